@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problems(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      webRoot: path.resolve(import.meta.dirname, '../../web/build/client'),
+      siteUrl: 'http://localhost:3000',
+      https: false,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/centro',
+      WEB_ROOT: 'web',
+      SITE_URL: 'https://centro.org.br/',
+      LOG_LEVEL: 'WARN',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/centro',
+      webRoot: path.resolve('web'),
+      siteUrl: 'https://centro.org.br',
+      https: true,
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('defaults SITE_URL to localhost on PORT, and treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '3999', HOST: ' ' }).siteUrl).toBe('http://localhost:3999');
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['false', false],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, ::1', ['10.0.0.0/8', '::1']],
+  ])('parses TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('names each invalid variable in English', () => {
+    const found = problems({
+      PORT: '70000',
+      SITE_URL: 'centro.org.br/inicio',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'maybe',
+    });
+    expect(found).toEqual([
+      'PORT must be an integer from 0 to 65535 (got "70000")',
+      'SITE_URL must be an http(s) origin such as https://centro.org.br, without path, query or fragment (got "centro.org.br/inicio")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (got "maybe")',
+    ]);
+  });
+
+  it('puts every problem in the error message', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      'Invalid configuration:\n  - PORT must be an integer from 0 to 65535 (got "abc")',
+    );
+  });
+
+  it.each([
+    'https://centro.org.br/site',
+    'ftp://centro.org.br',
+    'http://centro.org.br/?a=1',
+    '10.0.0.0/33',
+  ])('refuses SITE_URL or TRUST_PROXY value %s', (value) => {
+    const key = value.includes('/33') ? 'TRUST_PROXY' : 'SITE_URL';
+    expect(problems({ [key]: value })[0]).toMatch(new RegExp(`^${key} must be`));
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Logging (pino, through Fastify): JSON lines with a request id, and no personal data: requests are
+ * logged as method and path only (no query string, no client address, no headers).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Path of a request URL without its query string (which may carry codes or tokens). */
+export function pathOnly(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * A request id: the proxy's X-Request-Id when a proxy is trusted and the value is safe, else a
+ * fresh UUID.
+ */
+export function requestIdGenerator(
+  trustProxy: Config['trustProxy'],
+): (req: IncomingMessage) => string {
+  const fromProxy = trustProxy !== false && trustProxy !== 0;
+  return (req) => {
+    const header = fromProxy ? req.headers['x-request-id'] : undefined;
+    return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
+  };
+}
+
+interface LoggedRequest {
+  method: string;
+  url?: string;
+}
+
+interface LoggedReply {
+  statusCode: number;
+}
+
+/** Fastify server options for logging and request ids. */
+export function loggingOptions(
+  config: Pick<Config, 'logLevel' | 'trustProxy'>,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
+  return {
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req: LoggedRequest) => ({ method: req.method, url: pathOnly(req.url) }),
+        res: (reply: LoggedReply) => ({ statusCode: reply.statusCode }),
+      },
+    },
+    genReqId: requestIdGenerator(config.trustProxy),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Reads the prerendered pages of the web build into memory at start-up and prepares them (CSP,
+ * compression, ETags). A missing page is a broken build: start-up fails with the list of files.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildPageCsp, inlineScriptHashes } from './csp.js';
+import { preparePage, type PreparedPage } from './page.js';
+
+/** File of the client-rendered shell used for the signed-in routes. */
+export const SPA_FALLBACK_FILE = '__spa-fallback.html';
+/** File of the prerendered 'Página Não Encontrada' page. */
+export const NOT_FOUND_FILE = '404/index.html';
+
+export interface SiteRoutes {
+  /** Public pages, each prerendered to `<path>/index.html`. */
+  publicPaths: readonly string[];
+  /** Signed-in pages, all answered with the client-rendered shell. */
+  signedInPaths: readonly string[];
+}
+
+export interface PageSecurity {
+  /** Origins of embedded frames (the map). */
+  frameSrc: readonly string[];
+  /** Extra origins for connect-src. */
+  connectSrc?: readonly string[];
+  /** The site is public over https: add upgrade-insecure-requests. */
+  https: boolean;
+  /** Security headers other than the CSP, sent with every page. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export interface SitePages {
+  /** Page answered with 200 for each routed path. */
+  readonly byPath: ReadonlyMap<string, PreparedPage>;
+  /** Page answered with 404 for every unknown path. */
+  readonly notFound: PreparedPage;
+}
+
+export class WebBuildError extends Error {
+  override name = 'WebBuildError';
+}
+
+/** `/` → `index.html`; `/global-kardec/passe` → `global-kardec/passe/index.html`. */
+export function pageFile(urlPath: string): string {
+  return urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
+}
+
+async function readPages(webRoot: string, files: readonly string[]): Promise<Map<string, Buffer>> {
+  const results = await Promise.allSettled(files.map((file) => readFile(path.join(webRoot, file))));
+  const missing = files.filter((_, i) => results[i]?.status === 'rejected');
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 5).join(', ');
+    const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
+    throw new WebBuildError(
+      `The web build in ${webRoot} is missing or incomplete: cannot read ${shown}${more}. ` +
+        'Build the site first (npm run build), or point WEB_ROOT at a build.',
+    );
+  }
+  const contents = new Map<string, Buffer>();
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') contents.set(files[i] as string, result.value);
+  });
+  return contents;
+}
+
+/** Load and prepare every page of the site. */
+export async function loadSitePages(
+  webRoot: string,
+  routes: SiteRoutes,
+  security: PageSecurity,
+): Promise<SitePages> {
+  const publicFiles = routes.publicPaths.map(pageFile);
+  const contents = await readPages(webRoot, [...publicFiles, SPA_FALLBACK_FILE, NOT_FOUND_FILE]);
+
+  const prepare = (file: string, options: { validators: boolean; noindex: boolean }) => {
+    const html = contents.get(file) as Buffer;
+    const csp = buildPageCsp({
+      scriptHashes: inlineScriptHashes(html.toString('utf8')),
+      frameSrc: security.frameSrc,
+      connectSrc: security.connectSrc ?? [],
+      upgradeInsecureRequests: security.https,
+    });
+    return preparePage(html, { csp, baseHeaders: security.headers ?? {}, ...options });
+  };
+
+  const [publicPages, fallback, notFound] = await Promise.all([
+    Promise.all(publicFiles.map((file) => prepare(file, { validators: true, noindex: false }))),
+    prepare(SPA_FALLBACK_FILE, { validators: true, noindex: true }),
+    prepare(NOT_FOUND_FILE, { validators: false, noindex: true }),
+  ]);
+
+  const byPath = new Map<string, PreparedPage>();
+  routes.publicPaths.forEach((urlPath, i) => byPath.set(urlPath, publicPages[i] as PreparedPage));
+  for (const urlPath of routes.signedInPaths) byPath.set(urlPath, fallback);
+  return { byPath, notFound };
+}

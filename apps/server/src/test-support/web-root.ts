@@ -1,0 +1,91 @@
+/**
+ * A small web build for tests, in a temporary directory: every routed page (with inline scripts,
+ * a JSON-LD block and an external script), the 404 page, the signed-in shell, assets with
+ * pre-compressed siblings, and a public file.
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { publicPaths } from '@centro/content';
+
+export interface FixtureWebRoot {
+  /** The temporary directory holding `client/` (the web root) and `data/`. */
+  dir: string;
+  webRoot: string;
+  dataDir: string;
+  /** The executable inline scripts written into the page of a path ('404' and 'fallback' too). */
+  scriptsOf(page: string): string[];
+  /** Text that identifies each page's body. */
+  markerOf(page: string): string;
+  cleanup(): Promise<void>;
+}
+
+const FILLER = '<p>Texto de preenchimento para que a página passe de um kilobyte.</p>\n'.repeat(30);
+
+function html(page: string): { body: string; scripts: string[] } {
+  const scripts = [
+    `window.__context = ${JSON.stringify({ page })};`,
+    `import "/assets/app-abc123.js"; console.log(${JSON.stringify(page)});`,
+  ];
+  const body = `<!DOCTYPE html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${page}</title>
+<link rel="stylesheet" href="/assets/site-def456.css">
+<script type="application/ld+json">{"@context":"https://schema.org","name":"${page}"}</script>
+</head><body><main><h1>Página ${page}</h1>
+${FILLER}</main>
+<script>${scripts[0]}</script>
+<script type="module" async="">${scripts[1]}</script>
+<script type="module" src="/assets/app-abc123.js"></script>
+</body></html>
+`;
+  return { body, scripts };
+}
+
+export const ASSET_JS = `export const courses = ${JSON.stringify(
+  Array.from({ length: 80 }, (_, i) => ({ id: i, title: `Curso ${i}` })),
+)};\n`;
+
+async function write(root: string, file: string, content: string | Buffer) {
+  const target = path.join(root, file);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, content);
+}
+
+export async function createFixtureWebRoot(): Promise<FixtureWebRoot> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'centro-server-'));
+  const webRoot = path.join(dir, 'client');
+  const scripts = new Map<string, string[]>();
+
+  const pages: [string, string][] = [
+    ...publicPaths().map((p): [string, string] => [
+      p,
+      p === '/' ? 'index.html' : `${p.slice(1)}/index.html`,
+    ]),
+    ['404', '404/index.html'],
+    ['fallback', '__spa-fallback.html'],
+  ];
+  for (const [page, file] of pages) {
+    const { body, scripts: pageScripts } = html(page);
+    scripts.set(page, pageScripts);
+    await write(webRoot, file, body);
+  }
+
+  await write(webRoot, 'assets/app-abc123.js', ASSET_JS);
+  await write(webRoot, 'assets/app-abc123.js.br', brotliCompressSync(ASSET_JS));
+  await write(webRoot, 'assets/app-abc123.js.gz', gzipSync(ASSET_JS));
+  await write(webRoot, 'assets/site-def456.css', 'body{margin:0}\n');
+  await write(webRoot, 'assets/stray.html', '<p>not a page</p>');
+  await write(webRoot, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  await write(webRoot, 'robots.txt', 'User-agent: *\nDisallow: /\n');
+  await write(webRoot, 'index.html.br', brotliCompressSync('stale'));
+
+  return {
+    dir,
+    webRoot,
+    dataDir: path.join(dir, 'data'),
+    scriptsOf: (page) => scripts.get(page) ?? [],
+    markerOf: (page) => `<h1>Página ${page}</h1>`,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { ABOUT_TITLE } from '../copy';
+import type { AboutPageData } from '../types';
+import { Carousel } from './carousel';
+import '../about.css';
+
+export function AboutPage({ paragraphs, slides }: AboutPageData) {
+  return (
+    <div className="page about">
+      <h1>{ABOUT_TITLE}</h1>
+      <Carousel slides={slides} label="Imagens da nossa casa" />
+      <div className="prose about__text">
+        {paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+      <div className="actions">
+        <Link className="btn btn-primary" to="/horarios">
+          Veja os horários das atividades
+        </Link>
+      </div>
+    </div>
+  );
+}

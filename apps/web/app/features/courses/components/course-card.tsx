@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useIsSignedIn } from '~/auth/use-auth';
+import { ContentImage } from '~/components/content-image';
+import type { CourseCardData } from '../types';
+
+interface CourseCardProps {
+  course: CourseCardData;
+  /** Cards below the fold load their image lazily. */
+  lazyImage: boolean;
+}
+
+export function CourseCard({ course, lazyImage }: CourseCardProps) {
+  const signedIn = useIsSignedIn();
+  const titleId = useId();
+  return (
+    <li className="course-card">
+      <ContentImage
+        className="course-card__image"
+        image={course.image}
+        priority={lazyImage ? 'lazy' : 'auto'}
+      />
+      <div className="course-card__body">
+        <h3 id={titleId}>{course.title}</h3>
+        <p>{course.summary}</p>
+        <Link
+          className="btn btn-outline course-card__link"
+          to={course.path}
+          aria-describedby={titleId}
+        >
+          {signedIn ? 'Fazer Matrícula' : 'Mais Informações'}
+        </Link>
+      </div>
+    </li>
+  );
+}

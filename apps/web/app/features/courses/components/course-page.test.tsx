@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authValue, signedIn } from '~/test/auth';
+import { renderWithRouter } from '~/test/render';
+import type { CoursePageData } from '../types';
+import { CoursePage } from './course-page';
+
+const page: CoursePageData = {
+  programme: { name: 'Global Kardec', path: '/global-kardec' },
+  title: 'Passe',
+  stage: 'Ciclo Introdutório',
+  description: ['Primeiro parágrafo.', 'Segundo parágrafo.'],
+  audience: 'Para quem concluiu Nosso Lar.',
+  image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
+};
+
+describe('CoursePage', () => {
+  it('shows the title, welcome, description, instruction, limited places and tutorial link', () => {
+    renderWithRouter(<CoursePage {...page} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Passe' })).toBeInTheDocument();
+    expect(screen.getByText('Seja bem-vindo(a) ao curso Passe!')).toBeInTheDocument();
+    expect(screen.getByText('Primeiro parágrafo.')).toBeInTheDocument();
+    expect(screen.getByText('Segundo parágrafo.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Para garantir a sua vaga, clique no botão abaixo/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/as vagas são limitadas/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'como se inscrever, passo a passo' })).toHaveAttribute(
+      'href',
+      '/como-se-inscrever',
+    );
+  });
+
+  it("offers 'Quero me inscrever' when signed out, which starts the account creation", async () => {
+    const auth = authValue();
+    renderWithRouter(<CoursePage {...page} />, { auth });
+    await userEvent.click(screen.getByRole('button', { name: 'Quero me inscrever' }));
+    expect(auth.signUp).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Finalizar inscrição' when signed in", () => {
+    renderWithRouter(<CoursePage {...page} />, { auth: signedIn() });
+    expect(screen.getByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Quero me inscrever' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { ContentImage } from '~/components/content-image';
+import type { CoursePageData } from '../types';
+import { EnrolButton } from './enrol-button';
+import '../courses.css';
+
+export function CoursePage({
+  programme,
+  title,
+  stage,
+  description,
+  audience,
+  image,
+}: CoursePageData) {
+  return (
+    <div className="page course">
+      <div className="course__head">
+        <nav aria-label="Você está em" className="breadcrumb">
+          <ol className="plain-list">
+            <li>
+              <Link to="/">Início</Link>
+            </li>
+            <li>
+              <Link to={programme.path}>{programme.name}</Link>
+            </li>
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+        <p className="eyebrow">
+          {programme.name} · {stage}
+        </p>
+        <h1>{title}</h1>
+        <p className="lead">Seja bem-vindo(a) ao curso {title}!</p>
+      </div>
+
+      <ContentImage className="course__image" image={image} priority="high" />
+
+      <div className="course__body prose">
+        <h2>Sobre o curso</h2>
+        {description.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <h2>Para quem é</h2>
+        <p>{audience}</p>
+      </div>
+
+      <section className="course__enrol enrol" aria-labelledby="inscricao">
+        <h2 id="inscricao">Inscrição</h2>
+        <p>
+          <strong>Curso gratuito.</strong> Para garantir a sua vaga, clique no botão abaixo.
+        </p>
+        <p className="enrol__warning">
+          <strong>Atenção:</strong> as vagas são limitadas.
+        </p>
+        <EnrolButton />
+        <p className="enrol__help">
+          Primeira vez por aqui? Veja{' '}
+          <Link to="/como-se-inscrever">como se inscrever, passo a passo</Link>.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { getProgramme } from '@centro/content';
+import { describe, expect, it } from 'vitest';
+import type { MetaDescriptor } from 'react-router';
+import { getCoursePage, getProgrammePage } from './data.server';
+
+function jsonLd(meta: MetaDescriptor[]): unknown[] {
+  return meta.flatMap((m) => ('script:ld+json' in m ? [m['script:ld+json']] : []));
+}
+
+describe('getProgrammePage', () => {
+  it('lists the 10 courses of the programme grouped by stage, in order', () => {
+    const { page } = getProgrammePage('/global-kardec');
+    const programme = getProgramme('global-kardec');
+    expect(page.name).toBe(programme.name);
+    expect(page.stages.flatMap((s) => s.courses.map((c) => c.slug))).toEqual(
+      programme.courses.map((c) => c.slug),
+    );
+    expect(page.stages.map((s) => s.name)).toEqual([
+      ...new Set(programme.courses.map((c) => c.stage)),
+    ]);
+  });
+
+  it('describes the list as a schema.org ItemList', () => {
+    const { meta } = getProgrammePage('/escola-de-mediuns/');
+    const [list] = jsonLd(meta);
+    expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: 10 });
+  });
+});
+
+describe('getCoursePage', () => {
+  it('gives the course page its texts, image and Course JSON-LD', () => {
+    const { page, meta } = getCoursePage('/escola-de-mediuns/o-livro-dos-mediuns-i');
+    expect(page.title).toBe('O Livro dos Médiuns I');
+    expect(page.programme).toEqual({ name: 'Escola de Médiuns', path: '/escola-de-mediuns' });
+    expect(page.image.src).toMatch(/o-livro-dos-mediuns-i.*\.svg/);
+    expect(meta).toContainEqual(
+      expect.objectContaining({ title: expect.stringContaining('O Livro dos Médiuns I') }),
+    );
+    const [course] = jsonLd(meta);
+    expect(course).toMatchObject({
+      '@type': 'Course',
+      offers: { price: 0, priceCurrency: 'BRL' },
+      inLanguage: 'pt-BR',
+    });
+  });
+
+  it('refuses an unknown course', () => {
+    expect(() => getCoursePage('/global-kardec/nao-existe')).toThrow();
+  });
+});

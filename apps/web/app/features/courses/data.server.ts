@@ -1,0 +1,97 @@
+/** The programme (course list) and course pages, prepared at build time from the content. */
+import {
+  centre,
+  coursePath,
+  findCourse,
+  getProgramme,
+  programmePath,
+  programmeSlugs,
+  type ProgrammeSlug,
+} from '@centro/content';
+import { data } from 'react-router';
+import { resolveImage } from '~/lib/images.server';
+import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
+import { buildPageMeta } from '~/lib/seo';
+import { getSite } from '~/lib/site.server';
+import { firstSentence } from '~/lib/text';
+import type { CourseCardData, CourseLoaderData, ProgrammeLoaderData } from './types';
+
+/** "/global-kardec/passe/" → ["global-kardec", "passe"] */
+function segments(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean);
+}
+
+function programmeSlugOf(segment: string | undefined): ProgrammeSlug {
+  const slug = programmeSlugs.find((p) => p === segment);
+  if (!slug) throw data(null, { status: 404 });
+  return slug;
+}
+
+export function getProgrammePage(pathname: string): ProgrammeLoaderData {
+  const programme = getProgramme(programmeSlugOf(segments(pathname)[0]));
+  const site = getSite();
+  const stages: ProgrammeLoaderData['page']['stages'] = [];
+  for (const course of programme.courses) {
+    const card: CourseCardData = {
+      slug: course.slug,
+      title: course.title,
+      summary: course.summary,
+      image: resolveImage(course.image),
+      path: coursePath(course),
+    };
+    const stage = stages.find((s) => s.name === course.stage);
+    if (stage) stage.courses.push(card);
+    else stages.push({ name: course.stage, courses: [card] });
+  }
+  const path = programmePath(programme.slug);
+  return {
+    page: { name: programme.name, introduction: programme.introduction, stages },
+    meta: buildPageMeta(site, {
+      title: programme.name,
+      description: firstSentence(programme.introduction[0] ?? programme.name),
+      path,
+      image: stages[0]?.courses[0]?.image,
+      jsonLd: [
+        itemListJsonLd(
+          site.origin,
+          `Cursos ${programme.name}`,
+          programme.courses.map((course) => ({ name: course.title, path: coursePath(course) })),
+        ),
+      ],
+    }),
+  };
+}
+
+export function getCoursePage(pathname: string): CourseLoaderData {
+  const [programmeSegment, slug] = segments(pathname);
+  const programme = getProgramme(programmeSlugOf(programmeSegment));
+  const course = slug ? findCourse(programme.slug, slug) : undefined;
+  if (!course) throw data(null, { status: 404 });
+  const site = getSite();
+  const image = resolveImage(course.image);
+  const path = coursePath(course);
+  return {
+    page: {
+      programme: { name: programme.name, path: programmePath(programme.slug) },
+      title: course.title,
+      stage: course.stage,
+      description: course.description,
+      audience: course.audience,
+      image,
+    },
+    meta: buildPageMeta(site, {
+      title: `${course.title} – ${programme.name}`,
+      description: course.summary,
+      path,
+      image,
+      jsonLd: [
+        courseJsonLd(site.origin, centre, {
+          name: course.title,
+          description: course.summary,
+          path,
+          image: image.src,
+        }),
+      ],
+    }),
+  };
+}

@@ -1,0 +1,36 @@
+import type { MetaDescriptor } from 'react-router';
+import type { PageImage } from '~/lib/page-image';
+
+export interface CourseCardData {
+  slug: string;
+  title: string;
+  summary: string;
+  image: PageImage;
+  path: string;
+}
+
+export interface ProgrammePageData {
+  name: string;
+  introduction: string[];
+  /** The courses grouped by cycle (Global Kardec) or degree (Escola de Médiuns), in order. */
+  stages: { name: string; courses: CourseCardData[] }[];
+}
+
+export interface CoursePageData {
+  programme: { name: string; path: string };
+  title: string;
+  stage: string;
+  description: string[];
+  audience: string;
+  image: PageImage;
+}
+
+export interface ProgrammeLoaderData {
+  page: ProgrammePageData;
+  meta: MetaDescriptor[];
+}
+
+export interface CourseLoaderData {
+  page: CoursePageData;
+  meta: MetaDescriptor[];
+}

@@ -1,0 +1,41 @@
+/** The home page, prepared at build time from the content. */
+import { centre, coursePath, getProgramme, programmePath } from '@centro/content';
+import { resolveImage } from '~/lib/images.server';
+import { organizationJsonLd } from '~/lib/json-ld';
+import { buildPageMeta } from '~/lib/seo';
+import { getOrganization, getSite } from '~/lib/site.server';
+import { firstSentence } from '~/lib/text';
+import type { HomeLoaderData } from './types';
+
+export function getHomePage(): HomeLoaderData {
+  const site = getSite();
+  const globalKardec = getProgramme('global-kardec');
+  const mediums = getProgramme('escola-de-mediuns');
+  const [firstCourse] = globalKardec.courses;
+  if (!firstCourse) throw new Error('The Global Kardec programme has no course');
+  const banner = resolveImage(centre.bannerImage);
+  return {
+    page: {
+      centreName: centre.name,
+      introduction: centre.introduction,
+      banner: {
+        programmeName: globalKardec.name,
+        text: globalKardec.introduction[0] ?? '',
+        image: banner,
+        firstCoursePath: coursePath(firstCourse),
+      },
+      mediumsSchool: {
+        name: mediums.name,
+        text: firstSentence(mediums.introduction[0] ?? ''),
+        path: programmePath(mediums.slug),
+      },
+    },
+    meta: buildPageMeta(site, {
+      title: centre.name,
+      description: centre.tagline,
+      path: '/',
+      image: banner,
+      jsonLd: [organizationJsonLd(site.origin, getOrganization(banner.src))],
+    }),
+  };
+}

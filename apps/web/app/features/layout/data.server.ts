@@ -1,0 +1,27 @@
+/** Data of the site's shell (head, navigation, footer), prepared at build time from the content. */
+import {
+  centre,
+  coursePath,
+  formatPhoneForDisplay,
+  getProgramme,
+  whatsappLink,
+} from '@centro/content';
+import { addressLine } from '~/lib/address';
+import { getSite } from '~/lib/site.server';
+import type { ShellData } from '~/lib/shell';
+
+export function getShellData(): ShellData {
+  const [firstCourse] = getProgramme('global-kardec').courses;
+  if (!firstCourse) throw new Error('The Global Kardec programme has no course');
+  return {
+    site: getSite(),
+    centreName: centre.name,
+    firstCoursePath: coursePath(firstCourse),
+    contact: {
+      whatsappHref: whatsappLink(centre.whatsapp),
+      whatsappDisplay: formatPhoneForDisplay(centre.whatsapp),
+      email: centre.email,
+      addressLine: addressLine(centre.address),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { SCHEDULE_TITLE } from '../copy';
+import type { SchedulePageData } from '../types';
+import { ScheduleDayCard } from './schedule-day';
+import '../schedule.css';
+
+export function SchedulePage({ days }: SchedulePageData) {
+  return (
+    <div className="page">
+      <h1>{SCHEDULE_TITLE}</h1>
+      <p className="lead prose">
+        Confira as atividades da semana. Ficou com alguma dúvida? Use o botão “Tirar Dúvidas” do dia
+        e fale com a gente pelo WhatsApp.
+      </p>
+      <ul className="schedule plain-list">
+        {days.map((day, index) => (
+          <li key={day.day}>
+            <ScheduleDayCard day={day} headingId={`dia-${index + 1}`} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

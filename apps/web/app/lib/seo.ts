@@ -1,0 +1,72 @@
+/** Builders of each page's <title>, description, canonical link, Open Graph tags and JSON-LD. */
+import type { MetaDescriptor } from 'react-router';
+import type { PageImage } from './page-image';
+
+/** What every page's head needs to know about the site. */
+export interface SiteInfo {
+  /** Validated public origin, e.g. "https://www.example.org". */
+  origin: string;
+  portalName: string;
+}
+
+export interface PageSeo {
+  /** Page name; null on the home page, whose title is the portal's name alone. */
+  title: string | null;
+  description: string;
+  /** Root-relative path of the page, e.g. "/horarios". */
+  path: string;
+  /** Open Graph image (root-relative or absolute URL). */
+  image?: PageImage;
+  type?: 'website' | 'article';
+  /** schema.org objects, one `<script type="application/ld+json">` each. */
+  jsonLd?: readonly object[];
+}
+
+export const OG_LOCALE = 'pt_BR';
+
+/** "Horários | Portal X"; the portal's name alone when there is no page name. */
+export function pageTitle(title: string | null, portalName: string): string {
+  return title ? `${title} | ${portalName}` : portalName;
+}
+
+/** Absolute URL of a root-relative path on the site. */
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, `${origin}/`).href;
+}
+
+export function buildPageMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
+  const title = pageTitle(page.title, site.portalName);
+  const url = absoluteUrl(site.origin, page.path);
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:site_name', content: site.portalName },
+    { property: 'og:locale', content: OG_LOCALE },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+  ];
+  if (page.image) {
+    meta.push(
+      { property: 'og:image', content: absoluteUrl(site.origin, page.image.src) },
+      { property: 'og:image:alt', content: page.image.alt },
+      { property: 'og:image:width', content: String(page.image.width) },
+      { property: 'og:image:height', content: String(page.image.height) },
+    );
+  }
+  for (const item of page.jsonLd ?? []) meta.push({ 'script:ld+json': item });
+  return meta;
+}
+
+/** Keeps a page out of search engines (the 404 page, the signed-in pages). */
+export const noIndex: MetaDescriptor = { name: 'robots', content: 'noindex' };
+
+/**
+ * Head of a page that must not be indexed. It has no canonical link: the 404 page is served at
+ * whatever address was asked, and its prerendered head must hydrate unchanged at any of them.
+ */
+export function buildNoIndexMeta(site: SiteInfo, title: string): MetaDescriptor[] {
+  return [{ title: pageTitle(title, site.portalName) }, noIndex];
+}

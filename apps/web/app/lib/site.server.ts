@@ -1,0 +1,21 @@
+/** The site-wide values every page's loader needs, read from the content and the build settings. */
+import { centre } from '@centro/content';
+import { getEnv } from '~/config/env';
+import type { OrganizationInput } from './json-ld';
+import type { SiteInfo } from './seo';
+
+export function getSite(): SiteInfo {
+  return { origin: getEnv().VITE_SITE_URL, portalName: centre.portalName };
+}
+
+/** The centre as the JSON-LD builders describe it. */
+export function getOrganization(image?: string): OrganizationInput {
+  return {
+    name: centre.name,
+    description: centre.tagline,
+    address: centre.address,
+    phoneDigits: centre.whatsapp,
+    email: centre.email,
+    image,
+  };
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { AuthProvider } from '~/auth/auth-provider';
+import { Toaster } from '~/components/toasts/toaster';
+import { AuthButton } from '~/features/auth-ui/components/auth-button';
+import { getShellData } from '~/features/layout/data.server';
+import { SiteShell } from '~/features/layout/components/site-shell';
+import { ErrorPage } from '~/features/not-found/components/error-page';
+import { NOT_FOUND_TITLE, NotFoundPage } from '~/features/not-found/components/not-found-page';
+import { pageTitle } from '~/lib/seo';
+import { useShell } from '~/lib/shell';
+import './styles/global.css';
+
+const THEME_COLOR = '#1f3a5f';
+const ERROR_TITLE = 'Algo deu errado';
+
+/** Runs at build time only: the site's shell data, embedded in every prerendered page. */
+export function loader() {
+  return getShellData();
+}
+
+/** The shell data is fixed at build time: never fetch it again while navigating. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/**
+ * Used only where no route sets its own head (the client-rendered shell). On errors, the error
+ * boundary renders the title itself.
+ */
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
+  loaderData && !error ? [{ title: loaderData.site.portalName }] : [];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AuthProvider>
+          {children}
+          <Toaster />
+        </AuthProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell authAction={<AuthButton />}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+/**
+ * The client-rendered shell (__spa-fallback.html) of the signed-in pages, shown until the page's
+ * code has loaded. Prerendered at "/" but served at several addresses: no current page in the menu.
+ */
+export function HydrateFallback() {
+  return (
+    <SiteShell authAction={<AuthButton />} markCurrentPage={false}>
+      <p className="page" role="status">
+        Carregando…
+      </p>
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const portalName = useShell()?.site.portalName;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? NOT_FOUND_TITLE : ERROR_TITLE;
+  return (
+    <SiteShell authAction={<AuthButton />}>
+      {portalName && <title>{pageTitle(title, portalName)}</title>}
+      {notFound ? <NotFoundPage /> : <ErrorPage />}
+    </SiteShell>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Route } from './+types/privacidade';
+import { getPrivacyPage } from '~/features/privacy/data.server';
+import { PrivacyPage } from '~/features/privacy/components/privacy-page';
+
+export function loader() {
+  return getPrivacyPage();
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <PrivacyPage {...loaderData.page} />;
+}

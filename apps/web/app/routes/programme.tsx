@@ -1,0 +1,14 @@
+import type { Route } from './+types/programme';
+import { getProgrammePage } from '~/features/courses/data.server';
+import { ProgrammePage } from '~/features/courses/components/programme-page';
+
+/** One module for both programme pages (/global-kardec, /escola-de-mediuns). */
+export function loader({ url }: Route.LoaderArgs) {
+  return getProgrammePage(url.pathname);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <ProgrammePage {...loaderData.page} />;
+}

@@ -1,0 +1,13 @@
+import type { Route } from './+types/saiba-mais';
+import { getAboutPage } from '~/features/about/data.server';
+import { AboutPage } from '~/features/about/components/about-page';
+
+export function loader() {
+  return getAboutPage();
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <AboutPage {...loaderData.page} />;
+}

@@ -1,0 +1,34 @@
+// Writes one benchmark's section of docs/benchmarks.md, between its markers, with the machine facts.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+const file = 'docs/benchmarks.md';
+
+export function machineDescription() {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const memory = `${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  let chromium = 'n/a';
+  try {
+    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    // no chromium
+  }
+  return `${os.cpus().length} × ${cpu}, ${memory}, ${os.type()} ${os.release()}, Node ${process.version}, ${chromium}`;
+}
+
+export function writeSection(name, body) {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const section = `${start}\n${body.trim()}\n${end}`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  if (text.includes(start) && text.includes(end)) {
+    text =
+      text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length);
+  } else {
+    text = `${text.trimEnd()}\n\n${section}\n`;
+  }
+  writeFileSync(file, text);
+}

@@ -1,0 +1,104 @@
+// Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown) on every public route of the
+// production build, served by the product's server. Writes the scores and metrics to
+// docs/benchmarks.md. A benchmark, not a test: it reports, it does not fail on a missed target.
+import { publicPaths } from '@centro/content';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { machineDescription, writeSection } from '../support/report.mjs';
+import { startServer } from '../support/server.mjs';
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const only = process.argv.slice(2);
+const paths = only.length > 0 ? only : publicPaths();
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+});
+
+const rows = [];
+let version = '';
+try {
+  for (const path of paths) {
+    const result = await lighthouse(`${server.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+    version = lhr.lighthouseVersion;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+      .filter((a) => a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id);
+    const row = {
+      path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      fcp: metric('first-contentful-paint'),
+      failing,
+    };
+    rows.push(row);
+    console.log(
+      `${path}: P${row.performance} A${row.accessibility} BP${row.bestPractices} SEO${row.seo} ` +
+        `LCP ${Math.round(row.lcp)} ms TBT ${Math.round(row.tbt)} ms CLS ${row.cls.toFixed(3)}` +
+        (failing.length ? ` — below 1: ${failing.join(', ')}` : ''),
+    );
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+const all100 = rows.filter(
+  (r) =>
+    r.performance === 100 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100,
+).length;
+const worst = (key) => Math.max(...rows.map((r) => r[key]));
+const table = [
+  '| route | Perf. | A11y | Best pr. | SEO | LCP (ms) | TBT (ms) | CLS | FCP (ms) | audits below 1 |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...rows.map(
+    (r) =>
+      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+      `${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${Math.round(r.fcp)} | ` +
+      `${r.failing.join(', ')} |`,
+  ),
+];
+if (only.length === 0) {
+  writeSection(
+    'bench:web',
+    [
+      '## Lighthouse, every public route (`npm run bench:web`)',
+      '',
+      `- Command: \`npm run bench:web\` (Lighthouse ${version}, mobile preset: simulated slow 4G, 4× CPU slowdown; Chromium headless; the production build served by \`apps/server\` on 127.0.0.1).`,
+      `- Date: ${new Date().toISOString().slice(0, 10)}`,
+      `- Machine: ${machineDescription()}`,
+      `- Targets: 100 in all four categories on every route; LCP ≤ 1500 ms, TBT ≤ 50 ms, CLS ≤ 0.02.`,
+      `- Result: ${all100} of ${rows.length} routes at 100/100/100/100; worst LCP ${Math.round(worst('lcp'))} ms, worst TBT ${Math.round(worst('tbt'))} ms, worst CLS ${worst('cls').toFixed(3)}.`,
+      '',
+      ...table,
+    ].join('\n'),
+  );
+  console.log('Written to docs/benchmarks.md');
+}

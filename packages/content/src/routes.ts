@@ -1,0 +1,36 @@
+/** The site's paths: used by the web app's prerender list, the server's router and the sitemap. */
+import { programmeSlugs } from './constants.js';
+import type { Course, ProgrammeSlug } from './schema.js';
+
+/** Public pages that are not course pages, in navigation order. */
+export const staticPublicPaths = [
+  '/',
+  '/saiba-mais',
+  '/horarios',
+  '/contato',
+  '/global-kardec',
+  '/escola-de-mediuns',
+  '/como-se-inscrever',
+  '/privacidade',
+] as const;
+
+/** Path of a programme's course list. */
+export function programmePath(programme: ProgrammeSlug): string {
+  return `/${programme}`;
+}
+
+/** Path of a course page. */
+export function coursePath(course: Pick<Course, 'programme' | 'slug'>): string {
+  return `/${course.programme}/${course.slug}`;
+}
+
+/** Path of a programme's enrolment confirmation page (signed in only). */
+export function confirmationPath(programme: ProgrammeSlug): string {
+  return `/${programme}/matricula-finalizada`;
+}
+
+/** Pages that exist only for a signed-in person; served as a client-rendered shell. */
+export const signedInPaths: readonly string[] = [
+  '/perfil',
+  ...programmeSlugs.map((p) => confirmationPath(p)),
+];
