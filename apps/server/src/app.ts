@@ -15,12 +15,20 @@ import { seo } from './http/seo.js';
 import { staticFiles } from './http/static-files.js';
 import { staticSite } from './http/static-site.js';
 import { loggingOptions } from './logging.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
 
 /** Fastify's trustProxy option (a hop count becomes the function Fastify expects). */
 function trustProxyOption(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database (Kysely), opened and migrated by buildApp, closed with the app. */
+    database: DatabaseHandle;
+  }
 }
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -39,6 +47,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   });
   app.setErrorHandler(errorHandler);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.decorate('database', database);
+  app.addHook('onClose', () => database.close());
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
   await app.register(helmet, security);

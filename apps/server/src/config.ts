@@ -26,6 +26,8 @@ export interface Config {
   https: boolean;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
+  /** PostgreSQL connection string; undefined means the embedded SQLite file under dataDir. */
+  databaseUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +134,10 @@ const envSchema = z.object({
   SITE_URL: siteUrl,
   LOG_LEVEL: logLevel,
   TRUST_PROXY: trustProxy,
+  DATABASE_URL: text.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'must be a PostgreSQL connection string (postgres://user@host:5432/database)',
+  ),
 });
 
 /**
@@ -157,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
     https: site.startsWith('https:'),
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
+    databaseUrl: v.DATABASE_URL,
   };
 }

@@ -1,3 +1,6 @@
 /** API request and response schemas, shared by the website and the server. */
 export * from './errors.js';
 export * from './health.js';
+export * from './api.js';
+export * from './formatting.js';
+export * from './messages.js';

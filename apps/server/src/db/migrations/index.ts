@@ -1,0 +1,11 @@
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './001-initial.js';
+
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,101 @@
+/**
+ * Table types of the database, for Kysely. One schema for SQLite (embedded default) and PostgreSQL.
+ * Timestamps are ISO-8601 text; expiry instants of the identity provider are epoch seconds.
+ */
+import type { Generated } from 'kysely';
+
+/** Accounts of the built-in identity provider; the local directory's users are these rows. */
+export interface AccountsTable {
+  /** Directory object id (UUID), the `sub` of the provider's tokens. */
+  id: string;
+  /** Sign-in e-mail, lower-cased, unique. */
+  email: string;
+  /** scrypt hash with its parameters and salt (see idp/passwords.ts). */
+  password_hash: string;
+  display_name: string;
+  /** Graph `mail`: the contact e-mail the person may change in the profile. */
+  mail: string;
+  /** Graph `mobilePhone`. */
+  mobile_phone: string | null;
+  /** Graph `birthday`. */
+  birthday: string | null;
+  /** Custom attribute Celular, collected at sign-up. */
+  extension_celular: string | null;
+  /** Custom attribute DataNascimento (DD/MM/YYYY), collected at sign-up. */
+  extension_data_nascimento: string | null;
+  /** The birth date kept as a security attribute (DD/MM/YYYY). */
+  data_nascimento: string | null;
+  privacy_accepted_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** oidc-provider's storage (sessions, grants, codes, refresh tokens...). */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  /** Epoch seconds. */
+  expires_at: number | null;
+  /** Epoch seconds. */
+  consumed_at: number | null;
+}
+
+/** Local directory: groups (one per course, seeded from the content). */
+export interface DirectoryGroupsTable {
+  id: string;
+  display_name: string;
+}
+
+/** Local directory: who is in which group. */
+export interface DirectoryMembershipsTable {
+  group_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** Courses and their places, synchronised from the content at start-up. */
+export interface CoursesTable {
+  slug: string;
+  group_id: string;
+  places: number;
+}
+
+export type EnrolmentStatus = 'pending' | 'confirmed';
+
+/**
+ * One row per person and course. 'pending' holds a place while the directory adds the person to the
+ * course's group; 'confirmed' once it did. Both count against the places.
+ */
+export interface EnrolmentsTable {
+  course_slug: string;
+  user_id: string;
+  status: EnrolmentStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed sign-in attempts, for slowing down password guessing. */
+export interface LoginFailuresTable {
+  /** e.g. "email:ana@example.org" or "ip:127.0.0.1". */
+  key: string;
+  failures: number;
+  /** Epoch seconds of the last failure. */
+  last_failure_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  oidc_payloads: OidcPayloadsTable;
+  directory_groups: DirectoryGroupsTable;
+  directory_memberships: DirectoryMembershipsTable;
+  courses: CoursesTable;
+  enrolments: EnrolmentsTable;
+  login_failures: LoginFailuresTable;
+}
+
+/** Placeholder to keep `Generated` imported for future auto-increment columns. */
+export type _Generated<T> = Generated<T>;

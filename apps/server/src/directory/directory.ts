@@ -1,0 +1,41 @@
+/**
+ * The directory port: where people and course groups live. Two adapters implement it: `local`
+ * (tables in our database, the embedded default) and `graph` (Microsoft Graph, production).
+ * Routes and the enrolment rules only ever see this interface.
+ */
+import type { UpdatableUserField, UserDetails } from '@centro/contracts';
+
+export interface Directory {
+  /** The person's details, or null when the directory has no such user. */
+  getUser(id: string): Promise<UserDetails | null>;
+  /** Changes one profile field (values already validated and normalised). */
+  updateUser(id: string, field: UpdatableUserField, value: string): Promise<void>;
+  /** Keeps the birth date (DD/MM/YYYY) as the person's security attribute. */
+  setBirthDate(id: string, birthDate: string): Promise<void>;
+  /** Adds the person to the group; succeeds when they already are a member. */
+  addToGroup(groupId: string, userId: string): Promise<void>;
+  /** Whether the person is a member of the group (used to repair interrupted enrolments). */
+  isMember(groupId: string, userId: string): Promise<boolean>;
+  /** Resolves when the directory answers (readiness probe). */
+  ping(): Promise<void>;
+}
+
+/**
+ * The directory could not do what was asked (unreachable, throttled beyond the retry budget,
+ * refused). `status` is the HTTP status our API answers with: 502 or 503.
+ */
+export class DirectoryError extends Error {
+  override name = 'DirectoryError';
+  constructor(
+    message: string,
+    readonly status: 502 | 503,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The user does not exist in the directory. */
+export class DirectoryUserNotFoundError extends Error {
+  override name = 'DirectoryUserNotFoundError';
+}

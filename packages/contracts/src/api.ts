@@ -1,0 +1,133 @@
+/**
+ * Request and response bodies of the JSON API (spec section 7). The browser keeps the spec's paths and
+ * bodies; the server trusts none of the ids in them: it takes the person from the verified `token`.
+ * Objects are strict: unknown fields are refused.
+ */
+import { z } from 'zod';
+import { isPlausibleBirthDate, normalisedPhonePattern } from './formatting.js';
+
+/** A token issued by GET /api/auth/get-token (compact JWS). */
+export const apiTokenSchema = z.string().min(20).max(4096);
+/** A directory object id (Entra object id or the embedded provider's account id). */
+export const directoryIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9-]+$/);
+
+/** GET /api/auth/get-token */
+export const getTokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** Seconds until the token expires. */
+  expires_in: z.number().int().positive(),
+});
+export type GetTokenResponse = z.infer<typeof getTokenResponseSchema>;
+
+/** The person as the directory knows them (Graph user fields plus the birth-date attribute). */
+export const userDetailsSchema = z.object({
+  id: z.string(),
+  displayName: z.string().nullable(),
+  mail: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  extensionCelular: z.string().nullable(),
+  extensionDataNascimento: z.string().nullable(),
+  /** Birth date kept as a security attribute, DD/MM/YYYY. */
+  dataNascimento: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+/** GET {graph host}/v1.0/me */
+export const graphMeSchema = userDetailsSchema.omit({ dataNascimento: true });
+export type GraphMe = z.infer<typeof graphMeSchema>;
+
+/** POST /api/user/details */
+export const userDetailsRequestSchema = z.strictObject({
+  id: directoryIdSchema,
+  token: apiTokenSchema,
+});
+export type UserDetailsRequest = z.infer<typeof userDetailsRequestSchema>;
+export const userDetailsResponseSchema = z.object({ data: userDetailsSchema });
+export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
+
+/** POST /api/group/add */
+export const groupAddRequestSchema = z.strictObject({
+  group: z.string().min(1).max(64),
+  user: directoryIdSchema,
+  token: apiTokenSchema,
+});
+export type GroupAddRequest = z.infer<typeof groupAddRequestSchema>;
+export const groupAddResponseSchema = z.object({
+  data: z.object({
+    /** Slug of the course whose group this is. */
+    course: z.string(),
+    group: z.string(),
+    status: z.literal('enrolled'),
+    /** True when the person was already enrolled (no second place was taken). */
+    alreadyEnrolled: z.boolean(),
+  }),
+});
+export type GroupAddResponse = z.infer<typeof groupAddResponseSchema>;
+
+/** Display name: 1 to 120 characters, no control characters. */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .refine((v) => !/\p{Cc}/u.test(v), 'control characters');
+export const mailSchema = z.email().max(254);
+export const phoneSchema = z.string().regex(normalisedPhonePattern);
+export const birthDateSchema = z
+  .string()
+  .refine((v) => isPlausibleBirthDate(v), 'a real date in DD/MM/YYYY, not in the future');
+
+/** POST /api/user/update: one field at a time, each checked by its own rule. */
+export const userUpdateRequestSchema = z.discriminatedUnion('param', [
+  z.strictObject({
+    id: directoryIdSchema,
+    token: apiTokenSchema,
+    param: z.literal('mobilePhone'),
+    value: phoneSchema,
+  }),
+  z.strictObject({
+    id: directoryIdSchema,
+    token: apiTokenSchema,
+    param: z.literal('displayName'),
+    value: displayNameSchema,
+  }),
+  z.strictObject({
+    id: directoryIdSchema,
+    token: apiTokenSchema,
+    param: z.literal('mail'),
+    value: mailSchema,
+  }),
+]);
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+export const updatableUserFields = ['mobilePhone', 'displayName', 'mail'] as const;
+export type UpdatableUserField = (typeof updatableUserFields)[number];
+
+/** POST /api/user/update/security-attributes */
+export const securityAttributesRequestSchema = z.strictObject({
+  id: directoryIdSchema,
+  token: apiTokenSchema,
+  data_nascimento: birthDateSchema,
+});
+export type SecurityAttributesRequest = z.infer<typeof securityAttributesRequestSchema>;
+
+/** Answer of the two update calls: the person's details after the change. */
+export const userUpdateResponseSchema = userDetailsResponseSchema;
+export type UserUpdateResponse = z.infer<typeof userUpdateResponseSchema>;
+
+/** GET /api/courses/availability: places and places left, keyed by course slug. */
+export const availabilityResponseSchema = z.object({
+  courses: z.record(
+    z.string(),
+    z.object({
+      places: z.number().int().nonnegative(),
+      placesLeft: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
