@@ -18,6 +18,7 @@ import { NOT_FOUND_TITLE, NotFoundPage } from '~/features/not-found/components/n
 import { pageTitle } from '~/lib/seo';
 import { useShell } from '~/lib/shell';
 import './styles/global.css';
+import siteIconUrl from './assets/site-icon.svg?url';
 
 const THEME_COLOR = '#1f3a5f';
 const ERROR_TITLE = 'Algo deu errado';
@@ -33,7 +34,7 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: siteIconUrl, type: 'image/svg+xml' },
 ];
 
 /**

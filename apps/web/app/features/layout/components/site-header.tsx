@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MainNav } from './main-nav';
 import '../layout.css';
+import siteIconUrl from '~/assets/site-icon.svg?url';
 
 interface SiteHeaderProps {
   portalName: string;
@@ -20,7 +21,7 @@ export function SiteHeader({
     <header className="site-header">
       <div className="site-header__inner page">
         <Link className="brand" to="/">
-          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <img src={siteIconUrl} alt="" width="36" height="36" />
           <span>{portalName}</span>
         </Link>
         <MainNav
