@@ -4,9 +4,18 @@
  */
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import { fastify, type FastifyInstance } from 'fastify';
 import type { Config, TrustProxy } from './config.js';
 import { ensureDataDir } from './data-dir.js';
+import { createAuthServices } from './auth/auth-services.js';
+import { authRoutes } from './http/auth.js';
+import { courseRoutes } from './http/courses.js';
+import { groupRoutes } from './http/group.js';
+import { apiRateLimit } from './http/rate-limit.js';
+import { userRoutes } from './http/user.js';
+import { startEnrolment } from './enrolment/start.js';
+import type { EnrolmentService } from './enrolment/service.js';
 import { errorHandler } from './http/errors.js';
 import { health } from './http/health.js';
 import { notFoundHandler } from './http/not-found.js';
@@ -16,6 +25,9 @@ import { staticFiles } from './http/static-files.js';
 import { staticSite } from './http/static-site.js';
 import { loggingOptions } from './logging.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { createDirectory, type DirectoryAdapter } from './directory/create-directory.js';
+import type { Directory } from './directory/directory.js';
+import { embeddedProviderSource } from './idp/source.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
 
@@ -28,10 +40,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database (Kysely), opened and migrated by buildApp, closed with the app. */
     database: DatabaseHandle;
+    /** The directory (local tables or Microsoft Graph, per DIRECTORY), released with the app. */
+    directory: Directory;
+    /** Enrolment in the courses (places, reservations, repair). */
+    enrolment: EnrolmentService;
   }
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** Wraps the configured directory adapter (tests: faults on demand around the real adapter). */
+  wrapDirectory?: (directory: DirectoryAdapter) => DirectoryAdapter;
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   await ensureDataDir(config.dataDir);
   const site = contentSite();
   const security = helmetOptions(config.https);
@@ -51,17 +75,65 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
+  // Local: course groups synchronised from the content now; Graph: files read, no call yet.
+  const configuredDirectory = await createDirectory(config, database.db, { logger: app.log });
+  const directory = options.wrapDirectory?.(configuredDirectory) ?? configuredDirectory;
+  app.decorate('directory', directory);
+  app.addHook('onClose', () => directory.close());
+
+  // API tokens and the identity provider's token verifier (IDENTITY_PROVIDER): the built-in
+  // provider's issuer, API audience and public keys are local (src/idp).
+  const auth = await createAuthServices(config, {
+    embeddedProvider:
+      config.identityProvider === 'embedded'
+        ? {
+            ...(await embeddedProviderSource(config)),
+            // As for Entra: the API's delegated scope in `scp`, and issued to the website.
+            scope: 'access_as_user',
+            clientId: config.idp.clientId,
+          }
+        : undefined,
+  });
+  app.decorate('apiTokens', auth.apiTokens);
+
+  // Enrolment: the content's courses synchronised into the database, interrupted enrolments
+  // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS.
+  const enrolment = await startEnrolment({
+    database,
+    directory,
+    log: app.log,
+    repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+  });
+  app.decorate('enrolment', enrolment.service);
+  app.addHook('onClose', async () => enrolment.stop());
+
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
   await app.register(helmet, security);
   await app.register(staticSite, { pages });
   await app.register(staticFiles, { webRoot: config.webRoot });
+  // The built-in OpenID provider under /idp, its pages, and the Graph-shaped GET /v1.0/me.
+  // Loaded only then: with IDENTITY_PROVIDER=entra, oidc-provider is never even imported.
+  if (config.identityProvider === 'embedded') {
+    const { embeddedIdentityProvider } = await import('./idp/index.js');
+    await app.register(embeddedIdentityProvider, { config });
+  }
 
   // Answers computed per request, compressed on the fly (pages and files are pre-compressed).
   // The API's routes belong in this context too.
   await app.register(async (dynamic) => {
     await dynamic.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await dynamic.register(health);
+    // The JSON API, limited per client address (RATE_LIMIT_API_PER_MINUTE, 0 for no limit).
+    await dynamic.register(async (api) => {
+      if (config.rateLimitApiPerMinute > 0) {
+        await api.register(rateLimit, apiRateLimit(config.rateLimitApiPerMinute));
+      }
+      await api.register(authRoutes, auth);
+      await api.register(userRoutes, { directory });
+      await api.register(groupRoutes, { enrolment: enrolment.service });
+      await api.register(courseRoutes, { enrolment: enrolment.service });
+    });
     await dynamic.register(seo, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,

@@ -24,6 +24,18 @@ describe('loadConfig', () => {
       https: false,
       logLevel: 'info',
       trustProxy: false,
+      identityProvider: 'embedded',
+      apiTokenTtlSeconds: 600,
+      rateLimitApiPerMinute: 10_000,
+      enrolmentRepairAfterSeconds: 60,
+      idp: {
+        issuer: 'http://localhost:3000/idp',
+        clientId: 'centro-web',
+        redirectUris: ['http://localhost:3000/'],
+        postLogoutRedirectUris: ['http://localhost:3000/'],
+        apiAudience: 'api://centro',
+        apiScope: 'api://centro/access_as_user',
+      },
     });
   });
 
@@ -46,6 +58,18 @@ describe('loadConfig', () => {
       https: true,
       logLevel: 'warn',
       trustProxy: true,
+      identityProvider: 'embedded',
+      apiTokenTtlSeconds: 600,
+      rateLimitApiPerMinute: 10_000,
+      enrolmentRepairAfterSeconds: 60,
+      idp: {
+        issuer: 'https://centro.org.br/idp',
+        clientId: 'centro-web',
+        redirectUris: ['https://centro.org.br/'],
+        postLogoutRedirectUris: ['https://centro.org.br/'],
+        apiAudience: 'api://centro',
+        apiScope: 'api://centro/access_as_user',
+      },
     });
   });
 
@@ -75,6 +99,21 @@ describe('loadConfig', () => {
       'SITE_URL must be an http(s) origin such as https://centro.org.br, without path, query or fragment (got "centro.org.br/inicio")',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (got "maybe")',
+    ]);
+  });
+
+  it('reads the API rate limit and the enrolment repair age', () => {
+    const config = loadConfig({
+      RATE_LIMIT_API_PER_MINUTE: '0',
+      ENROLMENT_REPAIR_AFTER_SECONDS: '120',
+    });
+    expect(config.rateLimitApiPerMinute).toBe(0);
+    expect(config.enrolmentRepairAfterSeconds).toBe(120);
+    expect(
+      problems({ RATE_LIMIT_API_PER_MINUTE: 'lots', ENROLMENT_REPAIR_AFTER_SECONDS: '1' }),
+    ).toEqual([
+      'RATE_LIMIT_API_PER_MINUTE must be the requests per minute allowed to one client address on /api (0 for no limit), a whole number from 0 to 1000000 (got "lots")',
+      'ENROLMENT_REPAIR_AFTER_SECONDS must be the age in seconds after which an unfinished enrolment is settled with the directory, a whole number from 5 to 86400 (got "1")',
     ]);
   });
 

@@ -6,6 +6,15 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readDirectoryConfig, type GraphDirectoryConfig } from './directory/directory-config.js';
+import {
+  authEnvShape,
+  requireEntraSettings,
+  resolveAuthConfig,
+  type EntraConfig,
+  type IdentityProvider,
+} from './auth/auth-config.js';
+import { idpEnvShape, resolveIdpConfig, type EmbeddedIdpConfig } from './idp/idp-config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -28,6 +37,22 @@ export interface Config {
   trustProxy: TrustProxy;
   /** PostgreSQL connection string; undefined means the embedded SQLite file under dataDir. */
   databaseUrl: string | undefined;
+  /** Microsoft Graph settings when DIRECTORY=graph; undefined means the local directory. */
+  graph: GraphDirectoryConfig | undefined;
+  /** Whose access tokens GET /api/auth/get-token accepts: the built-in provider or Entra ID. */
+  identityProvider: IdentityProvider;
+  /** Entra ID settings of the token verifier; set when identityProvider is 'entra'. */
+  entra: EntraConfig | undefined;
+  /** Key of the API tokens (32+ bytes); undefined means a secret kept under dataDir. */
+  apiTokenSecret: string | undefined;
+  /** Lifetime of the API tokens, in seconds. */
+  apiTokenTtlSeconds: number;
+  /** Requests per minute and client address on /api (0: no limit). */
+  rateLimitApiPerMinute: number;
+  /** Age in seconds after which a 'pending' enrolment is settled with the directory. */
+  enrolmentRepairAfterSeconds: number;
+  /** The built-in OpenID provider (mounted under /idp when identityProvider is 'embedded'). */
+  idp: EmbeddedIdpConfig;
 }
 
 export class ConfigError extends Error {
@@ -126,19 +151,51 @@ const trustProxy = text.transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
-const envSchema = z.object({
-  PORT: port,
-  HOST: text.transform((value) => value ?? '127.0.0.1'),
-  DATA_DIR: directory('data'),
-  WEB_ROOT: directory(DEFAULT_WEB_ROOT),
-  SITE_URL: siteUrl,
-  LOG_LEVEL: logLevel,
-  TRUST_PROXY: trustProxy,
-  DATABASE_URL: text.refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-    'must be a PostgreSQL connection string (postgres://user@host:5432/database)',
-  ),
-});
+/** A whole number from `min` to `max`, or `fallback` when unset. */
+const wholeNumber = (fallback: number, min: number, max: number, what: string) =>
+  text.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+    if (!(n >= min && n <= max)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be ${what}, a whole number from ${min} to ${max} (got "${value}")`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const envSchema = z
+  .object({
+    PORT: port,
+    HOST: text.transform((value) => value ?? '127.0.0.1'),
+    DATA_DIR: directory('data'),
+    WEB_ROOT: directory(DEFAULT_WEB_ROOT),
+    SITE_URL: siteUrl,
+    LOG_LEVEL: logLevel,
+    TRUST_PROXY: trustProxy,
+    DATABASE_URL: text.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      'must be a PostgreSQL connection string (postgres://user@host:5432/database)',
+    ),
+    RATE_LIMIT_API_PER_MINUTE: wholeNumber(
+      10_000,
+      0,
+      1_000_000,
+      'the requests per minute allowed to one client address on /api (0 for no limit)',
+    ),
+    ENROLMENT_REPAIR_AFTER_SECONDS: wholeNumber(
+      60,
+      5,
+      86_400,
+      'the age in seconds after which an unfinished enrolment is settled with the directory',
+    ),
+    ...authEnvShape,
+    ...idpEnvShape,
+  })
+  // Runs even when another variable is wrong, so every problem is reported at once.
+  .superRefine(requireEntraSettings, { when: () => true });
 
 /**
  * Validate the environment (process.env by default; tests pass their own object).
@@ -147,10 +204,12 @@ const envSchema = z.object({
  */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
-    );
+  const directoryConfig = readDirectoryConfig(env);
+  if (!parsed.success || directoryConfig.problems.length > 0) {
+    throw new ConfigError([
+      ...(parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')} ${issue.message}`),
+      ...directoryConfig.problems,
+    ]);
   }
   const v = parsed.data;
   const site = v.SITE_URL ?? `http://localhost:${v.PORT}`;
@@ -164,5 +223,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
     databaseUrl: v.DATABASE_URL,
+    graph: directoryConfig.graph,
+    rateLimitApiPerMinute: v.RATE_LIMIT_API_PER_MINUTE,
+    enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
+    ...resolveAuthConfig(v),
+    idp: resolveIdpConfig(v, site),
   };
 }

@@ -45,6 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) =>
   loaderData && !error ? [{ title: loaderData.site.portalName }] : [];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const shell = useShell();
   return (
     <html lang="pt-BR">
       <head>
@@ -55,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <AuthProvider>
+        <AuthProvider settings={shell?.auth}>
           {children}
           <Toaster />
         </AuthProvider>

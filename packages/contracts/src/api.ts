@@ -4,16 +4,17 @@
  * Objects are strict: unknown fields are refused.
  */
 import { z } from 'zod';
-import { isPlausibleBirthDate, normalisedPhonePattern } from './formatting.js';
+import { formatPhone, isPlausibleBirthDate, normalisedPhonePattern } from './formatting.js';
+import { fieldMessages } from './messages.js';
 
 /** A token issued by GET /api/auth/get-token (compact JWS). */
 export const apiTokenSchema = z.string().min(20).max(4096);
 /** A directory object id (Entra object id or the embedded provider's account id). */
 export const directoryIdSchema = z
   .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9-]+$/);
+  .min(1, { error: fieldMessages.directoryId })
+  .max(128, { error: fieldMessages.directoryId })
+  .regex(/^[A-Za-z0-9-]+$/, { error: fieldMessages.directoryId });
 
 /** GET /api/auth/get-token */
 export const getTokenResponseSchema = z.object({
@@ -53,7 +54,8 @@ export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
 
 /** POST /api/group/add */
 export const groupAddRequestSchema = z.strictObject({
-  group: z.string().min(1).max(64),
+  /** A course's group id (GUID, any case); the server refuses groups that are not a course's. */
+  group: z.string().min(1, { error: fieldMessages.group }).max(64, { error: fieldMessages.group }),
   user: directoryIdSchema,
   token: apiTokenSchema,
 });
@@ -74,22 +76,45 @@ export type GroupAddResponse = z.infer<typeof groupAddResponseSchema>;
 export const displayNameSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(120)
-  .refine((v) => !/\p{Cc}/u.test(v), 'control characters');
-export const mailSchema = z.email().max(254);
-export const phoneSchema = z.string().regex(normalisedPhonePattern);
+  .min(1, { error: fieldMessages.displayName })
+  .max(120, { error: fieldMessages.displayName })
+  .refine((v) => !/\p{Cc}/u.test(v), { error: fieldMessages.displayName });
+export const mailSchema = z
+  .string()
+  .trim()
+  .max(254, { error: fieldMessages.mail })
+  .pipe(z.email({ error: fieldMessages.mail }));
+/** A phone as stored: "+CC DD NNNNN-NNNN". */
+export const phoneSchema = z.string().regex(normalisedPhonePattern, { error: fieldMessages.phone });
+/**
+ * A phone as a person types it: anything section 5's `formatPhone` can format (11 or 13 digits
+ * once non-digits are stripped), normalised to "+CC DD NNNNN-NNNN"; anything else refused.
+ */
+export const phoneInputSchema = z
+  .string()
+  .max(40, { error: fieldMessages.phone })
+  .transform((value, ctx) => {
+    const formatted = formatPhone(value);
+    if (!formatted.ok) {
+      ctx.addIssue({ code: 'custom', message: fieldMessages.phone, input: value });
+      return z.NEVER;
+    }
+    return formatted.value;
+  });
 export const birthDateSchema = z
   .string()
-  .refine((v) => isPlausibleBirthDate(v), 'a real date in DD/MM/YYYY, not in the future');
+  .refine((v) => isPlausibleBirthDate(v), { error: fieldMessages.birthDate });
 
-/** POST /api/user/update: one field at a time, each checked by its own rule. */
+/**
+ * POST /api/user/update: one field at a time, each checked by its own rule. A mobilePhone value is
+ * normalised (`z.input` is what the website sends, `z.infer` what the server stores).
+ */
 export const userUpdateRequestSchema = z.discriminatedUnion('param', [
   z.strictObject({
     id: directoryIdSchema,
     token: apiTokenSchema,
     param: z.literal('mobilePhone'),
-    value: phoneSchema,
+    value: phoneInputSchema,
   }),
   z.strictObject({
     id: directoryIdSchema,
@@ -105,6 +130,7 @@ export const userUpdateRequestSchema = z.discriminatedUnion('param', [
   }),
 ]);
 export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+export type UserUpdateRequestInput = z.input<typeof userUpdateRequestSchema>;
 export const updatableUserFields = ['mobilePhone', 'displayName', 'mail'] as const;
 export type UpdatableUserField = (typeof updatableUserFields)[number];
 

@@ -9,3 +9,17 @@ export const messages = {
   birthDateHint: 'Digite a data de nascimento no formato DD/MM/AAAA!',
   birthDateFormatError: 'Erro ao formatar data de nascimento!',
 } as const;
+
+/**
+ * Why the server refused a field's value (answered as `{error: 'invalid_request', message}`), one
+ * pt-BR sentence naming the field.
+ */
+export const fieldMessages = {
+  phone: 'Celular inválido: use o formato (XX) XXXXX-XXXX.',
+  birthDate:
+    'Data de nascimento inválida: use o formato DD/MM/AAAA com uma data real que não esteja no futuro.',
+  mail: 'E-mail inválido: confira o endereço digitado.',
+  displayName: 'Nome inválido: use de 1 a 120 caracteres, sem caracteres de controle.',
+  directoryId: 'Identificador de usuário inválido.',
+  group: 'Grupo do curso inválido.',
+} as const;

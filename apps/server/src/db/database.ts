@@ -4,9 +4,10 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import { createSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,7 +34,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? openPostgres(options) : openSqlite(options);
   try {
-    await migrate(handle.db);
+    await migrate(handle);
   } catch (error) {
     await handle.close();
     throw error;
@@ -48,7 +49,7 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: createSqliteDialect(sqlite) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -64,8 +65,19 @@ function openPostgres(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+async function migrate({ db, dialect }: DatabaseHandle): Promise<void> {
+  // On PostgreSQL, keep Kysely's bookkeeping tables in the connection's own schema: without a
+  // schema, Kysely finds them in any schema of the database and skips creating them here.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

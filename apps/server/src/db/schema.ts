@@ -62,6 +62,8 @@ export interface CoursesTable {
   slug: string;
   group_id: string;
   places: number;
+  /** Enrolments of the course, pending and confirmed: kept by triggers on `enrolments`. */
+  taken: Generated<number>;
 }
 
 export type EnrolmentStatus = 'pending' | 'confirmed';

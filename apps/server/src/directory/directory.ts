@@ -14,7 +14,10 @@ export interface Directory {
   setBirthDate(id: string, birthDate: string): Promise<void>;
   /** Adds the person to the group; succeeds when they already are a member. */
   addToGroup(groupId: string, userId: string): Promise<void>;
-  /** Whether the person is a member of the group (used to repair interrupted enrolments). */
+  /**
+   * Whether the person is a member of the group (used to repair interrupted enrolments). False when
+   * the directory has no such person.
+   */
   isMember(groupId: string, userId: string): Promise<boolean>;
   /** Resolves when the directory answers (readiness probe). */
   ping(): Promise<void>;
@@ -38,4 +41,19 @@ export class DirectoryError extends Error {
 /** The user does not exist in the directory. */
 export class DirectoryUserNotFoundError extends Error {
   override name = 'DirectoryUserNotFoundError';
+  constructor(message = 'The directory has no such user.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * The group does not exist in the directory. The API only ever names the groups of the content's
+ * courses, so this means the content and the directory disagree (a configuration problem): it is a
+ * DirectoryError with status 502.
+ */
+export class DirectoryGroupNotFoundError extends DirectoryError {
+  override name = 'DirectoryGroupNotFoundError';
+  constructor(message = 'The directory has no such group.', options?: { cause?: unknown }) {
+    super(message, 502, options);
+  }
 }

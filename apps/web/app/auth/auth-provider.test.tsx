@@ -1,54 +1,281 @@
-import { act, render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import type { AccountInfo } from '@azure/msal-browser';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { AuthButton } from '~/features/auth-ui/components/auth-button';
+import { testUser } from '~/test/auth';
 import { AuthProvider } from './auth-provider';
+import type { LoadMsalSession } from './load-msal';
+import type { MsalSession } from './msal-session';
+import { SESSION_MARKER_KEY } from './session-marker';
+import type { AuthSettings } from './settings';
 import type { AuthContextValue } from './types';
 import { useAuth } from './use-auth';
 
-function capture() {
-  const seen: { value?: AuthContextValue } = {};
+const settings: AuthSettings = {
+  authority: null,
+  clientId: 'centro-web',
+  protocolMode: 'OIDC',
+  redirectUri: null,
+  graphUrl: null,
+  graphScopes: ['User.ReadWrite.All'],
+  apiScope: 'api://centro/access_as_user',
+};
+
+const account = { homeAccountId: 'a', username: 'maria@example.org' } as AccountInfo;
+
+/** A stand-in for the lazily loaded MSAL session. */
+function fakeSession({
+  signedIn = false,
+  returnPath = null,
+  ...overrides
+}: Partial<MsalSession> & { signedIn?: boolean; returnPath?: string | null } = {}) {
+  let current: AccountInfo | null = signedIn ? account : null;
+  let back = returnPath;
+  const session = {
+    account: vi.fn(() => current),
+    takeReturnPath: vi.fn(() => {
+      const path = back;
+      back = null;
+      return path;
+    }),
+    // A redirect never resolves: the page is leaving.
+    signIn: vi.fn(() => new Promise<void>(() => {})),
+    signOut: vi.fn(async () => {
+      current = null;
+      return new Promise<void>(() => {});
+    }),
+    getUser: vi.fn(async () => (current ? { user: testUser, token: 'bound-token' } : null)),
+    loadUserDetails: vi.fn(async () => ({ ...testUser, displayName: 'Maria (detalhes)' })),
+    ...overrides,
+  } satisfies MsalSession;
+  return session;
+}
+
+function renderProvider(loadSession: LoadMsalSession, url = '/') {
+  const seen: { auth?: AuthContextValue; path?: string } = {};
   function Probe() {
-    seen.value = useAuth();
-    return null;
+    seen.auth = useAuth();
+    seen.path = useLocation().pathname;
+    return <AuthButton />;
   }
-  render(
-    <AuthProvider>
-      <Probe />
-    </AuthProvider>,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AuthProvider settings={settings} loadSession={loadSession}>
+            <Probe />
+          </AuthProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
   );
+  render(<RouterProvider router={router} />);
   return seen;
 }
 
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
 describe('AuthProvider', () => {
-  it('is signed out, with no user, until the identity issue fills it in', async () => {
-    const seen = capture();
-    expect(seen.value?.status).toBe('signed-out');
-    expect(seen.value?.authUser).toBeNull();
-    expect(await seen.value?.getUser()).toBeNull();
+  it('signs an anonymous visitor out without loading MSAL', async () => {
+    const load = vi.fn<LoadMsalSession>();
+    const seen = renderProvider(load);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-out'));
+    expect(seen.auth?.interactionStatus).toBe('none');
+    expect(seen.auth?.authUser).toBeNull();
+    expect(await seen.auth?.getUser()).toBeNull();
+    expect(load).not.toHaveBeenCalled();
   });
 
-  it('keeps the user set with setAuthUser', () => {
-    const seen = capture();
-    act(() =>
-      seen.value?.setAuthUser({
-        id: 'u',
-        displayName: 'Ana',
-        mail: null,
-        mobilePhone: null,
-        birthday: null,
+  it('cleans the address after the provider’s sign-out, still without MSAL', async () => {
+    window.history.replaceState(null, '', '/?state=eyJpZCI6IjEifQ%3D%3D#topo');
+    const load = vi.fn<LoadMsalSession>();
+    const seen = renderProvider(load);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-out'));
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/#topo',
+    );
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('restores the session of this tab, then loads the user details', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({ signedIn: true });
+    const load = vi.fn<LoadMsalSession>(async () => session);
+    const seen = renderProvider(load, '/perfil');
+    expect(seen.auth?.status).toBe('loading');
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-in'));
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeEnabled();
+    await waitFor(() => expect(seen.auth?.authUser?.displayName).toBe('Maria (detalhes)'));
+    expect(session.loadUserDetails).toHaveBeenCalledWith({ user: testUser, token: 'bound-token' });
+    expect(load).toHaveBeenCalledOnce();
+    expect(seen.path).toBe('/perfil');
+  });
+
+  it('handles the provider’s answer and goes back to the page the sign-in started on', async () => {
+    window.history.replaceState(null, '', '/#code=abc&state=xyz');
+    const session = fakeSession({ signedIn: true, returnPath: '/global-kardec/passe' });
+    const load = vi.fn<LoadMsalSession>(async (_settings, onStatus) => {
+      onStatus('handleRedirect');
+      return session;
+    });
+    const seen = renderProvider(load);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-in'));
+    await waitFor(() => expect(seen.path).toBe('/global-kardec/passe'));
+    expect(seen.auth?.interactionStatus).toBe('none');
+    expect(sessionStorage.getItem(SESSION_MARKER_KEY)).not.toBeNull();
+  });
+
+  it('is signed out when the provider’s answer brings no account', async () => {
+    window.history.replaceState(null, '', '/#error=access_denied&state=xyz');
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const load = vi.fn<LoadMsalSession>(async () => fakeSession());
+    const seen = renderProvider(load);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-out'));
+    expect(sessionStorage.getItem(SESSION_MARKER_KEY)).toBeNull();
+  });
+
+  it('stays signed out, with the failure only logged, when MSAL cannot start', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seen = renderProvider(async () => {
+      throw new Error('offline');
+    });
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-out'));
+    expect(seen.auth?.interactionStatus).toBe('none');
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+  });
+
+  it('starts one sign-in, whatever is double-clicked, and disables the button meanwhile', async () => {
+    const session = fakeSession();
+    const load = vi.fn<LoadMsalSession>(async () => session);
+    const seen = renderProvider(load, '/global-kardec/passe');
+    await waitFor(() => expect(seen.auth?.interactionStatus).toBe('none'));
+    const button = screen.getByRole('button', { name: 'Acessar' });
+    await act(async () => {
+      // Two clicks in the same frame, then 'Quero me inscrever' and another 'Acessar'.
+      button.click();
+      button.click();
+      void seen.auth?.signUp();
+      void seen.auth?.signIn();
+    });
+    await waitFor(() => expect(session.signIn).toHaveBeenCalled());
+    expect(load).toHaveBeenCalledOnce();
+    expect(session.signIn).toHaveBeenCalledOnce();
+    expect(session.signIn).toHaveBeenCalledWith({
+      createAccount: false,
+      returnPath: '/',
+    });
+    expect(seen.auth?.interactionStatus).toBe('login');
+    expect(screen.getByRole('button', { name: 'Acessar' })).toBeDisabled();
+  });
+
+  it('creates an account from "Quero me inscrever", coming back to the same page', async () => {
+    window.history.replaceState(null, '', '/global-kardec/passe?x=1');
+    const session = fakeSession();
+    const seen = renderProvider(async () => session, '/global-kardec/passe');
+    await waitFor(() => expect(seen.auth?.interactionStatus).toBe('none'));
+    await act(async () => void seen.auth?.signUp());
+    await waitFor(() =>
+      expect(session.signIn).toHaveBeenCalledWith({
+        createAccount: true,
+        returnPath: '/global-kardec/passe?x=1',
       }),
     );
-    expect(seen.value?.authUser?.displayName).toBe('Ana');
   });
 
-  it('signs in, up and out without errors', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const seen = capture();
-    await act(async () => {
-      await seen.value?.signIn();
-      await seen.value?.signUp();
-      await seen.value?.signOut();
+  it('lets the person try again after a failed sign-in, which is only logged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const session = fakeSession({
+      signIn: vi.fn(async () => {
+        throw new Error('interaction failed');
+      }),
     });
-    info.mockRestore();
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(seen.auth?.interactionStatus).toBe('none'));
+    await act(async () => seen.auth?.signIn());
+    expect(error).toHaveBeenCalledOnce();
+    expect(seen.auth?.interactionStatus).toBe('none');
+    await act(async () => seen.auth?.signIn());
+    expect(session.signIn).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+  });
+
+  it('signs in without the provider when MSAL still has an account', async () => {
+    const session = fakeSession({ signedIn: true });
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-out'));
+    await act(async () => seen.auth?.signIn());
+    expect(seen.auth?.status).toBe('signed-in');
+    expect(session.signIn).not.toHaveBeenCalled();
+    expect(seen.auth?.interactionStatus).toBe('none');
+  });
+
+  it('signs out: forgets the user and the session, and redirects once', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({ signedIn: true });
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(seen.auth?.authUser).not.toBeNull());
+    const button = screen.getByRole('button', { name: 'Sair' });
+    await act(async () => {
+      button.click();
+      button.click();
+    });
+    expect(session.signOut).toHaveBeenCalledOnce();
+    expect(seen.auth?.authUser).toBeNull();
+    expect(seen.auth?.interactionStatus).toBe('logout');
+    expect(sessionStorage.getItem(SESSION_MARKER_KEY)).toBeNull();
+  });
+
+  it('getUser gives the person and a fresh token, or null on failure (logged)', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({ signedIn: true });
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-in'));
+    expect(await seen.auth?.getUser()).toEqual({ user: testUser, token: 'bound-token' });
+
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(session.getUser).mockRejectedValueOnce(new Error('401'));
+    expect(await seen.auth?.getUser()).toBeNull();
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+  });
+
+  it('getUser waits for the session being restored', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({ signedIn: true });
+    const seen = renderProvider(async () => session);
+    const user = seen.auth?.getUser();
+    expect(await user).toEqual({ user: testUser, token: 'bound-token' });
+  });
+
+  it('keeps the user state null when loading it fails, and only logs it', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const session = fakeSession({
+      signedIn: true,
+      loadUserDetails: vi.fn(async () => {
+        throw new Error('/api/user/details answered 404');
+      }),
+    });
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(error).toHaveBeenCalledOnce());
+    expect(seen.auth?.status).toBe('signed-in');
+    expect(seen.auth?.authUser).toBeNull();
+    error.mockRestore();
+  });
+
+  it('keeps the user set with setAuthUser', async () => {
+    const seen = renderProvider(vi.fn<LoadMsalSession>());
+    act(() => seen.auth?.setAuthUser(testUser));
+    expect(seen.auth?.authUser?.displayName).toBe('Maria da Silva');
   });
 
   it('is required by useAuth', () => {

@@ -1,6 +1,16 @@
-/** The shape of the auth state every screen reads (spec section 3). Kept stable for the identity issue. */
+/** The shape of the auth state every screen reads (spec section 3). */
 
+/** 'loading' until the page is hydrated and any session is restored. */
 export type AuthStatus = 'signed-out' | 'signed-in' | 'loading';
+
+/**
+ * Where sign-in stands (spec section 4), named like MSAL's `InteractionStatus`: 'startup' until the
+ * page knows, 'handleRedirect' while the provider's answer is processed, 'login' and 'logout' while
+ * the person is sent to the provider, 'acquireToken' and 'ssoSilent' for MSAL's own interactions,
+ * 'none' when nothing is in progress (only then can a sign-in, sign-up or sign-out start).
+ */
+export type InteractionStatus =
+  'startup' | 'none' | 'login' | 'logout' | 'acquireToken' | 'handleRedirect' | 'ssoSilent';
 
 /** A person as the identity provider's Graph-shaped /v1.0/me describes them (spec section 3). */
 export interface AuthUser {
@@ -13,6 +23,8 @@ export interface AuthUser {
   extensionCelular?: string | null;
   /** Alternative birth date kept by the provider's sign-up flow. */
   extensionDataNascimento?: string | null;
+  /** Birth date kept by the directory as a security attribute, DD/MM/YYYY (user details only). */
+  dataNascimento?: string | null;
 }
 
 /** What getUser resolves to: the person and the backend access token that goes with their calls. */
@@ -23,12 +35,14 @@ export interface UserWithToken {
 
 export interface AuthContextValue {
   status: AuthStatus;
+  /** Sign-in interaction in progress, if any; buttons that start one are disabled unless 'none'. */
+  interactionStatus: InteractionStatus;
   /** The product's user state: null until loaded, then the user's details (spec section 4). */
   authUser: AuthUser | null;
   setAuthUser: (user: AuthUser | null) => void;
   /** The current person and a backend token, or null on any failure (only logged, spec section 8). */
   getUser: () => Promise<UserWithToken | null>;
-  /** 'Acessar': redirect to the identity provider's sign-in. */
+  /** 'Acessar': redirect to the identity provider's sign-in (ignored while an interaction runs). */
   signIn: () => Promise<void>;
   /** 'Quero me inscrever' while signed out: redirect to the provider's account creation. */
   signUp: () => Promise<void>;

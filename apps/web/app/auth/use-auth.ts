@@ -12,3 +12,13 @@ export function useAuth(): AuthContextValue {
 export function useIsSignedIn(): boolean {
   return useAuth().status === 'signed-in';
 }
+
+/**
+ * True while a sign-in, sign-up or sign-out is under way: the buttons that would start another are
+ * disabled. Not before hydration ('startup'): the prerendered buttons stay as they are, and a press
+ * during start-up is refused by the guard anyway.
+ */
+export function useInteractionInProgress(): boolean {
+  const status = useAuth().interactionStatus;
+  return status !== 'none' && status !== 'startup';
+}

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 
 const DEFAULT_SITE_URL = 'http://localhost:3000';
+/** The built-in provider's public client (apps/server/src/idp). */
+export const DEFAULT_AUTH_CLIENT_ID = 'centro-web';
 
 /** True for "https://host[:port]" (with or without the final slash); invalid URLs are reported apart. */
 function isOrigin(value: string): boolean {
@@ -14,29 +16,140 @@ function isOrigin(value: string): boolean {
   return url.pathname === '/' && !url.search && !url.hash;
 }
 
-const envSchema = z.object({
-  /** Public origin of the site (scheme, host, port), used for canonical links and Open Graph URLs. */
-  VITE_SITE_URL: z
-    .url({
-      protocol: /^https?$/,
-      error: 'VITE_SITE_URL must be an http(s) URL, e.g. https://www.example.org',
+/** Plain http is accepted only on this machine: a real site's identity traffic is always https. */
+function isHttpsOrLocal(value: string): boolean {
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  const host = url.hostname;
+  return (
+    url.protocol === 'https:' || host === 'localhost' || host === '[::1]' || /^127\./.test(host)
+  );
+}
+
+/** An http(s) URL that is https unless it names this machine. */
+const secureUrl = (name: string, example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${name} must be an http(s) URL, e.g. ${example}` })
+    .refine(isHttpsOrLocal, {
+      error: `${name} must use https (plain http only on localhost), e.g. ${example}`,
+    });
+
+/** Space-separated OAuth scopes (one or more). */
+const scopeList = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]+( +[\x21-\x7e]+)*$/, {
+      error: `${name} must be one or more scopes separated by spaces`,
     })
-    .refine(isOrigin, {
-      error:
-        'VITE_SITE_URL must be an origin without a path or query, e.g. https://www.example.org',
-    })
-    .transform((value) => new URL(value).origin)
-    .default(DEFAULT_SITE_URL),
-});
+    .transform((value) => value.split(/ +/));
+
+const envSchema = z
+  .object({
+    /** Public origin of the site (scheme, host, port), used for canonical links and Open Graph URLs. */
+    VITE_SITE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'VITE_SITE_URL must be an http(s) URL, e.g. https://www.example.org',
+      })
+      .refine(isOrigin, {
+        error:
+          'VITE_SITE_URL must be an origin without a path or query, e.g. https://www.example.org',
+      })
+      .transform((value) => new URL(value).origin)
+      .default(DEFAULT_SITE_URL),
+    /** Authority (issuer) of the identity provider; unset: the built-in provider, `<page origin>/idp`. */
+    VITE_AUTH_AUTHORITY: secureUrl(
+      'VITE_AUTH_AUTHORITY',
+      'https://login.microsoftonline.com/<tenant id>',
+    )
+      .refine((value) => !URL.canParse(value) || (!new URL(value).search && !new URL(value).hash), {
+        error: 'VITE_AUTH_AUTHORITY must not have a query or fragment',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    /** The website's (public, SPA) client id at the provider. */
+    VITE_AUTH_CLIENT_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,128}$/, {
+        error: 'VITE_AUTH_CLIENT_ID must be a client id (letters, digits, ".", "_" or "-")',
+      })
+      .default(DEFAULT_AUTH_CLIENT_ID),
+    /** OIDC for the built-in provider (or any OpenID provider), AAD for Microsoft Entra ID. */
+    VITE_AUTH_PROTOCOL_MODE: z
+      .enum(['OIDC', 'AAD'], { error: 'VITE_AUTH_PROTOCOL_MODE must be OIDC or AAD' })
+      .default('OIDC'),
+    /** Where the provider sends the person back after sign-in; unset: `<page origin>/`. */
+    VITE_AUTH_REDIRECT_URI: secureUrl('VITE_AUTH_REDIRECT_URI', 'https://www.example.org/')
+      .transform((value) => new URL(value).href)
+      .optional(),
+    /** Origin of the Graph API (`GET /v1.0/me`); unset: the page's origin (the built-in provider). */
+    VITE_AUTH_GRAPH_URL: secureUrl('VITE_AUTH_GRAPH_URL', 'https://graph.microsoft.com')
+      .refine(isOrigin, {
+        error:
+          'VITE_AUTH_GRAPH_URL must be an origin without a path, e.g. https://graph.microsoft.com',
+      })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    /** Scopes of the Graph token (space-separated). */
+    VITE_AUTH_GRAPH_SCOPES: scopeList('VITE_AUTH_GRAPH_SCOPES').optional(),
+    /** Scope of the provider's access token for this API, exchanged at GET /api/auth/get-token. */
+    VITE_AUTH_API_SCOPE: scopeList('VITE_AUTH_API_SCOPE')
+      .refine((scopes) => scopes.length === 1, {
+        error:
+          'VITE_AUTH_API_SCOPE must be a single scope, e.g. api://<api client id>/access_as_user',
+      })
+      .transform((scopes) => scopes[0] as string)
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    if (env.VITE_AUTH_PROTOCOL_MODE !== 'AAD') return;
+    // Microsoft Entra ID: nothing defaults to the built-in provider.
+    for (const name of [
+      'VITE_AUTH_AUTHORITY',
+      'VITE_AUTH_GRAPH_URL',
+      'VITE_AUTH_GRAPH_SCOPES',
+      'VITE_AUTH_API_SCOPE',
+    ] as const) {
+      if (env[name] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required with VITE_AUTH_PROTOCOL_MODE=AAD`,
+        });
+      }
+    }
+    if (env.VITE_AUTH_CLIENT_ID === DEFAULT_AUTH_CLIENT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['VITE_AUTH_CLIENT_ID'],
+        message:
+          'VITE_AUTH_CLIENT_ID must be the application (client) id of the SPA registration with VITE_AUTH_PROTOCOL_MODE=AAD',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
+const NAMES = [
+  'VITE_SITE_URL',
+  'VITE_AUTH_AUTHORITY',
+  'VITE_AUTH_CLIENT_ID',
+  'VITE_AUTH_PROTOCOL_MODE',
+  'VITE_AUTH_REDIRECT_URI',
+  'VITE_AUTH_GRAPH_URL',
+  'VITE_AUTH_GRAPH_SCOPES',
+  'VITE_AUTH_API_SCOPE',
+] as const;
+
 /** Validates raw settings; throws one readable error listing every problem. */
 export function parseEnv(source: Record<string, unknown>): Env {
-  const result = envSchema.safeParse({
-    // An empty variable means "not set".
-    VITE_SITE_URL: source.VITE_SITE_URL === '' ? undefined : source.VITE_SITE_URL,
-  });
+  // An empty variable means "not set".
+  const raw = Object.fromEntries(
+    NAMES.map((name) => [name, source[name] === '' ? undefined : source[name]]),
+  );
+  const result = envSchema.safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `- ${issue.path.join('.')}: ${issue.message}`,

@@ -1,5 +1,6 @@
 /** Typed access to the root route's data (the site's shell), from meta functions and components. */
 import { useRouteLoaderData } from 'react-router';
+import type { AuthSettings } from '~/auth/settings';
 import type { SiteInfo } from './seo';
 
 /** Data of the site's shell (head, navigation, footer): the root route's loader data. */
@@ -14,6 +15,8 @@ export interface ShellData {
     email: string;
     addressLine: string;
   };
+  /** The identity provider's settings of this build (see app/auth/msal-config.ts). */
+  auth: AuthSettings;
 }
 
 interface MatchLike {

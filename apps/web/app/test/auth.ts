@@ -14,6 +14,7 @@ export function authValue(overrides: Partial<AuthContextValue> = {}): AuthContex
   const signedIn = overrides.status === 'signed-in';
   return {
     status: 'signed-out',
+    interactionStatus: overrides.status === 'loading' ? 'startup' : 'none',
     authUser: signedIn ? testUser : null,
     setAuthUser: vi.fn(),
     getUser: vi.fn(async () => (signedIn ? { user: testUser, token: 'token' } : null)),

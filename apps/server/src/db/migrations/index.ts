@@ -1,9 +1,11 @@
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial.js';
+import * as coursePlacesTaken from './002-course-places-taken.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-course-places-taken': coursePlacesTaken,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@ import {
   getProgramme,
   whatsappLink,
 } from '@centro/content';
+import { getAuthSettings } from '~/auth/settings.server';
 import { addressLine } from '~/lib/address';
 import { getSite } from '~/lib/site.server';
 import type { ShellData } from '~/lib/shell';
@@ -23,5 +24,6 @@ export function getShellData(): ShellData {
       email: centre.email,
       addressLine: addressLine(centre.address),
     },
+    auth: getAuthSettings(),
   };
 }

@@ -36,4 +36,28 @@ describe('AuthButton', () => {
     );
     expect(screen.getByRole('button', { name: 'Acessar' })).toBeInTheDocument();
   });
+
+  it('is disabled while a sign-in or sign-out is under way', () => {
+    const { rerender } = render(
+      <AuthContext value={authValue({ interactionStatus: 'login' })}>
+        <AuthButton />
+      </AuthContext>,
+    );
+    expect(screen.getByRole('button', { name: 'Acessar' })).toBeDisabled();
+    rerender(
+      <AuthContext value={authValue({ status: 'signed-in', interactionStatus: 'logout' })}>
+        <AuthButton />
+      </AuthContext>,
+    );
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeDisabled();
+  });
+
+  it('stays enabled as prerendered until the page has started', () => {
+    render(
+      <AuthContext value={authValue({ status: 'loading', interactionStatus: 'startup' })}>
+        <AuthButton />
+      </AuthContext>,
+    );
+    expect(screen.getByRole('button', { name: 'Acessar' })).toBeEnabled();
+  });
 });

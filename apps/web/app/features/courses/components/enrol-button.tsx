@@ -1,4 +1,4 @@
-import { useAuth } from '~/auth/use-auth';
+import { useAuth, useInteractionInProgress } from '~/auth/use-auth';
 
 /**
  * The course page's button: 'Quero me inscrever' while signed out (account creation at the identity
@@ -6,6 +6,7 @@ import { useAuth } from '~/auth/use-auth';
  */
 export function EnrolButton() {
   const { status, signUp } = useAuth();
+  const busy = useInteractionInProgress();
   if (status === 'signed-in') {
     // Filled in by the enrolment issue (#5)
     const enrol = () => console.info('Inscrição: disponível em breve.');
@@ -16,7 +17,12 @@ export function EnrolButton() {
     );
   }
   return (
-    <button type="button" className="btn btn-accent enrol__button" onClick={() => void signUp()}>
+    <button
+      type="button"
+      className="btn btn-accent enrol__button"
+      disabled={busy}
+      onClick={() => void signUp()}
+    >
       Quero me inscrever
     </button>
   );

@@ -1,0 +1,441 @@
+/**
+ * Validation of an identity provider's access token for this API (the token the browser obtains
+ * from MSAL and presents once, to GET /api/auth/get-token, in exchange for an API token).
+ *
+ * Two providers, one policy, checked with `jose`:
+ * - the built-in OpenID provider (`idp/`): its public JWKS is local (`createLocalJWKSet`); its JWT
+ *   access tokens (RFC 9068) are typed `at+jwt`; the person is `oid` when present, else `sub`;
+ * - Microsoft Entra ID (workforce or External ID): the tenant's JWKS is remote
+ *   (`createRemoteJWKSet` on the `jwks_uri` of the tenant's discovery document, cached, with a
+ *   timeout); v2 access tokens only (`ver: "2.0"`, `aud` = the API's client id, issuer
+ *   `https://login.microsoftonline.com/{tid}/v2.0`), of this tenant (`tid`), delegated (the
+ *   configured scope in `scp`); the person is `oid`.
+ *
+ * Both: the signature against the provider's keys, with a `kid` naming exactly one of them; an
+ * allow-list of asymmetric algorithms (never `none`, never HS*: HMAC-with-the-public-key tricks
+ * fail on the algorithm before any key is chosen); the exact issuer and audience; `exp` (and
+ * `nbf`) with a small clock tolerance; required claims. A refusal is a `ProviderTokenError` whose
+ * `reason` is for logs only: the client always gets the same answer.
+ */
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWSAlgorithm,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  type CompactJWSHeaderParameters,
+  type FlattenedJWSInput,
+} from 'jose';
+import { directoryIdSchema } from '@centro/contracts';
+
+/** Why a provider token was refused (for logs; never sent to the client). */
+export type ProviderTokenFailure =
+  | 'malformed'
+  | 'algorithm'
+  | 'unknown_key'
+  | 'signature'
+  | 'type'
+  | 'issuer'
+  | 'audience'
+  | 'expired'
+  | 'not_yet_valid'
+  | 'claims'
+  | 'tenant'
+  | 'scope'
+  /** The provider's keys could not be obtained (network, timeout, discovery mismatch): not the client's fault. */
+  | 'unavailable';
+
+export class ProviderTokenError extends Error {
+  override name = 'ProviderTokenError';
+  constructor(
+    readonly reason: ProviderTokenFailure,
+    options?: ErrorOptions,
+  ) {
+    super(`Identity provider token refused (${reason}).`, options);
+  }
+
+  /** True when the refusal is the server's or the provider's problem (answer 503, not 401). */
+  get unavailable(): boolean {
+    return this.reason === 'unavailable';
+  }
+}
+
+export interface VerifiedProviderToken {
+  /** The person's directory id (Entra object id, or the built-in provider's account id). */
+  userId: string;
+}
+
+/** Validates a provider access token for this API. @throws ProviderTokenError */
+export type ProviderTokenVerifier = (token: string) => Promise<VerifiedProviderToken>;
+
+/** Tokens longer than this are refused unread (Entra access tokens are 1 to 3 KB). */
+const MAX_TOKEN_LENGTH = 16 * 1024;
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** Default clock tolerance on `exp`, `nbf` and `iat`, in seconds. */
+export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
+
+interface Policy {
+  issuer: string;
+  audience: string;
+  algorithms: JWSAlgorithm[];
+  typ: string | undefined;
+  requiredClaims: string[];
+  clockToleranceSeconds: number;
+  /** Where the key comes from (may throw ProviderTokenError('unavailable')). */
+  getKey: JWTVerifyGetKey;
+  /** Provider-specific claim checks; returns the person's id. */
+  person(payload: JWTPayload): string;
+  now?: () => number;
+}
+
+function reasonOf(error: unknown): ProviderTokenFailure {
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    switch (error.claim) {
+      case 'iss':
+        return 'issuer';
+      case 'aud':
+        return 'audience';
+      case 'nbf':
+        return error.reason === 'missing' ? 'claims' : 'not_yet_valid';
+      case 'typ':
+        return 'type';
+      default:
+        return 'claims';
+    }
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'algorithm';
+  if (
+    error instanceof errors.JWKSNoMatchingKey ||
+    error instanceof errors.JWKSMultipleMatchingKeys
+  ) {
+    return 'unknown_key';
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'signature';
+  return 'malformed';
+}
+
+/** The scopes of a space-separated claim (`scp`). */
+function scopesOf(claim: unknown): string[] {
+  return typeof claim === 'string' ? claim.split(' ').filter(Boolean) : [];
+}
+
+/** A directory id taken from a claim, or a refusal. */
+function personId(value: unknown): string {
+  if (typeof value !== 'string' || !directoryIdSchema.safeParse(value).success) {
+    throw new ProviderTokenError('claims');
+  }
+  return value;
+}
+
+function createVerifier(policy: Policy): ProviderTokenVerifier {
+  return async (token) => {
+    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) {
+      throw new ProviderTokenError('malformed');
+    }
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, policy.getKey, {
+        algorithms: policy.algorithms,
+        issuer: policy.issuer,
+        audience: policy.audience,
+        clockTolerance: policy.clockToleranceSeconds,
+        requiredClaims: policy.requiredClaims,
+        ...(policy.typ === undefined ? {} : { typ: policy.typ }),
+        ...(policy.now === undefined ? {} : { currentDate: new Date(policy.now()) }),
+      }));
+    } catch (error) {
+      if (error instanceof ProviderTokenError) throw error;
+      throw new ProviderTokenError(reasonOf(error), { cause: error });
+    }
+    // `aud` may be an array: accept only tokens meant for this API alone.
+    if (payload.aud !== policy.audience) throw new ProviderTokenError('audience');
+    // `iat` in the future beyond the tolerance: a clock problem or a forged token.
+    const nowSeconds = (policy.now?.() ?? Date.now()) / 1000;
+    if (
+      typeof payload.iat !== 'number' ||
+      payload.iat > nowSeconds + policy.clockToleranceSeconds
+    ) {
+      throw new ProviderTokenError('claims');
+    }
+    return { userId: policy.person(payload) };
+  };
+}
+
+/** Refuses a header without a `kid` before any key is looked up. */
+function requireKid(getKey: JWTVerifyGetKey): JWTVerifyGetKey {
+  return (header: CompactJWSHeaderParameters, token: FlattenedJWSInput) => {
+    if (typeof header.kid !== 'string' || header.kid === '') {
+      throw new ProviderTokenError('unknown_key');
+    }
+    return getKey(header, token);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built-in provider
+
+/** What the built-in provider tells the verifier (exported by `idp/`). */
+export interface EmbeddedProviderSource {
+  /** The provider's issuer, exactly as in its tokens. */
+  issuer: string;
+  /** The API's resource identifier: the `aud` of access tokens for this API. */
+  audience: string;
+  /** The provider's public JWKS (called per verification: return the same object while unchanged). */
+  jwks: JSONWebKeySet | (() => JSONWebKeySet | Promise<JSONWebKeySet>);
+  /** Signing algorithms it uses (default RS256 and ES256). */
+  algorithms?: JWSAlgorithm[];
+  /** `typ` header of its access tokens (default `at+jwt`, RFC 9068; oidc-provider's JWT format). */
+  typ?: string;
+  /** When given, this scope must be in the token's Entra-style `scp` (e.g. `access_as_user`). */
+  scope?: string;
+  /** When given, the token's `client_id` must be this (the website's client). */
+  clientId?: string;
+}
+
+export interface VerifierTuning {
+  clockToleranceSeconds?: number;
+  /** Current time in milliseconds (tests). */
+  now?: () => number;
+}
+
+const EMBEDDED_ALGORITHMS: JWSAlgorithm[] = ['RS256', 'ES256'];
+/** Algorithms never accepted whatever a source says: symmetric ones and `none`. */
+const FORBIDDEN_ALGORITHM = /^(HS|none$)/i;
+
+function checkAlgorithms(algorithms: JWSAlgorithm[]): JWSAlgorithm[] {
+  if (algorithms.length === 0 || algorithms.some((alg) => FORBIDDEN_ALGORITHM.test(alg))) {
+    throw new Error(`Refusing the token algorithms ${JSON.stringify(algorithms)}.`);
+  }
+  return [...algorithms];
+}
+
+/** A local key set that follows the provider's key rotation (rebuilt only when the set changes). */
+function localKeys(jwks: EmbeddedProviderSource['jwks']): JWTVerifyGetKey {
+  if (typeof jwks !== 'function') return createLocalJWKSet(jwks);
+  let current: { source: JSONWebKeySet; text: string; keys: JWTVerifyGetKey } | undefined;
+  return async (header, token) => {
+    const source = await jwks();
+    if (current?.source !== source) {
+      const text = JSON.stringify(source);
+      if (current?.text !== text) {
+        current = { source, text, keys: createLocalJWKSet(source) };
+      } else {
+        current = { ...current, source };
+      }
+    }
+    return current.keys(header, token);
+  };
+}
+
+/** The verifier of the built-in provider's access tokens. */
+export function createEmbeddedTokenVerifier(
+  source: EmbeddedProviderSource,
+  tuning: VerifierTuning = {},
+): ProviderTokenVerifier {
+  return createVerifier({
+    issuer: source.issuer,
+    audience: source.audience,
+    algorithms: checkAlgorithms(source.algorithms ?? EMBEDDED_ALGORITHMS),
+    typ: source.typ ?? 'at+jwt',
+    requiredClaims: ['exp', 'iat', 'sub'],
+    clockToleranceSeconds: tuning.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS,
+    getKey: requireKid(localKeys(source.jwks)),
+    person(payload) {
+      if (source.clientId !== undefined && payload.client_id !== source.clientId) {
+        throw new ProviderTokenError('claims');
+      }
+      if (source.scope !== undefined && !scopesOf(payload.scp).includes(source.scope)) {
+        throw new ProviderTokenError('scope');
+      }
+      return personId(payload.oid ?? payload.sub);
+    },
+    ...(tuning.now ? { now: tuning.now } : {}),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Microsoft Entra ID
+
+export interface EntraVerifierOptions extends VerifierTuning {
+  /** The tenant's id (GUID). */
+  tenantId: string;
+  /** `https://login.microsoftonline.com`, or `https://<tenant>.ciamlogin.com` for External ID. */
+  authorityHost: string;
+  /** Expected `iss`, e.g. `https://login.microsoftonline.com/{tid}/v2.0`. */
+  issuer: string;
+  /** The API's application (client) id: the `aud` of v2 access tokens. */
+  audience: string;
+  /** The delegated scope required in `scp`, e.g. `access_as_user`. */
+  scope: string;
+  /** The JWKS address; when absent it is read from the tenant's discovery document. */
+  jwksUri?: string;
+  /** Timeout of discovery and key downloads, in milliseconds (default 5000). */
+  timeoutMs?: number;
+  /** Minimum time between two key downloads triggered by an unknown `kid` (default 30 s). */
+  jwksCooldownMs?: number;
+  /** After a failed discovery, wait this long before trying again (default 10 s). */
+  retryAfterFailureMs?: number;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_DISCOVERY_BYTES = 256 * 1024;
+
+/** https, or http on a loopback address (a local stand-in). */
+export function isAllowedProviderUrl(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return (
+    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
+  );
+}
+
+/** The tenant's discovery document address. */
+export function entraDiscoveryUrl(authorityHost: string, tenantId: string): URL {
+  return new URL(
+    `${authorityHost.replace(/\/+$/, '')}/${tenantId}/v2.0/.well-known/openid-configuration`,
+  );
+}
+
+function unavailable(message: string, cause?: unknown): ProviderTokenError {
+  return new ProviderTokenError('unavailable', { cause: new Error(message, { cause }) });
+}
+
+/** Reads `jwks_uri` from the discovery document, after checking that it is this tenant's. */
+async function discoverJwksUri(options: EntraVerifierOptions, timeoutMs: number): Promise<URL> {
+  const url = entraDiscoveryUrl(options.authorityHost, options.tenantId);
+  let document: unknown;
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (response.status !== 200) {
+      throw new Error(`HTTP ${response.status}`);
+    }
+    const text = await response.text();
+    if (text.length > MAX_DISCOVERY_BYTES) throw new Error('discovery document too large');
+    document = JSON.parse(text);
+  } catch (error) {
+    throw unavailable(`Entra discovery at ${url.href} failed`, error);
+  }
+  const { issuer, jwks_uri: jwksUri } = (document ?? {}) as {
+    issuer?: unknown;
+    jwks_uri?: unknown;
+  };
+  if (issuer !== options.issuer) {
+    throw unavailable(
+      `Entra discovery at ${url.href} names the issuer ${JSON.stringify(issuer)}, not the expected ${options.issuer} (check ENTRA_TENANT_ID, ENTRA_AUTHORITY_HOST and ENTRA_ISSUER)`,
+    );
+  }
+  let keys: URL;
+  try {
+    keys = new URL(String(jwksUri));
+  } catch (error) {
+    throw unavailable(`Entra discovery at ${url.href} has no valid jwks_uri`, error);
+  }
+  if (!isAllowedProviderUrl(keys)) {
+    throw unavailable(`Entra discovery at ${url.href} names a jwks_uri that is not https`);
+  }
+  return keys;
+}
+
+/**
+ * The tenant's keys: discovery once (retried after a failure, not more often than
+ * `retryAfterFailureMs`), then jose's remote key set (cached 10 minutes, refetched on an unknown
+ * `kid` at most every `jwksCooldownMs`, each download bounded by the timeout).
+ */
+function entraKeys(options: EntraVerifierOptions): JWTVerifyGetKey {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const retryAfterFailureMs = options.retryAfterFailureMs ?? 10_000;
+  const remote = (url: URL) =>
+    createRemoteJWKSet(url, {
+      timeoutDuration: timeoutMs,
+      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+      cacheMaxAge: 10 * 60_000,
+    });
+
+  let keys: Promise<JWTVerifyGetKey> | undefined = options.jwksUri
+    ? Promise.resolve(remote(new URL(options.jwksUri)))
+    : undefined;
+  let failure: { at: number; error: ProviderTokenError } | undefined;
+
+  const resolveKeys = (): Promise<JWTVerifyGetKey> => {
+    if (keys) return keys;
+    if (failure && Date.now() - failure.at < retryAfterFailureMs) {
+      return Promise.reject(failure.error);
+    }
+    const pending = discoverJwksUri(options, timeoutMs).then(remote);
+    keys = pending;
+    pending.catch((error: unknown) => {
+      keys = undefined;
+      failure = {
+        at: Date.now(),
+        error:
+          error instanceof ProviderTokenError
+            ? error
+            : unavailable('Entra discovery failed', error),
+      };
+    });
+    return pending;
+  };
+
+  return async (header, token) => {
+    const getKey = await resolveKeys();
+    try {
+      return await getKey(header, token);
+    } catch (error) {
+      // Answers about the token pass through; failures to obtain the keys are ours.
+      if (
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JWKSMultipleMatchingKeys ||
+        error instanceof errors.JOSENotSupported ||
+        error instanceof errors.JOSEAlgNotAllowed
+      ) {
+        throw error;
+      }
+      throw unavailable('Entra signing keys could not be downloaded', error);
+    }
+  };
+}
+
+/** The verifier of Entra v2 access tokens for this API. */
+export function createEntraTokenVerifier(options: EntraVerifierOptions): ProviderTokenVerifier {
+  if (!GUID.test(options.tenantId)) throw new Error('The Entra tenant id must be a GUID.');
+  const tenantId = options.tenantId.toLowerCase();
+  const scope = options.scope;
+  return createVerifier({
+    issuer: options.issuer,
+    audience: options.audience,
+    algorithms: ['RS256'],
+    // Entra types its access tokens "JWT"; an untyped or differently typed token is not one.
+    typ: 'JWT',
+    requiredClaims: ['exp', 'nbf', 'iat', 'tid', 'oid', 'scp', 'ver'],
+    clockToleranceSeconds: options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS,
+    getKey: requireKid(entraKeys(options)),
+    person(payload) {
+      if (payload.ver !== '2.0') throw new ProviderTokenError('claims');
+      if (typeof payload.tid !== 'string' || payload.tid.toLowerCase() !== tenantId) {
+        throw new ProviderTokenError('tenant');
+      }
+      if (!scopesOf(payload.scp).includes(scope)) throw new ProviderTokenError('scope');
+      if (typeof payload.oid !== 'string' || !GUID.test(payload.oid)) {
+        throw new ProviderTokenError('claims');
+      }
+      return personId(payload.oid);
+    },
+    ...(options.now ? { now: options.now } : {}),
+  });
+}
+
+/**
+ * A verifier for when no provider is wired (the built-in provider not yet connected): every token
+ * is refused as `unavailable` (a 503, so the misconfiguration is visible), never accepted.
+ */
+export function unavailableTokenVerifier(why: string): ProviderTokenVerifier {
+  return () => Promise.reject(unavailable(why));
+}

@@ -1,0 +1,96 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../../test-support/postgres.js';
+import type { Database } from '../schema.js';
+import { migrationProvider } from './index.js';
+
+const pgDatabase = await createPostgresTestDatabase('migration_002');
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+
+const targets = [
+  {
+    dialect: 'sqlite',
+    open: () =>
+      new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) }),
+  },
+  ...(pgDatabase
+    ? [
+        {
+          dialect: 'postgres',
+          open: () =>
+            new Kysely<Database>({
+              dialect: new PostgresDialect({
+                pool: new pg.Pool({ connectionString: pgDatabase.url, max: 2 }),
+              }),
+            }),
+        },
+      ]
+    : []),
+];
+
+describe.each(targets)('migration 002 on $dialect', ({ open }) => {
+  it('counts the enrolments made before it, then keeps counting', async () => {
+    const db = open();
+    try {
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      expect((await migrator.migrateTo('001-initial')).error).toBeUndefined();
+      const at = new Date().toISOString();
+      await db
+        .insertInto('courses')
+        .values([
+          { slug: 'a', group_id: 'g-a', places: 5 },
+          { slug: 'b', group_id: 'g-b', places: 5 },
+        ] as never)
+        .execute();
+      await db
+        .insertInto('enrolments')
+        .values(
+          ['u1', 'u2'].map((user_id) => ({
+            course_slug: 'a',
+            user_id,
+            status: 'confirmed' as const,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const taken = () =>
+        db.selectFrom('courses').select(['slug', 'taken']).orderBy('slug').execute();
+      expect(await taken()).toEqual([
+        { slug: 'a', taken: 2 },
+        { slug: 'b', taken: 0 },
+      ]);
+
+      await db
+        .insertInto('enrolments')
+        .values({
+          course_slug: 'b',
+          user_id: 'u3',
+          status: 'pending',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db.deleteFrom('enrolments').where('user_id', '=', 'u1').execute();
+      expect(await taken()).toEqual([
+        { slug: 'a', taken: 1 },
+        { slug: 'b', taken: 1 },
+      ]);
+
+      expect((await migrator.migrateTo('001-initial')).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await taken()).toEqual([
+        { slug: 'a', taken: 1 },
+        { slug: 'b', taken: 1 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The `graph` directory (production): the centre's Microsoft Entra tenant through Microsoft Graph
+ * v1.0, with the app-only token of the server's app registration.
+ *
+ *   getUser      GET   /users/{id}?$select=id,displayName,mail,mobilePhone,<extensions>,customSecurityAttributes
+ *                      (+ GET /users/{id}?$select=birthday, optional: see below)
+ *   updateUser   PATCH /users/{id} {<field>: value}
+ *   setBirthDate PATCH /users/{id} {customSecurityAttributes: {<set>: {@odata.type, <attr>: "DD/MM/YYYY"}}}
+ *   addToGroup   POST  /groups/{groupId}/members/$ref {"@odata.id": "<base>/directoryObjects/{userId}"}
+ *   isMember     POST  /users/{userId}/checkMemberGroups {groupIds: [groupId]}
+ *   ping         GET   /users?$select=id&$top=1
+ *
+ * `birthday` is a SharePoint-backed profile property: tenants without SharePoint Online (Entra
+ * External ID ones, for instance) refuse it to app-only callers. It is therefore read in a separate,
+ * single-attempt call whose failure only leaves `birthday` null; after a refusal (4xx) this process
+ * stops asking.
+ */
+import type { UpdatableUserField, UserDetails } from '@centro/contracts';
+import {
+  type Directory,
+  DirectoryError,
+  DirectoryGroupNotFoundError,
+  DirectoryUserNotFoundError,
+} from '../directory.js';
+import type { DirectoryLogger } from '../directory-logger.js';
+import type { GraphClient, GraphResponse } from './graph-client.js';
+
+export const CSA_ODATA_TYPE = '#Microsoft.DirectoryServices.CustomSecurityAttributeValue';
+
+export interface GraphDirectoryNames {
+  /** extension_<appId>_Celular, or undefined when the tenant has no such attribute. */
+  extensionCelular?: string | undefined;
+  extensionDataNascimento?: string | undefined;
+  /** Custom security attribute set and attribute of the birth date. */
+  csaSet: string;
+  csaBirthDate: string;
+}
+
+/** Graph's 400 for a member who already is one (the reference already exists). */
+export function isAlreadyMemberError(res: GraphResponse): boolean {
+  return res.status === 400 && /already exist/i.test(res.error?.message ?? '');
+}
+
+function text(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : String(value);
+}
+
+/** Graph answers 0001-01-01T00:00:00Z (or similar) for a birthday nobody set. */
+function birthdayOf(value: unknown): string | null {
+  const v = text(value);
+  return v === null || v === '' || v.startsWith('0001-') ? null : v;
+}
+
+function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const inner = (value as Record<string, unknown>)[key];
+  return inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : undefined;
+}
+
+const segment = encodeURIComponent;
+
+export class GraphDirectory implements Directory {
+  private birthdayAvailable = true;
+
+  constructor(
+    private readonly client: GraphClient,
+    private readonly names: GraphDirectoryNames,
+    private readonly logger: DirectoryLogger,
+  ) {}
+
+  async getUser(id: string): Promise<UserDetails | null> {
+    const { extensionCelular, extensionDataNascimento } = this.names;
+    const select = [
+      'id',
+      'displayName',
+      'mail',
+      'mobilePhone',
+      ...(extensionCelular ? [extensionCelular] : []),
+      ...(extensionDataNascimento ? [extensionDataNascimento] : []),
+      'customSecurityAttributes',
+    ];
+    const birthday = this.birthdayAvailable ? this.readBirthday(id) : Promise.resolve(null);
+    const res = await this.client.call('getUser', {
+      method: 'GET',
+      path: `/users/${segment(id)}`,
+      query: { $select: select.join(',') },
+    });
+    if (res.status === 404) return null;
+    if (!res.ok) throw this.client.failure('getUser', res);
+    const user = (res.body ?? {}) as Record<string, unknown>;
+    const attributes = objectAt(user.customSecurityAttributes, this.names.csaSet);
+    return {
+      id: text(user.id) ?? id,
+      displayName: text(user.displayName),
+      mail: text(user.mail),
+      mobilePhone: text(user.mobilePhone),
+      birthday: await birthday,
+      extensionCelular: extensionCelular ? text(user[extensionCelular]) : null,
+      extensionDataNascimento: extensionDataNascimento ? text(user[extensionDataNascimento]) : null,
+      dataNascimento: text(attributes?.[this.names.csaBirthDate]),
+    };
+  }
+
+  /** The birthday, or null when Graph will not give it; never throws. */
+  private async readBirthday(id: string): Promise<string | null> {
+    try {
+      const res = await this.client.call(
+        'getUserBirthday',
+        { method: 'GET', path: `/users/${segment(id)}`, query: { $select: 'birthday' } },
+        { maxAttempts: 1 },
+      );
+      if (res.ok) return birthdayOf((res.body as Record<string, unknown> | undefined)?.birthday);
+      if (res.status >= 400 && res.status < 500 && res.status !== 404 && this.birthdayAvailable) {
+        this.birthdayAvailable = false;
+        this.logger.info(
+          { status: res.status, code: res.error?.code },
+          "Microsoft Graph does not give this app the users' birthday property; it stays empty",
+        );
+      }
+      return null;
+    } catch (error) {
+      if (error instanceof DirectoryError) return null;
+      throw error;
+    }
+  }
+
+  async updateUser(id: string, field: UpdatableUserField, value: string): Promise<void> {
+    await this.patchUser('updateUser', id, { [field]: value });
+  }
+
+  async setBirthDate(id: string, birthDate: string): Promise<void> {
+    await this.patchUser('setBirthDate', id, {
+      customSecurityAttributes: {
+        [this.names.csaSet]: {
+          '@odata.type': CSA_ODATA_TYPE,
+          [this.names.csaBirthDate]: birthDate,
+        },
+      },
+    });
+  }
+
+  private async patchUser(operation: string, id: string, body: unknown): Promise<void> {
+    const res = await this.client.call(operation, {
+      method: 'PATCH',
+      path: `/users/${segment(id)}`,
+      body,
+    });
+    if (res.ok) return;
+    if (res.status === 404) throw new DirectoryUserNotFoundError();
+    throw this.client.failure(operation, res);
+  }
+
+  async addToGroup(groupId: string, userId: string): Promise<void> {
+    const res = await this.client.call('addToGroup', {
+      method: 'POST',
+      path: `/groups/${segment(groupId)}/members/$ref`,
+      body: { '@odata.id': `${this.client.baseUrl}/directoryObjects/${segment(userId)}` },
+    });
+    if (res.ok) return;
+    if (isAlreadyMemberError(res)) {
+      this.logger.debug({ operation: 'addToGroup' }, 'Already a member of the group');
+      return;
+    }
+    if (res.status === 404) {
+      // "Resource '<id>' does not exist or one of its queried reference-property objects are not present."
+      const message = (res.error?.message ?? '').toLowerCase();
+      if (message.includes(userId.toLowerCase()) && !message.includes(groupId.toLowerCase())) {
+        throw new DirectoryUserNotFoundError();
+      }
+      this.logger.error(
+        { operation: 'addToGroup', status: 404, code: res.error?.code, requestId: res.requestId },
+        "A course's group does not exist in the tenant: check the group ids in packages/content",
+      );
+      throw new DirectoryGroupNotFoundError(
+        `The directory has no group ${groupId}: the content and the tenant disagree.`,
+      );
+    }
+    throw this.client.failure('addToGroup', res);
+  }
+
+  async isMember(groupId: string, userId: string): Promise<boolean> {
+    const res = await this.client.call('isMember', {
+      method: 'POST',
+      path: `/users/${segment(userId)}/checkMemberGroups`,
+      body: { groupIds: [groupId] },
+    });
+    if (res.status === 404) return false;
+    if (!res.ok) throw this.client.failure('isMember', res);
+    const value = (res.body as { value?: unknown } | undefined)?.value;
+    const wanted = groupId.toLowerCase();
+    return (
+      Array.isArray(value) && value.some((g) => typeof g === 'string' && g.toLowerCase() === wanted)
+    );
+  }
+
+  async ping(): Promise<void> {
+    const res = await this.client.call(
+      'ping',
+      { method: 'GET', path: '/users', query: { $select: 'id', $top: '1' } },
+      { maxAttempts: 1 },
+    );
+    if (!res.ok) throw this.client.failure('ping', res);
+  }
+}

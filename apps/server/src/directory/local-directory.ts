@@ -1,0 +1,189 @@
+/**
+ * The `local` directory (the embedded default): users are the built-in provider's `accounts` rows,
+ * groups and memberships are tables of our database. One Kysely code path for SQLite and
+ * PostgreSQL.
+ */
+import { allCourses } from '@centro/content';
+import type { UpdatableUserField, UserDetails } from '@centro/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import {
+  type Directory,
+  DirectoryError,
+  DirectoryGroupNotFoundError,
+  DirectoryUserNotFoundError,
+} from './directory.js';
+
+/** Group ids are GUIDs, compared without regard to case; the local tables keep them lower-cased. */
+export function normaliseGroupId(groupId: string): string {
+  return groupId.toLowerCase();
+}
+
+const COLUMN_OF_FIELD = {
+  displayName: 'display_name',
+  mail: 'mail',
+  mobilePhone: 'mobile_phone',
+} as const satisfies Record<UpdatableUserField, string>;
+
+export interface CourseGroup {
+  groupId: string;
+  title: string;
+}
+
+/**
+ * Makes sure every course of the content has its group, named after the course (a changed title is
+ * updated). Idempotent and safe when several server instances start at once.
+ */
+export async function syncCourseGroups(
+  db: Kysely<Database>,
+  courses: readonly CourseGroup[] = allCourses(),
+): Promise<void> {
+  if (courses.length === 0) return;
+  await db
+    .insertInto('directory_groups')
+    .values(courses.map((c) => ({ id: normaliseGroupId(c.groupId), display_name: c.title })))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ display_name: (eb) => eb.ref('excluded.display_name') })
+        .where('directory_groups.display_name', '<>', (eb) => eb.ref('excluded.display_name')),
+    )
+    .execute();
+}
+
+export interface LocalDirectoryOptions {
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+export function createLocalDirectory(
+  db: Kysely<Database>,
+  options: LocalDirectoryOptions = {},
+): Directory {
+  const now = options.now ?? (() => new Date());
+
+  async function userExists(id: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  const directory: Directory = {
+    async getUser(id) {
+      const row = await db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'display_name',
+          'mail',
+          'mobile_phone',
+          'birthday',
+          'extension_celular',
+          'extension_data_nascimento',
+          'data_nascimento',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const user: UserDetails = {
+        id: row.id,
+        displayName: row.display_name,
+        mail: row.mail,
+        mobilePhone: row.mobile_phone,
+        birthday: row.birthday,
+        extensionCelular: row.extension_celular,
+        extensionDataNascimento: row.extension_data_nascimento,
+        dataNascimento: row.data_nascimento,
+      };
+      return user;
+    },
+
+    async updateUser(id, field, value) {
+      const column = COLUMN_OF_FIELD[field];
+      if (column === undefined) throw new TypeError(`Not an updatable field: ${String(field)}`);
+      const result = await db
+        .updateTable('accounts')
+        .set({ [column]: value, updated_at: now().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new DirectoryUserNotFoundError();
+    },
+
+    async setBirthDate(id, birthDate) {
+      const result = await db
+        .updateTable('accounts')
+        .set({ data_nascimento: birthDate, updated_at: now().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new DirectoryUserNotFoundError();
+    },
+
+    async addToGroup(groupId, userId) {
+      const group = normaliseGroupId(groupId);
+      const known = await db
+        .selectFrom('directory_groups')
+        .select('id')
+        .where('id', '=', group)
+        .executeTakeFirst();
+      if (!known) {
+        throw new DirectoryGroupNotFoundError(
+          `The local directory has no group ${group}: only the content's course groups exist.`,
+        );
+      }
+      if (!(await userExists(userId))) throw new DirectoryUserNotFoundError();
+      await db
+        .insertInto('directory_memberships')
+        .values({ group_id: group, user_id: userId, created_at: now().toISOString() })
+        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    async isMember(groupId, userId) {
+      const row = await db
+        .selectFrom('directory_memberships')
+        .select('user_id')
+        .where('group_id', '=', normaliseGroupId(groupId))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+  };
+
+  return withDatabaseFailuresAsDirectoryErrors(directory);
+}
+
+const KNOWN_ERRORS = [DirectoryError, DirectoryUserNotFoundError, TypeError];
+
+/**
+ * The port promises DirectoryError (502/503) for a directory that cannot answer: a database failure
+ * under the local directory becomes a DirectoryError 503, keeping the original as its cause.
+ */
+function withDatabaseFailuresAsDirectoryErrors(directory: Directory): Directory {
+  const wrap =
+    <A extends unknown[], R>(operation: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (error) {
+        if (KNOWN_ERRORS.some((known) => error instanceof known)) throw error;
+        throw new DirectoryError(`The local directory could not ${operation}.`, 503, {
+          cause: error,
+        });
+      }
+    };
+  return {
+    getUser: wrap('read the user', directory.getUser),
+    updateUser: wrap('update the user', directory.updateUser),
+    setBirthDate: wrap('set the birth date', directory.setBirthDate),
+    addToGroup: wrap('add the user to the group', directory.addToGroup),
+    isMember: wrap('check the membership', directory.isMember),
+    ping: wrap('answer', directory.ping),
+  };
+}

@@ -1,0 +1,312 @@
+/**
+ * The repository and the service against real databases (SQLite, and PostgreSQL when reachable),
+ * with the directory as an in-memory double (its faults on demand).
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.js';
+import { DirectoryError } from '../directory/directory.js';
+import { HttpError } from '../http/errors.js';
+import { testDatabaseTargets } from '../test-support/databases.js';
+import { MemoryDirectory } from '../test-support/memory-directory.js';
+import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import { EnrolmentService } from './service.js';
+import { startEnrolment } from './start.js';
+
+const COURSE: CourseRow = {
+  slug: 'curso-de-teste',
+  groupId: 'AAAAAAAA-1111-4111-8111-111111111111',
+  places: 10,
+};
+const OTHER: CourseRow = {
+  slug: 'outro-curso',
+  groupId: 'bbbbbbbb-2222-4222-8222-222222222222',
+  places: 3,
+};
+const person = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const targets = await testDatabaseTargets('enrolment');
+afterAll(async () => {
+  for (const target of targets) await target.cleanup();
+});
+
+describe.each(targets)('enrolment on $dialect', (target) => {
+  let handle: DatabaseHandle;
+
+  beforeEach(async () => {
+    await target.clear(['enrolments', 'courses']);
+    handle ??= await target.open();
+    await createEnrolmentRepository(handle).syncCourses([COURSE, OTHER]);
+  });
+
+  function service(directory: MemoryDirectory, now?: () => Date) {
+    return new EnrolmentService({
+      repository: createEnrolmentRepository(handle),
+      directory,
+      ...(now ? { now } : {}),
+    });
+  }
+
+  async function rows(slug = COURSE.slug) {
+    return handle.db
+      .selectFrom('enrolments')
+      .select(['user_id', 'status'])
+      .where('course_slug', '=', slug)
+      .orderBy('user_id')
+      .execute();
+  }
+
+  describe('repository', () => {
+    it('never takes more places than the course has, under 200 concurrent reservations', async () => {
+      // On PostgreSQL, two handles (two pools) stand for two server instances.
+      const handles =
+        target.dialect === 'postgres' ? [handle, await target.open({ poolSize: 10 })] : [handle];
+      const repository = (h: DatabaseHandle) => createEnrolmentRepository(h);
+      const repositories = handles.map(repository);
+      const outcomes = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          (repositories[i % repositories.length] ?? repository(handle)).reserve(
+            COURSE.slug,
+            person(i),
+            new Date(),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'reserved')).toHaveLength(10);
+      expect(outcomes.filter((o) => o === 'full')).toHaveLength(190);
+      expect(await rows()).toHaveLength(10);
+    });
+
+    it('takes one place for one person, however many times they ask at once', async () => {
+      const repository = createEnrolmentRepository(handle);
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, () => repository.reserve(COURSE.slug, person(1), new Date())),
+      );
+      expect(outcomes.filter((o) => o === 'reserved')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'resume-pending')).toHaveLength(19);
+      expect(await rows()).toEqual([{ user_id: person(1), status: 'pending' }]);
+    });
+
+    it('keeps courses.taken equal to the enrolments, whoever writes them', async () => {
+      const repository = createEnrolmentRepository(handle);
+      for (let i = 0; i < 4; i++) await repository.reserve(COURSE.slug, person(i), new Date());
+      await repository.confirm(COURSE.slug, person(0), new Date());
+      await repository.release(COURSE.slug, person(1));
+      // An operator's manual changes are counted too.
+      await handle.db.deleteFrom('enrolments').where('user_id', '=', person(2)).execute();
+      await handle.db
+        .updateTable('enrolments')
+        .set({ course_slug: OTHER.slug })
+        .where('user_id', '=', person(3))
+        .execute();
+      const taken = await handle.db
+        .selectFrom('courses')
+        .select(['slug', 'taken'])
+        .orderBy('slug')
+        .execute();
+      expect(taken).toEqual([
+        { slug: COURSE.slug, taken: 1 },
+        { slug: OTHER.slug, taken: 1 },
+      ]);
+    });
+
+    it('confirms, and releases only what is still pending', async () => {
+      const repository = createEnrolmentRepository(handle);
+      await repository.reserve(COURSE.slug, person(1), new Date());
+      await repository.reserve(COURSE.slug, person(2), new Date());
+      expect(await repository.confirm(COURSE.slug, person(1), new Date())).toBe(true);
+      expect(await repository.release(COURSE.slug, person(1))).toBe(false);
+      expect(await repository.release(COURSE.slug, person(2))).toBe(true);
+      expect(await repository.confirm(COURSE.slug, person(2), new Date())).toBe(false);
+      expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
+      expect(await repository.reserve(COURSE.slug, person(1), new Date())).toBe(
+        'already-confirmed',
+      );
+    });
+
+    it('keeps enrolments when places are lowered below what is taken, and refuses new ones', async () => {
+      const repository = createEnrolmentRepository(handle);
+      for (let i = 0; i < 3; i++) await repository.reserve(OTHER.slug, person(i), new Date());
+      await repository.syncCourses([{ ...OTHER, places: 1 }]);
+      expect(await rows(OTHER.slug)).toHaveLength(3);
+      expect(await repository.reserve(OTHER.slug, person(9), new Date())).toBe('full');
+      expect(await repository.reserve(OTHER.slug, person(0), new Date())).toBe('resume-pending');
+      const occupancy = await repository.occupancy();
+      expect(occupancy.get(OTHER.slug)).toEqual({ places: 1, taken: 3 });
+      expect(occupancy.get(COURSE.slug)).toEqual({ places: 10, taken: 0 });
+    });
+  });
+
+  describe('service', () => {
+    it('reserves, adds the person to the group, then confirms', async () => {
+      const directory = new MemoryDirectory();
+      directory.addUser(person(1));
+      const result = await service(directory).enrol(person(1), COURSE);
+      expect(result).toEqual({ alreadyEnrolled: false });
+      expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(true);
+      expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
+
+      expect(await service(directory).enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: true });
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it('answers 409 course_full when no place is left', async () => {
+      const directory = new MemoryDirectory();
+      const enrolment = service(directory);
+      for (let i = 0; i < OTHER.places; i++) {
+        directory.addUser(person(i));
+        await enrolment.enrol(person(i), OTHER);
+      }
+      directory.addUser(person(99));
+      const refusal = await enrolment.enrol(person(99), OTHER).catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(HttpError);
+      expect(refusal).toMatchObject({
+        statusCode: 409,
+        code: 'course_full',
+        message: 'Vagas esgotadas para este curso.',
+      });
+      expect(directory.isMemberNow(OTHER.groupId, person(99))).toBe(false);
+    });
+
+    it.each([503, 502] as const)(
+      'gives the place back and answers %i when the directory fails',
+      async (status) => {
+        const directory = new MemoryDirectory();
+        directory.addUser(person(1));
+        directory.fault = (op) =>
+          op === 'addToGroup' ? new DirectoryError('Graph is down', status) : undefined;
+        const enrolment = service(directory);
+        const failure = await enrolment.enrol(person(1), COURSE).catch((e: unknown) => e);
+        expect(failure).toMatchObject({
+          statusCode: status,
+          code: 'directory_unavailable',
+          message: 'Não foi possível concluir a inscrição agora. Por favor tente novamente.',
+        });
+        expect(await rows()).toEqual([]);
+
+        directory.fault = undefined;
+        expect(await enrolment.enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: false });
+        expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
+      },
+    );
+
+    it('frees no place twice when the directory fails for a full course', async () => {
+      const directory = new MemoryDirectory();
+      const enrolment = service(directory);
+      for (let i = 0; i < OTHER.places; i++) directory.addUser(person(i));
+      directory.addUser(person(50));
+      await enrolment.enrol(person(0), OTHER);
+      await enrolment.enrol(person(1), OTHER);
+      directory.fault = (op) =>
+        op === 'addToGroup' ? new DirectoryError('timeout', 503) : undefined;
+      await expect(enrolment.enrol(person(2), OTHER)).rejects.toMatchObject({ statusCode: 503 });
+      directory.fault = undefined;
+      await enrolment.enrol(person(2), OTHER);
+      await expect(enrolment.enrol(person(50), OTHER)).rejects.toMatchObject({ statusCode: 409 });
+      expect(await rows(OTHER.slug)).toHaveLength(3);
+    });
+
+    it('enrols one person asking 20 times at once exactly once', async () => {
+      const directory = new MemoryDirectory();
+      directory.latencyMs = 2;
+      directory.addUser(person(7));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => service(directory).enrol(person(7), COURSE)),
+      );
+      expect(results.every((r) => 'alreadyEnrolled' in r)).toBe(true);
+      expect(await rows()).toEqual([{ user_id: person(7), status: 'confirmed' }]);
+      const occupancy = await createEnrolmentRepository(handle).occupancy();
+      expect(occupancy.get(COURSE.slug)?.taken).toBe(1);
+    });
+
+    it('repairs pending rows left by a crash: confirmed if the directory has the member, else released', async () => {
+      const directory = new MemoryDirectory();
+      const old = '2020-01-01T00:00:00.000Z';
+      const recent = new Date().toISOString();
+      await handle.db
+        .insertInto('enrolments')
+        .values([
+          {
+            course_slug: COURSE.slug,
+            user_id: person(1),
+            status: 'pending',
+            created_at: old,
+            updated_at: old,
+          },
+          {
+            course_slug: COURSE.slug,
+            user_id: person(2),
+            status: 'pending',
+            created_at: old,
+            updated_at: old,
+          },
+          {
+            course_slug: COURSE.slug,
+            user_id: person(3),
+            status: 'pending',
+            created_at: recent,
+            updated_at: recent,
+          },
+          {
+            course_slug: COURSE.slug,
+            user_id: person(4),
+            status: 'confirmed',
+            created_at: old,
+            updated_at: old,
+          },
+        ])
+        .execute();
+      directory.addUser(person(1));
+      await directory.addToGroup(COURSE.groupId, person(1));
+
+      const report = await service(directory).repairPendingEnrolments(60_000);
+      expect(report).toEqual({ confirmed: 1, released: 1, failed: 0 });
+      expect(await rows()).toEqual([
+        { user_id: person(1), status: 'confirmed' },
+        { user_id: person(3), status: 'pending' },
+        { user_id: person(4), status: 'confirmed' },
+      ]);
+    });
+
+    it('leaves pending rows for later when the directory cannot answer, and repairs at start-up', async () => {
+      const directory = new MemoryDirectory();
+      const old = '2020-01-01T00:00:00.000Z';
+      await handle.db
+        .insertInto('enrolments')
+        .values({
+          course_slug: COURSE.slug,
+          user_id: person(1),
+          status: 'pending',
+          created_at: old,
+          updated_at: old,
+        })
+        .execute();
+      directory.fault = () => new DirectoryError('down', 503);
+      const report = await service(directory).repairPendingEnrolments(60_000);
+      expect(report).toEqual({ confirmed: 0, released: 0, failed: 1 });
+      expect(await rows()).toEqual([{ user_id: person(1), status: 'pending' }]);
+
+      directory.fault = undefined;
+      const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const started = await startEnrolment({
+        database: handle,
+        directory,
+        log,
+        repairAfterMs: 60_000,
+        courses: [COURSE, OTHER],
+      });
+      started.stop();
+      expect(await rows()).toEqual([]);
+    });
+
+    it('reports availability per course', async () => {
+      const directory = new MemoryDirectory();
+      directory.addUser(person(1));
+      const enrolment = service(directory);
+      await enrolment.enrol(person(1), OTHER);
+      expect(await enrolment.availability()).toEqual({
+        [COURSE.slug]: { places: 10, placesLeft: 10 },
+        [OTHER.slug]: { places: 3, placesLeft: 2 },
+      });
+    });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Starting the enrolment: the content's courses upserted into the database, interrupted
+ * enrolments repaired, then a periodic repair (for rows left by a crash of another instance, or
+ * by a release that failed). Called by buildApp before the server listens.
+ */
+import { allCourses } from '@centro/content';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Directory } from '../directory/directory.js';
+import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import { EnrolmentService } from './service.js';
+
+/** Default age after which a 'pending' enrolment is settled with the directory. */
+export const DEFAULT_REPAIR_AFTER_SECONDS = 60;
+
+export interface StartEnrolmentOptions {
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>;
+  directory: Directory;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /**
+   * Age (ms) after which a 'pending' row is repaired: longer than any enrolment request can take
+   * (the directory's retry budget), so a request still in flight on another instance is never
+   * repaired under its feet. Also the period of the repair.
+   */
+  repairAfterMs: number;
+  /** Courses (default: the content's 20). */
+  courses?: readonly CourseRow[];
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+export interface Enrolment {
+  service: EnrolmentService;
+  /** Stops the periodic repair. */
+  stop(): void;
+}
+
+export function contentCourses(): CourseRow[] {
+  return allCourses().map((c) => ({ slug: c.slug, groupId: c.groupId, places: c.places }));
+}
+
+export async function startEnrolment(options: StartEnrolmentOptions): Promise<Enrolment> {
+  const { log, repairAfterMs } = options;
+  const service = new EnrolmentService({
+    repository: createEnrolmentRepository(options.database),
+    directory: options.directory,
+    log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await service.syncCourses(options.courses ?? contentCourses());
+
+  let running = false;
+  const repair = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await service.repairPendingEnrolments(repairAfterMs);
+    } catch (error) {
+      // The database or the directory is down: the next run tries again; serving goes on.
+      log.warn({ err: error }, 'could not repair interrupted enrolments');
+    } finally {
+      running = false;
+    }
+  };
+  await repair();
+  const timer = setInterval(() => void repair(), repairAfterMs);
+  timer.unref();
+  return { service, stop: () => clearInterval(timer) };
+}

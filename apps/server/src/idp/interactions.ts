@@ -1,0 +1,305 @@
+/**
+ * The interaction pages (Fastify routes under /idp/interaction/:uid): sign in, create an account,
+ * cancel. Plain form posts, no JavaScript. CSRF-safe: every post needs the interaction's cookie,
+ * signed, httpOnly, SameSite=Lax and scoped to this interaction's path, so another site cannot post
+ * on a person's behalf; the uid in the URL must match it. An expired or unknown interaction gets a
+ * friendly page, never a stack trace.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import { EmailTakenError, type AccountRow, type AccountStore } from './accounts.js';
+import { IDP_MOUNT_PATH } from './constants.js';
+import { normaliseProviderRequest } from './mount.js';
+import type { IdpCsp } from './page-csp.js';
+import {
+  interactionPaths,
+  messagePage,
+  signInPage,
+  signUpPage,
+  type SiteIdentity,
+} from './pages.js';
+import {
+  readForm,
+  signInMessages,
+  signUpFields,
+  signUpMessages,
+  validateSignIn,
+  validateSignUp,
+  formValue,
+} from './form-validation.js';
+import { IDP_STYLESHEET, IDP_STYLESHEET_PATH } from './styles.js';
+import type { LoginThrottle } from './throttle.js';
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  accounts: AccountStore;
+  throttle: LoginThrottle;
+  site: SiteIdentity;
+  csp: IdpCsp;
+  siteUrl: string;
+}
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+interface UidParams {
+  uid: string;
+}
+
+/** "Aguarde N minutos" for a Retry-After in seconds. */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Muitas tentativas sem sucesso. Por segurança, aguarde ${minutes} ${
+    minutes === 1 ? 'minuto' : 'minutos'
+  } e tente novamente.`;
+}
+
+export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { provider, accounts, throttle, site, csp, siteUrl } = options;
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  // These are pages: failures answer a page too (the site's JSON errors are for the API).
+  app.setErrorHandler((error, request, reply) => {
+    const candidate = (error as { statusCode?: unknown }).statusCode;
+    const statusCode =
+      typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : 500;
+    if (statusCode >= 500) request.log.error({ err: error }, 'sign-in page failed');
+    else request.log.info({ statusCode }, 'sign-in page request refused');
+    const text =
+      statusCode >= 500
+        ? 'Ocorreu um erro inesperado. Tente novamente em alguns instantes.'
+        : 'O formulário enviado não pôde ser lido. Volte ao site e tente outra vez.';
+    return sendHtml(
+      reply,
+      messagePage({ site, title: 'Não foi possível continuar', paragraphs: [text] }),
+      statusCode,
+    );
+  });
+
+  app.get(IDP_STYLESHEET_PATH, (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(IDP_STYLESHEET),
+  );
+
+  function sendHtml(reply: FastifyReply, body: string, statusCode = 200) {
+    return reply
+      .code(statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', csp(body))
+      .send(body);
+  }
+
+  function sendExpired(reply: FastifyReply) {
+    return sendHtml(
+      reply,
+      messagePage({
+        site,
+        title: 'Este pedido de acesso expirou',
+        paragraphs: [
+          'O tempo para entrar terminou ou esta página já foi usada. Volte ao site e tente entrar outra vez.',
+        ],
+      }),
+      400,
+    );
+  }
+
+  /** The interaction of this request, when its cookie is present and matches the URL's uid. */
+  async function load(
+    request: FastifyRequest<{ Params: UidParams }>,
+    reply: FastifyReply,
+  ): Promise<Interaction | undefined> {
+    try {
+      const raw = normaliseProviderRequest(request, siteUrl);
+      const interaction = await provider.interactionDetails(raw, reply.raw);
+      return interaction.uid === request.params.uid ? interaction : undefined;
+    } catch (error) {
+      if ((error as { name?: unknown } | null)?.name === 'SessionNotFound') return undefined;
+      throw error;
+    }
+  }
+
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: InteractionResults,
+    merge = true,
+  ) {
+    const raw = normaliseProviderRequest(request, siteUrl);
+    const returnTo = await provider.interactionResult(raw, reply.raw, result, {
+      mergeWithLastSubmission: merge,
+    });
+    return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+  }
+
+  /** Signs the account in; `create` resolves a requested prompt=create (signing in resolves it too). */
+  function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRow) {
+    return finish(request, reply, {
+      login: { accountId: account.id, amr: ['pwd'], remember: true },
+      create: {},
+    });
+  }
+
+  /** A consent prompt (only if the implied grant did not cover a request): grant what is asked. */
+  async function consent(request: FastifyRequest, reply: FastifyReply, interaction: Interaction) {
+    const { accountId } = interaction.session ?? {};
+    const clientId = interaction.params.client_id;
+    if (!accountId || typeof clientId !== 'string') return sendExpired(reply);
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({ accountId, clientId });
+    if (!grant) return sendExpired(reply);
+    const details = interaction.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+    if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    return finish(request, reply, { consent: { grantId } });
+  }
+
+  function showSignIn(
+    reply: FastifyReply,
+    interaction: Interaction,
+    page: Omit<Parameters<typeof signInPage>[0], 'site' | 'paths'> = {},
+    statusCode = 200,
+  ) {
+    const paths = interactionPaths(IDP_MOUNT_PATH, interaction.uid);
+    return sendHtml(reply, signInPage({ site, paths, ...page }), statusCode);
+  }
+
+  function showSignUp(
+    reply: FastifyReply,
+    interaction: Interaction,
+    page: Omit<Parameters<typeof signUpPage>[0], 'site' | 'paths'> = {},
+    statusCode = 200,
+  ) {
+    const paths = interactionPaths(IDP_MOUNT_PATH, interaction.uid);
+    return sendHtml(reply, signUpPage({ site, paths, ...page }), statusCode);
+  }
+
+  const base = `${IDP_MOUNT_PATH}/interaction/:uid`;
+
+  app.get<{ Params: UidParams }>(base, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    switch (interaction.prompt.name) {
+      case 'create':
+        return showSignUp(reply, interaction);
+      case 'login': {
+        const hint = interaction.params.login_hint;
+        return showSignIn(reply, interaction, { email: typeof hint === 'string' ? hint : '' });
+      }
+      case 'consent':
+        return consent(request, reply, interaction);
+      default:
+        return sendExpired(reply);
+    }
+  });
+
+  app.get<{ Params: UidParams; Querystring: { email?: unknown } }>(
+    `${base}/entrar`,
+    async (request, reply) => {
+      const interaction = await load(request, reply);
+      if (!interaction) return sendExpired(reply);
+      const hint = interaction.params.login_hint;
+      const email = formValue(request.query, 'email') || (typeof hint === 'string' ? hint : '');
+      return showSignIn(reply, interaction, { email });
+    },
+  );
+
+  app.post<{ Params: UidParams }>(`${base}/entrar`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const form = readForm(request.body, ['email', 'senha'] as const);
+    const checked = validateSignIn(form);
+    if (!checked.ok) {
+      return showSignIn(reply, interaction, { email: form.email, errors: checked.errors }, 400);
+    }
+    const { email, password } = checked.value;
+    const verdict = await throttle.check(email, request.ip);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      request.log.info('sign-in refused: too many failures');
+      return showSignIn(
+        reply,
+        interaction,
+        { email: form.email, formError: throttledMessage(verdict.retryAfterSeconds) },
+        429,
+      );
+    }
+    const account = await accounts.authenticate(email, password);
+    if (!account) {
+      await throttle.recordFailure(email, request.ip);
+      request.log.info('sign-in failed');
+      return showSignIn(
+        reply,
+        interaction,
+        { email: form.email, formError: signInMessages.wrongCredentials },
+        400,
+      );
+    }
+    await throttle.recordSuccess(email);
+    request.log.info({ accountId: account.id }, 'signed in');
+    return signedIn(request, reply, account);
+  });
+
+  app.get<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    return showSignUp(reply, interaction);
+  });
+
+  app.post<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const form = readForm(request.body, signUpFields);
+    const values = {
+      nome: form.nome,
+      email: form.email,
+      celular: form.celular,
+      nascimento: form.nascimento,
+      consentimento: form.consentimento,
+    };
+    const checked = validateSignUp(form);
+    if (!checked.ok) return showSignUp(reply, interaction, { values, errors: checked.errors }, 400);
+    const taken = () =>
+      showSignUp(
+        reply,
+        interaction,
+        { values, errors: { email: signUpMessages.emailTaken }, emailTaken: true },
+        400,
+      );
+    if (await accounts.findByEmail(checked.value.email)) return taken();
+    let account: AccountRow;
+    try {
+      account = await accounts.create(checked.value);
+    } catch (error) {
+      if (error instanceof EmailTakenError) return taken();
+      throw error;
+    }
+    request.log.info({ accountId: account.id }, 'account created');
+    return signedIn(request, reply, account);
+  });
+
+  app.post<{ Params: UidParams }>(`${base}/cancelar`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    return finish(
+      request,
+      reply,
+      { error: 'access_denied', error_description: 'cancelled by the user' },
+      false,
+    );
+  });
+};

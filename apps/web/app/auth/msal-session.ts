@@ -1,0 +1,149 @@
+/**
+ * MSAL, loaded on demand (see load-msal.ts): creates the one PublicClientApplication, initialises it,
+ * handles the provider's answer to a redirect, and offers what the auth provider needs. Everything
+ * here, MSAL included, is in a chunk that an anonymous visitor's page never downloads.
+ */
+import {
+  EventMessageUtils,
+  PublicClientApplication,
+  type AccountInfo,
+  type AuthenticationResult,
+  type InteractionStatus as MsalInteractionStatus,
+} from '@azure/msal-browser';
+import { fetchJson } from '~/lib/http';
+import {
+  apiTokenRequest,
+  createMsalConfiguration,
+  discoveryUrl,
+  graphTokenRequest,
+  isOpenIdConfiguration,
+  loginRequest,
+  logoutRequest,
+  type OpenIdConfiguration,
+} from './msal-config';
+import { resolveAuthSettings, type AuthSettings, type ResolvedAuthSettings } from './settings';
+import { clearApiToken } from './token-store';
+import type { AuthUser, InteractionStatus, UserWithToken } from './types';
+import { fetchAnonymousToken, fetchUserDetails, getUserWithToken } from './user';
+
+// Every MSAL status is one of ours.
+type Assert<T extends true> = T;
+export type _MsalStatusIsOurs = Assert<
+  MsalInteractionStatus extends InteractionStatus ? true : false
+>;
+
+/** How long 'Acessar' waits for the anonymous token before redirecting anyway. */
+const ANONYMOUS_TOKEN_TIMEOUT_MS = 5_000;
+
+export interface MsalSession {
+  /** The first signed-in account, or null. */
+  account: () => AccountInfo | null;
+  /** The page to go back to after the sign-in just completed (the redirect's state), once. */
+  takeReturnPath: () => string | null;
+  /** Redirects to the provider: sign-in, or account creation. Rejects if the redirect fails. */
+  signIn: (options: { createAccount: boolean; returnPath: string }) => Promise<void>;
+  /** Forgets the stored token and redirects to the provider's sign-out, which returns to '/'. */
+  signOut: () => Promise<void>;
+  /** The person (Graph) and a fresh bound backend token; null when nobody is signed in. */
+  getUser: () => Promise<UserWithToken | null>;
+  /** The product's user state (POST /api/user/details). */
+  loadUserDetails: (userWithToken: UserWithToken) => Promise<AuthUser>;
+}
+
+/** A root-relative path of this site, or null (never an address elsewhere: no open redirect). */
+export function safeReturnPath(state: string | undefined | null): string | null {
+  if (!state || !state.startsWith('/') || state.startsWith('//') || state.includes('\\')) {
+    return null;
+  }
+  return state;
+}
+
+async function fetchDiscovery(settings: ResolvedAuthSettings): Promise<OpenIdConfiguration> {
+  const document = await fetchJson(discoveryUrl(settings.authority));
+  if (!isOpenIdConfiguration(document)) {
+    throw new Error('The identity provider’s discovery document is incomplete');
+  }
+  return document;
+}
+
+/** The provider's answer to the redirect that brought the person here, if any (failures logged). */
+async function handleRedirect(instance: PublicClientApplication) {
+  try {
+    return await instance.handleRedirectPromise({ navigateToLoginRequestUrl: false });
+  } catch (error) {
+    console.error('Sign-in failed:', error);
+    return null;
+  }
+}
+
+/**
+ * Starts MSAL once for the page. `onStatus` receives MSAL's interaction statuses (handling the
+ * redirect, …).
+ */
+export async function startMsalSession(
+  settings: AuthSettings,
+  onStatus: (status: InteractionStatus) => void,
+  origin: string = window.location.origin,
+): Promise<MsalSession> {
+  const resolved = resolveAuthSettings(settings, origin);
+  const discovery = resolved.protocolMode === 'OIDC' ? await fetchDiscovery(resolved) : undefined;
+  const instance = new PublicClientApplication(createMsalConfiguration(resolved, discovery));
+
+  let status: InteractionStatus = 'startup';
+  instance.addEventCallback((message) => {
+    const next = EventMessageUtils.getInteractionStatusFromEvent(
+      message,
+      status as MsalInteractionStatus,
+    );
+    if (next) {
+      status = next;
+      onStatus(next);
+    }
+  });
+
+  await instance.initialize();
+  const result: AuthenticationResult | null = await handleRedirect(instance);
+
+  const account = () => instance.getAllAccounts()[0] ?? null;
+  instance.setActiveAccount(result?.account ?? account());
+
+  const silentToken = async (request: ReturnType<typeof graphTokenRequest>) =>
+    (await instance.acquireTokenSilent(request)).accessToken;
+
+  let returnPath = safeReturnPath(result?.state);
+
+  return {
+    account,
+    takeReturnPath: () => {
+      const path = returnPath;
+      returnPath = null;
+      return path;
+    },
+    signIn: async ({ createAccount, returnPath }) => {
+      if (!createAccount) {
+        // 'Acessar' stores the backend's anonymous token first (spec section 4); a failure is only
+        // logged: the sign-in itself does not need it.
+        await fetchAnonymousToken(ANONYMOUS_TOKEN_TIMEOUT_MS).catch((error: unknown) =>
+          console.error('Sign-in: the anonymous token could not be obtained:', error),
+        );
+      }
+      await instance.loginRedirect(loginRequest(resolved, { createAccount, returnPath }));
+    },
+    signOut: async () => {
+      clearApiToken();
+      const current = account();
+      if (!current) return;
+      await instance.logoutRedirect(logoutRequest(resolved, current));
+    },
+    getUser: async () => {
+      const current = account();
+      if (!current) return null;
+      return getUserWithToken({
+        graphUrl: resolved.graphUrl,
+        graphToken: () => silentToken(graphTokenRequest(resolved, current)),
+        apiToken: () => silentToken(apiTokenRequest(resolved, current)),
+      });
+    },
+    loadUserDetails: fetchUserDetails,
+  };
+}
