@@ -6,6 +6,7 @@
 import { getProgramme } from '@centro/content';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/sign-in-server';
+import { accessibilityViolations } from './support/test';
 
 const [firstCourse] = getProgramme('global-kardec').courses;
 const coursePath = `/global-kardec/${firstCourse?.slug}`;
@@ -39,6 +40,7 @@ async function signUp(page: Page, email: string) {
   await page.goto(coursePath);
   await page.getByRole('button', { name: 'Quero me inscrever' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel('Nome').fill('Maria da Silva');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(PASSWORD);
@@ -52,6 +54,7 @@ async function signUp(page: Page, email: string) {
 async function signIn(page: Page, email: string, password: string) {
   await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -165,4 +168,31 @@ test("an anonymous visitor's pages load no MSAL until 'Acessar' is pressed", asy
   await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   expect(msal().some((path) => /^\/assets\/msal-session-[\w-]+\.js$/.test(path))).toBe(true);
+});
+
+test.describe('the sign-up form', () => {
+  // The provider answers a refused form with HTTP 400, which Chromium reports on the console.
+  test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+  test('says what is wrong with each field, keeps the values, and stays accessible', async ({
+    page,
+  }) => {
+    await page.goto(coursePath);
+    await page.getByRole('button', { name: 'Quero me inscrever' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+    await page.getByLabel('Nome').fill('Maria da Silva');
+    await page.getByLabel('E-mail').fill('maria@example.org');
+    await page.getByLabel('Senha').fill('curta');
+    await page.getByLabel('Celular').fill('123');
+    await page.getByLabel('Data de nascimento').fill('31/02/1990');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+    await expect(page.getByLabel('Nome')).toHaveValue('Maria da Silva');
+    await expect(page.getByLabel('Senha')).toHaveValue('');
+    for (const field of ['Senha', 'Celular', 'Data de nascimento']) {
+      await expect(page.getByLabel(field)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
 });

@@ -30,6 +30,7 @@ import type { Directory } from './directory/directory.js';
 import { embeddedProviderSource } from './idp/source.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
+import { identityConnectOrigins } from './site/identity-origins.js';
 
 /** Fastify's trustProxy option (a hop count becomes the function Fastify expects). */
 function trustProxyOption(trust: TrustProxy) {
@@ -61,6 +62,7 @@ export async function buildApp(
   const security = helmetOptions(config.https);
   const pages = await loadSitePages(config.webRoot, site, {
     frameSrc: site.frameSrc,
+    connectSrc: identityConnectOrigins(config),
     https: config.https,
     headers: precomputedSecurityHeaders(security),
   });

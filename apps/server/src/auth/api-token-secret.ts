@@ -7,9 +7,10 @@
  * exactly as for the variable: an operator can copy the file's content into `API_TOKEN_SECRET`.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MIN_API_TOKEN_SECRET_BYTES } from './api-tokens.js';
+import { createSecretFileOnce, errnoCode } from '../data-dir.js';
 
 export const API_TOKEN_SECRET_FILE = 'api-token-secret';
 
@@ -19,8 +20,6 @@ export interface ApiTokenSecretSource {
   /** `DATA_DIR` (exists). */
   dataDir: string;
 }
-
-const errnoCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
 async function readSecretFile(file: string): Promise<Buffer> {
   const info = await stat(file);
@@ -35,27 +34,8 @@ async function readSecretFile(file: string): Promise<Buffer> {
   return secret;
 }
 
-/**
- * Creates the file unless it exists, atomically (written aside, then hard-linked into place), so
- * two instances starting together on one DATA_DIR end up with the same secret.
- */
 async function createSecretFile(file: string): Promise<void> {
-  const content = `${randomBytes(48).toString('base64url')}\n`;
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(temporary, file);
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'EEXIST') return;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-    // A file system without hard links: exclusive create, still never overwriting.
-    await writeFile(file, content, { mode: 0o600, flag: 'wx' }).catch((inner: unknown) => {
-      if (errnoCode(inner) !== 'EEXIST') throw inner;
-    });
-  } finally {
-    await unlink(temporary).catch(() => undefined);
-  }
+  await createSecretFileOnce(file, `${randomBytes(48).toString('base64url')}\n`);
 }
 
 /** The key bytes of the API tokens. */

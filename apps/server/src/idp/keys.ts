@@ -9,11 +9,12 @@
  * have expired; the same for `cookieKeys`.
  */
 import { generateKeyPair, randomBytes } from 'node:crypto';
-import { chmod, link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { z } from 'zod';
+import { createSecretFileOnce, errnoCode } from '../data-dir.js';
 
 export const IDP_KEYS_FILE = 'idp-keys.json';
 
@@ -34,7 +35,6 @@ export interface ProviderKeys {
 }
 
 const generate = promisify(generateKeyPair);
-const errnoCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
 const rsaKey = z.object({
@@ -129,27 +129,8 @@ async function readKeysFile(file: string): Promise<KeysFile> {
   return result.data;
 }
 
-/**
- * Creates the file unless it exists, atomically (written aside, then hard-linked into place), so
- * two instances starting together on one DATA_DIR end up with the same keys.
- */
 async function createKeysFile(file: string): Promise<void> {
-  const content = `${JSON.stringify(await newKeysFile(), null, 2)}\n`;
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(temporary, file);
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'EEXIST') return;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-    // A file system without hard links: exclusive create, still never overwriting.
-    await writeFile(file, content, { mode: 0o600, flag: 'wx' }).catch((inner: unknown) => {
-      if (errnoCode(inner) !== 'EEXIST') throw inner;
-    });
-  } finally {
-    await unlink(temporary).catch(() => undefined);
-  }
+  await createSecretFileOnce(file, `${JSON.stringify(await newKeysFile(), null, 2)}\n`);
 }
 
 /**
