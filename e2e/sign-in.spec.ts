@@ -77,8 +77,8 @@ test('signing up from a course page comes back to it signed in, and a reload kee
   // The signed-in screens exist; the cards invite to enrol.
   await page.goto('/global-kardec');
   await expectSignedIn(page);
-  await expect(page.getByRole('link', { name: 'Fazer Matrícula' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Mais Informações' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Fazer Matrícula/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Mais Informações/ })).toHaveCount(0);
   await mainNav(page).getByRole('link', { name: 'Perfil' }).click();
   await expect(page).toHaveURL('/perfil');
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil' })).toBeVisible();
