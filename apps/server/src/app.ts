@@ -12,12 +12,14 @@ import { createAuthServices } from './auth/auth-services.js';
 import { authRoutes } from './http/auth.js';
 import { courseRoutes } from './http/courses.js';
 import { groupRoutes } from './http/group.js';
-import { apiRateLimit } from './http/rate-limit.js';
+import { apiRateLimit, createRateLimitStore, idpRateLimit } from './http/rate-limit.js';
 import { userRoutes } from './http/user.js';
 import { startEnrolment } from './enrolment/start.js';
 import type { EnrolmentService } from './enrolment/service.js';
 import { errorHandler } from './http/errors.js';
 import { health } from './http/health.js';
+import { apiDocs, registerOpenApi } from './http/openapi.js';
+import { readiness } from './http/readiness.js';
 import { notFoundHandler } from './http/not-found.js';
 import { helmetOptions, precomputedSecurityHeaders } from './http/security.js';
 import { seo } from './http/seo.js';
@@ -51,6 +53,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Wraps the configured directory adapter (tests: faults on demand around the real adapter). */
   wrapDirectory?: (directory: DirectoryAdapter) => DirectoryAdapter;
+  /** Where the JSON log lines go (default stdout; tests capture them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(
@@ -68,11 +72,13 @@ export async function buildApp(
   });
 
   const app = fastify({
-    ...loggingOptions(config),
+    ...loggingOptions(config, options.logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: 30_000,
   });
   app.setErrorHandler(errorHandler);
+  // The OpenAPI document is generated from the routes: registered before any of them.
+  await registerOpenApi(app, config.siteUrl);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('database', database);
@@ -111,6 +117,10 @@ export async function buildApp(
 
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
+  // The rate limits' counters: in Redis when REDIS_URL is set (shared by the instances), else in memory.
+  const rateLimitStore = createRateLimitStore(config.redisUrl, app.log);
+  app.addHook('onClose', () => rateLimitStore.close());
+
   await app.register(helmet, security);
   await app.register(staticSite, { pages });
   await app.register(staticFiles, { webRoot: config.webRoot });
@@ -118,7 +128,16 @@ export async function buildApp(
   // Loaded only then: with IDENTITY_PROVIDER=entra, oidc-provider is never even imported.
   if (config.identityProvider === 'embedded') {
     const { embeddedIdentityProvider } = await import('./idp/index.js');
-    await app.register(embeddedIdentityProvider, { config });
+    // Limited per client address (RATE_LIMIT_IDP_PER_MINUTE, 0 for no limit).
+    await app.register(async (idp) => {
+      if (config.rateLimitIdpPerMinute > 0) {
+        await idp.register(
+          rateLimit,
+          idpRateLimit(config.rateLimitIdpPerMinute, rateLimitStore.redis),
+        );
+      }
+      await idp.register(embeddedIdentityProvider, { config });
+    });
   }
 
   // Answers computed per request, compressed on the fly (pages and files are pre-compressed).
@@ -126,16 +145,22 @@ export async function buildApp(
   await app.register(async (dynamic) => {
     await dynamic.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await dynamic.register(health);
+    await dynamic.register(readiness, { database, directory });
     // The JSON API, limited per client address (RATE_LIMIT_API_PER_MINUTE, 0 for no limit).
     await dynamic.register(async (api) => {
       if (config.rateLimitApiPerMinute > 0) {
-        await api.register(rateLimit, apiRateLimit(config.rateLimitApiPerMinute));
+        await api.register(
+          rateLimit,
+          apiRateLimit(config.rateLimitApiPerMinute, rateLimitStore.redis),
+        );
       }
       await api.register(authRoutes, auth);
       await api.register(userRoutes, { directory });
       await api.register(groupRoutes, { enrolment: enrolment.service });
       await api.register(courseRoutes, { enrolment: enrolment.service });
     });
+    // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
+    await dynamic.register(apiDocs);
     await dynamic.register(seo, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       identityProvider: 'embedded',
       apiTokenTtlSeconds: 600,
       rateLimitApiPerMinute: 10_000,
+      rateLimitIdpPerMinute: 300,
+      redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
       idp: {
         issuer: 'http://localhost:3000/idp',
@@ -61,6 +63,8 @@ describe('loadConfig', () => {
       identityProvider: 'embedded',
       apiTokenTtlSeconds: 600,
       rateLimitApiPerMinute: 10_000,
+      rateLimitIdpPerMinute: 300,
+      redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
       idp: {
         issuer: 'https://centro.org.br/idp',
@@ -102,18 +106,32 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('reads the API rate limit and the enrolment repair age', () => {
+  it('reads the rate limits, the Redis store and the enrolment repair age', () => {
+    const defaults = loadConfig({});
+    expect(defaults.rateLimitIdpPerMinute).toBe(300);
+    expect(defaults.redisUrl).toBeUndefined();
     const config = loadConfig({
       RATE_LIMIT_API_PER_MINUTE: '0',
+      RATE_LIMIT_IDP_PER_MINUTE: '50',
+      REDIS_URL: 'redis://127.0.0.1:6379',
       ENROLMENT_REPAIR_AFTER_SECONDS: '120',
     });
     expect(config.rateLimitApiPerMinute).toBe(0);
+    expect(config.rateLimitIdpPerMinute).toBe(50);
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.enrolmentRepairAfterSeconds).toBe(120);
     expect(
-      problems({ RATE_LIMIT_API_PER_MINUTE: 'lots', ENROLMENT_REPAIR_AFTER_SECONDS: '1' }),
+      problems({
+        RATE_LIMIT_API_PER_MINUTE: 'lots',
+        RATE_LIMIT_IDP_PER_MINUTE: '-1',
+        REDIS_URL: 'http://127.0.0.1:6379',
+        ENROLMENT_REPAIR_AFTER_SECONDS: '90000',
+      }),
     ).toEqual([
       'RATE_LIMIT_API_PER_MINUTE must be the requests per minute allowed to one client address on /api (0 for no limit), a whole number from 0 to 1000000 (got "lots")',
-      'ENROLMENT_REPAIR_AFTER_SECONDS must be the age in seconds after which an unfinished enrolment is settled with the directory, a whole number from 5 to 86400 (got "1")',
+      'RATE_LIMIT_IDP_PER_MINUTE must be the requests per minute allowed to one client address on /idp (0 for no limit), a whole number from 0 to 1000000 (got "-1")',
+      'REDIS_URL must be a Redis URL (redis://host:6379 or rediss://...)',
+      'ENROLMENT_REPAIR_AFTER_SECONDS must be the age in seconds after which an unfinished enrolment is settled with the directory, a whole number from 0 to 86400 (got "90000")',
     ]);
   });
 

@@ -49,6 +49,10 @@ export interface Config {
   apiTokenTtlSeconds: number;
   /** Requests per minute and client address on /api (0: no limit). */
   rateLimitApiPerMinute: number;
+  /** Requests per minute and client address on /idp (0: no limit). */
+  rateLimitIdpPerMinute: number;
+  /** Redis shared by the instances for the rate-limit counters; undefined: counted in memory. */
+  redisUrl: string | undefined;
   /** Age in seconds after which a 'pending' enrolment is settled with the directory. */
   enrolmentRepairAfterSeconds: number;
   /** The built-in OpenID provider (mounted under /idp when identityProvider is 'embedded'). */
@@ -185,9 +189,20 @@ const envSchema = z
       1_000_000,
       'the requests per minute allowed to one client address on /api (0 for no limit)',
     ),
+    RATE_LIMIT_IDP_PER_MINUTE: wholeNumber(
+      300,
+      0,
+      1_000_000,
+      'the requests per minute allowed to one client address on /idp (0 for no limit)',
+    ),
+    REDIS_URL: text.refine(
+      (value) => value === undefined || /^rediss?:\/\//.test(value),
+      'must be a Redis URL (redis://host:6379 or rediss://...)',
+    ),
+    // 0 settles every pending row at start-up: only for a single instance (and tests).
     ENROLMENT_REPAIR_AFTER_SECONDS: wholeNumber(
       60,
-      5,
+      0,
       86_400,
       'the age in seconds after which an unfinished enrolment is settled with the directory',
     ),
@@ -225,6 +240,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: v.DATABASE_URL,
     graph: directoryConfig.graph,
     rateLimitApiPerMinute: v.RATE_LIMIT_API_PER_MINUTE,
+    rateLimitIdpPerMinute: v.RATE_LIMIT_IDP_PER_MINUTE,
+    redisUrl: v.REDIS_URL,
     enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
     ...resolveAuthConfig(v),
     idp: resolveIdpConfig(v, site),

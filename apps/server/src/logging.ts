@@ -42,10 +42,12 @@ interface LoggedReply {
 /** Fastify server options for logging and request ids. */
 export function loggingOptions(
   config: Pick<Config, 'logLevel' | 'trustProxy'>,
+  stream?: { write(line: string): void },
 ): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
   return {
     logger: {
       level: config.logLevel,
+      ...(stream ? { stream } : {}),
       serializers: {
         req: (req: LoggedRequest) => ({ method: req.method, url: pathOnly(req.url) }),
         res: (reply: LoggedReply) => ({ statusCode: reply.statusCode }),

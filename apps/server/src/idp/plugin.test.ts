@@ -83,33 +83,38 @@ async function signUp(app: FastifyInstance) {
 }
 
 describe('sign-in throttling, as a person sees it', () => {
-  it('slows repeated failures down, then refuses with 429 and a pt-BR message', async () => {
-    const delays: number[] = [];
-    const app = await start(delays);
-    await signUp(app);
-    const browser = new IdpBrowser(app, SITE);
-    const begun = await browser.get(authorize());
-    const page = await browser.get(String(begun.headers.location));
-    const action = String(formAction(page.body));
+  // Eleven password checks (scrypt): slow on a busy machine.
+  it(
+    'slows repeated failures down, then refuses with 429 and a pt-BR message',
+    { timeout: 20_000 },
+    async () => {
+      const delays: number[] = [];
+      const app = await start(delays);
+      await signUp(app);
+      const browser = new IdpBrowser(app, SITE);
+      const begun = await browser.get(authorize());
+      const page = await browser.get(String(begun.headers.location));
+      const action = String(formAction(page.body));
 
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const wrong = await browser.post(action, { email: 'carla@example.org', senha: 'chute' });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.body).toContain('E-mail ou senha incorretos.');
-    }
-    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const wrong = await browser.post(action, { email: 'carla@example.org', senha: 'chute' });
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.body).toContain('E-mail ou senha incorretos.');
+      }
+      expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
 
-    // Locked for a while: even the right password is not looked at.
-    const locked = await browser.post(action, {
-      email: 'carla@example.org',
-      senha: 'senha-da-carla',
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect(locked.body).toContain(throttledMessage(900));
-    expect(locked.body).toContain('aguarde 15 minutos');
-    expect(locked.body).toContain('value="carla@example.org"');
-  });
+      // Locked for a while: even the right password is not looked at.
+      const locked = await browser.post(action, {
+        email: 'carla@example.org',
+        senha: 'senha-da-carla',
+      });
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+      expect(locked.body).toContain(throttledMessage(900));
+      expect(locked.body).toContain('aguarde 15 minutos');
+      expect(locked.body).toContain('value="carla@example.org"');
+    },
+  );
 });
 
 describe('the provider keys across a restart', () => {

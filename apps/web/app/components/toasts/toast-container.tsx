@@ -1,5 +1,18 @@
 /** The toast container, configured as spec section 9. Loaded by <Toaster> on the first toast. */
-import { ToastContainer } from 'react-toastify';
+import { useEffect } from 'react';
+import { toast, ToastContainer } from 'react-toastify';
+import type { ToastQueueWindow } from './notify';
+
+/** notify.ts's TOAST_EVENT (not imported: this chunk would then share a module with the screens). */
+export const CONTAINER_TOAST_EVENT = 'centro:toast';
+
+/** Shows the toasts queued by `notify`, oldest first. */
+function showQueuedToasts() {
+  const queue = (window as ToastQueueWindow).centroToasts ?? [];
+  for (const { kind, message, options, shown } of queue.splice(0)) {
+    shown(toast[kind](message, options));
+  }
+}
 
 interface CloseButtonProps {
   closeToast: (removedByUser?: boolean) => void;
@@ -30,6 +43,11 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 export const isToastHotKey = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
 
 export default function AppToastContainer() {
+  useEffect(() => {
+    showQueuedToasts();
+    window.addEventListener(CONTAINER_TOAST_EVENT, showQueuedToasts);
+    return () => window.removeEventListener(CONTAINER_TOAST_EVENT, showQueuedToasts);
+  }, []);
   return (
     <ToastContainer
       position="top-right"

@@ -1,4 +1,4 @@
-import { getProgramme } from '@centro/content';
+import { findCourse, getProgramme } from '@centro/content';
 import { describe, expect, it } from 'vitest';
 import type { MetaDescriptor } from 'react-router';
 import { getCoursePage, getProgrammePage } from './data.server';
@@ -31,7 +31,15 @@ describe('getCoursePage', () => {
   it('gives the course page its texts, image and Course JSON-LD', () => {
     const { page, meta } = getCoursePage('/escola-de-mediuns/o-livro-dos-mediuns-i');
     expect(page.title).toBe('O Livro dos Médiuns I');
-    expect(page.programme).toEqual({ name: 'Escola de Médiuns', path: '/escola-de-mediuns' });
+    expect(page.programme).toEqual({
+      name: 'Escola de Médiuns',
+      path: '/escola-de-mediuns',
+      slug: 'escola-de-mediuns',
+    });
+    const content = findCourse('escola-de-mediuns', 'o-livro-dos-mediuns-i');
+    expect(page.slug).toBe('o-livro-dos-mediuns-i');
+    expect(page.groupId).toBe(content?.groupId);
+    expect(page.inviteCode).toBe(content?.inviteCode);
     expect(page.image.src).toMatch(/o-livro-dos-mediuns-i.*\.svg/);
     expect(meta).toContainEqual(
       expect.objectContaining({ title: expect.stringContaining('O Livro dos Médiuns I') }),

@@ -72,7 +72,14 @@ export function getCoursePage(pathname: string): CourseLoaderData {
   const path = coursePath(course);
   return {
     page: {
-      programme: { name: programme.name, path: programmePath(programme.slug) },
+      programme: {
+        name: programme.name,
+        path: programmePath(programme.slug),
+        slug: programme.slug,
+      },
+      slug: course.slug,
+      groupId: course.groupId,
+      inviteCode: course.inviteCode,
       title: course.title,
       stage: course.stage,
       description: course.description,

@@ -1,3 +1,4 @@
+import type { ProgrammeSlug } from '@centro/content';
 import type { MetaDescriptor } from 'react-router';
 import type { PageImage } from '~/lib/page-image';
 
@@ -17,7 +18,13 @@ export interface ProgrammePageData {
 }
 
 export interface CoursePageData {
-  programme: { name: string; path: string };
+  programme: { name: string; path: string; slug: ProgrammeSlug };
+  /** The course's slug (the key of its places in /api/courses/availability). */
+  slug: string;
+  /** The directory group that enrolment adds the person to. */
+  groupId: string;
+  /** The WhatsApp group's invite code, shown on the confirmation page. */
+  inviteCode: string;
   title: string;
   stage: string;
   description: string[];

@@ -1,13 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authValue, signedIn } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import type { CoursePageData } from '../types';
 import { CoursePage } from './course-page';
 
 const page: CoursePageData = {
-  programme: { name: 'Global Kardec', path: '/global-kardec' },
+  programme: { name: 'Global Kardec', path: '/global-kardec', slug: 'global-kardec' },
+  slug: 'passe',
+  groupId: 'group-passe',
+  inviteCode: 'INVITEpasse',
   title: 'Passe',
   stage: 'Ciclo Introdutório',
   description: ['Primeiro parágrafo.', 'Segundo parágrafo.'],
@@ -15,7 +18,19 @@ const page: CoursePageData = {
   image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
 };
 
+beforeEach(() =>
+  vi.stubGlobal('fetch', async () =>
+    Response.json({ courses: { passe: { places: 40, placesLeft: 12 } } }),
+  ),
+);
+afterEach(() => vi.unstubAllGlobals());
+
 describe('CoursePage', () => {
+  it('shows the places left once known', async () => {
+    renderWithRouter(<CoursePage {...page} />);
+    expect(await screen.findByText('Restam 12 vagas.')).toBeInTheDocument();
+  });
+
   it('shows the title, welcome, description, instruction, limited places and tutorial link', () => {
     renderWithRouter(<CoursePage {...page} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Passe' })).toBeInTheDocument();

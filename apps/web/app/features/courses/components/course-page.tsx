@@ -2,10 +2,14 @@ import { Link } from 'react-router';
 import { ContentImage } from '~/components/content-image';
 import type { CoursePageData } from '../types';
 import { EnrolButton } from './enrol-button';
+import { PlacesLeft } from './places-left';
 import '../courses.css';
 
 export function CoursePage({
   programme,
+  slug,
+  groupId,
+  inviteCode,
   title,
   stage,
   description,
@@ -52,7 +56,8 @@ export function CoursePage({
         <p className="enrol__warning">
           <strong>Atenção:</strong> as vagas são limitadas.
         </p>
-        <EnrolButton />
+        <PlacesLeft slug={slug} />
+        <EnrolButton course={{ programme, slug, title, groupId, inviteCode }} />
         <p className="enrol__help">
           Primeira vez por aqui? Veja{' '}
           <Link to="/como-se-inscrever">como se inscrever, passo a passo</Link>.

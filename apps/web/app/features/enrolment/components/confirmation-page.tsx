@@ -1,8 +1,70 @@
-/** The enrolment confirmation page (signed in only). Filled in by the enrolment issue (#5). */
+import { Link, useLocation } from 'react-router';
+import { getProgrammeName } from '../programmes';
+import type { ConfirmationState } from '../types';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The navigation state left by the enrol action, if that is what the page was opened with. */
+export function confirmationStateOf(value: unknown): ConfirmationState | null {
+  if (!isRecord(value) || !isRecord(value.user) || !isRecord(value.course)) return null;
+  const { course, groupLink } = value;
+  if (typeof course.title !== 'string' || !isRecord(course.programme)) return null;
+  if (typeof groupLink !== 'string' || !groupLink.startsWith('https://chat.whatsapp.com/')) {
+    return null;
+  }
+  return value as unknown as ConfirmationState;
+}
+
+/**
+ * The enrolment confirmation page (signed in only, spec section 2). It reads the user, the course
+ * and the group link from the navigation state; opened without it (a reload, a typed address) it
+ * points back to the programme's courses.
+ */
 export function ConfirmationPage() {
+  const location = useLocation();
+  const state = confirmationStateOf(location.state);
+  if (!state) {
+    const programmeSlug = location.pathname.split('/').filter(Boolean)[0] ?? '';
+    const programme = getProgrammeName(programmeSlug);
+    return (
+      <div className="page confirmation">
+        <h1>Inscrição</h1>
+        <p className="lead">
+          Não encontramos os dados de uma inscrição recente nesta página. Se você acabou de se
+          inscrever, a confirmação também chegará por e-mail.
+        </p>
+        <div className="actions">
+          {programme ? (
+            <Link className="btn btn-primary" to={`/${programmeSlug}`}>
+              Voltar para {programme}
+            </Link>
+          ) : (
+            <Link className="btn btn-primary" to="/">
+              Voltar para o início
+            </Link>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const { user, course, groupLink } = state;
   return (
-    <div className="page">
+    <div className="page confirmation">
       <h1>Inscrição Confirmada!</h1>
+      <p className="lead">{user.displayName ? `Olá, ${user.displayName}!` : 'Olá!'}</p>
+      <p>
+        Você está oficialmente inscrito(a) no curso <strong>{course.title}</strong> (
+        {course.programme.name}). Em breve você receberá mais informações por e-mail.
+      </p>
+      <div className="actions">
+        <a className="btn btn-whatsapp" href={groupLink} target="_blank" rel="noopener noreferrer">
+          Entre em nosso grupo de WhatsApp
+        </a>
+        <Link className="btn btn-outline" to={course.programme.path}>
+          Ver outros cursos
+        </Link>
+      </div>
     </div>
   );
 }

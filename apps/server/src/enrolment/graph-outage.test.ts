@@ -1,0 +1,131 @@
+/**
+ * An enrolment through the API with DIRECTORY=graph against the Graph stand-in, which has an outage
+ * while the member is being added: the answer is a 503 JSON, the place is given back; after
+ * `restore()` the same enrolment succeeds and takes exactly one place.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { allCourses } from '@centro/content';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../test-support/api-app.js';
+import { startGraphStandIn, type GraphStandIn } from '../test-support/graph-stand-in/stand-in.js';
+
+const CLIENT_ID = randomUUID();
+const SECRET = `s3cr3t-${randomUUID()}`;
+
+let standIn: GraphStandIn;
+let api: TestApi;
+let dir: string;
+
+beforeAll(async () => {
+  standIn = await startGraphStandIn({
+    clients: [{ clientId: CLIENT_ID, secret: SECRET }],
+    customSecurityAttributes: { Centro: ['DataNascimento'] },
+  });
+  for (const course of allCourses()) standIn.addGroup(course.groupId, course.slug);
+  dir = await mkdtemp(path.join(tmpdir(), 'graph-outage-'));
+  const caFile = path.join(dir, 'stand-in-ca.pem');
+  await writeFile(caFile, standIn.ca);
+  api = await createTestApi({
+    env: {
+      DIRECTORY: 'graph',
+      GRAPH_TENANT_ID: standIn.tenantId,
+      GRAPH_CLIENT_ID: CLIENT_ID,
+      GRAPH_CLIENT_SECRET: SECRET,
+      GRAPH_AUTHORITY_HOST: standIn.authorityHost,
+      GRAPH_BASE_URL: standIn.baseUrl,
+      GRAPH_CSA_SET: 'Centro',
+      GRAPH_CSA_BIRTH_DATE: 'DataNascimento',
+      GRAPH_TIMEOUT_MS: '1000',
+      GRAPH_CA_FILE: caFile,
+    },
+  });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await standIn?.restore().catch(() => undefined);
+  await standIn?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function taken(slug: string): Promise<{ taken: number; rows: number }> {
+  const { db } = api.app.database;
+  const course = await db
+    .selectFrom('courses')
+    .select('taken')
+    .where('slug', '=', slug)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('course_slug', '=', slug)
+    .execute();
+  return { taken: course.taken, rows: rows.length };
+}
+
+describe('an outage of Microsoft Graph in the middle of an enrolment', () => {
+  it(
+    'answers 503 JSON, gives the place back, and the same enrolment succeeds after restore',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const course = allCourses()[0];
+      if (!course) throw new Error('no course');
+      const user = standIn.addUser({ id: randomUUID(), displayName: 'Maria', mail: null });
+      const token = api.tokenFor(user.id);
+      const enrol = () =>
+        api.app.inject({
+          method: 'POST',
+          url: '/api/group/add',
+          payload: { group: course.groupId, user: user.id, token },
+        });
+
+      // The app-only token is obtained first (the outage hits Graph, not the sign-in of the app).
+      const details = await api.app.inject({
+        method: 'POST',
+        url: '/api/user/details',
+        payload: { id: user.id, token },
+      });
+      expect(details.statusCode).toBe(200);
+      const before = await taken(course.slug);
+
+      // The member's addition is slow; the stand-in goes down while it is in flight.
+      standIn.inject({
+        method: 'POST',
+        path: /\/members\/\$ref$/,
+        action: { type: 'delay', ms: 1000 },
+      });
+      const answer = enrol();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const reserved = await taken(course.slug);
+      expect(reserved.taken).toBe(before.taken + 1);
+      await standIn.outage();
+
+      const refused = await answer;
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['content-type']).toContain('application/json');
+      expect(refused.json()).toEqual({
+        error: 'directory_unavailable',
+        message: expect.any(String),
+      });
+      expect(await taken(course.slug)).toEqual(before);
+      expect(standIn.groups.get(course.groupId)?.members.has(user.id)).toBe(false);
+
+      await standIn.restore();
+      const enrolled = await enrol();
+      expect(enrolled.statusCode).toBe(200);
+      expect(enrolled.json()).toMatchObject({
+        data: { course: course.slug, status: 'enrolled', alreadyEnrolled: false },
+      });
+      expect(await taken(course.slug)).toEqual({
+        taken: before.taken + 1,
+        rows: before.rows + 1,
+      });
+      expect(standIn.groups.get(course.groupId)?.members.has(user.id)).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ConfirmationState } from '../types';
+import { ConfirmationPage } from './confirmation-page';
+
+const state: ConfirmationState = {
+  user: { id: 'user-1', displayName: 'Maria da Silva' },
+  course: {
+    slug: 'passe',
+    title: 'Passe',
+    programme: { name: 'Global Kardec', path: '/global-kardec' },
+  },
+  groupLink: 'https://chat.whatsapp.com/INVITEpasse',
+};
+
+function renderAt(url: string, navigationState?: unknown) {
+  const router = createMemoryRouter([{ path: url, element: <ConfirmationPage /> }], {
+    initialEntries: [{ pathname: url, state: navigationState }],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+describe('ConfirmationPage', () => {
+  it('confirms the enrolment with the name, the course and the WhatsApp group', () => {
+    renderAt('/global-kardec/matricula-finalizada', state);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Olá, Maria da Silva!')).toBeInTheDocument();
+    expect(screen.getByText(/oficialmente inscrito\(a\) no curso/)).toHaveTextContent(
+      /Passe.*Em breve você receberá mais informações por e-mail\./,
+    );
+    expect(screen.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://chat.whatsapp.com/INVITEpasse',
+    );
+  });
+
+  it.each([undefined, null, { user: {} }, { ...state, groupLink: 'https://example.org' }])(
+    'opened without its navigation state (%o), points back to the programme',
+    (navigationState) => {
+      renderAt('/escola-de-mediuns/matricula-finalizada', navigationState);
+      expect(screen.queryByText('Inscrição Confirmada!')).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Inscrição' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Voltar para Escola de Médiuns' })).toHaveAttribute(
+        'href',
+        '/escola-de-mediuns',
+      );
+      expect(screen.queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    },
+  );
+});

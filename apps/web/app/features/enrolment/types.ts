@@ -1,0 +1,18 @@
+import type { ProgrammeSlug } from '@centro/content';
+import type { AuthUser } from '~/auth/types';
+
+/** What the enrol action needs to know of the course page's course. */
+export interface EnrolmentCourse {
+  programme: { name: string; path: string; slug: ProgrammeSlug };
+  slug: string;
+  title: string;
+  groupId: string;
+  inviteCode: string;
+}
+
+/** Navigation state of the confirmation page (spec section 2): the user, the course, the group link. */
+export interface ConfirmationState {
+  user: Pick<AuthUser, 'id' | 'displayName'>;
+  course: { slug: string; title: string; programme: { name: string; path: string } };
+  groupLink: string;
+}

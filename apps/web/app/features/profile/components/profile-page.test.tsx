@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthUser } from '~/auth/types';
+import { notify } from '~/components/toasts/notify';
+import { authValue, testUser } from '~/test/auth';
+import { renderWithRouter } from '~/test/render';
+import { ProfilePage } from './profile-page';
+
+vi.mock('~/components/toasts/notify', () => ({ notify: vi.fn(async () => 'toast') }));
+
+/** A field of the form by its accessible name (the '*' is hidden from it). */
+const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+
+const details: AuthUser = { ...testUser, birthday: null, dataNascimento: '01/02/1990' };
+const calls: { url: string; body: Record<string, unknown> }[] = [];
+
+function stubApi(fail = false) {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    calls.push({ url, body });
+    if (fail && url !== '/api/user/details') return new Response('', { status: 503 });
+    if (url === '/api/user/update')
+      return Response.json({ data: { ...details, [String(body.param)]: body.value } });
+    return Response.json({ data: details });
+  });
+}
+
+async function loadProfile() {
+  const auth = authValue({ status: 'signed-in' });
+  renderWithRouter(<ProfilePage />, { url: '/perfil', auth });
+  expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Carregar Dados' }));
+  await screen.findByRole('form', { name: 'Atualização de Cadastro' });
+  return auth;
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.mocked(notify).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProfilePage', () => {
+  it("shows the form only after 'Carregar Dados', filled with the person's details", async () => {
+    stubApi();
+    const auth = await loadProfile();
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/details']);
+    expect(auth.setAuthUser).toHaveBeenCalledWith(expect.objectContaining(details));
+    expect(field('Nome')).toHaveValue('Maria da Silva');
+    expect(field('Data de nascimento')).toHaveValue('01/02/1990');
+    expect(field('E-mail')).toHaveValue('maria@example.org');
+    expect(field('E-mail')).toHaveAttribute('type', 'email');
+    expect(field('Celular')).toHaveValue('+55 11 98765-4321');
+    for (const label of ['Nome', 'Data de nascimento', 'E-mail', 'Celular']) {
+      expect(field(label)).toBeRequired();
+      expect(field(label).labels?.[0]).toHaveTextContent(`${label} *`);
+    }
+  });
+
+  it("'Atualizar' sends only the changed field", async () => {
+    stubApi();
+    await loadProfile();
+    const phone = field('Celular');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '(21) 99999-8888');
+    await userEvent.tab();
+    expect(phone).toHaveValue('+55 21 99999-8888');
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('success', 'Dados atualizados com sucesso!'),
+    );
+    expect(calls.slice(1)).toEqual([
+      {
+        url: '/api/user/update',
+        body: { id: 'user-1', token: 'token', param: 'mobilePhone', value: '+55 21 99999-8888' },
+      },
+    ]);
+  });
+
+  it('sends a changed birth date through the security attributes', async () => {
+    stubApi();
+    await loadProfile();
+    const date = field('Data de nascimento');
+    await userEvent.clear(date);
+    await userEvent.type(date, '25121990');
+    await userEvent.tab();
+    expect(date).toHaveValue('25/12/1990');
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', expect.any(String)));
+    expect(calls.slice(1)).toEqual([
+      {
+        url: '/api/user/update/security-attributes',
+        body: { id: 'user-1', token: 'token', data_nascimento: '25/12/1990' },
+      },
+    ]);
+  });
+
+  it('tells the formats on leaving a badly typed phone or birth date', async () => {
+    stubApi();
+    await loadProfile();
+    await userEvent.clear(field('Celular'));
+    await userEvent.type(field('Celular'), '123');
+    await userEvent.tab();
+    expect(notify).toHaveBeenCalledWith('info', 'Digite o celular no formato (XX) XXXXX-XXXX');
+    await userEvent.clear(field('Data de nascimento'));
+    await userEvent.type(field('Data de nascimento'), '1/2/90');
+    await userEvent.tab();
+    expect(notify).toHaveBeenCalledWith(
+      'info',
+      'Digite a data de nascimento no formato DD/MM/AAAA!',
+    );
+  });
+
+  it("gives empty required fields section 5's hints", async () => {
+    stubApi();
+    await loadProfile();
+    const hints = {
+      Nome: 'Preencha este campo com seu nome',
+      'Data de nascimento': 'Preencha este campo com sua data de nascimento',
+      'E-mail': 'Preencha este campo com seu e-mail',
+      Celular: 'Preencha este campo com seu celular',
+    };
+    for (const [label, hint] of Object.entries(hints)) {
+      const input = field(label);
+      await userEvent.clear(input);
+      input.checkValidity();
+      expect(input.validationMessage).toBe(hint);
+    }
+  });
+
+  it("shows 'Erro!' when saving fails", async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    stubApi(true);
+    await loadProfile();
+    await userEvent.clear(field('Nome'));
+    await userEvent.type(field('Nome'), 'Maria Souza');
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Erro!'));
+    expect(console.error).toHaveBeenCalledOnce();
+    vi.mocked(console.error).mockClear();
+  });
+});

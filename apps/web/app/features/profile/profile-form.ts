@@ -1,0 +1,46 @@
+/** The profile form's values and what 'Atualizar' sends (spec section 4: only the changed fields). */
+import type { AuthUser } from '~/auth/types';
+import type { UpdatableField } from '~/lib/api';
+import { birthDateDigitsOf, formatBirthDate } from '~/lib/formatting';
+
+export interface ProfileValues {
+  displayName: string;
+  birthDate: string;
+  mail: string;
+  mobilePhone: string;
+}
+
+export const emptyProfile: ProfileValues = {
+  displayName: '',
+  birthDate: '',
+  mail: '',
+  mobilePhone: '',
+};
+
+/** The form's values for a person's details. */
+export function profileValuesOf(user: AuthUser): ProfileValues {
+  const birth = user.dataNascimento || user.birthday || user.extensionDataNascimento || '';
+  const formatted = birth ? formatBirthDate(birthDateDigitsOf(birth)) : null;
+  return {
+    displayName: user.displayName ?? '',
+    birthDate: formatted?.ok ? formatted.value : birth,
+    mail: user.mail ?? '',
+    mobilePhone: user.mobilePhone || user.extensionCelular || '',
+  };
+}
+
+export interface ProfileChanges {
+  fields: { param: UpdatableField; value: string }[];
+  birthDate: string | null;
+}
+
+/** The fields whose value differs from the loaded one (trimmed), in the form's order. */
+export function changesOf(initial: ProfileValues, current: ProfileValues): ProfileChanges {
+  const fields: ProfileChanges['fields'] = [];
+  for (const param of ['displayName', 'mail', 'mobilePhone'] as const) {
+    const value = current[param].trim();
+    if (value !== initial[param].trim()) fields.push({ param, value });
+  }
+  const birthDate = current.birthDate.trim();
+  return { fields, birthDate: birthDate !== initial.birthDate.trim() ? birthDate : null };
+}

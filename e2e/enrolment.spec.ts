@@ -1,0 +1,115 @@
+/**
+ * Enrolment from a course page (issue 5's acceptance): the real website, server, built-in provider
+ * and database, in Chromium.
+ */
+import { getProgramme } from '@centro/content';
+import type { Page } from '@playwright/test';
+import { recordApiCalls, signUpFrom, NAME } from './support/accounts';
+import { expect, test } from './support/sign-in-server';
+
+const programme = getProgramme('global-kardec');
+const course = programme.courses[1] ?? programme.courses[0];
+if (!course) throw new Error('No course');
+const coursePath = `/global-kardec/${course.slug}`;
+const confirmationPath = '/global-kardec/matricula-finalizada';
+
+/** The enrolment's calls (not the user details the site loads after sign-in on its own). */
+const enrolmentCalls = (calls: { path: string }[]) =>
+  calls.map((c) => c.path).filter((path) => path !== '/api/user/details');
+
+async function placesLeft(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/courses/availability');
+  const body = (await answer.json()) as { courses: Record<string, { placesLeft: number }> };
+  const entry = body.courses[course?.slug ?? ''];
+  if (!entry) throw new Error('No availability for the course');
+  return entry.placesLeft;
+}
+
+async function expectConfirmation(page: Page) {
+  await expect(page).toHaveURL(confirmationPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+  ).toBeVisible();
+  await expect(page.getByText(`Olá, ${NAME}!`)).toBeVisible();
+  await expect(page.getByText(/oficialmente inscrito\(a\) no curso/)).toContainText(
+    course?.title ?? '',
+  );
+  await expect(
+    page.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' }),
+  ).toHaveAttribute('href', `https://chat.whatsapp.com/${course?.inviteCode}`);
+}
+
+test("'Finalizar inscrição' enrols once, confirms, and enrolling again is harmless", async ({
+  page,
+}) => {
+  await signUpFrom(page, coursePath);
+  const before = await placesLeft(page);
+  await expect(page.getByText(`Restam ${before} vagas.`)).toBeVisible();
+  const calls = recordApiCalls(page);
+
+  await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+  await expectConfirmation(page);
+  expect(enrolmentCalls(calls)).toEqual([
+    '/api/group/add',
+    '/api/user/update',
+    '/api/user/update/security-attributes',
+  ]);
+  expect(await placesLeft(page)).toBe(before - 1);
+
+  // Again, from the course page: the same confirmation, no second place taken.
+  await page.goto(coursePath);
+  await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+  await expectConfirmation(page);
+  expect(await placesLeft(page)).toBe(before - 1);
+
+  // A reload keeps the history entry's state; a typed address has none: a way back, never blank.
+  await page.reload();
+  await expectConfirmation(page);
+  await page.goto('/');
+  await page.goto(confirmationPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Inscrição', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar para Global Kardec' })).toBeVisible();
+});
+
+test.describe('when the enrolment is refused', () => {
+  test.use({
+    allowConsoleErrors: [/status of (409|503)|Enrolment failed/],
+  });
+
+  test('a full course shows its message and stays on the course page', async ({ page }) => {
+    await signUpFrom(page, coursePath);
+    await page.route('**/api/group/add', (route) =>
+      route.fulfill({
+        status: 409,
+        json: { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
+      }),
+    );
+    const calls = recordApiCalls(page);
+    await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+    await expect(page.getByText('Vagas esgotadas para este curso.')).toBeVisible();
+    await expect(page).toHaveURL(coursePath);
+    expect(enrolmentCalls(calls)).toEqual(['/api/group/add']);
+    await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toBeEnabled();
+  });
+
+  test('with the API down the warning appears and nothing is half-done', async ({ page }) => {
+    await signUpFrom(page, coursePath);
+    const before = await placesLeft(page);
+    await page.route('**/api/group/add', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: 'directory_unavailable', message: 'Serviço indisponível.' },
+      }),
+    );
+    const calls = recordApiCalls(page);
+    await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+    await expect(
+      page.getByText('Erro ao carregar dados. Por favor tente novamente!'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(coursePath);
+    expect(enrolmentCalls(calls)).toEqual(['/api/group/add']);
+    expect(await placesLeft(page)).toBe(before);
+  });
+});
