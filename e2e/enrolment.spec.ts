@@ -2,6 +2,8 @@
  * Enrolment from a course page (issue 5's acceptance): the real website, server, built-in provider
  * and database, in Chromium.
  */
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
 import { recordApiCalls, signUpFrom, NAME } from './support/accounts';
@@ -78,20 +80,40 @@ test.describe('when the enrolment is refused', () => {
     allowConsoleErrors: [/status of (409|503)|Enrolment failed/],
   });
 
-  test('a full course shows its message and stays on the course page', async ({ page }) => {
-    await signUpFrom(page, coursePath);
-    await page.route('**/api/group/add', (route) =>
-      route.fulfill({
-        status: 409,
-        json: { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
-      }),
-    );
+  test('a really full course shows its message and takes no place', async ({
+    page,
+    signInServer,
+  }) => {
+    // The last places of a course go to others: the server's own database says it is full.
+    const fullCourse = getProgramme('escola-de-mediuns').courses.at(-1);
+    if (!fullCourse) throw new Error('missing course');
+    const fullCoursePath = `/escola-de-mediuns/${fullCourse.slug}`;
+    const databaseFile = join(signInServer.dataDir, 'centro.sqlite');
+    const enrolledIn = () => {
+      const database = new SQLite(databaseFile, { readonly: true });
+      try {
+        return database
+          .prepare('select count(*) as n from enrolments where course_slug = ?')
+          .get(fullCourse.slug) as { n: number };
+      } finally {
+        database.close();
+      }
+    };
+    const database = new SQLite(databaseFile);
+    try {
+      database.prepare('update courses set places = taken where slug = ?').run(fullCourse.slug);
+    } finally {
+      database.close();
+    }
+    const before = enrolledIn().n;
+    await signUpFrom(page, fullCoursePath);
     const calls = recordApiCalls(page);
     await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
     await expect(page.getByText('Vagas esgotadas para este curso.')).toBeVisible();
-    await expect(page).toHaveURL(coursePath);
-    expect(enrolmentCalls(calls)).toEqual(['/api/group/add']);
-    await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toBeEnabled();
+    await expect(page).toHaveURL(fullCoursePath);
+    // Nothing after the refused place: no phone or birth-date update, no enrolment row.
+    expect(enrolmentCalls(calls).filter((path) => path !== '/api/group/add')).toEqual([]);
+    expect(enrolledIn().n).toBe(before);
   });
 
   test('with the API down the warning appears and nothing is half-done', async ({ page }) => {

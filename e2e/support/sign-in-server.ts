@@ -33,6 +33,8 @@ async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void
 interface SignInServer {
   /** Its origin, equal to its SITE_URL. */
   origin: string;
+  /** Its DATA_DIR (the embedded SQLite database is `centro.sqlite` in it). */
+  dataDir: string;
 }
 
 export const test = base.extend<object, { signInServer: SignInServer }>({
@@ -58,7 +60,7 @@ export const test = base.extend<object, { signInServer: SignInServer }>({
       server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       try {
         await waitUntilHealthy(`${origin}/healthz`, server);
-        await use({ origin });
+        await use({ origin, dataDir });
       } catch (error) {
         console.error(`Sign-in server output:\n${stderr}`);
         throw error;
