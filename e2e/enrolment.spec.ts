@@ -7,7 +7,13 @@ import SQLite from 'better-sqlite3';
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
 import { recordApiCalls, signUpFrom, NAME } from './support/accounts';
-import { expect, test } from './support/sign-in-server';
+import {
+  disposeProductServer,
+  expect,
+  startProductServer,
+  test,
+  type ProductServer,
+} from './support/sign-in-server';
 
 const programme = getProgramme('global-kardec');
 const course = programme.courses[1] ?? programme.courses[0];
@@ -77,7 +83,7 @@ test("'Finalizar inscrição' enrols once, confirms, and enrolling again is harm
 
 test.describe('when the enrolment is refused', () => {
   test.use({
-    allowConsoleErrors: [/status of (409|503)|Enrolment failed/],
+    allowConsoleErrors: [/status of 409|Enrolment failed/],
   });
 
   test('a really full course shows its message and takes no place', async ({
@@ -115,23 +121,70 @@ test.describe('when the enrolment is refused', () => {
     expect(enrolmentCalls(calls).filter((path) => path !== '/api/group/add')).toEqual([]);
     expect(enrolledIn().n).toBe(before);
   });
+});
 
-  test('with the API down the warning appears and nothing is half-done', async ({ page }) => {
-    await signUpFrom(page, coursePath);
-    const before = await placesLeft(page);
-    await page.route('**/api/group/add', (route) =>
-      route.fulfill({
-        status: 503,
-        json: { error: 'directory_unavailable', message: 'Serviço indisponível.' },
-      }),
-    );
-    const calls = recordApiCalls(page);
-    await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
-    await expect(
-      page.getByText('Erro ao carregar dados. Por favor tente novamente!'),
-    ).toBeVisible();
-    await expect(page).toHaveURL(coursePath);
-    expect(enrolmentCalls(calls)).toEqual(['/api/group/add']);
-    expect(await placesLeft(page)).toBe(before);
+/** A server the test can stop and start again: a real outage, not a faked answer. */
+const outageTest = test.extend<{ ownServer: ProductServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  ownServer: async ({}, use) => {
+    const server = await startProductServer();
+    try {
+      await use(server);
+    } finally {
+      await disposeProductServer(server);
+    }
+  },
+  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+});
+
+outageTest.describe('with the API down', () => {
+  outageTest.use({
+    allowConsoleErrors: [/ERR_CONNECTION_REFUSED|Failed to fetch|Enrolment failed/],
   });
+
+  outageTest(
+    'the warning appears, nothing is half-done, and it works once the server is back',
+    async ({ page, ownServer }) => {
+      // It starts a server twice: more than the usual 30 s on a busy machine.
+      outageTest.slow();
+      const email = await signUpFrom(page, coursePath);
+      const before = await placesLeft(page);
+      const enrolmentsOf = () => {
+        const database = new SQLite(join(ownServer.dataDir, 'centro.sqlite'), { readonly: true });
+        try {
+          return database
+            .prepare(
+              `select count(*) as n from enrolments e join accounts a on a.id = e.user_id
+               where a.email = lower(?)`,
+            )
+            .get(email) as { n: number };
+        } finally {
+          database.close();
+        }
+      };
+
+      // The server goes away (as when its machine restarts) while the page stays open.
+      await ownServer.stop();
+      const calls = recordApiCalls(page);
+      await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+      await expect(
+        page.getByText('Erro ao carregar dados. Por favor tente novamente!'),
+      ).toBeVisible();
+      await expect(page).toHaveURL(coursePath);
+      // The sequence stopped before or at adding to the group: no phone or birth-date update.
+      expect(enrolmentCalls(calls).filter((path) => path !== '/api/group/add')).toEqual([]);
+      await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toBeEnabled();
+
+      // Back up on the same database: no place was taken, no enrolment row exists.
+      await ownServer.start();
+      expect(await placesLeft(page)).toBe(before);
+      expect(enrolmentsOf().n).toBe(0);
+
+      // The same click now succeeds, without signing in again.
+      await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+      await expectConfirmation(page);
+      expect(await placesLeft(page)).toBe(before - 1);
+      expect(enrolmentsOf().n).toBe(1);
+    },
+  );
 });

@@ -30,46 +30,81 @@ async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void
   throw new Error(`The sign-in server did not answer ${url} within ${START_TIMEOUT_MS} ms`);
 }
 
-interface SignInServer {
+export interface SignInServer {
   /** Its origin, equal to its SITE_URL. */
   origin: string;
   /** Its DATA_DIR (the embedded SQLite database is `centro.sqlite` in it). */
   dataDir: string;
 }
 
+export interface ProductServer extends SignInServer {
+  /** Stops the process (SIGTERM, as an operator would) and waits until it has exited. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data directory; resolves once it is healthy. */
+  start(): Promise<void>;
+  /** Its warnings and errors so far. */
+  output(): string;
+}
+
+/** Starts the built server (`apps/server/dist/main.js`) on a free port with its own data directory. */
+export async function startProductServer(): Promise<ProductServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'centro-e2e-sign-in-'));
+  let stderr = '';
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SITE_URL: origin,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child = server;
+    try {
+      await waitUntilHealthy(`${origin}/healthz`, server);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; its output:\n${stderr}`);
+    }
+  };
+  const stop = async () => {
+    const server = child;
+    if (!server || server.exitCode !== null || server.signalCode !== null) return;
+    const exited = once(server, 'exit');
+    server.kill('SIGTERM');
+    await exited;
+  };
+
+  await start();
+  return { origin, dataDir, start, stop, output: () => stderr };
+}
+
+/** Stops the server for good and removes its data directory. */
+export async function disposeProductServer(server: ProductServer): Promise<void> {
+  await server.stop();
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
 export const test = base.extend<object, { signInServer: SignInServer }>({
   signInServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const dataDir = mkdtempSync(join(tmpdir(), 'centro-e2e-sign-in-'));
-      const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          SITE_URL: origin,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      // Its warnings and errors are shown only if something goes wrong.
-      let stderr = '';
-      server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const server = await startProductServer();
       try {
-        await waitUntilHealthy(`${origin}/healthz`, server);
-        await use({ origin, dataDir });
+        await use({ origin: server.origin, dataDir: server.dataDir });
       } catch (error) {
-        console.error(`Sign-in server output:\n${stderr}`);
+        // Its warnings and errors are shown only if something goes wrong.
+        console.error(`Sign-in server output:\n${server.output()}`);
         throw error;
       } finally {
-        if (server.exitCode === null) {
-          server.kill('SIGTERM');
-          await once(server, 'exit');
-        }
-        rmSync(dataDir, { recursive: true, force: true });
+        await disposeProductServer(server);
       }
     },
     { scope: 'worker' },

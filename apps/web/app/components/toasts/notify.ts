@@ -30,3 +30,13 @@ export function notify(kind: ToastKind, message: string, options?: ToastOptions)
     window.dispatchEvent(new Event(TOAST_EVENT));
   });
 }
+
+/**
+ * Loads the toast container now, while the connection is known to work, on screens that may raise
+ * a toast later (the enrolment button, the profile): when the connection then drops, the toast that
+ * says so needs no download. Shows nothing by itself.
+ */
+export function prepareToasts(): void {
+  (window as ToastQueueWindow).centroToasts ??= [];
+  window.dispatchEvent(new Event(TOAST_EVENT));
+}

@@ -1,8 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { notify, TOAST_EVENT } from './notify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify, prepareToasts, TOAST_EVENT, type ToastQueueWindow } from './notify';
 import { CONTAINER_TOAST_EVENT, isToastHotKey } from './toast-container';
 import { Toaster, TOASTER_EVENT } from './toaster';
+
+afterEach(() => {
+  delete (window as ToastQueueWindow).centroToasts;
+  vi.doUnmock('./toast-container');
+  vi.resetModules();
+});
 
 describe('Toaster', () => {
   it('mounts nothing until the first toast, then shows it in a labelled region', async () => {
@@ -25,5 +31,33 @@ describe('Toaster', () => {
   it('moves to the notifications with Alt+T', () => {
     expect(isToastHotKey(new KeyboardEvent('keydown', { altKey: true, code: 'KeyT' }))).toBe(true);
     expect(isToastHotKey(new KeyboardEvent('keydown', { code: 'KeyT' }))).toBe(false);
+  });
+
+  it('prepareToasts loads the container ahead of time and shows nothing', async () => {
+    render(<Toaster />);
+    act(() => prepareToasts());
+    expect(await screen.findByRole('region', { name: 'Notificações Alt+T' })).toBeInTheDocument();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+  });
+
+  it('shows the message as plain text when the container cannot be downloaded', async () => {
+    vi.doMock('./toast-container', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { Toaster: FreshToaster } = await import('./toaster');
+    const fresh = await import('./notify');
+    render(<FreshToaster />);
+
+    let shown: Promise<unknown> = Promise.resolve();
+    act(() => {
+      shown = fresh.notify('warning', 'Erro ao carregar dados. Por favor tente novamente!');
+    });
+
+    const message = await screen.findByText('Erro ao carregar dados. Por favor tente novamente!');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    await expect(shown).resolves.toBeDefined();
+    expect(warn).toHaveBeenCalledWith('The toast container could not be loaded', expect.anything());
+    warn.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth, useInteractionInProgress } from '~/auth/use-auth';
-import { notify } from '~/components/toasts/notify';
+import { notify, prepareToasts } from '~/components/toasts/notify';
 import { enrol } from '~/features/enrolment/enrol';
 import type { EnrolmentCourse } from '~/features/enrolment/types';
 
@@ -31,6 +31,8 @@ function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   const [running, setRunning] = useState(false);
   // A second click in the same tick, before React re-renders the disabled button, is refused too.
   const runningRef = useRef(false);
+  // Its failure toast must show even if the connection drops before the click.
+  useEffect(prepareToasts, []);
 
   const run = async () => {
     if (runningRef.current) return;

@@ -1,7 +1,7 @@
 import { messages } from '@centro/contracts/messages';
-import { useId, useState, type FormEvent, type InvalidEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type InvalidEvent } from 'react';
 import { useAuth } from '~/auth/use-auth';
-import { notify } from '~/components/toasts/notify';
+import { notify, prepareToasts } from '~/components/toasts/notify';
 import { fetchDetails, updateBirthDate, updateUserField } from '~/lib/api';
 import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
@@ -43,6 +43,8 @@ export function ProfilePage() {
   const [values, setValues] = useState<ProfileValues>(emptyProfile);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  // Its toasts must show even if the connection drops after the page was opened.
+  useEffect(prepareToasts, []);
 
   const load = async () => {
     setBusy(true);
