@@ -7,7 +7,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
-import { createSqliteDialect } from './sqlite-dialect.js';
+import { createSqliteDialect, type SqliteStatements } from './sqlite-dialect.js';
+import { SAFETY_NET_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite: prepared statements on Kysely's connection, for the hot path (sqlite-dialect.ts). */
+  sqlite?: SqliteStatements;
   close(): Promise<void>;
 }
 
@@ -49,8 +52,24 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: createSqliteDialect(sqlite) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const dialect = createSqliteDialect(sqlite);
+  const db = new Kysely<Database>({ dialect });
+  const statements = dialect.statements;
+  if (file === ':memory:') {
+    return { db, dialect: 'sqlite', sqlite: statements, close: () => db.destroy() };
+  }
+  // Checkpoints in a worker thread, off the event loop (sqlite-checkpointer.ts).
+  sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+  const checkpointer = startCheckpointer(sqlite.name);
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite: statements,
+    close: async () => {
+      await checkpointer.close();
+      await db.destroy();
+    },
+  };
 }
 
 function openPostgres(options: DatabaseOptions): DatabaseHandle {
@@ -61,6 +80,12 @@ function openPostgres(options: DatabaseOptions): DatabaseHandle {
   });
   // An idle client's error (e.g. the server restarted) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor a checked-out client's: when its connection ends (PostgreSQL crashed or restarted), pg emits
+  // 'error' on the client, which the pool listens to only while the client is idle. Its queries
+  // are rejected anyway (answered as 503s), and the pool discards the dead client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -5,15 +5,24 @@
  *   prepared on every execution;
  * - the single connection is handed out in arrival order by a FIFO queue. Kysely's own mutex wakes
  *   every waiter whenever the connection is released (all but one go back to sleep), which with
- *   the 200 requests of a rush in flight cost more than the queries themselves.
+ *   the 200 requests of a rush in flight cost more than the queries themselves;
+ * - writes made outside a transaction are grouped (group commit, `WriteGroup`): instead of one
+ *   transaction each, the writes asked for within one turn of the event loop share one
+ *   `BEGIN IMMEDIATE … COMMIT`, and each answers once that transaction committed. A transaction
+ *   costs its locks and its WAL frames once however many rows it changes; during a rush hundreds of
+ *   single-row writes (places taken, memberships, confirmations) arrive within milliseconds.
  *
- * Everything else (SQL compilation, transactions, savepoints, introspection) is Kysely's.
+ * Everything else (SQL compilation, explicit transactions, savepoints, introspection) is Kysely's.
  */
 import type SQLite from 'better-sqlite3';
 import {
+  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
+  SelectQueryNode,
   SqliteDialect,
+  type SqliteDatabase,
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
@@ -39,41 +48,321 @@ export class FifoMutex {
   }
 }
 
-/** Kysely's driver, with the connection handed out by a FIFO queue. */
-class FifoSqliteDriver extends SqliteDriver {
-  readonly #mutex = new FifoMutex();
-  #connection: DatabaseConnection | undefined;
+/** Statements that change rows: outside a transaction, they join the write group. */
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+/** Statements that start or end a transaction: the write group commits before them. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+
+/** Most writes in one group transaction (it then commits at once). */
+const DEFAULT_MAX_GROUP = 256;
+
+interface Waiting {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit of the writes made outside a transaction on the single connection.
+ *
+ * A write joins the open group transaction (or opens one with `BEGIN IMMEDIATE`, which takes the
+ * database's write lock, so another process on the same file waits as it would for any write) and
+ * runs at once: its result (rows changed) is known, and later statements of this process see its
+ * rows. It answers once the group committed: at the end of the current turn of the event loop,
+ * when a transaction is about to begin, when the group is full, or when the database closes. If
+ * the commit fails, every write of the group fails and none is kept; if a write fails, only that
+ * write is undone (SQLite's statement rollback), unless SQLite rolled the whole transaction back,
+ * in which case every write of the group fails.
+ */
+export class WriteGroup {
+  readonly #database: SQLite.Database;
+  readonly #maxSize: number;
+  readonly #begin: SQLite.Statement;
+  readonly #commit: SQLite.Statement;
+  readonly #rollback: SQLite.Statement;
+  #open = false;
+  #scheduled = false;
+  #waiting: Waiting[] = [];
+
+  constructor(database: SQLite.Database, maxSize = DEFAULT_MAX_GROUP) {
+    this.#database = database;
+    this.#maxSize = maxSize;
+    this.#begin = database.prepare('begin immediate');
+    this.#commit = database.prepare('commit');
+    this.#rollback = database.prepare('rollback');
+  }
+
+  /** Whether `sql`, run now, would be a write outside any transaction (so joins the group). */
+  joins(sql: string): boolean {
+    return (this.#open || !this.#database.inTransaction) && WRITE.test(sql);
+  }
+
+  /**
+   * Runs `statement` (synchronously) in the group transaction; answers its result and a promise
+   * settled when the group commits (rejected when it fails).
+   */
+  run<T>(statement: () => T): { result: T; committed: Promise<void> } {
+    if (!this.#open) {
+      this.#begin.run(); // SQLITE_BUSY after busy_timeout: this write fails, nothing else.
+      this.#open = true;
+      this.#schedule();
+    }
+    let result: T;
+    try {
+      result = statement();
+    } catch (error) {
+      if (!this.#database.inTransaction) this.#fail(error);
+      throw error;
+    }
+    const committed = new Promise<void>((resolve, reject) => {
+      this.#waiting.push({ resolve, reject });
+    });
+    if (this.#waiting.length >= this.#maxSize) this.commit();
+    return { result, committed };
+  }
+
+  /** Commits the open group, if any. */
+  commit(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    try {
+      this.#commit.run();
+    } catch (error) {
+      if (this.#database.inTransaction) {
+        try {
+          this.#rollback.run();
+        } catch {
+          // Nothing more to undo.
+        }
+      }
+      for (const w of waiting) w.reject(error);
+      return;
+    }
+    for (const w of waiting) w.resolve();
+  }
+
+  /** SQLite rolled the group's transaction back: every write of it fails. */
+  #fail(error: unknown): void {
+    this.#open = false;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const w of waiting) w.reject(error);
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    // The next turn of the event loop: writes asked for by requests already read join this group.
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.commit();
+    });
+  }
+}
+
+/** Runs compiled queries on the database, as Kysely's own SQLite connection does. */
+function execute<R>(database: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<R> {
+  const statement = database.prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId:
+      lastInsertRowid !== undefined && lastInsertRowid !== null
+        ? BigInt(lastInsertRowid)
+        : undefined,
+    rows: [],
+  };
+}
+
+/** The connection and what guards it, shared by every lease. */
+interface Core {
+  database: SqliteDatabase;
+  mutex: FifoMutex;
+  group: WriteGroup;
+  /** Leases released by Kysely, reused: Kysely keeps every connection object it ever saw. */
+  free: Lease[];
+}
+
+/**
+ * One acquisition of the single connection (held from `acquireConnection` to `releaseConnection`).
+ * A write that joins the group hands the connection over while it waits for the commit, so that
+ * the writes of the requests queued behind it join the same transaction; if its holder runs
+ * another query on the lease, the lease queues for the connection again first.
+ */
+class Lease implements DatabaseConnection {
+  readonly #core: Core;
+  #held = true;
+
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** Taken again from the free list (the mutex is already locked for it). */
+  reacquired(): this {
+    this.#held = true;
+    return this;
+  }
+
+  release(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    this.#core.mutex.unlock();
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#held) return this.#core.mutex.lock().then(() => this.#reheld(query));
+    return this.#run(query);
+  }
+
+  #reheld<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.#held = true;
+    return this.#run(query);
+  }
+
+  #run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { database, group } = this.#core;
+    try {
+      if (TRANSACTION_CONTROL.test(query.sql)) group.commit();
+      if (!group.joins(query.sql)) return Promise.resolve(execute<R>(database, query));
+      const { result, committed } = group.run(() => execute<R>(database, query));
+      this.release();
+      return committed.then(() => result);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!this.#held) {
+      await this.#core.mutex.lock();
+      this.#held = true;
+    }
+    if (!SelectQueryNode.is(query.query)) {
+      throw new Error('Sqlite driver only supports streaming of select queries');
+    }
+    for (const row of this.#core.database.prepare(query.sql).iterate(query.parameters)) {
+      yield { rows: [row as R] };
+    }
+  }
+}
+
+/**
+ * Prepared SQL run on the dialect's connection without Kysely's query building, for the few
+ * statements of the hot path (the enrolment's three). In turn with Kysely's queries (the same
+ * FIFO queue), and with the same group commit of writes.
+ */
+export interface SqliteStatements {
+  /** The first row of a query (undefined when there is none). */
+  get<R>(sql: string, parameters: readonly unknown[]): Promise<R | undefined>;
+  /** Runs a write; answers the rows it changed (once its group committed). */
+  run(sql: string, parameters: readonly unknown[]): Promise<number>;
+}
+
+function statementsOf(raw: SQLite.Database, core: Core): SqliteStatements {
+  const prepared = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = raw.prepare(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
+  const { mutex, group } = core;
+  return {
+    get<R>(sql: string, parameters: readonly unknown[]): Promise<R | undefined> {
+      return mutex.lock().then(() => {
+        try {
+          return prepare(sql).get(parameters) as R | undefined;
+        } finally {
+          mutex.unlock();
+        }
+      });
+    },
+    run(sql: string, parameters: readonly unknown[]): Promise<number> {
+      return mutex.lock().then(() => {
+        const statement = prepare(sql);
+        let joined: { result: number; committed: Promise<void> };
+        try {
+          if (!group.joins(sql)) return statement.run(parameters).changes;
+          joined = group.run(() => statement.run(parameters).changes);
+        } finally {
+          mutex.unlock();
+        }
+        return joined.committed.then(() => joined.result);
+      });
+    },
+  };
+}
+
+/** Kysely's driver, with the connection handed out by a FIFO queue and writes grouped. */
+class GroupingSqliteDriver extends SqliteDriver {
+  readonly #core: Core;
+  readonly #raw: SQLite.Database;
+
+  constructor(raw: SQLite.Database, core: Core) {
+    super({ database: core.database });
+    this.#raw = raw;
+    this.#core = core;
+  }
 
   override async init(): Promise<void> {
-    await super.init();
-    // Taken once and never given back to Kysely's mutex: our queue guards it from now on.
-    this.#connection = await super.acquireConnection();
+    // The database is open already; the connection is the core's.
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
-    return this.#connection as DatabaseConnection;
+    await this.#core.mutex.lock();
+    return this.#core.free.pop()?.reacquired() ?? new Lease(this.#core);
   }
 
-  override async releaseConnection(): Promise<void> {
-    this.#mutex.unlock();
+  // Kysely passes the connection it acquired (SqliteDriver's signature omits it).
+  override async releaseConnection(connection?: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    lease.release();
+    this.#core.free.push(lease);
+  }
+
+  override async destroy(): Promise<void> {
+    this.#core.group.commit();
+    this.#raw.close();
   }
 }
 
-class FifoSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+export class GroupingSqliteDialect extends SqliteDialect {
+  readonly #raw: SQLite.Database;
+  readonly #core: Core;
+  /** Prepared statements on this dialect's connection (the hot path's few queries). */
+  readonly statements: SqliteStatements;
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(raw: SQLite.Database, core: Core) {
+    super({ database: core.database } satisfies SqliteDialectConfig);
+    this.#raw = raw;
+    this.#core = core;
+    this.statements = statementsOf(raw, core);
   }
 
   override createDriver(): Driver {
-    return new FifoSqliteDriver(this.#config);
+    return new GroupingSqliteDriver(this.#raw, this.#core);
   }
 }
 
+export interface SqliteDialectOptions {
+  /** Most writes in one group transaction (default 256). */
+  maxGroup?: number;
+}
+
 /** The dialect for a better-sqlite3 database (closed when Kysely is destroyed). */
-export function createSqliteDialect(database: SQLite.Database): SqliteDialect {
-  return new FifoSqliteDialect({ database: withStatementCache(database) });
+export function createSqliteDialect(
+  database: SQLite.Database,
+  options: SqliteDialectOptions = {},
+): GroupingSqliteDialect {
+  const core: Core = {
+    database: withStatementCache(database),
+    mutex: new FifoMutex(),
+    group: new WriteGroup(database, options.maxGroup),
+    free: [],
+  };
+  return new GroupingSqliteDialect(database, core);
 }

@@ -93,15 +93,24 @@ describe('an outage of Microsoft Graph in the middle of an enrolment', () => {
       expect(details.statusCode).toBe(200);
       const before = await taken(course.slug);
 
-      // The member's addition is slow; the stand-in goes down while it is in flight.
+      // The member's addition gets no answer; the stand-in goes down while it is in flight. (Not a
+      // slow answer: the stand-in would still add the member when its delay ends, and on a loaded
+      // machine that may come before the checks below. Every attempt hangs, so that a timeout
+      // that comes before the outage changes nothing.)
       standIn.inject({
         method: 'POST',
         path: /\/members\/\$ref$/,
-        action: { type: 'delay', ms: 1000 },
+        times: Infinity,
+        action: { type: 'hang' },
       });
       const answer = enrol();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const reserved = await taken(course.slug);
+      // The place is held while the directory is asked (waited for, not assumed after a fixed pause).
+      const heldBy = Date.now() + 2_000;
+      let reserved = await taken(course.slug);
+      while (reserved.taken === before.taken && Date.now() < heldBy) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        reserved = await taken(course.slug);
+      }
       expect(reserved.taken).toBe(before.taken + 1);
       await standIn.outage();
 
@@ -115,6 +124,7 @@ describe('an outage of Microsoft Graph in the middle of an enrolment', () => {
       expect(await taken(course.slug)).toEqual(before);
       expect(standIn.groups.get(course.groupId)?.members.has(user.id)).toBe(false);
 
+      standIn.clearFaults();
       await standIn.restore();
       const enrolled = await enrol();
       expect(enrolled.statusCode).toBe(200);

@@ -4,11 +4,12 @@
  * `INSERT INTO enrolments SELECT … FROM courses WHERE slug = ? AND taken < places`, whose
  * `courses.taken` the database's triggers keep (migration 002):
  *
- * - SQLite: inside `BEGIN IMMEDIATE` on the single connection (held from BEGIN to COMMIT through
- *   `db.connection()`), which takes the database's write lock before reading, so two processes on
- *   one file cannot both read the same count. (Kysely's own `transaction()` only issues a deferred
- *   `begin`.) The rush's writes are grouped into shared transactions (group-commit.ts); inside
- *   one, the inserts run one after the other, each seeing the places the previous ones took.
+ * - SQLite: the statement runs inside `BEGIN IMMEDIATE` on the single connection: the database
+ *   layer groups the writes made outside a transaction into shared immediate transactions (group
+ *   commit, db/sqlite-dialect.ts). `BEGIN IMMEDIATE` takes the database's write lock before
+ *   reading, so two processes on one file cannot both read the same count; inside one group, the
+ *   inserts run one after the other, each seeing the places the previous ones took, and each
+ *   answers once the group committed.
  * - PostgreSQL: the SELECT part carries `FOR UPDATE`: the statement locks the course's row, and a
  *   concurrent enrolment that changed it is waited for and the row re-checked (READ COMMITTED's
  *   re-evaluation of the locked row), so any number of server instances take that course's places
@@ -18,10 +19,9 @@
  * The primary key (course, person) makes a second insert for the same person a no-op: one person
  * never holds two places, however many requests they send at once.
  */
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { createGroupCommit } from './group-commit.js';
 import { type CourseSnapshot, decide } from './rules.js';
 
 /** What `reserve` did. */
@@ -81,75 +81,97 @@ export interface EnrolmentRepository {
 type Db = Kysely<Database>;
 
 // The three statements of every enrolment (snapshot, insertIfFree, confirm) are written as SQL
-// templates: the same queries built with Kysely's builder cost three times as much CPU, which
-// counts when thousands arrive per second.
+// text, prepared once: the same queries built with Kysely's builder cost three times as much CPU,
+// which counts when thousands arrive per second. On SQLite they run on the connection's prepared
+// statements directly (db/sqlite-dialect.ts); on PostgreSQL through Kysely, already compiled.
 
 /**
  * The course's places, its taken count and the person's own row, in one statement. `taken` is kept
  * by the database's triggers (migration 002): one row read, whatever the number of enrolments.
+ * Parameters: user, course.
  */
-async function snapshot(db: Db, courseSlug: string, userId: string): Promise<CourseSnapshot> {
-  const { rows } = await sql<CourseSnapshot>`
-    select c.places, c.taken,
-      (select e.status from enrolments e
-        where e.course_slug = c.slug and e.user_id = ${userId}) as mine
-    from courses c where c.slug = ${courseSlug}`.execute(db);
-  const row = rows[0];
-  if (!row) throw new UnknownCourseError(courseSlug);
-  return { places: row.places, taken: row.taken, mine: row.mine ?? null };
-}
+const SNAPSHOT = `select c.places, c.taken,
+    (select e.status from enrolments e where e.course_slug = c.slug and e.user_id = ?) as mine
+  from courses c where c.slug = ?`;
 
 /**
  * The conditional insert: a 'pending' row for the person when the course has a free place and the
- * person has no row yet. True when it inserted.
+ * person has no row yet. Parameters: user, created at, updated at, course.
  */
-async function insertIfFree(
-  db: Db,
-  dialect: Dialect,
-  courseSlug: string,
-  userId: string,
-  at: string,
-): Promise<boolean> {
-  const lock = dialect === 'postgres' ? sql`for update` : sql``;
-  const result = await sql`
-    insert into enrolments (course_slug, user_id, status, created_at, updated_at)
-    select slug, cast(${userId} as text), 'pending', cast(${at} as text), cast(${at} as text)
-    from courses where slug = ${courseSlug} and taken < places ${lock}
-    on conflict (course_slug, user_id) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0) === 1;
+const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
+    (course_slug, user_id, status, created_at, updated_at)
+  select slug, cast(? as text), 'pending', cast(? as text), cast(? as text)
+  from courses where slug = ? and taken < places ${dialect === 'postgres' ? 'for update' : ''}
+  on conflict (course_slug, user_id) do nothing`;
+
+/** Parameters: updated at, course, user. */
+const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
+  where course_slug = ? and user_id = ?`;
+
+/** Runs prepared SQL (`?` placeholders). */
+interface Statements {
+  get<R>(sql: string, parameters: readonly unknown[]): Promise<R | undefined>;
+  /** The rows changed. */
+  run(sql: string, parameters: readonly unknown[]): Promise<number>;
 }
 
-export function createEnrolmentRepository(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
-  const { db, dialect } = handle;
-  // SQLite: the writes of the rush share immediate transactions (group commit); PostgreSQL: each
-  // statement is its own transaction, on the pool's connections in parallel.
-  const write: <T>(work: (tx: Db) => Promise<T>) => Promise<T> =
-    dialect === 'sqlite' ? createGroupCommit(db) : (work) => work(db);
+/** The statements through Kysely (PostgreSQL: `?` become `$1`, `$2`...; compiled once). */
+function kyselyStatements(db: Db, dialect: Dialect): Statements {
+  const texts = new Map<string, string>();
+  const compiled = (text: string, parameters: readonly unknown[]) => {
+    let native = texts.get(text);
+    if (native === undefined) {
+      let n = 0;
+      native = dialect === 'postgres' ? text.replace(/\?/g, () => `$${++n}`) : text;
+      texts.set(text, native);
+    }
+    return CompiledQuery.raw(native, [...parameters]);
+  };
+  return {
+    async get<R>(text: string, parameters: readonly unknown[]) {
+      return (await db.executeQuery<R>(compiled(text, parameters))).rows[0];
+    },
+    async run(text: string, parameters: readonly unknown[]) {
+      return Number((await db.executeQuery(compiled(text, parameters))).numAffectedRows ?? 0);
+    },
+  };
+}
 
-  const takePlace = (courseSlug: string, userId: string, at: string): Promise<boolean> =>
-    write((tx) => insertIfFree(tx, dialect, courseSlug, userId, at));
+export function createEnrolmentRepository(
+  handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sqlite'>,
+) {
+  const { db, dialect } = handle;
+  // Each write is one statement outside any transaction. SQLite: the database layer groups them
+  // into shared immediate transactions (group commit); PostgreSQL: each statement is its own
+  // transaction, on the pool's connections in parallel.
+  const statements: Statements = handle.sqlite ?? kyselyStatements(db, dialect);
+  const INSERT_IF_FREE = insertIfFreeSql(dialect);
+
+  async function snapshot(courseSlug: string, userId: string): Promise<CourseSnapshot> {
+    const row = await statements.get<CourseSnapshot>(SNAPSHOT, [userId, courseSlug]);
+    if (!row) throw new UnknownCourseError(courseSlug);
+    return { places: row.places, taken: row.taken, mine: row.mine ?? null };
+  }
+
+  const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
+    (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug])) === 1;
 
   const repository: EnrolmentRepository = {
     async reserve(courseSlug, userId, now) {
       // Refusals and repeats need no lock: the course was full, or the person enrolled, at the
       // instant of this consistent read.
-      const early = decide(await snapshot(db, courseSlug, userId));
+      const early = decide(await snapshot(courseSlug, userId));
       if (early !== 'reserve') return early;
 
       if (await takePlace(courseSlug, userId, now.toISOString())) return 'reserved';
       // Nothing inserted: the last place went meanwhile, or the person's own row appeared.
-      const after = await snapshot(db, courseSlug, userId);
+      const after = await snapshot(courseSlug, userId);
       if (after.mine === 'confirmed') return 'already-confirmed';
       return after.mine === 'pending' ? 'resume-pending' : 'full';
     },
 
     async confirm(courseSlug, userId, now) {
-      const at = now.toISOString();
-      const result = await write((tx) =>
-        sql`update enrolments set status = 'confirmed', updated_at = ${at}
-          where course_slug = ${courseSlug} and user_id = ${userId}`.execute(tx),
-      );
-      return Number(result.numAffectedRows ?? 0) > 0;
+      return (await statements.run(CONFIRM, [now.toISOString(), courseSlug, userId])) > 0;
     },
 
     async release(courseSlug, userId) {
