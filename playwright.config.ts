@@ -1,9 +1,13 @@
 /**
  * End-to-end tests: Debian's Chromium (never Playwright's own download) against the built server,
  * started on a free port on 127.0.0.1 with a throw-away data directory.
+ *
+ * Every server of the run (this one and the sign-in servers of e2e/support/sign-in-server.ts) logs
+ * at `info` into E2E_LOG_DIR; after the run, e2e/support/log-scan.ts fails it if any log line holds
+ * a password, personal data, a token or a cookie. Their stderr stays on the console.
  */
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './e2e/support/free-port';
@@ -12,7 +16,11 @@ import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
 // Evaluated once in the runner, then inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'centro-e2e-'));
+process.env.E2E_LOG_DIR ??= join(process.env.E2E_DATA_DIR, 'logs');
+mkdirSync(process.env.E2E_LOG_DIR, { recursive: true });
 const port = Number(process.env.E2E_PORT);
+/** The suite's server writes its log here (the command runs in a shell). */
+const serverLog = join(process.env.E2E_LOG_DIR, 'server.log');
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -23,6 +31,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
+  globalTeardown: './e2e/support/log-scan.ts',
   use: {
     baseURL,
     browserName: 'chromium',
@@ -38,7 +47,7 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: `node apps/server/dist/main.js > ${JSON.stringify(serverLog)}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -49,7 +58,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
   },
 });

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from './test';
@@ -54,7 +54,11 @@ export async function startProductServer(): Promise<ProductServer> {
   let stderr = '';
   let child: ChildProcess | undefined;
 
+  // Its log (info) goes beside the suite's server's, scanned after the run (log-scan.ts).
+  const logDir = process.env.E2E_LOG_DIR;
+
   const start = async () => {
+    const log = logDir ? openSync(join(logDir, `server-${port}.log`), 'a') : 'ignore';
     const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
       env: {
         ...process.env,
@@ -62,10 +66,11 @@ export async function startProductServer(): Promise<ProductServer> {
         HOST: '127.0.0.1',
         SITE_URL: origin,
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: logDir ? 'info' : 'warn',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', log, 'pipe'],
     });
+    if (typeof log === 'number') closeSync(log);
     server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child = server;
     try {

@@ -75,6 +75,8 @@ export async function buildApp(
     ...loggingOptions(config, options.logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: 30_000,
+    // URLs Fastify cannot decode or route (bad %-escapes, over-long parameters) get our JSON too.
+    frameworkErrors: errorHandler,
   });
   app.setErrorHandler(errorHandler);
   // The OpenAPI document is generated from the routes: registered before any of them.

@@ -47,6 +47,9 @@ export class KyselyOidcAdapter implements Adapter {
   }
 
   private findWhere(column: 'id' | 'uid' | 'user_code', value: string) {
+    // Ids come from requests (codes, refresh tokens, client ids): PostgreSQL text cannot hold NUL
+    // (the query fails, a 500), and no stored id has one.
+    if (value.includes('\u0000')) return Promise.resolve(undefined);
     const now = this.now();
     return this.db
       .selectFrom('oidc_payloads')

@@ -65,6 +65,7 @@ export const signInMessages = {
   emailMissing: 'Informe seu e-mail.',
   passwordMissing: 'Informe sua senha.',
   wrongCredentials: 'E-mail ou senha incorretos.',
+  emailInvalid: signUpMessages.emailInvalid,
 } as const;
 
 /** A form field's text: the first value when a field is repeated, '' when absent or not text. */
@@ -147,6 +148,11 @@ export function validateSignIn(
 ): Validation<SignInField, { email: string; password: string }> {
   const errors: FieldErrors<SignInField> = {};
   if (form.email.trim() === '') errors.email = signInMessages.emailMissing;
+  // No account has such an e-mail (sign-up checks it), and the database cannot look it up:
+  // PostgreSQL refuses NUL in text.
+  else if (form.email.length > 254 || /\p{Cc}/u.test(form.email.trim())) {
+    errors.email = signInMessages.emailInvalid;
+  }
   if (form.senha === '') errors.senha = signInMessages.passwordMissing;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { email: normaliseEmail(form.email), password: form.senha } };

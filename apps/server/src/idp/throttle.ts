@@ -9,6 +9,7 @@
  * The per-address limits are looser: many people may share one address (the centre's Wi-Fi, a
  * mobile carrier's NAT).
  */
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -40,8 +41,18 @@ export interface LoginThrottleOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const emailKey = (email: string) => `email:${email}`;
-const addressKey = (address: string) => `ip:${address}`;
+/**
+ * The row key of a value. Values come from the client (the e-mail typed; the address, which a
+ * trusted proxy's X-Forwarded-For may carry as any text): a long one or one with NUL is kept as its
+ * SHA-256, since PostgreSQL refuses NUL in text and index entries over about 2.7 kB.
+ */
+function key(kind: 'email' | 'ip', value: string): string {
+  return value.length <= 256 && !value.includes('\u0000')
+    ? `${kind}:${value}`
+    : `${kind}#sha256:${createHash('sha256').update(value).digest('hex')}`;
+}
+const emailKey = (email: string) => key('email', email);
+const addressKey = (address: string) => key('ip', address);
 
 export class LoginThrottle {
   private readonly policy: ThrottlePolicy;
