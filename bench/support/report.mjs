@@ -5,9 +5,12 @@ import os from 'node:os';
 
 const file = 'docs/benchmarks.md';
 
-export function machineDescription() {
+/** CPU, memory, OS, Node and (unless `{ chromium: false }`, for benchmarks without a browser) Chromium. */
+export function machineDescription({ chromium: withChromium = true } = {}) {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const memory = `${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  const host = `${os.cpus().length} × ${cpu}, ${memory}, ${os.type()} ${os.release()}, Node ${process.version}`;
+  if (!withChromium) return host;
   let chromium = 'n/a';
   try {
     chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
@@ -16,7 +19,7 @@ export function machineDescription() {
   } catch {
     // no chromium
   }
-  return `${os.cpus().length} × ${cpu}, ${memory}, ${os.type()} ${os.release()}, Node ${process.version}, ${chromium}`;
+  return `${host}, ${chromium}`;
 }
 
 export function writeSection(name, body) {

@@ -16,17 +16,21 @@ export function freePort() {
   });
 }
 
-/** Resolves to { url, stop() } once /healthz answers. */
-export async function startServer(env = {}) {
+/**
+ * Resolves to { url, dataDir, pid, stop() } once /healthz answers. `options.nodeArgs` go before
+ * the script (e.g. `--cpu-prof`); `env` may set DATA_DIR to share one directory between instances.
+ */
+export async function startServer(env = {}, options = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'centro-bench-'));
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'centro-bench-')),
       LOG_LEVEL: 'warn',
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -44,6 +48,8 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    dataDir,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

@@ -1,0 +1,492 @@
+// The day enrolment opens (issue 6): thousands of people press 'Finalizar inscrição' at once.
+//
+// For each database target (the embedded default: SQLite, one instance; PostgreSQL: two instances
+// on one DATABASE_URL) and each repetition, it
+//   1. seeds the people as accounts of the built-in provider (the local directory's users), with the
+//      server's own code (apps/server/dist/db/database.js opens and migrates the database);
+//   2. starts the built server (apps/server/dist/main.js) with a known API_TOKEN_SECRET and the
+//      default settings otherwise (built-in provider, local directory, LOG_LEVEL info, the /api
+//      rate limit of 10,000 requests per minute and address);
+//   3. sets the courses' places in the `courses` row: places come from the content and are
+//      synchronised into that row at start-up, and the enrolment reads them from there on each
+//      request, so the bench changes them after the start (as an operator editing the row would);
+//   4. warms the server up (2,000 enrolments into a third course of 1,000 places, same settings:
+//      the JIT keeps speeding the server up over its first few thousand requests);
+//   5. sends every person's enrolment (POST /api/group/add {group, user, token}, a valid API token
+//      bound to that person) at once: autocannon, 200 connections, one request per person;
+//   6. checks the database: rows of the course = `taken` = accepted = the places; no person twice;
+//      every accepted person confirmed and a member of the course's group, nobody else a member.
+// The ceiling is a bare Fastify hello-world (hello-server.mjs) under the same load, in the same run.
+//
+// Exits non-zero when an answer is a 5xx, when the places taken differ from the places, or when the
+// database disagrees with the answers. Results go between the bench:rush markers of
+// docs/benchmarks.md. Options: --sqlite-only, --postgres-only, --no-write; RUSH_RUNS (3),
+// RUSH_PEOPLE (2000), RUSH_CONNECTIONS (200), RUSH_DATABASE_URL (an administrative connection to the
+// PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres), RUSH_CPU_PROF (a
+// directory: the servers run with --cpu-prof and write their profiles there).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { allCourses } from '@centro/content';
+import { messages } from '@centro/contracts';
+import { createApiTokens } from '../../apps/server/dist/auth/api-tokens.js';
+import { openDatabase } from '../../apps/server/dist/db/database.js';
+import { machineDescription, writeSection } from '../support/report.mjs';
+import { freePort, startServer } from '../support/server.mjs';
+
+const args = new Set(process.argv.slice(2));
+const RUNS = Number(process.env.RUSH_RUNS ?? 3);
+const PEOPLE = Number(process.env.RUSH_PEOPLE ?? 2000);
+const CONNECTIONS = Number(process.env.RUSH_CONNECTIONS ?? 200);
+/** Warm-up enrolments into a third course with half as many places: both answers' code runs warm. */
+const WARM_UP = 2000;
+const ADMIN_URL = process.env.RUSH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CPU_PROF = process.env.RUSH_CPU_PROF;
+const SECRET = `rush-${randomBytes(32).toString('base64url')}`;
+/** Targets of issue 6, on the embedded default, scenario b. */
+const TARGET_ACCEPTED_PER_SECOND = 2000;
+const TARGET_P99_MS = 100;
+
+const [fullCourse, bigCourse, warmCourse] = allCourses();
+const scenarios = [
+  { id: 'a', course: fullCourse, places: 40, people: PEOPLE },
+  { id: 'b', course: bigCourse, places: PEOPLE, people: PEOPLE },
+];
+const targets = [
+  { id: 'sqlite', label: 'SQLite (embedded default)', instances: 1 },
+  { id: 'postgres', label: 'PostgreSQL', instances: 2 },
+].filter(
+  (t) =>
+    !(args.has('--sqlite-only') && t.id !== 'sqlite') &&
+    !(args.has('--postgres-only') && t.id !== 'postgres'),
+);
+
+const FASTIFY_VERSION = createRequire(import.meta.url)('fastify/package.json').version;
+const tokens = createApiTokens({ secret: Buffer.from(SECRET) });
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const round = (value, digits = 0) => Number(value.toFixed(digits));
+
+/** The directory ids of `count` new people. */
+function peopleFor(count) {
+  return Array.from({ length: count }, () => randomUUID());
+}
+
+/** Each person's enrolment in `course`, with a valid API token of theirs (the spec's body). */
+function bodiesFor(people, course) {
+  return people.map((user) =>
+    JSON.stringify({ group: course.groupId, user, token: tokens.issueForUser(user).token }),
+  );
+}
+
+async function seedAccounts(db, ids) {
+  const now = new Date().toISOString();
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .insertInto('accounts')
+      .values(
+        ids.slice(i, i + 500).map((id) => ({
+          id,
+          email: `${id}@example.org`,
+          password_hash: 'not-a-password',
+          display_name: `Pessoa ${id.slice(0, 8)}`,
+          mail: `${id}@example.org`,
+          privacy_accepted_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+async function setPlaces(db, course, places) {
+  await db.updateTable('courses').set({ places }).where('slug', '=', course.slug).execute();
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux: /proc/<pid>/stat). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * One request per body, all at once over CONNECTIONS keep-alive connections spread over `urls`.
+ * Each request carries its own body (its person's token); the answers are kept per body.
+ */
+async function load(urls, bodies, pids = []) {
+  let next = 0;
+  const cpuBefore = pids.map(cpuMs);
+  const clientCpuBefore = process.cpuUsage();
+  const answers = new Array(bodies.length);
+  // The first request of each connection is built when autocannon creates the connection (so
+  // its time includes connecting and waiting to be accepted); the others right before they are
+  // written, after the previous answer on their connection.
+  const sentAt = new Array(bodies.length);
+  const started = performance.now();
+  let lastAnswer = started;
+  const result = await autocannon({
+    url: urls,
+    connections: CONNECTIONS,
+    amount: bodies.length,
+    timeout: 30,
+    sampleInt: 100,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest(request, context) {
+          const i = next++;
+          context.i = i;
+          sentAt[i] = performance.now();
+          return { ...request, path: '/api/group/add', body: bodies[i] ?? '{}' };
+        },
+        onResponse(status, body, context) {
+          lastAnswer = performance.now();
+          answers[context.i] = { status, body, ms: lastAnswer - sentAt[context.i] };
+        },
+      },
+    ],
+  });
+  // autocannon itself notices the end at its next sample (every sampleInt ms): the time is the
+  // last answer's.
+  const seconds = (lastAnswer - started) / 1000;
+  const serverCpuMs = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - cpuBefore[i], 0);
+  const { user, system } = process.cpuUsage(clientCpuBefore);
+  return { result, answers, seconds, sent: next, serverCpuMs, clientCpuMs: (user + system) / 1000 };
+}
+
+function summarise({ result, answers, seconds, sent, serverCpuMs, clientCpuMs }, people) {
+  const counts = { accepted: 0, full: 0, serverErrors: 0, other: 0 };
+  const accepted = new Set();
+  const otherStatuses = new Map();
+  people.forEach((person, i) => {
+    const answer = answers[i];
+    let body;
+    try {
+      body = JSON.parse(answer?.body ?? '');
+    } catch {
+      body = undefined;
+    }
+    if (answer?.status === 200 && body?.data?.alreadyEnrolled === false) {
+      counts.accepted++;
+      accepted.add(person);
+    } else if (
+      answer?.status === 409 &&
+      body?.error === 'course_full' &&
+      body?.message === messages.courseFull
+    ) {
+      counts.full++;
+    } else {
+      if (answer?.status >= 500) counts.serverErrors++;
+      counts.other++;
+      const key = String(answer?.status ?? 'no answer');
+      otherStatuses.set(key, (otherStatuses.get(key) ?? 0) + 1);
+    }
+  });
+  const missing = people.length - answers.filter(Boolean).length;
+  return {
+    ...counts,
+    accepted,
+    otherStatuses,
+    missing,
+    sent,
+    connectionErrors: result.errors,
+    timeouts: result.timeouts,
+    seconds,
+    serverCpuPerRequest: serverCpuMs / people.length,
+    clientCpuPerRequest: clientCpuMs / people.length,
+    requestsPerSecond: people.length / seconds,
+    acceptedPerSecond: counts.accepted / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    p99Open: percentile(
+      answers.slice(CONNECTIONS).map((a) => a?.ms ?? Infinity),
+      0.99,
+    ),
+  };
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+/** The database's view of the rush; the problems found (empty when all is well). */
+async function checkDatabase(db, scenario, summary) {
+  const problems = [];
+  const { course } = scenario;
+  const rows = await db
+    .selectFrom('enrolments')
+    .select(['user_id', 'status'])
+    .where('course_slug', '=', course.slug)
+    .execute();
+  const { taken, places } = await db
+    .selectFrom('courses')
+    .select(['taken', 'places'])
+    .where('slug', '=', course.slug)
+    .executeTakeFirstOrThrow();
+  const members = new Set(
+    (
+      await db
+        .selectFrom('directory_memberships')
+        .select('user_id')
+        .where('group_id', '=', course.groupId.toLowerCase())
+        .execute()
+    ).map((m) => m.user_id),
+  );
+  const enrolled = new Set(rows.map((r) => r.user_id));
+  const expect = (ok, message) => {
+    if (!ok) problems.push(message);
+  };
+  expect(places === scenario.places, `places ${places}, expected ${scenario.places}`);
+  expect(summary.accepted.size === scenario.places, `${summary.accepted.size} accepted`);
+  expect(rows.length === scenario.places, `${rows.length} rows for ${scenario.places} places`);
+  expect(taken === rows.length, `taken ${taken} but ${rows.length} rows`);
+  expect(enrolled.size === rows.length, 'a person holds two places');
+  expect(
+    rows.every((r) => r.status === 'confirmed'),
+    'rows left pending',
+  );
+  expect(
+    [...summary.accepted].every((id) => enrolled.has(id)) &&
+      enrolled.size === summary.accepted.size,
+    'the rows are not the accepted people',
+  );
+  expect(
+    [...summary.accepted].every((id) => members.has(id)) && members.size === summary.accepted.size,
+    'the group members are not the accepted people',
+  );
+  expect(summary.serverErrors === 0, `${summary.serverErrors} answers 5xx`);
+  expect(summary.missing === 0 && summary.sent === scenario.people, 'requests without an answer');
+  return problems;
+}
+
+function waitForLine(child, text) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes(text)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before "${text}"`)));
+  });
+}
+
+/** Requests per second of the bare Fastify server, same settings, same bodies. */
+async function measureCeiling() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bench/rush/hello-server.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await waitForLine(child, 'listening');
+    const url = `http://127.0.0.1:${port}`;
+    const people = peopleFor(PEOPLE);
+    await load([url], bodiesFor(people.slice(0, WARM_UP), bigCourse));
+    const run = await load([url], bodiesFor(people, bigCourse), [child.pid]);
+    const ok = run.answers.filter((a) => a?.status === 200).length;
+    const p99Open = percentile(
+      run.answers.slice(CONNECTIONS).map((a) => a?.ms ?? Infinity),
+      0.99,
+    );
+    if (ok !== PEOPLE) throw new Error(`the hello-world server answered ${ok} of ${PEOPLE}`);
+    return {
+      requestsPerSecond: PEOPLE / run.seconds,
+      p50: run.result.latency.p50,
+      p99: run.result.latency.p99,
+      p99Open,
+      serverCpuPerRequest: run.serverCpuMs / PEOPLE,
+      clientCpuPerRequest: run.clientCpuMs / PEOPLE,
+    };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function adminQuery(query) {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Seeds the people, starts the target's instances; resolves to { urls, db, stop() }. */
+async function startTarget(target, people) {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
+  const env = { API_TOKEN_SECRET: SECRET, LOG_LEVEL: 'info', DATA_DIR: dataDir };
+  let drop = async () => undefined;
+  if (target.id === 'postgres') {
+    const name = `centro_bench_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database "${name}"`);
+    drop = () => adminQuery(`drop database if exists "${name}" with (force)`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const servers = [];
+  const stop = async () => {
+    for (const server of servers) await server.stop();
+    await handle.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await seedAccounts(handle.db, people);
+    const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+    for (let i = 0; i < target.instances; i++) servers.push(await startServer(env, { nodeArgs }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls: servers.map((s) => s.url), pids: servers.map((s) => s.pid), db: handle.db, stop };
+}
+
+/** One repetition on one target: warm-up, then every scenario. */
+async function runTarget(target) {
+  const warmPeople = peopleFor(WARM_UP);
+  const scenarioPeople = scenarios.map((s) => peopleFor(s.people));
+  const started = await startTarget(target, [...warmPeople, ...scenarioPeople.flat()]);
+  const outcomes = [];
+  try {
+    await setPlaces(started.db, warmCourse, WARM_UP / 2);
+    for (const scenario of scenarios) await setPlaces(started.db, scenario.course, scenario.places);
+    await load(started.urls, bodiesFor(warmPeople, warmCourse));
+    for (const [i, scenario] of scenarios.entries()) {
+      const people = scenarioPeople[i];
+      const summary = summarise(
+        await load(started.urls, bodiesFor(people, scenario.course), started.pids),
+        people,
+      );
+      const problems = await checkDatabase(started.db, scenario, summary);
+      outcomes.push({ scenario, summary, problems });
+      console.info(
+        `  ${target.id} ${scenario.id}: ${summary.accepted.size} accepted, ${summary.full} full, ${summary.other} other` +
+          `${summary.otherStatuses.size ? ` (${[...summary.otherStatuses].map(([s, n]) => `${s}×${n}`).join(', ')})` : ''}, ` +
+          `${round(summary.requestsPerSecond)} req/s, ${round(summary.acceptedPerSecond)} accepted/s, ` +
+          `p50 ${summary.p50} ms, p99 ${summary.p99} ms (${round(summary.p99Open, 1)} on open connections), server CPU ${summary.serverCpuPerRequest.toFixed(3)} ms/request, client ${summary.clientCpuPerRequest.toFixed(3)}${problems.length ? `; PROBLEMS: ${problems.join('; ')}` : ''}`,
+      );
+    }
+  } finally {
+    await started.stop();
+  }
+  return outcomes;
+}
+
+console.info(
+  `Enrolment rush: ${PEOPLE} people, ${CONNECTIONS} connections, ${RUNS} run(s); load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const loadBefore = os.loadavg()[0];
+const ceilings = [];
+const results = new Map(); // `${target}|${scenario}` -> outcomes[]
+const runLoads = [];
+for (let run = 1; run <= RUNS; run++) {
+  runLoads.push(os.loadavg()[0].toFixed(2));
+  console.info(`run ${run} (load ${runLoads.at(-1)})`);
+  const ceiling = await measureCeiling();
+  ceilings.push(ceiling);
+  console.info(
+    `  ceiling: ${round(ceiling.requestsPerSecond)} req/s, p99 ${ceiling.p99} ms (${round(ceiling.p99Open, 1)} on open connections), server CPU ${ceiling.serverCpuPerRequest.toFixed(3)} ms/request, client ${ceiling.clientCpuPerRequest.toFixed(3)}`,
+  );
+  for (const target of targets) {
+    for (const outcome of await runTarget(target)) {
+      const key = `${target.id}|${outcome.scenario.id}`;
+      results.set(key, [...(results.get(key) ?? []), { ...outcome, ceiling }]);
+    }
+  }
+}
+
+const ceilingRps = median(ceilings.map((c) => c.requestsPerSecond));
+const ceilingCpu = median(ceilings.map((c) => c.serverCpuPerRequest));
+const problems = [];
+const rows = [];
+let throughputMet = false;
+let latencyMet = false;
+for (const target of targets) {
+  for (const scenario of scenarios) {
+    const outcomes = results.get(`${target.id}|${scenario.id}`) ?? [];
+    for (const [i, o] of outcomes.entries()) {
+      for (const p of o.problems) problems.push(`${target.id} ${scenario.id} run ${i + 1}: ${p}`);
+    }
+    const s = outcomes.map((o) => o.summary);
+    const pick = (f) => median(s.map(f));
+    const row = {
+      target,
+      scenario,
+      accepted: s.map((x) => x.accepted.size),
+      full: s.map((x) => x.full),
+      other: s.map((x) => x.other),
+      serverErrors: s.reduce((n, x) => n + x.serverErrors, 0),
+      rps: pick((x) => x.requestsPerSecond),
+      aps: pick((x) => x.acceptedPerSecond),
+      p50: pick((x) => x.p50),
+      p99: pick((x) => x.p99),
+      worstP99: Math.max(...s.map((x) => x.p99)),
+      p99Open: pick((x) => x.p99Open),
+      serverCpu: pick((x) => x.serverCpuPerRequest),
+      ratio: median(outcomes.map((o) => o.summary.requestsPerSecond / o.ceiling.requestsPerSecond)),
+    };
+    rows.push(row);
+    row.apsRuns = s.map((x) => round(x.acceptedPerSecond));
+    row.p99Runs = s.map((x) => round(x.p99));
+    if (target.id === 'sqlite' && scenario.id === 'b') {
+      throughputMet = row.aps >= TARGET_ACCEPTED_PER_SECOND;
+      latencyMet = row.p99 <= TARGET_P99_MS;
+    }
+  }
+}
+
+const same = (values) => (new Set(values).size === 1 ? String(values[0]) : values.join('/'));
+const table = [
+  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) |',
+  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} |`,
+  ),
+];
+const sqliteB = rows.find((r) => r.target.id === 'sqlite' && r.scenario.id === 'b');
+const lines = [
+  '## Enrolment rush (`npm run bench:rush`)',
+  '',
+  `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit 10,000 per minute and address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's \`courses\` row after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
+  `- Date: ${new Date().toISOString().slice(0, 10)}`,
+  `- Machine: ${machineDescription({ chromium: false })}; shared with other work (1-minute load average ${loadBefore.toFixed(2)} when the run began, ${runLoads.join(', ')} when each repetition began, ${os.loadavg()[0].toFixed(2)} at the end).`,
+  `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests.`,
+  `- Ceiling: bare Fastify ${FASTIFY_VERSION} hello-world (\`bench/rush/hello-server.mjs\`, no logging, same requests and settings): ${round(ceilingRps)} requests/s (runs: ${ceilings.map((c) => round(c.requestsPerSecond)).join(', ')}), p99 ${round(median(ceilings.map((c) => c.p99)), 1)} ms (${round(median(ceilings.map((c) => c.p99Open)), 1)} ms on open connections), ${round(ceilingCpu, 3)} ms of CPU per request.`,
+  `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of the course = \`taken\` = accepted, no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
+  `- Targets (SQLite, scenario b): ≥ ${TARGET_ACCEPTED_PER_SECOND} accepted enrolments/s: ${sqliteB ? `${round(sqliteB.aps)}/s (runs: ${sqliteB.apsRuns.join(', ')}), ${throughputMet ? 'met' : '**missed**'}` : 'not measured'}; p99 ≤ ${TARGET_P99_MS} ms: ${sqliteB ? `${round(sqliteB.p99, 1)} ms (runs: ${sqliteB.p99Runs.join(', ')}; ${round(sqliteB.p99Open, 1)} ms on connections already open), ${latencyMet ? 'met' : '**missed**'}` : 'not measured'}.`,
+  '',
+  ...table,
+];
+console.info(`\n${lines.join('\n')}`);
+if (!args.has('--no-write')) writeSection('bench:rush', lines.join('\n'));
+if (problems.length) {
+  console.error(`\nFAILED:\n${problems.join('\n')}`);
+  process.exit(1);
+}
