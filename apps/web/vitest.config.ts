@@ -9,8 +9,14 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     // Frames load (only the blank stand-ins the tests give them): happy-dom logs an error otherwise.
-    environmentOptions: { happyDOM: { settings: { enableIframePageLoading: true } } },
-    include: ['app/**/*.test.{ts,tsx}'],
+    // Stylesheet links (the toasts') are not fetched, and count as loaded.
+    environmentOptions: {
+      happyDOM: {
+        settings: { enableIframePageLoading: true, handleDisabledFileLoadingAsSuccess: true },
+      },
+    },
+    // The build scripts' tests run in Node (`// @vitest-environment node` in each file).
+    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./app/test/setup.ts'],
   },
 });

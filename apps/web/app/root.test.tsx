@@ -57,3 +57,17 @@ describe('App', () => {
     expect(nav.queryByRole('button', { name: 'Acessar' })).not.toBeInTheDocument();
   });
 });
+
+describe('route modules', () => {
+  it('declare no links of their own: the built layout renders no <Links /> (decision 010)', () => {
+    const sources = import.meta.glob<string>(['./root.tsx', './routes/*.tsx'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    expect(Object.keys(sources).length).toBeGreaterThan(5);
+    for (const [file, source] of Object.entries(sources)) {
+      expect(source, file).not.toMatch(/export\s+(const|function|let)\s+links\b/);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -15,6 +15,7 @@ import { getShellData } from '~/features/layout/data.server';
 import { SiteShell } from '~/features/layout/components/site-shell';
 import { ErrorPage } from '~/features/not-found/components/error-page';
 import { NOT_FOUND_TITLE, NotFoundPage } from '~/features/not-found/components/not-found-page';
+import { announceHydrated } from '~/lib/hydration';
 import { pageTitle } from '~/lib/seo';
 import { useShell } from '~/lib/shell';
 import './styles/global.css';
@@ -33,10 +34,6 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: siteIconUrl, type: 'image/svg+xml' },
-];
-
 /**
  * Used only where no route sets its own head (the client-rendered shell). On errors, the error
  * boundary renders the title itself.
@@ -46,6 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const shell = useShell();
+  // After the children's effects (the auth state's start-up among them).
+  useEffect(announceHydrated, []);
   return (
     <html lang="pt-BR">
       <head>
@@ -53,7 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
-        <Links />
+        <link rel="icon" href={siteIconUrl} type="image/svg+xml" />
+        {/* No <Links /> in the build: no route has links of its own, and the site's one stylesheet
+            is inlined into every prerendered page by scripts/optimize-pages.mjs (decision 010).
+            The development server still links its styles. */}
+        {import.meta.env.DEV ? <Links /> : null}
       </head>
       <body>
         <AuthProvider settings={shell?.auth}>

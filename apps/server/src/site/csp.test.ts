@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildPageCsp, cspOrigin, inlineScriptHashes, inlineScripts, sha256Source } from './csp.js';
+import {
+  buildPageCsp,
+  cspOrigin,
+  inlineScriptHashes,
+  inlineScripts,
+  inlineStyleHashes,
+  inlineStyles,
+  sha256Source,
+} from './csp.js';
 
 const page = `<!DOCTYPE html><html><head>
 <script type="application/ld+json">{"@type":"Organization"}</script>
@@ -49,30 +57,57 @@ describe('inlineScriptHashes', () => {
   });
 });
 
+describe('inlineStyles', () => {
+  const styled = `<!DOCTYPE html><html><head><style data-inlined-from="/assets/style.css">.a{color:red}</style>
+<STYLE media="print">.b{}</STYLE ></head><body><svg><style>.c{fill:#fff}</style></svg>
+<style>.a{color:red}</style><p style="color:red">x</p></body></html>`;
+
+  it('finds the text of every style element, those of inline SVGs included', () => {
+    expect(inlineStyles(styled)).toEqual([
+      '.a{color:red}',
+      '.b{}',
+      '.c{fill:#fff}',
+      '.a{color:red}',
+    ]);
+    expect(inlineStyles('<p>olá</p>')).toEqual([]);
+  });
+
+  it('hashes them, deduplicated, in document order', () => {
+    expect(inlineStyleHashes(styled)).toEqual([
+      sha256Source('.a{color:red}'),
+      sha256Source('.b{}'),
+      sha256Source('.c{fill:#fff}'),
+    ]);
+  });
+});
+
 describe('buildPageCsp', () => {
-  it('builds the page policy, scripts by hash only', () => {
+  it('builds the page policy, scripts and inline styles by hash only', () => {
     const csp = buildPageCsp({
       scriptHashes: ["'sha256-AAA='", "'sha256-BBB='"],
+      styleHashes: ["'sha256-CCC='"],
       frameSrc: ['https://www.google.com'],
       upgradeInsecureRequests: false,
     });
     expect(csp).toBe(
       "default-src 'self'; script-src 'self' 'sha256-AAA=' 'sha256-BBB='; " +
-        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
+        "style-src 'self' 'sha256-CCC='; img-src 'self' data:; font-src 'self'; " +
         "connect-src 'self'; frame-src https://www.google.com; object-src 'none'; " +
         "base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('adds upgrade-insecure-requests on https and extra connect-src origins', () => {
     const csp = buildPageCsp({
       scriptHashes: [],
+      styleHashes: [],
       frameSrc: [],
       connectSrc: ['https://login.microsoftonline.com'],
       upgradeInsecureRequests: true,
     });
     expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("connect-src 'self' https://login.microsoftonline.com;");
     expect(csp).toContain("frame-src 'none';");
     expect(csp.endsWith('; upgrade-insecure-requests')).toBe(true);

@@ -1,10 +1,12 @@
 /**
- * Content-Security-Policy of a prerendered page: its inline scripts are allowed by their SHA-256
- * hashes, so script-src never needs 'unsafe-inline'. Pure functions, no I/O.
+ * Content-Security-Policy of a prerendered page: its inline scripts and inline stylesheets (the
+ * site's CSS, inlined by the web build, decision 010) are allowed by their SHA-256 hashes, so
+ * neither script-src nor style-src needs 'unsafe-inline'. Pure functions, no I/O.
  */
 import { createHash } from 'node:crypto';
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 const SRC_ATTRIBUTE = /(?:^|\s)src\s*=/i;
 const TYPE_ATTRIBUTE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 
@@ -31,9 +33,14 @@ export function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-/** CSP source expression of a script text: `'sha256-<base64 of the UTF-8 bytes' digest>'`. */
-export function sha256Source(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+/** The text of every `<style>` element of a page (an inline SVG's included). */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(STYLE_ELEMENT)].map((match) => match[1] ?? '');
+}
+
+/** CSP source expression of a script or style text: `'sha256-<base64 of its UTF-8 digest>'`. */
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /** Hash sources of a page's inline scripts, deduplicated, in document order. */
@@ -41,9 +48,19 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(inlineScripts(html).map(sha256Source))];
 }
 
+/** Hash sources of a page's inline stylesheets, deduplicated, in document order. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set(inlineStyles(html).map(sha256Source))];
+}
+
 export interface PageCspOptions {
   /** Hash sources of the page's inline scripts (see `inlineScriptHashes`). */
   scriptHashes: readonly string[];
+  /**
+   * Hash sources of the page's inline stylesheets (see `inlineStyleHashes`). Styles are otherwise
+   * allowed only from the site's own files: no style attributes, no injected `<style>`.
+   */
+  styleHashes: readonly string[];
   /** Origins the page may embed in frames (the map). */
   frameSrc: readonly string[];
   /** Extra origins the page's scripts may call (e.g. an external identity provider). */
@@ -58,7 +75,7 @@ export function buildPageCsp(options: PageCspOptions): string {
   const directives = [
     "default-src 'self'",
     ['script-src', "'self'", ...options.scriptHashes].join(' '),
-    "style-src 'self' 'unsafe-inline'",
+    ['style-src', "'self'", ...options.styleHashes].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     ['connect-src', "'self'", ...(options.connectSrc ?? [])].join(' '),

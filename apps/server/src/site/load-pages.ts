@@ -1,10 +1,11 @@
 /**
- * Reads the prerendered pages of the web build into memory at start-up and prepares them (CSP,
- * compression, ETags). A missing page is a broken build: start-up fails with the list of files.
+ * Reads the prerendered pages of the web build into memory at start-up and prepares them (CSP from
+ * their inline scripts and styles, compression, ETags). A missing page is a broken build: start-up
+ * fails with the list of files.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPageCsp, inlineScriptHashes } from './csp.js';
+import { buildPageCsp, inlineScriptHashes, inlineStyleHashes } from './csp.js';
 import { preparePage, type PreparedPage } from './page.js';
 
 /** File of the client-rendered shell used for the signed-in routes. */
@@ -75,8 +76,10 @@ export async function loadSitePages(
 
   const prepare = (file: string, options: { validators: boolean; noindex: boolean }) => {
     const html = contents.get(file) as Buffer;
+    const text = html.toString('utf8');
     const csp = buildPageCsp({
-      scriptHashes: inlineScriptHashes(html.toString('utf8')),
+      scriptHashes: inlineScriptHashes(text),
+      styleHashes: inlineStyleHashes(text),
       frameSrc: security.frameSrc,
       connectSrc: security.connectSrc ?? [],
       upgradeInsecureRequests: security.https,

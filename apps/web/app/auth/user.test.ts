@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toAuthUser } from '~/lib/auth-user';
 import type { HttpError } from '~/lib/http';
 import { readApiToken } from './token-store';
-import {
-  fetchAnonymousToken,
-  fetchUserDetails,
-  getUserWithToken,
-  toAuthUser,
-  USER_DETAILS_PATH,
-} from './user';
+import { fetchAnonymousToken, fetchUserDetails, getUserWithToken, USER_DETAILS_PATH } from './user';
 
 const me = {
   id: 'person-1',
@@ -112,21 +107,5 @@ describe('the user details', () => {
     await expect(
       fetchUserDetails({ user: toAuthUser(me, 'test'), token: 'bound' }),
     ).rejects.toMatchObject({ status: 404 } satisfies Partial<HttpError>);
-  });
-});
-
-describe('toAuthUser', () => {
-  it('keeps the known fields, null for anything missing or not text', () => {
-    expect(toAuthUser({ id: 'x', displayName: 3, extra: 'ignored' }, 'me')).toEqual({
-      id: 'x',
-      displayName: null,
-      mail: null,
-      mobilePhone: null,
-      birthday: null,
-      extensionCelular: null,
-      extensionDataNascimento: null,
-    });
-    expect(() => toAuthUser({ id: '' }, 'me')).toThrow(/user id/);
-    expect(() => toAuthUser([], 'me')).toThrow(/user id/);
   });
 });

@@ -2,8 +2,9 @@
  * After sign-in (spec sections 4 and 7): the person's id from the provider's Graph-shaped
  * `GET /v1.0/me`, a backend token bound to them from GET /api/auth/get-token, then their details from
  * POST /api/user/details. Shapes as in packages/contracts (getTokenResponseSchema, graphMeSchema,
- * userDetailsResponseSchema), checked by hand: zod stays out of the browser.
+ * userDetailsResponseSchema), checked by hand (lib/auth-user.ts): zod stays out of the browser.
  */
+import { isRecord, toAuthUser, UnexpectedAnswerError } from '~/lib/auth-user';
 import { fetchJson } from '~/lib/http';
 import { storeApiToken } from './token-store';
 import type { AuthUser, UserWithToken } from './types';
@@ -21,42 +22,12 @@ export interface TokenSources {
   apiToken: () => Promise<string>;
 }
 
-class UnexpectedAnswerError extends Error {
-  override name = 'UnexpectedAnswerError';
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const optionalString = (value: unknown): string | null =>
-  typeof value === 'string' ? value : null;
-
 function accessToken(answer: unknown): string {
   const token = isRecord(answer) ? answer.access_token : undefined;
   if (typeof token !== 'string' || token === '') {
     throw new UnexpectedAnswerError(`${GET_TOKEN_PATH} answered without an access_token`);
   }
   return token;
-}
-
-/** A person as the directory describes them (Graph's /v1.0/me and the user-details answer). */
-export function toAuthUser(value: unknown, source: string): AuthUser {
-  if (!isRecord(value) || typeof value.id !== 'string' || value.id === '') {
-    throw new UnexpectedAnswerError(`${source} answered without a user id`);
-  }
-  const user = value;
-  return {
-    id: value.id,
-    displayName: optionalString(user.displayName),
-    mail: optionalString(user.mail),
-    mobilePhone: optionalString(user.mobilePhone),
-    birthday: optionalString(user.birthday),
-    extensionCelular: optionalString(user.extensionCelular),
-    extensionDataNascimento: optionalString(user.extensionDataNascimento),
-    ...(user.dataNascimento !== undefined
-      ? { dataNascimento: optionalString(user.dataNascimento) }
-      : {}),
-  };
 }
 
 /** 'Acessar': the anonymous backend token, stored before the redirect to the provider. */

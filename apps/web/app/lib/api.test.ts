@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toAuthUser } from '~/auth/user';
 import {
   addToGroup,
   ApiError,
@@ -61,7 +60,7 @@ describe('the API client', () => {
     ).toMatchObject({ id: 'u', mobilePhone: '+55 11 98765-4321' });
   });
 
-  it('shapes a person exactly as the sign-in code does', () => {
+  it('reads the person in an answer’s data as the sign-in code does (lib/auth-user.ts)', () => {
     const people: unknown[] = [
       {
         id: 'u',
@@ -72,9 +71,22 @@ describe('the API client', () => {
       },
       { id: 'v', birthday: '1990-12-25T00:00:00Z', mobilePhone: 5, extra: true },
     ];
-    for (const person of people) {
-      expect(userOf({ data: person }, 'x')).toEqual(toAuthUser(person, 'x'));
-    }
+    expect(userOf({ data: people[0] }, 'x')).toEqual({
+      id: 'u',
+      displayName: 'Maria',
+      mail: null,
+      mobilePhone: null,
+      birthday: null,
+      extensionCelular: '11',
+      extensionDataNascimento: null,
+      dataNascimento: '01/02/1990',
+    });
+    expect(userOf({ data: people[1] }, 'x')).toMatchObject({
+      id: 'v',
+      birthday: '1990-12-25T00:00:00Z',
+      mobilePhone: null,
+    });
+    expect(userOf({ data: people[1] }, 'x')).not.toHaveProperty('dataNascimento');
     expect(() => userOf({ data: { id: '' } }, 'x')).toThrow();
   });
 

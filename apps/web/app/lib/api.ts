@@ -1,11 +1,12 @@
 /**
  * The enrolment and profile calls of the API (spec section 7): fetch with a timeout (the spec's
  * client had none), JSON both ways, the API's `{error, message}` answers as `ApiError`s carrying the
- * code. Answers are checked by hand: zod stays out of the browser. Nothing here is imported from the
- * sign-in code (auth/, lib/http.ts): a module shared with it would be split out of the sign-in chunk
- * and grow every page's first load, so the little they have in common is repeated here.
+ * code. Answers are checked by hand: zod stays out of the browser. The person in an answer is read as
+ * the sign-in code reads it (lib/auth-user.ts); nothing else is shared with the sign-in code (auth/,
+ * lib/http.ts), whose chunk only the pages that sign in load.
  */
 import type { AuthUser, UserWithToken } from '~/auth/types';
+import { isRecord, toAuthUser, UnexpectedAnswerError } from './auth-user';
 
 /** How long a call may take before it is abandoned. */
 export const API_TIMEOUT_MS = 10_000;
@@ -71,13 +72,6 @@ export interface Availability {
   placesLeft: number;
 }
 
-class UnexpectedAnswerError extends Error {
-  override name = 'UnexpectedAnswerError';
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** True for the API's refusal of an enrolment in a course with no place left (409 course_full). */
 export function isCourseFull(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === 'course_full';
@@ -101,30 +95,9 @@ export async function addToGroup(request: {
   };
 }
 
-const optionalString = (value: unknown): string | null =>
-  typeof value === 'string' ? value : null;
-
-/**
- * The person in an answer's `data`, shaped as auth/user.ts's `toAuthUser` does (a copy, checked
- * equal by api.test.ts: importing it would split the sign-in chunk and grow every first load).
- */
+/** The person in an answer's `data`. */
 export function userOf(answer: unknown, source: string): AuthUser {
-  const user = isRecord(answer) ? answer.data : undefined;
-  if (!isRecord(user) || typeof user.id !== 'string' || user.id === '') {
-    throw new UnexpectedAnswerError(`${source} answered without a user id`);
-  }
-  return {
-    id: user.id,
-    displayName: optionalString(user.displayName),
-    mail: optionalString(user.mail),
-    mobilePhone: optionalString(user.mobilePhone),
-    birthday: optionalString(user.birthday),
-    extensionCelular: optionalString(user.extensionCelular),
-    extensionDataNascimento: optionalString(user.extensionDataNascimento),
-    ...(user.dataNascimento !== undefined
-      ? { dataNascimento: optionalString(user.dataNascimento) }
-      : {}),
-  };
+  return toAuthUser(isRecord(answer) ? answer.data : undefined, source);
 }
 
 /** POST /api/user/details: the person's details ('Carregar Dados'). */

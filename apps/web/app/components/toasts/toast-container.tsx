@@ -1,7 +1,33 @@
 /** The toast container, configured as spec section 9. Loaded by <Toaster> on the first toast. */
 import { useEffect } from 'react';
-import { toast, ToastContainer } from 'react-toastify';
+// The build without the stylesheet react-toastify would otherwise inject as a <style> element, which
+// the pages' CSP does not allow (decision 010): its stylesheet is a file of the site instead.
+import { toast, ToastContainer } from 'react-toastify/unstyled';
+import stylesheetUrl from 'react-toastify/ReactToastify.css?url';
 import type { ToastQueueWindow } from './notify';
+
+/** How long a toast waits for the stylesheet at most. */
+export const STYLESHEET_WAIT_MS = 3000;
+
+/**
+ * Adds a stylesheet to the page; settles once it has loaded, failed to, or after
+ * `STYLESHEET_WAIT_MS` (a toast then shows unstyled rather than late or not at all).
+ */
+export function loadStylesheet(href: string): Promise<void> {
+  if (!href) return Promise.resolve();
+  return new Promise((settle) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => settle());
+    link.addEventListener('error', () => settle());
+    setTimeout(settle, STYLESHEET_WAIT_MS);
+    document.head.append(link);
+  });
+}
+
+/** react-toastify's stylesheet, requested as soon as this chunk loads; <Toaster> waits for it. */
+export const stylesheetLoaded = loadStylesheet(stylesheetUrl);
 
 /** notify.ts's TOAST_EVENT (not imported: this chunk would then share a module with the screens). */
 export const CONTAINER_TOAST_EVENT = 'centro:toast';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify, prepareToasts, TOAST_EVENT, type ToastQueueWindow } from './notify';
-import { CONTAINER_TOAST_EVENT, isToastHotKey } from './toast-container';
+import { CONTAINER_TOAST_EVENT, isToastHotKey, loadStylesheet } from './toast-container';
 import { Toaster, TOASTER_EVENT } from './toaster';
 
 afterEach(() => {
@@ -59,5 +59,18 @@ describe('Toaster', () => {
     await expect(shown).resolves.toBeDefined();
     expect(warn).toHaveBeenCalledWith('The toast container could not be loaded', expect.anything());
     warn.mockRestore();
+  });
+});
+
+describe('loadStylesheet', () => {
+  it("adds react-toastify's stylesheet as a file of the site, and settles even if it fails", async () => {
+    await loadStylesheet('/assets/ReactToastify-x.css');
+    const link = document.head.querySelector('link[href="/assets/ReactToastify-x.css"]');
+    expect(link).toHaveAttribute('rel', 'stylesheet');
+    link?.remove();
+  });
+
+  it('settles at once without a stylesheet', async () => {
+    await expect(loadStylesheet('')).resolves.toBeUndefined();
   });
 });

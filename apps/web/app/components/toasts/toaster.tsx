@@ -1,6 +1,6 @@
 /**
- * The app's one toast container, mounted in the root. react-toastify (and the styles it injects)
- * is downloaded only when the first toast is raised with `notify`, so visitors who never see a toast
+ * The app's one toast container, mounted in the root. react-toastify (and its stylesheet) is
+ * downloaded only when the first toast is raised with `notify`, so visitors who never see a toast
  * never pay for it. `notify` queues each request on `window` and announces it with a window event;
  * the container, once mounted, shows the queue.
  */
@@ -34,10 +34,14 @@ function PlainToasts() {
 }
 
 const AppToastContainer = lazy(() =>
-  import('./toast-container').catch((error: unknown) => {
-    console.warn('The toast container could not be loaded', error);
-    return { default: PlainToasts };
-  }),
+  import('./toast-container').then(
+    // Shown once its stylesheet is there: never an unstyled toast at the foot of the page.
+    (container) => container.stylesheetLoaded.then(() => container),
+    (error: unknown) => {
+      console.warn('The toast container could not be loaded', error);
+      return { default: PlainToasts };
+    },
+  ),
 );
 
 /** notify.ts's TOAST_EVENT (not imported: the root would then share a chunk with the screens). */

@@ -56,7 +56,9 @@ describe('Carousel', () => {
       '2 de 3',
       '3 de 3',
     ]);
+    // The first slide is the page's largest paint: fetched at once, before the others.
     expect(screen.getByRole('img', { name: 'Imagem 1' })).not.toHaveAttribute('loading');
+    expect(screen.getByRole('img', { name: 'Imagem 1' })).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByRole('img', { name: 'Imagem 2' })).toHaveAttribute('loading', 'lazy');
   });
 

@@ -93,7 +93,7 @@ export function Carousel({ slides, label }: CarouselProps) {
                 <ContentImage
                   className="carousel__image"
                   image={slide.image}
-                  priority={index === 0 ? 'auto' : 'lazy'}
+                  priority={index === 0 ? 'high' : 'lazy'}
                 />
                 <figcaption>{slide.caption}</figcaption>
               </figure>

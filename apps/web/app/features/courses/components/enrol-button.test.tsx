@@ -10,7 +10,10 @@ import type { EnrolmentCourse } from '~/features/enrolment/types';
 import { authValue, signedIn, testUser } from '~/test/auth';
 import { EnrolButton } from './enrol-button';
 
-vi.mock('~/components/toasts/notify', () => ({ notify: vi.fn(async () => 'toast') }));
+vi.mock('~/components/toasts/notify', () => ({
+  notify: vi.fn(async () => 'toast'),
+  prepareToasts: vi.fn(),
+}));
 
 const course: EnrolmentCourse = {
   programme: { name: 'Global Kardec', path: '/global-kardec', slug: 'global-kardec' },

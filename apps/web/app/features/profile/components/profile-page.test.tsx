@@ -7,7 +7,10 @@ import { authValue, testUser } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { ProfilePage } from './profile-page';
 
-vi.mock('~/components/toasts/notify', () => ({ notify: vi.fn(async () => 'toast') }));
+vi.mock('~/components/toasts/notify', () => ({
+  notify: vi.fn(async () => 'toast'),
+  prepareToasts: vi.fn(),
+}));
 
 /** A field of the form by its accessible name (the '*' is hidden from it). */
 const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });

@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import {
+  FRAMEWORK_MODULE,
+  leanPreloadHelper,
+  PRELOAD_HELPER_ID,
+  preloadHelperSource,
+  reactRouterProductionBuild,
+  WARNING_FUNCTIONS,
+} from './vite-lean-client.mjs';
+
+/** Calls a plugin hook given as a function (the plugins here give no object hooks). */
+const call = (hook: Plugin['resolveId'] | Plugin['load'], ...args: unknown[]) =>
+  (hook as (...a: unknown[]) => unknown).call({}, ...args);
+
+describe('reactRouterProductionBuild', () => {
+  const plugin = reactRouterProductionBuild();
+
+  it("resolves React Router's entries to its production build, which exists", () => {
+    for (const id of ['react-router', 'react-router/dom']) {
+      const file = call(plugin.resolveId, id) as string;
+      expect(file, id).toMatch(/[\\/]react-router[\\/]dist[\\/]production[\\/]/);
+      expect(existsSync(file), file).toBe(true);
+    }
+    expect(call(plugin.resolveId, 'react')).toBeNull();
+  });
+
+  it('applies to the client build only', () => {
+    expect(plugin.apply).toBe('build');
+    const applies = plugin.applyToEnvironment as (env: { name: string }) => boolean;
+    expect(applies({ name: 'client' })).toBe(true);
+    expect(applies({ name: 'ssr' })).toBe(false);
+  });
+});
+
+describe('leanPreloadHelper', () => {
+  it("replaces Vite's preload helper with the lean one, for the site's base", () => {
+    const plugin = leanPreloadHelper();
+    (plugin.configResolved as (config: { base: string }) => void)({ base: '/portal/' });
+    expect(call(plugin.load, PRELOAD_HELPER_ID)).toBe(preloadHelperSource('/portal/'));
+    expect(call(plugin.load, '/app/root.tsx')).toBeNull();
+  });
+
+  it('refuses a relative base', () => {
+    const plugin = leanPreloadHelper();
+    expect(() =>
+      (plugin.configResolved as (config: { base: string }) => void)({ base: './' }),
+    ).toThrow(/absolute base/);
+  });
+});
+
+describe('FRAMEWORK_MODULE', () => {
+  it('takes React, React DOM, the scheduler and React Router, nothing else', () => {
+    for (const id of [
+      '/r/node_modules/react/cjs/react.production.js',
+      '/r/node_modules/react-dom/cjs/react-dom-client.production.js',
+      '/r/node_modules/scheduler/index.js',
+      '/r/node_modules/react-router/dist/production/index.mjs',
+    ]) {
+      expect(FRAMEWORK_MODULE.test(id), id).toBe(true);
+    }
+    for (const id of [
+      '/r/node_modules/react-toastify/dist/unstyled.mjs',
+      '/r/node_modules/@azure/msal-browser/dist/index.mjs',
+      '/r/apps/web/app/react/x.ts',
+    ]) {
+      expect(FRAMEWORK_MODULE.test(id), id).toBe(false);
+    }
+  });
+});
+
+describe('WARNING_FUNCTIONS', () => {
+  it('names no function of the app (calls of those names are dropped from the build)', async () => {
+    const app = fileURLToPath(new URL('../app/', import.meta.url));
+    const files = (await readdir(app, { recursive: true })).filter((f) => /\.tsx?$/.test(f));
+    expect(files.length).toBeGreaterThan(50);
+    const declaration = new RegExp(
+      `\\b(function\\s+|(const|let|var)\\s+)(${WARNING_FUNCTIONS.join('|')})\\b`,
+    );
+    for (const file of files) {
+      expect(await readFile(path.join(app, file), 'utf8'), file).not.toMatch(declaration);
+    }
+  });
+});
