@@ -4,51 +4,23 @@
  * `restore()` the same enrolment succeeds and takes exactly one place.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../test-support/api-app.js';
-import { startGraphStandIn, type GraphStandIn } from '../test-support/graph-stand-in/stand-in.js';
-
-const CLIENT_ID = randomUUID();
-const SECRET = `s3cr3t-${randomUUID()}`;
+import type { TestApi } from '../test-support/api-app.js';
+import { createGraphApi, type GraphApi } from '../test-support/graph-api.js';
+import type { GraphStandIn } from '../test-support/graph-stand-in/stand-in.js';
 
 let standIn: GraphStandIn;
 let api: TestApi;
-let dir: string;
+let graphApi: GraphApi | undefined;
 
 beforeAll(async () => {
-  standIn = await startGraphStandIn({
-    clients: [{ clientId: CLIENT_ID, secret: SECRET }],
-    customSecurityAttributes: { Centro: ['DataNascimento'] },
-  });
-  for (const course of allCourses()) standIn.addGroup(course.groupId, course.slug);
-  dir = await mkdtemp(path.join(tmpdir(), 'graph-outage-'));
-  const caFile = path.join(dir, 'stand-in-ca.pem');
-  await writeFile(caFile, standIn.ca);
-  api = await createTestApi({
-    env: {
-      DIRECTORY: 'graph',
-      GRAPH_TENANT_ID: standIn.tenantId,
-      GRAPH_CLIENT_ID: CLIENT_ID,
-      GRAPH_CLIENT_SECRET: SECRET,
-      GRAPH_AUTHORITY_HOST: standIn.authorityHost,
-      GRAPH_BASE_URL: standIn.baseUrl,
-      GRAPH_CSA_SET: 'Centro',
-      GRAPH_CSA_BIRTH_DATE: 'DataNascimento',
-      GRAPH_TIMEOUT_MS: '1000',
-      GRAPH_CA_FILE: caFile,
-    },
-  });
+  graphApi = await createGraphApi({ timeoutMs: 1000 });
+  ({ standIn, api } = graphApi);
 });
 
 afterAll(async () => {
-  await api?.close();
-  await standIn?.restore().catch(() => undefined);
-  await standIn?.close();
-  await rm(dir, { recursive: true, force: true });
+  await graphApi?.close();
 });
 
 async function taken(slug: string): Promise<{ taken: number; rows: number }> {

@@ -24,23 +24,16 @@
  * waiting out timeouts and Retry-After, so the file takes about as long as one of them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { allCourses } from '@centro/content';
 import { messages } from '@centro/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestApi, type TestApi } from '../test-support/api-app.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
   type EnrolmentKey,
 } from '../test-support/enrolment-invariants.js';
-import {
-  startGraphStandIn,
-  type FaultAction,
-  type GraphStandIn,
-} from '../test-support/graph-stand-in/stand-in.js';
+import { createGraphApi, type GraphApi } from '../test-support/graph-api.js';
+import type { FaultAction } from '../test-support/graph-stand-in/stand-in.js';
 import { createPostgresTestDatabase } from '../test-support/postgres.js';
 import { enrolmentErrors } from './service.js';
 
@@ -54,8 +47,6 @@ const targets = [
   ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
 ];
 
-const CLIENT_ID = randomUUID();
-const SECRET = `s3cr3t-${randomUUID()}`;
 /**
  * Timeout of each Graph call: long enough that a healthy call never reaches it on a loaded machine
  * (calls took up to 2 s here with the load average at 10 on 2 cores), short enough that three
@@ -167,41 +158,16 @@ interface Answer {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-interface Environment {
-  standIn: GraphStandIn;
-  api: TestApi;
+interface Environment extends GraphApi {
   origin: string;
-  dir: string;
 }
 
 const environments = new Map<string, Environment>();
 
 async function setUp(databaseUrl: string | undefined): Promise<Environment> {
-  const standIn = await startGraphStandIn({
-    clients: [{ clientId: CLIENT_ID, secret: SECRET }],
-    customSecurityAttributes: { Centro: ['DataNascimento'] },
-  });
-  for (const course of allCourses()) standIn.addGroup(course.groupId, course.slug);
-  const dir = await mkdtemp(path.join(tmpdir(), 'graph-rush-fault-'));
-  const caFile = path.join(dir, 'stand-in-ca.pem');
-  await writeFile(caFile, standIn.ca);
-  const api = await createTestApi({
-    databaseUrl,
-    env: {
-      DIRECTORY: 'graph',
-      GRAPH_TENANT_ID: standIn.tenantId,
-      GRAPH_CLIENT_ID: CLIENT_ID,
-      GRAPH_CLIENT_SECRET: SECRET,
-      GRAPH_AUTHORITY_HOST: standIn.authorityHost,
-      GRAPH_BASE_URL: standIn.baseUrl,
-      GRAPH_CSA_SET: 'Centro',
-      GRAPH_CSA_BIRTH_DATE: 'DataNascimento',
-      GRAPH_TIMEOUT_MS: String(GRAPH_TIMEOUT_MS),
-      GRAPH_CA_FILE: caFile,
-    },
-  });
-  const origin = await api.app.listen({ host: '127.0.0.1', port: 0 });
-  return { standIn, api, origin, dir };
+  const graphApi = await createGraphApi({ databaseUrl, timeoutMs: GRAPH_TIMEOUT_MS });
+  const origin = await graphApi.api.app.listen({ host: '127.0.0.1', port: 0 });
+  return { ...graphApi, origin };
 }
 
 beforeAll(async () => {
@@ -213,11 +179,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const { api, standIn, dir } of environments.values()) {
-    await api.close();
-    await standIn.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  for (const environment of environments.values()) await environment.close();
 });
 
 describe('Microsoft Graph failing during a rush of enrolments', () => {
