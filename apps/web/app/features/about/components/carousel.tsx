@@ -52,14 +52,20 @@ export function Carousel({ slides, label }: CarouselProps) {
     };
   }, [emblaApi]);
 
+  // Embla follows the selected slide, including a choice made before it was ready (a click in the
+  // moment between hydration and Embla's start); its own 'select' events set it back in step.
+  useEffect(() => {
+    if (emblaApi && emblaApi.selectedScrollSnap() !== selected) {
+      emblaApi.scrollTo(selected, reducedMotion);
+    }
+  }, [emblaApi, selected, reducedMotion]);
+
   const goTo = useCallback(
     (index: number) => {
-      const target = (index + count) % count;
       setInteracted(true);
-      setSelected(target);
-      emblaApi?.scrollTo(target, reducedMotion);
+      setSelected((index + count) % count);
     },
-    [count, emblaApi, reducedMotion],
+    [count],
   );
 
   useEffect(() => {
