@@ -1,10 +1,48 @@
-/** The body of every refused or failed API answer. */
+/**
+ * The body of every refused or failed API answer, and the one list of its machine-readable codes.
+ * The server answers only these codes; the website compares them as `ErrorCode` members, and the
+ * OpenAPI document lists them from this same object.
+ */
 import { z } from 'zod';
 
+export const ErrorCode = {
+  BadRequest: 'bad_request',
+  InvalidRequest: 'invalid_request',
+  InvalidJson: 'invalid_json',
+  Unauthorized: 'unauthorized',
+  InvalidToken: 'invalid_token',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  UserNotFound: 'user_not_found',
+  UnknownGroup: 'unknown_group',
+  MethodNotAllowed: 'method_not_allowed',
+  NotAcceptable: 'not_acceptable',
+  RequestTimeout: 'request_timeout',
+  Conflict: 'conflict',
+  CourseFull: 'course_full',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  TooManyRequests: 'too_many_requests',
+  InternalError: 'internal_error',
+  BadGateway: 'bad_gateway',
+  ServiceUnavailable: 'service_unavailable',
+  DirectoryUnavailable: 'directory_unavailable',
+  IdentityProviderUnavailable: 'identity_provider_unavailable',
+  GatewayTimeout: 'gateway_timeout',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodeSchema = z.enum(ErrorCode);
+
 export const apiErrorSchema = z.object({
-  /** Machine-readable code, e.g. "not_found", "course_full". */
-  error: z.string().min(1),
+  /** Machine-readable code, one of `ErrorCode`. */
+  error: errorCodeSchema,
   /** Sentence in Brazilian Portuguese that the website may show to the person. */
   message: z.string().min(1),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Whether a string from an answer is one of the codes (the website reads answers without zod). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (Object.values(ErrorCode) as string[]).includes(value);
+}
