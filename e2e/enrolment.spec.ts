@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
-import { recordApiCalls, signUpFrom, NAME } from './support/accounts';
+import {
+  recordApiCalls,
+  signUpFrom,
+  trackRequests,
+  userDetailsLoaded,
+  NAME,
+} from './support/accounts';
 import {
   disposeProductServer,
   expect,
@@ -147,8 +153,11 @@ outageTest.describe('with the API down', () => {
     async ({ page, ownServer }) => {
       // It starts a server twice: more than the usual 30 s on a busy machine.
       outageTest.slow();
+      const requests = trackRequests(page);
+      const detailsLoaded = userDetailsLoaded(page);
       const email = await signUpFrom(page, coursePath);
       const before = await placesLeft(page);
+      await expect(page.getByText(`Restam ${before} vagas.`)).toBeVisible();
       const enrolmentsOf = () => {
         const database = new SQLite(join(ownServer.dataDir, 'centro.sqlite'), { readonly: true });
         try {
@@ -163,7 +172,11 @@ outageTest.describe('with the API down', () => {
         }
       };
 
-      // The server goes away (as when its machine restarts) while the page stays open.
+      // The server goes away (as when its machine restarts) while the page stays open and idle:
+      // the person's details, loaded in the background after sign-in, have arrived, and nothing
+      // is in flight (a background call landing while the server shuts down is answered 503).
+      await detailsLoaded;
+      await requests.settled();
       await ownServer.stop();
       const calls = recordApiCalls(page);
       await page.getByRole('button', { name: 'Finalizar inscrição' }).click();

@@ -32,6 +32,35 @@ export async function signUpFrom(page: Page, coursePath: string, email = uniqueE
   return email;
 }
 
+/**
+ * Resolves once the page has loaded the signed-in person's details (POST /api/user/details
+ * answered): the end of the chain of calls (provider token, Graph /me, get-token, details) that a
+ * page runs in the background after 'Sair' appears. Call before the action that starts the chain.
+ */
+export function userDetailsLoaded(page: Page): Promise<unknown> {
+  return page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/user/details' &&
+      response.request().method() === 'POST' &&
+      response.ok(),
+  );
+}
+
+/**
+ * Counts the page's requests in flight; `settled()` resolves once none is. A test that stops the
+ * server waits for it first: a request of a background chain that reaches a server while it shuts
+ * down is answered 503 (Fastify's answer while closing), which no person's click caused.
+ */
+export function trackRequests(page: Page): { settled(): Promise<void> } {
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    settled: () => expect.poll(() => inFlight.size, { message: 'requests in flight' }).toBe(0),
+  };
+}
+
 /** Paths of the API calls the page makes, as they happen. */
 export function recordApiCalls(page: Page): { path: string; body: unknown }[] {
   const calls: { path: string; body: unknown }[] = [];
