@@ -51,7 +51,10 @@ export interface MailSettings {
   leaseMs: number;
   /** How often the sender looks for due messages without being woken (default 5 s). */
   pollIntervalMs: number;
-  /** Messages claimed at once (default 10). */
+  /**
+   * Messages claimed at once (default 3, one per SMTP connection: a claim's lease then covers one
+   * round of deliveries).
+   */
   batchSize: number;
   /** Timeout of each SMTP connection step (default 15 s). */
   smtpTimeoutMs: number;
@@ -64,6 +67,6 @@ export const MAIL_DEFAULTS = {
   backoffMaxMs: 60 * 60_000,
   leaseMs: 2 * 60_000,
   pollIntervalMs: 5_000,
-  batchSize: 10,
+  batchSize: 3,
   smtpTimeoutMs: 15_000,
 } as const satisfies Partial<MailSettings>;
