@@ -9,6 +9,9 @@
  *     await mail.enqueue(trx, enrolmentConfirmation({ … }));
  *   });
  *   mail.wake();                                            // after the commit: send now
+ *
+ * Without `wake()`, `enqueue` itself wakes the sender shortly after (`ENQUEUE_WAKE_MS`, once for a
+ * burst), which finds the message if its transaction committed by then; the poll covers the rest.
  *   await mail.stop();                                      // on close, before the database
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +22,9 @@ import { createMailOutbox, type MailOutbox } from './outbox.js';
 import { createMailSender, type MailSender } from './sender.js';
 import { createMailTransport, type MailTransport } from './transports.js';
 import type { MailMessage, MailSettings } from './types.js';
+
+/** Delay of the wake that follows an enqueue (the transaction usually committed by then). */
+export const ENQUEUE_WAKE_MS = 100;
 
 export interface MailOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -51,13 +57,30 @@ export function createMail(options: MailOptions): Mail {
     settings,
     log: options.log,
   });
+  let wakeTimer: NodeJS.Timeout | undefined;
+  const wakeSoon = () => {
+    if (wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      sender.wake();
+    }, ENQUEUE_WAKE_MS);
+    wakeTimer.unref();
+  };
   return {
     settings,
     outbox,
     sender,
-    enqueue: (trx, message) => outbox.enqueue(trx, message),
+    async enqueue(trx, message) {
+      const id = await outbox.enqueue(trx, message);
+      wakeSoon();
+      return id;
+    },
     wake: () => sender.wake(),
     start: () => sender.start(),
-    stop: () => sender.stop(),
+    stop: () => {
+      clearTimeout(wakeTimer);
+      wakeTimer = undefined;
+      return sender.stop();
+    },
   };
 }

@@ -108,7 +108,7 @@ describe('.eml files (no SMTP_URL)', () => {
 });
 
 describe('the sender loop', () => {
-  it('delivers as soon as it is woken, not at the next poll, and stops cleanly', async () => {
+  it('delivers as soon as a message is queued, not at the next poll, and stops cleanly', async () => {
     const smtp = await createTestSmtpServer();
     const settings = {
       ...mailSettingsFromEnv(
@@ -125,7 +125,7 @@ describe('the sender loop', () => {
       .execute((trx) =>
         mail.enqueue(trx, emailVerification({ centre, to: 'c@example.org', code: '111111' })),
       );
-    mail.wake();
+    // No explicit wake(): the enqueue wakes the sender; the next poll would be a minute away.
     const [received] = await smtp.waitFor(1, 5000);
     expect(received?.subject).toBe('Confirme seu e-mail');
     await mail.stop();
