@@ -53,6 +53,8 @@ describe('courseCalendar', () => {
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(ics).toContain('DTSTART;TZID=America/Sao_Paulo:20260307T150000');
     expect(ics).toContain('RRULE:FREQ=WEEKLY;COUNT=10');
+    expect(ics).toContain('DTSTAMP:20260110T120000Z'); // UTC, as RFC 5545 requires
+    expect(ics.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
 
     const { calendar, vevent, event } = parse(ics);
     expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);

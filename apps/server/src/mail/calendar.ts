@@ -73,8 +73,10 @@ export function courseCalendar(input: CourseCalendarInput): string {
     prodId: { company: centreName, product: 'Cursos', language: 'PT-BR' },
     method: ICalCalendarMethod.PUBLISH,
     name: `${course.title} – ${programmeName}`,
+    // No calendar-wide zone (`name: null`): ical-generator would then write DTSTAMP in it, without
+    // the `Z` RFC 5545 requires. The generator still gives the event's zone its VTIMEZONE.
     timezone: {
-      name: MEETING_TIME_ZONE,
+      name: null,
       generator: (timeZone) =>
         vtimezone(
           timeZone,
