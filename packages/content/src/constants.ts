@@ -2,3 +2,17 @@
 
 /** Slugs of the two course programmes; also the first path segment of their pages. */
 export const programmeSlugs = ['global-kardec', 'escola-de-mediuns'] as const;
+
+/** Days of the week, in the order of JavaScript's `Date.getDay()` (0 = Sunday). */
+export const weekdays = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+
+/** Time zone of every course meeting's date and time. */
+export const MEETING_TIME_ZONE = 'America/Sao_Paulo';

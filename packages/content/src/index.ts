@@ -3,7 +3,9 @@
  * Importing this module validates the data (it throws with every problem listed if anything is wrong).
  */
 export * from './schema.js';
+export { MEETING_TIME_ZONE } from './constants.js';
 export * from './links.js';
+export * from './meetings.js';
 export * from './routes.js';
 export { content, centre, schedule, programmes, tutorial, privacy } from './content.js';
 export { validateContent, ContentValidationError, formatIssuePath } from './validate.js';

@@ -3,9 +3,9 @@
  * its courses is described here and validated (zod) when the package is built and when it is loaded.
  */
 import { z } from 'zod';
-import { programmeSlugs } from './constants.js';
+import { programmeSlugs, weekdays } from './constants.js';
 
-export { programmeSlugs };
+export { programmeSlugs, weekdays };
 export const programmeSlugSchema = z.enum(programmeSlugs);
 export type ProgrammeSlug = z.infer<typeof programmeSlugSchema>;
 
@@ -79,6 +79,54 @@ export const scheduleDaySchema = z.object({
 });
 export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 
+export const weekdaySchema = z.enum(weekdays);
+export type Weekday = z.infer<typeof weekdaySchema>;
+
+/** "YYYY-MM-DD" → day of the week, 0 = Sunday (a calendar date: no time zone involved). */
+function weekdayIndexOf(isoDate: string): number {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/**
+ * A course's meetings: weekly, from the first meeting, at the same time (America/Sao_Paulo), for a
+ * number of weeks. Where: the centre's address unless `address` says otherwise, in `room` if given.
+ */
+export const courseMeetingsSchema = z
+  .object({
+    /** Date of the first meeting, "YYYY-MM-DD"; it falls on `weekday`. */
+    firstMeeting: z.iso.date(),
+    weekday: weekdaySchema,
+    /** Start time, "HH:MM" (24 h), in America/Sao_Paulo. */
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time: HH:MM, 24 h'),
+    /** Number of weekly meetings. */
+    count: z.number().int().min(1).max(104),
+    /** Length of each meeting, in minutes. */
+    durationMinutes: z.number().int().min(15).max(480),
+    /** Room inside the centre, e.g. "Sala 2". */
+    room: nonEmpty.optional(),
+    /** Where the course meets when not at the centre's own address. */
+    address: addressSchema.optional(),
+  })
+  .superRefine((meetings, ctx) => {
+    if (weekdays[weekdayIndexOf(meetings.firstMeeting)] !== meetings.weekday) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['firstMeeting'],
+        message: `${meetings.firstMeeting} is not a ${meetings.weekday}`,
+      });
+    }
+    const [hours = 0, minutes = 0] = meetings.time.split(':').map(Number);
+    if (hours * 60 + minutes + meetings.durationMinutes > 24 * 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['durationMinutes'],
+        message: 'A meeting must end on the day it starts',
+      });
+    }
+  });
+export type CourseMeetings = z.infer<typeof courseMeetingsSchema>;
+
 export const courseSchema = z.object({
   /** Last path segment of the course page. */
   slug: slugSchema,
@@ -99,6 +147,8 @@ export const courseSchema = z.object({
   inviteCode: z.string().regex(/^[A-Za-z0-9]{10,32}$/),
   /** Number of places; the server never enrols more. */
   places: z.number().int().positive().max(100000),
+  /** When and where the course meets. */
+  meetings: courseMeetingsSchema,
 });
 export type Course = z.infer<typeof courseSchema>;
 

@@ -5,6 +5,7 @@
 export * from './constants.js';
 export type * from './schema.js';
 export * from './links.js';
+export * from './meetings.js';
 export * from './routes.js';
 export {
   siteContent as content,

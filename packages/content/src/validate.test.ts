@@ -94,4 +94,25 @@ describe('formatIssuePath', () => {
     expect(formatIssuePath(['centre', 'email'])).toBe('centre.email');
     expect(formatIssuePath([])).toBe('(root)');
   });
+
+  it("rejects meetings whose first date is not on the course's weekday, or out of range", () => {
+    const broken = copy();
+    const course = at(broken.programmes[1].courses, 0);
+    course.meetings = {
+      ...course.meetings,
+      firstMeeting: '2027-03-05',
+      weekday: 'thursday',
+      time: '23:00',
+      durationMinutes: 120,
+      count: 0,
+    };
+    const error = errorOf(broken);
+    expect(error.message).toMatch(
+      /- programmes\[1\]\.courses\[0\]\.meetings\.firstMeeting: 2027-03-05 is not a thursday/,
+    );
+    expect(error.message).toMatch(/- programmes\[1\]\.courses\[0\]\.meetings\.count: /);
+    expect(error.message).toMatch(
+      /meetings\.durationMinutes: A meeting must end on the day it starts/,
+    );
+  });
 });

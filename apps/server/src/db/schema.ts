@@ -89,6 +89,32 @@ export interface LoginFailuresTable {
   last_failure_at: number;
 }
 
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * The mail outbox (migration 003): one row per message, written in the transaction of its cause,
+ * delivered by the sender (mail/sender.ts). Rows stay after delivery ('sent') or after the last
+ * attempt ('failed'), visible to operators.
+ */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** JSON array of attachments (mail/types.ts `MailAttachment`). */
+  attachments: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -97,6 +123,7 @@ export interface Database {
   courses: CoursesTable;
   enrolments: EnrolmentsTable;
   login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -1,10 +1,20 @@
 /** Escola de Médiuns: basic degree, intermediate degree and mediumistic development (10 courses). */
-import type { Programme } from '../schema.js';
+import type { CourseMeetings, Programme } from '../schema.js';
 import { courseImage } from './images.js';
 
 const BASIC = 'Grau Básico';
 const INTERMEDIATE = 'Grau Intermediário';
 const DEVELOPMENT = 'Desenvolvimento Mediúnico';
+
+/** The programme's weekly meetings: thursdays at 19:30, 90 minutes, from 2027-03-04, at the centre. */
+const weekly = (count: number, room: string): CourseMeetings => ({
+  firstMeeting: '2027-03-04',
+  weekday: 'thursday',
+  time: '19:30',
+  count,
+  durationMinutes: 90,
+  room,
+});
 
 export const escolaDeMediuns: Programme = {
   slug: 'escola-de-mediuns',
@@ -39,6 +49,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM001',
       // PLACEHOLDER: number of places of this course.
       places: 60,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 1'),
     },
     {
       slug: 'estudando-andre-luiz-ii',
@@ -64,6 +76,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM002',
       // PLACEHOLDER: number of places of this course.
       places: 60,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 2'),
     },
     {
       slug: 'o-livro-dos-mediuns-i',
@@ -89,6 +103,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM003',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 3'),
     },
     {
       slug: 'o-livro-dos-mediuns-ii',
@@ -114,6 +130,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM004',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 4'),
     },
     {
       slug: 'nos-dominios-da-mediunidade-i',
@@ -139,6 +157,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM005',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 5'),
     },
     {
       slug: 'nos-dominios-da-mediunidade-ii',
@@ -164,6 +184,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM006',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 6'),
     },
     {
       slug: 'compreendendo-a-dor-humana-i',
@@ -189,6 +211,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM007',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(12, 'Sala 7'),
     },
     {
       slug: 'compreendendo-a-dor-humana-ii',
@@ -214,6 +238,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM008',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(12, 'Sala 8'),
     },
     {
       slug: 'desenvolvimento-mediunico-vibracao',
@@ -239,6 +265,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM009',
       // PLACEHOLDER: number of places of this course.
       places: 40,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(20, 'Sala 9'),
     },
     {
       slug: 'desenvolvimento-mediunico-fase-i',
@@ -264,6 +292,8 @@ export const escolaDeMediuns: Programme = {
       inviteCode: 'TrocarPeloConviteEM010',
       // PLACEHOLDER: number of places of this course.
       places: 40,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(20, 'Sala 10'),
     },
   ],
 };

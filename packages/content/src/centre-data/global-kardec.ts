@@ -1,9 +1,19 @@
 /** Global Kardec: the study school, introductory cycle and specialisation cycle (10 courses). */
-import type { Programme } from '../schema.js';
+import type { CourseMeetings, Programme } from '../schema.js';
 import { courseImage } from './images.js';
 
 const INTRO = 'Ciclo Introdutório';
 const SPEC = 'Ciclo de Especialização';
+
+/** The programme's weekly meetings: saturdays at 17:30, 90 minutes, from 2027-03-06, at the centre. */
+const weekly = (count: number, room: string): CourseMeetings => ({
+  firstMeeting: '2027-03-06',
+  weekday: 'saturday',
+  time: '17:30',
+  count,
+  durationMinutes: 90,
+  room,
+});
 
 export const globalKardec: Programme = {
   slug: 'global-kardec',
@@ -37,6 +47,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK001',
       // PLACEHOLDER: number of places of this course.
       places: 80,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(10, 'Sala 1'),
     },
     {
       slug: 'nosso-lar',
@@ -63,6 +75,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK002',
       // PLACEHOLDER: number of places of this course.
       places: 70,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(12, 'Sala 2'),
     },
     {
       slug: 'passe',
@@ -89,6 +103,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK003',
       // PLACEHOLDER: number of places of this course.
       places: 60,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(8, 'Sala 3'),
     },
     {
       slug: 'corrente',
@@ -114,6 +130,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK004',
       // PLACEHOLDER: number of places of this course.
       places: 60,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(8, 'Sala 4'),
     },
     {
       slug: 'vibracao',
@@ -139,6 +157,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK005',
       // PLACEHOLDER: number of places of this course.
       places: 60,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(8, 'Sala 5'),
     },
     {
       slug: 'instituto-da-caridade',
@@ -164,6 +184,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK006',
       // PLACEHOLDER: number of places of this course.
       places: 50,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 6'),
     },
     {
       slug: 'instituto-da-crianca',
@@ -190,6 +212,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK007',
       // PLACEHOLDER: number of places of this course.
       places: 40,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 7'),
     },
     {
       slug: 'instituto-da-divulgacao',
@@ -216,6 +240,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK008',
       // PLACEHOLDER: number of places of this course.
       places: 40,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 8'),
     },
     {
       slug: 'instituto-do-esclarecimento-e-familia',
@@ -242,6 +268,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK009',
       // PLACEHOLDER: number of places of this course.
       places: 40,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 9'),
     },
     {
       slug: 'instituto-do-jovem',
@@ -268,6 +296,8 @@ export const globalKardec: Programme = {
       inviteCode: 'TrocarPeloConviteGK010',
       // PLACEHOLDER: number of places of this course.
       places: 40,
+      // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
+      meetings: weekly(16, 'Sala 10'),
     },
   ],
 };

@@ -12,4 +12,5 @@ export const placeholders: string[] = [
   'programmes[*].courses[*].groupId',
   'programmes[*].courses[*].inviteCode',
   'programmes[*].courses[*].places',
+  'programmes[*].courses[*].meetings',
 ];

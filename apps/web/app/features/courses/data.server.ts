@@ -3,6 +3,10 @@ import {
   centre,
   coursePath,
   findCourse,
+  formatFirstMeeting,
+  formatMeetingCount,
+  formatMeetingPlace,
+  formatWeeklySlot,
   getProgramme,
   programmePath,
   programmeSlugs,
@@ -85,6 +89,12 @@ export function getCoursePage(pathname: string): CourseLoaderData {
       description: course.description,
       audience: course.audience,
       image,
+      meetings: {
+        firstMeeting: formatFirstMeeting(course.meetings),
+        weeklySlot: formatWeeklySlot(course.meetings),
+        count: formatMeetingCount(course.meetings.count),
+        place: formatMeetingPlace(course.meetings, centre.address),
+      },
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,

@@ -17,6 +17,18 @@ export interface ProgrammePageData {
   stages: { name: string; courses: CourseCardData[] }[];
 }
 
+/** A course's meetings as the course page shows them: pt-BR texts, prepared at build time. */
+export interface CourseMeetingsData {
+  /** "sábado, 06/03/2027, às 17h30" */
+  firstMeeting: string;
+  /** "Todo sábado, das 17h30 às 19h00" */
+  weeklySlot: string;
+  /** "12 encontros" */
+  count: string;
+  /** "Sala 2 – Rua …, CEP …" */
+  place: string;
+}
+
 export interface CoursePageData {
   programme: { name: string; path: string; slug: ProgrammeSlug };
   /** The course's slug (the key of its places in /api/courses/availability). */
@@ -30,6 +42,7 @@ export interface CoursePageData {
   description: string[];
   audience: string;
   image: PageImage;
+  meetings: CourseMeetingsData;
 }
 
 export interface ProgrammeLoaderData {

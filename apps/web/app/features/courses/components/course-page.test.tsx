@@ -16,6 +16,12 @@ const page: CoursePageData = {
   description: ['Primeiro parágrafo.', 'Segundo parágrafo.'],
   audience: 'Para quem concluiu Nosso Lar.',
   image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
+  meetings: {
+    firstMeeting: 'sábado, 06/03/2027, às 17h30',
+    weeklySlot: 'Todo sábado, das 17h30 às 19h00',
+    count: '8 encontros',
+    place: 'Sala 3 – Rua da Esperança, 123',
+  },
 };
 
 beforeEach(() =>
@@ -44,6 +50,13 @@ describe('CoursePage', () => {
     expect(screen.getByRole('link', { name: 'como se inscrever, passo a passo' })).toHaveAttribute(
       'href',
       '/como-se-inscrever',
+    );
+  });
+
+  it('shows when and where the course meets', () => {
+    renderWithRouter(<CoursePage {...page} />);
+    expect(screen.getByRole('region', { name: 'Encontros' })).toHaveTextContent(
+      'Primeiro encontro: sábado, 06/03/2027, às 17h30',
     );
   });
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ContentImage } from '~/components/content-image';
 import type { CoursePageData } from '../types';
+import { CourseMeetings } from './course-meetings';
 import { EnrolButton } from './enrol-button';
 import { PlacesLeft } from './places-left';
 import '../courses.css';
@@ -15,6 +16,7 @@ export function CoursePage({
   description,
   audience,
   image,
+  meetings,
 }: CoursePageData) {
   return (
     <div className="page course">
@@ -46,6 +48,7 @@ export function CoursePage({
         ))}
         <h2>Para quem é</h2>
         <p>{audience}</p>
+        <CourseMeetings {...meetings} />
       </div>
 
       <section className="course__enrol enrol" aria-labelledby="inscricao">

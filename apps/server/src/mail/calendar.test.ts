@@ -1,0 +1,127 @@
+/**
+ * The course calendar file, read back with ical.js (a calendar parser, not our own code): first
+ * date, time zone, recurrence, place and page address; and the VTIMEZONE built from Intl.
+ */
+import { centre, type Course, findCourse } from '@centro/content';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { calendarFileName, courseCalendar } from './calendar.js';
+import { offsetTransitions, vtimezone } from './vtimezone.js';
+
+const COURSE_URL = 'https://www.centro.org.br/global-kardec/passe';
+
+function course(meetings: Partial<Course['meetings']> = {}): Course {
+  const passe = findCourse('global-kardec', 'passe');
+  if (!passe) throw new Error('passe is missing from the content');
+  return {
+    ...passe,
+    meetings: {
+      firstMeeting: '2026-03-07',
+      weekday: 'saturday',
+      time: '15:00',
+      count: 10,
+      durationMinutes: 90,
+      room: 'Sala 3',
+      ...meetings,
+    },
+  };
+}
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    ICAL.TimezoneService.register(zone);
+  }
+  const vevent = calendar.getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error('no VEVENT');
+  return { calendar, vevent, event: new ICAL.Event(vevent) };
+}
+
+const text = (c: Course) =>
+  courseCalendar({
+    course: c,
+    programmeName: 'Global Kardec',
+    centreName: centre.name,
+    centreAddress: centre.address,
+    courseUrl: COURSE_URL,
+    now: new Date('2026-01-10T12:00:00Z'),
+  });
+
+describe('courseCalendar', () => {
+  it('is one weekly VEVENT in America/Sao_Paulo that a calendar parser reads back', () => {
+    const ics = text(course());
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain('DTSTART;TZID=America/Sao_Paulo:20260307T150000');
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;COUNT=10');
+    expect(ics).toContain('DTSTAMP:20260110T120000Z'); // UTC, as RFC 5545 requires
+    expect(ics.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
+
+    const { calendar, vevent, event } = parse(ics);
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);
+    expect(event.startDate.zone?.tzid).toBe('America/Sao_Paulo');
+    expect(event.startDate.toString()).toBe('2026-03-07T15:00:00');
+    // 15:00 in São Paulo is 18:00 UTC (UTC-3, no summer time).
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-03-07T18:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-03-07T19:30:00.000Z');
+    const rule = vevent.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect(rule.freq).toBe('WEEKLY');
+    expect(rule.count).toBe(10);
+    expect(event.location).toBe(
+      `Sala 3 – ${centre.address.street} - ${centre.address.district}, ${centre.address.city} - ${centre.address.state}, CEP ${centre.address.postalCode}`,
+    );
+    expect(event.description).toContain(`Página do curso: ${COURSE_URL}`);
+    expect(event.summary).toBe('Passe (Global Kardec)');
+    expect(event.uid).toBe('global-kardec-passe-2026-03-07@www.centro.org.br');
+    expect(calendarFileName(course())).toBe('passe.ics');
+  });
+
+  it('gives every meeting at 15:00 in São Paulo, also from November to February', () => {
+    const { event } = parse(text(course({ firstMeeting: '2026-10-31', count: 12 })));
+    const iterator = event.iterator();
+    const starts: string[] = [];
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      starts.push(next.toJSDate().toISOString());
+    }
+    expect(starts).toHaveLength(12);
+    expect(starts[0]).toBe('2026-10-31T18:00:00.000Z');
+    // The old Brazilian summer time would have started in November; it no longer exists.
+    expect(starts[11]).toBe('2027-01-16T18:00:00.000Z');
+    expect(starts.every((s) => s.endsWith('T18:00:00.000Z'))).toBe(true);
+  });
+});
+
+describe('vtimezone', () => {
+  it('describes São Paulo as UTC-3 throughout', () => {
+    const zone = vtimezone(
+      'America/Sao_Paulo',
+      new Date('2026-10-01T00:00:00Z'),
+      new Date('2027-03-01T00:00:00Z'),
+    );
+    expect(zone).toContain('TZOFFSETTO:-0300');
+    expect(zone).not.toContain('DAYLIGHT');
+  });
+
+  it('lists the changes of a zone with summer time, which ical.js then applies', () => {
+    const from = new Date('2026-02-01T00:00:00Z');
+    const to = new Date('2026-12-01T00:00:00Z');
+    expect(offsetTransitions('America/New_York', from, to)).toEqual([
+      { at: Date.parse('2026-03-08T07:00:00Z'), from: -300, to: -240 },
+      { at: Date.parse('2026-11-01T06:00:00Z'), from: -240, to: -300 },
+    ]);
+    const zone = new ICAL.Timezone(
+      new ICAL.Component(
+        ICAL.parse(
+          `BEGIN:VCALENDAR\r\n${vtimezone('America/New_York', from, to)}\r\nEND:VCALENDAR`,
+        ),
+      ).getFirstSubcomponent('vtimezone') as ICAL.Component,
+    );
+    const at = (iso: string) => {
+      const time = ICAL.Time.fromDateTimeString(iso);
+      time.zone = zone;
+      return time.toJSDate().toISOString();
+    };
+    expect(at('2026-02-10T10:00:00')).toBe('2026-02-10T15:00:00.000Z');
+    expect(at('2026-07-10T10:00:00')).toBe('2026-07-10T14:00:00.000Z');
+    expect(at('2026-11-20T10:00:00')).toBe('2026-11-20T15:00:00.000Z');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The calendar file (RFC 5545, made with ical-generator) of a course's meetings, attached to the
+ * enrolment confirmation: one VEVENT repeating weekly (`RRULE:FREQ=WEEKLY;COUNT=n`) from the first
+ * meeting, its DTSTART in America/Sao_Paulo (`TZID`) with the zone's VTIMEZONE (vtimezone.ts), the
+ * place, and the course page's address. The UID is derived from the course and its first meeting,
+ * so a second copy of the file updates the same event instead of adding another.
+ */
+import {
+  addMinutes,
+  type Address,
+  type Course,
+  formatMeetingCount,
+  formatMeetingPlace,
+  formatWeeklySlot,
+  MEETING_TIME_ZONE,
+  meetingDates,
+  zonedInstant,
+} from '@centro/content';
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator';
+import { vtimezone } from './vtimezone.js';
+
+export interface CourseCalendarInput {
+  course: Pick<Course, 'slug' | 'programme' | 'title' | 'meetings'>;
+  /** "Global Kardec" */
+  programmeName: string;
+  /** The centre's name (the calendar's producer and the events' organiser line). */
+  centreName: string;
+  /** Where the course meets unless its meetings name another address: the centre's. */
+  centreAddress: Address;
+  /** Absolute address of the course page, in the description and as the event's URL. */
+  courseUrl: string;
+  /** DTSTAMP (default: now). */
+  now?: Date;
+}
+
+/** The file name of a course's calendar attachment. */
+export function calendarFileName(course: Pick<Course, 'slug'>): string {
+  return `${course.slug}.ics`;
+}
+
+/**
+ * "2027-03-06" + "17:30" as ical-generator's wall-clock string. ical-generator reads a string
+ * without an offset as the process's local time and writes its local fields back under the TZID,
+ * so the fields come out unchanged unless that local time does not exist in the process's own
+ * zone (a summer-time gap); that is checked rather than assumed.
+ */
+function wallClock(isoDate: string, time: string): string {
+  const value = `${isoDate}T${time}:00`;
+  const parsed = new Date(value);
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  if (
+    parsed.getFullYear() !== year ||
+    parsed.getMonth() + 1 !== month ||
+    parsed.getDate() !== day ||
+    parsed.getHours() !== hours ||
+    parsed.getMinutes() !== minutes
+  ) {
+    throw new Error(`${value} does not exist in the server's local time zone; set TZ=UTC`);
+  }
+  return value;
+}
+
+/** The course's meetings as an iCalendar file (text, CRLF line breaks). */
+export function courseCalendar(input: CourseCalendarInput): string {
+  const { course, programmeName, centreName, centreAddress, courseUrl } = input;
+  const { meetings } = course;
+  const dates = meetingDates(meetings);
+  const lastDate = dates[dates.length - 1] ?? meetings.firstMeeting;
+  const end = addMinutes(meetings.time, meetings.durationMinutes);
+  const host = new URL(courseUrl).hostname || 'localhost';
+  const calendar = ical({
+    prodId: { company: centreName, product: 'Cursos', language: 'PT-BR' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: `${course.title} – ${programmeName}`,
+    // No calendar-wide zone (`name: null`): ical-generator would then write DTSTAMP in it, without
+    // the `Z` RFC 5545 requires. The generator still gives the event's zone its VTIMEZONE.
+    timezone: {
+      name: null,
+      generator: (timeZone) =>
+        vtimezone(
+          timeZone,
+          zonedInstant(meetings.firstMeeting, meetings.time),
+          zonedInstant(lastDate, end),
+        ),
+    },
+  });
+  calendar.createEvent({
+    id: `${course.programme}-${course.slug}-${meetings.firstMeeting}@${host}`,
+    stamp: input.now ?? new Date(),
+    start: wallClock(meetings.firstMeeting, meetings.time),
+    end: wallClock(meetings.firstMeeting, end),
+    timezone: MEETING_TIME_ZONE,
+    repeating: { freq: ICalEventRepeatingFreq.WEEKLY, count: meetings.count },
+    summary: `${course.title} (${programmeName})`,
+    location: formatMeetingPlace(meetings, centreAddress),
+    description: [
+      `${course.title} – ${programmeName}, ${centreName}.`,
+      `${formatWeeklySlot(meetings)} (${formatMeetingCount(meetings.count)}).`,
+      `Página do curso: ${courseUrl}`,
+    ].join('\n'),
+    url: courseUrl,
+  });
+  return calendar.toString();
+}

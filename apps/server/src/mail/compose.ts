@@ -1,0 +1,74 @@
+/**
+ * The messages with the centre's own data filled in from `packages/content`: what the enrolment
+ * and the built-in provider call, with only what the event knows (the course's programme and
+ * slug, the person, the public origin). Pure, like the messages themselves.
+ */
+import { centre, coursePath, findCourse, getProgramme, type ProgrammeSlug } from '@centro/content';
+import {
+  emailVerification,
+  enrolmentConfirmation,
+  passwordReset,
+  signUpAttempt,
+} from './messages/messages.js';
+import type { MailMessage } from './types.js';
+
+/** "https://www.centro.org.br" + "/global-kardec/passe" */
+function absolute(siteUrl: string, path: string): string {
+  return new URL(path, siteUrl).toString();
+}
+
+export interface EnrolmentConfirmationFor {
+  programme: ProgrammeSlug;
+  slug: string;
+  /** The person's e-mail (the directory's `mail`). */
+  to: string;
+  /** The person's display name. */
+  personName: string;
+  /** The public origin (`SITE_URL`). */
+  siteUrl: string;
+  now?: Date;
+}
+
+/** The confirmation of an enrolment in a course of the content. Throws for an unknown course. */
+export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): MailMessage {
+  const programme = getProgramme(input.programme);
+  const course = findCourse(input.programme, input.slug);
+  if (!course) throw new Error(`Unknown course ${input.programme}/${input.slug}`);
+  return enrolmentConfirmation({
+    centre,
+    to: input.to,
+    personName: input.personName,
+    course,
+    programmeName: programme.name,
+    courseUrl: absolute(input.siteUrl, coursePath(course)),
+    ...(input.now ? { now: input.now } : {}),
+  });
+}
+
+/** The e-mail verification code message. */
+export function composeEmailVerification(input: {
+  to: string;
+  personName?: string;
+  code: string;
+}): MailMessage {
+  return emailVerification({ centre, ...input });
+}
+
+/** The password-reset message; `resetUrl` is the single-use link (absolute). */
+export function composePasswordReset(input: {
+  to: string;
+  personName?: string;
+  resetUrl: string;
+}): MailMessage {
+  return passwordReset({ centre, ...input });
+}
+
+/** The "someone tried to sign up with your address" notice; the two links are absolute. */
+export function composeSignUpAttempt(input: {
+  to: string;
+  personName?: string;
+  signInUrl: string;
+  resetUrl: string;
+}): MailMessage {
+  return signUpAttempt({ centre, ...input });
+}

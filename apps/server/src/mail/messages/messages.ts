@@ -1,0 +1,267 @@
+/**
+ * The product's messages, composed as pure functions (pt-BR, HTML and plain text, the centre's
+ * frame from layout.ts): the enrolment confirmation (with the course's calendar file), the e-mail
+ * verification code, the password-reset link and the notice that someone tried to sign up with
+ * the person's address (sign-up never tells whether an address has an account, issue 14). Each
+ * returns a `MailMessage` ready for the outbox; nothing here reads the clock, the database or the
+ * environment.
+ */
+import {
+  type Course,
+  formatFirstMeeting,
+  formatMeetingCount,
+  formatMeetingPlace,
+  formatWeeklySlot,
+  whatsappGroupLink,
+} from '@centro/content';
+import { calendarFileName, courseCalendar } from '../calendar.js';
+import type { MailMessage } from '../types.js';
+import { html, httpUrl } from './html.js';
+import { button, layout, type MessageCentre, notice, paragraph, textLayout } from './layout.js';
+
+/** How long an e-mail verification code is valid. */
+export const EMAIL_CODE_TTL_MINUTES = 15;
+/** How long a password-reset link is valid. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** "Olá, Ana!" or "Olá!" when the name is unknown. */
+const greeting = (name: string | undefined) => (name?.trim() ? `Olá, ${name.trim()}!` : 'Olá!');
+
+export interface EnrolmentConfirmationInput {
+  centre: MessageCentre;
+  to: string;
+  personName: string;
+  course: Pick<Course, 'slug' | 'programme' | 'title' | 'inviteCode' | 'meetings'>;
+  programmeName: string;
+  /** Absolute address of the course page. */
+  courseUrl: string;
+  /** DTSTAMP of the calendar file (default: now). */
+  now?: Date;
+}
+
+/** Right after a confirmed enrolment: the course, its first meeting, the group link, a calendar. */
+export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMessage {
+  const { centre, course, programmeName, personName } = input;
+  const courseUrl = httpUrl(input.courseUrl);
+  const groupUrl = httpUrl(whatsappGroupLink(course.inviteCode));
+  const first = formatFirstMeeting(course.meetings);
+  const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`;
+  const place = formatMeetingPlace(course.meetings, centre.address);
+  const subject = `Inscrição confirmada: ${course.title} (${programmeName})`;
+  const reason = `Você recebeu esta mensagem porque se inscreveu no curso ${course.title} pelo nosso site.`;
+
+  const body = html`${paragraph(greeting(personName))}${paragraph(
+    html`Sua inscrição no curso <strong>${course.title}</strong>, do programa
+      <strong>${programmeName}</strong>, está confirmada. Que alegria ter você conosco!`,
+  )}${notice(
+    html`<strong>Primeiro encontro:</strong> ${first}<br />${weekly}<br /><strong>Local:</strong>
+      ${place}`,
+  )}${paragraph(
+    'As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder nenhum aviso:',
+  )}${button(groupUrl, 'Entre em nosso grupo de WhatsApp')}${paragraph(
+    'Anexamos um arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na sua agenda.',
+  )}${paragraph(html`Mais sobre o curso: <a href="${courseUrl}">${courseUrl}</a>`)}${paragraph(
+    'Até breve!',
+  )}`;
+
+  return {
+    kind: 'enrolment-confirmation',
+    to: input.to,
+    subject,
+    html: layout({
+      centre,
+      title: subject,
+      preheader: `Primeiro encontro: ${first}`,
+      body,
+      reason,
+    }),
+    text: textLayout(
+      centre,
+      [
+        greeting(personName),
+        '',
+        `Sua inscrição no curso ${course.title}, do programa ${programmeName}, está confirmada. Que alegria ter você conosco!`,
+        '',
+        `Primeiro encontro: ${first}`,
+        weekly,
+        `Local: ${place}`,
+        '',
+        'As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder nenhum aviso:',
+        groupUrl,
+        '',
+        'Anexamos um arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na sua agenda.',
+        '',
+        `Mais sobre o curso: ${courseUrl}`,
+        '',
+        'Até breve!',
+      ],
+      reason,
+    ),
+    attachments: [
+      {
+        filename: calendarFileName(course),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: courseCalendar({
+          course,
+          programmeName,
+          centreName: centre.name,
+          centreAddress: centre.address,
+          courseUrl,
+          ...(input.now ? { now: input.now } : {}),
+        }),
+        encoding: 'utf-8',
+      },
+    ],
+  };
+}
+
+export interface EmailVerificationInput {
+  centre: MessageCentre;
+  to: string;
+  personName?: string;
+  /** Six digits. */
+  code: string;
+}
+
+/** After sign-up: the 6-digit code to type on 'Confirme seu e-mail', valid 15 minutes. */
+export function emailVerification(input: EmailVerificationInput): MailMessage {
+  const { centre, code } = input;
+  if (!/^\d{6}$/.test(code)) throw new Error('A verification code has six digits');
+  const subject = 'Confirme seu e-mail';
+  const reason = 'Você recebeu esta mensagem porque criou uma conta em nosso site com este e-mail.';
+  const validity = `O código vale por ${EMAIL_CODE_TTL_MINUTES} minutos.`;
+  const ignore = 'Se não foi você quem criou a conta, ignore esta mensagem.';
+  const body = html`${paragraph(greeting(input.personName))}${paragraph(
+      "Para confirmar seu e-mail, digite o código abaixo na página 'Confirme seu e-mail':",
+    )}
+    <p
+      style="margin:0 0 16px;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:8px;color:#1f3a5f;"
+    >
+      ${code}
+    </p>
+    ${paragraph(validity)}${paragraph(ignore)}`;
+  return {
+    kind: 'email-verification',
+    to: input.to,
+    subject,
+    html: layout({ centre, title: subject, preheader: `Seu código: ${code}`, body, reason }),
+    text: textLayout(
+      centre,
+      [
+        greeting(input.personName),
+        '',
+        "Para confirmar seu e-mail, digite o código abaixo na página 'Confirme seu e-mail':",
+        '',
+        code,
+        '',
+        validity,
+        ignore,
+      ],
+      reason,
+    ),
+    attachments: [],
+  };
+}
+
+export interface PasswordResetInput {
+  centre: MessageCentre;
+  to: string;
+  personName?: string;
+  /** The single-use link (its token is stored only as a hash). */
+  resetUrl: string;
+}
+
+/** 'Esqueci minha senha': the single-use link, valid 30 minutes. */
+export function passwordReset(input: PasswordResetInput): MailMessage {
+  const { centre } = input;
+  const resetUrl = httpUrl(input.resetUrl);
+  const subject = 'Redefinição de senha';
+  const reason =
+    'Você recebeu esta mensagem porque foi pedida a redefinição da senha da sua conta.';
+  const validity = `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos e pode ser usado uma só vez.`;
+  const ignore =
+    'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.';
+  const body = html`${paragraph(greeting(input.personName))}${paragraph(
+    'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, use o botão abaixo:',
+  )}${button(resetUrl, 'Redefinir minha senha')}${paragraph(validity)}${paragraph(
+    html`Se o botão não funcionar, copie este endereço no navegador:
+      <a href="${resetUrl}">${resetUrl}</a>`,
+  )}${paragraph(ignore)}`;
+  return {
+    kind: 'password-reset',
+    to: input.to,
+    subject,
+    html: layout({ centre, title: subject, preheader: validity, body, reason }),
+    text: textLayout(
+      centre,
+      [
+        greeting(input.personName),
+        '',
+        'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, abra o endereço abaixo:',
+        resetUrl,
+        '',
+        validity,
+        ignore,
+      ],
+      reason,
+    ),
+    attachments: [],
+  };
+}
+
+export interface SignUpAttemptInput {
+  centre: MessageCentre;
+  to: string;
+  personName?: string;
+  /** The sign-in page. */
+  signInUrl: string;
+  /** Where to ask for a new password ('Esqueci minha senha'). */
+  resetUrl: string;
+}
+
+/**
+ * Someone tried to create an account with an address that has one: sign-up answers as if it were
+ * new (no enumeration), and the owner of the address learns it here instead.
+ */
+export function signUpAttempt(input: SignUpAttemptInput): MailMessage {
+  const { centre } = input;
+  const signInUrl = httpUrl(input.signInUrl);
+  const resetUrl = httpUrl(input.resetUrl);
+  const subject = 'Tentativa de cadastro com o seu e-mail';
+  const reason = 'Você recebeu esta mensagem porque este e-mail já tem uma conta em nosso site.';
+  const lines = {
+    what: 'Alguém tentou criar uma conta em nosso site com este e-mail, mas você já tem uma conta com ele. Nenhuma conta nova foi criada.',
+    you: 'Se foi você, basta entrar com a sua senha:',
+    forgot: 'Esqueceu a senha? Você pode criar uma nova:',
+    notYou: 'Se não foi você, ignore esta mensagem: sua conta continua segura.',
+  };
+  const body = html`${paragraph(greeting(input.personName))}${paragraph(lines.what)}${paragraph(
+    lines.you,
+  )}${button(signInUrl, 'Entrar')}${paragraph(
+    html`${lines.forgot} <a href="${resetUrl}">Esqueci minha senha</a>`,
+  )}${paragraph(lines.notYou)}`;
+  return {
+    kind: 'sign-up-attempt',
+    to: input.to,
+    subject,
+    html: layout({ centre, title: subject, preheader: lines.what, body, reason }),
+    text: textLayout(
+      centre,
+      [
+        greeting(input.personName),
+        '',
+        lines.what,
+        '',
+        lines.you,
+        signInUrl,
+        '',
+        lines.forgot,
+        resetUrl,
+        '',
+        lines.notYou,
+      ],
+      reason,
+    ),
+    attachments: [],
+  };
+}

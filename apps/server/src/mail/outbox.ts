@@ -1,0 +1,296 @@
+/**
+ * The outbox: the table of messages to send (migration 003), one code path for SQLite and
+ * PostgreSQL except for how a sender claims due messages.
+ *
+ * - `enqueue(trx, message)` writes the message with the caller's Kysely transaction, so it exists
+ *   exactly when the event that causes it (an enrolment, a sign-up, a reset request) committed.
+ * - `claim(n)` gives each due message to exactly one sender, whatever the number of server
+ *   instances: it marks them 'sending' under a lease (`lease_until`) and a token of its own.
+ *   PostgreSQL: the due rows are selected `FOR UPDATE SKIP LOCKED` inside the UPDATE, so two
+ *   senders claiming at once take different rows and never wait for each other. SQLite: inside
+ *   `BEGIN IMMEDIATE`, which takes the database's write lock before reading (even another process
+ *   on the same file waits). A sender that dies while holding a claim leaves rows 'sending' until
+ *   the lease ends; then another sender takes them again (that attempt counts).
+ * - `markSent` / `markFailed` change a row only while the caller's claim holds (same token), so a
+ *   sender whose lease ran out cannot overwrite the outcome of the one that took over. A failed
+ *   attempt waits `backoffBaseMs · 2^(attempt-1)` (at most `backoffMaxMs`) before the next; after
+ *   `maxAttempts` the row stays 'failed', visible, with the last error.
+ *
+ * Delivery is therefore at least once: a crash after the SMTP server accepted a message and
+ * before `markSent` sends it again once (decision 019).
+ */
+import { randomUUID } from 'node:crypto';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
+import type { MailAttachment, MailKind, MailMessage, MailSettings } from './types.js';
+
+/** A claimed message, as the sender delivers it. */
+export interface ClaimedMail extends MailMessage {
+  id: string;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  /** The claim's token: `markSent` and `markFailed` need it. */
+  claimToken: string;
+  createdAt: string;
+}
+
+/** What `markFailed` did. */
+export type FailureOutcome = 'retry' | 'failed' | 'lost';
+
+export type OutboxSettings = Pick<
+  MailSettings,
+  'maxAttempts' | 'backoffBaseMs' | 'backoffMaxMs' | 'leaseMs'
+>;
+
+export interface MailOutbox {
+  /**
+   * Adds a message to send, with the caller's transaction (`db.transaction().execute(trx => …)`):
+   * written and committed together with its cause, or not at all. Answers the message's id.
+   * @throws InvalidRecipientError when `to` is not one e-mail address.
+   */
+  enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
+  /** Takes up to `limit` due messages for this sender alone (see above), oldest first. */
+  claim(limit: number): Promise<ClaimedMail[]>;
+  /** The message was delivered. False when the claim was lost (another sender took over). */
+  markSent(mail: ClaimedMail): Promise<boolean>;
+  /**
+   * The attempt failed: 'retry' (pending again after a backoff), 'failed' (that was the last
+   * attempt) or 'lost' (the claim had passed to another sender; nothing changed).
+   */
+  markFailed(mail: ClaimedMail, error: unknown): Promise<FailureOutcome>;
+  /** Deletes sent messages sent before `before` (their contents are personal data). */
+  deleteSentBefore(before: Date): Promise<number>;
+  /** Number of messages by status, for operators. */
+  counts(): Promise<Record<MailStatus, number>>;
+  /** When the next pending message is due, if any. */
+  nextDueAt(): Promise<Date | undefined>;
+}
+
+/** The recipient is not one e-mail address (the message was not queued). */
+export class InvalidRecipientError extends Error {
+  override name = 'InvalidRecipientError';
+  constructor() {
+    super('The recipient of a message must be one e-mail address.');
+  }
+}
+
+const recipientSchema = z.email();
+
+/** The wait after attempt `attempt` (1-based) failed. */
+export function backoffMs(
+  attempt: number,
+  settings: Pick<MailSettings, 'backoffBaseMs' | 'backoffMaxMs'>,
+): number {
+  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
+  return Math.min(settings.backoffBaseMs * 2 ** exponent, settings.backoffMaxMs);
+}
+
+const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+
+/**
+ * The stored description of a failed attempt: the error's code, the SMTP reply code and its
+ * message, with every e-mail address replaced (servers often quote the recipient), at most 500
+ * characters.
+ */
+export function describeMailError(error: unknown): string {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    message?: unknown;
+  };
+  const parts = [
+    typeof e.code === 'string' ? e.code : undefined,
+    typeof e.responseCode === 'number' ? String(e.responseCode) : undefined,
+  ].filter(Boolean);
+  const message =
+    typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : 'unknown error';
+  const text = `${parts.length ? `${parts.join(' ')}: ` : ''}${message}`.replace(
+    ADDRESS,
+    '<address>',
+  );
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+}
+
+function toClaimed(row: Selectable<MailOutboxTable>): ClaimedMail {
+  return {
+    id: row.id,
+    kind: row.kind as MailKind,
+    to: row.recipient,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    attachments: JSON.parse(row.attachments) as MailAttachment[],
+    attempts: row.attempts,
+    claimToken: row.claim_token ?? '',
+    createdAt: row.created_at,
+  };
+}
+
+export function createMailOutbox(
+  handle: Pick<DatabaseHandle, 'db' | 'dialect'>,
+  settings: OutboxSettings,
+  now: () => Date = () => new Date(),
+): MailOutbox {
+  const { db, dialect } = handle;
+
+  /** The claim's statements, on `conn` (SQLite: inside the immediate transaction). */
+  async function claimOn(conn: Kysely<Database>, limit: number) {
+    const at = now();
+    const nowIso = at.toISOString();
+    // A claim that ran out during the last allowed attempt: that attempt is over.
+    await conn
+      .updateTable('mail_outbox')
+      .set({
+        status: 'failed',
+        lease_until: null,
+        claim_token: null,
+        last_error: 'interrupted during the last attempt (the sender stopped before it ended)',
+      })
+      .where('status', '=', 'sending')
+      .where('lease_until', '<=', nowIso)
+      .where('attempts', '>=', settings.maxAttempts)
+      .execute();
+    const due = conn
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+          eb.and([
+            eb('status', '=', 'sending'),
+            eb('lease_until', '<=', nowIso),
+            eb('attempts', '<', settings.maxAttempts),
+          ]),
+        ]),
+      )
+      .orderBy('next_attempt_at')
+      .orderBy('created_at')
+      .limit(limit);
+    const rows = await conn
+      .updateTable('mail_outbox')
+      .set((eb) => ({
+        status: 'sending' as const,
+        attempts: eb('attempts', '+', 1),
+        lease_until: new Date(at.getTime() + settings.leaseMs).toISOString(),
+        claim_token: randomUUID(),
+      }))
+      .where('id', 'in', dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+      .returningAll()
+      .execute();
+    return rows
+      .map(toClaimed)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  return {
+    async enqueue(trx, message) {
+      if (!recipientSchema.safeParse(message.to).success) throw new InvalidRecipientError();
+      const id = randomUUID();
+      const at = now().toISOString();
+      await trx
+        .insertInto('mail_outbox')
+        .values({
+          id,
+          kind: message.kind,
+          recipient: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          attachments: JSON.stringify(message.attachments),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          created_at: at,
+        })
+        .execute();
+      return id;
+    },
+
+    async claim(limit) {
+      if (dialect === 'postgres') return claimOn(db, limit);
+      // SQLite: one immediate transaction on the (single) connection; Kysely's transaction()
+      // would only issue a deferred BEGIN.
+      return db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const claimed = await claimOn(conn, limit);
+          await sql`commit`.execute(conn);
+          return claimed;
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+
+    async markSent(mail) {
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({
+          status: 'sent',
+          sent_at: now().toISOString(),
+          lease_until: null,
+          claim_token: null,
+          last_error: null,
+        })
+        .where('id', '=', mail.id)
+        .where('status', '=', 'sending')
+        .where('claim_token', '=', mail.claimToken)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async markFailed(mail, error) {
+      const last = mail.attempts >= settings.maxAttempts;
+      const at = now();
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({
+          status: last ? 'failed' : 'pending',
+          next_attempt_at: new Date(
+            at.getTime() + (last ? 0 : backoffMs(mail.attempts, settings)),
+          ).toISOString(),
+          lease_until: null,
+          claim_token: null,
+          last_error: describeMailError(error),
+        })
+        .where('id', '=', mail.id)
+        .where('status', '=', 'sending')
+        .where('claim_token', '=', mail.claimToken)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return 'lost';
+      return last ? 'failed' : 'retry';
+    },
+
+    async deleteSentBefore(before) {
+      const result = await db
+        .deleteFrom('mail_outbox')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', before.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async counts() {
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
+    },
+
+    async nextDueAt() {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.min('next_attempt_at').as('due'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row?.due ? new Date(row.due) : undefined;
+    },
+  };
+}

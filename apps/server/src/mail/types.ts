@@ -1,0 +1,72 @@
+/**
+ * The mail module's shared types: a message as the product composes it (and the outbox keeps it),
+ * its attachments, and the settings the module runs with (mapped from the environment by
+ * mail-env.ts; the module itself never reads process.env).
+ */
+
+/** A file attached to a message; `content` is text (`utf-8`) or base64 (`base64`). */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. "text/calendar; charset=utf-8; method=PUBLISH" */
+  contentType: string;
+  content: string;
+  encoding: 'utf-8' | 'base64';
+}
+
+/** What a message is, for logs and operators ("enrolment-confirmation"...): never who or what. */
+export type MailKind =
+  'enrolment-confirmation' | 'email-verification' | 'password-reset' | 'sign-up-attempt';
+
+/** A composed message: the outbox stores it, the sender delivers it. */
+export interface MailMessage {
+  kind: MailKind;
+  /** One address. */
+  to: string;
+  subject: string;
+  html: string;
+  /** The plain-text part. */
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/** How the module sends mail. */
+export interface MailSettings {
+  /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); none: `.eml` files under `dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  /** The From header, e.g. `"Centro Espírita Caminho da Luz" <nao-responda@centro.org.br>`. */
+  from: string;
+  /** The Reply-To header: the centre's contact address. */
+  replyTo: string;
+  /** Whether the built-in provider requires a verified e-mail before enrolment (issue 11). */
+  emailVerification: 'required' | 'off';
+  /** Where `.eml` files go (under `outbox/`) without SMTP. */
+  dataDir: string;
+  /** Attempts of one message before it is left 'failed' (default 12: about five hours). */
+  maxAttempts: number;
+  /** Wait after the first failed attempt; doubled after each (default 30 s). */
+  backoffBaseMs: number;
+  /** Longest wait between two attempts (default 1 h). */
+  backoffMaxMs: number;
+  /** How long a claim holds before another sender may take the message (default 2 min). */
+  leaseMs: number;
+  /** How often the sender looks for due messages without being woken (default 5 s). */
+  pollIntervalMs: number;
+  /**
+   * Messages claimed at once (default 3, one per SMTP connection: a claim's lease then covers one
+   * round of deliveries).
+   */
+  batchSize: number;
+  /** Timeout of each SMTP connection step (default 15 s). */
+  smtpTimeoutMs: number;
+}
+
+/** The defaults of the settings the environment does not set. */
+export const MAIL_DEFAULTS = {
+  maxAttempts: 12,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 60 * 60_000,
+  leaseMs: 2 * 60_000,
+  pollIntervalMs: 5_000,
+  batchSize: 3,
+  smtpTimeoutMs: 15_000,
+} as const satisfies Partial<MailSettings>;

@@ -1,0 +1,172 @@
+/**
+ * Pure helpers over a course's meetings (schema `courseMeetingsSchema`): the list of dates, the
+ * instant a meeting starts (its wall-clock time is in America/Sao_Paulo), the next meeting after
+ * an instant, and the pt-BR texts shown on the course page and in the e-mails. No validation
+ * library: safe for the browser bundle, although the website computes these texts at build time.
+ */
+import { MEETING_TIME_ZONE, weekdays } from './constants.js';
+import type { Address, CourseMeetings, Weekday } from './schema.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** pt-BR names of the days of the week, lower case ("sábado"), by `Weekday`. */
+export const weekdayNames: Record<Weekday, string> = {
+  sunday: 'domingo',
+  monday: 'segunda-feira',
+  tuesday: 'terça-feira',
+  wednesday: 'quarta-feira',
+  thursday: 'quinta-feira',
+  friday: 'sexta-feira',
+  saturday: 'sábado',
+};
+
+function parseDate(isoDate: string): { year: number; month: number; day: number } {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return { year, month, day };
+}
+
+function parseTime(time: string): { hours: number; minutes: number } {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return { hours, minutes };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "YYYY-MM-DD" of the calendar date `days` after `isoDate`. */
+export function addDays(isoDate: string, days: number): string {
+  const { year, month, day } = parseDate(isoDate);
+  return new Date(Date.UTC(year, month - 1, day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The day of the week of a calendar date ("YYYY-MM-DD"). */
+export function weekdayOf(isoDate: string): Weekday {
+  const { year, month, day } = parseDate(isoDate);
+  const weekday = weekdays[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  if (!weekday) throw new Error(`Not a date: ${isoDate}`);
+  return weekday;
+}
+
+/** Every meeting's date, "YYYY-MM-DD", in order: one a week from the first. */
+export function meetingDates(meetings: Pick<CourseMeetings, 'firstMeeting' | 'count'>): string[] {
+  return Array.from({ length: meetings.count }, (_, week) =>
+    addDays(meetings.firstMeeting, week * 7),
+  );
+}
+
+/** "HH:MM" plus `minutes` (within the day): the end time of a meeting. */
+export function addMinutes(time: string, minutes: number): string {
+  const { hours, minutes: m } = parseTime(time);
+  const total = hours * 60 + m + minutes;
+  return `${pad(Math.floor(total / 60) % 24)}:${pad(total % 60)}`;
+}
+
+/**
+ * Offset of `timeZone` from UTC at `instant`, in minutes (São Paulo: -180), from the runtime's
+ * time zone data.
+ */
+export function timeZoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+/** The instant of a wall-clock date and time ("YYYY-MM-DD", "HH:MM") in `timeZone`. */
+export function zonedInstant(isoDate: string, time: string, timeZone = MEETING_TIME_ZONE): Date {
+  const { year, month, day } = parseDate(isoDate);
+  const { hours, minutes } = parseTime(time);
+  const wall = Date.UTC(year, month - 1, day, hours, minutes);
+  // The offset at the guess, then at the corrected instant (they differ only near a change of
+  // offset; a wall time that does not exist then lands after the change).
+  const first = wall - timeZoneOffsetMinutes(new Date(wall), timeZone) * 60000;
+  return new Date(wall - timeZoneOffsetMinutes(new Date(first), timeZone) * 60000);
+}
+
+/** When a given meeting (by date) starts. */
+export function meetingStart(meetings: Pick<CourseMeetings, 'time'>, isoDate: string): Date {
+  return zonedInstant(isoDate, meetings.time);
+}
+
+/** The first meeting that starts after `after`, or undefined when the course is over. */
+export function nextMeeting(
+  meetings: Pick<CourseMeetings, 'firstMeeting' | 'count' | 'time'>,
+  after: Date,
+): { date: string; start: Date } | undefined {
+  for (const date of meetingDates(meetings)) {
+    const start = meetingStart(meetings, date);
+    if (start.getTime() > after.getTime()) return { date, start };
+  }
+  return undefined;
+}
+
+/** "17:30" → "17h30"; "15:00" → "15h00". */
+export function formatTime(time: string): string {
+  const { hours, minutes } = parseTime(time);
+  return `${pad(hours)}h${pad(minutes)}`;
+}
+
+/** "2027-03-06" → "06/03/2027". */
+export function formatDate(isoDate: string): string {
+  const { year, month, day } = parseDate(isoDate);
+  return `${pad(day)}/${pad(month)}/${year}`;
+}
+
+/** "sábado, 06/03/2027, às 17h30": a meeting's date and time, as people read it. */
+export function formatMeeting(isoDate: string, time: string): string {
+  return `${weekdayNames[weekdayOf(isoDate)]}, ${formatDate(isoDate)}, às ${formatTime(time)}`;
+}
+
+/** The first meeting, e.g. "sábado, 06/03/2027, às 17h30". */
+export function formatFirstMeeting(
+  meetings: Pick<CourseMeetings, 'firstMeeting' | 'time'>,
+): string {
+  return formatMeeting(meetings.firstMeeting, meetings.time);
+}
+
+/** "Todo sábado, das 17h30 às 19h00" / "Toda quinta-feira, das 19h30 às 21h00". */
+export function formatWeeklySlot(
+  meetings: Pick<CourseMeetings, 'weekday' | 'time' | 'durationMinutes'>,
+): string {
+  const every = meetings.weekday === 'saturday' || meetings.weekday === 'sunday' ? 'Todo' : 'Toda';
+  const end = addMinutes(meetings.time, meetings.durationMinutes);
+  return `${every} ${weekdayNames[meetings.weekday]}, das ${formatTime(meetings.time)} às ${formatTime(end)}`;
+}
+
+/** "1 encontro", "12 encontros". */
+export function formatMeetingCount(count: number): string {
+  return count === 1 ? '1 encontro' : `${count} encontros`;
+}
+
+/** "Rua X, 1 - Bairro, Cidade - UF, CEP 00000-000". */
+export function formatAddress(address: Address): string {
+  return `${address.street} - ${address.district}, ${address.city} - ${address.state}, CEP ${address.postalCode}`;
+}
+
+/**
+ * Where the course meets: "Sala 2 – Rua X, 1 - Bairro, Cidade - UF, CEP 00000-000". The address is
+ * the course's own when it has one, else `defaultAddress` (the centre's).
+ */
+export function formatMeetingPlace(
+  meetings: Pick<CourseMeetings, 'room' | 'address'>,
+  defaultAddress: Address,
+): string {
+  const address = formatAddress(meetings.address ?? defaultAddress);
+  return meetings.room ? `${meetings.room} – ${address}` : address;
+}
