@@ -72,9 +72,13 @@ const readOctal = (block: Buffer, start: number, length: number) => {
 export function unpackTar(archive: Buffer): TarEntry[] {
   const entries: TarEntry[] = [];
   let offset = 0;
+  let ended = false;
   while (offset + BLOCK <= archive.length) {
     const block = archive.subarray(offset, offset + BLOCK);
-    if (block.every((byte) => byte === 0)) break;
+    if (block.every((byte) => byte === 0)) {
+      ended = true;
+      break;
+    }
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (block[i] ?? 0);
     if (sum !== readOctal(block, 148, 8)) throw new Error('tar: a header checksum is wrong');
@@ -97,6 +101,8 @@ export function unpackTar(archive: Buffer): TarEntry[] {
     }
     offset = start + Math.ceil(size / BLOCK) * BLOCK;
   }
+  // A whole archive ends with zero blocks; without them it was cut short.
+  if (!ended) throw new Error('tar: the archive is truncated');
   return entries;
 }
 
