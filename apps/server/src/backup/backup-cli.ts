@@ -22,6 +22,6 @@ runCli(async () => {
   const result = await createBackup(settings, dir);
   console.info(`Backup written: ${result.file} (${humanSize(result.size)})`);
   console.info(
-    `  ${result.manifest.database.dialect} database at migration ${result.manifest.database.migrations.at(-1) ?? '(none)'}, ${result.manifest.files.length} files, sha256 in manifest.json`,
+    `  ${result.manifest.database.dialect} database at migration ${result.manifest.database.migrations.at(-1) ?? '(none)'}, ${result.manifest.files.length} file(s), sha256 in manifest.json`,
   );
 });

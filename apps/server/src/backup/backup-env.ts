@@ -26,12 +26,8 @@ export const DEFAULT_BACKUP_KEEP = 7;
 export const DEFAULT_BACKUP_TIME = '03:30';
 export const DEFAULT_BACKUP_TIME_ZONE = 'America/Sao_Paulo';
 
-export const backupEnvSchema = z.object({
-  DATA_DIR: text.transform((value) => path.resolve(value ?? 'data')),
-  DATABASE_URL: text.refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-    'must be a PostgreSQL connection string (postgres://user@host:5432/database)',
-  ),
+/** The daily backup's variables, to join the server's configuration schema. */
+export const backupScheduleEnvShape = {
   BACKUP_DIR: text.transform((value) => (value === undefined ? undefined : path.resolve(value))),
   BACKUP_KEEP: text.transform((value, ctx) => {
     if (value === undefined) return DEFAULT_BACKUP_KEEP;
@@ -68,6 +64,16 @@ export const backupEnvSchema = z.object({
     }
     return zone;
   }),
+};
+
+/** Everything the command-line tools read: where the data is, and the schedule's variables. */
+export const backupEnvSchema = z.object({
+  DATA_DIR: text.transform((value) => path.resolve(value ?? 'data')),
+  DATABASE_URL: text.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'must be a PostgreSQL connection string (postgres://user@host:5432/database)',
+  ),
+  ...backupScheduleEnvShape,
 });
 
 export interface BackupSettings {
@@ -85,13 +91,22 @@ export interface BackupSettings {
   timeZone: string;
 }
 
-export const toBackupSettings = (v: z.infer<typeof backupEnvSchema>): BackupSettings => ({
-  dataDir: v.DATA_DIR,
-  databaseUrl: v.DATABASE_URL,
+/** The BACKUP_* variables alone, as a zod object of their own. */
+export const backupScheduleEnvSchema = z.object(backupScheduleEnvShape);
+export type BackupSchedule = Pick<BackupSettings, 'backupDir' | 'keep' | 'time' | 'timeZone'>;
+
+/** The schedule part of the settings, from the parsed BACKUP_* variables. */
+export const toBackupSchedule = (v: z.infer<typeof backupScheduleEnvSchema>): BackupSchedule => ({
   backupDir: v.BACKUP_DIR,
   keep: v.BACKUP_KEEP,
   time: v.BACKUP_TIME,
   timeZone: v.BACKUP_TIME_ZONE,
+});
+
+export const toBackupSettings = (v: z.infer<typeof backupEnvSchema>): BackupSettings => ({
+  dataDir: v.DATA_DIR,
+  databaseUrl: v.DATABASE_URL,
+  ...toBackupSchedule(v),
 });
 
 export class BackupEnvError extends Error {

@@ -3,6 +3,7 @@
  * oldest beyond BACKUP_KEEP (never other files), re-arms for the next day, logs no personal data,
  * and stops cleanly. Off when BACKUP_DIR is unset.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,9 @@ function recordingLogger() {
   };
   return { logger, lines };
 }
+
+// The server's own logger is what start-up passes.
+const _fastifyLoggerFits = (log: FastifyBaseLogger): BackupLogger => log;
 
 describe('scheduled backups', () => {
   it('are off without BACKUP_DIR', () => {
