@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { assertNotNewer, knownMigrations } from '../db/schema-version.js';
@@ -305,7 +306,8 @@ export async function restoreBackup(
         `The PostgreSQL database of DATABASE_URL is not empty (${relations.slice(0, 5).join(', ')}${relations.length > 5 ? ', …' : ''}). Create an empty database and point DATABASE_URL to it; or stop every server and add --force to replace its tables.`,
       );
     }
-    const work = await mkdtemp(path.join(path.dirname(settings.dataDir), '.centro-restore-'));
+    // mkdtemp makes it 0700: the dump holds personal data.
+    const work = await mkdtemp(path.join(tmpdir(), 'centro-restore-'));
     try {
       const dump = path.join(work, 'postgres.dump');
       await writeFile(dump, entries.get(manifest.database.entry) ?? Buffer.alloc(0), {
