@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import { assertDatabaseNotNewer } from './schema-version.js';
 import { createSqliteDialect, type SqliteStatements } from './sqlite-dialect.js';
 import { SAFETY_NET_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import type { Database } from './schema.js';
@@ -37,6 +38,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? openPostgres(options) : openSqlite(options);
   try {
+    await assertDatabaseNotNewer(handle.db);
     await migrate(handle);
   } catch (error) {
     await handle.close();
