@@ -1,7 +1,5 @@
-import { SignedInOnly } from '~/auth/signed-in-only';
-import { DocumentTitle } from '~/components/document-title';
+import { SignedInPage } from '~/components/signed-in-page';
 import { ConfirmationPage } from '~/features/enrolment/components/confirmation-page';
-import { NOT_FOUND_TITLE, NotFoundPage } from '~/features/not-found/components/not-found-page';
 import { noIndex } from '~/lib/seo';
 
 /** No title here: it depends on the auth state, so the screen sets it. */
@@ -13,16 +11,8 @@ export const meta = () => [noIndex];
  */
 export default function Screen() {
   return (
-    <SignedInOnly
-      fallback={
-        <>
-          <DocumentTitle title={NOT_FOUND_TITLE} />
-          <NotFoundPage />
-        </>
-      }
-    >
-      <DocumentTitle title="Inscrição Confirmada" />
+    <SignedInPage title="Inscrição Confirmada">
       <ConfirmationPage />
-    </SignedInOnly>
+    </SignedInPage>
   );
 }

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthContext } from '~/auth/auth-context';
 import type { AuthContextValue, AuthUser } from '~/auth/types';
 import { notify } from '~/components/toasts/notify';
-import { incompleteMessages } from '~/features/enrolment/enrol';
-import type { EnrolmentCourse } from '~/features/enrolment/types';
+import { incompleteMessages } from '../enrol';
+import type { EnrolmentCourse } from '../types';
 import { authValue, signedIn, testUser } from '~/test/auth';
 import { EnrolButton } from './enrol-button';
 

@@ -1,5 +1,6 @@
+import { ErrorCode } from '@centro/contracts/error-codes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchJson, HttpError } from './http';
+import { ApiError, fetchJson } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,10 +17,31 @@ describe('fetchJson', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
-  it('rejects an error status with an HttpError', async () => {
+  it('rejects an error status with an ApiError', async () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 503 }));
-    await expect(fetchJson('/api/x')).rejects.toBeInstanceOf(HttpError);
+    await expect(fetchJson('/api/x')).rejects.toBeInstanceOf(ApiError);
     await expect(fetchJson('/api/x')).rejects.toMatchObject({ status: 503, url: '/api/x' });
+  });
+
+  it('carries the API’s typed code and message when it gave them', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
+        { status: 409 },
+      ),
+    );
+    await expect(fetchJson('/api/x', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 409,
+      code: ErrorCode.CourseFull,
+      apiMessage: 'Vagas esgotadas para este curso.',
+    });
+  });
+
+  it('keeps no code the API does not have', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ error: 'made_up', message: 'x' }, { status: 400 }),
+    );
+    await expect(fetchJson('/api/x')).rejects.toMatchObject({ status: 400, code: null });
   });
 
   it('gives up after its timeout', async () => {

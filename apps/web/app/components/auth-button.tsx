@@ -1,3 +1,4 @@
+/** The header's button: 'Acessar' while signed out, 'Sair' while signed in (spec section 2). */
 import { useAuth, useInteractionInProgress } from '~/auth/use-auth';
 
 /**

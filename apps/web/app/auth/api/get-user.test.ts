@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toAuthUser } from '~/lib/auth-user';
-import type { HttpError } from '~/lib/http';
-import { readApiToken } from './token-store';
-import { fetchAnonymousToken, fetchUserDetails, getUserWithToken, USER_DETAILS_PATH } from './user';
+import { apiPaths } from '@centro/contracts/paths';
+import type { ApiError } from '~/lib/api-client';
+import { readApiToken } from '../token-store';
+import { fetchAnonymousToken, getUserWithToken } from './get-user';
+import { fetchUserDetails, toAuthUser } from './user-details';
 
 const me = {
   id: 'person-1',
@@ -93,7 +94,9 @@ describe('the anonymous token of "Acessar"', () => {
 
 describe('the user details', () => {
   it('are posted with the id and the bound token, and read from data', async () => {
-    const calls = serve({ [USER_DETAILS_PATH]: json({ data: { ...me, dataNascimento: null } }) });
+    const calls = serve({
+      [apiPaths.userDetails]: json({ data: { ...me, dataNascimento: null } }),
+    });
     const details = await fetchUserDetails({ user: toAuthUser(me, 'test'), token: 'bound' });
     expect(details).toEqual({ ...me, dataNascimento: null });
     expect(calls[0]).toMatchObject({
@@ -106,6 +109,6 @@ describe('the user details', () => {
     serve({});
     await expect(
       fetchUserDetails({ user: toAuthUser(me, 'test'), token: 'bound' }),
-    ).rejects.toMatchObject({ status: 404 } satisfies Partial<HttpError>);
+    ).rejects.toMatchObject({ status: 404 } satisfies Partial<ApiError>);
   });
 });

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth, useInteractionInProgress } from '~/auth/use-auth';
 import { notify, prepareToasts } from '~/components/toasts/notify';
-import { enrol } from '~/features/enrolment/enrol';
-import type { EnrolmentCourse } from '~/features/enrolment/types';
+import { enrol } from '../enrol';
+import type { EnrolmentCourse } from '../types';
 
 /**
  * The course page's button: 'Quero me inscrever' while signed out (account creation at the identity

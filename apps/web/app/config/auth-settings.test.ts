@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authSettingsFrom } from './settings.server';
-import { resolveAuthSettings } from './settings';
-import { parseEnv } from '~/config/env';
+import { authSettingsFrom } from './auth-settings.server';
+import { resolveAuthSettings } from './auth-settings';
+import { parseEnv } from './env';
 
 describe('the identity settings', () => {
   it('default to the built-in provider on the page’s own origin', () => {

@@ -2,6 +2,7 @@
  * The identity settings the browser needs, as prerendered into every page (the root loader's data),
  * and their resolution against the page's own origin. No MSAL here: this module is in every page.
  */
+import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 
 export type ProtocolMode = 'OIDC' | 'AAD';
 
@@ -31,9 +32,6 @@ export interface ResolvedAuthSettings {
   graphScopes: string[];
   apiScope: string;
 }
-
-/** Path of the built-in provider on the site's own server (apps/server/src/idp). */
-export const BUILT_IN_PROVIDER_PATH = '/idp';
 
 export function resolveAuthSettings(settings: AuthSettings, origin: string): ResolvedAuthSettings {
   const home = `${origin}/`;
