@@ -1,3 +1,4 @@
+/** The course pages (spec section 2): the course, and the enrolment button the route gives it. */
 import type { Route } from './+types/course';
 import { getCoursePage } from '~/features/courses/data.server';
 import { CoursePage } from '~/features/courses/components/course-page';
