@@ -33,6 +33,17 @@ const importDirection = [
     message: 'Shared code (lib, components, auth, config…) must not import features or routes.',
   },
   {
+    target: [`./${WEB_APP}/config`, `./${WEB_APP}/lib`],
+    from: [`./${WEB_APP}/auth`, `./${WEB_APP}/components`],
+    message:
+      'config/ and lib/ are the bottom of the shared code: they must not import auth/ or components/.',
+  },
+  {
+    target: `./${WEB_APP}/config`,
+    from: `./${WEB_APP}/lib`,
+    message: 'config/ must not import lib/ (lib/ reads config/).',
+  },
+  {
     target: `./${WEB_APP}/features`,
     from: appLayer,
     message: 'A feature must not import routes: the route imports the feature.',

@@ -30,6 +30,7 @@ describe('the import-direction lint rule', () => {
     'relative-escape.ts',
     'shared-into-feature.ts',
     'feature-into-route.ts',
+    'lib-into-auth.ts',
   ])('refuses %s', async (fixture) => {
     expect(await failingRules(fixture)).toEqual(['import-x/no-restricted-paths']);
   });
