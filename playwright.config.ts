@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './e2e/support/free-port';
-import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
+import { chromiumArgs, chromiumPath } from './e2e/support/chromium.mjs';
 
 // Evaluated once in the runner, then inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());

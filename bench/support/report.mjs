@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { chromiumPath } from '../../e2e/support/chromium.mjs';
 
 const file = 'docs/benchmarks.md';
 
@@ -13,7 +14,7 @@ export function machineDescription({ chromium: withChromium = true } = {}) {
   if (!withChromium) return host;
   let chromium = 'n/a';
   try {
-    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+    chromium = execFileSync(chromiumPath, ['--version'], {
       encoding: 'utf8',
     }).trim();
   } catch {

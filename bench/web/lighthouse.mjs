@@ -4,6 +4,7 @@
 import { publicPaths } from '@centro/content';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { startServer } from '../support/server.mjs';
 
@@ -13,18 +14,8 @@ const paths = only.length > 0 ? only : publicPaths();
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...chromiumArgs],
 });
 
 const rows = [];

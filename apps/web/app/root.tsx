@@ -9,12 +9,16 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthProvider } from '~/auth/auth-provider';
+import {
+  ERROR_TITLE,
+  ErrorPage,
+  NOT_FOUND_TITLE,
+  NotFoundPage,
+} from '~/components/errors/error-pages';
 import { Toaster } from '~/components/toasts/toaster';
-import { AuthButton } from '~/features/auth-ui/components/auth-button';
 import { getShellData } from '~/features/layout/data.server';
 import { SiteShell } from '~/features/layout/components/site-shell';
-import { ErrorPage } from '~/features/not-found/components/error-page';
-import { NOT_FOUND_TITLE, NotFoundPage } from '~/features/not-found/components/not-found-page';
+import { AuthButton } from '~/components/auth-button';
 import { announceHydrated } from '~/lib/hydration';
 import { pageTitle } from '~/lib/seo';
 import { useShell } from '~/lib/shell';
@@ -22,7 +26,6 @@ import './styles/global.css';
 import siteIconUrl from './assets/site-icon.svg?url';
 
 const THEME_COLOR = '#1f3a5f';
-const ERROR_TITLE = 'Algo deu errado';
 
 /** Runs at build time only: the site's shell data, embedded in every prerendered page. */
 export function loader() {

@@ -1,36 +1,12 @@
 /**
- * The body of every refused or failed API answer, and the one list of its machine-readable codes.
- * The server answers only these codes; the website compares them as `ErrorCode` members, and the
- * OpenAPI document lists them from this same object.
+ * The body of every refused or failed API answer. Its codes are the one list in error-codes.ts
+ * (re-exported here): the server answers only those, the website compares them as `ErrorCode`
+ * members, and the OpenAPI document lists them through `errorCodeSchema`.
  */
 import { z } from 'zod';
+import { ErrorCode } from './error-codes.js';
 
-export const ErrorCode = {
-  BadRequest: 'bad_request',
-  InvalidRequest: 'invalid_request',
-  InvalidJson: 'invalid_json',
-  Unauthorized: 'unauthorized',
-  InvalidToken: 'invalid_token',
-  Forbidden: 'forbidden',
-  NotFound: 'not_found',
-  UserNotFound: 'user_not_found',
-  UnknownGroup: 'unknown_group',
-  MethodNotAllowed: 'method_not_allowed',
-  NotAcceptable: 'not_acceptable',
-  RequestTimeout: 'request_timeout',
-  Conflict: 'conflict',
-  CourseFull: 'course_full',
-  PayloadTooLarge: 'payload_too_large',
-  UnsupportedMediaType: 'unsupported_media_type',
-  TooManyRequests: 'too_many_requests',
-  InternalError: 'internal_error',
-  BadGateway: 'bad_gateway',
-  ServiceUnavailable: 'service_unavailable',
-  DirectoryUnavailable: 'directory_unavailable',
-  IdentityProviderUnavailable: 'identity_provider_unavailable',
-  GatewayTimeout: 'gateway_timeout',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export { ErrorCode, isErrorCode } from './error-codes.js';
 
 export const errorCodeSchema = z.enum(ErrorCode);
 
@@ -41,8 +17,3 @@ export const apiErrorSchema = z.object({
   message: z.string().min(1),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** Whether a string from an answer is one of the codes (the website reads answers without zod). */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (Object.values(ErrorCode) as string[]).includes(value);
-}

@@ -4,3 +4,5 @@ export * from './health.js';
 export * from './api.js';
 export * from './formatting.js';
 export * from './messages.js';
+export * from './paths.js';
+export * from './identity.js';

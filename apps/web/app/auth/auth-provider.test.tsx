@@ -2,13 +2,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { AccountInfo } from '@azure/msal-browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AuthButton } from '~/features/auth-ui/components/auth-button';
+import { AuthButton } from '~/components/auth-button';
 import { testUser } from '~/test/auth';
 import { AuthProvider } from './auth-provider';
 import type { LoadMsalSession } from './load-msal';
 import type { MsalSession } from './msal-session';
 import { SESSION_MARKER_KEY } from './session-marker';
-import type { AuthSettings } from './settings';
+import type { AuthSettings } from '~/config/auth-settings';
 import type { AuthContextValue } from './types';
 import { useAuth } from './use-auth';
 

@@ -19,7 +19,7 @@ import { createInteractionGuard, type InteractiveAction } from './interaction-gu
 import { loadMsalSession, type LoadMsalSession } from './load-msal';
 import type { MsalSession } from './msal-session';
 import { isSignOutReturn, markSession, needsMsalAtStartup } from './session-marker';
-import type { AuthSettings } from './settings';
+import type { AuthSettings } from '~/config/auth-settings';
 import { createValueStore } from './value-store';
 import type {
   AuthContextValue,

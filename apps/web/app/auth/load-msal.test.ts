@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSettings } from './settings';
+import type { AuthSettings } from '~/config/auth-settings';
 
 const startMsalSession = vi.fn();
 vi.mock('./msal-session', () => ({ startMsalSession }));

@@ -4,7 +4,7 @@
  * ever downloads. A failed load (offline, say) is forgotten, so the next press tries again.
  */
 import type { MsalSession } from './msal-session';
-import type { AuthSettings } from './settings';
+import type { AuthSettings } from '~/config/auth-settings';
 import type { InteractionStatus } from './types';
 
 export type LoadMsalSession = (

@@ -16,7 +16,7 @@ import {
   msalAuthority,
   type OpenIdConfiguration,
 } from './msal-config';
-import { resolveAuthSettings, type ResolvedAuthSettings } from './settings';
+import { resolveAuthSettings, type ResolvedAuthSettings } from '~/config/auth-settings';
 
 const ORIGIN = 'http://localhost:3000';
 

@@ -17,7 +17,7 @@ import {
   type RedirectRequest,
   type SilentRequest,
 } from '@azure/msal-browser';
-import type { ResolvedAuthSettings } from './settings';
+import type { ResolvedAuthSettings } from '~/config/auth-settings';
 
 /** The fields of an OpenID Provider's discovery document that MSAL reads. */
 export interface OpenIdConfiguration {

@@ -10,7 +10,7 @@ import {
   type AuthenticationResult,
   type InteractionStatus as MsalInteractionStatus,
 } from '@azure/msal-browser';
-import { fetchJson } from '~/lib/http';
+import { fetchJson } from '~/lib/api-client';
 import {
   apiTokenRequest,
   createMsalConfiguration,
@@ -21,10 +21,15 @@ import {
   logoutRequest,
   type OpenIdConfiguration,
 } from './msal-config';
-import { resolveAuthSettings, type AuthSettings, type ResolvedAuthSettings } from './settings';
+import {
+  resolveAuthSettings,
+  type AuthSettings,
+  type ResolvedAuthSettings,
+} from '~/config/auth-settings';
 import { clearApiToken } from './token-store';
 import type { AuthUser, InteractionStatus, UserWithToken } from './types';
-import { fetchAnonymousToken, fetchUserDetails, getUserWithToken } from './user';
+import { fetchAnonymousToken, getUserWithToken } from './api/get-user';
+import { fetchUserDetails } from './api/user-details';
 
 // Every MSAL status is one of ours.
 type Assert<T extends true> = T;

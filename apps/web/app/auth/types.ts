@@ -1,4 +1,5 @@
 /** The shape of the auth state every screen reads (spec section 3). */
+import type { UserDetails } from '@centro/contracts';
 
 /** 'loading' until the page is hydrated and any session is restored. */
 export type AuthStatus = 'signed-out' | 'signed-in' | 'loading';
@@ -12,20 +13,14 @@ export type AuthStatus = 'signed-out' | 'signed-in' | 'loading';
 export type InteractionStatus =
   'startup' | 'none' | 'login' | 'logout' | 'acquireToken' | 'handleRedirect' | 'ssoSilent';
 
-/** A person as the identity provider's Graph-shaped /v1.0/me describes them (spec section 3). */
-export interface AuthUser {
-  id: string;
-  displayName: string | null;
-  mail: string | null;
-  mobilePhone: string | null;
-  birthday: string | null;
-  /** Alternative phone kept by the provider's sign-up flow. */
-  extensionCelular?: string | null;
-  /** Alternative birth date kept by the provider's sign-up flow. */
-  extensionDataNascimento?: string | null;
-  /** Birth date kept by the directory as a security attribute, DD/MM/YYYY (user details only). */
-  dataNascimento?: string | null;
-}
+/**
+ * A person as the identity provider's Graph-shaped /v1.0/me describes them (spec section 3), with the
+ * birth date the user details add: packages/contracts' `UserDetails`, whose sign-up extras and
+ * security attribute an answer may leave out.
+ */
+export type AuthUser = Omit<UserDetails, OptionalUserField> &
+  Partial<Pick<UserDetails, OptionalUserField>>;
+type OptionalUserField = 'extensionCelular' | 'extensionDataNascimento' | 'dataNascimento';
 
 /** What getUser resolves to: the person and the backend access token that goes with their calls. */
 export interface UserWithToken {

@@ -3,11 +3,12 @@
  * Only build-time code (route loaders, run while prerendering) reads this module, so zod never reaches
  * the browser: the validated values travel to the pages inside the prerendered data.
  */
+import { BUILT_IN_CLIENT_ID } from '@centro/contracts/identity';
 import { z } from 'zod';
 
 const DEFAULT_SITE_URL = 'http://localhost:3000';
-/** The built-in provider's public client (apps/server/src/idp). */
-export const DEFAULT_AUTH_CLIENT_ID = 'centro-web';
+/** The built-in provider's public client. */
+export const DEFAULT_AUTH_CLIENT_ID = BUILT_IN_CLIENT_ID;
 
 /** True for "https://host[:port]" (with or without the final slash); invalid URLs are reported apart. */
 function isOrigin(value: string): boolean {

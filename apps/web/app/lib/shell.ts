@@ -1,6 +1,6 @@
 /** Typed access to the root route's data (the site's shell), from meta functions and components. */
 import { useRouteLoaderData } from 'react-router';
-import type { AuthSettings } from '~/auth/settings';
+import type { AuthSettings } from '~/config/auth-settings';
 import type { SiteInfo } from './seo';
 
 /** Data of the site's shell (head, navigation, footer): the root route's loader data. */

@@ -1,5 +1,5 @@
 import type { Route } from './+types/not-found';
-import { NOT_FOUND_TITLE, NotFoundPage } from '~/features/not-found/components/not-found-page';
+import { NOT_FOUND_TITLE, NotFoundPage } from '~/components/errors/error-pages';
 import { buildNoIndexMeta } from '~/lib/seo';
 import { rootShell } from '~/lib/shell';
 

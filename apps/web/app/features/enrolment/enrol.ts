@@ -4,16 +4,18 @@
  * and birth date are checked first: when either is missing or invalid the person is sent to /perfil
  * to complete it, before any place is taken. Any failure stops the sequence (spec section 8).
  */
+import { confirmationPath, whatsappGroupLink } from '@centro/content/site';
 import { messages } from '@centro/contracts/messages';
 import type { AuthUser, UserWithToken } from '~/auth/types';
 import type { ToastKind } from '~/components/toasts/notify';
-import { addToGroup, isCourseFull, updateBirthDate, updateUserField } from '~/lib/api';
+import { updateBirthDate, updateUserField } from '~/auth/api/user-details';
 import {
   birthDateDigitsOf,
   formatBirthDate,
   formatPhone,
   isPlausibleBirthDate,
 } from '~/lib/formatting';
+import { addToGroup, isCourseFull } from './api/add-to-group';
 import type { ConfirmationState, EnrolmentCourse } from './types';
 
 export const PROFILE_PATH = '/perfil';
@@ -49,14 +51,6 @@ export function enrolmentBirthDate(user: AuthUser): string | null {
   return formatted.ok && isPlausibleBirthDate(formatted.value) ? formatted.value : null;
 }
 
-export function groupLinkOf(inviteCode: string): string {
-  return `https://chat.whatsapp.com/${inviteCode}`;
-}
-
-export function confirmationPathOf(course: EnrolmentCourse): string {
-  return `/${course.programme.slug}/matricula-finalizada`;
-}
-
 /** Runs the sequence; never rejects (failures are shown and logged). */
 export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): Promise<void> {
   try {
@@ -78,7 +72,7 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
     await addToGroup({ group: course.groupId, user: id, token });
     await updateUserField({ id, token, param: 'mobilePhone', value: phone });
     await updateBirthDate({ id, token, data_nascimento: birthDate });
-    await deps.navigate(confirmationPathOf(course), {
+    await deps.navigate(confirmationPath(course.programme.slug), {
       state: {
         user: { id, displayName: user.displayName },
         course: {
@@ -86,7 +80,7 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
           title: course.title,
           programme: { name: course.programme.name, path: course.programme.path },
         },
-        groupLink: groupLinkOf(course.inviteCode),
+        groupLink: whatsappGroupLink(course.inviteCode),
       },
     });
   } catch (error) {

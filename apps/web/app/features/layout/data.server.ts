@@ -6,7 +6,7 @@ import {
   getProgramme,
   whatsappLink,
 } from '@centro/content';
-import { getAuthSettings } from '~/auth/settings.server';
+import { getAuthSettings } from '~/config/auth-settings.server';
 import { addressLine } from '~/lib/address';
 import { getSite } from '~/lib/site.server';
 import type { ShellData } from '~/lib/shell';

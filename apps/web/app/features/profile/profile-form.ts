@@ -1,6 +1,6 @@
 /** The profile form's values and what 'Atualizar' sends (spec section 4: only the changed fields). */
 import type { AuthUser } from '~/auth/types';
-import type { UpdatableField } from '~/lib/api';
+import type { UpdatableUserField } from '@centro/contracts';
 import { birthDateDigitsOf, formatBirthDate } from '~/lib/formatting';
 
 export interface ProfileValues {
@@ -30,7 +30,7 @@ export function profileValuesOf(user: AuthUser): ProfileValues {
 }
 
 export interface ProfileChanges {
-  fields: { param: UpdatableField; value: string }[];
+  fields: { param: UpdatableUserField; value: string }[];
   birthDate: string | null;
 }
 

@@ -1,9 +1,8 @@
 /** The schedule page, prepared at build time from the content. */
-import { centre, schedule, whatsappLink } from '@centro/content';
+import { centre, schedule, scheduleQuestionLink } from '@centro/content';
 import { buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { SCHEDULE_TITLE } from './copy';
-import { questionMessage } from './question-message';
 import type { ScheduleLoaderData } from './types';
 
 export function getSchedulePage(): ScheduleLoaderData {
@@ -14,7 +13,7 @@ export function getSchedulePage(): ScheduleLoaderData {
       title,
       ...(note ? { note } : {}),
     })),
-    questionHref: whatsappLink(centre.whatsapp, questionMessage(day)),
+    questionHref: scheduleQuestionLink(centre.whatsapp, day),
   }));
   const summary = schedule.map((day) => `${day.day}: ${day.whatsappTopic}`).join('; ');
   return {

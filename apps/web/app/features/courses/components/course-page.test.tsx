@@ -1,7 +1,5 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authValue, signedIn } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import type { CoursePageData } from '../types';
 import { CoursePage } from './course-page';
@@ -32,13 +30,26 @@ beforeEach(() =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CoursePage', () => {
+  it('shows the enrolment button it is given in the enrolment section', () => {
+    renderWithRouter(
+      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
+    );
+    expect(screen.getByRole('region', { name: 'Inscrição' })).toContainElement(
+      screen.getByRole('button', { name: 'Inscrever' }),
+    );
+  });
+
   it('shows the places left once known', async () => {
-    renderWithRouter(<CoursePage {...page} />);
+    renderWithRouter(
+      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
+    );
     expect(await screen.findByText('Restam 12 vagas.')).toBeInTheDocument();
   });
 
   it('shows the title, welcome, description, instruction, limited places and tutorial link', () => {
-    renderWithRouter(<CoursePage {...page} />);
+    renderWithRouter(
+      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Passe' })).toBeInTheDocument();
     expect(screen.getByText('Seja bem-vindo(a) ao curso Passe!')).toBeInTheDocument();
     expect(screen.getByText('Primeiro parágrafo.')).toBeInTheDocument();
@@ -54,23 +65,11 @@ describe('CoursePage', () => {
   });
 
   it('shows when and where the course meets', () => {
-    renderWithRouter(<CoursePage {...page} />);
+    renderWithRouter(
+      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
+    );
     expect(screen.getByRole('region', { name: 'Encontros' })).toHaveTextContent(
       'Primeiro encontro: sábado, 06/03/2027, às 17h30',
     );
-  });
-
-  it("offers 'Quero me inscrever' when signed out, which starts the account creation", async () => {
-    const auth = authValue();
-    renderWithRouter(<CoursePage {...page} />, { auth });
-    await userEvent.click(screen.getByRole('button', { name: 'Quero me inscrever' }));
-    expect(auth.signUp).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
-  });
-
-  it("offers 'Finalizar inscrição' when signed in", () => {
-    renderWithRouter(<CoursePage {...page} />, { auth: signedIn() });
-    expect(screen.getByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Quero me inscrever' })).not.toBeInTheDocument();
   });
 });

@@ -1,23 +1,26 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContentImage } from '~/components/content-image';
 import type { CoursePageData } from '../types';
 import { CourseMeetings } from './course-meetings';
-import { EnrolButton } from './enrol-button';
 import { PlacesLeft } from './places-left';
 import '../courses.css';
 
+/** A course's page; the route gives it the enrolment button (features do not import each other). */
 export function CoursePage({
   programme,
   slug,
-  groupId,
-  inviteCode,
   title,
   stage,
   description,
   audience,
   image,
   meetings,
-}: CoursePageData) {
+  enrolButton,
+}: CoursePageData & {
+  /** 'Quero me inscrever' / 'Finalizar inscrição': the enrolment feature's, given by the route. */
+  enrolButton: ReactNode;
+}) {
   return (
     <div className="page course">
       <div className="course__head">
@@ -60,7 +63,7 @@ export function CoursePage({
           <strong>Atenção:</strong> as vagas são limitadas.
         </p>
         <PlacesLeft slug={slug} />
-        <EnrolButton course={{ programme, slug, title, groupId, inviteCode }} />
+        {enrolButton}
         <p className="enrol__help">
           Primeira vez por aqui? Veja{' '}
           <Link to="/como-se-inscrever">como se inscrever, passo a passo</Link>.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchAvailability } from '~/lib/api';
+import { fetchAvailability } from '../api/get-availability';
 
 /** 'Restam N vagas' (GET /api/courses/availability), once known; nothing before or on failure. */
 export function PlacesLeft({ slug }: { slug: string }) {

@@ -2,7 +2,7 @@ import { messages } from '@centro/contracts/messages';
 import { useEffect, useId, useState, type FormEvent, type InvalidEvent } from 'react';
 import { useAuth } from '~/auth/use-auth';
 import { notify, prepareToasts } from '~/components/toasts/notify';
-import { fetchDetails, updateBirthDate, updateUserField } from '~/lib/api';
+import { fetchUserDetails, updateBirthDate, updateUserField } from '~/auth/api/user-details';
 import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
 import { changesOf, emptyProfile, profileValuesOf, type ProfileValues } from '../profile-form';
@@ -51,7 +51,7 @@ export function ProfilePage() {
     try {
       const session = await getUser();
       if (!session) throw new Error('Profile: no signed-in user');
-      const details = await fetchDetails(session);
+      const details = await fetchUserDetails(session);
       setAuthUser(details);
       const initial = profileValuesOf(details);
       setLoaded({ id: session.user.id, token: session.token, initial });

@@ -1,0 +1,27 @@
+/** GET /api/courses/availability: places and places left by course slug, read without zod. */
+import type { AvailabilityResponse } from '@centro/contracts';
+import { apiPaths } from '@centro/contracts/paths';
+import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+
+/** One course's places, as the API answers them. */
+export type Availability = AvailabilityResponse['courses'][string];
+
+/** The places of every course the answer describes well (others are left out). */
+export async function fetchAvailability(): Promise<Record<string, Availability>> {
+  const answer = await fetchJson(apiPaths.availability);
+  const courses = isRecord(answer) ? answer.courses : undefined;
+  if (!isRecord(courses)) {
+    throw new UnexpectedAnswerError(`${apiPaths.availability} answered no courses`);
+  }
+  const result: Record<string, Availability> = {};
+  for (const [slug, value] of Object.entries(courses)) {
+    if (
+      isRecord(value) &&
+      typeof value.places === 'number' &&
+      typeof value.placesLeft === 'number'
+    ) {
+      result[slug] = { places: value.places, placesLeft: value.placesLeft };
+    }
+  }
+  return result;
+}

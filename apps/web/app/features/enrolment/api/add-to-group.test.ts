@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '~/lib/api-client';
+import { addToGroup, isCourseFull } from './add-to-group';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('addToGroup', () => {
+  it('maps a refused enrolment to an ApiError with the API code and message', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
+        { status: 409 },
+      ),
+    );
+    const error: unknown = await addToGroup({ group: 'g', user: 'u', token: 't' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'course_full',
+      apiMessage: 'Vagas esgotadas para este curso.',
+    });
+    expect(isCourseFull(error)).toBe(true);
+  });
+
+  it('keeps other failures apart from a full course', async () => {
+    vi.stubGlobal('fetch', async () => new Response('Bad gateway', { status: 502 }));
+    const error: unknown = await addToGroup({ group: 'g', user: 'u', token: 't' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 502, code: null });
+    expect(isCourseFull(error)).toBe(false);
+  });
+
+  it('reads an enrolment', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({
+        data: { course: 'passe', group: 'g', status: 'enrolled', alreadyEnrolled: true },
+      }),
+    );
+    expect(await addToGroup({ group: 'g', user: 'u', token: 't' })).toEqual({
+      course: 'passe',
+      group: 'g',
+      alreadyEnrolled: true,
+    });
+  });
+});

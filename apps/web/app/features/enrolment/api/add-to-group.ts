@@ -1,0 +1,29 @@
+/**
+ * POST /api/group/add (spec section 7): the person joins the course's group, which takes a place
+ * (harmless when already in it). The answer is read without zod; a full course is refused with
+ * `ErrorCode.CourseFull`.
+ */
+import type { GroupAddRequest, GroupAddResponse } from '@centro/contracts';
+import { ErrorCode } from '@centro/contracts/error-codes';
+import { apiPaths } from '@centro/contracts/paths';
+import { ApiError, fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+
+export type GroupAddResult = Pick<GroupAddResponse['data'], 'course' | 'group' | 'alreadyEnrolled'>;
+
+/** True for the API's refusal of an enrolment in a course with no place left (409 course_full). */
+export function isCourseFull(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === ErrorCode.CourseFull;
+}
+
+export async function addToGroup(request: GroupAddRequest): Promise<GroupAddResult> {
+  const answer = await fetchJson(apiPaths.groupAdd, { method: 'POST', body: request });
+  const data = isRecord(answer) ? answer.data : undefined;
+  if (!isRecord(data) || data.status !== 'enrolled' || typeof data.course !== 'string') {
+    throw new UnexpectedAnswerError(`${apiPaths.groupAdd} answered without an enrolment`);
+  }
+  return {
+    course: data.course,
+    group: typeof data.group === 'string' ? data.group : request.group,
+    alreadyEnrolled: data.alreadyEnrolled === true,
+  };
+}

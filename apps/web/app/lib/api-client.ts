@@ -1,0 +1,67 @@
+/**
+ * The website's one API client: fetch with a timeout (the spec's client had none), JSON both ways,
+ * an optional bearer token, and every error status as an `ApiError` carrying the API's typed code
+ * and pt-BR message when it gave them. Answers are checked by hand by each call (features/<x>/api/,
+ * auth/api/): zod stays out of the browser.
+ */
+import { isErrorCode, type ErrorCode } from '@centro/contracts/error-codes';
+
+/** How long a call may take before it is abandoned. */
+export const API_TIMEOUT_MS = 10_000;
+
+/** A call that answered with an error status; `code` and `apiMessage` when the API explained it. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly code: ErrorCode | null = null,
+    readonly apiMessage: string | null = null,
+  ) {
+    super(`${url} answered ${status}${code ? ` (${code})` : ''}`);
+  }
+}
+
+/** An answer without what the call promises. */
+export class UnexpectedAnswerError extends Error {
+  override name = 'UnexpectedAnswerError';
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface JsonRequest {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Bearer token for the Authorization header. */
+  bearer?: string;
+  timeoutMs?: number;
+}
+
+async function apiErrorOf(response: Response, url: string): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const { error, message } = isRecord(body) ? body : {};
+  return isErrorCode(error) && typeof message === 'string'
+    ? new ApiError(response.status, url, error, message)
+    : new ApiError(response.status, url);
+}
+
+/** Calls `url` and resolves to its parsed JSON answer; rejects on an error status or a timeout. */
+export async function fetchJson(
+  url: string,
+  { method = 'GET', body, bearer, timeoutMs = API_TIMEOUT_MS }: JsonRequest = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw await apiErrorOf(response, url);
+  return response.json();
+}

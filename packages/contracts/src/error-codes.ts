@@ -1,0 +1,37 @@
+/**
+ * The one list of the API's machine-readable refusal codes, without zod: the server answers only
+ * these, the website compares them as `ErrorCode` members (`@centro/contracts/error-codes`, small
+ * enough for the browser), and the OpenAPI document lists them through `errorCodeSchema` (errors.ts).
+ */
+
+export const ErrorCode = {
+  BadRequest: 'bad_request',
+  InvalidRequest: 'invalid_request',
+  InvalidJson: 'invalid_json',
+  Unauthorized: 'unauthorized',
+  InvalidToken: 'invalid_token',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  UserNotFound: 'user_not_found',
+  UnknownGroup: 'unknown_group',
+  MethodNotAllowed: 'method_not_allowed',
+  NotAcceptable: 'not_acceptable',
+  RequestTimeout: 'request_timeout',
+  Conflict: 'conflict',
+  CourseFull: 'course_full',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  TooManyRequests: 'too_many_requests',
+  InternalError: 'internal_error',
+  BadGateway: 'bad_gateway',
+  ServiceUnavailable: 'service_unavailable',
+  DirectoryUnavailable: 'directory_unavailable',
+  IdentityProviderUnavailable: 'identity_provider_unavailable',
+  GatewayTimeout: 'gateway_timeout',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Whether a string from an answer is one of the codes (the website reads answers without zod). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (Object.values(ErrorCode) as string[]).includes(value);
+}

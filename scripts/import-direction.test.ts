@@ -1,0 +1,45 @@
+/**
+ * The website's import-direction rule (eslint.config.js: shared → features → routes, no feature
+ * into another, no zod entry in the browser) exists and fails: each fixture under
+ * fixtures/import-direction is linted with ESLint's Node API as if it stood where its first line
+ * says, and must give exactly the expected rule's error; the allowed one must give none.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The rules that fail on a fixture linted at its stated place in the app. */
+async function failingRules(fixture: string): Promise<(string | null)[]> {
+  const text = readFileSync(
+    new URL(`./fixtures/import-direction/${fixture}`, import.meta.url),
+    'utf8',
+  );
+  const place = /^\/\/ Linted as (\S+):/.exec(text)?.[1];
+  if (!place) throw new Error(`${fixture} does not say where it is linted`);
+  const [result] = await eslint.lintText(text, { filePath: `${root}${place}` });
+  return (result?.messages ?? []).map((message) => message.ruleId);
+}
+
+describe('the import-direction lint rule', () => {
+  it.each([
+    'feature-into-feature.tsx',
+    'relative-escape.ts',
+    'shared-into-feature.ts',
+    'feature-into-route.ts',
+    'lib-into-auth.ts',
+  ])('refuses %s', async (fixture) => {
+    expect(await failingRules(fixture)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses a value from a zod entry in the browser’s code', async () => {
+    expect(await failingRules('zod-into-browser.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets a feature import its own modules, shared code and the zod-free entries', async () => {
+    expect(await failingRules('allowed.tsx')).toEqual([]);
+  });
+}, 60_000);
