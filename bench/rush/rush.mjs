@@ -35,8 +35,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { allCourses } from '@centro/content';
 import { messages } from '@centro/contracts';
-import { createApiTokens } from '../../apps/server/dist/auth/api-tokens.js';
-import { openDatabase } from '../../apps/server/dist/db/database.js';
+import { createApiTokens } from '@centro/server/api-tokens';
+import { openDatabase } from '@centro/server/database';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { freePort, startServer } from '../support/server.mjs';
 

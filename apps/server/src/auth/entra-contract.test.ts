@@ -15,8 +15,8 @@ import {
   startEntraStandIn,
   unsignedToken,
   type EntraStandIn,
-} from '../test-support/entra-stand-in.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
+} from '../../tests/support/entra-stand-in.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { createProviderTokenVerifier } from './auth-services.js';
 import {
   createEntraTokenVerifier,

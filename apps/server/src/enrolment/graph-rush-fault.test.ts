@@ -31,10 +31,10 @@ import {
   checkEnrolmentInvariants,
   enrolmentKey,
   type EnrolmentKey,
-} from '../test-support/enrolment-invariants.js';
-import { createGraphApi, type GraphApi } from '../test-support/graph-api.js';
-import type { FaultAction } from '../test-support/graph-stand-in/stand-in.js';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
+} from '../../tests/support/enrolment-invariants.js';
+import { createGraphApi, type GraphApi } from '../../tests/support/graph-api.js';
+import type { FaultAction } from '../../tests/support/graph-stand-in/stand-in.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
 import { enrolmentErrors } from './service.js';
 
 const pgDatabase = await createPostgresTestDatabase('graph_rush_fault');

@@ -5,8 +5,8 @@
  */
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
-import { createTestApi, type TestApi } from '../test-support/api-app.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
+import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 import { DirectoryError } from '../directory/directory.js';
 
 const pgDatabase = await createPostgresTestDatabase('api');

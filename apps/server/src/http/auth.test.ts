@@ -15,7 +15,7 @@ import {
 import { loadConfig } from '../config.js';
 import { EMBEDDED_API_AUDIENCE } from '../idp/constants.js';
 import { loadOrCreateProviderKeys } from '../idp/keys.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { authErrors, authenticatePerson, authRoutes, requirePerson } from './auth.js';
 import { errorHandler, HttpError } from './errors.js';
 

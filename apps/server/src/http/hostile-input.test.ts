@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../idp/accounts.js';
 import { EMBEDDED_API_SCOPE } from '../idp/constants.js';
-import { createTestApi, type TestApi } from '../test-support/api-app.js';
+import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 import {
   answerText,
   brokenJson,
@@ -38,9 +38,9 @@ import {
   snapshotDatabase,
   SPECIAL_BODIES,
   ALL_TABLES,
-} from '../test-support/hostile.js';
-import { IdpBrowser, pkce } from '../test-support/idp-browser.js';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
+} from '../../tests/support/hostile.js';
+import { IdpBrowser, pkce } from '../../tests/support/idp-browser.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
 
 const SITE = 'http://localhost:3000';
 const REDIRECT_URI = `${SITE}/`;

@@ -11,7 +11,7 @@ import {
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApi, type TestApi } from '../test-support/api-app.js';
+import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 
 interface Answer {
   status: number;

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../test-support/api-app.js';
+import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

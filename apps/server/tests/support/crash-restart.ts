@@ -13,9 +13,9 @@
  */
 import { allCourses } from '@centro/content';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiTokens } from '../auth/api-tokens.js';
-import { ensureDataDir } from '../data-dir.js';
-import { openDatabase, type Dialect } from '../db/database.js';
+import { createApiTokens } from '../../src/auth/api-tokens.js';
+import { ensureDataDir } from '../../src/data-dir.js';
+import { openDatabase, type Dialect } from '../../src/db/database.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { createApiTokens } from '../auth/api-tokens.js';
-import { loadConfig } from '../config.js';
-import type { DirectoryAdapter } from '../directory/create-directory.js';
-import type { Directory } from '../directory/directory.js';
+import { buildApp } from '../../src/app.js';
+import { createApiTokens } from '../../src/auth/api-tokens.js';
+import { loadConfig } from '../../src/config.js';
+import type { DirectoryAdapter } from '../../src/directory/create-directory.js';
+import type { Directory } from '../../src/directory/directory.js';
+import { seedPeople } from './server-process.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from './web-root.js';
 
 /** The key every test instance signs API tokens with (instances of one test share it). */
@@ -93,28 +94,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     app,
     fixture,
     faults,
-    async createPeople(count) {
-      const now = new Date().toISOString();
-      const ids = Array.from({ length: count }, () => randomUUID());
-      for (let i = 0; i < ids.length; i += 500) {
-        await app.database.db
-          .insertInto('accounts')
-          .values(
-            ids.slice(i, i + 500).map((id) => ({
-              id,
-              email: `${id}@example.org`,
-              password_hash: 'not-a-password',
-              display_name: `Pessoa ${id.slice(0, 8)}`,
-              mail: `${id}@example.org`,
-              privacy_accepted_at: now,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-      }
-      return ids;
-    },
+    createPeople: (count) => seedPeople(app.database.db, count),
     tokenFor: (userId) => app.apiTokens.issueForUser(userId).token,
     anonymousToken: () => app.apiTokens.issueAnonymous().token,
     expiredTokenFor: (userId) => expired.issueForUser(userId).token,

@@ -4,7 +4,7 @@
  * database (local) and the Graph stand-in (graph).
  */
 import type { UpdatableUserField, UserDetails } from '@centro/contracts';
-import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
+import { DirectoryUserNotFoundError, type Directory } from '../../src/directory/directory.js';
 
 type Operation = keyof Directory;
 

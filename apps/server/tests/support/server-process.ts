@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../src/db/schema.js';
 import type { FixtureWebRoot } from './web-root.js';
 
 export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -107,7 +107,7 @@ export async function seedPeople(db: Kysely<Database>, count: number): Promise<s
           id,
           email: `${id}@example.org`,
           password_hash: 'not-a-password',
-          display_name: 'Pessoa',
+          display_name: `Pessoa ${id.slice(0, 8)}`,
           mail: `${id}@example.org`,
           privacy_accepted_at: now,
           created_at: now,

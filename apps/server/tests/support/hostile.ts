@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../src/db/schema.js';
 
 /** Pieces that break naive string handling; concatenated at random by `oddString`. */
 export const ODD_PIECES = [

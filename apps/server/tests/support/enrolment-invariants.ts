@@ -11,7 +11,7 @@
  * Answers the violations as sentences (an empty list when all hold), so a failing test names them.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../src/db/schema.js';
 
 /** `${courseSlug}|${userId}` of an enrolment answered 200. */
 export type EnrolmentKey = `${string}|${string}`;

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.js';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/db/database.js';
 import { createPostgresTestDatabase } from './postgres.js';
 
 export interface TestDatabaseTarget {
