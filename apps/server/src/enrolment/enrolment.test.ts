@@ -5,7 +5,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { DirectoryError } from '../directory/directory.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../plugins/error-handler.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import { createEnrolmentRepository, type CourseRow } from './repository.js';

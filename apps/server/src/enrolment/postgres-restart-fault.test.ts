@@ -24,7 +24,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDataDir } from '../data-dir.js';
 import { openDatabase } from '../db/database.js';
 import { createApiTokens } from '../auth/api-tokens.js';
-import { apiErrors } from '../http/api-support.js';
+import { apiErrors } from '../plugins/api-conventions.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,

@@ -12,7 +12,7 @@ import {
   DirectoryUserNotFoundError,
   type Directory,
 } from '../directory/directory.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../plugins/error-handler.js';
 import type { CourseRow, EnrolmentRepository } from './repository.js';
 import { placesLeft, staleBefore } from './rules.js';
 

@@ -1,6 +1,6 @@
 import { fastify } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorHandler, errorResponse, HttpError } from './errors.js';
+import { errorHandler, errorResponse, HttpError } from './error-handler.js';
 
 describe('errorResponse', () => {
   it('passes an HttpError through', () => {

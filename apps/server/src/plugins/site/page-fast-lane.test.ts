@@ -8,9 +8,9 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../../tests/support/web-root.js';
 
 interface Answer {
   status: number;

@@ -14,7 +14,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { HttpError } from './errors.js';
+import { HttpError } from './error-handler.js';
 
 /** Redis connection and command timeouts: a slow Redis must not slow every request down. */
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;

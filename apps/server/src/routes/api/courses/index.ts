@@ -4,8 +4,8 @@
  */
 import { availabilityResponseSchema, type AvailabilityResponse } from '@centro/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { EnrolmentService } from '../enrolment/service.js';
-import { useApiConventions } from './api-support.js';
+import type { EnrolmentService } from '../../../enrolment/service.js';
+import { useApiConventions } from '../../../plugins/api-conventions.js';
 
 export interface CourseRoutesOptions {
   enrolment: EnrolmentService;

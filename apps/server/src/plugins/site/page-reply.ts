@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateEncoding } from '../site/encoding.js';
-import { matchesEntityTag, type PreparedPage } from '../site/page.js';
+import { negotiateEncoding } from '../../site/encoding.js';
+import { matchesEntityTag, type PreparedPage } from '../../site/page.js';
 
 export function sendPage(
   request: FastifyRequest,

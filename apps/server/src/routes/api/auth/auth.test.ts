@@ -5,19 +5,19 @@ import { getTokenResponseSchema } from '@centro/contracts';
 import { fastify, type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createApiTokens, type ApiTokens } from '../auth/api-tokens.js';
-import { API_TOKEN_SECRET_FILE } from '../auth/api-token-secret.js';
+import { buildApp } from '../../../app.js';
+import { createApiTokens, type ApiTokens } from '../../../auth/api-tokens.js';
+import { API_TOKEN_SECRET_FILE } from '../../../auth/api-token-secret.js';
 import {
   createEmbeddedTokenVerifier,
   unavailableTokenVerifier,
-} from '../auth/provider-token-verifier.js';
-import { loadConfig } from '../config.js';
-import { EMBEDDED_API_AUDIENCE } from '../idp/constants.js';
-import { loadOrCreateProviderKeys } from '../idp/keys.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
-import { authErrors, authenticatePerson, authRoutes, requirePerson } from './auth.js';
-import { errorHandler, HttpError } from './errors.js';
+} from '../../../auth/provider-token-verifier.js';
+import { loadConfig } from '../../../config.js';
+import { EMBEDDED_API_AUDIENCE } from '../../../idp/constants.js';
+import { loadOrCreateProviderKeys } from '../../../idp/keys.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../../../tests/support/web-root.js';
+import { authErrors, authenticatePerson, authRoutes, requirePerson } from './index.js';
+import { errorHandler, HttpError } from '../../../plugins/error-handler.js';
 
 const ISSUER = 'http://localhost:3000/idp';
 const AUDIENCE = 'http://localhost:3000/api';

@@ -4,9 +4,9 @@
  */
 import { fastify } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
-import { DirectoryError } from '../directory/directory.js';
-import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
+import { openDatabase } from '../../db/database.js';
+import { DirectoryError } from '../../directory/directory.js';
+import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
 import { readiness } from './readiness.js';
 
 describe('GET /readyz', () => {

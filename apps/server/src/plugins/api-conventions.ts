@@ -4,11 +4,11 @@
  * JSON only, a body size limit, and every refusal as `{error, message}` with a pt-BR sentence that
  * names the field. Each route module calls `useApiConventions` on its own encapsulated context.
  */
-import { authErrors } from './auth.js';
+import { authErrors } from '../routes/api/auth/index.js';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { DirectoryError, DirectoryUserNotFoundError } from '../directory/directory.js';
-import { errorHandler, HttpError } from './errors.js';
+import { errorHandler, HttpError } from './error-handler.js';
 
 /** Largest JSON body accepted by the API (the biggest real one is well under 1 KB). */
 export const API_BODY_LIMIT_BYTES = 16 * 1024;

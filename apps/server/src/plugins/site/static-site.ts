@@ -16,8 +16,8 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { SitePages } from '../site/load-pages.js';
-import type { PreparedPage } from '../site/page.js';
+import type { SitePages } from '../../site/load-pages.js';
+import type { PreparedPage } from '../../site/page.js';
 import { sendPage, writePage } from './page-reply.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;

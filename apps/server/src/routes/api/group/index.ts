@@ -11,10 +11,10 @@ import {
   type GroupAddResponse,
 } from '@centro/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { EnrolmentCourse, EnrolmentService } from '../enrolment/service.js';
-import { useApiConventions } from './api-support.js';
-import { requirePerson } from './auth.js';
-import { HttpError } from './errors.js';
+import type { EnrolmentCourse, EnrolmentService } from '../../../enrolment/service.js';
+import { useApiConventions } from '../../../plugins/api-conventions.js';
+import { requirePerson } from '../auth/index.js';
+import { HttpError } from '../../../plugins/error-handler.js';
 
 export interface GroupRoutesOptions {
   enrolment: EnrolmentService;

@@ -16,10 +16,10 @@ import {
   type UserUpdateRequest,
 } from '@centro/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Directory } from '../directory/directory.js';
-import { apiErrors, useApiConventions } from './api-support.js';
-import { requirePerson } from './auth.js';
-import { HttpError } from './errors.js';
+import type { Directory } from '../../../directory/directory.js';
+import { apiErrors, useApiConventions } from '../../../plugins/api-conventions.js';
+import { requirePerson } from '../auth/index.js';
+import { HttpError } from '../../../plugins/error-handler.js';
 
 export interface UserRoutesOptions {
   directory: Directory;

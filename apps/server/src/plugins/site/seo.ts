@@ -1,6 +1,6 @@
 /** GET /sitemap.xml and /robots.txt, rendered once from the site's routes. */
 import type { FastifyPluginAsync } from 'fastify';
-import { renderRobots, renderSitemap } from '../site/seo.js';
+import { renderRobots, renderSitemap } from '../../site/seo.js';
 
 export interface SeoOptions {
   siteUrl: string;

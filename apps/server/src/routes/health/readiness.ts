@@ -6,8 +6,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../db/database.js';
-import type { Directory } from '../directory/directory.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Directory } from '../../directory/directory.js';
 
 export type CheckResult = 'ok' | 'unavailable' | 'timeout';
 

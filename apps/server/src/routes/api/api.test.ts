@@ -5,9 +5,9 @@
  */
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
-import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
-import { DirectoryError } from '../directory/directory.js';
+import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
+import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
+import { DirectoryError } from '../../directory/directory.js';
 
 const pgDatabase = await createPostgresTestDatabase('api');
 afterAll(async () => {

@@ -20,9 +20,9 @@ import { connect } from 'node:net';
 import { allCourses } from '@centro/content';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStore } from '../idp/accounts.js';
-import { EMBEDDED_API_SCOPE } from '../idp/constants.js';
-import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
+import { AccountStore } from '../../idp/accounts.js';
+import { EMBEDDED_API_SCOPE } from '../../idp/constants.js';
+import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
 import {
   answerText,
   brokenJson,
@@ -38,9 +38,9 @@ import {
   snapshotDatabase,
   SPECIAL_BODIES,
   ALL_TABLES,
-} from '../../tests/support/hostile.js';
-import { IdpBrowser, pkce } from '../../tests/support/idp-browser.js';
-import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
+} from '../../../tests/support/hostile.js';
+import { IdpBrowser, pkce } from '../../../tests/support/idp-browser.js';
+import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
 
 const SITE = 'http://localhost:3000';
 const REDIRECT_URI = `${SITE}/`;

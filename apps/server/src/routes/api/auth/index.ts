@@ -11,9 +11,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema, getTokenResponseSchema, type GetTokenResponse } from '@centro/contracts';
-import { ApiTokenError, type ApiTokens } from '../auth/api-tokens.js';
-import { ProviderTokenError, type ProviderTokenVerifier } from '../auth/provider-token-verifier.js';
-import { HttpError } from './errors.js';
+import { ApiTokenError, type ApiTokens } from '../../../auth/api-tokens.js';
+import {
+  ProviderTokenError,
+  type ProviderTokenVerifier,
+} from '../../../auth/provider-token-verifier.js';
+import { HttpError } from '../../../plugins/error-handler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

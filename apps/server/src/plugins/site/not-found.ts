@@ -2,8 +2,8 @@
  * Unknown paths: the 'Página Não Encontrada' page (HTTP 404) for the website, JSON for the API.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PreparedPage } from '../site/page.js';
-import { errorResponse } from './errors.js';
+import type { PreparedPage } from '../../site/page.js';
+import { errorResponse } from '../error-handler.js';
 import { sendPage } from './page-reply.js';
 
 /** Path prefixes whose answers are JSON, never HTML. */
