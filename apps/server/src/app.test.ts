@@ -5,7 +5,7 @@ import { publicPaths, signedInPaths } from '@centro/content';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/index.js';
 import { ASSET_JS, createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
 let fixture: FixtureWebRoot;

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../web/scripts/precompress.mjs';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/index.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
 let fixture: FixtureWebRoot;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/index.js';
 import { createShutdown } from './shutdown.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 

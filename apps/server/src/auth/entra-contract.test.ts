@@ -8,7 +8,7 @@ import { getTokenResponseSchema } from '@centro/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import {
   GRAPH_AUDIENCE,
   hmacToken,

@@ -35,7 +35,7 @@ import {
 import { createGraphApi, type GraphApi } from '../../tests/support/graph-api.js';
 import type { FaultAction } from '../../tests/support/graph-stand-in/stand-in.js';
 import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
-import { enrolmentErrors } from './service.js';
+import { REFUSALS } from '../plugins/error-handler.js';
 
 const pgDatabase = await createPostgresTestDatabase('graph_rush_fault');
 afterAll(async () => {
@@ -296,8 +296,8 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
           for (const answer of got) {
             expect(answer.contentType, context).toContain('application/json');
             expect(answer.body, context).toEqual({
-              error: enrolmentErrors.directoryUnavailable.code,
-              message: enrolmentErrors.directoryUnavailable.message,
+              error: REFUSALS.enrolmentIncomplete.code,
+              message: REFUSALS.enrolmentIncomplete.message,
             });
           }
           expect(rows, context).toEqual([]);

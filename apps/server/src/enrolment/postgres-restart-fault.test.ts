@@ -24,7 +24,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDataDir } from '../data-dir.js';
 import { openDatabase } from '../db/database.js';
 import { createApiTokens } from '../auth/api-tokens.js';
-import { apiErrors } from '../plugins/api-conventions.js';
+import { REFUSALS } from '../plugins/error-handler.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
@@ -44,7 +44,6 @@ import {
   type ServerProcess,
 } from '../../tests/support/server-process.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
-import { enrolmentErrors } from './service.js';
 
 const SECRET = 'chave-do-teste-de-queda-do-postgres-0123456789abcdef';
 const PEOPLE = 160;
@@ -259,12 +258,12 @@ describe.skipIf(!database)('PostgreSQL crashed and restarted during a rush of en
       const refusals = [
         // The database failed (apiErrorOf), or the local directory did (its tables are in it).
         {
-          error: apiErrors.databaseUnavailable.code,
-          message: apiErrors.databaseUnavailable.message,
+          error: REFUSALS.databaseUnavailable.code,
+          message: REFUSALS.databaseUnavailable.message,
         },
         {
-          error: enrolmentErrors.directoryUnavailable.code,
-          message: enrolmentErrors.directoryUnavailable.message,
+          error: REFUSALS.enrolmentIncomplete.code,
+          message: REFUSALS.enrolmentIncomplete.message,
         },
       ];
       for (const answer of answers.filter((a) => a.status !== 200)) {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { inlineScriptHashes } from '../site/csp.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import {

@@ -26,7 +26,7 @@ import { publicPaths, signedInPaths } from '@centro/content';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { EMBEDDED_API_SCOPE } from '../idp/constants.js';
 import { IdpBrowser, formAction, inputValue, pkce } from '../../tests/support/idp-browser.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';

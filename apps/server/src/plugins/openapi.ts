@@ -1,60 +1,27 @@
 /**
  * The API's OpenAPI 3.1 document, generated from the routes themselves: @fastify/swagger (dynamic
- * mode) sees every route as it is added, and `transform` turns each /api route's zod schemas of
- * `@centro/contracts` into JSON Schema 2020-12 (zod 4's `z.toJSONSchema`), adds the refusals every
- * API route may answer (`{error, message}`, per the issue's rules) and hides everything else (pages,
- * files, /idp, probes). Served at /api/openapi.json; Swagger UI at /api/docs, with its own CSP.
+ * mode) sees every route as it is added, and fastify-type-provider-zod's `jsonSchemaTransform`
+ * turns each /api route's zod schemas of `@centro/contracts` into JSON Schema 2020-12. Before
+ * that, `withConventionalRefusals` adds the refusals every API route may answer by convention
+ * (body, token, rate limit: `{error, message}`, codes from plugins/error-handler.ts); a route's
+ * own refusals are in its schema. Everything else (pages, files, /idp, probes) is hidden. Served
+ * at /api/openapi.json; Swagger UI at /api/docs, with its own CSP (decision 001).
  *
  * `registerOpenApi` must run before any route is added; `apiDocs` registers the two endpoints.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiErrorSchema } from '@centro/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
-import { z } from 'zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { codesOfStatus, refusalSchema } from './error-handler.js';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
-/** Zod schema or JSON Schema → JSON Schema 2020-12 (without `$schema`). */
-export function toJsonSchema(schema: unknown, io: 'input' | 'output'): unknown {
-  if (!(schema instanceof z.ZodType)) return schema;
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
-  });
-  return json;
-}
-
-const ERROR_BODY = toJsonSchema(apiErrorSchema, 'output');
-
-const DESCRIPTIONS: Readonly<Record<number, string>> = {
-  200: 'OK',
-  400: 'Invalid body or value (`invalid_request`, `invalid_json`, `unknown_group`...).',
-  401: 'Token missing, anonymous where a person is needed, expired or tampered.',
-  403: 'The id or user of the body is not the token’s person.',
-  404: 'The person is not in the directory (`user_not_found`).',
-  409: 'The course is full (`course_full`).',
-  413: 'Body larger than the limit (`payload_too_large`).',
-  415: 'Body not in JSON (`unsupported_media_type`).',
-  429: 'Rate limit of the client address reached (`too_many_requests`).',
-  502: 'The directory refused or failed (`directory_unavailable`).',
-  503: 'The directory or the database is unavailable; try again.',
-};
-
-/** Refusals of the routes with a JSON body (authorization, validation, parser). */
+/** Refusals of the routes with a JSON body (validation, parser, authorization). */
 const BODY_REFUSALS = [400, 401, 403, 413, 415];
-/** Refusals of every API route. */
+/** Refusals of every API route (rate limit, database). */
 const COMMON_REFUSALS = [429, 503];
-/** Further refusals of particular routes. */
-const ROUTE_REFUSALS: Readonly<Record<string, readonly number[]>> = {
-  '/api/user/details': [404, 502],
-  '/api/user/update': [404, 502],
-  '/api/user/update/security-attributes': [404, 502],
-  '/api/group/add': [409, 502],
-  '/api/auth/get-token': [401],
-};
 
 function isDocumented(url: string): boolean {
   return (
@@ -65,35 +32,17 @@ function isDocumented(url: string): boolean {
   );
 }
 
-type Responses = Record<string, unknown>;
-
-/** A route's schema as the document shows it. */
-export function documentedSchema(url: string, schema: FastifySchema | undefined): FastifySchema {
+/** A route's schema with the refusals of the API's conventions added (its own ones kept). */
+export function withConventionalRefusals(
+  url: string,
+  schema: FastifySchema | undefined,
+): FastifySchema {
   if (!isDocumented(url)) return { ...schema, hide: true };
-  const declared = (schema?.response ?? {}) as Responses;
-  const response: Responses = {};
-  for (const [status, body] of Object.entries(declared)) {
-    response[status] = {
-      description: DESCRIPTIONS[Number(status)] ?? 'Answer',
-      ...(toJsonSchema(body, 'output') as object),
-    };
+  const response: Record<string, unknown> = { ...(schema?.response as object | undefined) };
+  for (const status of [...(schema?.body ? BODY_REFUSALS : []), ...COMMON_REFUSALS]) {
+    response[String(status)] ??= refusalSchema(status, codesOfStatus(status));
   }
-  const refusals = [
-    ...(schema?.body ? BODY_REFUSALS : []),
-    ...(ROUTE_REFUSALS[url] ?? []),
-    ...COMMON_REFUSALS,
-  ];
-  for (const status of refusals) {
-    response[String(status)] ??= {
-      description: DESCRIPTIONS[status] ?? 'Refusal',
-      ...(ERROR_BODY as object),
-    };
-  }
-  return {
-    ...schema,
-    ...(schema?.body ? { body: toJsonSchema(schema.body, 'input') } : {}),
-    response,
-  };
+  return { ...schema, response };
 }
 
 /** @fastify/swagger on the root, before any route, so that it sees them all. */
@@ -110,7 +59,11 @@ export async function registerOpenApi(app: FastifyInstance, siteUrl: string): Pr
       servers: [{ url: siteUrl }],
     },
     convertConstToEnum: false,
-    transform: ({ schema, url }) => ({ schema: documentedSchema(url, schema), url }),
+    transform: (document) =>
+      jsonSchemaTransform({
+        ...document,
+        schema: withConventionalRefusals(document.url, document.schema),
+      }),
   });
 }
 

@@ -14,7 +14,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { HttpError } from './error-handler.js';
 
 /** Redis connection and command timeouts: a slow Redis must not slow every request down. */
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
@@ -64,6 +63,17 @@ export function createRateLimitStore(
   };
 }
 
+/** A client over its limit; answered 429 by plugins/error-handler.ts. */
+export class TooManyRequestsError extends Error {
+  override name = 'TooManyRequestsError';
+  constructor(
+    readonly statusCode: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('Rate limit reached.');
+  }
+}
+
 export function clientRateLimit(
   perMinute: number,
   { redis, nameSpace }: { redis?: Redis | undefined; nameSpace: string },
@@ -73,11 +83,7 @@ export function clientRateLimit(
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        context.statusCode,
-        'too_many_requests',
-        `Muitas requisições. Tente novamente em ${Math.max(1, Math.ceil(context.ttl / 1000))} segundos.`,
-      ),
+      new TooManyRequestsError(context.statusCode, Math.max(1, Math.ceil(context.ttl / 1000))),
   };
 }
 

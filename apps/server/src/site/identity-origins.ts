@@ -4,7 +4,7 @@
  * talks to the authority (discovery, token endpoint, instance discovery on Microsoft's login host)
  * and reads the person's id from Microsoft Graph.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 
 export const MICROSOFT_LOGIN_ORIGIN = 'https://login.microsoftonline.com';
 export const MICROSOFT_GRAPH_ORIGIN = 'https://graph.microsoft.com';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createApiTokens } from '../../src/auth/api-tokens.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import type { DirectoryAdapter } from '../../src/directory/create-directory.js';
 import type { Directory } from '../../src/directory/directory.js';
 import { seedPeople } from './server-process.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../config/index.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../../tests/support/web-root.js';
 
 interface Answer {

@@ -5,8 +5,9 @@
 import { fastify } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { DirectoryError } from '../../directory/directory.js';
+import { DirectoryError, type Directory } from '../../directory/directory.js';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
+import { useZodSchemas } from '../../plugins/api-conventions.js';
 import { readiness } from './readiness.js';
 
 describe('GET /readyz', () => {
@@ -50,11 +51,10 @@ describe('the readiness checks', () => {
   it('time out a directory that never answers', async () => {
     const database = await openDatabase({ dataDir: '.', sqliteFile: ':memory:' });
     const app = fastify();
-    await app.register(readiness, {
-      database,
-      directory: { ping: () => new Promise<void>(() => undefined) },
-      timeoutMs: 50,
-    });
+    useZodSchemas(app);
+    app.decorate('database', database);
+    app.decorate('directory', { ping: () => new Promise<void>(() => undefined) } as Directory);
+    await app.register(readiness, { timeoutMs: 50 });
     try {
       const res = await app.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
@@ -72,7 +72,10 @@ describe('the readiness checks', () => {
     const database = await openDatabase({ dataDir: '.', sqliteFile: ':memory:' });
     await database.close();
     const app = fastify();
-    await app.register(readiness, { database, directory: { ping: async () => undefined } });
+    useZodSchemas(app);
+    app.decorate('database', database);
+    app.decorate('directory', { ping: async () => undefined } as Directory);
+    await app.register(readiness);
     try {
       const res = await app.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);

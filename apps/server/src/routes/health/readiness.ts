@@ -4,16 +4,11 @@
  * timeout; 200 `{status: 'ok'}` then, else 503 `{status: 'unavailable', checks: {database,
  * directory}}`. No detail of a failure is answered (it is logged at warn). /healthz stays liveness.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { notReadySchema, readySchema, type CheckResult } from '@centro/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.js';
-import type { Directory } from '../../directory/directory.js';
-
-export type CheckResult = 'ok' | 'unavailable' | 'timeout';
 
 export interface ReadinessOptions {
-  database: Pick<DatabaseHandle, 'db'>;
-  directory: Pick<Directory, 'ping'>;
   /** Longest wait for each check (default 2 s). */
   timeoutMs?: number;
 }
@@ -44,11 +39,9 @@ async function check(
   }
 }
 
-const checkResult = { type: 'string', enum: ['ok', 'unavailable', 'timeout'] } as const;
-
-export const readiness: FastifyPluginAsync<ReadinessOptions> = async (app, options) => {
+/** The database and the directory come from the app's decorators (app.ts). */
+export const readiness: FastifyPluginAsyncZod<ReadinessOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS;
-  const { db } = options.database;
   // Probes come every few seconds: their requests are not logged at info (but at warn, a failure
   // is); a quieter server (error, fatal, silent) stays as quiet.
   const quiet = (['error', 'fatal', 'silent'] as const).find((level) => level === app.log.level);
@@ -58,33 +51,13 @@ export const readiness: FastifyPluginAsync<ReadinessOptions> = async (app, optio
     '/readyz',
     {
       logLevel,
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { status: { type: 'string', const: 'ok' } },
-            required: ['status'],
-          },
-          503: {
-            type: 'object',
-            properties: {
-              status: { type: 'string', const: 'unavailable' },
-              checks: {
-                type: 'object',
-                properties: { database: checkResult, directory: checkResult },
-                required: ['database', 'directory'],
-              },
-            },
-            required: ['status', 'checks'],
-          },
-        },
-      },
+      schema: { response: { 200: readySchema, 503: notReadySchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const [database, directory] = await Promise.all([
-        check(() => sql`select 1 as ok`.execute(db), timeoutMs),
-        check(() => options.directory.ping(), timeoutMs),
+        check(() => sql`select 1 as ok`.execute(app.database.db), timeoutMs),
+        check(() => app.directory.ping(), timeoutMs),
       ]);
       if (database.result === 'ok' && directory.result === 'ok') return { status: 'ok' as const };
       request.log.warn(

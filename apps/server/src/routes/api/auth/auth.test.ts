@@ -12,12 +12,16 @@ import {
   createEmbeddedTokenVerifier,
   unavailableTokenVerifier,
 } from '../../../auth/provider-token-verifier.js';
-import { loadConfig } from '../../../config.js';
+import { loadConfig } from '../../../config/index.js';
 import { EMBEDDED_API_AUDIENCE } from '../../../idp/constants.js';
 import { loadOrCreateProviderKeys } from '../../../idp/keys.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../../../tests/support/web-root.js';
-import { authErrors, authenticatePerson, authRoutes, requirePerson } from './index.js';
-import { errorHandler, HttpError } from '../../../plugins/error-handler.js';
+import { authenticatePerson, requirePerson } from '../../../auth/authenticate-person.js';
+import { AuthRefusal } from '../../../auth/errors.js';
+import type { ProviderTokenVerifier } from '../../../auth/provider-token-verifier.js';
+import { useZodSchemas } from '../../../plugins/api-conventions.js';
+import { errorHandler, errorResponse, REFUSALS } from '../../../plugins/error-handler.js';
+import { authRoutes } from './index.js';
 
 const ISSUER = 'http://localhost:3000/idp';
 const AUDIENCE = 'http://localhost:3000/api';
@@ -44,11 +48,13 @@ function providerToken(claims: Record<string, unknown> = {}) {
     .sign(privateKey);
 }
 
-async function bareApp(verify: Parameters<typeof authRoutes>[1]['verifyProviderToken']) {
+async function bareApp(verify: ProviderTokenVerifier) {
   const instance = fastify({ logger: false });
   instance.setErrorHandler(errorHandler);
+  useZodSchemas(instance);
   instance.decorate('apiTokens', apiTokens);
-  await instance.register(authRoutes, { apiTokens, verifyProviderToken: verify });
+  instance.decorate('verifyProviderToken', verify);
+  await instance.register(authRoutes);
   instance.post<{ Body: { id: string; token: string } }>('/api/user/details', async (request) => ({
     data: { id: requirePerson(request, request.body.token, request.body.id) },
   }));
@@ -109,7 +115,7 @@ describe('GET /api/auth/get-token', () => {
     expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     expect(res.json()).toEqual({
       error: 'invalid_token',
-      message: authErrors.invalidProviderToken.message,
+      message: REFUSALS.invalidProviderToken.message,
     });
   });
 
@@ -124,7 +130,7 @@ describe('GET /api/auth/get-token', () => {
     expect(res.headers['retry-after']).toBe('10');
     expect(res.json()).toEqual({
       error: 'identity_provider_unavailable',
-      message: authErrors.providerUnavailable.message,
+      message: REFUSALS.providerUnavailable.message,
     });
     // Anonymous tokens still work.
     expect((await getToken(down)).statusCode).toBe(200);
@@ -158,7 +164,7 @@ describe('requirePerson', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         error: 'invalid_token',
-        message: authErrors.expiredToken.message,
+        message: REFUSALS.expiredToken.message,
       });
     } finally {
       clock = Date.now();
@@ -173,7 +179,7 @@ describe('requirePerson', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         error: 'invalid_token',
-        message: authErrors.invalidToken.message,
+        message: REFUSALS.invalidToken.message,
       });
     }
   });
@@ -181,18 +187,18 @@ describe('requirePerson', () => {
   it("refuses someone else's id with 403", async () => {
     const res = await details(apiTokens.issueForUser(PERSON).token, randomUUID());
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'forbidden', message: authErrors.otherPerson.message });
+    expect(res.json()).toEqual({ error: 'forbidden', message: REFUSALS.otherPerson.message });
   });
 
-  it('throws HttpErrors, and treats a non-string token or id as a refusal', () => {
+  it('throws AuthRefusals, and treats a non-string token or id as a refusal', () => {
     const token = apiTokens.issueForUser(PERSON).token;
     expect(authenticatePerson(apiTokens, token, PERSON)).toBe(PERSON);
     const refused = (fn: () => unknown) => {
       try {
         fn();
       } catch (error) {
-        expect(error).toBeInstanceOf(HttpError);
-        return (error as HttpError).statusCode;
+        expect(error).toBeInstanceOf(AuthRefusal);
+        return errorResponse(error).statusCode;
       }
       throw new Error('expected a refusal');
     };

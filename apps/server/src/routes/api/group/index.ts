@@ -4,55 +4,45 @@
  * arbitrary group of the directory.
  */
 import { allCourses } from '@centro/content';
-import {
-  groupAddRequestSchema,
-  groupAddResponseSchema,
-  type GroupAddRequest,
-  type GroupAddResponse,
-} from '@centro/contracts';
-import type { FastifyPluginAsync } from 'fastify';
-import type { EnrolmentCourse, EnrolmentService } from '../../../enrolment/service.js';
-import { useApiConventions } from '../../../plugins/api-conventions.js';
-import { requirePerson } from '../auth/index.js';
-import { HttpError } from '../../../plugins/error-handler.js';
+import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePerson } from '../../../auth/authenticate-person.js';
+import { UnknownGroupError } from '../../../enrolment/errors.js';
+import { refusalResponses } from '../../../plugins/error-handler.js';
 
-export interface GroupRoutesOptions {
-  enrolment: EnrolmentService;
-  /** The courses whose groups may be joined (default: the content's 20 courses). */
-  courses?: readonly EnrolmentCourse[];
-}
-
-export const unknownGroup = {
-  status: 400,
-  code: 'unknown_group',
-  message: 'Grupo desconhecido: não corresponde a nenhum curso.',
-} as const;
-
-export const groupRoutes: FastifyPluginAsync<GroupRoutesOptions> = async (app, options) => {
-  useApiConventions(app);
-  const { enrolment } = options;
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { enrolment } = app;
   // Group ids are GUIDs: compared without regard to case.
   const byGroup = new Map(
-    (options.courses ?? allCourses()).map((c) => [
-      c.groupId.toLowerCase(),
-      { slug: c.slug, groupId: c.groupId },
-    ]),
+    allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
   );
 
-  app.post<{ Body: GroupAddRequest }>(
+  app.post(
     '/api/group/add',
-    { schema: { body: groupAddRequestSchema, response: { 200: groupAddResponseSchema } } },
-    async (request, reply): Promise<GroupAddResponse> => {
+    {
+      schema: {
+        body: groupAddRequestSchema,
+        response: {
+          200: groupAddResponseSchema,
+          ...refusalResponses('unknownGroup', 'userNotFound', 'courseFull', 'enrolmentIncomplete'),
+        },
+      },
+    },
+    async (request, reply) => {
       const { token, user, group } = request.body;
       const userId = requirePerson(request, token, user);
       const course = byGroup.get(group.toLowerCase());
-      if (!course)
-        throw new HttpError(unknownGroup.status, unknownGroup.code, unknownGroup.message);
+      if (!course) throw new UnknownGroupError();
 
       const { alreadyEnrolled } = await enrolment.enrol(userId, course, request.log);
       reply.header('cache-control', 'no-store');
       return {
-        data: { course: course.slug, group: course.groupId, status: 'enrolled', alreadyEnrolled },
+        data: {
+          course: course.slug,
+          group: course.groupId,
+          status: 'enrolled' as const,
+          alreadyEnrolled,
+        },
       };
     },
   );

@@ -2,6 +2,10 @@
  * The person's own registration data, read and changed through the directory:
  * POST /api/user/details, POST /api/user/update, POST /api/user/update/security-attributes.
  * The person is the one the token is bound to; an `id` naming anybody else is refused (403).
+ *
+ * The example docs/how-to-add-an-api-route.md follows: schemas from `@centro/contracts`, the
+ * person from `requirePerson`, services from the app's decorators (app.ts), refusals thrown as
+ * domain errors and listed with `refusalResponses`.
  */
 import {
   securityAttributesRequestSchema,
@@ -9,21 +13,13 @@ import {
   userDetailsResponseSchema,
   userUpdateRequestSchema,
   userUpdateResponseSchema,
-  type SecurityAttributesRequest,
   type UserDetails,
-  type UserDetailsRequest,
-  type UserDetailsResponse,
-  type UserUpdateRequest,
 } from '@centro/contracts';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Directory } from '../../../directory/directory.js';
-import { apiErrors, useApiConventions } from '../../../plugins/api-conventions.js';
-import { requirePerson } from '../auth/index.js';
-import { HttpError } from '../../../plugins/error-handler.js';
-
-export interface UserRoutesOptions {
-  directory: Directory;
-}
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePerson } from '../../../auth/authenticate-person.js';
+import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
+import { refusalResponses } from '../../../plugins/error-handler.js';
 
 /** Personal data: never stored by a cache. */
 function personal(reply: FastifyReply): void {
@@ -32,30 +28,40 @@ function personal(reply: FastifyReply): void {
 
 async function detailsOf(directory: Directory, userId: string): Promise<UserDetails> {
   const user = await directory.getUser(userId);
-  if (user === null) {
-    const { status, code, message } = apiErrors.userNotFound;
-    throw new HttpError(status, code, message);
-  }
+  if (user === null) throw new DirectoryUserNotFoundError();
   return user;
 }
 
-export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { directory }) => {
-  useApiConventions(app);
+/** What a user route may refuse besides the conventions (body, token, rate limit). */
+const refusals = refusalResponses('userNotFound', 'directoryUnavailable');
 
-  app.post<{ Body: UserDetailsRequest }>(
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { directory } = app;
+
+  app.post(
     '/api/user/details',
-    { schema: { body: userDetailsRequestSchema, response: { 200: userDetailsResponseSchema } } },
-    async (request, reply): Promise<UserDetailsResponse> => {
+    {
+      schema: {
+        body: userDetailsRequestSchema,
+        response: { 200: userDetailsResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
       const userId = requirePerson(request, request.body.token, request.body.id);
       personal(reply);
       return { data: await detailsOf(directory, userId) };
     },
   );
 
-  app.post<{ Body: UserUpdateRequest }>(
+  app.post(
     '/api/user/update',
-    { schema: { body: userUpdateRequestSchema, response: { 200: userUpdateResponseSchema } } },
-    async (request, reply): Promise<UserDetailsResponse> => {
+    {
+      schema: {
+        body: userUpdateRequestSchema,
+        response: { 200: userUpdateResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
       const { token, id, param, value } = request.body;
       const userId = requirePerson(request, token, id);
       personal(reply);
@@ -65,15 +71,15 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { d
     },
   );
 
-  app.post<{ Body: SecurityAttributesRequest }>(
+  app.post(
     '/api/user/update/security-attributes',
     {
       schema: {
         body: securityAttributesRequestSchema,
-        response: { 200: userUpdateResponseSchema },
+        response: { 200: userUpdateResponseSchema, ...refusals },
       },
     },
-    async (request, reply): Promise<UserDetailsResponse> => {
+    async (request, reply) => {
       const { token, id, data_nascimento: birthDate } = request.body;
       const userId = requirePerson(request, token, id);
       personal(reply);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from './index.js';
 
 const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const API = '6e74172b-be56-4843-9ff4-e66a39bb12e3';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './index.js';
 
 function problems(env: Record<string, string>): readonly string[] {
   try {
@@ -19,7 +19,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir: path.resolve('data'),
-      webRoot: path.resolve(import.meta.dirname, '../../web/build/client'),
+      webRoot: path.resolve(import.meta.dirname, '../../../web/build/client'),
       siteUrl: 'http://localhost:3000',
       https: false,
       logLevel: 'info',

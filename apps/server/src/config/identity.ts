@@ -4,7 +4,7 @@
  * when `IDENTITY_PROVIDER=entra`.
  */
 import { z } from 'zod';
-import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from './api-tokens.js';
+import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from '../auth/api-tokens.js';
 
 export const IDENTITY_PROVIDERS = ['embedded', 'entra'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];

@@ -6,15 +6,15 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { readDirectoryConfig, type GraphDirectoryConfig } from './directory/directory-config.js';
+import { readDirectoryConfig, type GraphDirectoryConfig } from './directory.js';
 import {
   authEnvShape,
   requireEntraSettings,
   resolveAuthConfig,
   type EntraConfig,
   type IdentityProvider,
-} from './auth/auth-config.js';
-import { idpEnvShape, resolveIdpConfig, type EmbeddedIdpConfig } from './idp/idp-config.js';
+} from './identity.js';
+import { idpEnvShape, resolveIdpConfig, type EmbeddedIdpConfig } from './idp.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -67,7 +67,7 @@ export class ConfigError extends Error {
 }
 
 /** The web build, relative to this package (same from src/ and dist/). */
-const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client/', import.meta.url));
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/build/client/', import.meta.url));
 
 type Env = Record<string, string | undefined>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from './index.js';
 
 function problems(env: Record<string, string>): string[] {
   try {

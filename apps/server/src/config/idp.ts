@@ -9,7 +9,7 @@ import {
   EMBEDDED_API_AUDIENCE,
   EMBEDDED_API_SCOPE,
   IDP_MOUNT_PATH,
-} from './constants.js';
+} from '../idp/constants.js';
 
 /** What the built-in provider is configured with (config.idp). */
 export interface EmbeddedIdpConfig {

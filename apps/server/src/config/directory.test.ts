@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
-import { readDirectoryConfig } from './directory-config.js';
+import { ConfigError, loadConfig } from './index.js';
+import { readDirectoryConfig } from './directory.js';
 
 const TENANT = '3f1c5d2e-8a4b-4c6d-9e0f-1a2b3c4d5e6f';
 const CLIENT = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
