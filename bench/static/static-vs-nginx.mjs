@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ensureNginx, nginxVersion, startNginx } from '../support/nginx.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
-import { startServer } from '../support/server.mjs';
+import { startServer } from '@centro/server/testing';
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
 

@@ -5,7 +5,7 @@ import { publicPaths } from '@centro/content';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { machineDescription, writeSection } from '../support/report.mjs';
-import { startServer } from '../support/server.mjs';
+import { startServer } from '@centro/server/testing';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const only = process.argv.slice(2);

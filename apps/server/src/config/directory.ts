@@ -1,9 +1,12 @@
 /**
- * The directory's part of the configuration: DIRECTORY (local | graph) and, for `graph`, the
- * GRAPH_* variables. config.ts passes the environment in and merges the problems into its own list,
- * so a wrong start-up names every wrong variable at once.
+ * The directory's part of the environment: DIRECTORY (local | graph) and, for `graph`, the GRAPH_*
+ * variables, each a zod object. With the local directory the GRAPH_* variables are not read at all;
+ * with Graph, every wrong one is reported, in the order of `graphEnv`. (Read apart from the rest of
+ * the schema because it is conditional; index.ts merges its problems into the one report.)
  */
 import path from 'node:path';
+import { z } from 'zod';
+import { GUID, httpsUrl, integerRange, MICROSOFT_AUTHORITY, oneOf, text } from './parsers.js';
 
 /** How the server authenticates to Microsoft Entra ID (client credentials). */
 export type GraphCredentialConfig =
@@ -41,33 +44,187 @@ export interface GraphDirectoryConfig {
 }
 
 export const GRAPH_DEFAULTS = {
-  authorityHost: 'https://login.microsoftonline.com',
+  authorityHost: MICROSOFT_AUTHORITY,
   baseUrl: 'https://graph.microsoft.com/v1.0',
   timeoutMs: 5000,
 } as const;
 
-type Env = Record<string, string | undefined>;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const EXTENSION = /^extension_[0-9a-f]{32}_[A-Za-z0-9_]{1,100}$/i;
 const CSA_NAME = /^[A-Za-z0-9_]{1,32}$/;
 const HEX_THUMBPRINT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
-function value(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+/** Text that must match `pattern` when set; `message(value)` otherwise. */
+const matching = (pattern: (value: string) => boolean, message: (value: string) => string) =>
+  text.superRefine((value, ctx) => {
+    if (value !== undefined && !pattern(value)) {
+      ctx.addIssue({ code: 'custom', message: message(value) });
+    }
+  });
+
+/** Required with DIRECTORY=graph. */
+const required = <T extends z.ZodType<string | undefined, string | undefined>>(
+  schema: T,
+  what: string,
+) =>
+  schema.superRefine((value, ctx) => {
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: `is required when DIRECTORY=graph (${what})` });
+    }
+  });
+
+const csaName = (what: string) =>
+  required(
+    matching(
+      (v) => CSA_NAME.test(v),
+      (v) => `must be 1 to 32 letters, digits or underscores (got "${v}")`,
+    ),
+    what,
+  );
+
+const extension = matching(
+  (v) => EXTENSION.test(v),
+  (v) =>
+    `must be a directory extension name such as extension_<app id without dashes>_Celular (got "${v}")`,
+);
+
+/** The GRAPH_* variables, read only with DIRECTORY=graph. */
+const graphEnv = z.object({
+  GRAPH_TENANT_ID: required(
+    matching(
+      (v) => GUID.test(v) || DOMAIN.test(v),
+      (v) =>
+        `must be the tenant id (a GUID) or its domain such as centro.onmicrosoft.com (got "${v}")`,
+    ),
+    "the directory (tenant) id of the centre's tenant",
+  ),
+  GRAPH_CLIENT_ID: required(
+    matching(
+      (v) => GUID.test(v),
+      (v) => `must be a GUID (got "${v}")`,
+    ),
+    "the application (client) id of the server's app",
+  ),
+  GRAPH_CLIENT_SECRET: text,
+  GRAPH_CERTIFICATE_PATH: text,
+  GRAPH_CERTIFICATE_THUMBPRINT: text.transform((v) => v?.replace(/:/g, '')),
+  GRAPH_CERTIFICATE_SEND_X5C: text.transform((v) => (v ?? 'false').toLowerCase()),
+  GRAPH_AUTHORITY_HOST: text.transform((raw, ctx) => {
+    const value = raw ?? GRAPH_DEFAULTS.authorityHost;
+    const url = httpsUrl(value);
+    if (!url || url.pathname !== '/') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an https origin such as ${GRAPH_DEFAULTS.authorityHost}, without path (got "${value}")`,
+      });
+      return z.NEVER;
+    }
+    return url.origin;
+  }),
+  GRAPH_BASE_URL: text.transform((raw, ctx) => {
+    const value = raw ?? GRAPH_DEFAULTS.baseUrl;
+    const url = httpsUrl(value);
+    if (!url || url.pathname === '/') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an https URL with the API version, such as ${GRAPH_DEFAULTS.baseUrl} (got "${value}")`,
+      });
+      return z.NEVER;
+    }
+    return url.href.replace(/\/+$/, '');
+  }),
+  GRAPH_EXTENSION_CELULAR: extension,
+  GRAPH_EXTENSION_DATA_NASCIMENTO: extension,
+  GRAPH_CSA_SET: csaName('the custom security attribute set of the birth date'),
+  GRAPH_CSA_BIRTH_DATE: csaName('the custom security attribute (String) that keeps the birth date'),
+  GRAPH_TIMEOUT_MS: integerRange(GRAPH_DEFAULTS.timeoutMs, 100, 60_000, 'a number of milliseconds'),
+  GRAPH_CA_FILE: text,
+});
+const credentialEnv = graphEnv.pick({
+  GRAPH_CLIENT_SECRET: true,
+  GRAPH_CERTIFICATE_PATH: true,
+  GRAPH_CERTIFICATE_THUMBPRINT: true,
+  GRAPH_CERTIFICATE_SEND_X5C: true,
+});
+
+const directoryEnv = z.object({ DIRECTORY: oneOf(['local', 'graph'] as const, 'local') });
+
+interface Problem {
+  path: [string];
+  message: string;
 }
 
-function httpsUrl(raw: string): URL | undefined {
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'https:' && !url.username && !url.password && !url.search && !url.hash
-      ? url
-      : undefined;
-  } catch {
-    return undefined;
+/** The client credential: exactly one of secret and certificate, and its settings. */
+const credentialSchema = credentialEnv.transform((env, ctx): GraphCredentialConfig => {
+  const problem = (name: string, message: string) => {
+    ctx.addIssue({ code: 'custom', path: [name], message });
+    return z.NEVER;
+  };
+  const secret = env.GRAPH_CLIENT_SECRET;
+  const certificatePath = env.GRAPH_CERTIFICATE_PATH;
+  if (secret !== undefined && certificatePath !== undefined) {
+    return problem(
+      'GRAPH_CLIENT_SECRET',
+      'and GRAPH_CERTIFICATE_PATH are both set: set exactly one (a certificate is preferred in production)',
+    );
   }
+  if (secret !== undefined) return { kind: 'secret', secret };
+  if (certificatePath === undefined) {
+    return problem(
+      'GRAPH_CLIENT_SECRET',
+      'or GRAPH_CERTIFICATE_PATH is required when DIRECTORY=graph (the credential of the app registration)',
+    );
+  }
+  const thumbprint = env.GRAPH_CERTIFICATE_THUMBPRINT;
+  if (thumbprint !== undefined && !HEX_THUMBPRINT.test(thumbprint)) {
+    problem(
+      'GRAPH_CERTIFICATE_THUMBPRINT',
+      'must be the hexadecimal SHA-1 (40 digits) or SHA-256 (64 digits) thumbprint of the certificate',
+    );
+  }
+  const x5c = env.GRAPH_CERTIFICATE_SEND_X5C;
+  if (x5c !== 'true' && x5c !== 'false') {
+    problem('GRAPH_CERTIFICATE_SEND_X5C', `must be true or false (got "${x5c}")`);
+  }
+  return {
+    kind: 'certificate',
+    path: path.resolve(certificatePath),
+    thumbprint: thumbprint?.toLowerCase(),
+    sendX5c: x5c === 'true',
+  };
+});
+
+const ORDER = Object.keys(graphEnv.shape);
+
+/** The Graph settings, or the problems of the GRAPH_* variables (in the order of graphEnv). */
+function readGraphEnv(env: Record<string, unknown>): {
+  graph: GraphDirectoryConfig | undefined;
+  problems: Problem[];
+} {
+  const parsed = graphEnv.safeParse(env);
+  // The credential's variables are plain text (they always parse): checked even when others fail.
+  const credential = credentialSchema.safeParse(env);
+  const problems: Problem[] = [...(parsed.error?.issues ?? []), ...(credential.error?.issues ?? [])]
+    .map((issue) => ({ path: [String(issue.path[0])] as [string], message: issue.message }))
+    .sort((a, b) => ORDER.indexOf(a.path[0]) - ORDER.indexOf(b.path[0]));
+  const values = parsed.data;
+  if (!values || !credential.success || problems.length > 0) return { graph: undefined, problems };
+  return {
+    graph: {
+      tenantId: values.GRAPH_TENANT_ID as string,
+      clientId: values.GRAPH_CLIENT_ID as string,
+      credential: credential.data,
+      authorityHost: values.GRAPH_AUTHORITY_HOST,
+      baseUrl: values.GRAPH_BASE_URL,
+      extensionCelular: values.GRAPH_EXTENSION_CELULAR,
+      extensionDataNascimento: values.GRAPH_EXTENSION_DATA_NASCIMENTO,
+      csaSet: values.GRAPH_CSA_SET as string,
+      csaBirthDate: values.GRAPH_CSA_BIRTH_DATE as string,
+      timeoutMs: values.GRAPH_TIMEOUT_MS,
+      caFile: values.GRAPH_CA_FILE === undefined ? undefined : path.resolve(values.GRAPH_CA_FILE),
+    },
+    problems,
+  };
 }
 
 export interface DirectoryConfigResult {
@@ -77,132 +234,15 @@ export interface DirectoryConfigResult {
   problems: string[];
 }
 
-export function readDirectoryConfig(env: Env): DirectoryConfigResult {
-  const problems: string[] = [];
-  const kind = (value(env, 'DIRECTORY') ?? 'local').toLowerCase();
-  if (kind === 'local') return { graph: undefined, problems };
-  if (kind !== 'graph') {
-    problems.push(`DIRECTORY must be local or graph (got "${value(env, 'DIRECTORY')}")`);
-    return { graph: undefined, problems };
-  }
-
-  const required = (name: string, what: string): string => {
-    const v = value(env, name);
-    if (v === undefined) problems.push(`${name} is required when DIRECTORY=graph (${what})`);
-    return v ?? '';
-  };
-
-  const tenantId = required('GRAPH_TENANT_ID', "the directory (tenant) id of the centre's tenant");
-  if (tenantId && !GUID.test(tenantId) && !DOMAIN.test(tenantId)) {
-    problems.push(
-      `GRAPH_TENANT_ID must be the tenant id (a GUID) or its domain such as centro.onmicrosoft.com (got "${tenantId}")`,
-    );
-  }
-  const clientId = required('GRAPH_CLIENT_ID', "the application (client) id of the server's app");
-  if (clientId && !GUID.test(clientId)) {
-    problems.push(`GRAPH_CLIENT_ID must be a GUID (got "${clientId}")`);
-  }
-
-  const secret = value(env, 'GRAPH_CLIENT_SECRET');
-  const certificatePath = value(env, 'GRAPH_CERTIFICATE_PATH');
-  const thumbprintRaw = value(env, 'GRAPH_CERTIFICATE_THUMBPRINT');
-  const x5cRaw = (value(env, 'GRAPH_CERTIFICATE_SEND_X5C') ?? 'false').toLowerCase();
-  let credential: GraphCredentialConfig = { kind: 'secret', secret: '' };
-  if (secret !== undefined && certificatePath !== undefined) {
-    problems.push(
-      'GRAPH_CLIENT_SECRET and GRAPH_CERTIFICATE_PATH are both set: set exactly one (a certificate is preferred in production)',
-    );
-  } else if (secret !== undefined) {
-    credential = { kind: 'secret', secret };
-  } else if (certificatePath !== undefined) {
-    const thumbprint = thumbprintRaw?.replace(/:/g, '');
-    if (thumbprint !== undefined && !HEX_THUMBPRINT.test(thumbprint)) {
-      problems.push(
-        'GRAPH_CERTIFICATE_THUMBPRINT must be the hexadecimal SHA-1 (40 digits) or SHA-256 (64 digits) thumbprint of the certificate',
-      );
-    }
-    if (x5cRaw !== 'true' && x5cRaw !== 'false') {
-      problems.push(`GRAPH_CERTIFICATE_SEND_X5C must be true or false (got "${x5cRaw}")`);
-    }
-    credential = {
-      kind: 'certificate',
-      path: path.resolve(certificatePath),
-      thumbprint: thumbprint?.toLowerCase(),
-      sendX5c: x5cRaw === 'true',
-    };
-  } else {
-    problems.push(
-      'GRAPH_CLIENT_SECRET or GRAPH_CERTIFICATE_PATH is required when DIRECTORY=graph (the credential of the app registration)',
-    );
-  }
-
-  const authorityRaw = value(env, 'GRAPH_AUTHORITY_HOST') ?? GRAPH_DEFAULTS.authorityHost;
-  const authority = httpsUrl(authorityRaw);
-  if (!authority || authority.pathname !== '/') {
-    problems.push(
-      `GRAPH_AUTHORITY_HOST must be an https origin such as ${GRAPH_DEFAULTS.authorityHost}, without path (got "${authorityRaw}")`,
-    );
-  }
-  const baseRaw = value(env, 'GRAPH_BASE_URL') ?? GRAPH_DEFAULTS.baseUrl;
-  const base = httpsUrl(baseRaw);
-  if (!base || base.pathname === '/') {
-    problems.push(
-      `GRAPH_BASE_URL must be an https URL with the API version, such as ${GRAPH_DEFAULTS.baseUrl} (got "${baseRaw}")`,
-    );
-  }
-
-  const extension = (name: string): string | undefined => {
-    const v = value(env, name);
-    if (v !== undefined && !EXTENSION.test(v)) {
-      problems.push(
-        `${name} must be a directory extension name such as extension_<app id without dashes>_Celular (got "${v}")`,
-      );
-    }
-    return v;
-  };
-  const extensionCelular = extension('GRAPH_EXTENSION_CELULAR');
-  const extensionDataNascimento = extension('GRAPH_EXTENSION_DATA_NASCIMENTO');
-
-  const csaName = (name: string, what: string): string => {
-    const v = required(name, what);
-    if (v && !CSA_NAME.test(v)) {
-      problems.push(`${name} must be 1 to 32 letters, digits or underscores (got "${v}")`);
-    }
-    return v;
-  };
-  const csaSet = csaName('GRAPH_CSA_SET', 'the custom security attribute set of the birth date');
-  const csaBirthDate = csaName(
-    'GRAPH_CSA_BIRTH_DATE',
-    'the custom security attribute (String) that keeps the birth date',
-  );
-
-  const timeoutRaw = value(env, 'GRAPH_TIMEOUT_MS');
-  let timeoutMs: number = GRAPH_DEFAULTS.timeoutMs;
-  if (timeoutRaw !== undefined) {
-    timeoutMs = /^\d{1,6}$/.test(timeoutRaw) ? Number(timeoutRaw) : NaN;
-    if (!(timeoutMs >= 100 && timeoutMs <= 60_000)) {
-      problems.push(
-        `GRAPH_TIMEOUT_MS must be a number of milliseconds from 100 to 60000 (got "${timeoutRaw}")`,
-      );
-    }
-  }
-
-  const caFile = value(env, 'GRAPH_CA_FILE');
-  if (problems.length > 0) return { graph: undefined, problems };
-  return {
-    graph: {
-      tenantId,
-      clientId,
-      credential,
-      authorityHost: (authority as URL).origin,
-      baseUrl: (base as URL).href.replace(/\/+$/, ''),
-      extensionCelular,
-      extensionDataNascimento,
-      csaSet,
-      csaBirthDate,
-      timeoutMs,
-      caFile: caFile === undefined ? undefined : path.resolve(caFile),
-    },
-    problems,
-  };
+/** The directory's part of Config (index.ts adds the problems to the others'). */
+export function readDirectoryConfig(
+  env: Record<string, string | undefined>,
+): DirectoryConfigResult {
+  const kind = directoryEnv.safeParse(env);
+  const format = (issue: { path: readonly PropertyKey[]; message: string }) =>
+    `${String(issue.path[0])} ${issue.message}`;
+  if (!kind.success) return { graph: undefined, problems: kind.error.issues.map(format) };
+  if (kind.data.DIRECTORY === 'local') return { graph: undefined, problems: [] };
+  const { graph, problems } = readGraphEnv(env);
+  return { graph, problems: problems.map(format) };
 }

@@ -1,15 +1,24 @@
 /**
- * The identity part of the configuration: parsers of the variables that `config.ts` reads (it stays
- * the only module that touches the environment), and the rule that Entra's settings are required
- * when `IDENTITY_PROVIDER=entra`.
+ * The identity part of the environment: whose access tokens the API accepts (IDENTITY_PROVIDER),
+ * Microsoft Entra ID's settings, the rule that they are required when `IDENTITY_PROVIDER=entra`,
+ * and the server's own API tokens.
  */
 import { z } from 'zod';
 import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from '../auth/api-tokens.js';
+import {
+  guid,
+  integerRange,
+  isSecureOrLoopback,
+  MICROSOFT_AUTHORITY,
+  oneOf,
+  parseUrl,
+  text,
+} from './parsers.js';
 
 export const IDENTITY_PROVIDERS = ['embedded', 'entra'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 
-export const DEFAULT_ENTRA_AUTHORITY_HOST = 'https://login.microsoftonline.com';
+export const DEFAULT_ENTRA_AUTHORITY_HOST = MICROSOFT_AUTHORITY;
 export const DEFAULT_ENTRA_API_SCOPE = 'access_as_user';
 
 /** What the Entra token verifier needs (see provider-token-verifier.ts). */
@@ -35,44 +44,6 @@ export interface AuthConfig {
   /** API_TOKEN_SECRET; undefined means a secret generated once under DATA_DIR. */
   apiTokenSecret: string | undefined;
   apiTokenTtlSeconds: number;
-}
-
-/** A variable's text, or undefined when it is unset or blank. */
-const text = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const guid = (what: string) =>
-  text.transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (!GUID.test(value)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be ${what}, a GUID such as 11111111-2222-3333-4444-555555555555 (got "${value}")`,
-      });
-      return z.NEVER;
-    }
-    return value.toLowerCase();
-  });
-
-/** https, or http on a loopback address (a local stand-in in tests). */
-function isSecureOrLoopback(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return (
-    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
-  );
-}
-
-function parseUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
 }
 
 const secureUrl = (shape: 'origin' | 'url') =>
@@ -104,20 +75,8 @@ const issuer = text.refine(
   { message: 'must be the exact issuer of the access tokens, an https URL' },
 );
 
-/** The environment variables of the identity part, for config.ts's schema. */
-export const authEnvShape = {
-  IDENTITY_PROVIDER: text.transform((value, ctx): IdentityProvider => {
-    if (value === undefined) return 'embedded';
-    const lower = value.toLowerCase();
-    if (!(IDENTITY_PROVIDERS as readonly string[]).includes(lower)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be ${IDENTITY_PROVIDERS.join(' or ')} (got "${value}")`,
-      });
-      return z.NEVER;
-    }
-    return lower as IdentityProvider;
-  }),
+export const identityEnv = {
+  IDENTITY_PROVIDER: oneOf(IDENTITY_PROVIDERS, 'embedded'),
   ENTRA_TENANT_ID: guid("the Entra tenant's directory (tenant) id"),
   ENTRA_AUTHORITY_HOST: secureUrl('origin'),
   ENTRA_API_CLIENT_ID: guid("the API app registration's application (client) id"),
@@ -139,26 +98,20 @@ export const authEnvShape = {
       message: `must be at least ${MIN_API_TOKEN_SECRET_BYTES} bytes of random text (e.g. the output of openssl rand -base64 48)`,
     },
   ),
-  API_TOKEN_TTL_SECONDS: text.transform((value, ctx) => {
-    if (value === undefined) return DEFAULT_API_TOKEN_TTL_SECONDS;
-    const n = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
-    if (!(n >= 30 && n <= 3600)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be a number of seconds from 30 to 3600 (got "${value}")`,
-      });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  API_TOKEN_TTL_SECONDS: integerRange(
+    DEFAULT_API_TOKEN_TTL_SECONDS,
+    30,
+    3600,
+    'a number of seconds',
+  ),
 };
 
-type AuthEnv = { [K in keyof typeof authEnvShape]: z.output<(typeof authEnvShape)[K]> };
+type AuthEnv = { [K in keyof typeof identityEnv]: z.output<(typeof identityEnv)[K]> };
 
 const REQUIRED_FOR_ENTRA = ['ENTRA_TENANT_ID', 'ENTRA_API_CLIENT_ID'] as const;
 
 /**
- * For config.ts's schema: `.superRefine(requireEntraSettings, { when: () => true })` (runs even when
+ * For index.ts's schema: `.superRefine(requireEntraSettings, { when: () => true })` (runs even when
  * another variable is wrong, so every problem is reported at once).
  */
 export function requireEntraSettings(env: AuthEnv, ctx: z.RefinementCtx): void {

@@ -1,9 +1,9 @@
 /**
- * The built-in provider's part of the configuration: parsers of the variables that config.ts reads
- * (it stays the only module that touches the environment) and their resolution against SITE_URL.
- * Whether the provider is mounted at all is IDENTITY_PROVIDER (auth/auth-config.ts).
+ * The built-in provider's part of the environment (IDP_*), and its resolution against SITE_URL.
+ * Whether the provider is mounted at all is IDENTITY_PROVIDER (identity.ts).
  */
 import { z } from 'zod';
+import { text } from './parsers.js';
 import {
   DEFAULT_IDP_CLIENT_ID,
   EMBEDDED_API_AUDIENCE,
@@ -26,11 +26,6 @@ export interface EmbeddedIdpConfig {
   /** The scope the website asks for to call the API. */
   apiScope: string;
 }
-
-const text = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
 /**
  * A comma-separated list of absolute http(s) URLs, or paths starting with "/" (taken relative to
@@ -65,8 +60,7 @@ const uriList = (example: string) =>
     return entries;
   });
 
-/** The environment variables of the built-in provider, for config.ts's schema. */
-export const idpEnvShape = {
+export const idpEnv = {
   IDP_CLIENT_ID: text.refine(
     (value) => value === undefined || /^[A-Za-z0-9._-]{1,128}$/.test(value),
     {
@@ -77,7 +71,7 @@ export const idpEnvShape = {
   IDP_POST_LOGOUT_REDIRECT_URIS: uriList('/'),
 };
 
-type IdpEnv = { [K in keyof typeof idpEnvShape]: z.output<(typeof idpEnvShape)[K]> };
+type IdpEnv = { [K in keyof typeof idpEnv]: z.output<(typeof idpEnv)[K]> };
 
 function resolveAll(entries: string[] | undefined, siteUrl: string): string[] {
   return [...new Set((entries ?? ['/']).map((entry) => new URL(entry, `${siteUrl}/`).href))];

@@ -3,7 +3,6 @@
  * text; a blank value counts as unset. Messages follow the variable's name in the report
  * ("PORT must be ..."), in English: they are for whoever runs the server.
  */
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -102,11 +101,6 @@ export const boolean = (fallback: boolean) =>
     }
     return lower === 'true';
   });
-
-/** A comma-separated list, entries trimmed; undefined when unset. */
-export const commaList = text.transform((value) =>
-  value === undefined ? undefined : value.split(',').map((entry) => entry.trim()),
-);
 
 export function parseUrl(value: string): URL | undefined {
   try {

@@ -24,7 +24,11 @@ import {
   UnknownGroupError,
 } from '../enrolment/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { API_BODY_LIMIT_BYTES } from './api-conventions.js';
+import {
+  API_BODY_LIMIT_BYTES,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './api-conventions.js';
 import { TooManyRequestsError } from './rate-limit.js';
 
 export type ErrorBody = ApiError;
@@ -319,6 +323,8 @@ export function apiErrorResponse(error: unknown, body: unknown): Answer {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return refusal('unsupportedMediaType');
   }
+  if (error instanceof UnsupportedMediaTypeError) return refusal('unsupportedMediaType');
+  if (error instanceof PayloadTooLargeError) return refusal('payloadTooLarge');
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationAnswer(error.validation as unknown as ValidationIssue[], body);
   }

@@ -5,8 +5,9 @@
  * and reads the person's id from Microsoft Graph.
  */
 import type { Config } from '../config/index.js';
+import { MICROSOFT_AUTHORITY } from '../config/parsers.js';
 
-export const MICROSOFT_LOGIN_ORIGIN = 'https://login.microsoftonline.com';
+export const MICROSOFT_LOGIN_ORIGIN = MICROSOFT_AUTHORITY;
 export const MICROSOFT_GRAPH_ORIGIN = 'https://graph.microsoft.com';
 
 export function identityConnectOrigins(

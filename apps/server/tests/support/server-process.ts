@@ -5,14 +5,12 @@
  * reason printed by `warnIfNotBuilt`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema.js';
 import type { FixtureWebRoot } from './web-root.js';
 
-export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+import { SERVER_MAIN } from './testing.js';
+
+export { SERVER_MAIN };
 
 export const serverBuilt = existsSync(SERVER_MAIN);
 
@@ -96,25 +94,4 @@ export async function stopServerProcess(child: ChildProcess, graceMs = 5_000): P
 }
 
 /** Creates `count` people as accounts of the built-in provider (the local directory's users). */
-export async function seedPeople(db: Kysely<Database>, count: number): Promise<string[]> {
-  const people = Array.from({ length: count }, () => randomUUID());
-  const now = new Date().toISOString();
-  for (let i = 0; i < people.length; i += 500) {
-    await db
-      .insertInto('accounts')
-      .values(
-        people.slice(i, i + 500).map((id) => ({
-          id,
-          email: `${id}@example.org`,
-          password_hash: 'not-a-password',
-          display_name: `Pessoa ${id.slice(0, 8)}`,
-          mail: `${id}@example.org`,
-          privacy_accepted_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
-  return people;
-}
+export { seedPeople } from './testing.js';
