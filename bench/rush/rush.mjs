@@ -35,10 +35,10 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { allCourses } from '@centro/content';
 import { messages } from '@centro/contracts';
-import { createApiTokens } from '../../apps/server/dist/auth/api-tokens.js';
-import { openDatabase } from '../../apps/server/dist/db/database.js';
+import { createApiTokens } from '@centro/server/api-tokens';
+import { openDatabase } from '@centro/server/database';
 import { machineDescription, writeSection } from '../support/report.mjs';
-import { freePort, startServer } from '../support/server.mjs';
+import { freePort, seedPeople, startServer } from '@centro/server/testing';
 
 const args = new Set(process.argv.slice(2));
 const RUNS = Number(process.env.RUSH_RUNS ?? 3);
@@ -86,27 +86,6 @@ function bodiesFor(people, course) {
   return people.map((user) =>
     JSON.stringify({ group: course.groupId, user, token: tokens.issueForUser(user).token }),
   );
-}
-
-async function seedAccounts(db, ids) {
-  const now = new Date().toISOString();
-  for (let i = 0; i < ids.length; i += 500) {
-    await db
-      .insertInto('accounts')
-      .values(
-        ids.slice(i, i + 500).map((id) => ({
-          id,
-          email: `${id}@example.org`,
-          password_hash: 'not-a-password',
-          display_name: `Pessoa ${id.slice(0, 8)}`,
-          mail: `${id}@example.org`,
-          privacy_accepted_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
 }
 
 async function setPlaces(db, course, places) {
@@ -354,7 +333,7 @@ async function startTarget(target, people) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await seedAccounts(handle.db, people);
+    await seedPeople(handle.db, people);
     const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
     for (let i = 0; i < target.instances; i++) servers.push(await startServer(env, { nodeArgs }));
   } catch (error) {

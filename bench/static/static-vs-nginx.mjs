@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ensureNginx, nginxVersion, startNginx } from '../support/nginx.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
-import { startServer } from '../support/server.mjs';
+import { startServer } from '@centro/server/testing';
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -404,7 +404,7 @@ if (defaults) {
       `- Command: \`npm run bench:static\` (the build, then \`node bench/static/static-vs-nginx.mjs\`): ${ROUNDS} rounds × ${SECONDS} s per server and case after a ${WARM_UP_SECONDS} s warm-up, the two servers alternating within each round; ${CONNECTIONS} keep-alive connections from autocannon ${autocannonVersion} in its own process; both servers on 127.0.0.1.`,
       `- Date: ${new Date().toISOString().slice(0, 10)}`,
       `- Machine: ${machineDescription({ chromium: false })}, ${nginxVersion(nginxBinary)}; load average (1, 5, 15 min) ${loadAverage} at the start, ${loadAverageAfter} at the end (the machine is shared).`,
-      "- Product: `apps/server`'s build (`node apps/server/dist/main.js`) with `NODE_ENV=production`, `LOG_LEVEL=warn` and otherwise its embedded defaults, one process; pages from memory with their CSP and security headers, answered before Fastify's routing (the fast lane of `apps/server/src/http/static-site.ts`, taken when requests are not logged, i.e. `LOG_LEVEL` above `info`).",
+      "- Product: `apps/server`'s build (`node apps/server/dist/main.js`) with `NODE_ENV=production`, `LOG_LEVEL=warn` and otherwise its embedded defaults, one process; pages from memory with their CSP and security headers, answered before Fastify's routing (the fast lane of `apps/server/src/plugins/site/static-site.ts`, taken when requests are not logged, i.e. `LOG_LEVEL` above `info`).",
       "- nginx: 2 worker processes, the build's pre-compressed files (`.br` chosen by Accept-Encoding, Content-Encoding set by the location: Debian's nginx has no brotli module) with the product's headers for the page (CSP, security headers, Cache-Control, Vary) by `add_header`; `access_log off`, `sendfile`, `open_file_cache`, keep-alive without a request limit.",
       `- Checked before measuring: 200, the expected coding, the page's bytes and CSP from both; no non-2xx answer or error while measuring.${checked.notes.length ? ` Note: ${checked.notes.join('; ')}.` : ''}`,
       `- Target: product/nginx ≥ 0.5. Result: lowest ratio ${lowest.toFixed(2)} (${lowest >= 0.5 ? 'met' : 'missed'}).`,

@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
-import { startServer } from '../support/server.mjs';
+import { startServer } from '@centro/server/testing';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const only = process.argv.slice(2);

@@ -1,17 +1,2 @@
-import { createServer } from 'node:net';
-
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not get a free port'));
-      });
-    });
-  });
-}
+/** A TCP port on 127.0.0.1 that was free a moment ago: the server package's own helper. */
+export { freePort } from '@centro/server/testing';

@@ -12,7 +12,7 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from './test';
-import { freePort } from './free-port';
+import { freePort, SERVER_MAIN } from '@centro/server/testing';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -46,7 +46,7 @@ export interface ProductServer extends SignInServer {
   output(): string;
 }
 
-/** Starts the built server (`apps/server/dist/main.js`) on a free port with its own data directory. */
+/** Starts the built server (`SERVER_MAIN`) on a free port with its own data directory. */
 export async function startProductServer(): Promise<ProductServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -59,7 +59,7 @@ export async function startProductServer(): Promise<ProductServer> {
 
   const start = async () => {
     const log = logDir ? openSync(join(logDir, `server-${port}.log`), 'a') : 'ignore';
-    const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    const server = spawn(process.execPath, [SERVER_MAIN], {
       env: {
         ...process.env,
         PORT: String(port),

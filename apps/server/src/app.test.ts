@@ -5,8 +5,8 @@ import { publicPaths, signedInPaths } from '@centro/content';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { ASSET_JS, createFixtureWebRoot, type FixtureWebRoot } from './test-support/web-root.js';
+import { loadConfig } from './config/index.js';
+import { ASSET_JS, createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
 let fixture: FixtureWebRoot;
 let app: FastifyInstance;

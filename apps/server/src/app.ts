@@ -1,30 +1,35 @@
 /**
- * Builds the server (no listen): security headers, the prerendered site from memory, the web
- * build's files, and the dynamic routes (compressed on the fly). main.ts listens; tests inject.
+ * Builds the server (no listen), in fastify/demo's order: the services (database, directory, API
+ * tokens, enrolment) decorated on the instance, typed below in one place; the cross-cutting
+ * plugins (src/plugins: error handler, OpenAPI, security headers, rate limits, the prerendered site
+ * and the web build's files); then the routes (src/routes: health, and one folder per API area),
+ * which take their services from those decorators. main.ts listens; tests inject.
  */
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { fastify, type FastifyInstance } from 'fastify';
-import type { Config, TrustProxy } from './config.js';
+import type { Config, TrustProxy } from './config/index.js';
 import { ensureDataDir } from './data-dir.js';
 import { createAuthServices } from './auth/auth-services.js';
-import { authRoutes } from './http/auth.js';
-import { courseRoutes } from './http/courses.js';
-import { groupRoutes } from './http/group.js';
-import { apiRateLimit, createRateLimitStore, idpRateLimit } from './http/rate-limit.js';
-import { userRoutes } from './http/user.js';
+import type { ApiTokens } from './auth/api-tokens.js';
+import type { ProviderTokenVerifier } from './auth/provider-token-verifier.js';
 import { startEnrolment } from './enrolment/start.js';
 import type { EnrolmentService } from './enrolment/service.js';
-import { errorHandler } from './http/errors.js';
-import { health } from './http/health.js';
-import { apiDocs, registerOpenApi } from './http/openapi.js';
-import { readiness } from './http/readiness.js';
-import { notFoundHandler } from './http/not-found.js';
-import { helmetOptions, precomputedSecurityHeaders } from './http/security.js';
-import { seo } from './http/seo.js';
-import { staticFiles } from './http/static-files.js';
-import { staticSite } from './http/static-site.js';
+import { useApiConventions, useZodSchemas } from './plugins/api-conventions.js';
+import { apiErrorHandler, errorHandler } from './plugins/error-handler.js';
+import { apiDocs, registerOpenApi } from './plugins/openapi.js';
+import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
+import { helmetOptions, precomputedSecurityHeaders } from './plugins/security-headers.js';
+import { notFoundHandler } from './plugins/site/not-found.js';
+import { seo } from './plugins/site/seo.js';
+import { staticFiles } from './plugins/site/static-files.js';
+import { staticSite } from './plugins/site/static-site.js';
+import { authRoutes } from './routes/api/auth/index.js';
+import { courseRoutes } from './routes/api/courses/index.js';
+import { groupRoutes } from './routes/api/group/index.js';
+import { userRoutes } from './routes/api/user/index.js';
+import { healthRoutes } from './routes/health/index.js';
 import { loggingOptions } from './logging.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { createDirectory, type DirectoryAdapter } from './directory/create-directory.js';
@@ -39,6 +44,7 @@ function trustProxyOption(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/** The services every route reads from the instance: the one way dependencies reach routes. */
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database (Kysely), opened and migrated by buildApp, closed with the app. */
@@ -47,6 +53,10 @@ declare module 'fastify' {
     directory: Directory;
     /** Enrolment in the courses (places, reservations, repair). */
     enrolment: EnrolmentService;
+    /** The server's API tokens (issued by get-token, checked by requirePerson). */
+    apiTokens: ApiTokens;
+    /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
+    verifyProviderToken: ProviderTokenVerifier;
   }
 }
 
@@ -105,6 +115,7 @@ export async function buildApp(
         : undefined,
   });
   app.decorate('apiTokens', auth.apiTokens);
+  app.decorate('verifyProviderToken', auth.verifyProviderToken);
 
   // Enrolment: the content's courses synchronised into the database, interrupted enrolments
   // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS.
@@ -145,21 +156,24 @@ export async function buildApp(
   // Answers computed per request, compressed on the fly (pages and files are pre-compressed).
   // The API's routes belong in this context too.
   await app.register(async (dynamic) => {
+    // Route schemas are zod schemas (of @centro/contracts), through one type provider.
+    useZodSchemas(dynamic);
     await dynamic.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-    await dynamic.register(health);
-    await dynamic.register(readiness, { database, directory });
+    await dynamic.register(healthRoutes);
     // The JSON API, limited per client address (RATE_LIMIT_API_PER_MINUTE, 0 for no limit).
     await dynamic.register(async (api) => {
+      useApiConventions(api);
+      api.setErrorHandler(apiErrorHandler);
       if (config.rateLimitApiPerMinute > 0) {
         await api.register(
           rateLimit,
           apiRateLimit(config.rateLimitApiPerMinute, rateLimitStore.redis),
         );
       }
-      await api.register(authRoutes, auth);
-      await api.register(userRoutes, { directory });
-      await api.register(groupRoutes, { enrolment: enrolment.service });
-      await api.register(courseRoutes, { enrolment: enrolment.service });
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(groupRoutes);
+      await api.register(courseRoutes);
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);

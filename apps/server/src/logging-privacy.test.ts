@@ -8,10 +8,10 @@ import { allCourses } from '@centro/content';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/index.js';
 import { EMBEDDED_API_SCOPE } from './idp/constants.js';
-import { IdpBrowser, formAction, pkce } from './test-support/idp-browser.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from './test-support/web-root.js';
+import { IdpBrowser, formAction, pkce } from '../tests/support/idp-browser.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
 const SITE = 'http://localhost:3000';
 const REDIRECT_URI = `${SITE}/`;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 

@@ -1,6 +1,6 @@
 /** Entry point: validate the configuration, build the app, listen, shut down gracefully. */
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config/index.js';
 import { installShutdown } from './shutdown.js';
 
 function fail(message: string): never {

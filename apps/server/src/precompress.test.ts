@@ -8,8 +8,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../web/scripts/precompress.mjs';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from './test-support/web-root.js';
+import { loadConfig } from './config/index.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
 let fixture: FixtureWebRoot;
 const big = `const data = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `item ${i}`))};\n`;

@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/index.js';
 import { createShutdown } from './shutdown.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from './test-support/web-root.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
 let fixture: FixtureWebRoot;
 

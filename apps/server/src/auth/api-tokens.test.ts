@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hmacToken, unsignedToken } from '../test-support/entra-stand-in.js';
+import { hmacToken, unsignedToken } from '../../tests/support/entra-stand-in.js';
 import { API_TOKEN_SECRET_FILE, loadApiTokenSecret } from './api-token-secret.js';
 import {
   API_TOKEN_AUDIENCE,

@@ -2,7 +2,7 @@
  * Builds the two halves of authentication from the configuration: the API tokens (key loaded once,
  * from API_TOKEN_SECRET or DATA_DIR) and the verifier of the configured identity provider's tokens.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
 import { loadApiTokenSecret } from './api-token-secret.js';
 import {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { EMBEDDED_API_AUDIENCE, EMBEDDED_GRAPH_AUDIENCE } from '../idp/constants.js';
 import { loadOrCreateProviderKeys, type ProviderKeys } from '../idp/keys.js';
 import { embeddedProviderSource } from '../idp/source.js';

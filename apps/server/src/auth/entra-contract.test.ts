@@ -8,15 +8,15 @@ import { getTokenResponseSchema } from '@centro/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import {
   GRAPH_AUDIENCE,
   hmacToken,
   startEntraStandIn,
   unsignedToken,
   type EntraStandIn,
-} from '../test-support/entra-stand-in.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
+} from '../../tests/support/entra-stand-in.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { createProviderTokenVerifier } from './auth-services.js';
 import {
   createEntraTokenVerifier,

@@ -10,7 +10,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hmacToken, unsignedToken } from '../test-support/entra-stand-in.js';
+import { hmacToken, unsignedToken } from '../../tests/support/entra-stand-in.js';
 import {
   createEmbeddedTokenVerifier,
   ProviderTokenError,

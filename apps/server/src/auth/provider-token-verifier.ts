@@ -30,6 +30,7 @@ import {
   type FlattenedJWSInput,
 } from 'jose';
 import { directoryIdSchema } from '@centro/contracts';
+import { GUID } from '../config/parsers.js';
 
 /** Why a provider token was refused (for logs; never sent to the client). */
 export type ProviderTokenFailure =
@@ -281,7 +282,6 @@ export interface EntraVerifierOptions extends VerifierTuning {
   retryAfterFailureMs?: number;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DISCOVERY_BYTES = 256 * 1024;
 
 /** https, or http on a loopback address (a local stand-in). */

@@ -20,17 +20,17 @@ import { allCourses } from '@centro/content';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { EMBEDDED_API_SCOPE } from '../idp/constants.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
   waitForNoPending,
   type EnrolmentKey,
-} from '../test-support/enrolment-invariants.js';
-import { IdpBrowser, formAction, pkce, type Pkce } from '../test-support/idp-browser.js';
-import { seedPeople } from '../test-support/server-process.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
+} from '../../tests/support/enrolment-invariants.js';
+import { IdpBrowser, formAction, pkce, type Pkce } from '../../tests/support/idp-browser.js';
+import { seedPeople } from '../../tests/support/server-process.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { restoreBackup } from './backup.js';
 
 const BACKUP_CLI = fileURLToPath(new URL('../../dist/backup/backup-cli.js', import.meta.url));

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
-import { seedPeople } from '../test-support/server-process.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
+import { seedPeople } from '../../tests/support/server-process.js';
 import { copySqliteToPostgres, dependencyOrder } from './copy-sqlite-to-postgres.js';
 
 describe('dependency order', () => {

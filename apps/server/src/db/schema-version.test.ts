@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
 import { openDatabase } from './database.js';
 import {
   DatabaseNewerError,

@@ -15,7 +15,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
 import { openDatabase } from './database.js';
 import { migrationProvider } from './migrations/index.js';
 import { knownMigrations } from './schema-version.js';

@@ -3,7 +3,7 @@
  * database, course groups seeded from the content) or `graph` (Microsoft Graph, DIRECTORY=graph).
  */
 import type { Kysely } from 'kysely';
-import { ConfigError, type Config } from '../config.js';
+import { ConfigError, type Config } from '../config/index.js';
 import type { Database } from '../db/schema.js';
 import type { DirectoryLogger } from './directory-logger.js';
 import type { Directory } from './directory.js';

@@ -1,6 +1,6 @@
 /**
  * A server killed during enrolments on PostgreSQL, then restarted on the same database: see
- * src/test-support/crash-restart.ts (crash-restart.test.ts does the same on SQLite). The database
+ * apps/server/tests/support/crash-restart.ts (crash-restart.test.ts does the same on SQLite). The database
  * is a throw-away one, `centro_crash_<random>`, on the shared server (TEST_DATABASE_URL's server,
  * postgres://postgres@127.0.0.1:5432 by default), dropped afterwards; the test is skipped with a
  * printed reason when that server is unreachable.
@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { describeCrashRestart } from '../test-support/crash-restart.js';
-import { POSTGRES_TEST_URL } from '../test-support/postgres.js';
-import { warnIfNotBuilt } from '../test-support/server-process.js';
+import { describeCrashRestart } from '../../tests/support/crash-restart.js';
+import { POSTGRES_TEST_URL } from '../../tests/support/postgres.js';
+import { warnIfNotBuilt } from '../../tests/support/server-process.js';
 
 /** SQL on the shared PostgreSQL server (its `postgres` database). */
 async function onPostgresServer(query: string): Promise<void> {

@@ -1,9 +1,9 @@
 /**
  * A server killed during enrolments on SQLite, then restarted on the same DATA_DIR: see
- * src/test-support/crash-restart.ts (crash-restart-postgres.test.ts does the same on PostgreSQL).
+ * apps/server/tests/support/crash-restart.ts (crash-restart-postgres.test.ts does the same on PostgreSQL).
  */
-import { describeCrashRestart } from '../test-support/crash-restart.js';
-import { warnIfNotBuilt } from '../test-support/server-process.js';
+import { describeCrashRestart } from '../../tests/support/crash-restart.js';
+import { warnIfNotBuilt } from '../../tests/support/server-process.js';
 
 describeCrashRestart(
   { dialect: 'sqlite', databaseUrl: undefined },

@@ -5,9 +5,10 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { DirectoryError } from '../directory/directory.js';
-import { HttpError } from '../http/errors.js';
-import { testDatabaseTargets } from '../test-support/databases.js';
-import { MemoryDirectory } from '../test-support/memory-directory.js';
+import { errorResponse } from '../plugins/error-handler.js';
+import { CourseFullError, EnrolmentIncompleteError } from './errors.js';
+import { testDatabaseTargets } from '../../tests/support/databases.js';
+import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import { createEnrolmentRepository, type CourseRow } from './repository.js';
 import { EnrolmentService } from './service.js';
 import { startEnrolment } from './start.js';
@@ -158,11 +159,10 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       }
       directory.addUser(person(99));
       const refusal = await enrolment.enrol(person(99), OTHER).catch((e: unknown) => e);
-      expect(refusal).toBeInstanceOf(HttpError);
-      expect(refusal).toMatchObject({
+      expect(refusal).toBeInstanceOf(CourseFullError);
+      expect(errorResponse(refusal)).toEqual({
         statusCode: 409,
-        code: 'course_full',
-        message: 'Vagas esgotadas para este curso.',
+        body: { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
       });
       expect(directory.isMemberNow(OTHER.groupId, person(99))).toBe(false);
     });
@@ -176,10 +176,13 @@ describe.each(targets)('enrolment on $dialect', (target) => {
           op === 'addToGroup' ? new DirectoryError('Graph is down', status) : undefined;
         const enrolment = service(directory);
         const failure = await enrolment.enrol(person(1), COURSE).catch((e: unknown) => e);
-        expect(failure).toMatchObject({
+        expect(failure).toBeInstanceOf(EnrolmentIncompleteError);
+        expect(errorResponse(failure)).toEqual({
           statusCode: status,
-          code: 'directory_unavailable',
-          message: 'Não foi possível concluir a inscrição agora. Por favor tente novamente.',
+          body: {
+            error: 'directory_unavailable',
+            message: 'Não foi possível concluir a inscrição agora. Por favor tente novamente.',
+          },
         });
         expect(await rows()).toEqual([]);
 
@@ -198,10 +201,12 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       await enrolment.enrol(person(1), OTHER);
       directory.fault = (op) =>
         op === 'addToGroup' ? new DirectoryError('timeout', 503) : undefined;
-      await expect(enrolment.enrol(person(2), OTHER)).rejects.toMatchObject({ statusCode: 503 });
+      const failure = await enrolment.enrol(person(2), OTHER).catch((e: unknown) => e);
+      expect(errorResponse(failure).statusCode).toBe(503);
       directory.fault = undefined;
       await enrolment.enrol(person(2), OTHER);
-      await expect(enrolment.enrol(person(50), OTHER)).rejects.toMatchObject({ statusCode: 409 });
+      const refusal = await enrolment.enrol(person(50), OTHER).catch((e: unknown) => e);
+      expect(errorResponse(refusal).statusCode).toBe(409);
       expect(await rows(OTHER.slug)).toHaveLength(3);
     });
 

@@ -31,11 +31,11 @@ import {
   checkEnrolmentInvariants,
   enrolmentKey,
   type EnrolmentKey,
-} from '../test-support/enrolment-invariants.js';
-import { createGraphApi, type GraphApi } from '../test-support/graph-api.js';
-import type { FaultAction } from '../test-support/graph-stand-in/stand-in.js';
-import { createPostgresTestDatabase } from '../test-support/postgres.js';
-import { enrolmentErrors } from './service.js';
+} from '../../tests/support/enrolment-invariants.js';
+import { createGraphApi, type GraphApi } from '../../tests/support/graph-api.js';
+import type { FaultAction } from '../../tests/support/graph-stand-in/stand-in.js';
+import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
+import { REFUSALS } from '../plugins/error-handler.js';
 
 const pgDatabase = await createPostgresTestDatabase('graph_rush_fault');
 afterAll(async () => {
@@ -296,8 +296,8 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
           for (const answer of got) {
             expect(answer.contentType, context).toContain('application/json');
             expect(answer.body, context).toEqual({
-              error: enrolmentErrors.directoryUnavailable.code,
-              message: enrolmentErrors.directoryUnavailable.message,
+              error: REFUSALS.enrolmentIncomplete.code,
+              message: REFUSALS.enrolmentIncomplete.message,
             });
           }
           expect(rows, context).toEqual([]);

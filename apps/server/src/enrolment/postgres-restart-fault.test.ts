@@ -1,6 +1,6 @@
 /**
  * PostgreSQL crashes and restarts in the middle of a rush of enrolments. The database is a private
- * PostgreSQL server of this test (src/test-support/private-postgres.ts: the machine's shared one is
+ * PostgreSQL server of this test (apps/server/tests/support/private-postgres.ts: the machine's shared one is
  * used by other tests at the same time and is never touched); the servers are two real instances
  * (`node apps/server/dist/main.js`, child processes) sharing it, with the local directory (its
  * memberships are tables of the same database, so they go down with it).
@@ -24,14 +24,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDataDir } from '../data-dir.js';
 import { openDatabase } from '../db/database.js';
 import { createApiTokens } from '../auth/api-tokens.js';
-import { apiErrors } from '../http/api-support.js';
+import { REFUSALS } from '../plugins/error-handler.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
   waitForNoPending,
   type EnrolmentKey,
-} from '../test-support/enrolment-invariants.js';
-import { startPrivatePostgres, type PrivatePostgres } from '../test-support/private-postgres.js';
+} from '../../tests/support/enrolment-invariants.js';
+import {
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from '../../tests/support/private-postgres.js';
 import {
   processExited,
   seedPeople,
@@ -39,9 +42,8 @@ import {
   stopServerProcess,
   warnIfNotBuilt,
   type ServerProcess,
-} from '../test-support/server-process.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
-import { enrolmentErrors } from './service.js';
+} from '../../tests/support/server-process.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 
 const SECRET = 'chave-do-teste-de-queda-do-postgres-0123456789abcdef';
 const PEOPLE = 160;
@@ -256,12 +258,12 @@ describe.skipIf(!database)('PostgreSQL crashed and restarted during a rush of en
       const refusals = [
         // The database failed (apiErrorOf), or the local directory did (its tables are in it).
         {
-          error: apiErrors.databaseUnavailable.code,
-          message: apiErrors.databaseUnavailable.message,
+          error: REFUSALS.databaseUnavailable.code,
+          message: REFUSALS.databaseUnavailable.message,
         },
         {
-          error: enrolmentErrors.directoryUnavailable.code,
-          message: enrolmentErrors.directoryUnavailable.message,
+          error: REFUSALS.enrolmentIncomplete.code,
+          message: REFUSALS.enrolmentIncomplete.message,
         },
       ];
       for (const answer of answers.filter((a) => a.status !== 200)) {

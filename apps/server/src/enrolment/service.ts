@@ -6,29 +6,10 @@
  * leaves a 'pending' row that `repairPendingEnrolments` settles with the directory.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { messages } from '@centro/contracts';
-import {
-  DirectoryError,
-  DirectoryUserNotFoundError,
-  type Directory,
-} from '../directory/directory.js';
-import { HttpError } from '../http/errors.js';
+import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
+import { CourseFullError, EnrolmentIncompleteError } from './errors.js';
 import type { CourseRow, EnrolmentRepository } from './repository.js';
 import { placesLeft, staleBefore } from './rules.js';
-
-/** Codes and pt-BR messages of the enrolment refusals. */
-export const enrolmentErrors = {
-  courseFull: { status: 409, code: 'course_full', message: messages.courseFull },
-  directoryUnavailable: {
-    code: 'directory_unavailable',
-    message: 'Não foi possível concluir a inscrição agora. Por favor tente novamente.',
-  },
-  userNotFound: {
-    status: 404,
-    code: 'user_not_found',
-    message: 'Não encontramos o seu cadastro. Entre novamente ou procure a secretaria do centro.',
-  },
-} as const;
 
 /** The course as the enrolment needs it. */
 export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
@@ -63,31 +44,11 @@ export interface EnrolmentServiceOptions {
   now?: () => Date;
 }
 
-/**
- * The 409 of a full course, without a stack trace: during a rush most answers are this one, and
- * capturing a stack for an expected refusal was a visible share of the CPU. (Refusals are logged
- * without stacks anyway.)
- */
-function courseFull(): HttpError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    const { status, code, message } = enrolmentErrors.courseFull;
-    return new HttpError(status, code, message);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
-/** The HttpError answered when the directory failed while enrolling. */
-function directoryFailure(error: unknown): HttpError {
-  if (error instanceof DirectoryUserNotFoundError) {
-    const { status, code, message } = enrolmentErrors.userNotFound;
-    return new HttpError(status, code, message, { cause: error });
-  }
-  const status = error instanceof DirectoryError ? error.status : 502;
-  const { code, message } = enrolmentErrors.directoryUnavailable;
-  return new HttpError(status, code, message, { cause: error });
+/** The error thrown when the directory failed while enrolling. */
+function directoryFailure(error: unknown): Error {
+  // A person the directory does not know stays the directory's error (answered 404).
+  if (error instanceof DirectoryUserNotFoundError) return error;
+  return new EnrolmentIncompleteError({ cause: error });
 }
 
 export class EnrolmentService {
@@ -105,15 +66,15 @@ export class EnrolmentService {
 
   /**
    * Enrols the person in the course: idempotent (a second call takes no second place).
-   * @throws HttpError 409 course_full; 502/503 directory_unavailable (the place is given back);
-   *   404 user_not_found when the directory has no such person.
+   * @throws CourseFullError; EnrolmentIncompleteError when the directory failed (the place is
+   *   given back); DirectoryUserNotFoundError when the directory has no such person.
    */
   async enrol(userId: string, course: EnrolmentCourse, log: Log = this.#log): Promise<EnrolResult> {
     // Two rounds at most: the second only when our reservation vanished while the directory was
     // adding the person (released by a concurrent failing request of the same person).
     for (let round = 1; ; round++) {
       const outcome = await this.#repository.reserve(course.slug, userId, this.#now());
-      if (outcome === 'full') throw courseFull();
+      if (outcome === 'full') throw CourseFullError.withoutStack();
       if (outcome === 'already-confirmed') return { alreadyEnrolled: true };
 
       try {
@@ -123,9 +84,13 @@ export class EnrolmentService {
         // the same person is that request's to settle.
         if (outcome === 'reserved') await this.#release(course.slug, userId, log);
         const answer = directoryFailure(error);
-        const level = answer.statusCode === 404 ? 'warn' : 'error';
-        log[level](
-          { err: error, course: course.slug, status: answer.statusCode },
+        const notFound = answer instanceof DirectoryUserNotFoundError;
+        log[notFound ? 'warn' : 'error'](
+          {
+            err: error,
+            course: course.slug,
+            status: notFound ? 404 : (answer as EnrolmentIncompleteError).status,
+          },
           'directory failed during enrolment; reservation released',
         );
         throw answer;
@@ -136,8 +101,7 @@ export class EnrolmentService {
       }
       log.warn({ course: course.slug, round }, 'reservation vanished before confirmation');
       if (round >= 2) {
-        const { code, message } = enrolmentErrors.directoryUnavailable;
-        throw new HttpError(503, code, message);
+        throw new EnrolmentIncompleteError({ status: 503 });
       }
     }
   }

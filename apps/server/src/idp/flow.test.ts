@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { inlineScriptHashes } from '../site/csp.js';
-import { testDatabaseTargets } from '../test-support/databases.js';
+import { testDatabaseTargets } from '../../tests/support/databases.js';
 import {
   IdpBrowser,
   formAction,
@@ -19,8 +19,8 @@ import {
   localPath,
   pkce,
   type Pkce,
-} from '../test-support/idp-browser.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
+} from '../../tests/support/idp-browser.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { EMBEDDED_API_AUDIENCE, EMBEDDED_API_SCOPE, EMBEDDED_GRAPH_AUDIENCE } from './constants.js';
 import { loadOrCreateProviderKeys } from './keys.js';
 

@@ -6,7 +6,7 @@
  */
 import { graphMeSchema } from '@centro/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../plugins/error-handler.js';
 import { graphMe, type AccountStore } from './accounts.js';
 import type { IdpAccessTokenError, VerifiedIdpAccessToken } from './access-tokens.js';
 

@@ -5,7 +5,7 @@
  */
 import { centre } from '@centro/content';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { createIdpAccessTokenVerifier } from './access-tokens.js';
 import { AccountStore } from './accounts.js';
 import { EMBEDDED_GRAPH_AUDIENCE, EMBEDDED_GRAPH_SCOPES } from './constants.js';

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fastify, type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/database.js';
-import { IdpBrowser, formAction, pkce } from '../test-support/idp-browser.js';
+import { IdpBrowser, formAction, pkce } from '../../tests/support/idp-browser.js';
 import { embeddedIdentityProvider } from './index.js';
 import { throttledMessage } from './interactions.js';
 

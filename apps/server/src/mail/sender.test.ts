@@ -10,7 +10,7 @@ import { centre, type Course, findCourse } from '@centro/content';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { createTestSmtpServer } from '../test-support/smtp-server.js';
+import { createTestSmtpServer } from '../../tests/support/smtp-server.js';
 import { createMail } from './mail.js';
 import { mailSettingsFromEnv } from './mail-env.js';
 import { emailVerification, enrolmentConfirmation } from './messages/messages.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { identityConnectOrigins } from './identity-origins.js';
 
 const entra = (authorityHost: string) =>

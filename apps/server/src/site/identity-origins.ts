@@ -4,9 +4,10 @@
  * talks to the authority (discovery, token endpoint, instance discovery on Microsoft's login host)
  * and reads the person's id from Microsoft Graph.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
+import { MICROSOFT_AUTHORITY } from '../config/parsers.js';
 
-export const MICROSOFT_LOGIN_ORIGIN = 'https://login.microsoftonline.com';
+export const MICROSOFT_LOGIN_ORIGIN = MICROSOFT_AUTHORITY;
 export const MICROSOFT_GRAPH_ORIGIN = 'https://graph.microsoft.com';
 
 export function identityConnectOrigins(

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../../test-support/postgres.js';
+import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
 import type { Database } from '../schema.js';
 import { migrationProvider } from './index.js';
 

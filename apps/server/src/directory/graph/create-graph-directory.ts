@@ -1,6 +1,6 @@
 /** Wires the Graph adapter: transport, msal-node token source, Graph client, adapter. */
 import { readFile } from 'node:fs/promises';
-import type { GraphDirectoryConfig } from '../directory-config.js';
+import type { GraphDirectoryConfig } from '../../config/directory.js';
 import { type DirectoryLogger, silentLogger } from '../directory-logger.js';
 import type { Directory } from '../directory.js';
 import { GraphClient } from './graph-client.js';

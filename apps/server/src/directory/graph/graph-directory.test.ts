@@ -9,14 +9,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
-import { createTestCertificate } from '../../test-support/graph-stand-in/certificate.js';
+import { ConfigError, loadConfig } from '../../config/index.js';
+import { createTestCertificate } from '../../../tests/support/graph-stand-in/certificate.js';
 import {
   type GraphStandIn,
   startGraphStandIn,
-} from '../../test-support/graph-stand-in/stand-in.js';
+} from '../../../tests/support/graph-stand-in/stand-in.js';
 import { createDirectory } from '../create-directory.js';
-import { type GraphDirectoryConfig, readDirectoryConfig } from '../directory-config.js';
+import { type GraphDirectoryConfig, readDirectoryConfig } from '../../config/directory.js';
 import type { DirectoryLogger } from '../directory-logger.js';
 import {
   type Directory,

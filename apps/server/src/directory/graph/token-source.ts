@@ -20,6 +20,7 @@ import {
   type NetworkResponse,
   ServerError,
 } from '@azure/msal-node';
+import { MICROSOFT_AUTHORITY } from '../../config/parsers.js';
 import type { DirectoryLogger } from '../directory-logger.js';
 import { type Transport, TransportError } from './transport.js';
 
@@ -195,7 +196,7 @@ export function msalNetworkModule(transport: Transport, timeoutMs: number): INet
   };
 }
 
-const PUBLIC_CLOUD_HOST = 'login.microsoftonline.com';
+const PUBLIC_CLOUD_HOST = new URL(MICROSOFT_AUTHORITY).host;
 
 /** The permanent OAuth errors of the token endpoint: a configuration problem, not an outage. */
 function classify(error: unknown): TokenError {

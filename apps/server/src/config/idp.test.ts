@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  return [];
+}
+
+describe('the built-in provider’s configuration', () => {
+  it('needs nothing: issuer, client and addresses follow SITE_URL', () => {
+    expect(loadConfig({ PORT: '3998' }).idp).toEqual({
+      issuer: 'http://localhost:3998/idp',
+      clientId: 'centro-web',
+      redirectUris: ['http://localhost:3998/'],
+      postLogoutRedirectUris: ['http://localhost:3998/'],
+      apiAudience: 'api://centro',
+      apiScope: 'api://centro/access_as_user',
+    });
+  });
+
+  it('reads the client id and the redirect addresses (paths are relative to SITE_URL)', () => {
+    const { idp } = loadConfig({
+      SITE_URL: 'https://centro.org.br',
+      IDP_CLIENT_ID: 'portal-web',
+      IDP_REDIRECT_URIS: '/, /auth/retorno, http://localhost:5173/',
+      IDP_POST_LOGOUT_REDIRECT_URIS: '/',
+    });
+    expect(idp).toMatchObject({
+      issuer: 'https://centro.org.br/idp',
+      clientId: 'portal-web',
+      redirectUris: [
+        'https://centro.org.br/',
+        'https://centro.org.br/auth/retorno',
+        'http://localhost:5173/',
+      ],
+      postLogoutRedirectUris: ['https://centro.org.br/'],
+    });
+  });
+
+  it('names every wrong variable', () => {
+    expect(
+      problems({
+        IDP_CLIENT_ID: 'web site',
+        IDP_REDIRECT_URIS: '/ok, https://centro.org.br/#frag',
+        IDP_POST_LOGOUT_REDIRECT_URIS: 'javascript:alert(1)',
+      }),
+    ).toEqual([
+      'IDP_CLIENT_ID must be a client id: 1 to 128 letters, digits, ".", "_" or "-"',
+      'IDP_REDIRECT_URIS must be a comma-separated list of http(s) URLs or paths starting with "/", without fragments, such as /,https://centro.org.br/ (got "/ok, https://centro.org.br/#frag")',
+      'IDP_POST_LOGOUT_REDIRECT_URIS must be a comma-separated list of http(s) URLs or paths starting with "/", without fragments, such as / (got "javascript:alert(1)")',
+    ]);
+  });
+});

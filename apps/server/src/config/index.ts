@@ -1,0 +1,120 @@
+/**
+ * The server's configuration: the only module that reads the environment. One zod schema of the
+ * environment, composed of one part per area, each a file beside this one keyed by the variables'
+ * names and built from the shared parsers (parsers.ts). Every variable is validated at start-up; a
+ * wrong start names every wrong variable at once.
+ *
+ * To add an area (say mail: SMTP_URL...): write `mail.ts` exporting `mailEnv` (its variables, with
+ * parsers.ts's parsers), spread it into `envSchema` below, and add its values to `Config`.
+ */
+import { z } from 'zod';
+import { databaseEnv } from './database.js';
+import { readDirectoryConfig, type GraphDirectoryConfig } from './directory.js';
+import { enrolmentEnv } from './enrolment.js';
+import {
+  identityEnv,
+  requireEntraSettings,
+  resolveAuthConfig,
+  type EntraConfig,
+  type IdentityProvider,
+} from './identity.js';
+import { idpEnv, resolveIdpConfig, type EmbeddedIdpConfig } from './idp.js';
+import { rateLimitEnv } from './rate-limits.js';
+import { serverEnv, type LogLevel, type TrustProxy } from './server.js';
+
+export { LOG_LEVELS, type LogLevel, type TrustProxy } from './server.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute directory of the server's data (database file...). */
+  dataDir: string;
+  /** Absolute directory of the web build (apps/web/build/client). */
+  webRoot: string;
+  /** Public origin of the site, without trailing slash, e.g. `https://centro.org.br`. */
+  siteUrl: string;
+  /** Whether the public site is served over https (HSTS, upgrade-insecure-requests). */
+  https: boolean;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  /** PostgreSQL connection string; undefined means the embedded SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  /** Microsoft Graph settings when DIRECTORY=graph; undefined means the local directory. */
+  graph: GraphDirectoryConfig | undefined;
+  /** Whose access tokens GET /api/auth/get-token accepts: the built-in provider or Entra ID. */
+  identityProvider: IdentityProvider;
+  /** Entra ID settings of the token verifier; set when identityProvider is 'entra'. */
+  entra: EntraConfig | undefined;
+  /** Key of the API tokens (32+ bytes); undefined means a secret kept under dataDir. */
+  apiTokenSecret: string | undefined;
+  /** Lifetime of the API tokens, in seconds. */
+  apiTokenTtlSeconds: number;
+  /** Requests per minute and client address on /api (0: no limit). */
+  rateLimitApiPerMinute: number;
+  /** Requests per minute and client address on /idp (0: no limit). */
+  rateLimitIdpPerMinute: number;
+  /** Redis shared by the instances for the rate-limit counters; undefined: counted in memory. */
+  redisUrl: string | undefined;
+  /** Age in seconds after which a 'pending' enrolment is settled with the directory. */
+  enrolmentRepairAfterSeconds: number;
+  /** The built-in OpenID provider (mounted under /idp when identityProvider is 'embedded'). */
+  idp: EmbeddedIdpConfig;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The environment: every area's variables (DIRECTORY and GRAPH_* are read by directory.ts). */
+const envSchema = z
+  .object({
+    ...serverEnv,
+    ...databaseEnv,
+    ...rateLimitEnv,
+    ...enrolmentEnv,
+    ...identityEnv,
+    ...idpEnv,
+  })
+  // Runs even when another variable is wrong, so every problem is reported at once.
+  .superRefine(requireEntraSettings, { when: () => true });
+
+/**
+ * Validate the environment (process.env by default; tests pass their own object).
+ * Relative directories are resolved against the working directory.
+ * @throws ConfigError listing every invalid variable.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const directoryConfig = readDirectoryConfig(env);
+  if (!parsed.success || directoryConfig.problems.length > 0) {
+    throw new ConfigError([
+      ...(parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')} ${issue.message}`),
+      ...directoryConfig.problems,
+    ]);
+  }
+  const v = parsed.data;
+  const site = v.SITE_URL ?? `http://localhost:${v.PORT}`;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: v.DATA_DIR,
+    webRoot: v.WEB_ROOT,
+    siteUrl: site,
+    https: site.startsWith('https:'),
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    databaseUrl: v.DATABASE_URL,
+    graph: directoryConfig.graph,
+    rateLimitApiPerMinute: v.RATE_LIMIT_API_PER_MINUTE,
+    rateLimitIdpPerMinute: v.RATE_LIMIT_IDP_PER_MINUTE,
+    redisUrl: v.REDIS_URL,
+    enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
+    ...resolveAuthConfig(v),
+    idp: resolveIdpConfig(v, site),
+  };
+}

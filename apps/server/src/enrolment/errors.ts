@@ -1,0 +1,47 @@
+/**
+ * Why an enrolment was refused or could not finish. The enrolment throws these; the API's error
+ * handler (plugins/error-handler.ts) gives each its HTTP status, code and pt-BR message.
+ * A person the directory does not know is the directory's own DirectoryUserNotFoundError.
+ */
+import { DirectoryError } from '../directory/directory.js';
+
+/** No place is left in the course. */
+export class CourseFullError extends Error {
+  override name = 'CourseFullError';
+
+  /**
+   * Without a stack trace: during a rush most answers are this one, and capturing a stack for an
+   * expected refusal was a visible share of the CPU. (Refusals are logged without stacks anyway.)
+   */
+  static withoutStack(): CourseFullError {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return new CourseFullError('No place is left in the course.');
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+}
+
+/** The group is not the group of any course (the server adds nobody to an arbitrary group). */
+export class UnknownGroupError extends Error {
+  override name = 'UnknownGroupError';
+  constructor() {
+    super('The group is not the group of any course.');
+  }
+}
+
+/**
+ * The directory failed while enrolling (the place taken was given back), or the reservation
+ * vanished twice. `status` is the answer's: 503 when the directory said so, else 502.
+ */
+export class EnrolmentIncompleteError extends Error {
+  override name = 'EnrolmentIncompleteError';
+  readonly status: 502 | 503;
+  constructor(options: { cause?: unknown; status?: 502 | 503 } = {}) {
+    super('The enrolment could not be completed.', { cause: options.cause });
+    this.status =
+      options.status ?? (options.cause instanceof DirectoryError ? options.cause.status : 502);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The JSON API's conventions, set on its context by app.ts (with `apiErrorHandler`); the zod
+ * compilers on the context of every route with a schema (`useZodSchemas`):
+ * - route schemas are the zod schemas of `@centro/contracts`, through fastify-type-provider-zod:
+ *   bodies parsed with them (unknown fields refused, values normalised), answers serialised with
+ *   them, and the same schemas give the OpenAPI document (plugins/openapi.ts);
+ * - only `application/json` bodies (415 otherwise), at most API_BODY_LIMIT_BYTES (413), parsed
+ *   refusing `__proto__` and `constructor.prototype` keys (400); a GET or HEAD, whose body Fastify
+ *   does not read, is held to the same content type and size by its headers.
+ * Refusals are mapped to `{error, message}` by plugins/error-handler.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+
+/** Largest JSON body accepted by the API (the biggest real one is well under 1 KB). */
+export const API_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Route schemas are zod schemas: validated and serialised by fastify-type-provider-zod. */
+export function useZodSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+}
+
+/** A body that is not JSON; answered 415 by plugins/error-handler.ts. */
+export class UnsupportedMediaTypeError extends Error {
+  override name = 'UnsupportedMediaTypeError';
+}
+
+/** A body over API_BODY_LIMIT_BYTES; answered 413 by plugins/error-handler.ts. */
+export class PayloadTooLargeError extends Error {
+  override name = 'PayloadTooLargeError';
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** JSON bodies only, small (the zod compilers are set by `useZodSchemas` on a parent context). */
+export function useApiConventions(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const type = request.headers['content-type'];
+    if (type !== undefined && !JSON_TYPE.test(type)) {
+      throw new UnsupportedMediaTypeError('Only JSON bodies are accepted.');
+    }
+    if (Number(request.headers['content-length'] ?? 0) > API_BODY_LIMIT_BYTES) {
+      throw new PayloadTooLargeError('The body is over the limit.');
+    }
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: API_BODY_LIMIT_BYTES },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+}

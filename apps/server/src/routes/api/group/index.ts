@@ -1,0 +1,49 @@
+/**
+ * POST /api/group/add {group, user, token}: enrols the person in the course whose group this is.
+ * Only the groups of the content's courses are accepted: the server never adds anyone to an
+ * arbitrary group of the directory.
+ */
+import { allCourses } from '@centro/content';
+import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePerson } from '../../../auth/authenticate-person.js';
+import { UnknownGroupError } from '../../../enrolment/errors.js';
+import { refusalResponses } from '../../../plugins/error-handler.js';
+
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { enrolment } = app;
+  // Group ids are GUIDs: compared without regard to case.
+  const byGroup = new Map(
+    allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
+  );
+
+  app.post(
+    '/api/group/add',
+    {
+      schema: {
+        body: groupAddRequestSchema,
+        response: {
+          200: groupAddResponseSchema,
+          ...refusalResponses('unknownGroup', 'userNotFound', 'courseFull', 'enrolmentIncomplete'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, user, group } = request.body;
+      const userId = requirePerson(request, token, user);
+      const course = byGroup.get(group.toLowerCase());
+      if (!course) throw new UnknownGroupError();
+
+      const { alreadyEnrolled } = await enrolment.enrol(userId, course, request.log);
+      reply.header('cache-control', 'no-store');
+      return {
+        data: {
+          course: course.slug,
+          group: course.groupId,
+          status: 'enrolled' as const,
+          alreadyEnrolled,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,90 @@
+/**
+ * The person's own registration data, read and changed through the directory:
+ * POST /api/user/details, POST /api/user/update, POST /api/user/update/security-attributes.
+ * The person is the one the token is bound to; an `id` naming anybody else is refused (403).
+ *
+ * The example docs/how-to-add-an-api-route.md follows: schemas from `@centro/contracts`, the
+ * person from `requirePerson`, services from the app's decorators (app.ts), refusals thrown as
+ * domain errors and listed with `refusalResponses`.
+ */
+import {
+  securityAttributesRequestSchema,
+  userDetailsRequestSchema,
+  userDetailsResponseSchema,
+  userUpdateRequestSchema,
+  userUpdateResponseSchema,
+  type UserDetails,
+} from '@centro/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePerson } from '../../../auth/authenticate-person.js';
+import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
+import { refusalResponses } from '../../../plugins/error-handler.js';
+
+/** Personal data: never stored by a cache. */
+function personal(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+async function detailsOf(directory: Directory, userId: string): Promise<UserDetails> {
+  const user = await directory.getUser(userId);
+  if (user === null) throw new DirectoryUserNotFoundError();
+  return user;
+}
+
+/** What a user route may refuse besides the conventions (body, token, rate limit). */
+const refusals = refusalResponses('userNotFound', 'directoryUnavailable');
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { directory } = app;
+
+  app.post(
+    '/api/user/details',
+    {
+      schema: {
+        body: userDetailsRequestSchema,
+        response: { 200: userDetailsResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const userId = requirePerson(request, request.body.token, request.body.id);
+      personal(reply);
+      return { data: await detailsOf(directory, userId) };
+    },
+  );
+
+  app.post(
+    '/api/user/update',
+    {
+      schema: {
+        body: userUpdateRequestSchema,
+        response: { 200: userUpdateResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { token, id, param, value } = request.body;
+      const userId = requirePerson(request, token, id);
+      personal(reply);
+      // `value` is already checked and normalised (a phone as "+CC DD NNNNN-NNNN").
+      await directory.updateUser(userId, param, value);
+      return { data: await detailsOf(directory, userId) };
+    },
+  );
+
+  app.post(
+    '/api/user/update/security-attributes',
+    {
+      schema: {
+        body: securityAttributesRequestSchema,
+        response: { 200: userUpdateResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { token, id, data_nascimento: birthDate } = request.body;
+      const userId = requirePerson(request, token, id);
+      personal(reply);
+      await directory.setBirthDate(userId, birthDate);
+      return { data: await detailsOf(directory, userId) };
+    },
+  );
+};
