@@ -5,6 +5,7 @@
 export * from './schema.js';
 export * from './links.js';
 export * from './routes.js';
+export * from './brand.js';
 export { content, centre, schedule, programmes, tutorial, privacy } from './content.js';
 export { validateContent, ContentValidationError, formatIssuePath } from './validate.js';
 export {

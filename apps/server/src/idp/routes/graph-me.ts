@@ -6,9 +6,9 @@
  */
 import { graphMeSchema } from '@centro/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { HttpError } from '../http/errors.js';
-import { graphMe, type AccountStore } from './accounts.js';
-import type { IdpAccessTokenError, VerifiedIdpAccessToken } from './access-tokens.js';
+import { HttpError } from '../../http/errors.js';
+import { graphMe, type AccountStore } from '../store/accounts.js';
+import type { IdpAccessTokenError, VerifiedIdpAccessToken } from '../provider/access-tokens.js';
 
 export interface GraphMeOptions {
   verify: (token: string) => Promise<VerifiedIdpAccessToken>;

@@ -14,14 +14,14 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { Database } from '../db/schema.js';
-import { accountClaims, type AccountStore } from './accounts.js';
-import { kyselyAdapterFactory } from './adapter.js';
-import { IDP_MOUNT_PATH, IDP_TTL } from './constants.js';
-import type { ProviderKeys } from './keys.js';
-import type { IdpCsp } from './page-csp.js';
-import type { SiteIdentity } from './pages.js';
-import { providerHtmlMiddleware, providerPages } from './provider-pages.js';
+import type { Database } from '../../db/schema.js';
+import { IDP_MOUNT_PATH, IDP_TTL } from '../constants.js';
+import type { ProviderKeys } from '../keys.js';
+import { accountClaims, type AccountStore } from '../store/accounts.js';
+import { kyselyAdapterFactory } from '../store/adapter.js';
+import type { SiteIdentity } from '../views/layout.js';
+import type { IdpCsp } from '../views/page-csp.js';
+import { libraryPages } from './library-pages.js';
 import {
   EMBEDDED_RESOURCES,
   chooseResource,
@@ -95,7 +95,7 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC, firstPartyClientId: st
 
 export function createProvider(options: CreateProviderOptions): Provider {
   const { client, site, csp, log } = options;
-  const pages = providerPages(site);
+  const pages = libraryPages(site, csp);
   const corsOrigins = new Set(originsOf(client.redirectUris));
 
   const clientMetadata: ClientMetadata = {
@@ -227,7 +227,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
   // The Fastify mount hands the provider the public origin and the client address it computed
   // (see mount.ts), in X-Forwarded-* headers it sets itself.
   provider.proxy = true;
-  provider.use(providerHtmlMiddleware(site, csp));
+  pages.attach(provider);
 
   // Koa's 'error' and the provider's events (the typings list only some of them).
   const events = provider as unknown as NodeJS.EventEmitter;

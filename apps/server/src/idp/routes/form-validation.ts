@@ -11,7 +11,7 @@ import {
   mailSchema,
   messages,
 } from '@centro/contracts';
-import { normaliseEmail } from './accounts.js';
+import { normaliseEmail } from '../store/accounts.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

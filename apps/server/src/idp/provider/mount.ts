@@ -11,7 +11,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { IDP_MOUNT_PATH } from './constants.js';
+import { IDP_MOUNT_PATH } from '../constants.js';
 
 /** Sets the headers the provider reads its origin and client address from. */
 export function normaliseProviderRequest(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.js';
-import { testDatabaseTargets } from '../test-support/databases.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { testDatabaseTargets } from '../../test-support/databases.js';
 import { DEFAULT_THROTTLE_POLICY, LoginThrottle } from './throttle.js';
 
 const targets = await testDatabaseTargets('idp_throttle');

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../db/schema.js';
 
 export interface ThrottlePolicy {
   /** Failures are forgotten this long after the last one. */

@@ -9,17 +9,16 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
-import { EmailTakenError, type AccountRow, type AccountStore } from './accounts.js';
-import { IDP_MOUNT_PATH } from './constants.js';
-import { normaliseProviderRequest } from './mount.js';
-import type { IdpCsp } from './page-csp.js';
-import {
-  interactionPaths,
-  messagePage,
-  signInPage,
-  signUpPage,
-  type SiteIdentity,
-} from './pages.js';
+import { IDP_MOUNT_PATH } from '../constants.js';
+import { normaliseProviderRequest } from '../provider/mount.js';
+import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
+import type { LoginThrottle } from '../store/throttle.js';
+import { interactionPaths, type InteractionPaths } from '../views/form-parts.js';
+import type { SiteIdentity } from '../views/layout.js';
+import { messagePage } from '../views/message-pages.js';
+import type { IdpCsp } from '../views/page-csp.js';
+import { signInPage, signUpPage } from '../views/sign-in-pages.js';
+import type { Stylesheet } from '../views/stylesheet.js';
 import {
   readForm,
   signInMessages,
@@ -29,8 +28,6 @@ import {
   validateSignUp,
   formValue,
 } from './form-validation.js';
-import { IDP_STYLESHEET, IDP_STYLESHEET_PATH } from './styles.js';
-import type { LoginThrottle } from './throttle.js';
 
 export interface InteractionRoutesOptions {
   provider: Provider;
@@ -38,6 +35,7 @@ export interface InteractionRoutesOptions {
   throttle: LoginThrottle;
   site: SiteIdentity;
   csp: IdpCsp;
+  stylesheet: Stylesheet;
   siteUrl: string;
 }
 
@@ -58,7 +56,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app,
   options,
 ) => {
-  const { provider, accounts, throttle, site, csp, siteUrl } = options;
+  const { provider, accounts, throttle, site, csp, stylesheet, siteUrl } = options;
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   // These are pages: failures answer a page too (the site's JSON errors are for the API).
@@ -79,11 +77,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     );
   });
 
-  app.get(IDP_STYLESHEET_PATH, (_request, reply) =>
+  app.get(stylesheet.path, (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(IDP_STYLESHEET),
+      .send(stylesheet.css),
   );
 
   function sendHtml(reply: FastifyReply, body: string, statusCode = 200) {
@@ -168,24 +166,16 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return finish(request, reply, { consent: { grantId } });
   }
 
-  function showSignIn(
+  /** One of the interaction's two forms, drawn for this interaction's URLs. */
+  function show<Page extends { site: SiteIdentity; paths: InteractionPaths }>(
     reply: FastifyReply,
     interaction: Interaction,
-    page: Omit<Parameters<typeof signInPage>[0], 'site' | 'paths'> = {},
+    render: (page: Page) => string,
+    page: Omit<Page, 'site' | 'paths'>,
     statusCode = 200,
   ) {
     const paths = interactionPaths(IDP_MOUNT_PATH, interaction.uid);
-    return sendHtml(reply, signInPage({ site, paths, ...page }), statusCode);
-  }
-
-  function showSignUp(
-    reply: FastifyReply,
-    interaction: Interaction,
-    page: Omit<Parameters<typeof signUpPage>[0], 'site' | 'paths'> = {},
-    statusCode = 200,
-  ) {
-    const paths = interactionPaths(IDP_MOUNT_PATH, interaction.uid);
-    return sendHtml(reply, signUpPage({ site, paths, ...page }), statusCode);
+    return sendHtml(reply, render({ ...page, site, paths } as Page), statusCode);
   }
 
   const base = `${IDP_MOUNT_PATH}/interaction/:uid`;
@@ -195,10 +185,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     if (!interaction) return sendExpired(reply);
     switch (interaction.prompt.name) {
       case 'create':
-        return showSignUp(reply, interaction);
+        return show(reply, interaction, signUpPage, {});
       case 'login': {
         const hint = interaction.params.login_hint;
-        return showSignIn(reply, interaction, { email: typeof hint === 'string' ? hint : '' });
+        return show(reply, interaction, signInPage, {
+          email: typeof hint === 'string' ? hint : '',
+        });
       }
       case 'consent':
         return consent(request, reply, interaction);
@@ -214,7 +206,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       if (!interaction) return sendExpired(reply);
       const hint = interaction.params.login_hint;
       const email = formValue(request.query, 'email') || (typeof hint === 'string' ? hint : '');
-      return showSignIn(reply, interaction, { email });
+      return show(reply, interaction, signInPage, { email });
     },
   );
 
@@ -224,16 +216,23 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     const form = readForm(request.body, ['email', 'senha'] as const);
     const checked = validateSignIn(form);
     if (!checked.ok) {
-      return showSignIn(reply, interaction, { email: form.email, errors: checked.errors }, 400);
+      return show(
+        reply,
+        interaction,
+        signInPage,
+        { email: form.email, errors: checked.errors },
+        400,
+      );
     }
     const { email, password } = checked.value;
     const verdict = await throttle.check(email, request.ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       request.log.info('sign-in refused: too many failures');
-      return showSignIn(
+      return show(
         reply,
         interaction,
+        signInPage,
         { email: form.email, formError: throttledMessage(verdict.retryAfterSeconds) },
         429,
       );
@@ -242,9 +241,10 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     if (!account) {
       await throttle.recordFailure(email, request.ip);
       request.log.info('sign-in failed');
-      return showSignIn(
+      return show(
         reply,
         interaction,
+        signInPage,
         { email: form.email, formError: signInMessages.wrongCredentials },
         400,
       );
@@ -257,7 +257,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app.get<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
-    return showSignUp(reply, interaction);
+    return show(reply, interaction, signUpPage, {});
   });
 
   app.post<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
@@ -272,11 +272,14 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       consentimento: form.consentimento,
     };
     const checked = validateSignUp(form);
-    if (!checked.ok) return showSignUp(reply, interaction, { values, errors: checked.errors }, 400);
+    if (!checked.ok) {
+      return show(reply, interaction, signUpPage, { values, errors: checked.errors }, 400);
+    }
     const taken = () =>
-      showSignUp(
+      show(
         reply,
         interaction,
+        signUpPage,
         { values, errors: { email: signUpMessages.emailTaken }, emailTaken: true },
         400,
       );
