@@ -1,6 +1,6 @@
 /**
  * The interaction pages (Fastify routes under /idp/interaction/:uid): sign in, create an account,
- * cancel. Plain form posts, no JavaScript. CSRF-safe: every post needs the interaction's cookie,
+ * cancel. Plain form posts (application/x-www-form-urlencoded only, 16 KiB at most), no JavaScript. CSRF-safe: every post needs the interaction's cookie,
  * signed, httpOnly, SameSite=Lax and scoped to this interaction's path, so another site cannot post
  * on a person's behalf; the uid in the URL must match it. An expired or unknown interaction gets a
  * friendly page, never a stack trace.
@@ -39,6 +39,10 @@ export interface InteractionRoutesOptions {
   siteUrl: string;
 }
 
+/** The largest interaction form accepted (the sign-up form is well under 2 KiB). */
+export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+const formRoute = { bodyLimit: FORM_BODY_LIMIT_BYTES };
+
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 interface UidParams {
   uid: string;
@@ -57,7 +61,10 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   options,
 ) => {
   const { provider, accounts, throttle, site, csp, stylesheet, siteUrl } = options;
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Forms only: every other content type is refused (415) before any byte of it is parsed, and
+  // no body here may exceed FORM_BODY_LIMIT_BYTES (413), whatever the server's default.
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT_BYTES });
 
   // These are pages: failures answer a page too (the site's JSON errors are for the API).
   app.setErrorHandler((error, request, reply) => {
@@ -210,7 +217,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     },
   );
 
-  app.post<{ Params: UidParams }>(`${base}/entrar`, async (request, reply) => {
+  app.post<{ Params: UidParams }>(`${base}/entrar`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
     const form = readForm(request.body, ['email', 'senha'] as const);
@@ -225,21 +232,22 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       );
     }
     const { email, password } = checked.value;
-    const verdict = await throttle.check(email, request.ip);
-    if (!verdict.allowed) {
-      reply.header('retry-after', String(verdict.retryAfterSeconds));
-      request.log.info('sign-in refused: too many failures');
+    // Counted before the password is looked at, atomically: concurrent guesses share the limit.
+    const admission = await throttle.admit(email, request.ip);
+    if (!admission.allowed) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      request.log.info('sign-in refused: too many attempts');
       return show(
         reply,
         interaction,
         signInPage,
-        { email: form.email, formError: throttledMessage(verdict.retryAfterSeconds) },
+        { email: form.email, formError: throttledMessage(admission.retryAfterSeconds) },
         429,
       );
     }
     const account = await accounts.authenticate(email, password);
     if (!account) {
-      await throttle.recordFailure(email, request.ip);
+      await throttle.failed(admission);
       request.log.info('sign-in failed');
       return show(
         reply,
@@ -249,7 +257,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
         400,
       );
     }
-    await throttle.recordSuccess(email);
+    await throttle.succeeded(email, request.ip);
     request.log.info({ accountId: account.id }, 'signed in');
     return signedIn(request, reply, account);
   });
@@ -260,7 +268,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return show(reply, interaction, signUpPage, {});
   });
 
-  app.post<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
+  app.post<{ Params: UidParams }>(`${base}/criar-conta`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
     const form = readForm(request.body, signUpFields);
@@ -295,7 +303,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return signedIn(request, reply, account);
   });
 
-  app.post<{ Params: UidParams }>(`${base}/cancelar`, async (request, reply) => {
+  app.post<{ Params: UidParams }>(`${base}/cancelar`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
     return finish(

@@ -1,11 +1,16 @@
 /**
  * Slows down password guessing (table `login_failures`), per e-mail and per client address:
- * - every failure is counted; counts are forgotten `windowSeconds` after the last failure, so nobody
- *   is ever locked out for good;
+ * - every attempt is counted BEFORE its password is checked, in one conditional upsert per key
+ *   (`admit`): it is atomic on SQLite and on PostgreSQL, so any number of concurrent attempts, on
+ *   any number of instances sharing the database, are admitted at most up to the limit. A sign-in
+ *   that succeeds gives the address its attempt back and forgets the e-mail's count;
+ * - counts are forgotten `windowSeconds` after the last counted attempt, so nobody is ever locked
+ *   out for good;
  * - past a few failures each wrong answer is delayed, longer and longer (capped);
  * - past a hard limit the attempt is refused (HTTP 429) without looking at the password, until the
- *   window has passed. Refused attempts are not counted, so an attacker cannot keep an account
- *   locked by hammering it: the lock ends `windowSeconds` after the last counted failure.
+ *   window has passed. Refused attempts are not counted (the count stops one past the limit and
+ *   its time stays), so hammering an account does not keep it locked: the lock ends
+ *   `windowSeconds` after the last counted attempt.
  * The per-address limits are looser: many people may share one address (the centre's Wi-Fi, a
  * mobile carrier's NAT).
  */
@@ -31,7 +36,10 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   maxDelayMs: 8000,
 };
 
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** An attempt admitted (counted; its password may be checked), or refused. */
+export type Admission =
+  | { allowed: true; emailAttempts: number; addressAttempts: number }
+  | { allowed: false; retryAfterSeconds: number };
 
 export interface LoginThrottleOptions {
   policy?: ThrottlePolicy;
@@ -73,50 +81,36 @@ export class LoginThrottle {
     return Math.floor(this.now() / 1000);
   }
 
-  /** Failures counted for a key within the window. */
-  private async failures(key: string): Promise<{ failures: number; last: number }> {
-    const row = await this.db
-      .selectFrom('login_failures')
-      .select(['failures', 'last_failure_at'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row || row.last_failure_at + this.policy.windowSeconds <= this.nowSeconds()) {
-      return { failures: 0, last: 0 };
+  /**
+   * Counts a sign-in attempt for this e-mail and this address, atomically, before its password is
+   * checked; refused (and not counted) when either is at its limit.
+   */
+  async admit(email: string, address: string): Promise<Admission> {
+    const byEmail = await this.count(emailKey(email), this.policy.email.hardLimit);
+    if (byEmail.refused) return this.refusal(byEmail.last);
+    const byAddress = await this.count(addressKey(address), this.policy.address.hardLimit);
+    if (byAddress.refused) {
+      // Not evaluated: the e-mail's attempt is given back.
+      await this.giveBack(emailKey(email));
+      return this.refusal(byAddress.last);
     }
-    return { failures: row.failures, last: row.last_failure_at };
+    return { allowed: true, emailAttempts: byEmail.attempts, addressAttempts: byAddress.attempts };
   }
 
-  /** Whether a sign-in attempt for this e-mail from this address may be checked at all. */
-  async check(email: string, address: string): Promise<ThrottleVerdict> {
-    const [byEmail, byAddress] = await Promise.all([
-      this.failures(emailKey(email)),
-      this.failures(addressKey(address)),
-    ]);
-    const blocked = [
-      byEmail.failures >= this.policy.email.hardLimit ? byEmail.last : 0,
-      byAddress.failures >= this.policy.address.hardLimit ? byAddress.last : 0,
-    ].filter((last) => last > 0);
-    if (blocked.length === 0) return { allowed: true };
-    const until = Math.max(...blocked) + this.policy.windowSeconds;
-    return { allowed: false, retryAfterSeconds: Math.max(1, until - this.nowSeconds()) };
-  }
-
-  /** Counts a failure for both keys, then waits the delay the new counts call for. */
-  async recordFailure(email: string, address: string): Promise<void> {
-    const [byEmail, byAddress] = await Promise.all([
-      this.increment(emailKey(email)),
-      this.increment(addressKey(address)),
-    ]);
+  /** The password was wrong: waits the delay the counts call for. */
+  async failed(admission: Admission): Promise<void> {
+    if (!admission.allowed) return;
     const delay = Math.max(
-      this.delayFor(byEmail, this.policy.email.freeFailures),
-      this.delayFor(byAddress, this.policy.address.freeFailures),
+      this.delayFor(admission.emailAttempts, this.policy.email.freeFailures),
+      this.delayFor(admission.addressAttempts, this.policy.address.freeFailures),
     );
     if (delay > 0) await this.sleep(delay);
   }
 
-  /** A successful sign-in forgets the e-mail's failures (not the address's: they decay). */
-  async recordSuccess(email: string): Promise<void> {
+  /** A successful sign-in forgets the e-mail's count and gives the address its attempt back. */
+  async succeeded(email: string, address: string): Promise<void> {
     await this.db.deleteFrom('login_failures').where('key', '=', emailKey(email)).execute();
+    await this.giveBack(addressKey(address));
   }
 
   /** Removes counts whose window has passed. */
@@ -132,21 +126,44 @@ export class LoginThrottle {
     return Math.min(this.policy.baseDelayMs * 2 ** (failures - free - 1), this.policy.maxDelayMs);
   }
 
-  /** Adds one failure atomically (a count older than the window starts again at 1). */
-  private async increment(key: string): Promise<number> {
-    const now = this.nowSeconds();
-    const stale = now - this.policy.windowSeconds;
+  private refusal(lastCounted: number): Admission {
+    const until = lastCounted + this.policy.windowSeconds;
+    return { allowed: false, retryAfterSeconds: Math.max(1, until - this.nowSeconds()) };
+  }
+
+  /**
+   * One attempt more for a key, in one statement: a count older than the window starts again at 1;
+   * a count at the limit goes one past it and stays there, with its time unchanged (refused).
+   */
+  private async count(
+    key: string,
+    limit: number,
+  ): Promise<{ refused: boolean; attempts: number; last: number }> {
+    const now = sql.lit(this.nowSeconds());
+    const stale = sql.lit(this.nowSeconds() - this.policy.windowSeconds);
+    const cap = sql.lit(limit);
     const row = await this.db
       .insertInto('login_failures')
-      .values({ key, failures: 1, last_failure_at: now })
+      .values({ key, failures: 1, last_failure_at: this.nowSeconds() })
       .onConflict((conflict) =>
         conflict.column('key').doUpdateSet({
-          failures: sql<number>`case when login_failures.last_failure_at <= ${stale} then 1 else login_failures.failures + 1 end`,
-          last_failure_at: now,
+          failures: sql<number>`case when login_failures.last_failure_at <= ${stale} then 1 when login_failures.failures >= ${cap} then ${sql.lit(limit + 1)} else login_failures.failures + 1 end`,
+          last_failure_at: sql<number>`case when login_failures.last_failure_at > ${stale} and login_failures.failures >= ${cap} then login_failures.last_failure_at else ${now} end`,
         }),
       )
-      .returning('failures')
+      .returning(['failures', 'last_failure_at'])
       .executeTakeFirstOrThrow();
-    return row.failures;
+    const attempts = Number(row.failures);
+    return { refused: attempts > limit, attempts, last: Number(row.last_failure_at) };
+  }
+
+  /** Takes back one attempt of a key (never below zero). */
+  private async giveBack(key: string): Promise<void> {
+    await this.db
+      .updateTable('login_failures')
+      .set({ failures: sql<number>`failures - 1` })
+      .where('key', '=', key)
+      .where('failures', '>', 0)
+      .execute();
   }
 }
