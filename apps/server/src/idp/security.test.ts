@@ -2,13 +2,15 @@
  * Regressions of the outside security review (issue 14) against the real server (buildApp,
  * app.inject) and database, on SQLite and PostgreSQL: interaction routes take small forms only,
  * concurrent password guesses share the throttle's limit, a sign-out link with someone else's ID
- * token asks first.
+ * token asks first, weak passwords and names with hidden characters are refused (sign-up and API).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { inlineScriptHashes } from '../site/csp.js';
+import { signUpMessages } from './routes/form-validation.js';
+import { createTestApi } from '../test-support/api-app.js';
 import { testDatabaseTargets } from '../test-support/databases.js';
 import { IdpBrowser, formAction, pkce, type Pkce } from '../test-support/idp-browser.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../test-support/web-root.js';
@@ -186,5 +188,73 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
     );
     expect(own.body).toContain('<h1>Saindo da sua conta</h1>');
     expect(inlineScriptHashes(own.body)).toHaveLength(1);
+  });
+
+  it('finding 8: sign-up refuses guessable passwords and names with hidden characters', async () => {
+    const browser = new IdpBrowser(app, SITE);
+    const { action } = await interaction(browser, { prompt: 'create' });
+    const form = {
+      nome: 'Carla Souza',
+      email: `carla.${target.dialect}@example.org`,
+      senha: 'uma senha longa',
+      celular: '(11) 91234-5678',
+      nascimento: '25/12/1990',
+      consentimento: 'sim',
+    };
+    for (const senha of ['12345678', 'aaaaaaaa', 'senha123', 'qwertyuiop', 'carlasouza']) {
+      const res = await browser.post(action, { ...form, senha });
+      expect(res.statusCode, senha).toBe(400);
+      expect(res.body, senha).toContain(signUpMessages.passwordWeak);
+    }
+    // U+202E reverses the text after it; U+200B hides; U+FFFD is what broken UTF-8 decodes to.
+    for (const nome of ['Carla \u202Eazuos', 'Carla\u200B Souza', 'Carla \uFFFD', 'Carla\u0007']) {
+      const res = await browser.post(action, { ...form, nome });
+      expect(res.statusCode, JSON.stringify(nome)).toBe(400);
+      expect(res.body).toContain(signUpMessages.nameInvalid);
+    }
+    // A decomposed accent is stored composed (NFC).
+    const created = await browser.post(action, { ...form, nome: ' Jose\u0301 Souza ' });
+    expect(created.statusCode).toBe(303);
+    const row = await app.database.db
+      .selectFrom('accounts')
+      .select('display_name')
+      .where('email', '=', form.email)
+      .executeTakeFirstOrThrow();
+    expect(row.display_name).toBe('José Souza');
+  });
+});
+
+describe('finding 8: the API refuses the same names', () => {
+  it('on /api/user/update, and stores names composed (NFC)', async () => {
+    const api = await createTestApi();
+    try {
+      const [id = ''] = await api.createPeople(1);
+      const update = (value: string) =>
+        api.app.inject({
+          method: 'POST',
+          url: '/api/user/update',
+          payload: { id, token: api.tokenFor(id), param: 'displayName', value },
+        });
+      for (const value of [
+        'Ana \u202Eavlis',
+        'Ana\u2066 Silva',
+        '\ud800Ana',
+        'Ana \uFFFD',
+        'Ana\u2028Silva',
+      ]) {
+        const res = await update(value);
+        expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      }
+      const ok = await update('Jose\u0301 da Silva');
+      expect(ok.statusCode, ok.body).toBe(200);
+      const row = await api.app.database.db
+        .selectFrom('accounts')
+        .select('display_name')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.display_name).toBe('José da Silva');
+    } finally {
+      await api.close();
+    }
   });
 });
