@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { EMBEDDED_GRAPH_AUDIENCE, EMBEDDED_GRAPH_SCOPES } from './constants.js';
 import { loadOrCreateProviderKeys } from './keys.js';
 import { createIdpAccessTokenVerifier } from './provider/access-tokens.js';
+import { withLoopbackTwins } from './provider/loopback.js';
 import { providerMount } from './provider/mount.js';
 import { createProvider, originsOf } from './provider/provider.js';
 import { graphMeRoutes } from './routes/graph-me.js';
@@ -55,11 +56,9 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     stylesheetPath: stylesheet.path,
   };
   const csp = idpPageCsp({
-    formActionOrigins: originsOf([
-      config.siteUrl,
-      ...idp.redirectUris,
-      ...idp.postLogoutRedirectUris,
-    ]),
+    formActionOrigins: originsOf(
+      withLoopbackTwins([config.siteUrl, ...idp.redirectUris, ...idp.postLogoutRedirectUris]),
+    ),
     https: config.https,
   });
 

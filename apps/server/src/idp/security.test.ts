@@ -222,6 +222,70 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
       .executeTakeFirstOrThrow();
     expect(row.display_name).toBe('José Souza');
   });
+  it('finding 9: sign-in works at 127.0.0.1 and [::1] when SITE_URL says localhost', async () => {
+    for (const host of ['127.0.0.1:3000', '[::1]:3000']) {
+      const origin = `http://${host}`;
+      const headers = { host };
+      const browser = new IdpBrowser(app, origin);
+      const discovery = await browser.get('/idp/.well-known/openid-configuration', headers);
+      expect(discovery.json()).toMatchObject({
+        issuer: `${SITE}/idp`,
+        authorization_endpoint: `${origin}/idp/auth`,
+        token_endpoint: `${origin}/idp/token`,
+      });
+      const challenge = pkce();
+      const start = await browser.get(
+        authorizeUrl(challenge, { redirect_uri: `${origin}/`, prompt: 'create' }),
+        headers,
+      );
+      expect(start.statusCode, start.body).toBe(303);
+      const page = await browser.get(String(start.headers.location), headers);
+      expect(page.statusCode).toBe(200);
+      expect(String(page.headers['content-security-policy'])).toContain(origin);
+      const created = await browser.post(
+        String(formAction(page.body)),
+        {
+          nome: 'Pessoa Local',
+          email: `local.${host.replace(/\W/g, '')}.${target.dialect}@example.org`,
+          senha: 'uma senha longa',
+          celular: '(11) 91234-5678',
+          nascimento: '25/12/1990',
+          consentimento: 'sim',
+        },
+        headers,
+      );
+      expect(created.statusCode).toBe(303);
+      expect(String(created.headers.location).startsWith(`${origin}/idp/auth/`)).toBe(true);
+      const resumed = await browser.get(String(created.headers.location), headers);
+      const location = String(resumed.headers.location);
+      expect(location.startsWith(`${origin}/#`)).toBe(true);
+      const tokens = await browser.token({
+        client_id: 'centro-web',
+        grant_type: 'authorization_code',
+        code: String(codeOf(location)),
+        redirect_uri: `${origin}/`,
+        code_verifier: challenge.verifier,
+      });
+      expect(tokens.statusCode, tokens.body).toBe(200);
+      expect(tokens.headers['access-control-allow-origin']).toBe(origin);
+    }
+
+    // Any other name stays refused, and cannot change the provider's URLs.
+    const stranger = new IdpBrowser(app, 'http://mal.example:3000');
+    const foreignHost = { host: 'mal.example:3000' };
+    const discovery = await stranger.get('/idp/.well-known/openid-configuration', foreignHost);
+    expect(discovery.json().authorization_endpoint).toBe(`${SITE}/idp/auth`);
+    const refused = await stranger.get(
+      authorizeUrl(pkce(), { redirect_uri: 'http://mal.example:3000/' }),
+      foreignHost,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Código do erro: invalid_redirect_uri');
+    const otherPort = await stranger.get(
+      authorizeUrl(pkce(), { redirect_uri: 'http://127.0.0.1:4000/' }),
+    );
+    expect(otherPort.statusCode).toBe(400);
+  });
 });
 
 describe('finding 8: the API refuses the same names', () => {

@@ -22,6 +22,7 @@ import { kyselyAdapterFactory } from '../store/adapter.js';
 import type { SiteIdentity } from '../views/layout.js';
 import type { IdpCsp } from '../views/page-csp.js';
 import { libraryPages } from './library-pages.js';
+import { withLoopbackTwins } from './loopback.js';
 import {
   EMBEDDED_RESOURCES,
   chooseResource,
@@ -96,7 +97,9 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC, firstPartyClientId: st
 export function createProvider(options: CreateProviderOptions): Provider {
   const { client, site, csp, log } = options;
   const pages = libraryPages(site, csp);
-  const corsOrigins = new Set(originsOf(client.redirectUris));
+  // A loopback address counts under its three names (loopback.ts); any other only as written.
+  const redirectUris = withLoopbackTwins(client.redirectUris);
+  const corsOrigins = new Set(originsOf(redirectUris));
 
   const clientMetadata: ClientMetadata = {
     client_id: client.clientId,
@@ -105,8 +108,8 @@ export function createProvider(options: CreateProviderOptions): Provider {
     token_endpoint_auth_method: 'none',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    redirect_uris: [...client.redirectUris],
-    post_logout_redirect_uris: [...client.postLogoutRedirectUris],
+    redirect_uris: redirectUris,
+    post_logout_redirect_uris: withLoopbackTwins(client.postLogoutRedirectUris),
     id_token_signed_response_alg: 'RS256',
   };
 
