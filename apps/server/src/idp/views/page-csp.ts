@@ -17,7 +17,10 @@ export type IdpCsp = (html: string) => string;
 
 /** Builds the CSP of a page from its HTML (its inline scripts are allowed by their hashes). */
 export function idpPageCsp(options: IdpCspOptions): IdpCsp {
-  const formAction = ["'self'", ...new Set(options.formActionOrigins)].join(' ');
+  // CSP has no syntax for IPv6 literals ([::1]): such an origin is left to 'self' (the provider
+  // answers under the name the request used, so its redirects stay on that origin).
+  const origins = options.formActionOrigins.filter((origin) => !origin.includes('['));
+  const formAction = ["'self'", ...new Set(origins)].join(' ');
   return (html) => {
     const hashes = inlineScriptHashes(html);
     const directives = [
