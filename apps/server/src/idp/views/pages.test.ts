@@ -2,6 +2,8 @@
  * The provider's views rendered on their own: escaping, labels and autocomplete, errors tied to
  * their fields, the self-submitting forms' one script, and the pages' CSP.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { brand } from '@centro/content';
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../site/csp.js';
@@ -43,7 +45,12 @@ describe('the layout', () => {
 
   it('has a stylesheet that starts with the brand palette, at a path naming its hash', async () => {
     const stylesheet = await loadStylesheet();
-    expect(stylesheet.css.startsWith(`:root {\n  --blue: ${brand.palette.blue};`)).toBe(true);
+    const palette = readFileSync(
+      createRequire(import.meta.url).resolve('@centro/content/brand.css'),
+      'utf8',
+    );
+    expect(stylesheet.css.startsWith(palette)).toBe(true);
+    expect(palette).toContain(`--blue: ${brand.themeColor};`);
     expect(stylesheet.css).toContain('.error-summary');
     expect(stylesheet.path).toMatch(/^\/idp\/assets\/idp-[\w-]{12}\.css$/);
   });
