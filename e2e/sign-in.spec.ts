@@ -86,6 +86,28 @@ test('signing up from a course page comes back to it signed in, and a reload kee
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil' })).toBeVisible();
 });
 
+test("signing up works at the server's other loopback name too (issue 14, finding 9)", async ({
+  page,
+  signInServer,
+}) => {
+  // The server's SITE_URL is http://127.0.0.1:<port>; a newcomer may open localhost instead.
+  const twin = signInServer.origin.replace('127.0.0.1', 'localhost');
+  await page.goto(`${twin}${coursePath}`);
+  await page.getByRole('button', { name: 'Quero me inscrever' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(twin);
+  await page.getByLabel('Nome').fill('Maria da Silva');
+  await page.getByLabel('E-mail').fill(uniqueEmail());
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByLabel('Celular').fill('(11) 91234-5678');
+  await page.getByLabel('Data de nascimento').fill('25/12/1990');
+  await page.getByRole('checkbox', { name: /aviso de privacidade/ }).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(`${twin}${coursePath}`);
+  await expectSignedIn(page);
+  await expect.poll(() => storedToken(page)).not.toBeNull();
+});
+
 test.describe('with an account', () => {
   // The provider answers a refused password with HTTP 400, which Chromium reports on the console.
   test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });

@@ -7,6 +7,7 @@ export type * from './schema.js';
 export * from './links.js';
 export * from './meetings.js';
 export * from './routes.js';
+export * from './brand.js';
 export {
   siteContent as content,
   centre,

@@ -72,13 +72,27 @@ export const groupAddResponseSchema = z.object({
 });
 export type GroupAddResponse = z.infer<typeof groupAddResponseSchema>;
 
-/** Display name: 1 to 120 characters, no control characters. */
+/**
+ * Characters a name may not hold: controls (Cc), invisible format characters (Cf: direction
+ * overrides such as U+202E, isolates, zero-width characters), line and paragraph separators, lone
+ * surrogates (Cs), private-use characters (Co) and U+FFFD, which is what a form's broken UTF-8
+ * (a lone surrogate sent as text) decodes to.
+ */
+export const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\uFFFD]/u;
+
+/** Display name: NFC-normalised and trimmed, 1 to 120 characters, none of the characters above. */
 export const displayNameSchema = z
   .string()
-  .trim()
-  .min(1, { error: fieldMessages.displayName })
-  .max(120, { error: fieldMessages.displayName })
-  .refine((v) => !/\p{Cc}/u.test(v), { error: fieldMessages.displayName });
+  // Before normalising: NFC turns a lone surrogate into U+FFFD.
+  .refine((v) => !/\p{Cs}/u.test(v), { error: fieldMessages.displayName })
+  .transform((v) => v.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: fieldMessages.displayName })
+      .max(120, { error: fieldMessages.displayName })
+      .refine((v) => !FORBIDDEN_NAME_CHARACTERS.test(v), { error: fieldMessages.displayName }),
+  );
 export const mailSchema = z
   .string()
   .trim()

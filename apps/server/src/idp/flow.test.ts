@@ -345,7 +345,7 @@ describe.each(targets)('the built-in provider on $dialect', (target) => {
     expect(page.body).toContain('<h1>Entrar</h1>');
     expect(page.body).toContain('>E-mail</label>');
     expect(page.body).toContain('>Senha</label>');
-    expect(page.body).toContain('autocomplete="current-password"');
+    expect(page.body).toContain('autoComplete="current-password"');
     expect(page.body).toContain('>Criar conta</a>');
 
     const action = String(formAction(page.body));

@@ -3,21 +3,23 @@
  * the provider under /idp, its sign-in and sign-up pages, and the Graph-shaped GET /v1.0/me.
  * Register it after the database is opened (`app.database`). See docs/decisions/005.
  */
-import { centre } from '@centro/content';
+import { brand, centre } from '@centro/content';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/index.js';
-import { createIdpAccessTokenVerifier } from './access-tokens.js';
-import { AccountStore } from './accounts.js';
 import { EMBEDDED_GRAPH_AUDIENCE, EMBEDDED_GRAPH_SCOPES } from './constants.js';
-import { graphMeRoutes } from './graph-me.js';
-import { interactionRoutes } from './interactions.js';
 import { loadOrCreateProviderKeys } from './keys.js';
-import { startCleanup } from './maintenance.js';
-import { providerMount } from './mount.js';
-import { idpPageCsp } from './page-csp.js';
-import type { SiteIdentity } from './pages.js';
-import { createProvider, originsOf } from './provider.js';
-import { LoginThrottle, type LoginThrottleOptions } from './throttle.js';
+import { createIdpAccessTokenVerifier } from './provider/access-tokens.js';
+import { withLoopbackTwins } from './provider/loopback.js';
+import { providerMount } from './provider/mount.js';
+import { createProvider, originsOf } from './provider/provider.js';
+import { graphMeRoutes } from './routes/graph-me.js';
+import { interactionRoutes } from './routes/interactions.js';
+import { AccountStore } from './store/accounts.js';
+import { startCleanup } from './store/maintenance.js';
+import { LoginThrottle, type LoginThrottleOptions } from './store/throttle.js';
+import type { SiteIdentity } from './views/layout.js';
+import { idpPageCsp } from './views/page-csp.js';
+import { loadStylesheet } from './views/stylesheet.js';
 
 export * from './constants.js';
 export { loadOrCreateProviderKeys, type ProviderKeys, type SigningJwk } from './keys.js';
@@ -26,11 +28,8 @@ export {
   IdpAccessTokenError,
   type IdpAccessTokenVerifierOptions,
   type VerifiedIdpAccessToken,
-} from './access-tokens.js';
+} from './provider/access-tokens.js';
 export { embeddedProviderSource, type EmbeddedProviderInfo } from './source.js';
-
-/** The footer year of the website ("<portal name> 2025", spec section 2). */
-const FOOTER_YEAR = 2025;
 
 export interface EmbeddedIdentityProviderOptions {
   config: Pick<Config, 'dataDir' | 'siteUrl' | 'https' | 'idp'>;
@@ -47,17 +46,19 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
   const keys = await loadOrCreateProviderKeys(config.dataDir);
   const accounts = new AccountStore(db);
   const throttle = new LoginThrottle(db, throttleOptions);
+  const stylesheet = await loadStylesheet();
   const site: SiteIdentity = {
     portalName: centre.portalName,
     contactEmail: centre.email,
-    footerYear: FOOTER_YEAR,
+    footerYear: brand.footerYear,
+    themeColor: brand.themeColor,
+    iconSvg: brand.iconSvg,
+    stylesheetPath: stylesheet.path,
   };
   const csp = idpPageCsp({
-    formActionOrigins: originsOf([
-      config.siteUrl,
-      ...idp.redirectUris,
-      ...idp.postLogoutRedirectUris,
-    ]),
+    formActionOrigins: originsOf(
+      withLoopbackTwins([config.siteUrl, ...idp.redirectUris, ...idp.postLogoutRedirectUris]),
+    ),
     https: config.https,
   });
 
@@ -83,6 +84,7 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     throttle,
     site,
     csp,
+    stylesheet,
     siteUrl: config.siteUrl,
   });
   await app.register(providerMount, { provider, siteUrl: config.siteUrl });

@@ -20,7 +20,7 @@ import { connect } from 'node:net';
 import { allCourses } from '@centro/content';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStore } from '../../idp/accounts.js';
+import { AccountStore } from '../../idp/store/accounts.js';
 import { EMBEDDED_API_SCOPE } from '../../idp/constants.js';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
 import {

@@ -6,12 +6,14 @@
  *
  * The provider builds its URLs from the request: the public origin (SITE_URL) and the client
  * address Fastify computed (which honours TRUST_PROXY) are written into X-Forwarded-* headers that
- * replace whatever the client sent, and the provider trusts only those.
+ * replace whatever the client sent, and the provider trusts only those. On a loopback SITE_URL, the
+ * host is the one the request named if it is a loopback twin of SITE_URL's (loopback.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { IDP_MOUNT_PATH } from './constants.js';
+import { IDP_MOUNT_PATH } from '../constants.js';
+import { providerHost } from './loopback.js';
 
 /** Sets the headers the provider reads its origin and client address from. */
 export function normaliseProviderRequest(
@@ -21,7 +23,7 @@ export function normaliseProviderRequest(
   const site = new URL(siteUrl);
   const raw = request.raw;
   raw.headers['x-forwarded-proto'] = site.protocol.slice(0, -1);
-  raw.headers['x-forwarded-host'] = site.host;
+  raw.headers['x-forwarded-host'] = providerHost(siteUrl, request.host);
   raw.headers['x-forwarded-for'] = request.ip;
   return raw;
 }

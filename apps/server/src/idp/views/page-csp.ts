@@ -4,7 +4,7 @@
  * to this site or to the client's registered redirect origins (browsers apply form-action to the
  * redirects that follow a form post, and sign-in ends with one to the website).
  */
-import { inlineScriptHashes } from '../site/csp.js';
+import { inlineScriptHashes } from '../../site/csp.js';
 
 export interface IdpCspOptions {
   /** Origins forms and their redirects may go to, besides 'self' (the site, the redirect URIs). */
@@ -17,7 +17,10 @@ export type IdpCsp = (html: string) => string;
 
 /** Builds the CSP of a page from its HTML (its inline scripts are allowed by their hashes). */
 export function idpPageCsp(options: IdpCspOptions): IdpCsp {
-  const formAction = ["'self'", ...new Set(options.formActionOrigins)].join(' ');
+  // CSP has no syntax for IPv6 literals ([::1]): such an origin is left to 'self' (the provider
+  // answers under the name the request used, so its redirects stay on that origin).
+  const origins = options.formActionOrigins.filter((origin) => !origin.includes('['));
+  const formAction = ["'self'", ...new Set(origins)].join(' ');
   return (html) => {
     const hashes = inlineScriptHashes(html);
     const directives = [

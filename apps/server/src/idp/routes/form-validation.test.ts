@@ -83,7 +83,42 @@ describe('sign-up validation', () => {
   it('checks the password length: 8 to 128 characters', () => {
     expect(errorsOf({ senha: '1234567' }).senha).toBe(signUpMessages.passwordTooShort);
     expect(errorsOf({ senha: 'x'.repeat(129) }).senha).toBe(signUpMessages.passwordTooLong);
-    expect(validateSignUp({ ...valid, senha: '12345678' }, TODAY).ok).toBe(true);
+    expect(validateSignUp({ ...valid, senha: 'mar-azul' }, TODAY).ok).toBe(true);
+  });
+
+  it('refuses passwords a guesser tries first (issue 14, finding 8)', () => {
+    for (const senha of [
+      '12345678',
+      'aaaaaaaa',
+      'senha123',
+      'p4ssw0rd',
+      'qwertyuiop',
+      'flamengo',
+    ]) {
+      expect(errorsOf({ senha }).senha, senha).toBe(signUpMessages.passwordWeak);
+    }
+    // Built from the person's own name or e-mail.
+    expect(errorsOf({ nome: 'Joaquina Mendes', senha: 'joaquina2024' }).senha).toBe(
+      signUpMessages.passwordWeak,
+    );
+    // A long hostile password is judged quickly (only its start is).
+    const started = performance.now();
+    expect(errorsOf({ senha: 'aB3$'.repeat(32) }).senha).toBe(signUpMessages.passwordWeak);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses names with hidden or direction characters, and stores them composed', () => {
+    for (const nome of [
+      'Ana \u202Eavlis',
+      'Ana\u200BSilva',
+      'Ana\uFFFD',
+      'Ana\u0000',
+      '\ud800Ana',
+    ]) {
+      expect(errorsOf({ nome }).nome, JSON.stringify(nome)).toBe(signUpMessages.nameInvalid);
+    }
+    const checked = validateSignUp({ ...valid, nome: ' Jose\u0301 ' }, TODAY);
+    expect(checked.ok && checked.value.displayName).toBe('José');
   });
 
   it("applies section 5's phone rule (11 or 13 digits) with its message", () => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphMe } from '@centro/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import type { AccountsTable, Database } from '../db/schema.js';
+import type { AccountsTable, Database } from '../../db/schema.js';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './passwords.js';
 
 export type AccountRow = Selectable<AccountsTable>;

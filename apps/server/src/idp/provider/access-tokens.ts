@@ -7,7 +7,7 @@
  * audience (or do the same checks itself).
  */
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { IDP_ACCESS_TOKEN_TYPE, IDP_SIGNING_ALGORITHMS } from './constants.js';
+import { IDP_ACCESS_TOKEN_TYPE, IDP_SIGNING_ALGORITHMS } from '../constants.js';
 
 export interface IdpAccessTokenVerifierOptions {
   /** The provider's issuer (`${SITE_URL}/idp`). */

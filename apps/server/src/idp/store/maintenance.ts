@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { deleteExpiredPayloads } from './adapter.js';
 import type { LoginThrottle } from './throttle.js';
 

@@ -1,6 +1,6 @@
 /**
  * The interaction pages (Fastify routes under /idp/interaction/:uid): sign in, create an account,
- * cancel. Plain form posts, no JavaScript. CSRF-safe: every post needs the interaction's cookie,
+ * cancel. Plain form posts (application/x-www-form-urlencoded only, 16 KiB at most), no JavaScript. CSRF-safe: every post needs the interaction's cookie,
  * signed, httpOnly, SameSite=Lax and scoped to this interaction's path, so another site cannot post
  * on a person's behalf; the uid in the URL must match it. An expired or unknown interaction gets a
  * friendly page, never a stack trace.
@@ -9,17 +9,16 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
-import { EmailTakenError, type AccountRow, type AccountStore } from './accounts.js';
-import { IDP_MOUNT_PATH } from './constants.js';
-import { normaliseProviderRequest } from './mount.js';
-import type { IdpCsp } from './page-csp.js';
-import {
-  interactionPaths,
-  messagePage,
-  signInPage,
-  signUpPage,
-  type SiteIdentity,
-} from './pages.js';
+import { IDP_MOUNT_PATH } from '../constants.js';
+import { normaliseProviderRequest } from '../provider/mount.js';
+import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
+import type { LoginThrottle } from '../store/throttle.js';
+import { interactionPaths, type InteractionPaths } from '../views/form-parts.js';
+import type { SiteIdentity } from '../views/layout.js';
+import { messagePage } from '../views/message-pages.js';
+import type { IdpCsp } from '../views/page-csp.js';
+import { signInPage, signUpPage } from '../views/sign-in-pages.js';
+import type { Stylesheet } from '../views/stylesheet.js';
 import {
   readForm,
   signInMessages,
@@ -29,8 +28,6 @@ import {
   validateSignUp,
   formValue,
 } from './form-validation.js';
-import { IDP_STYLESHEET, IDP_STYLESHEET_PATH } from './styles.js';
-import type { LoginThrottle } from './throttle.js';
 
 export interface InteractionRoutesOptions {
   provider: Provider;
@@ -38,8 +35,13 @@ export interface InteractionRoutesOptions {
   throttle: LoginThrottle;
   site: SiteIdentity;
   csp: IdpCsp;
+  stylesheet: Stylesheet;
   siteUrl: string;
 }
+
+/** The largest interaction form accepted (the sign-up form is well under 2 KiB). */
+export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+const formRoute = { bodyLimit: FORM_BODY_LIMIT_BYTES };
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 interface UidParams {
@@ -58,8 +60,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app,
   options,
 ) => {
-  const { provider, accounts, throttle, site, csp, siteUrl } = options;
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  const { provider, accounts, throttle, site, csp, stylesheet, siteUrl } = options;
+  // Forms only: every other content type is refused (415) before any byte of it is parsed, and
+  // no body here may exceed FORM_BODY_LIMIT_BYTES (413), whatever the server's default.
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT_BYTES });
 
   // These are pages: failures answer a page too (the site's JSON errors are for the API).
   app.setErrorHandler((error, request, reply) => {
@@ -79,11 +84,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     );
   });
 
-  app.get(IDP_STYLESHEET_PATH, (_request, reply) =>
+  app.get(stylesheet.path, (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(IDP_STYLESHEET),
+      .send(stylesheet.css),
   );
 
   function sendHtml(reply: FastifyReply, body: string, statusCode = 200) {
@@ -168,24 +173,16 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return finish(request, reply, { consent: { grantId } });
   }
 
-  function showSignIn(
+  /** One of the interaction's two forms, drawn for this interaction's URLs. */
+  function show<Page extends { site: SiteIdentity; paths: InteractionPaths }>(
     reply: FastifyReply,
     interaction: Interaction,
-    page: Omit<Parameters<typeof signInPage>[0], 'site' | 'paths'> = {},
+    render: (page: Page) => string,
+    page: Omit<Page, 'site' | 'paths'>,
     statusCode = 200,
   ) {
     const paths = interactionPaths(IDP_MOUNT_PATH, interaction.uid);
-    return sendHtml(reply, signInPage({ site, paths, ...page }), statusCode);
-  }
-
-  function showSignUp(
-    reply: FastifyReply,
-    interaction: Interaction,
-    page: Omit<Parameters<typeof signUpPage>[0], 'site' | 'paths'> = {},
-    statusCode = 200,
-  ) {
-    const paths = interactionPaths(IDP_MOUNT_PATH, interaction.uid);
-    return sendHtml(reply, signUpPage({ site, paths, ...page }), statusCode);
+    return sendHtml(reply, render({ ...page, site, paths } as Page), statusCode);
   }
 
   const base = `${IDP_MOUNT_PATH}/interaction/:uid`;
@@ -195,10 +192,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     if (!interaction) return sendExpired(reply);
     switch (interaction.prompt.name) {
       case 'create':
-        return showSignUp(reply, interaction);
+        return show(reply, interaction, signUpPage, {});
       case 'login': {
         const hint = interaction.params.login_hint;
-        return showSignIn(reply, interaction, { email: typeof hint === 'string' ? hint : '' });
+        return show(reply, interaction, signInPage, {
+          email: typeof hint === 'string' ? hint : '',
+        });
       }
       case 'consent':
         return consent(request, reply, interaction);
@@ -214,42 +213,51 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       if (!interaction) return sendExpired(reply);
       const hint = interaction.params.login_hint;
       const email = formValue(request.query, 'email') || (typeof hint === 'string' ? hint : '');
-      return showSignIn(reply, interaction, { email });
+      return show(reply, interaction, signInPage, { email });
     },
   );
 
-  app.post<{ Params: UidParams }>(`${base}/entrar`, async (request, reply) => {
+  app.post<{ Params: UidParams }>(`${base}/entrar`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
     const form = readForm(request.body, ['email', 'senha'] as const);
     const checked = validateSignIn(form);
     if (!checked.ok) {
-      return showSignIn(reply, interaction, { email: form.email, errors: checked.errors }, 400);
-    }
-    const { email, password } = checked.value;
-    const verdict = await throttle.check(email, request.ip);
-    if (!verdict.allowed) {
-      reply.header('retry-after', String(verdict.retryAfterSeconds));
-      request.log.info('sign-in refused: too many failures');
-      return showSignIn(
+      return show(
         reply,
         interaction,
-        { email: form.email, formError: throttledMessage(verdict.retryAfterSeconds) },
+        signInPage,
+        { email: form.email, errors: checked.errors },
+        400,
+      );
+    }
+    const { email, password } = checked.value;
+    // Counted before the password is looked at, atomically: concurrent guesses share the limit.
+    const admission = await throttle.admit(email, request.ip);
+    if (!admission.allowed) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      request.log.info('sign-in refused: too many attempts');
+      return show(
+        reply,
+        interaction,
+        signInPage,
+        { email: form.email, formError: throttledMessage(admission.retryAfterSeconds) },
         429,
       );
     }
     const account = await accounts.authenticate(email, password);
     if (!account) {
-      await throttle.recordFailure(email, request.ip);
+      await throttle.failed(admission);
       request.log.info('sign-in failed');
-      return showSignIn(
+      return show(
         reply,
         interaction,
+        signInPage,
         { email: form.email, formError: signInMessages.wrongCredentials },
         400,
       );
     }
-    await throttle.recordSuccess(email);
+    await throttle.succeeded(email, request.ip);
     request.log.info({ accountId: account.id }, 'signed in');
     return signedIn(request, reply, account);
   });
@@ -257,10 +265,10 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app.get<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
-    return showSignUp(reply, interaction);
+    return show(reply, interaction, signUpPage, {});
   });
 
-  app.post<{ Params: UidParams }>(`${base}/criar-conta`, async (request, reply) => {
+  app.post<{ Params: UidParams }>(`${base}/criar-conta`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
     const form = readForm(request.body, signUpFields);
@@ -272,11 +280,14 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       consentimento: form.consentimento,
     };
     const checked = validateSignUp(form);
-    if (!checked.ok) return showSignUp(reply, interaction, { values, errors: checked.errors }, 400);
+    if (!checked.ok) {
+      return show(reply, interaction, signUpPage, { values, errors: checked.errors }, 400);
+    }
     const taken = () =>
-      showSignUp(
+      show(
         reply,
         interaction,
+        signUpPage,
         { values, errors: { email: signUpMessages.emailTaken }, emailTaken: true },
         400,
       );
@@ -292,7 +303,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return signedIn(request, reply, account);
   });
 
-  app.post<{ Params: UidParams }>(`${base}/cancelar`, async (request, reply) => {
+  app.post<{ Params: UidParams }>(`${base}/cancelar`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
     return finish(

@@ -8,7 +8,7 @@ import {
   EMBEDDED_API_SCOPE,
   EMBEDDED_GRAPH_AUDIENCE,
   EMBEDDED_GRAPH_SCOPES,
-} from './constants.js';
+} from '../constants.js';
 
 export interface ResourceDefinition {
   /** Resource indicator, also the `aud` of its access tokens. */

@@ -14,14 +14,15 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { Database } from '../db/schema.js';
-import { accountClaims, type AccountStore } from './accounts.js';
-import { kyselyAdapterFactory } from './adapter.js';
-import { IDP_MOUNT_PATH, IDP_TTL } from './constants.js';
-import type { ProviderKeys } from './keys.js';
-import type { IdpCsp } from './page-csp.js';
-import type { SiteIdentity } from './pages.js';
-import { providerHtmlMiddleware, providerPages } from './provider-pages.js';
+import type { Database } from '../../db/schema.js';
+import { IDP_MOUNT_PATH, IDP_TTL } from '../constants.js';
+import type { ProviderKeys } from '../keys.js';
+import { accountClaims, type AccountStore } from '../store/accounts.js';
+import { kyselyAdapterFactory } from '../store/adapter.js';
+import type { SiteIdentity } from '../views/layout.js';
+import type { IdpCsp } from '../views/page-csp.js';
+import { libraryPages } from './library-pages.js';
+import { withLoopbackTwins } from './loopback.js';
 import {
   EMBEDDED_RESOURCES,
   chooseResource,
@@ -95,8 +96,10 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC, firstPartyClientId: st
 
 export function createProvider(options: CreateProviderOptions): Provider {
   const { client, site, csp, log } = options;
-  const pages = providerPages(site);
-  const corsOrigins = new Set(originsOf(client.redirectUris));
+  const pages = libraryPages(site, csp);
+  // A loopback address counts under its three names (loopback.ts); any other only as written.
+  const redirectUris = withLoopbackTwins(client.redirectUris);
+  const corsOrigins = new Set(originsOf(redirectUris));
 
   const clientMetadata: ClientMetadata = {
     client_id: client.clientId,
@@ -105,8 +108,8 @@ export function createProvider(options: CreateProviderOptions): Provider {
     token_endpoint_auth_method: 'none',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    redirect_uris: [...client.redirectUris],
-    post_logout_redirect_uris: [...client.postLogoutRedirectUris],
+    redirect_uris: redirectUris,
+    post_logout_redirect_uris: withLoopbackTwins(client.postLogoutRedirectUris),
     id_token_signed_response_alg: 'RS256',
   };
 
@@ -227,7 +230,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
   // The Fastify mount hands the provider the public origin and the client address it computed
   // (see mount.ts), in X-Forwarded-* headers it sets itself.
   provider.proxy = true;
-  provider.use(providerHtmlMiddleware(site, csp));
+  pages.attach(provider);
 
   // Koa's 'error' and the provider's events (the typings list only some of them).
   const events = provider as unknown as NodeJS.EventEmitter;

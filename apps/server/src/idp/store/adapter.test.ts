@@ -1,7 +1,7 @@
 import type { AdapterPayload } from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.js';
-import { testDatabaseTargets } from '../../tests/support/databases.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { testDatabaseTargets } from '../../../tests/support/databases.js';
 import { KyselyOidcAdapter, deleteExpiredPayloads, kyselyAdapterFactory } from './adapter.js';
 
 const targets = await testDatabaseTargets('idp_adapter');

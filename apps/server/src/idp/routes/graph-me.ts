@@ -3,12 +3,14 @@
  * the Graph-shaped resource (scope User.Read or User.ReadWrite.All, audience
  * EMBEDDED_GRAPH_AUDIENCE), answers the person as Microsoft Graph would (graphMeSchema); anything
  * else is a 401 `{error, message}`. Tokens for the API are refused here, as Graph refuses them.
+ * Nothing under /v1.0 takes a body: no content type is parsed there (415), so a large JSON body
+ * sent to any /v1.0 path costs nothing before it is refused.
  */
 import { graphMeSchema } from '@centro/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { HttpError } from '../plugins/error-handler.js';
-import { graphMe, type AccountStore } from './accounts.js';
-import type { IdpAccessTokenError, VerifiedIdpAccessToken } from './access-tokens.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { graphMe, type AccountStore } from '../store/accounts.js';
+import type { IdpAccessTokenError, VerifiedIdpAccessToken } from '../provider/access-tokens.js';
 
 export interface GraphMeOptions {
   verify: (token: string) => Promise<VerifiedIdpAccessToken>;
@@ -33,6 +35,10 @@ export const graphMeRoutes: FastifyPluginAsync<GraphMeOptions> = async (
   app,
   { verify, accounts },
 ) => {
+  app.removeAllContentTypeParsers();
+  // Other /v1.0 paths and methods: the server's 404, after this context's (absent) body parsers.
+  app.all('/v1.0/*', (_request, reply) => reply.callNotFound());
+
   app.get('/v1.0/me', async (request, reply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) refuse(reply, 'invalid_request');

@@ -11,7 +11,8 @@ import {
   mailSchema,
   messages,
 } from '@centro/contracts';
-import { normaliseEmail } from './accounts.js';
+import { normaliseEmail } from '../store/accounts.js';
+import { isWeakPassword } from './password-strength.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -53,6 +54,8 @@ export const signUpMessages = {
   passwordMissing: 'Informe uma senha.',
   passwordTooShort: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
   passwordTooLong: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
+  passwordWeak:
+    'Esta senha é fácil de adivinhar. Evite senhas comuns, sequências (como 12345678), letras repetidas e seu nome ou e-mail; uma frase com algumas palavras é uma boa escolha.',
   phoneMissing: 'Informe seu celular.',
   phoneInvalid: messages.phoneHint,
   birthDateMissing: 'Informe sua data de nascimento.',
@@ -81,12 +84,13 @@ export function readForm<F extends string>(body: unknown, fields: readonly F[]):
   ) as FormValues<F>;
 }
 
+/** The name as stored (NFC, trimmed), or why not: the API's rule (`displayNameSchema`). */
 function validateName(input: string): string | { error: string } {
   const name = input.trim();
   if (name === '') return { error: signUpMessages.nameMissing };
   if ([...name].length > NAME_MAX_LENGTH) return { error: signUpMessages.nameTooLong };
-  if (!displayNameSchema.safeParse(name).success) return { error: signUpMessages.nameInvalid };
-  return name;
+  const parsed = displayNameSchema.safeParse(input);
+  return parsed.success ? parsed.data : { error: signUpMessages.nameInvalid };
 }
 
 function validateEmail(input: string): string | { error: string } {
@@ -96,11 +100,13 @@ function validateEmail(input: string): string | { error: string } {
   return email;
 }
 
-function validatePassword(input: string): string | { error: string } {
+function validatePassword(input: string, personal: string[]): string | { error: string } {
   if (input === '') return { error: signUpMessages.passwordMissing };
   const length = [...input.normalize('NFC')].length;
   if (length < PASSWORD_MIN_LENGTH) return { error: signUpMessages.passwordTooShort };
   if (length > PASSWORD_MAX_LENGTH) return { error: signUpMessages.passwordTooLong };
+  if (isWeakPassword(input.normalize('NFC'), personal))
+    return { error: signUpMessages.passwordWeak };
   return input;
 }
 
@@ -134,7 +140,7 @@ export function validateSignUp(
   const value: SignUpData = {
     displayName: take('nome', validateName(form.nome)),
     email: take('email', validateEmail(form.email)),
-    password: take('senha', validatePassword(form.senha)),
+    password: take('senha', validatePassword(form.senha, [form.nome, form.email])),
     celular: take('celular', validatePhone(form.celular)),
     dataNascimento: take('nascimento', validateBirthDate(form.nascimento, today)),
   };

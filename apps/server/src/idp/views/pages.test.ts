@@ -1,21 +1,26 @@
+/**
+ * The provider's views rendered on their own: escaping, labels and autocomplete, errors tied to
+ * their fields, the self-submitting forms' one script, and the pages' CSP.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { brand } from '@centro/content';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../site/csp.js';
-import { escapeHtml, html } from './html.js';
+import { inlineScriptHashes } from '../../site/csp.js';
+import { interactionPaths } from './form-parts.js';
+import type { SiteIdentity } from './layout.js';
+import { autoSubmitPage, messagePage, signOutConfirmPage } from './message-pages.js';
 import { idpPageCsp } from './page-csp.js';
-import {
-  autoSubmitPage,
-  interactionPaths,
-  messagePage,
-  signInPage,
-  signOutConfirmPage,
-  signUpPage,
-} from './pages.js';
-import { rewriteFormPostPage } from './provider-pages.js';
+import { signInPage, signUpPage } from './sign-in-pages.js';
+import { loadStylesheet } from './stylesheet.js';
 
-const site = {
+const site: SiteIdentity = {
   portalName: 'Portal <Luz>',
   contactEmail: 'contato@exemplo.org.br',
   footerYear: 2025,
+  themeColor: brand.themeColor,
+  iconSvg: brand.iconSvg,
+  stylesheetPath: '/idp/assets/idp-teste.css',
 };
 const paths = interactionPaths('/idp', 'abc_123-XYZ');
 
@@ -28,15 +33,26 @@ function count(haystack: string, needle: RegExp): number {
   return [...haystack.matchAll(needle)].length;
 }
 
-describe('html', () => {
-  it('escapes every interpolated value, but not nested templates', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+describe('the layout', () => {
+  it('carries the brand: icon, theme colour, footer year, the stylesheet', () => {
+    const page = messagePage({ site, title: 'Olá', paragraphs: [] });
+    expect(page.startsWith('<!DOCTYPE html><html lang="pt-BR">')).toBe(true);
+    expect(page).toContain(`<meta name="theme-color" content="${brand.themeColor}"/>`);
+    expect(page).toContain('<link rel="stylesheet" href="/idp/assets/idp-teste.css"/>');
+    expect(page).toContain(`href="data:image/svg+xml,${encodeURIComponent(brand.iconSvg)}"`);
+    expect(page).toContain('Portal &lt;Luz&gt; 2025 · <a href="/privacidade">');
+  });
+
+  it('has a stylesheet that starts with the brand palette, at a path naming its hash', async () => {
+    const stylesheet = await loadStylesheet();
+    const palette = readFileSync(
+      createRequire(import.meta.url).resolve('@centro/content/brand.css'),
+      'utf8',
     );
-    const inner = html`<b>${'<i>'}</b>`;
-    expect(html`<p>${inner}${['<', html`<br />`]}${null}${undefined}${false}${0}</p>`.value).toBe(
-      '<p><b>&lt;i&gt;</b>&lt;<br />0</p>',
-    );
+    expect(stylesheet.css.startsWith(palette)).toBe(true);
+    expect(palette).toContain(`--blue: ${brand.themeColor};`);
+    expect(stylesheet.css).toContain('.error-summary');
+    expect(stylesheet.path).toMatch(/^\/idp\/assets\/idp-[\w-]{12}\.css$/);
   });
 });
 
@@ -69,7 +85,7 @@ describe('the sign-up page', () => {
     ]) {
       expect(page).toContain(`<label for="${id}">`);
       expect(page).toMatch(
-        new RegExp(`<input id="${id}" name="${id}"[^>]*autocomplete="${autocomplete}"`),
+        new RegExp(`<input id="${id}"[^>]*autoComplete="${autocomplete}"[^>]*name="${id}"`),
       );
     }
     expect(page).toMatch(/<label for="consentimento"\s*>/);
@@ -84,6 +100,7 @@ describe('the sign-up page', () => {
     expect(page).toMatch(
       /<input id="consentimento"[^>]*aria-describedby="consentimento-dica consentimento-erro" aria-invalid="true"/,
     );
+    expect(page).not.toMatch(/<input id="consentimento"[^>]*checked/);
     expect(page).toMatch(/<input id="senha"[^>]*aria-describedby="senha-dica"/);
     expect(page).not.toMatch(/<input id="senha"[^>]*value=/);
   });
@@ -119,8 +136,11 @@ describe('the sign-in page', () => {
     expect(page).toMatch(
       /<input id="email"[^>]*aria-describedby="entrar-erro"[^>]*value="ana@example.org"/,
     );
+    expect(page).toContain(
+      'Esqueceu a senha? Escreva para <a href="mailto:contato@exemplo.org.br">contato@exemplo.org.br</a>.',
+    );
     expect(page).toMatch(
-      /<input id="senha"[^>]*autocomplete="current-password"[^>]*aria-describedby="entrar-erro"/,
+      /<input id="senha"[^>]*autoComplete="current-password"[^>]*aria-describedby="entrar-erro"/,
     );
     expect(page).toContain('href="/idp/interaction/abc_123-XYZ/criar-conta">Criar conta</a>');
     expect(page).toContain('>Entrar</button>');
@@ -149,8 +169,11 @@ describe('pages without a form to fill', () => {
     const page = flat(
       signOutConfirmPage({ site, action: '/idp/session/end/confirm', xsrf: 'abc"' }),
     );
-    expect(page).toContain('<input type="hidden" name="xsrf" value="abc&quot;" />');
-    expect(page).toContain('name="logout" value="yes"');
+    expect(page).toContain('<input type="hidden" name="xsrf" value="abc&quot;"/>');
+    expect(inlineScriptHashes(page)).toEqual([]);
+    expect(page).toContain(
+      '<button class="btn btn-primary" type="submit" value="yes" name="logout">Sair</button>',
+    );
   });
 
   it('submit themselves with one script, and without JavaScript with a button', () => {
@@ -169,44 +192,15 @@ describe('pages without a form to fill', () => {
   });
 });
 
-describe("the library's form_post pages", () => {
-  // The markup oidc-provider's response_modes/form_post.js writes (values escaped as it does).
-  const original = `<!DOCTYPE html>
-<html>
-<head>
-  <meta http-equiv="X-UA-Compatible" content="IE=edge">
-  <title>Submitting Callback</title>
-  <script>document.addEventListener('DOMContentLoaded', function () { document.forms[0].submit() });</script>
-</head>
-<body>
-  <form method="post" action="http://localhost:3000/idp/session/end/confirm?a=1&amp;b=2">
-    <input type="hidden" name="xsrf" value="a&amp;b&quot;c"/>
-<input type="hidden" name="logout" value="yes"/>
-    <noscript>
-      Your browser does not support JavaScript or you've disabled it.<br/>
-      <button autofocus type="submit">Continue</button>
-    </noscript>
-  </form>
-</body>
-</html>`;
-
-  it('are rewritten in pt-BR with the same form', () => {
-    const page = flat(String(rewriteFormPostPage(original, site)));
-    expect(page).toContain('<html lang="pt-BR">');
-    expect(page).toContain('action="http://localhost:3000/idp/session/end/confirm?a=1&amp;b=2"');
-    expect(page).toContain('<input type="hidden" name="xsrf" value="a&amp;b&quot;c" />');
-    expect(page).toContain('<input type="hidden" name="logout" value="yes" />');
-    expect(page).not.toContain('Submitting Callback');
-  });
-
-  it('are left alone when they are something else', () => {
-    expect(rewriteFormPostPage('<p>outra</p>', site)).toBeUndefined();
-  });
-});
-
 describe('the pages’ CSP', () => {
   const csp = idpPageCsp({
-    formActionOrigins: ['http://localhost:3000', 'http://localhost:3000', 'https://app.example'],
+    formActionOrigins: [
+      'http://localhost:3000',
+      'http://localhost:3000',
+      'https://app.example',
+      // Not expressible in CSP; left to 'self'.
+      'http://[::1]:3000',
+    ],
     https: true,
   });
 

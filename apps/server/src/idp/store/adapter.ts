@@ -6,7 +6,7 @@
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../db/schema.js';
 
 export type EpochSeconds = () => number;
 
