@@ -185,6 +185,24 @@ describe('not found', () => {
     }
   });
 
+  // Issue 14, finding 1: a path without a route parsed JSON up to Fastify's default 1 MiB before
+  // its 404, so nested-array bodies could stall the event loop from one address.
+  it.each(['/', '/healthz', '/nao-existe', '/api/unknown'])(
+    'refuses a large body sent to %s before parsing it',
+    async (url) => {
+      const body = '['.repeat(60_000) + ']'.repeat(60_000);
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toMatchObject({ error: 'payload_too_large' });
+    },
+  );
+
   it('answers HEAD of an unknown path with 404 and no body', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/nao-existe' });
     expect(res.statusCode).toBe(404);

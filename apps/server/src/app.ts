@@ -60,6 +60,9 @@ declare module 'fastify' {
   }
 }
 
+/** The largest request body the server parses anywhere (routes may set a smaller limit). */
+export const SERVER_BODY_LIMIT_BYTES = 64 * 1024;
+
 export interface BuildAppOptions {
   /** Wraps the configured directory adapter (tests: faults on demand around the real adapter). */
   wrapDirectory?: (directory: DirectoryAdapter) => DirectoryAdapter;
@@ -85,6 +88,9 @@ export async function buildApp(
     ...loggingOptions(config, options.logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: 30_000,
+    // No body the server reads is large (API JSON and the provider's forms stay under 16 KiB): a
+    // request to any other path, even one without a route, is refused 413 before it is parsed.
+    bodyLimit: SERVER_BODY_LIMIT_BYTES,
     // URLs Fastify cannot decode or route (bad %-escapes, over-long parameters) get our JSON too.
     frameworkErrors: errorHandler,
   });
