@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthRefusal } from '../../../auth/errors.js';
 import { ProviderTokenError } from '../../../auth/provider-token-verifier.js';
 import { refusalResponses } from '../../../plugins/error-handler.js';
+import { apiPaths } from '@centro/contracts/paths';
 
 /** `Bearer <b64token>` (RFC 6750 section 2.1), or null when the header is anything else. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -27,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { apiTokens, verifyProviderToken } = app;
 
   app.get(
-    '/api/auth/get-token',
+    apiPaths.getToken,
     {
       schema: {
         response: {

@@ -4,6 +4,7 @@
  */
 import { availabilityResponseSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '@centro/contracts/paths';
 
 /** Seconds a browser or CDN may reuse the availability. */
 export const AVAILABILITY_MAX_AGE_SECONDS = 5;
@@ -12,7 +13,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { enrolment } = app;
 
   app.get(
-    '/api/courses/availability',
+    apiPaths.availability,
     { schema: { response: { 200: availabilityResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);

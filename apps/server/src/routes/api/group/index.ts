@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
 import { UnknownGroupError } from '../../../enrolment/errors.js';
 import { refusalResponses } from '../../../plugins/error-handler.js';
+import { apiPaths } from '@centro/contracts/paths';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { enrolment } = app;
@@ -18,7 +19,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/group/add',
+    apiPaths.groupAdd,
     {
       schema: {
         body: groupAddRequestSchema,

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
 import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
 import { refusalResponses } from '../../../plugins/error-handler.js';
+import { apiPaths } from '@centro/contracts/paths';
 
 /** Personal data: never stored by a cache. */
 function personal(reply: FastifyReply): void {
@@ -39,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { directory } = app;
 
   app.post(
-    '/api/user/details',
+    apiPaths.userDetails,
     {
       schema: {
         body: userDetailsRequestSchema,
@@ -54,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/user/update',
+    apiPaths.userUpdate,
     {
       schema: {
         body: userUpdateRequestSchema,
@@ -72,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/user/update/security-attributes',
+    apiPaths.securityAttributes,
     {
       schema: {
         body: securityAttributesRequestSchema,
