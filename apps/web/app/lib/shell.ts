@@ -7,6 +7,8 @@ import type { SiteInfo } from './seo';
 export interface ShellData {
   site: SiteInfo;
   centreName: string;
+  /** The year beside the portal's name in the footer (content's `brand`, shared with the provider). */
+  footerYear: number;
   /** Where the 'Global Kardec' menu item goes: the programme's first course page (spec section 2). */
   firstCoursePath: string;
   contact: {

@@ -1,5 +1,6 @@
 /** Data of the site's shell (head, navigation, footer), prepared at build time from the content. */
 import {
+  brand,
   centre,
   coursePath,
   formatPhoneForDisplay,
@@ -17,6 +18,7 @@ export function getShellData(): ShellData {
   return {
     site: getSite(),
     centreName: centre.name,
+    footerYear: brand.footerYear,
     firstCoursePath: coursePath(firstCourse),
     contact: {
       whatsappHref: whatsappLink(centre.whatsapp),

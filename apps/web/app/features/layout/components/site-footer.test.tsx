@@ -9,6 +9,7 @@ describe('SiteFooter', () => {
       <SiteFooter
         portalName="Portal Teste"
         centreName="Centro Teste"
+        footerYear={2025}
         contact={{
           whatsappHref: 'https://wa.me/5511987654321',
           whatsappDisplay: '(11) 98765-4321',

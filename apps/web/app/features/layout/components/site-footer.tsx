@@ -5,6 +5,7 @@ import '../layout.css';
 interface SiteFooterProps {
   portalName: string;
   centreName: string;
+  footerYear: number;
   contact: ShellData['contact'];
 }
 
@@ -17,7 +18,7 @@ const USEFUL_LINKS = [
   { to: '/privacidade', label: 'Privacidade' },
 ] as const;
 
-export function SiteFooter({ portalName, centreName, contact }: SiteFooterProps) {
+export function SiteFooter({ portalName, centreName, footerYear, contact }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner page">
@@ -45,7 +46,9 @@ export function SiteFooter({ portalName, centreName, contact }: SiteFooterProps)
             ))}
           </ul>
         </nav>
-        <p className="site-footer__copyright">© {portalName} 2025</p>
+        <p className="site-footer__copyright">
+          © {portalName} {footerYear}
+        </p>
       </div>
     </footer>
   );

@@ -36,6 +36,7 @@ export function SiteShell({ children, authAction, markCurrentPage = true }: Site
         <SiteFooter
           portalName={shell.site.portalName}
           centreName={shell.centreName}
+          footerYear={shell.footerYear}
           contact={shell.contact}
         />
       )}
