@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         postLogoutRedirectUris: ['http://localhost:3000/'],
         apiAudience: 'api://centro',
         apiScope: 'api://centro/access_as_user',
+        signInAttempts: { perEmail: 10, perAddress: 50 },
       },
     });
   });
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
         postLogoutRedirectUris: ['https://centro.org.br/'],
         apiAudience: 'api://centro',
         apiScope: 'api://centro/access_as_user',
+        signInAttempts: { perEmail: 10, perAddress: 50 },
       },
     });
   });

@@ -20,6 +20,7 @@ describe('the built-in provider’s configuration', () => {
       postLogoutRedirectUris: ['http://localhost:3998/'],
       apiAudience: 'api://centro',
       apiScope: 'api://centro/access_as_user',
+      signInAttempts: { perEmail: 10, perAddress: 50 },
     });
   });
 
@@ -40,6 +41,20 @@ describe('the built-in provider’s configuration', () => {
       ],
       postLogoutRedirectUris: ['https://centro.org.br/'],
     });
+  });
+
+  it('reads the sign-in limits, 10 per e-mail and 50 per address by default', () => {
+    expect(loadConfig({}).idp.signInAttempts).toEqual({ perEmail: 10, perAddress: 50 });
+    expect(
+      loadConfig({ IDP_SIGN_IN_ATTEMPTS_PER_EMAIL: '20', IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS: '2000' })
+        .idp.signInAttempts,
+    ).toEqual({ perEmail: 20, perAddress: 2000 });
+    expect(
+      problems({ IDP_SIGN_IN_ATTEMPTS_PER_EMAIL: '2', IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS: 'many' }),
+    ).toEqual([
+      'IDP_SIGN_IN_ATTEMPTS_PER_EMAIL must be a whole number of attempts from 3 to 1000 (got "2")',
+      'IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS must be a whole number of attempts from 10 to 100000 (got "many")',
+    ]);
   });
 
   it('names every wrong variable', () => {

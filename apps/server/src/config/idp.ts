@@ -3,7 +3,7 @@
  * Whether the provider is mounted at all is IDENTITY_PROVIDER (identity.ts).
  */
 import { z } from 'zod';
-import { text } from './parsers.js';
+import { integerRange, text } from './parsers.js';
 import {
   DEFAULT_IDP_CLIENT_ID,
   EMBEDDED_API_AUDIENCE,
@@ -25,6 +25,11 @@ export interface EmbeddedIdpConfig {
   apiAudience: string;
   /** The scope the website asks for to call the API. */
   apiScope: string;
+  /**
+   * Sign-in attempts counted in 15 minutes before further ones get 429: per e-mail
+   * (IDP_SIGN_IN_ATTEMPTS_PER_EMAIL) and per client address (IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS).
+   */
+  signInAttempts: { perEmail: number; perAddress: number };
 }
 
 /**
@@ -69,6 +74,8 @@ export const idpEnv = {
   ),
   IDP_REDIRECT_URIS: uriList('/,https://centro.org.br/'),
   IDP_POST_LOGOUT_REDIRECT_URIS: uriList('/'),
+  IDP_SIGN_IN_ATTEMPTS_PER_EMAIL: integerRange(10, 3, 1000, 'a whole number of attempts'),
+  IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS: integerRange(50, 10, 100_000, 'a whole number of attempts'),
 };
 
 type IdpEnv = { [K in keyof typeof idpEnv]: z.output<(typeof idpEnv)[K]> };
@@ -86,5 +93,9 @@ export function resolveIdpConfig(env: IdpEnv, siteUrl: string): EmbeddedIdpConfi
     postLogoutRedirectUris: resolveAll(env.IDP_POST_LOGOUT_REDIRECT_URIS, siteUrl),
     apiAudience: EMBEDDED_API_AUDIENCE,
     apiScope: EMBEDDED_API_SCOPE,
+    signInAttempts: {
+      perEmail: env.IDP_SIGN_IN_ATTEMPTS_PER_EMAIL,
+      perAddress: env.IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS,
+    },
   };
 }

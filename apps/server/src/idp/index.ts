@@ -16,7 +16,7 @@ import { graphMeRoutes } from './routes/graph-me.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { AccountStore } from './store/accounts.js';
 import { startCleanup } from './store/maintenance.js';
-import { LoginThrottle, type LoginThrottleOptions } from './store/throttle.js';
+import { LoginThrottle, throttlePolicy, type LoginThrottleOptions } from './store/throttle.js';
 import type { SiteIdentity } from './views/layout.js';
 import { idpPageCsp } from './views/page-csp.js';
 import { loadStylesheet } from './views/stylesheet.js';
@@ -45,7 +45,10 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
   const { idp } = config;
   const keys = await loadOrCreateProviderKeys(config.dataDir);
   const accounts = new AccountStore(db);
-  const throttle = new LoginThrottle(db, throttleOptions);
+  const throttle = new LoginThrottle(db, {
+    ...throttleOptions,
+    policy: throttleOptions?.policy ?? throttlePolicy(idp.signInAttempts),
+  });
   const stylesheet = await loadStylesheet();
   const site: SiteIdentity = {
     portalName: centre.portalName,

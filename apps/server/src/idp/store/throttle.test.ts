@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { testDatabaseTargets } from '../../../tests/support/databases.js';
-import { DEFAULT_THROTTLE_POLICY, LoginThrottle } from './throttle.js';
+import { DEFAULT_THROTTLE_POLICY, LoginThrottle, throttlePolicy } from './throttle.js';
 
 const targets = await testDatabaseTargets('idp_throttle');
 afterAll(() => Promise.all(targets.map((target) => target.cleanup())));
@@ -69,6 +69,22 @@ describe.each(targets)('sign-in throttling on $dialect', (target) => {
     await expect(throttle.admit('bia@example.org', '10.0.0.1')).resolves.toMatchObject(allowed);
     clock += 1000;
     await expect(throttle.admit('ana@example.org', '10.0.0.2')).resolves.toMatchObject(allowed);
+  });
+
+  it('takes its hard limits from the configuration (IDP_SIGN_IN_ATTEMPTS_PER_*)', async () => {
+    throttle = new LoginThrottle(handle.db, {
+      now: () => clock,
+      sleep: async () => undefined,
+      policy: throttlePolicy({ perEmail: 4, perAddress: 12 }),
+    });
+    await fail(4);
+    await expect(throttle.admit('ana@example.org', '10.0.0.3')).resolves.toMatchObject({
+      allowed: false,
+    });
+    for (let i = 0; i < 12; i += 1) await fail(1, `q${i}@example.org`, '10.0.0.8');
+    await expect(throttle.admit('other@example.org', '10.0.0.8')).resolves.toMatchObject({
+      allowed: false,
+    });
   });
 
   it('refuses an address that tries many e-mails, with a looser limit', async () => {

@@ -36,6 +36,22 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   maxDelayMs: 8000,
 };
 
+/** The default policy with the configured hard limits (IDP_SIGN_IN_ATTEMPTS_PER_*). */
+export function throttlePolicy(limits: { perEmail: number; perAddress: number }): ThrottlePolicy {
+  const { email, address } = DEFAULT_THROTTLE_POLICY;
+  return {
+    ...DEFAULT_THROTTLE_POLICY,
+    email: {
+      freeFailures: Math.min(email.freeFailures, limits.perEmail),
+      hardLimit: limits.perEmail,
+    },
+    address: {
+      freeFailures: Math.min(address.freeFailures, limits.perAddress),
+      hardLimit: limits.perAddress,
+    },
+  };
+}
+
 /** An attempt admitted (counted; its password may be checked), or refused. */
 export type Admission =
   | { allowed: true; emailAttempts: number; addressAttempts: number }
