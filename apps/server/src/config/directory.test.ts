@@ -128,6 +128,17 @@ describe('readDirectoryConfig', () => {
     ]);
   });
 
+  it('needs the tenant id, not a domain, with an External ID authority (msal-node checks the issuer)', () => {
+    const ciam = { ...minimal, GRAPH_AUTHORITY_HOST: 'https://centro.ciamlogin.com' };
+    expect(readDirectoryConfig(ciam).problems).toEqual([]);
+    expect(
+      readDirectoryConfig({ ...ciam, GRAPH_TENANT_ID: 'centro.onmicrosoft.com' }).problems,
+    ).toEqual([expect.stringMatching(/^GRAPH_TENANT_ID must be the tenant id \(a GUID\)/)]);
+    expect(
+      readDirectoryConfig({ ...minimal, GRAPH_TENANT_ID: 'centro.onmicrosoft.com' }).problems,
+    ).toEqual([]);
+  });
+
   it('refuses an unknown directory', () => {
     expect(readDirectoryConfig({ DIRECTORY: 'ldap' }).problems).toEqual([
       'DIRECTORY must be local or graph (got "ldap")',

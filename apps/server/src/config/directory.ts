@@ -208,6 +208,18 @@ function readGraphEnv(env: Record<string, unknown>): {
     .map((issue) => ({ path: [String(issue.path[0])] as [string], message: issue.message }))
     .sort((a, b) => ORDER.indexOf(a.path[0]) - ORDER.indexOf(b.path[0]));
   const values = parsed.data;
+  if (
+    values?.GRAPH_TENANT_ID !== undefined &&
+    new URL(values.GRAPH_AUTHORITY_HOST).hostname.toLowerCase().endsWith('.ciamlogin.com') &&
+    !GUID.test(values.GRAPH_TENANT_ID)
+  ) {
+    // msal-node checks the discovery's issuer, https://<tenant id>.ciamlogin.com/<tenant id>/v2.0,
+    // against the authority: only the tenant id in the authority's path passes (issue 17).
+    problems.push({
+      path: ['GRAPH_TENANT_ID'],
+      message: `must be the tenant id (a GUID) with an External ID authority (${values.GRAPH_AUTHORITY_HOST}); a domain makes Microsoft's issuer check fail (got "${values.GRAPH_TENANT_ID}")`,
+    });
+  }
   if (!values || !credential.success || problems.length > 0) return { graph: undefined, problems };
   return {
     graph: {
