@@ -21,6 +21,7 @@ import type { DirectoryLogger } from '../directory-logger.js';
 import {
   type Directory,
   DirectoryError,
+  DirectoryProtectedFieldError,
   DirectoryGroupNotFoundError,
   DirectoryUserNotFoundError,
 } from '../directory.js';
@@ -649,6 +650,16 @@ describe('faults', () => {
       code: 'Authorization_RequestDenied',
     });
     expect(entry?.message).toMatch(/CustomSecAttributeAssignment\.ReadWrite\.All/);
+  });
+
+  it('403 on a mobilePhone change is the protected account of a privileged administrator', async () => {
+    const { directory, logs } = await open();
+    const user = newUser();
+    standIn.inject({ method: 'PATCH', action: { type: 'status', status: 403 } });
+    const error = await failure(directory.updateUser(user.id, 'mobilePhone', '+55 21 99876-5432'));
+    expect(error).toBeInstanceOf(DirectoryProtectedFieldError);
+    expect(error).toMatchObject({ field: 'mobilePhone' });
+    expect(logs.find((l) => l.level === 'warn')?.message).toMatch(/privileged administrator/);
   });
 
   it('401 that persists after renewing the token is a 502', async () => {

@@ -19,6 +19,7 @@ import type { UpdatableUserField, UserDetails } from '@centro/contracts';
 import {
   type Directory,
   DirectoryError,
+  DirectoryProtectedFieldError,
   DirectoryGroupNotFoundError,
   DirectoryUserNotFoundError,
 } from '../directory.js';
@@ -126,7 +127,7 @@ export class GraphDirectory implements Directory {
   }
 
   async updateUser(id: string, field: UpdatableUserField, value: string): Promise<void> {
-    await this.patchUser('updateUser', id, { [field]: value });
+    await this.patchUser('updateUser', id, { [field]: value }, field);
   }
 
   async setBirthDate(id: string, birthDate: string): Promise<void> {
@@ -140,7 +141,12 @@ export class GraphDirectory implements Directory {
     });
   }
 
-  private async patchUser(operation: string, id: string, body: unknown): Promise<void> {
+  private async patchUser(
+    operation: string,
+    id: string,
+    body: unknown,
+    field?: string,
+  ): Promise<void> {
     const res = await this.client.call(operation, {
       method: 'PATCH',
       path: `/users/${segment(id)}`,
@@ -148,6 +154,15 @@ export class GraphDirectory implements Directory {
     });
     if (res.ok) return;
     if (res.status === 404) throw new DirectoryUserNotFoundError();
+    if (field === 'mobilePhone' && res.status === 403) {
+      // Graph answers 403 Authorization_RequestDenied when the user holds a privileged
+      // administrator role: an app-only token may not change their phone numbers.
+      this.logger.warn(
+        { operation, status: res.status, code: res.error?.code, requestId: res.requestId },
+        'Microsoft Graph refused to change mobilePhone: the user likely holds a privileged administrator role (an administrator must change it); if every user is refused, grant User.ReadWrite.All',
+      );
+      throw new DirectoryProtectedFieldError(field);
+    }
     throw this.client.failure(operation, res);
   }
 
