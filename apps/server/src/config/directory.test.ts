@@ -83,9 +83,24 @@ describe('readDirectoryConfig', () => {
       'GRAPH_CLIENT_ID',
       'GRAPH_CLIENT_SECRET',
       'GRAPH_CSA_SET',
-      'GRAPH_CSA_BIRTH_DATE',
     ]);
     expect(problems[2]).toMatch(/GRAPH_CLIENT_SECRET or GRAPH_CERTIFICATE_PATH is required/);
+    expect(problems[3]).toMatch(/or GRAPH_EXTENSION_DATA_NASCIMENTO, are required/);
+  });
+
+  it('keeps the birth date in the DataNascimento extension when no security attribute is named', () => {
+    const { GRAPH_CSA_SET: _set, GRAPH_CSA_BIRTH_DATE: _attribute, ...external } = minimal;
+    const extension = `${EXT}_DataNascimento`;
+    const result = readDirectoryConfig({ ...external, GRAPH_EXTENSION_DATA_NASCIMENTO: extension });
+    expect(result.problems).toEqual([]);
+    expect(result.graph).toMatchObject({
+      csaSet: undefined,
+      csaBirthDate: undefined,
+      extensionDataNascimento: extension,
+    });
+    expect(readDirectoryConfig({ ...external, GRAPH_CSA_SET: 'Centro' }).problems).toEqual([
+      expect.stringMatching(/^GRAPH_CSA_BIRTH_DATE is required with the other/),
+    ]);
   });
 
   it('explains every wrong value', () => {

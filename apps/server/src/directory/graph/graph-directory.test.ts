@@ -441,6 +441,30 @@ describe('operations', () => {
     expect((await directory.getUser(user.id))?.dataNascimento).toBe('15/08/1985');
   });
 
+  it('without a security attribute, keeps the birth date in the DataNascimento extension (External ID)', async () => {
+    const { directory: external } = await open({
+      GRAPH_CSA_SET: undefined,
+      GRAPH_CSA_BIRTH_DATE: undefined,
+    });
+    const user = newUser();
+    await external.setBirthDate(user.id, '15/08/1985');
+    const patch = standIn.graphCalls().find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ [EXT_DATA]: '15/08/1985' });
+    const read = standIn.graphCalls().filter((c) => c.method === 'GET');
+    const details = await external.getUser(user.id);
+    expect(details).toMatchObject({
+      dataNascimento: '15/08/1985',
+      extensionDataNascimento: '15/08/1985',
+    });
+    const select = standIn
+      .graphCalls()
+      .slice(read.length)
+      .map((c) => c.query.$select ?? '')
+      .join(' ');
+    expect(select).toContain(EXT_DATA);
+    expect(select).not.toContain('customSecurityAttributes');
+  });
+
   it('updating an unknown user is DirectoryUserNotFoundError', async () => {
     const id = randomUUID();
     await expect(directory.updateUser(id, 'mail', 'a@example.org')).rejects.toBeInstanceOf(

@@ -32,9 +32,12 @@ export interface GraphDirectoryNames {
   /** extension_<appId>_Celular, or undefined when the tenant has no such attribute. */
   extensionCelular?: string | undefined;
   extensionDataNascimento?: string | undefined;
-  /** Custom security attribute set and attribute of the birth date. */
-  csaSet: string;
-  csaBirthDate: string;
+  /**
+   * Custom security attribute set and attribute of the birth date; both undefined: the birth date is
+   * kept in `extensionDataNascimento` (External ID tenants have no custom security attributes).
+   */
+  csaSet: string | undefined;
+  csaBirthDate: string | undefined;
 }
 
 /** Graph's 400 for a member who already is one (the reference already exists). */
@@ -79,7 +82,7 @@ export class GraphDirectory implements Directory {
       'mobilePhone',
       ...(extensionCelular ? [extensionCelular] : []),
       ...(extensionDataNascimento ? [extensionDataNascimento] : []),
-      'customSecurityAttributes',
+      ...(this.names.csaSet ? ['customSecurityAttributes'] : []),
     ];
     const birthday = this.birthdayAvailable ? this.readBirthday(id) : Promise.resolve(null);
     const res = await this.client.call('getUser', {
@@ -90,7 +93,12 @@ export class GraphDirectory implements Directory {
     if (res.status === 404) return null;
     if (!res.ok) throw this.client.failure('getUser', res);
     const user = (res.body ?? {}) as Record<string, unknown>;
-    const attributes = objectAt(user.customSecurityAttributes, this.names.csaSet);
+    const { csaSet, csaBirthDate } = this.names;
+    const extensionBirthDate = extensionDataNascimento ? text(user[extensionDataNascimento]) : null;
+    const dataNascimento =
+      csaSet && csaBirthDate
+        ? text(objectAt(user.customSecurityAttributes, csaSet)?.[csaBirthDate])
+        : extensionBirthDate;
     return {
       id: text(user.id) ?? id,
       displayName: text(user.displayName),
@@ -98,8 +106,8 @@ export class GraphDirectory implements Directory {
       mobilePhone: text(user.mobilePhone),
       birthday: await birthday,
       extensionCelular: extensionCelular ? text(user[extensionCelular]) : null,
-      extensionDataNascimento: extensionDataNascimento ? text(user[extensionDataNascimento]) : null,
-      dataNascimento: text(attributes?.[this.names.csaBirthDate]),
+      extensionDataNascimento: extensionBirthDate,
+      dataNascimento,
     };
   }
 
@@ -131,12 +139,15 @@ export class GraphDirectory implements Directory {
   }
 
   async setBirthDate(id: string, birthDate: string): Promise<void> {
+    const { csaSet, csaBirthDate, extensionDataNascimento } = this.names;
+    if (!csaSet || !csaBirthDate) {
+      if (!extensionDataNascimento) throw new DirectoryError('No place for the birth date.', 502);
+      await this.patchUser('setBirthDate', id, { [extensionDataNascimento]: birthDate });
+      return;
+    }
     await this.patchUser('setBirthDate', id, {
       customSecurityAttributes: {
-        [this.names.csaSet]: {
-          '@odata.type': CSA_ODATA_TYPE,
-          [this.names.csaBirthDate]: birthDate,
-        },
+        [csaSet]: { '@odata.type': CSA_ODATA_TYPE, [csaBirthDate]: birthDate },
       },
     });
   }
