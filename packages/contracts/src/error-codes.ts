@@ -13,6 +13,8 @@ export const ErrorCode = {
   Forbidden: 'forbidden',
   NotFound: 'not_found',
   UserNotFound: 'user_not_found',
+  /** Entra ID protects this account's field (a privileged administrator's mobilePhone). */
+  ProtectedAccount: 'protected_account',
   UnknownGroup: 'unknown_group',
   MethodNotAllowed: 'method_not_allowed',
   NotAcceptable: 'not_acceptable',

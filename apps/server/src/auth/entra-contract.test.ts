@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
+import { defaultEntraIssuer } from '../config/identity.js';
 import {
   GRAPH_AUDIENCE,
   hmacToken,
@@ -349,6 +350,41 @@ describe('GET /api/auth/get-token with Entra (through the app)', () => {
       const res = await getToken(header);
       expect(res.statusCode, header).toBe(401);
       expect(res.json()).toHaveProperty('error', 'invalid_token');
+    }
+  });
+});
+
+describe('an External ID tenant', () => {
+  it('is trusted with the issuer its discovery names, derived from the ciamlogin.com authority', async () => {
+    const ciam = await startEntraStandIn({ kind: 'ciam' });
+    try {
+      const issuer = defaultEntraIssuer('https://centro.ciamlogin.com', ciam.tenantId);
+      expect(issuer).toBe(`https://${ciam.tenantId}.ciamlogin.com/${ciam.tenantId}/v2.0`);
+      expect(ciam.issuer).toBe(issuer);
+      const verifyCiam = createProviderTokenVerifier(
+        loadConfig({
+          IDENTITY_PROVIDER: 'entra',
+          ENTRA_TENANT_ID: ciam.tenantId,
+          ENTRA_API_CLIENT_ID: ciam.apiClientId,
+          ENTRA_AUTHORITY_HOST: ciam.origin,
+          ENTRA_ISSUER: issuer,
+        }),
+      );
+      const oid = '5c7e2a91-3b4d-4f6e-8a1b-2c3d4e5f6a7b';
+      expect(await verifyCiam(await ciam.mint({ claims: { oid } }))).toEqual({ userId: oid });
+      // A workforce issuer for the same tenant is refused: discovery names the CIAM one.
+      const wrong = createProviderTokenVerifier(
+        loadConfig({
+          IDENTITY_PROVIDER: 'entra',
+          ENTRA_TENANT_ID: ciam.tenantId,
+          ENTRA_API_CLIENT_ID: ciam.apiClientId,
+          ENTRA_AUTHORITY_HOST: ciam.origin,
+          ENTRA_ISSUER: `https://login.microsoftonline.com/${ciam.tenantId}/v2.0`,
+        }),
+      );
+      await expect(wrong(await ciam.mint())).rejects.toMatchObject({ reason: 'unavailable' });
+    } finally {
+      await ciam.close();
     }
   });
 });

@@ -83,9 +83,24 @@ describe('readDirectoryConfig', () => {
       'GRAPH_CLIENT_ID',
       'GRAPH_CLIENT_SECRET',
       'GRAPH_CSA_SET',
-      'GRAPH_CSA_BIRTH_DATE',
     ]);
     expect(problems[2]).toMatch(/GRAPH_CLIENT_SECRET or GRAPH_CERTIFICATE_PATH is required/);
+    expect(problems[3]).toMatch(/or GRAPH_EXTENSION_DATA_NASCIMENTO, are required/);
+  });
+
+  it('keeps the birth date in the DataNascimento extension when no security attribute is named', () => {
+    const { GRAPH_CSA_SET: _set, GRAPH_CSA_BIRTH_DATE: _attribute, ...external } = minimal;
+    const extension = `${EXT}_DataNascimento`;
+    const result = readDirectoryConfig({ ...external, GRAPH_EXTENSION_DATA_NASCIMENTO: extension });
+    expect(result.problems).toEqual([]);
+    expect(result.graph).toMatchObject({
+      csaSet: undefined,
+      csaBirthDate: undefined,
+      extensionDataNascimento: extension,
+    });
+    expect(readDirectoryConfig({ ...external, GRAPH_CSA_SET: 'Centro' }).problems).toEqual([
+      expect.stringMatching(/^GRAPH_CSA_BIRTH_DATE is required with the other/),
+    ]);
   });
 
   it('explains every wrong value', () => {
@@ -126,6 +141,17 @@ describe('readDirectoryConfig', () => {
       'GRAPH_CERTIFICATE_THUMBPRINT must be the hexadecimal SHA-1 (40 digits) or SHA-256 (64 digits) thumbprint of the certificate',
       'GRAPH_CERTIFICATE_SEND_X5C must be true or false (got "yes")',
     ]);
+  });
+
+  it('needs the tenant id, not a domain, with an External ID authority (msal-node checks the issuer)', () => {
+    const ciam = { ...minimal, GRAPH_AUTHORITY_HOST: 'https://centro.ciamlogin.com' };
+    expect(readDirectoryConfig(ciam).problems).toEqual([]);
+    expect(
+      readDirectoryConfig({ ...ciam, GRAPH_TENANT_ID: 'centro.onmicrosoft.com' }).problems,
+    ).toEqual([expect.stringMatching(/^GRAPH_TENANT_ID must be the tenant id \(a GUID\)/)]);
+    expect(
+      readDirectoryConfig({ ...minimal, GRAPH_TENANT_ID: 'centro.onmicrosoft.com' }).problems,
+    ).toEqual([]);
   });
 
   it('refuses an unknown directory', () => {

@@ -33,10 +33,13 @@ export interface GraphDirectoryConfig {
   extensionCelular: string | undefined;
   /** Name of the directory extension holding DataNascimento, if any. */
   extensionDataNascimento: string | undefined;
-  /** Custom security attribute set holding the birth date. */
-  csaSet: string;
+  /**
+   * Custom security attribute set holding the birth date; undefined (with csaBirthDate): the birth
+   * date is kept in the DataNascimento extension (External ID has no custom security attributes).
+   */
+  csaSet: string | undefined;
   /** Custom security attribute (a String) holding the birth date, DD/MM/YYYY. */
-  csaBirthDate: string;
+  csaBirthDate: string | undefined;
   /** Timeout of each call to Entra or Graph, in milliseconds. */
   timeoutMs: number;
   /** PEM file of extra certificate authorities to trust for the authority and Graph. */
@@ -73,14 +76,10 @@ const required = <T extends z.ZodType<string | undefined, string | undefined>>(
     }
   });
 
-const csaName = (what: string) =>
-  required(
-    matching(
-      (v) => CSA_NAME.test(v),
-      (v) => `must be 1 to 32 letters, digits or underscores (got "${v}")`,
-    ),
-    what,
-  );
+const csaName = matching(
+  (v) => CSA_NAME.test(v),
+  (v) => `must be 1 to 32 letters, digits or underscores (got "${v}")`,
+);
 
 const extension = matching(
   (v) => EXTENSION.test(v),
@@ -135,8 +134,8 @@ const graphEnv = z.object({
   }),
   GRAPH_EXTENSION_CELULAR: extension,
   GRAPH_EXTENSION_DATA_NASCIMENTO: extension,
-  GRAPH_CSA_SET: csaName('the custom security attribute set of the birth date'),
-  GRAPH_CSA_BIRTH_DATE: csaName('the custom security attribute (String) that keeps the birth date'),
+  GRAPH_CSA_SET: csaName,
+  GRAPH_CSA_BIRTH_DATE: csaName,
   GRAPH_TIMEOUT_MS: integerRange(GRAPH_DEFAULTS.timeoutMs, 100, 60_000, 'a number of milliseconds'),
   GRAPH_CA_FILE: text,
 });
@@ -208,6 +207,35 @@ function readGraphEnv(env: Record<string, unknown>): {
     .map((issue) => ({ path: [String(issue.path[0])] as [string], message: issue.message }))
     .sort((a, b) => ORDER.indexOf(a.path[0]) - ORDER.indexOf(b.path[0]));
   const values = parsed.data;
+  const csa = [env.GRAPH_CSA_SET, env.GRAPH_CSA_BIRTH_DATE].filter(
+    (v) => v !== undefined && v !== '',
+  );
+  if (csa.length === 1) {
+    problems.push({
+      path: [env.GRAPH_CSA_SET ? 'GRAPH_CSA_BIRTH_DATE' : 'GRAPH_CSA_SET'],
+      message:
+        'is required with the other GRAPH_CSA_* variable (the custom security attribute set and attribute of the birth date)',
+    });
+  } else if (csa.length === 0 && !env.GRAPH_EXTENSION_DATA_NASCIMENTO) {
+    problems.push({
+      path: ['GRAPH_CSA_SET'],
+      message:
+        'and GRAPH_CSA_BIRTH_DATE, or GRAPH_EXTENSION_DATA_NASCIMENTO, are required when DIRECTORY=graph (where the birth date is kept: a custom security attribute, or the DataNascimento extension in an External ID tenant)',
+    });
+  }
+  if (
+    values?.GRAPH_TENANT_ID !== undefined &&
+    new URL(values.GRAPH_AUTHORITY_HOST).hostname.toLowerCase().endsWith('.ciamlogin.com') &&
+    !GUID.test(values.GRAPH_TENANT_ID)
+  ) {
+    // msal-node checks the discovery's issuer, https://<tenant id>.ciamlogin.com/<tenant id>/v2.0,
+    // against the authority: only the tenant id in the authority's path passes (issue 17).
+    problems.push({
+      path: ['GRAPH_TENANT_ID'],
+      message: `must be the tenant id (a GUID) with an External ID authority (${values.GRAPH_AUTHORITY_HOST}); a domain makes Microsoft's issuer check fail (got "${values.GRAPH_TENANT_ID}")`,
+    });
+  }
+  problems.sort((a, b) => ORDER.indexOf(a.path[0]) - ORDER.indexOf(b.path[0]));
   if (!values || !credential.success || problems.length > 0) return { graph: undefined, problems };
   return {
     graph: {
@@ -218,8 +246,8 @@ function readGraphEnv(env: Record<string, unknown>): {
       baseUrl: values.GRAPH_BASE_URL,
       extensionCelular: values.GRAPH_EXTENSION_CELULAR,
       extensionDataNascimento: values.GRAPH_EXTENSION_DATA_NASCIMENTO,
-      csaSet: values.GRAPH_CSA_SET as string,
-      csaBirthDate: values.GRAPH_CSA_BIRTH_DATE as string,
+      csaSet: values.GRAPH_CSA_SET,
+      csaBirthDate: values.GRAPH_CSA_BIRTH_DATE,
       timeoutMs: values.GRAPH_TIMEOUT_MS,
       caFile: values.GRAPH_CA_FILE === undefined ? undefined : path.resolve(values.GRAPH_CA_FILE),
     },

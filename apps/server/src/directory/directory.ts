@@ -38,6 +38,20 @@ export class DirectoryError extends Error {
   }
 }
 
+/**
+ * The directory refuses to change this field of this person: Entra ID lets no application change the
+ * `mobilePhone` of a user holding a privileged administrator role (only an administrator can).
+ */
+export class DirectoryProtectedFieldError extends Error {
+  override name = 'DirectoryProtectedFieldError';
+  constructor(
+    readonly field: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The directory does not let the server's app change ${field} of this user.`, options);
+  }
+}
+
 /** The user does not exist in the directory. */
 export class DirectoryUserNotFoundError extends Error {
   override name = 'DirectoryUserNotFoundError';

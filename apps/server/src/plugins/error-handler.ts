@@ -17,7 +17,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthRefusal, type AuthRefusalReason } from '../auth/errors.js';
-import { DirectoryError, DirectoryUserNotFoundError } from '../directory/directory.js';
+import {
+  DirectoryError,
+  DirectoryProtectedFieldError,
+  DirectoryUserNotFoundError,
+} from '../directory/directory.js';
 import {
   CourseFullError,
   EnrolmentIncompleteError,
@@ -77,6 +81,13 @@ export const REFUSALS = {
     statuses: [404],
     code: ErrorCode.UserNotFound,
     message: 'Não encontramos o seu cadastro. Entre novamente ou procure a secretaria do centro.',
+  },
+  /** Entra ID keeps a privileged administrator's mobilePhone out of any application's reach. */
+  protectedAccount: {
+    statuses: [403],
+    code: ErrorCode.ProtectedAccount,
+    message:
+      'O celular desta conta não pode ser alterado pelo site, porque ela tem uma função de administrador no Microsoft Entra. Peça a outro administrador para alterá-lo.',
   },
   /** The directory failed while reading or changing the person's data. */
   directoryUnavailable: {
@@ -210,6 +221,7 @@ function domainAnswer(error: unknown): Answer | undefined {
   if (error instanceof EnrolmentIncompleteError)
     return refusal('enrolmentIncomplete', error.status);
   if (error instanceof DirectoryUserNotFoundError) return refusal('userNotFound');
+  if (error instanceof DirectoryProtectedFieldError) return refusal('protectedAccount');
   if (error instanceof DirectoryError) return refusal('directoryUnavailable', error.status);
   if (error instanceof TooManyRequestsError) {
     return refusal(

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../config/index.js';
 import { identityConnectOrigins } from './identity-origins.js';
 
+const TENANT = '7b3a4f2e-1c9d-4e8a-9f60-2d5c8b1a0e47';
+
 const entra = (authorityHost: string) =>
-  ({ identityProvider: 'entra', entra: { authorityHost } }) as unknown as Pick<
+  ({ identityProvider: 'entra', entra: { authorityHost, tenantId: TENANT } }) as unknown as Pick<
     Config,
     'identityProvider' | 'entra'
   >;
@@ -18,9 +20,10 @@ describe('identityConnectOrigins', () => {
     ).toEqual([]);
   });
 
-  it('lets the browser reach an External ID authority, Microsoft login and Graph', () => {
+  it('lets the browser reach an External ID authority, its tenant-id host, Microsoft login and Graph', () => {
     expect(identityConnectOrigins(entra('https://centro.ciamlogin.com'))).toEqual([
       'https://centro.ciamlogin.com',
+      `https://${TENANT}.ciamlogin.com`,
       'https://login.microsoftonline.com',
       'https://graph.microsoft.com',
     ]);

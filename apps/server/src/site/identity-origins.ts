@@ -14,6 +14,13 @@ export function identityConnectOrigins(
   config: Pick<Config, 'identityProvider' | 'entra'>,
 ): string[] {
   if (config.identityProvider !== 'entra' || !config.entra) return [];
-  const authority = new URL(config.entra.authorityHost).origin;
-  return [...new Set([authority, MICROSOFT_LOGIN_ORIGIN, MICROSOFT_GRAPH_ORIGIN])];
+  const authority = new URL(config.entra.authorityHost);
+  // External ID's discovery names the tenant-id host (https://<tid>.ciamlogin.com) as issuer and
+  // may send MSAL's token requests there, whatever subdomain the authority uses.
+  const tenantHost = authority.hostname.toLowerCase().endsWith('.ciamlogin.com')
+    ? [`https://${config.entra.tenantId.toLowerCase()}.ciamlogin.com`]
+    : [];
+  return [
+    ...new Set([authority.origin, ...tenantHost, MICROSOFT_LOGIN_ORIGIN, MICROSOFT_GRAPH_ORIGIN]),
+  ];
 }

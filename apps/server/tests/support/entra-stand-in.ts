@@ -48,7 +48,7 @@ export interface EntraStandIn {
   /** `http://127.0.0.1:<port>`: the authority host to configure (ENTRA_AUTHORITY_HOST). */
   origin: string;
   tenantId: string;
-  /** `https://login.microsoftonline.com/{tid}/v2.0`: what Entra's v2 tokens carry. */
+  /** `https://login.microsoftonline.com/{tid}/v2.0` (External ID: `https://{tid}.ciamlogin.com/{tid}/v2.0`). */
   issuer: string;
   /** The API's application (client) id: `aud` of its v2 access tokens. */
   apiClientId: string;
@@ -100,12 +100,23 @@ async function createKey(): Promise<StandInKey> {
 }
 
 export async function startEntraStandIn(
-  options: { tenantId?: string; apiClientId?: string } = {},
+  options: {
+    tenantId?: string;
+    apiClientId?: string;
+    /**
+     * `workforce` (default): endpoints and issuer on login.microsoftonline.com. `ciam`: an External
+     * ID tenant, whose discovery names `https://{tid}.ciamlogin.com/{tid}/v2.0` as the issuer and
+     * endpoints on that host, whatever subdomain was asked.
+     */
+    kind?: 'workforce' | 'ciam';
+  } = {},
 ): Promise<EntraStandIn> {
   const tenantId = options.tenantId ?? randomUUID();
   const apiClientId = options.apiClientId ?? randomUUID();
   const spaClientId = randomUUID();
-  const issuer = `${MICROSOFT_AUTHORITY}/${tenantId}/v2.0`;
+  const authority =
+    options.kind === 'ciam' ? `https://${tenantId}.ciamlogin.com` : MICROSOFT_AUTHORITY;
+  const issuer = `${authority}/${tenantId}/v2.0`;
   const key = await createKey();
   const published: StandInKey[] = [key];
   const requests: string[] = [];
@@ -127,7 +138,7 @@ export async function startEntraStandIn(
     }
     if (req.method === 'GET' && path === `/${tenantId}/v2.0/.well-known/openid-configuration`) {
       json(res, 200, {
-        token_endpoint: `${MICROSOFT_AUTHORITY}/${tenantId}/oauth2/v2.0/token`,
+        token_endpoint: `${authority}/${tenantId}/oauth2/v2.0/token`,
         token_endpoint_auth_methods_supported: [
           'client_secret_post',
           'private_key_jwt',
@@ -142,11 +153,11 @@ export async function startEntraStandIn(
         issuer,
         request_uri_parameter_supported: false,
         userinfo_endpoint: 'https://graph.microsoft.com/oidc/userinfo',
-        authorization_endpoint: `${MICROSOFT_AUTHORITY}/${tenantId}/oauth2/v2.0/authorize`,
-        device_authorization_endpoint: `${MICROSOFT_AUTHORITY}/${tenantId}/oauth2/v2.0/devicecode`,
+        authorization_endpoint: `${authority}/${tenantId}/oauth2/v2.0/authorize`,
+        device_authorization_endpoint: `${authority}/${tenantId}/oauth2/v2.0/devicecode`,
         http_logout_supported: true,
         frontchannel_logout_supported: true,
-        end_session_endpoint: `${MICROSOFT_AUTHORITY}/${tenantId}/oauth2/v2.0/logout`,
+        end_session_endpoint: `${authority}/${tenantId}/oauth2/v2.0/logout`,
         claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nonce', 'oid', 'tid', 'ver'],
         kerberos_endpoint: `${MICROSOFT_AUTHORITY}/${tenantId}/kerberos`,
         tenant_region_scope: 'SA',

@@ -3,7 +3,7 @@ import {
   type AccountInfo,
   type INavigationClient,
 } from '@azure/msal-browser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiTokenRequest,
   createMsalConfiguration,
@@ -211,5 +211,71 @@ describe('MSAL with the built-in provider on plain http', () => {
     );
     expect(query.get('state')).toContain('/global-kardec/passe');
     // The configuration came from the document: MSAL fetched nothing, from no https address.
+  });
+});
+
+/** An External ID tenant: discovery answers with the tenant GUID in the issuer's host and path. */
+const CIAM_TENANT = '7b3a4f2e-1c9d-4e8a-9f60-2d5c8b1a0e47';
+const CIAM_ISSUER = `https://${CIAM_TENANT}.ciamlogin.com/${CIAM_TENANT}/v2.0`;
+const ciamDiscovery: OpenIdConfiguration = {
+  issuer: CIAM_ISSUER,
+  authorization_endpoint: `https://${CIAM_TENANT}.ciamlogin.com/${CIAM_TENANT}/oauth2/v2.0/authorize`,
+  token_endpoint: `https://${CIAM_TENANT}.ciamlogin.com/${CIAM_TENANT}/oauth2/v2.0/token`,
+  end_session_endpoint: `https://${CIAM_TENANT}.ciamlogin.com/${CIAM_TENANT}/oauth2/v2.0/logout`,
+  jwks_uri: `https://${CIAM_TENANT}.ciamlogin.com/${CIAM_TENANT}/discovery/v2.0/keys`,
+  response_modes_supported: ['query', 'fragment', 'form_post'],
+};
+
+/** Real MSAL, discovering an External ID tenant as Entra answers (issue 17, point 1). */
+async function signInToExternalId(
+  authority: string,
+): Promise<{ urls: string[]; fetched: string[] }> {
+  const settings = { ...entra, authority };
+  const fetched: string[] = [];
+  sessionStorage.clear();
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input instanceof Request ? input.url : input);
+    fetched.push(url);
+    if (url.includes('/.well-known/openid-configuration')) {
+      return new Response(JSON.stringify(ciamDiscovery), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+  });
+  try {
+    const navigation = recordingNavigation();
+    const config = createMsalConfiguration(settings);
+    const instance = new PublicClientApplication({
+      ...config,
+      system: { ...config.system, navigationClient: navigation },
+    });
+    await instance.initialize();
+    await instance.handleRedirectPromise();
+    await instance.loginRedirect(loginRequest(settings, { createAccount: true, returnPath: '/' }));
+    return { urls: navigation.urls, fetched };
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+describe('MSAL with an Entra External ID tenant', () => {
+  it('accepts the discovery’s GUID issuer with the tenant id in the authority', async () => {
+    const { urls, fetched } = await signInToExternalId(
+      `https://centro.ciamlogin.com/${CIAM_TENANT}`,
+    );
+    expect(
+      fetched.some((url) => url.startsWith(`https://centro.ciamlogin.com/${CIAM_TENANT}/`)),
+    ).toBe(true);
+    expect(urls).toHaveLength(1);
+    const url = new URL(urls[0] ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(ciamDiscovery.authorization_endpoint);
+    expect(url.searchParams.get('prompt')).toBe('create');
+  });
+
+  it('would refuse it with the subdomain-only authority the README used to give', async () => {
+    await expect(signInToExternalId('https://centro.ciamlogin.com')).rejects.toMatchObject({
+      errorCode: 'endpoints_resolution_error',
+    });
   });
 });

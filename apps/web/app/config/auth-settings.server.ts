@@ -1,7 +1,7 @@
 /** The identity settings of this build, from the validated build-time environment. */
 import { BUILT_IN_API_SCOPE, BUILT_IN_GRAPH_SCOPES } from '@centro/contracts/identity';
 import type { AuthSettings } from './auth-settings';
-import { getEnv, type Env } from './env';
+import { ENTRA_GRAPH_SCOPES, getEnv, type Env } from './env';
 
 export function authSettingsFrom(env: Env): AuthSettings {
   return {
@@ -10,7 +10,11 @@ export function authSettingsFrom(env: Env): AuthSettings {
     protocolMode: env.VITE_AUTH_PROTOCOL_MODE,
     redirectUri: env.VITE_AUTH_REDIRECT_URI ?? null,
     graphUrl: env.VITE_AUTH_GRAPH_URL ?? null,
-    graphScopes: env.VITE_AUTH_GRAPH_SCOPES ?? [...BUILT_IN_GRAPH_SCOPES],
+    graphScopes:
+      env.VITE_AUTH_GRAPH_SCOPES ??
+      (env.VITE_AUTH_PROTOCOL_MODE === 'AAD'
+        ? [...ENTRA_GRAPH_SCOPES]
+        : [...BUILT_IN_GRAPH_SCOPES]),
     apiScope: env.VITE_AUTH_API_SCOPE ?? BUILT_IN_API_SCOPE,
   };
 }

@@ -68,10 +68,52 @@ describe('parseEnv', () => {
       'VITE_AUTH_AUTHORITY',
       'VITE_AUTH_CLIENT_ID',
       'VITE_AUTH_GRAPH_URL',
-      'VITE_AUTH_GRAPH_SCOPES',
       'VITE_AUTH_API_SCOPE',
     ]) {
       expect(message).toContain(name);
     }
+    expect(message).not.toContain('VITE_AUTH_GRAPH_SCOPES');
+  });
+
+  const ENTRA = {
+    VITE_AUTH_PROTOCOL_MODE: 'AAD',
+    VITE_AUTH_CLIENT_ID: '11111111-1111-1111-1111-111111111111',
+    VITE_AUTH_GRAPH_URL: 'https://graph.microsoft.com',
+    VITE_AUTH_API_SCOPE: 'api://22222222-2222-2222-2222-222222222222/access_as_user',
+  };
+  const TENANT = '7b3a4f2e-1c9d-4e8a-9f60-2d5c8b1a0e47';
+
+  it('refuses an External ID authority without the tenant id, which MSAL would refuse at sign-in', () => {
+    expect(() =>
+      parseEnv({ ...ENTRA, VITE_AUTH_AUTHORITY: 'https://centro.ciamlogin.com/' }),
+    ).toThrow(/must carry the tenant id/);
+    expect(() =>
+      parseEnv({
+        ...ENTRA,
+        VITE_AUTH_AUTHORITY: 'https://centro.ciamlogin.com/centro.onmicrosoft.com',
+      }),
+    ).toThrow(/must carry the tenant id/);
+    expect(
+      parseEnv({ ...ENTRA, VITE_AUTH_AUTHORITY: `https://centro.ciamlogin.com/${TENANT}` })
+        .VITE_AUTH_AUTHORITY,
+    ).toBe(`https://centro.ciamlogin.com/${TENANT}`);
+    expect(
+      parseEnv({ ...ENTRA, VITE_AUTH_AUTHORITY: `https://login.microsoftonline.com/${TENANT}` })
+        .VITE_AUTH_AUTHORITY,
+    ).toBe(`https://login.microsoftonline.com/${TENANT}`);
+  });
+
+  it('asks the browser for User.Read only with Entra, and refuses admin-only scopes', () => {
+    const authority = `https://login.microsoftonline.com/${TENANT}`;
+    expect(() =>
+      parseEnv({
+        ...ENTRA,
+        VITE_AUTH_AUTHORITY: authority,
+        VITE_AUTH_GRAPH_SCOPES: 'https://graph.microsoft.com/User.ReadWrite.All',
+      }),
+    ).toThrow(/must not ask the browser for https:\/\/graph.microsoft.com\/User.ReadWrite.All/);
+    expect(parseEnv({ ...ENTRA, VITE_AUTH_AUTHORITY: authority }).VITE_AUTH_GRAPH_SCOPES).toBe(
+      undefined,
+    );
   });
 });

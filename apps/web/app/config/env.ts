@@ -27,6 +27,19 @@ function isHttpsOrLocal(value: string): boolean {
   );
 }
 
+/** The delegated Graph scope the website needs from Entra: `GET /v1.0/me` only. */
+export const ENTRA_GRAPH_SCOPES = ['https://graph.microsoft.com/User.Read'] as const;
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** False for an External ID (`*.ciamlogin.com`) authority whose path is not the tenant id. */
+export function carriesTenantId(authority: string): boolean {
+  const url = new URL(authority);
+  if (!url.hostname.toLowerCase().endsWith('.ciamlogin.com')) return true;
+  const segments = url.pathname.split('/').filter(Boolean);
+  return segments.length === 1 && GUID.test(segments[0] ?? '');
+}
+
 /** An http(s) URL that is https unless it names this machine. */
 const secureUrl = (name: string, example: string) =>
   z
@@ -110,7 +123,6 @@ const envSchema = z
     for (const name of [
       'VITE_AUTH_AUTHORITY',
       'VITE_AUTH_GRAPH_URL',
-      'VITE_AUTH_GRAPH_SCOPES',
       'VITE_AUTH_API_SCOPE',
     ] as const) {
       if (env[name] === undefined) {
@@ -120,6 +132,27 @@ const envSchema = z
           message: `${name} is required with VITE_AUTH_PROTOCOL_MODE=AAD`,
         });
       }
+    }
+    const adminOnly = env.VITE_AUTH_GRAPH_SCOPES?.filter((scope) => /\.All$/i.test(scope)) ?? [];
+    if (adminOnly.length > 0) {
+      // The site reads only /me. External ID grants its customers openid, offline_access,
+      // User.Read and the app's own scopes; in a workforce tenant *.All is admin-restricted.
+      context.addIssue({
+        code: 'custom',
+        path: ['VITE_AUTH_GRAPH_SCOPES'],
+        message: `VITE_AUTH_GRAPH_SCOPES must not ask the browser for ${adminOnly.join(', ')} with VITE_AUTH_PROTOCOL_MODE=AAD: leave it unset (${ENTRA_GRAPH_SCOPES.join(' ')}); User.ReadWrite.All is the server's application permission`,
+      });
+    }
+    const authority = env.VITE_AUTH_AUTHORITY;
+    if (authority !== undefined && URL.canParse(authority) && !carriesTenantId(authority)) {
+      // msal-common checks the discovery document's issuer, which is always
+      // https://<tenant id>.ciamlogin.com/<tenant id>/v2.0: it accepts it only when the authority
+      // names the same tenant id (docs/decisions/026-entra-at-first-contact.md).
+      context.addIssue({
+        code: 'custom',
+        path: ['VITE_AUTH_AUTHORITY'],
+        message: `VITE_AUTH_AUTHORITY of an External ID tenant must carry the tenant id (a GUID) as its path, e.g. https://<subdomain>.ciamlogin.com/<tenant id> (got ${authority})`,
+      });
     }
     if (env.VITE_AUTH_CLIENT_ID === DEFAULT_AUTH_CLIENT_ID) {
       context.addIssue({

@@ -21,6 +21,7 @@ import type { DirectoryLogger } from '../directory-logger.js';
 import {
   type Directory,
   DirectoryError,
+  DirectoryProtectedFieldError,
   DirectoryGroupNotFoundError,
   DirectoryUserNotFoundError,
 } from '../directory.js';
@@ -440,6 +441,30 @@ describe('operations', () => {
     expect((await directory.getUser(user.id))?.dataNascimento).toBe('15/08/1985');
   });
 
+  it('without a security attribute, keeps the birth date in the DataNascimento extension (External ID)', async () => {
+    const { directory: external } = await open({
+      GRAPH_CSA_SET: undefined,
+      GRAPH_CSA_BIRTH_DATE: undefined,
+    });
+    const user = newUser();
+    await external.setBirthDate(user.id, '15/08/1985');
+    const patch = standIn.graphCalls().find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ [EXT_DATA]: '15/08/1985' });
+    const read = standIn.graphCalls().filter((c) => c.method === 'GET');
+    const details = await external.getUser(user.id);
+    expect(details).toMatchObject({
+      dataNascimento: '15/08/1985',
+      extensionDataNascimento: '15/08/1985',
+    });
+    const select = standIn
+      .graphCalls()
+      .slice(read.length)
+      .map((c) => c.query.$select ?? '')
+      .join(' ');
+    expect(select).toContain(EXT_DATA);
+    expect(select).not.toContain('customSecurityAttributes');
+  });
+
   it('updating an unknown user is DirectoryUserNotFoundError', async () => {
     const id = randomUUID();
     await expect(directory.updateUser(id, 'mail', 'a@example.org')).rejects.toBeInstanceOf(
@@ -649,6 +674,16 @@ describe('faults', () => {
       code: 'Authorization_RequestDenied',
     });
     expect(entry?.message).toMatch(/CustomSecAttributeAssignment\.ReadWrite\.All/);
+  });
+
+  it('403 on a mobilePhone change is the protected account of a privileged administrator', async () => {
+    const { directory, logs } = await open();
+    const user = newUser();
+    standIn.inject({ method: 'PATCH', action: { type: 'status', status: 403 } });
+    const error = await failure(directory.updateUser(user.id, 'mobilePhone', '+55 21 99876-5432'));
+    expect(error).toBeInstanceOf(DirectoryProtectedFieldError);
+    expect(error).toMatchObject({ field: 'mobilePhone' });
+    expect(logs.find((l) => l.level === 'warn')?.message).toMatch(/privileged administrator/);
   });
 
   it('401 that persists after renewing the token is a 502', async () => {

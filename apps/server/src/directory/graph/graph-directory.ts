@@ -19,6 +19,7 @@ import type { UpdatableUserField, UserDetails } from '@centro/contracts';
 import {
   type Directory,
   DirectoryError,
+  DirectoryProtectedFieldError,
   DirectoryGroupNotFoundError,
   DirectoryUserNotFoundError,
 } from '../directory.js';
@@ -31,9 +32,12 @@ export interface GraphDirectoryNames {
   /** extension_<appId>_Celular, or undefined when the tenant has no such attribute. */
   extensionCelular?: string | undefined;
   extensionDataNascimento?: string | undefined;
-  /** Custom security attribute set and attribute of the birth date. */
-  csaSet: string;
-  csaBirthDate: string;
+  /**
+   * Custom security attribute set and attribute of the birth date; both undefined: the birth date is
+   * kept in `extensionDataNascimento` (External ID tenants have no custom security attributes).
+   */
+  csaSet: string | undefined;
+  csaBirthDate: string | undefined;
 }
 
 /** Graph's 400 for a member who already is one (the reference already exists). */
@@ -78,7 +82,7 @@ export class GraphDirectory implements Directory {
       'mobilePhone',
       ...(extensionCelular ? [extensionCelular] : []),
       ...(extensionDataNascimento ? [extensionDataNascimento] : []),
-      'customSecurityAttributes',
+      ...(this.names.csaSet ? ['customSecurityAttributes'] : []),
     ];
     const birthday = this.birthdayAvailable ? this.readBirthday(id) : Promise.resolve(null);
     const res = await this.client.call('getUser', {
@@ -89,7 +93,12 @@ export class GraphDirectory implements Directory {
     if (res.status === 404) return null;
     if (!res.ok) throw this.client.failure('getUser', res);
     const user = (res.body ?? {}) as Record<string, unknown>;
-    const attributes = objectAt(user.customSecurityAttributes, this.names.csaSet);
+    const { csaSet, csaBirthDate } = this.names;
+    const extensionBirthDate = extensionDataNascimento ? text(user[extensionDataNascimento]) : null;
+    const dataNascimento =
+      csaSet && csaBirthDate
+        ? text(objectAt(user.customSecurityAttributes, csaSet)?.[csaBirthDate])
+        : extensionBirthDate;
     return {
       id: text(user.id) ?? id,
       displayName: text(user.displayName),
@@ -97,8 +106,8 @@ export class GraphDirectory implements Directory {
       mobilePhone: text(user.mobilePhone),
       birthday: await birthday,
       extensionCelular: extensionCelular ? text(user[extensionCelular]) : null,
-      extensionDataNascimento: extensionDataNascimento ? text(user[extensionDataNascimento]) : null,
-      dataNascimento: text(attributes?.[this.names.csaBirthDate]),
+      extensionDataNascimento: extensionBirthDate,
+      dataNascimento,
     };
   }
 
@@ -126,21 +135,29 @@ export class GraphDirectory implements Directory {
   }
 
   async updateUser(id: string, field: UpdatableUserField, value: string): Promise<void> {
-    await this.patchUser('updateUser', id, { [field]: value });
+    await this.patchUser('updateUser', id, { [field]: value }, field);
   }
 
   async setBirthDate(id: string, birthDate: string): Promise<void> {
+    const { csaSet, csaBirthDate, extensionDataNascimento } = this.names;
+    if (!csaSet || !csaBirthDate) {
+      if (!extensionDataNascimento) throw new DirectoryError('No place for the birth date.', 502);
+      await this.patchUser('setBirthDate', id, { [extensionDataNascimento]: birthDate });
+      return;
+    }
     await this.patchUser('setBirthDate', id, {
       customSecurityAttributes: {
-        [this.names.csaSet]: {
-          '@odata.type': CSA_ODATA_TYPE,
-          [this.names.csaBirthDate]: birthDate,
-        },
+        [csaSet]: { '@odata.type': CSA_ODATA_TYPE, [csaBirthDate]: birthDate },
       },
     });
   }
 
-  private async patchUser(operation: string, id: string, body: unknown): Promise<void> {
+  private async patchUser(
+    operation: string,
+    id: string,
+    body: unknown,
+    field?: string,
+  ): Promise<void> {
     const res = await this.client.call(operation, {
       method: 'PATCH',
       path: `/users/${segment(id)}`,
@@ -148,6 +165,15 @@ export class GraphDirectory implements Directory {
     });
     if (res.ok) return;
     if (res.status === 404) throw new DirectoryUserNotFoundError();
+    if (field === 'mobilePhone' && res.status === 403) {
+      // Graph answers 403 Authorization_RequestDenied when the user holds a privileged
+      // administrator role: an app-only token may not change their phone numbers.
+      this.logger.warn(
+        { operation, status: res.status, code: res.error?.code, requestId: res.requestId },
+        'Microsoft Graph refused to change mobilePhone: the user likely holds a privileged administrator role (an administrator must change it); if every user is refused, grant User.ReadWrite.All',
+      );
+      throw new DirectoryProtectedFieldError(field);
+    }
     throw this.client.failure(operation, res);
   }
 

@@ -33,6 +33,28 @@ async function detailsOf(directory: Directory, userId: string): Promise<UserDeta
   return user;
 }
 
+/** Pauses between reads of a user the directory has just accepted a change for. */
+const READ_AFTER_WRITE_PAUSES_MS = [250, 500, 1000];
+
+/**
+ * The person's data after a change the directory accepted, with the values just written: Entra is
+ * eventually consistent, and a read right after a write may miss the user (404) or the change.
+ */
+export async function detailsAfterWrite(
+  directory: Directory,
+  userId: string,
+  written: Partial<UserDetails>,
+): Promise<UserDetails> {
+  let user = await directory.getUser(userId);
+  for (const pause of READ_AFTER_WRITE_PAUSES_MS) {
+    if (user !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    user = await directory.getUser(userId);
+  }
+  if (user === null) throw new DirectoryUserNotFoundError();
+  return { ...user, ...written };
+}
+
 /** What a user route may refuse besides the conventions (body, token, rate limit). */
 const refusals = refusalResponses('userNotFound', 'directoryUnavailable');
 
@@ -68,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       personal(reply);
       // `value` is already checked and normalised (a phone as "+CC DD NNNNN-NNNN").
       await directory.updateUser(userId, param, value);
-      return { data: await detailsOf(directory, userId) };
+      return { data: await detailsAfterWrite(directory, userId, { [param]: value }) };
     },
   );
 
@@ -85,7 +107,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requirePerson(request, token, id);
       personal(reply);
       await directory.setBirthDate(userId, birthDate);
-      return { data: await detailsOf(directory, userId) };
+      return { data: await detailsAfterWrite(directory, userId, { dataNascimento: birthDate }) };
     },
   );
 };

@@ -143,4 +143,20 @@ describe('ProfilePage', () => {
     expect(console.error).toHaveBeenCalledOnce();
     vi.mocked(console.error).mockClear();
   });
+
+  it('tells a privileged administrator that the site cannot change their phone', async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    const message = 'O celular desta conta não pode ser alterado pelo site.';
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === '/api/user/details'
+        ? Response.json({ data: details })
+        : Response.json({ error: 'protected_account', message }, { status: 403 }),
+    );
+    await loadProfile();
+    await userEvent.clear(field('Celular'));
+    await userEvent.type(field('Celular'), '(21) 99999-8888');
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', message));
+    vi.mocked(console.error).mockClear();
+  });
 });

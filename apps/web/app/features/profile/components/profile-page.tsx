@@ -1,8 +1,10 @@
+import { ErrorCode } from '@centro/contracts/error-codes';
 import { messages } from '@centro/contracts/messages';
 import { useEffect, useId, useState, type FormEvent, type InvalidEvent } from 'react';
 import { useAuth } from '~/auth/use-auth';
 import { notify, prepareToasts } from '~/components/toasts/notify';
 import { fetchUserDetails, updateBirthDate, updateUserField } from '~/auth/api/user-details';
+import { ApiError } from '~/lib/api-client';
 import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
 import { changesOf, emptyProfile, profileValuesOf, type ProfileValues } from '../profile-form';
@@ -117,7 +119,10 @@ export function ProfilePage() {
       void notify('success', messages.profileSaved);
     } catch (error) {
       console.error('Profile update failed', error);
-      void notify('error', messages.profileError);
+      // Entra lets nobody's app change a privileged administrator's phone: the API says so.
+      const protectedAccount =
+        error instanceof ApiError && error.code === ErrorCode.ProtectedAccount && error.apiMessage;
+      void notify('error', protectedAccount || messages.profileError);
     } finally {
       setBusy(false);
     }

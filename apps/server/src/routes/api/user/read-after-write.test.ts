@@ -1,0 +1,54 @@
+/** Entra is eventually consistent: the answer to a change carries what was written (issue 17, point 9). */
+import type { UserDetails } from '@centro/contracts';
+import { describe, expect, it } from 'vitest';
+import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
+import { detailsAfterWrite } from './index.js';
+
+const stale: UserDetails = {
+  id: 'u1',
+  displayName: 'Maria',
+  mail: 'antigo@example.org',
+  mobilePhone: null,
+  birthday: null,
+  extensionCelular: null,
+  extensionDataNascimento: null,
+  dataNascimento: null,
+};
+
+/** A directory whose reads answer `answers` in turn (null: 404), then the last one. */
+function reading(...answers: (UserDetails | null)[]): Directory & { reads: number } {
+  const directory = {
+    reads: 0,
+    async getUser() {
+      const answer = answers[Math.min(directory.reads, answers.length - 1)] ?? null;
+      directory.reads += 1;
+      return answer;
+    },
+  };
+  return directory as unknown as Directory & { reads: number };
+}
+
+describe('the answer to a change', () => {
+  it('carries the value just written, over a stale read', async () => {
+    const directory = reading(stale);
+    await expect(
+      detailsAfterWrite(directory, 'u1', { mail: 'novo@example.org' }),
+    ).resolves.toMatchObject({ mail: 'novo@example.org', displayName: 'Maria' });
+  });
+
+  it('reads again, briefly, when the user is not found yet', async () => {
+    const directory = reading(null, stale);
+    await expect(
+      detailsAfterWrite(directory, 'u1', { dataNascimento: '15/08/1985' }),
+    ).resolves.toMatchObject({ dataNascimento: '15/08/1985' });
+    expect(directory.reads).toBe(2);
+  });
+
+  it('gives up after a few reads', async () => {
+    const directory = reading(null);
+    await expect(detailsAfterWrite(directory, 'u1', {})).rejects.toBeInstanceOf(
+      DirectoryUserNotFoundError,
+    );
+    expect(directory.reads).toBe(4);
+  }, 10_000);
+});
