@@ -28,7 +28,10 @@ import { staticSite } from './plugins/site/static-site.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { courseRoutes } from './routes/api/courses/index.js';
 import { groupRoutes } from './routes/api/group/index.js';
+import { staffRoutes } from './routes/api/staff/index.js';
 import { userRoutes } from './routes/api/user/index.js';
+import { startStaff } from './staff/start.js';
+import type { StaffService } from './staff/service.js';
 import { healthRoutes } from './routes/health/index.js';
 import { loggingOptions } from './logging.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -53,6 +56,8 @@ declare module 'fastify' {
     directory: Directory;
     /** Enrolment in the courses (places, reservations, repair). */
     enrolment: EnrolmentService;
+    /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
+    staff: StaffService;
     /** The server's API tokens (issued by get-token, checked by requirePerson). */
     apiTokens: ApiTokens;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
@@ -134,6 +139,19 @@ export async function buildApp(
   app.decorate('enrolment', enrolment.service);
   app.addHook('onClose', async () => enrolment.stop());
 
+  // The staff area: roles from the database and ADMIN_EMAILS (built-in provider) or the token's
+  // roles (Entra); interrupted removals settled like interrupted enrolments.
+  const staff = await startStaff({
+    database,
+    directory,
+    log: app.log,
+    identityProvider: config.identityProvider,
+    adminEmails: config.adminEmails,
+    repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+  });
+  app.decorate('staff', staff.service);
+  app.addHook('onClose', async () => staff.stop());
+
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
   // The rate limits' counters: in Redis when REDIS_URL is set (shared by the instances), else in memory.
@@ -180,6 +198,7 @@ export async function buildApp(
       await api.register(userRoutes);
       await api.register(groupRoutes);
       await api.register(courseRoutes);
+      await api.register(staffRoutes);
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);

@@ -167,6 +167,11 @@ export const availabilityResponseSchema = z.object({
     z.object({
       places: z.number().int().nonnegative(),
       placesLeft: z.number().int().nonnegative(),
+      /** The enrolment window at the server's clock (staff settings). */
+      state: z.enum(['not-open', 'open', 'closed']),
+      /** UTC ISO-8601 instants, null when not set. */
+      opensAt: z.string().nullable(),
+      closesAt: z.string().nullable(),
     }),
   ),
 });

@@ -6,3 +6,4 @@ export * from './formatting.js';
 export * from './messages.js';
 export * from './paths.js';
 export * from './identity.js';
+export * from './staff.js';

@@ -2,6 +2,7 @@
 export const messages = {
   enrolmentFailed: 'Erro ao carregar dados. Por favor tente novamente!',
   courseFull: 'Vagas esgotadas para este curso.',
+  enrolmentClosed: 'As inscrições para este curso foram encerradas.',
   profileError: 'Erro!',
   profileSaved: 'Dados atualizados com sucesso!',
   phoneHint: 'Digite o celular no formato (XX) XXXXX-XXXX',
@@ -23,3 +24,24 @@ export const fieldMessages = {
   directoryId: 'Identificador de usuário inválido.',
   group: 'Grupo do curso inválido.',
 } as const;
+
+/**
+ * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in
+ * America/Sao_Paulo: the server's refusal and the course page say the same sentence.
+ */
+export function enrolmentOpensMessage(opensAt: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(opensAt))
+      .map((p) => [p.type, p.value]),
+  );
+  return `As inscrições abrem em ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}.`;
+}

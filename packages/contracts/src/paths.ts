@@ -16,8 +16,31 @@ export const apiPaths = {
   groupAdd: '/api/group/add',
   /** GET: places and places left by course slug. */
   availability: '/api/courses/availability',
+  /** GET: the signed-in person's staff roles. */
+  staffMe: '/api/staff/me',
+  /** GET: the 20 courses for staff. */
+  staffCourses: '/api/staff/courses',
+  /** GET: roles granted; POST grant / revoke below. */
+  staffRoles: '/api/staff/roles',
+  staffRolesGrant: '/api/staff/roles/grant',
+  staffRolesRevoke: '/api/staff/roles/revoke',
+  /** GET: the record of staff actions. */
+  staffActions: '/api/staff/actions',
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
+
+/** A course's staff paths (`slug` from the content). */
+export const staffCoursePaths = (slug: string) => {
+  const base = `/api/staff/courses/${encodeURIComponent(slug)}`;
+  return {
+    participants: `${base}/participants`,
+    remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove`,
+    exportCsv: `${base}/export.csv`,
+    exportXlsx: `${base}/export.xlsx`,
+    settings: `${base}/settings`,
+    attendance: (meeting: number) => `${base}/attendance/${meeting}`,
+  };
+};
 
 /** The person as the identity provider's Graph (or the built-in provider's stand-in) describes them. */
 export const GRAPH_ME_PATH = '/v1.0/me';

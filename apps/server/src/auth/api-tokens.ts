@@ -23,7 +23,7 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
-import { directoryIdSchema } from '@centro/contracts';
+import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
 
 /** `iss` of every API token. */
 export const API_TOKEN_ISSUER = 'centro-api';
@@ -49,7 +49,8 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
 const SIGNATURE_LENGTH = 43;
 
 /** Who an API token speaks for. */
-export type ApiTokenSubject = { kind: 'anonymous' } | { kind: 'user'; userId: string };
+export type ApiTokenSubject =
+  { kind: 'anonymous' } | { kind: 'user'; userId: string; roles: StaffRoleName[] };
 
 export interface IssuedApiToken {
   /** The compact JWS. */
@@ -77,7 +78,7 @@ export interface ApiTokens {
   /** A token that identifies no one and grants nothing on user or group endpoints. */
   issueAnonymous(): IssuedApiToken;
   /** A token bound to the person with this directory id (taken from a verified provider token). */
-  issueForUser(userId: string): IssuedApiToken;
+  issueForUser(userId: string, roles?: readonly StaffRoleName[]): IssuedApiToken;
   /**
    * Who the token speaks for.
    * @throws ApiTokenError when it is malformed, tampered, expired, of another issuer or audience,
@@ -105,10 +106,22 @@ interface Claims {
   jti: string;
   sub?: string;
   anon?: true;
+  /** Staff roles carried from Entra's `roles` claim (absent when none). */
+  roles?: StaffRoleName[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const STAFF_ROLES: readonly string[] = ['coordenacao', 'secretaria'];
+
+/** A `roles` claim we wrote: an array of staff role names, else undefined. */
+function staffRolesClaim(value: unknown): StaffRoleName[] | undefined {
+  if (!Array.isArray(value) || !value.every((r) => STAFF_ROLES.includes(r as string))) {
+    return undefined;
+  }
+  return value as StaffRoleName[];
 }
 
 const isNumericDate = (value: unknown): value is number =>
@@ -130,7 +143,7 @@ export function createApiTokens(options: ApiTokensOptions): ApiTokens {
   const mac = (signingInput: string) =>
     createHmac('sha256', key).update(signingInput).digest('base64url');
 
-  function issue(extra: { sub: string } | { anon: true }): IssuedApiToken {
+  function issue(extra: { sub: string; roles?: StaffRoleName[] } | { anon: true }): IssuedApiToken {
     const iat = Math.floor(now() / 1000);
     const claims: Claims = {
       iss: API_TOKEN_ISSUER,
@@ -197,7 +210,9 @@ export function createApiTokens(options: ApiTokensOptions): ApiTokens {
       typeof claims.sub === 'string' &&
       directoryIdSchema.safeParse(claims.sub).success
     ) {
-      return { kind: 'user', userId: claims.sub };
+      const roles = claims.roles === undefined ? [] : staffRolesClaim(claims.roles);
+      if (roles === undefined) throw new ApiTokenError('invalid');
+      return { kind: 'user', userId: claims.sub, roles };
     }
     throw new ApiTokenError('invalid');
   }
@@ -205,11 +220,11 @@ export function createApiTokens(options: ApiTokensOptions): ApiTokens {
   return {
     ttlSeconds,
     issueAnonymous: () => issue({ anon: true }),
-    issueForUser(userId) {
+    issueForUser(userId, roles = []) {
       if (!directoryIdSchema.safeParse(userId).success) {
         throw new Error('An API token can only be bound to a valid directory id.');
       }
-      return issue({ sub: userId });
+      return issue(roles.length > 0 ? { sub: userId, roles: [...roles] } : { sub: userId });
     },
     verify,
   };

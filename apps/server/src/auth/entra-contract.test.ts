@@ -63,7 +63,10 @@ afterAll(async () => {
 describe('Entra v2 access tokens for this API', () => {
   it('are accepted, and name the person by oid', async () => {
     const oid = '9b2d7c4e-1f3a-4e5b-8c6d-7e8f9a0b1c2d';
-    expect(await verify(await standIn.mint({ claims: { oid } }))).toEqual({ userId: oid });
+    expect(await verify(await standIn.mint({ claims: { oid } }))).toEqual({
+      userId: oid,
+      roles: [],
+    });
     // Found through the tenant's discovery document, then its jwks_uri.
     expect(standIn.requests).toContain(
       `/${standIn.tenantId}/v2.0/.well-known/openid-configuration`,
@@ -317,7 +320,11 @@ describe('GET /api/auth/get-token with Entra (through the app)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = getTokenResponseSchema.parse(res.json());
-    expect(app.apiTokens.verify(body.access_token)).toEqual({ kind: 'user', userId: oid });
+    expect(app.apiTokens.verify(body.access_token)).toEqual({
+      kind: 'user',
+      userId: oid,
+      roles: [],
+    });
     // Nothing of the provider's token comes back.
     expect(res.body).not.toContain(standIn.tenantId);
   });

@@ -95,18 +95,27 @@ beforeAll(async () => {
 
 describe('the built-in provider verifier accepts', () => {
   it('an RS256 access token for this API, and gives its sub', async () => {
-    expect(await verify(await mint())).toEqual({ userId: '4f1c2a9e-7b1d-4c55-9f0e-2d8a1b3c4d5e' });
+    expect(await verify(await mint())).toEqual({
+      userId: '4f1c2a9e-7b1d-4c55-9f0e-2d8a1b3c4d5e',
+      roles: [],
+    });
   });
 
   it('an ES256 access token', async () => {
     expect(await verify(await mint(claims(), ec))).toEqual({
       userId: '4f1c2a9e-7b1d-4c55-9f0e-2d8a1b3c4d5e',
+      roles: [],
     });
+  });
+
+  it('the staff app roles of Entra’s roles claim, and no other role', async () => {
+    const token = await mint(claims({ roles: ['Secretaria', 'Task.Write', 'Coordenacao'] }));
+    expect((await verify(token)).roles).toEqual(['secretaria', 'coordenacao']);
   });
 
   it('oid rather than sub when present', async () => {
     const oid = randomUUID();
-    expect(await verify(await mint(claims({ oid })))).toEqual({ userId: oid });
+    expect(await verify(await mint(claims({ oid })))).toEqual({ userId: oid, roles: [] });
   });
 
   it('a token a little past exp, within the clock tolerance', async () => {

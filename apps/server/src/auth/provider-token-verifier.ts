@@ -29,7 +29,7 @@ import {
   type CompactJWSHeaderParameters,
   type FlattenedJWSInput,
 } from 'jose';
-import { directoryIdSchema } from '@centro/contracts';
+import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
 import { GUID } from '../config/parsers.js';
 
 /** Why a provider token was refused (for logs; never sent to the client). */
@@ -67,6 +67,28 @@ export class ProviderTokenError extends Error {
 export interface VerifiedProviderToken {
   /** The person's directory id (Entra object id, or the built-in provider's account id). */
   userId: string;
+  /**
+   * The staff roles of Entra's `roles` claim (app roles `Coordenacao` and `Secretaria` of the API's
+   * registration), in the API's spelling; others are ignored. Used only with IDENTITY_PROVIDER=entra.
+   */
+  roles: StaffRoleName[];
+}
+
+/** Entra app role value → staff role. */
+const APP_ROLES: Readonly<Record<string, StaffRoleName>> = {
+  Coordenacao: 'coordenacao',
+  Secretaria: 'secretaria',
+};
+
+/** The staff roles named by a token's `roles` claim. */
+export function staffRolesOf(claim: unknown): StaffRoleName[] {
+  if (!Array.isArray(claim)) return [];
+  const roles = new Set<StaffRoleName>();
+  for (const value of claim) {
+    const role = typeof value === 'string' ? APP_ROLES[value] : undefined;
+    if (role) roles.add(role);
+  }
+  return [...roles];
 }
 
 /** Validates a provider access token for this API. @throws ProviderTokenError */
@@ -162,7 +184,7 @@ function createVerifier(policy: Policy): ProviderTokenVerifier {
     ) {
       throw new ProviderTokenError('claims');
     }
-    return { userId: policy.person(payload) };
+    return { userId: policy.person(payload), roles: staffRolesOf(payload.roles) };
   };
 }
 

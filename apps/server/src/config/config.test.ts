@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       rateLimitIdpPerMinute: 300,
       redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
+      adminEmails: [],
       idp: {
         issuer: 'http://localhost:3000/idp',
         clientId: 'centro-web',
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       rateLimitIdpPerMinute: 300,
       redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
+      adminEmails: [],
       idp: {
         issuer: 'https://centro.org.br/idp',
         clientId: 'centro-web',

@@ -21,6 +21,7 @@ import {
 import { idpEnv, resolveIdpConfig, type EmbeddedIdpConfig } from './idp.js';
 import { rateLimitEnv } from './rate-limits.js';
 import { serverEnv, type LogLevel, type TrustProxy } from './server.js';
+import { staffEnv } from './staff.js';
 
 export { LOG_LEVELS, type LogLevel, type TrustProxy } from './server.js';
 
@@ -59,6 +60,8 @@ export interface Config {
   enrolmentRepairAfterSeconds: number;
   /** The built-in OpenID provider (mounted under /idp when identityProvider is 'embedded'). */
   idp: EmbeddedIdpConfig;
+  /** Built-in provider: accounts that are Coordenação (lower-cased e-mails). */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -79,6 +82,7 @@ const envSchema = z
     ...enrolmentEnv,
     ...identityEnv,
     ...idpEnv,
+    ...staffEnv,
   })
   // Runs even when another variable is wrong, so every problem is reported at once.
   .superRefine(requireEntraSettings, { when: () => true });
@@ -116,5 +120,6 @@ export function loadConfig(env: Env = process.env): Config {
     enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
     ...resolveAuthConfig(v),
     idp: resolveIdpConfig(v, site),
+    adminEmails: v.ADMIN_EMAILS,
   };
 }

@@ -64,6 +64,59 @@ export interface CoursesTable {
   places: number;
   /** Enrolments of the course, pending and confirmed: kept by triggers on `enrolments`. */
   taken: Generated<number>;
+  /** 1 when staff set `places` (the content's synchronisation then leaves it alone). Migration 005. */
+  places_by_staff: Generated<number>;
+  /** Staff settings (migration 005): null = the content's default. */
+  invite_code: string | null;
+  /** UTC instant (ISO-8601); null = open from the start. */
+  enrolment_opens_at: string | null;
+  /** UTC instant (ISO-8601); null = never closes. */
+  enrolment_closes_at: string | null;
+  first_meeting: string | null;
+  meeting_weekday: string | null;
+  meeting_time: string | null;
+  meeting_count: number | null;
+  meeting_duration_minutes: number | null;
+  meeting_room: string | null;
+}
+
+export type StaffRole = 'coordenacao' | 'secretaria';
+
+/** Roles granted in the staff area (migration 004). */
+export interface StaffRolesTable {
+  person_id: string;
+  role: StaffRole;
+  granted_by: string;
+  granted_at: string;
+}
+
+/** Attendance per meeting (migration 004). `present`: 1 or 0. */
+export interface AttendanceTable {
+  course_slug: string;
+  meeting: number;
+  person_id: string;
+  present: number;
+  marked_by: string;
+  marked_at: string;
+}
+
+/** The record of staff actions (migration 004): ids only, never a participant's data. */
+export interface StaffActionsTable {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  course_slug: string | null;
+  subject_id: string | null;
+  details: string;
+}
+
+/** A participant's removal under way (migration 004). */
+export interface StaffRemovalsTable {
+  course_slug: string;
+  person_id: string;
+  created_at: string;
 }
 
 export type EnrolmentStatus = 'pending' | 'confirmed';
@@ -124,6 +177,10 @@ export interface Database {
   enrolments: EnrolmentsTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
+  staff_roles: StaffRolesTable;
+  attendance: AttendanceTable;
+  staff_actions: StaffActionsTable;
+  staff_removals: StaffRemovalsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

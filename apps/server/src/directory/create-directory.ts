@@ -39,6 +39,7 @@ function adapter(
     updateUser: (id, field, value) => directory.updateUser(id, field, value),
     setBirthDate: (id, birthDate) => directory.setBirthDate(id, birthDate),
     addToGroup: (groupId, userId) => directory.addToGroup(groupId, userId),
+    removeFromGroup: (groupId, userId) => directory.removeFromGroup(groupId, userId),
     isMember: (groupId, userId) => directory.isMember(groupId, userId),
     ping: () => directory.ping(),
   };

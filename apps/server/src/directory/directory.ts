@@ -14,6 +14,8 @@ export interface Directory {
   setBirthDate(id: string, birthDate: string): Promise<void>;
   /** Adds the person to the group; succeeds when they already are a member. */
   addToGroup(groupId: string, userId: string): Promise<void>;
+  /** Removes the person from the group; succeeds when they are not (or no longer) a member. */
+  removeFromGroup(groupId: string, userId: string): Promise<void>;
   /**
    * Whether the person is a member of the group (used to repair interrupted enrolments). False when
    * the directory has no such person.

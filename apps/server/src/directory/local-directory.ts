@@ -141,6 +141,14 @@ export function createLocalDirectory(
         .execute();
     },
 
+    async removeFromGroup(groupId, userId) {
+      await db
+        .deleteFrom('directory_memberships')
+        .where('group_id', '=', normaliseGroupId(groupId))
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
     async isMember(groupId, userId) {
       const row = await db
         .selectFrom('directory_memberships')
@@ -183,6 +191,7 @@ function withDatabaseFailuresAsDirectoryErrors(directory: Directory): Directory 
     updateUser: wrap('update the user', directory.updateUser),
     setBirthDate: wrap('set the birth date', directory.setBirthDate),
     addToGroup: wrap('add the user to the group', directory.addToGroup),
+    removeFromGroup: wrap('remove the user from the group', directory.removeFromGroup),
     isMember: wrap('check the membership', directory.isMember),
     ping: wrap('answer', directory.ping),
   };

@@ -132,8 +132,9 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       expect(await repository.reserve(OTHER.slug, person(9), new Date())).toBe('full');
       expect(await repository.reserve(OTHER.slug, person(0), new Date())).toBe('resume-pending');
       const occupancy = await repository.occupancy();
-      expect(occupancy.get(OTHER.slug)).toEqual({ places: 1, taken: 3 });
-      expect(occupancy.get(COURSE.slug)).toEqual({ places: 10, taken: 0 });
+      const always = { opensAt: null, closesAt: null };
+      expect(occupancy.get(OTHER.slug)).toEqual({ places: 1, taken: 3, ...always });
+      expect(occupancy.get(COURSE.slug)).toEqual({ places: 10, taken: 0, ...always });
     });
   });
 
@@ -309,8 +310,8 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       const enrolment = service(directory);
       await enrolment.enrol(person(1), OTHER);
       expect(await enrolment.availability()).toEqual({
-        [COURSE.slug]: { places: 10, placesLeft: 10 },
-        [OTHER.slug]: { places: 3, placesLeft: 2 },
+        [COURSE.slug]: { places: 10, placesLeft: 10, state: 'open', opensAt: null, closesAt: null },
+        [OTHER.slug]: { places: 3, placesLeft: 2, state: 'open', opensAt: null, closesAt: null },
       });
     });
   });

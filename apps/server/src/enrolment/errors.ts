@@ -45,3 +45,20 @@ export class EnrolmentIncompleteError extends Error {
       options.status ?? (options.cause instanceof DirectoryError ? options.cause.status : 502);
   }
 }
+
+/** Enrolment in the course has not opened yet (staff setting; the server's clock decides). */
+export class EnrolmentNotOpenError extends Error {
+  override name = 'EnrolmentNotOpenError';
+  /** The opening instant (UTC ISO-8601). */
+  constructor(readonly opensAt: string) {
+    super('Enrolment in the course has not opened yet.');
+  }
+}
+
+/** Enrolment in the course has closed. */
+export class EnrolmentClosedError extends Error {
+  override name = 'EnrolmentClosedError';
+  constructor() {
+    super('Enrolment in the course has closed.');
+  }
+}

@@ -19,13 +19,14 @@
  * The primary key (course, person) makes a second insert for the same person a no-op: one person
  * never holds two places, however many requests they send at once.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { type CourseSnapshot, decide } from './rules.js';
 
 /** What `reserve` did. */
-export type ReserveOutcome = 'already-confirmed' | 'resume-pending' | 'reserved' | 'full';
+export type ReserveOutcome =
+  'already-confirmed' | 'resume-pending' | 'reserved' | 'not-open' | 'closed' | 'full';
 
 /** A course as the database keeps it (synchronised from the content). */
 export interface CourseRow {
@@ -45,6 +46,8 @@ export interface PendingEnrolment {
 export interface CourseOccupancy {
   places: number;
   taken: number;
+  opensAt: string | null;
+  closesAt: string | null;
 }
 
 /** The course is not in the database: the content and the database disagree (a server fault). */
@@ -69,6 +72,8 @@ export interface EnrolmentRepository {
   release(courseSlug: string, userId: string): Promise<boolean>;
   /** 'pending' rows created before `before` (ISO-8601), oldest first. */
   pendingCreatedBefore(before: string): Promise<PendingEnrolment[]>;
+  /** The course's enrolment window (staff settings). */
+  window(courseSlug: string): Promise<{ opensAt: string | null; closesAt: string | null }>;
   /** Places and places taken of every course, by slug, in one query. */
   occupancy(): Promise<Map<string, CourseOccupancy>>;
   /**
@@ -91,17 +96,22 @@ type Db = Kysely<Database>;
  * Parameters: user, course.
  */
 const SNAPSHOT = `select c.places, c.taken,
+    c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt",
     (select e.status from enrolments e where e.course_slug = c.slug and e.user_id = ?) as mine
   from courses c where c.slug = ?`;
 
 /**
- * The conditional insert: a 'pending' row for the person when the course has a free place and the
- * person has no row yet. Parameters: user, created at, updated at, course.
+ * The conditional insert: a 'pending' row for the person when the course has a free place, its
+ * enrolment window holds the instant, and the person has no row yet: the window is checked in the
+ * same statement, under the same lock, as the places (no enrolment slips in before the opening
+ * instant). Parameters: user, created at, updated at, course, now, now.
  */
 const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     (course_slug, user_id, status, created_at, updated_at)
   select slug, cast(? as text), 'pending', cast(? as text), cast(? as text)
-  from courses where slug = ? and taken < places ${dialect === 'postgres' ? 'for update' : ''}
+  from courses where slug = ? and taken < places
+    and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
+    and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
   on conflict (course_slug, user_id) do nothing`;
 
 /** Parameters: updated at, course, user. */
@@ -150,24 +160,31 @@ export function createEnrolmentRepository(
   async function snapshot(courseSlug: string, userId: string): Promise<CourseSnapshot> {
     const row = await statements.get<CourseSnapshot>(SNAPSHOT, [userId, courseSlug]);
     if (!row) throw new UnknownCourseError(courseSlug);
-    return { places: row.places, taken: row.taken, mine: row.mine ?? null };
+    return {
+      places: row.places,
+      taken: row.taken,
+      mine: row.mine ?? null,
+      opensAt: row.opensAt ?? null,
+      closesAt: row.closesAt ?? null,
+    };
   }
 
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
-    (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug])) === 1;
+    (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
 
   const repository: EnrolmentRepository = {
     async reserve(courseSlug, userId, now) {
       // Refusals and repeats need no lock: the course was full, or the person enrolled, at the
       // instant of this consistent read.
-      const early = decide(await snapshot(courseSlug, userId));
+      const at = now.toISOString();
+      const early = decide(await snapshot(courseSlug, userId), at);
       if (early !== 'reserve') return early;
 
-      if (await takePlace(courseSlug, userId, now.toISOString())) return 'reserved';
-      // Nothing inserted: the last place went meanwhile, or the person's own row appeared.
-      const after = await snapshot(courseSlug, userId);
-      if (after.mine === 'confirmed') return 'already-confirmed';
-      return after.mine === 'pending' ? 'resume-pending' : 'full';
+      if (await takePlace(courseSlug, userId, at)) return 'reserved';
+      // Nothing inserted: the last place went meanwhile, the person's own row appeared, or staff
+      // changed the window.
+      const after = decide(await snapshot(courseSlug, userId), at);
+      return after === 'reserve' ? 'full' : after;
     },
 
     async confirm(courseSlug, userId, now) {
@@ -201,9 +218,32 @@ export function createEnrolmentRepository(
       }));
     },
 
+    async window(courseSlug) {
+      const row = await db
+        .selectFrom('courses')
+        .select(['enrolment_opens_at', 'enrolment_closes_at'])
+        .where('slug', '=', courseSlug)
+        .executeTakeFirst();
+      if (!row) throw new UnknownCourseError(courseSlug);
+      return { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at };
+    },
+
     async occupancy() {
-      const rows = await db.selectFrom('courses').select(['slug', 'places', 'taken']).execute();
-      return new Map(rows.map((r) => [r.slug, { places: r.places, taken: r.taken }]));
+      const rows = await db
+        .selectFrom('courses')
+        .select(['slug', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
+        .execute();
+      return new Map(
+        rows.map((r) => [
+          r.slug,
+          {
+            places: r.places,
+            taken: r.taken,
+            opensAt: r.enrolment_opens_at,
+            closesAt: r.enrolment_closes_at,
+          },
+        ]),
+      );
     },
 
     async syncCourses(courses) {
@@ -222,13 +262,17 @@ export function createEnrolmentRepository(
             .column('slug')
             .doUpdateSet({
               group_id: (eb) => eb.ref('excluded.group_id'),
-              places: (eb) => eb.ref('excluded.places'),
+              // Places set by staff (migration 005) stay: the content only gives the default.
+              places: sql<number>`case when courses.places_by_staff = 1 then courses.places else excluded.places end`,
             })
             // Unchanged rows are not rewritten (no row lock taken while others enrol).
             .where((eb) =>
               eb.or([
                 eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
-                eb('courses.places', '<>', eb.ref('excluded.places')),
+                eb.and([
+                  eb('courses.places_by_staff', '=', 0),
+                  eb('courses.places', '<>', eb.ref('excluded.places')),
+                ]),
               ]),
             ),
         )

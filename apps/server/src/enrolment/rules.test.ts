@@ -1,29 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { decide, isStalePending, placesLeft, staleBefore } from './rules.js';
+import { decide, enrolmentWindow, isStalePending, placesLeft, staleBefore } from './rules.js';
+
+const NOW = '2027-03-01T12:00:00.000Z';
+const ALWAYS = { opensAt: null, closesAt: null };
+
+describe('the enrolment window', () => {
+  const window = { opensAt: '2027-03-01T12:00:00.000Z', closesAt: '2027-03-10T12:00:00.000Z' };
+  it('is closed before the opening instant, open from it, closed from the closing instant', () => {
+    expect(enrolmentWindow(window, '2027-03-01T11:59:59.999Z')).toBe('not-open');
+    expect(enrolmentWindow(window, '2027-03-01T12:00:00.000Z')).toBe('open');
+    expect(enrolmentWindow(window, '2027-03-10T11:59:59.999Z')).toBe('open');
+    expect(enrolmentWindow(window, '2027-03-10T12:00:00.000Z')).toBe('closed');
+    expect(enrolmentWindow(ALWAYS, NOW)).toBe('open');
+  });
+  it('answers the person’s own row first, then the window, then the places', () => {
+    const before = { ...window, places: 10, taken: 0 };
+    expect(decide({ ...before, mine: null }, '2027-03-01T11:00:00.000Z')).toBe('not-open');
+    expect(decide({ ...before, mine: 'confirmed' }, '2027-03-11T00:00:00.000Z')).toBe(
+      'already-confirmed',
+    );
+    expect(decide({ ...before, mine: null }, '2027-03-11T00:00:00.000Z')).toBe('closed');
+    expect(decide({ ...before, taken: 10, mine: null }, NOW)).toBe('full');
+  });
+});
 
 describe('decide', () => {
   it('takes a place while one is free', () => {
-    expect(decide({ places: 10, taken: 0, mine: null })).toBe('reserve');
-    expect(decide({ places: 10, taken: 9, mine: null })).toBe('reserve');
+    expect(decide({ places: 10, taken: 0, mine: null, ...ALWAYS }, NOW)).toBe('reserve');
+    expect(decide({ places: 10, taken: 9, mine: null, ...ALWAYS }, NOW)).toBe('reserve');
   });
 
   it('refuses when every place is taken, pending or confirmed', () => {
-    expect(decide({ places: 10, taken: 10, mine: null })).toBe('full');
-    expect(decide({ places: 1, taken: 1, mine: null })).toBe('full');
+    expect(decide({ places: 10, taken: 10, mine: null, ...ALWAYS }, NOW)).toBe('full');
+    expect(decide({ places: 1, taken: 1, mine: null, ...ALWAYS }, NOW)).toBe('full');
   });
 
   it('refuses when places were lowered below what is taken', () => {
-    expect(decide({ places: 5, taken: 8, mine: null })).toBe('full');
+    expect(decide({ places: 5, taken: 8, mine: null, ...ALWAYS }, NOW)).toBe('full');
   });
 
   it('is idempotent for someone already enrolled, even in a full course', () => {
-    expect(decide({ places: 10, taken: 10, mine: 'confirmed' })).toBe('already-confirmed');
-    expect(decide({ places: 5, taken: 8, mine: 'confirmed' })).toBe('already-confirmed');
+    expect(decide({ places: 10, taken: 10, mine: 'confirmed', ...ALWAYS }, NOW)).toBe(
+      'already-confirmed',
+    );
+    expect(decide({ places: 5, taken: 8, mine: 'confirmed', ...ALWAYS }, NOW)).toBe(
+      'already-confirmed',
+    );
   });
 
   it('resumes a held place without taking a second one', () => {
-    expect(decide({ places: 10, taken: 10, mine: 'pending' })).toBe('resume-pending');
-    expect(decide({ places: 10, taken: 3, mine: 'pending' })).toBe('resume-pending');
+    expect(decide({ places: 10, taken: 10, mine: 'pending', ...ALWAYS }, NOW)).toBe(
+      'resume-pending',
+    );
+    expect(decide({ places: 10, taken: 3, mine: 'pending', ...ALWAYS }, NOW)).toBe(
+      'resume-pending',
+    );
   });
 });
 

@@ -12,6 +12,10 @@ export interface CourseSnapshot {
   taken: number;
   /** The person's own row for this course, if any. */
   mine: EnrolmentStatus | null;
+  /** When enrolment opens (UTC ISO-8601, staff setting); null: open from the start. */
+  opensAt: string | null;
+  /** When enrolment closes (UTC ISO-8601); null: never. */
+  closesAt: string | null;
 }
 
 /**
@@ -19,13 +23,28 @@ export interface CourseSnapshot {
  * - `resume-pending`: a place is already held for this person (a request in flight, or one
  *   interrupted); add them to the group and confirm, without taking a second place.
  * - `reserve`: a place is free; hold it as 'pending'.
+ * - `not-open` / `closed`: before the opening instant, or from the closing instant on (the
+ *   server's clock decides; the person's own row is answered first, so a repeat stays idempotent).
  * - `full`: no place left.
  */
-export type Decision = 'already-confirmed' | 'resume-pending' | 'reserve' | 'full';
+export type Decision =
+  'already-confirmed' | 'resume-pending' | 'reserve' | 'not-open' | 'closed' | 'full';
 
-export function decide(snapshot: CourseSnapshot): Decision {
+/** The enrolment window at `now` (UTC ISO-8601, compared as text like every timestamp here). */
+export function enrolmentWindow(
+  window: Pick<CourseSnapshot, 'opensAt' | 'closesAt'>,
+  now: string,
+): 'not-open' | 'open' | 'closed' {
+  if (window.opensAt !== null && now < window.opensAt) return 'not-open';
+  if (window.closesAt !== null && now >= window.closesAt) return 'closed';
+  return 'open';
+}
+
+export function decide(snapshot: CourseSnapshot, now: string): Decision {
   if (snapshot.mine === 'confirmed') return 'already-confirmed';
   if (snapshot.mine === 'pending') return 'resume-pending';
+  const window = enrolmentWindow(snapshot, now);
+  if (window !== 'open') return window;
   return snapshot.taken < snapshot.places ? 'reserve' : 'full';
 }
 

@@ -7,9 +7,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
-import { CourseFullError, EnrolmentIncompleteError } from './errors.js';
+import {
+  CourseFullError,
+  EnrolmentClosedError,
+  EnrolmentIncompleteError,
+  EnrolmentNotOpenError,
+} from './errors.js';
 import type { CourseRow, EnrolmentRepository } from './repository.js';
-import { placesLeft, staleBefore } from './rules.js';
+import { enrolmentWindow, placesLeft, staleBefore } from './rules.js';
 
 /** The course as the enrolment needs it. */
 export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
@@ -22,6 +27,11 @@ export interface EnrolResult {
 export interface Availability {
   places: number;
   placesLeft: number;
+  /** The enrolment window at the server's clock. */
+  state: 'not-open' | 'open' | 'closed';
+  /** UTC ISO-8601 instants, null when not set. */
+  opensAt: string | null;
+  closesAt: string | null;
 }
 
 export interface RepairReport {
@@ -75,6 +85,8 @@ export class EnrolmentService {
     for (let round = 1; ; round++) {
       const outcome = await this.#repository.reserve(course.slug, userId, this.#now());
       if (outcome === 'full') throw CourseFullError.withoutStack();
+      if (outcome === 'not-open') throw await this.#notOpen(course.slug);
+      if (outcome === 'closed') throw new EnrolmentClosedError();
       if (outcome === 'already-confirmed') return { alreadyEnrolled: true };
 
       try {
@@ -104,6 +116,11 @@ export class EnrolmentService {
         throw new EnrolmentIncompleteError({ status: 503 });
       }
     }
+  }
+
+  async #notOpen(courseSlug: string): Promise<EnrolmentNotOpenError> {
+    const window = await this.#repository.window(courseSlug);
+    return new EnrolmentNotOpenError(window.opensAt ?? this.#now().toISOString());
   }
 
   async #release(courseSlug: string, userId: string, log: Log): Promise<void> {
@@ -143,8 +160,15 @@ export class EnrolmentService {
   /** Places and places left of every course, keyed by slug. */
   async availability(): Promise<Record<string, Availability>> {
     const courses: Record<string, Availability> = {};
-    for (const [slug, { places, taken }] of await this.#repository.occupancy()) {
-      courses[slug] = { places, placesLeft: placesLeft(places, taken) };
+    const now = this.#now().toISOString();
+    for (const [slug, { places, taken, opensAt, closesAt }] of await this.#repository.occupancy()) {
+      courses[slug] = {
+        places,
+        placesLeft: placesLeft(places, taken),
+        state: enrolmentWindow({ opensAt, closesAt }, now),
+        opensAt,
+        closesAt,
+      };
     }
     return courses;
   }

@@ -12,7 +12,13 @@
  * `refusalResponses` gives a route's schema the same refusals, so the OpenAPI document lists the
  * codes from this same table.
  */
-import { ErrorCode, apiErrorSchema, messages, type ApiError } from '@centro/contracts';
+import {
+  ErrorCode,
+  apiErrorSchema,
+  enrolmentOpensMessage,
+  messages,
+  type ApiError,
+} from '@centro/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,9 +30,22 @@ import {
 } from '../directory/directory.js';
 import {
   CourseFullError,
+  EnrolmentClosedError,
   EnrolmentIncompleteError,
+  EnrolmentNotOpenError,
   UnknownGroupError,
 } from '../enrolment/errors.js';
+import {
+  AccountNotFoundError,
+  InvalidSettingsError,
+  LastCoordinatorError,
+  NotEnrolledError,
+  PlacesBelowTakenError,
+  RemovalIncompleteError,
+  RolesManagedByProviderError,
+  StaffCourseNotFoundError,
+  StaffForbiddenError,
+} from '../staff/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import {
   API_BODY_LIMIT_BYTES,
@@ -107,6 +126,70 @@ export const REFUSALS = {
     message: 'Serviço indisponível no momento. Por favor tente novamente em instantes.',
   },
   courseFull: { statuses: [409], code: ErrorCode.CourseFull, message: messages.courseFull },
+  /** Before the opening instant (the message names it: enrolmentOpensMessage). */
+  enrolmentNotOpen: {
+    statuses: [409],
+    code: ErrorCode.EnrolmentNotOpen,
+    message: 'As inscrições para este curso ainda não abriram.',
+  },
+  enrolmentClosed: {
+    statuses: [409],
+    code: ErrorCode.EnrolmentClosed,
+    message: messages.enrolmentClosed,
+  },
+  /** A signed-in person without the staff role the action needs. */
+  staffForbidden: {
+    statuses: [403],
+    code: ErrorCode.Forbidden,
+    message: 'Esta área é só para a equipe do centro.',
+  },
+  /** Secretaria on what only Coordenação may do. */
+  coordinationOnly: {
+    statuses: [403],
+    code: ErrorCode.Forbidden,
+    message: 'Só a Coordenação pode fazer isso.',
+  },
+  courseNotFound: {
+    statuses: [404],
+    code: ErrorCode.NotFound,
+    message: 'Curso ou encontro não encontrado.',
+  },
+  placesBelowTaken: {
+    statuses: [409],
+    code: ErrorCode.PlacesBelowTaken,
+    message: 'O número de vagas não pode ser menor que o de inscrições já feitas.',
+  },
+  invalidSettings: {
+    statuses: [400],
+    code: ErrorCode.InvalidRequest,
+    message: 'Configuração inválida.',
+  },
+  notEnrolled: {
+    statuses: [404],
+    code: ErrorCode.NotEnrolled,
+    message: 'Esta pessoa não tem inscrição confirmada neste curso.',
+  },
+  removalIncomplete: {
+    statuses: [502, 503],
+    code: ErrorCode.DirectoryUnavailable,
+    message: 'Não foi possível remover a inscrição agora; nada foi alterado. Tente novamente.',
+  },
+  lastCoordinator: {
+    statuses: [409],
+    code: ErrorCode.LastCoordinator,
+    message: 'É preciso manter ao menos uma pessoa na Coordenação.',
+  },
+  accountNotFound: {
+    statuses: [404],
+    code: ErrorCode.AccountNotFound,
+    message: 'Não há conta cadastrada com este e-mail.',
+  },
+  rolesManagedByProvider: {
+    statuses: [409],
+    code: ErrorCode.RolesManagedByProvider,
+    message:
+      'Os papéis da equipe são atribuídos no Microsoft Entra ID (funções do aplicativo Coordenacao e Secretaria).',
+  },
   unknownGroup: {
     statuses: [400],
     code: ErrorCode.UnknownGroup,
@@ -217,6 +300,28 @@ function domainAnswer(error: unknown): Answer | undefined {
   }
   if (error instanceof AuthRefusal) return refusal(AUTH_REFUSALS[error.reason]);
   if (error instanceof CourseFullError) return refusal('courseFull');
+  if (error instanceof EnrolmentNotOpenError) {
+    return refusal('enrolmentNotOpen', undefined, enrolmentOpensMessage(error.opensAt));
+  }
+  if (error instanceof EnrolmentClosedError) return refusal('enrolmentClosed');
+  if (error instanceof StaffForbiddenError) {
+    return refusal(error.staff ? 'coordinationOnly' : 'staffForbidden');
+  }
+  if (error instanceof StaffCourseNotFoundError) return refusal('courseNotFound');
+  if (error instanceof PlacesBelowTakenError) {
+    return refusal(
+      'placesBelowTaken',
+      undefined,
+      `O número de vagas não pode ser menor que o de inscrições já feitas (${error.taken}).`,
+    );
+  }
+  if (error instanceof InvalidSettingsError)
+    return refusal('invalidSettings', undefined, error.message);
+  if (error instanceof NotEnrolledError) return refusal('notEnrolled');
+  if (error instanceof RemovalIncompleteError) return refusal('removalIncomplete', error.status);
+  if (error instanceof LastCoordinatorError) return refusal('lastCoordinator');
+  if (error instanceof AccountNotFoundError) return refusal('accountNotFound');
+  if (error instanceof RolesManagedByProviderError) return refusal('rolesManagedByProvider');
   if (error instanceof UnknownGroupError) return refusal('unknownGroup');
   if (error instanceof EnrolmentIncompleteError)
     return refusal('enrolmentIncomplete', error.status);

@@ -8,6 +8,11 @@ import {
   securityAttributesRequestSchema,
   userDetailsRequestSchema,
   userUpdateRequestSchema,
+  staffAttendanceRequestSchema,
+  staffCourseSettingsSchema,
+  staffGrantRequestSchema,
+  staffRemoveRequestSchema,
+  staffRevokeRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,6 +33,11 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/user/update': userUpdateRequestSchema,
   '/api/user/update/security-attributes': securityAttributesRequestSchema,
   '/api/group/add': groupAddRequestSchema,
+  '/api/staff/courses/{slug}/settings': staffCourseSettingsSchema,
+  '/api/staff/courses/{slug}/participants/{personId}/remove': staffRemoveRequestSchema,
+  '/api/staff/courses/{slug}/attendance/{meeting}': staffAttendanceRequestSchema,
+  '/api/staff/roles/grant': staffGrantRequestSchema,
+  '/api/staff/roles/revoke': staffRevokeRequestSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -66,7 +76,8 @@ describe('the OpenAPI document', () => {
       const url = (prefixes[depth - 1] ?? '') + match[2];
       prefixes[depth] = url;
       prefixes.length = depth + 1;
-      const path = url.replace(/^\/\/+/, '/');
+      // Fastify's `:param` is OpenAPI's `{param}`.
+      const path = url.replace(/^\/\/+/, '/').replace(/:(\w+)/g, '{$1}');
       if (!path.startsWith('/api/') || path === '/api/openapi.json') continue;
       if (path === '/api/docs' || path.startsWith('/api/docs/')) continue;
       for (const method of match[3].split(', ')) {

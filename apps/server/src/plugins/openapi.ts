@@ -57,6 +57,12 @@ export async function registerOpenApi(app: FastifyInstance, siteUrl: string): Pr
           'Cadastro, perfil e inscrição nos cursos. Toda recusa é um JSON `{error, message}` com uma frase em português.',
       },
       servers: [{ url: siteUrl }],
+      components: {
+        securitySchemes: {
+          // The staff area (/api/staff): the API token of GET /api/auth/get-token as a header.
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'centro-api+jwt' },
+        },
+      },
     },
     convertConstToEnum: false,
     transform: (document) =>

@@ -42,6 +42,9 @@ export function faultable(adapter: DirectoryAdapter, faults: FaultSwitch): Direc
     updateUser: guard('updateUser', (id, field, value) => adapter.updateUser(id, field, value)),
     setBirthDate: guard('setBirthDate', (id, date) => adapter.setBirthDate(id, date)),
     addToGroup: guard('addToGroup', (group, user) => adapter.addToGroup(group, user)),
+    removeFromGroup: guard('removeFromGroup', (group, user) =>
+      adapter.removeFromGroup(group, user),
+    ),
     isMember: guard('isMember', (group, user) => adapter.isMember(group, user)),
     ping: guard('ping', () => adapter.ping()),
   };

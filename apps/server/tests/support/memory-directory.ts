@@ -17,6 +17,7 @@ export class MemoryDirectory implements Directory {
     updateUser: 0,
     setBirthDate: 0,
     addToGroup: 0,
+    removeFromGroup: 0,
     isMember: 0,
     ping: 0,
   };
@@ -79,6 +80,11 @@ export class MemoryDirectory implements Directory {
     await this.#enter('addToGroup');
     this.#user(userId);
     this.memberships.add(`${groupId.toLowerCase()} ${userId}`);
+  }
+
+  async removeFromGroup(groupId: string, userId: string) {
+    await this.#enter('removeFromGroup');
+    this.memberships.delete(`${groupId.toLowerCase()} ${userId}`);
   }
 
   async isMember(groupId: string, userId: string) {

@@ -3,11 +3,15 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial.js';
 import * as coursePlacesTaken from './002-course-places-taken.js';
 import * as mailOutbox from './003-mail-outbox.js';
+import * as staffArea from './004-staff-area.js';
+import * as courseSettings from './005-course-settings.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-course-places-taken': coursePlacesTaken,
   '003-mail-outbox': mailOutbox,
+  '004-staff-area': staffArea,
+  '005-course-settings': courseSettings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@
  *   updateUser   PATCH /users/{id} {<field>: value}
  *   setBirthDate PATCH /users/{id} {customSecurityAttributes: {<set>: {@odata.type, <attr>: "DD/MM/YYYY"}}}
  *   addToGroup   POST  /groups/{groupId}/members/$ref {"@odata.id": "<base>/directoryObjects/{userId}"}
+ *   removeFromGroup DELETE /groups/{groupId}/members/{userId}/$ref
  *   isMember     POST  /users/{userId}/checkMemberGroups {groupIds: [groupId]}
  *   ping         GET   /users?$select=id&$top=1
  *
@@ -203,6 +204,16 @@ export class GraphDirectory implements Directory {
       );
     }
     throw this.client.failure('addToGroup', res);
+  }
+
+  async removeFromGroup(groupId: string, userId: string): Promise<void> {
+    const res = await this.client.call('removeFromGroup', {
+      method: 'DELETE',
+      path: `/groups/${segment(groupId)}/members/${segment(userId)}/$ref`,
+    });
+    // 404: not (or no longer) a member, or no such person: either way not in the group.
+    if (res.ok || res.status === 404) return;
+    throw this.client.failure('removeFromGroup', res);
   }
 
   async isMember(groupId: string, userId: string): Promise<boolean> {

@@ -23,6 +23,8 @@ const [course, smallCourse] = allCourses() as [
   ReturnType<typeof allCourses>[number],
   ReturnType<typeof allCourses>[number],
 ];
+/** A course without staff settings: open, no opening or closing instant. */
+const ALWAYS_OPEN = { state: 'open', opensAt: null, closesAt: null };
 const UNKNOWN_GROUP = '12345678-aaaa-4bbb-8ccc-1234567890ab';
 
 type Endpoint = {
@@ -386,8 +388,9 @@ describe.each(targets)('the API on $dialect', ({ databaseUrl }) => {
       expect(courses[course.slug]).toEqual({
         places: course.places,
         placesLeft: course.places - Number(taken.n),
+        ...ALWAYS_OPEN,
       });
-      expect(courses[smallCourse.slug]).toEqual({ places: 1, placesLeft: 0 });
+      expect(courses[smallCourse.slug]).toEqual({ places: 1, placesLeft: 0, ...ALWAYS_OPEN });
     });
   });
 });

@@ -241,6 +241,16 @@ describe.each(targets)('hostile input on $dialect', ({ databaseUrl, share }) => 
       },
     });
     [alice, bob] = (await api.createPeople(2)) as [string, string];
+    // Alice is Coordenação: the staff endpoints are reached with a valid role too.
+    await api.app.database.db
+      .insertInto('staff_roles')
+      .values({
+        person_id: alice,
+        role: 'coordenacao',
+        granted_by: alice,
+        granted_at: new Date().toISOString(),
+      })
+      .execute();
   }, 30_000);
   afterAll(async () => {
     await api?.close();
@@ -363,6 +373,151 @@ describe.each(targets)('hostile input on $dialect', ({ databaseUrl, share }) => 
                 headers: { ...headers, 'content-type': contentType },
               },
               expectApiAnswer,
+            );
+          },
+        ),
+        { numRuns: runs(120) },
+      );
+    },
+  );
+
+  it(
+    'the staff API answers any body, path and token with a 200 or a 4xx JSON refusal, and a refusal changes nothing',
+    { timeout: 60_000 },
+    async () => {
+      const STAFF_FIELDS = [
+        'places',
+        'inviteCode',
+        'opensAt',
+        'closesAt',
+        'firstMeeting',
+        'time',
+        'count',
+        'durationMinutes',
+        'room',
+        'marks',
+        'personId',
+        'present',
+        'email',
+        'role',
+        'confirm',
+      ];
+      const tables = [
+        ...ALL_TABLES,
+        'staff_roles',
+        'attendance',
+        'staff_removals',
+        'staff_actions',
+      ] as const;
+      const C = `/api/staff/courses/${course.slug}`;
+      const settings = {
+        places: null,
+        inviteCode: null,
+        opensAt: null,
+        closesAt: null,
+        firstMeeting: null,
+        time: null,
+        count: null,
+        durationMinutes: null,
+        room: null,
+      };
+      const posts = [
+        { url: `${C}/settings`, body: () => ({ ...settings }) },
+        { url: `${C}/participants/${bob}/remove`, body: () => ({ confirm: true }) },
+        { url: `${C}/attendance/1`, body: () => ({ marks: [{ personId: bob, present: true }] }) },
+        {
+          url: '/api/staff/roles/grant',
+          body: () => ({ email: 'x@example.org', role: 'secretaria' }),
+        },
+        { url: '/api/staff/roles/revoke', body: () => ({ personId: bob, role: 'secretaria' }) },
+      ];
+      const authorization = fc.oneof(
+        fc.constant('coordenacao').map(() => `Bearer ${api.tokenFor(alice)}`),
+        fc.constant('participant').map(() => `Bearer ${api.tokenFor(bob)}`),
+        fc.constant('anonymous').map(() => `Bearer ${api.anonymousToken()}`),
+        fc.constant('expired').map(() => `Bearer ${api.expiredTokenFor(alice)}`),
+        fc.constant('tampered').map(() => `Bearer ${api.tamperedTokenFor(alice)}`),
+        headerValue,
+      );
+      // Lone surrogates cannot be percent-encoded: sent as a broken escape instead.
+      const encode = (value: string) => {
+        try {
+          return encodeURIComponent(value);
+        } catch {
+          return '%zz';
+        }
+      };
+      const segment = fc.oneof(
+        fc.constantFrom(course.slug, 'nao-existe', '..', '%2e%2e', '%00', 'a'.repeat(300)),
+        hostileString.map(encode),
+      );
+      const request = fc.oneof(
+        fc.record({
+          kind: fc.constant('post' as const),
+          endpoint: fc.constantFrom(...posts),
+          mutations: fc.array(
+            fc.record({ key: hostileKey(STAFF_FIELDS), value: hostileValue(STAFF_FIELDS) }),
+            { maxLength: 3 },
+          ),
+        }),
+        fc.record({
+          kind: fc.constant('get' as const),
+          path: fc.oneof(
+            fc.constantFrom(
+              '/api/staff/me',
+              '/api/staff/courses',
+              '/api/staff/roles',
+              '/api/staff/actions?limit=-1',
+              `${C}/participants?sort=__proto__`,
+              `${C}/attendance/0`,
+              `${C}/attendance/999`,
+            ),
+            segment.map((s) => `/api/staff/courses/${s}/participants`),
+            segment.map((s) => `/api/staff/courses/${s}/export.csv`),
+            segment.map((s) => `${C}/attendance/${s}`),
+            hostileString.map((q) => `${C}/participants?q=${encode(q)}`),
+          ),
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          request,
+          fc.option(authorization, { freq: 6 }),
+          oddHeaders,
+          async (req, auth, headers) => {
+            if (req.kind === 'get') {
+              await sendChecked(
+                {
+                  method: 'GET',
+                  url: req.path,
+                  headers: { ...headers, authorization: auth ?? undefined },
+                },
+                (res, context) => {
+                  // Exports answer files; everything else JSON.
+                  if (res.statusCode === 200 && req.path.includes('/export.')) return;
+                  expectApiAnswer(res, context);
+                },
+                tables,
+              );
+              return;
+            }
+            const object: Record<string, unknown> = req.endpoint.body();
+            for (const change of req.mutations) {
+              Object.assign(object, objectOf([[change.key, change.value]]));
+            }
+            await sendChecked(
+              {
+                method: 'POST',
+                url: req.endpoint.url,
+                body: JSON.stringify(object),
+                headers: {
+                  ...headers,
+                  'content-type': 'application/json',
+                  authorization: auth ?? undefined,
+                },
+              },
+              expectApiAnswer,
+              tables,
             );
           },
         ),

@@ -104,7 +104,11 @@ describe('GET /api/auth/get-token', () => {
       expect(res.statusCode).toBe(200);
       const body = getTokenResponseSchema.parse(res.json());
       expect(body.expires_in).toBe(600);
-      expect(apiTokens.verify(body.access_token)).toEqual({ kind: 'user', userId: PERSON });
+      expect(apiTokens.verify(body.access_token)).toEqual({
+        kind: 'user',
+        userId: PERSON,
+        roles: [],
+      });
     }
   });
 
@@ -259,7 +263,11 @@ describe('the embedded default (nothing configured)', () => {
     const res = await getToken(server, `Bearer ${await sign(claims)}`);
     expect(res.statusCode).toBe(200);
     const body = getTokenResponseSchema.parse(res.json());
-    expect(server.apiTokens.verify(body.access_token)).toEqual({ kind: 'user', userId: account });
+    expect(server.apiTokens.verify(body.access_token)).toEqual({
+      kind: 'user',
+      userId: account,
+      roles: [],
+    });
 
     const graph = await getToken(
       server,

@@ -9,7 +9,7 @@
  * The answer is never stored by a cache. No provider, Graph or app credential is ever sent.
  * The guard of the user and group routes is auth/authenticate-person.ts.
  */
-import { getTokenResponseSchema } from '@centro/contracts';
+import { getTokenResponseSchema, type StaffRoleName } from '@centro/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthRefusal } from '../../../auth/errors.js';
@@ -52,8 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AuthRefusal('invalidProviderToken');
       }
       let userId: string;
+      let roles: StaffRoleName[];
       try {
-        ({ userId } = await verifyProviderToken(match[1]));
+        ({ userId, roles } = await verifyProviderToken(match[1]));
       } catch (error) {
         if (!(error instanceof ProviderTokenError)) throw error;
         if (error.unavailable) {
@@ -69,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         challenge(reply);
         throw new AuthRefusal('invalidProviderToken');
       }
-      const { token, expiresIn } = apiTokens.issueForUser(userId);
+      // Entra's app roles travel in the API token; the built-in provider's come from the database.
+      const { token, expiresIn } = apiTokens.issueForUser(userId, roles);
       return { access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn };
     },
   );

@@ -25,7 +25,14 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         body: groupAddRequestSchema,
         response: {
           200: groupAddResponseSchema,
-          ...refusalResponses('unknownGroup', 'userNotFound', 'courseFull', 'enrolmentIncomplete'),
+          ...refusalResponses(
+            'unknownGroup',
+            'userNotFound',
+            'courseFull',
+            'enrolmentNotOpen',
+            'enrolmentClosed',
+            'enrolmentIncomplete',
+          ),
         },
       },
     },

@@ -1,4 +1,7 @@
-/** GET /api/courses/availability: places and places left by course slug, read without zod. */
+/**
+ * GET /api/courses/availability: places, places left and the enrolment window (state and instants,
+ * the server's clock) by course slug, read without zod.
+ */
 import type { AvailabilityResponse } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
@@ -20,7 +23,15 @@ export async function fetchAvailability(): Promise<Record<string, Availability>>
       typeof value.places === 'number' &&
       typeof value.placesLeft === 'number'
     ) {
-      result[slug] = { places: value.places, placesLeft: value.placesLeft };
+      const state =
+        value.state === 'not-open' || value.state === 'closed' ? value.state : ('open' as const);
+      result[slug] = {
+        places: value.places,
+        placesLeft: value.placesLeft,
+        state,
+        opensAt: typeof value.opensAt === 'string' ? value.opensAt : null,
+        closesAt: typeof value.closesAt === 'string' ? value.closesAt : null,
+      };
     }
   }
   return result;

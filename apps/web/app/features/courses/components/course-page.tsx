@@ -62,8 +62,7 @@ export function CoursePage({
         <p className="enrol__warning">
           <strong>Atenção:</strong> as vagas são limitadas.
         </p>
-        <PlacesLeft slug={slug} />
-        {enrolButton}
+        <PlacesLeft slug={slug}>{enrolButton}</PlacesLeft>
         <p className="enrol__help">
           Primeira vez por aqui? Veja{' '}
           <Link to="/como-se-inscrever">como se inscrever, passo a passo</Link>.

@@ -1,0 +1,385 @@
+/**
+ * The staff API through the real server (app.inject) and database, on SQLite and PostgreSQL: the
+ * authorization matrix of every endpoint, the exports read back, settings applied at once (and
+ * seen by a second instance on the same PostgreSQL), places never below those taken, a removal
+ * with the directory failing midway, and the action record.
+ */
+import { randomUUID } from 'node:crypto';
+import { allCourses } from '@centro/content';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
+import { seedPeople } from '../../../../tests/support/server-process.js';
+import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import { DirectoryError } from '../../../directory/directory.js';
+
+const pgDatabase = await createPostgresTestDatabase('staff_api');
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+const targets = [
+  { dialect: 'sqlite', databaseUrl: undefined },
+  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
+];
+
+const course = allCourses()[0] as ReturnType<typeof allCourses>[number];
+const ADMIN = randomUUID();
+const C = `/api/staff/courses/${course.slug}`;
+
+type Call = { method: 'GET' | 'POST'; url: string; body?: unknown; level: 'staff' | 'coordenacao' };
+const endpoints = (someone: string): Call[] => [
+  { method: 'GET', url: '/api/staff/courses', level: 'staff' },
+  { method: 'GET', url: `${C}/participants`, level: 'staff' },
+  { method: 'GET', url: `${C}/export.csv`, level: 'staff' },
+  { method: 'GET', url: `${C}/export.xlsx`, level: 'staff' },
+  { method: 'GET', url: `${C}/attendance/1`, level: 'staff' },
+  {
+    method: 'POST',
+    url: `${C}/attendance/1`,
+    body: { marks: [{ personId: someone, present: true }] },
+    level: 'staff',
+  },
+  { method: 'GET', url: `${C}/settings`, level: 'coordenacao' },
+  { method: 'POST', url: `${C}/settings`, body: emptySettings(), level: 'coordenacao' },
+  {
+    method: 'POST',
+    url: `${C}/participants/${someone}/remove`,
+    body: { confirm: true },
+    level: 'coordenacao',
+  },
+  { method: 'GET', url: '/api/staff/roles', level: 'coordenacao' },
+  {
+    method: 'POST',
+    url: '/api/staff/roles/grant',
+    body: { email: `${someone}@example.org`, role: 'secretaria' },
+    level: 'coordenacao',
+  },
+  {
+    method: 'POST',
+    url: '/api/staff/roles/revoke',
+    body: { personId: someone, role: 'secretaria' },
+    level: 'coordenacao',
+  },
+  { method: 'GET', url: '/api/staff/actions', level: 'coordenacao' },
+];
+
+function emptySettings() {
+  return {
+    places: null,
+    inviteCode: null,
+    opensAt: null,
+    closesAt: null,
+    firstMeeting: null,
+    time: null,
+    count: null,
+    durationMinutes: null,
+    room: null,
+  };
+}
+
+describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
+  let api: TestApi;
+  let people: string[];
+  let secretaria: string;
+  let participant: string;
+
+  const as = (person: string | null, call: Omit<Call, 'level'>) =>
+    api.app.inject({
+      method: call.method,
+      url: call.url,
+      headers: person === null ? {} : { authorization: `Bearer ${api.tokenFor(person)}` },
+      ...(call.body === undefined ? {} : { payload: call.body as object }),
+    });
+  const enrol = (person: string) =>
+    api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: { group: course.groupId, user: person, token: api.tokenFor(person) },
+    });
+
+  beforeAll(async () => {
+    api = await createTestApi({
+      databaseUrl,
+      env: { ADMIN_EMAILS: `Outro@example.org, ${ADMIN.toUpperCase()}@EXAMPLE.org` },
+    });
+    await seedPeople(api.app.database.db, [ADMIN]);
+    people = await api.createPeople(4);
+    [secretaria, participant] = people as [string, string];
+    await api.app.database.db
+      .updateTable('accounts')
+      .set({ display_name: 'José Araújo; "Zé"', extension_celular: '(11) 98765-4321' })
+      .where('id', '=', participant)
+      .execute();
+    for (const p of people.slice(1)) expect((await enrol(p)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers 401 without a token, 403 to a participant, 403 to Secretaria on Coordenação’s endpoints', async () => {
+    const grant = await as(ADMIN, {
+      method: 'POST',
+      url: '/api/staff/roles/grant',
+      body: { email: `${secretaria}@example.org`, role: 'secretaria' },
+    });
+    expect(grant.statusCode).toBe(200);
+    for (const call of endpoints(people[3] as string)) {
+      const anonymous = await as(null, call);
+      expect(anonymous.statusCode, `${call.url} anonymous`).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: 'unauthorized' });
+      const refused = await as(participant, call);
+      expect(refused.statusCode, `${call.url} participant`).toBe(403);
+      expect(refused.json()).toEqual({
+        error: 'forbidden',
+        message: 'Esta área é só para a equipe do centro.',
+      });
+      const bySecretaria = await as(secretaria, call);
+      if (call.level === 'coordenacao') {
+        expect(bySecretaria.statusCode, `${call.url} secretaria`).toBe(403);
+        expect(bySecretaria.json().message).toBe('Só a Coordenação pode fazer isso.');
+      } else {
+        expect(bySecretaria.statusCode, `${call.url} secretaria`).toBe(200);
+      }
+    }
+    const anon = await api.app.inject({
+      method: 'GET',
+      url: '/api/staff/courses',
+      headers: { authorization: `Bearer ${api.anonymousToken()}` },
+    });
+    expect(anon.statusCode).toBe(401);
+    expect((await as(participant, { method: 'GET', url: '/api/staff/me' })).json()).toEqual({
+      id: participant,
+      name: '',
+      roles: [],
+    });
+    expect((await as(ADMIN, { method: 'GET', url: '/api/staff/me' })).json()).toMatchObject({
+      roles: ['coordenacao'],
+    });
+  });
+
+  it('lists the overview and a course’s participants, searched and sorted', async () => {
+    const overview = await as(ADMIN, { method: 'GET', url: '/api/staff/courses' });
+    expect(overview.statusCode).toBe(200);
+    expect(overview.headers['cache-control']).toBe('no-store');
+    const courses = overview.json().courses as { slug: string; enrolled: number; state: string }[];
+    expect(courses).toHaveLength(allCourses().length);
+    expect(courses.find((c) => c.slug === course.slug)).toMatchObject({
+      enrolled: 3,
+      state: 'open',
+    });
+
+    const found = await as(ADMIN, { method: 'GET', url: `${C}/participants?q=jose%20ARAUJO` });
+    expect(found.json().participants).toEqual([
+      expect.objectContaining({
+        id: participant,
+        name: 'José Araújo; "Zé"',
+        celular: '(11) 98765-4321',
+        status: 'confirmed',
+      }),
+    ]);
+    const sorted = await as(ADMIN, {
+      method: 'GET',
+      url: `${C}/participants?sort=name&order=desc`,
+    });
+    const names = (sorted.json().participants as { name: string }[]).map((p) => p.name);
+    expect(names).toHaveLength(3);
+    expect(names[names.length - 1]).toBe('José Araújo; "Zé"');
+  });
+
+  it('exports CSV (BOM, ;, accents, DD/MM/AAAA) and .xlsx, read back', async () => {
+    const csv = await as(secretaria, { method: 'GET', url: `${C}/export.csv` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain(`inscritos-${course.slug}.csv`);
+    const bytes = csv.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    expect(text.startsWith('sep=')).toBe(false);
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação');
+    expect(lines).toHaveLength(4);
+    const jose = lines.find((l) => l.includes('Araújo'));
+    expect(jose).toMatch(
+      /^"José Araújo; ""Zé""";[^;]+@example\.org;\(11\) 98765-4321;\d{2}\/\d{2}\/\d{4};Confirmada$/,
+    );
+
+    const xlsx = await as(secretaria, { method: 'GET', url: `${C}/export.xlsx` });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      'Nome',
+      'E-mail',
+      'Celular',
+      'Data de inscrição',
+      'Situação',
+    ]);
+    const values = Array.from({ length: 3 }, (_, i) => sheet?.getRow(i + 2).getCell(1).value);
+    expect(values).toContain('José Araújo; "Zé"');
+  });
+
+  it('applies settings at once, refuses places below those taken, and shows the window to the public', async () => {
+    const below = await as(ADMIN, {
+      method: 'POST',
+      url: `${C}/settings`,
+      body: { ...emptySettings(), places: 2 },
+    });
+    expect(below.statusCode).toBe(409);
+    expect(below.json()).toEqual({
+      error: 'places_below_taken',
+      message: 'O número de vagas não pode ser menor que o de inscrições já feitas (3).',
+    });
+    const changed = await as(ADMIN, {
+      method: 'POST',
+      url: `${C}/settings`,
+      body: { ...emptySettings(), places: 3, opensAt: '2099-03-01T19:30' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().settings).toMatchObject({ places: 3, opensAt: '2099-03-01T19:30' });
+    const availability = await api.app.inject({ url: '/api/courses/availability' });
+    expect(availability.json().courses[course.slug]).toEqual({
+      places: 3,
+      placesLeft: 0,
+      state: 'not-open',
+      opensAt: '2099-03-01T22:30:00.000Z',
+      closesAt: null,
+    });
+    const refused = await enrol(people[0] as string);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'enrolment_not_open',
+      message: 'As inscrições abrem em 01/03/2099 às 19h30.',
+    });
+    // Closed: the closing instant passed.
+    await as(ADMIN, {
+      method: 'POST',
+      url: `${C}/settings`,
+      body: {
+        ...emptySettings(),
+        places: 10,
+        opensAt: '2020-01-01T08:00',
+        closesAt: '2020-02-01T08:00',
+      },
+    });
+    expect((await enrol(people[0] as string)).json()).toEqual({
+      error: 'enrolment_closed',
+      message: 'As inscrições para este curso foram encerradas.',
+    });
+    // Back to the defaults.
+    const reset = await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: emptySettings() });
+    expect(reset.json().settings).toEqual(emptySettings());
+    expect(
+      (await api.app.inject({ url: '/api/courses/availability' })).json().courses[course.slug],
+    ).toMatchObject({ places: course.places, state: 'open' });
+  });
+
+  it('removes a participant: a directory failure midway changes nothing, then the place is freed', async () => {
+    const someone = people[3] as string;
+    const url = `${C}/participants/${someone}/remove`;
+    api.faults.fault = (op) =>
+      op === 'removeFromGroup' ? new DirectoryError('Graph down', 503) : undefined;
+    const failed = await as(ADMIN, { method: 'POST', url, body: { confirm: true } });
+    api.faults.fault = undefined;
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().error).toBe('directory_unavailable');
+    const db = api.app.database.db;
+    const row = () =>
+      db
+        .selectFrom('enrolments')
+        .select('status')
+        .where('course_slug', '=', course.slug)
+        .where('user_id', '=', someone)
+        .executeTakeFirst();
+    expect(await row()).toEqual({ status: 'confirmed' });
+    expect(await api.app.directory.isMember(course.groupId, someone)).toBe(true);
+    expect(await db.selectFrom('staff_removals').selectAll().execute()).toEqual([]);
+
+    const removed = await as(ADMIN, { method: 'POST', url, body: { confirm: true } });
+    expect(removed.json()).toEqual({ removed: true });
+    expect(await row()).toBeUndefined();
+    expect(await api.app.directory.isMember(course.groupId, someone)).toBe(false);
+    const again = await as(ADMIN, { method: 'POST', url, body: { confirm: true } });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe('not_enrolled');
+  });
+
+  it('records who saw and changed what, and keeps the last coordinator', async () => {
+    const last = await as(ADMIN, {
+      method: 'POST',
+      url: '/api/staff/roles/revoke',
+      body: { personId: ADMIN, role: 'coordenacao' },
+    });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error).toBe('last_coordinator');
+    const record = await as(ADMIN, { method: 'GET', url: '/api/staff/actions?limit=1000' });
+    const actions = record.json().actions as {
+      action: string;
+      actorId: string;
+      course: string | null;
+    }[];
+    const kinds = new Set(actions.map((a) => a.action));
+    for (const kind of [
+      'overview.view',
+      'participants.view',
+      'export.csv',
+      'export.xlsx',
+      'settings.update',
+      'participant.remove',
+      'role.grant',
+      'attendance.view',
+      'attendance.update',
+    ]) {
+      expect(kinds, kind).toContain(kind);
+    }
+    expect(actions.find((a) => a.action === 'export.csv')).toMatchObject({
+      actorId: secretaria,
+      course: course.slug,
+    });
+    // No participant's data in the record: ids and counts only.
+    expect(JSON.stringify(actions)).not.toContain('Araújo');
+  });
+
+  it('revokes a role at once (built-in provider: roles read at each request)', async () => {
+    const revoke = await as(ADMIN, {
+      method: 'POST',
+      url: '/api/staff/roles/revoke',
+      body: { personId: secretaria, role: 'secretaria' },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await as(secretaria, { method: 'GET', url: '/api/staff/courses' })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe.runIf(pgDatabase)('two instances on one PostgreSQL', () => {
+  it('a setting changed on one is seen by the other at once', async () => {
+    const one = await createTestApi({
+      databaseUrl: pgDatabase?.url,
+      env: { ADMIN_EMAILS: `${ADMIN}@example.org` },
+    });
+    const two = await createTestApi({ databaseUrl: pgDatabase?.url, fixture: one.fixture });
+    try {
+      const [admin] = await one.app.database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', `${ADMIN}@example.org`)
+        .execute();
+      const adminId = admin?.id ?? (await seedPeople(one.app.database.db, [ADMIN]))[0];
+      const set = await one.app.inject({
+        method: 'POST',
+        url: `${C}/settings`,
+        headers: { authorization: `Bearer ${one.tokenFor(adminId as string)}` },
+        payload: { ...emptySettings(), places: 77 },
+      });
+      expect(set.statusCode).toBe(200);
+      const seen = await two.app.inject({ url: '/api/courses/availability' });
+      expect(seen.json().courses[course.slug].places).toBe(77);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});

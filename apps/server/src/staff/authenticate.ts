@@ -1,0 +1,29 @@
+/**
+ * The person behind a staff request: the server's API token in `Authorization: Bearer <token>`,
+ * bound to a person. Anonymous or missing → 401; the role is checked by StaffService.actor.
+ */
+import type { StaffRoleName } from '@centro/contracts';
+import type { FastifyRequest } from 'fastify';
+import { ApiTokenError } from '../auth/api-tokens.js';
+import { AuthRefusal } from '../auth/errors.js';
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/** @throws AuthRefusal signInRequired, expiredToken or invalidToken (401) */
+export function staffPerson(request: FastifyRequest): { userId: string; roles: StaffRoleName[] } {
+  const header = request.headers.authorization;
+  if (header === undefined) throw new AuthRefusal('signInRequired');
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw new AuthRefusal('invalidToken');
+  let subject;
+  try {
+    subject = request.server.apiTokens.verify(token);
+  } catch (error) {
+    if (error instanceof ApiTokenError) {
+      throw new AuthRefusal(error.reason === 'expired' ? 'expiredToken' : 'invalidToken');
+    }
+    throw error;
+  }
+  if (subject.kind !== 'user') throw new AuthRefusal('signInRequired');
+  return { userId: subject.userId, roles: subject.roles };
+}

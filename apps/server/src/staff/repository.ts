@@ -1,0 +1,341 @@
+/**
+ * The staff area's tables over Kysely (one code path for SQLite and PostgreSQL): roles, the action
+ * record, attendance, course settings and removals. No participant's personal data is stored
+ * here: names, e-mails and phones stay in the directory.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StaffRoleName } from '@centro/contracts';
+import type { Kysely } from 'kysely';
+import type { CoursesTable, Database, EnrolmentStatus } from '../db/schema.js';
+
+type Db = Kysely<Database>;
+
+export interface StaffActionInput {
+  actorId: string;
+  actorName: string;
+  action: string;
+  courseSlug?: string | undefined;
+  subjectId?: string | undefined;
+  /** Ids and counts only. */
+  details?: Record<string, unknown>;
+}
+
+export interface StaffActionRow {
+  id: string;
+  at: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  course: string | null;
+  subjectId: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface EnrolmentRow {
+  personId: string;
+  status: EnrolmentStatus;
+  createdAt: string;
+}
+
+/** A course's row with its settings (null = the content's default). */
+export type CourseSettingsRow = Pick<
+  CoursesTable,
+  | 'slug'
+  | 'group_id'
+  | 'places'
+  | 'invite_code'
+  | 'enrolment_opens_at'
+  | 'enrolment_closes_at'
+  | 'first_meeting'
+  | 'meeting_weekday'
+  | 'meeting_time'
+  | 'meeting_count'
+  | 'meeting_duration_minutes'
+  | 'meeting_room'
+> & { taken: number; places_by_staff: number };
+
+/** Settings columns written by an update (places apart: checked against the places taken). */
+export type SettingsColumns = Pick<
+  CoursesTable,
+  | 'invite_code'
+  | 'enrolment_opens_at'
+  | 'enrolment_closes_at'
+  | 'first_meeting'
+  | 'meeting_weekday'
+  | 'meeting_time'
+  | 'meeting_count'
+  | 'meeting_duration_minutes'
+  | 'meeting_room'
+>;
+
+export function createStaffRepository(db: Db) {
+  return {
+    async grantedRoles(personId: string): Promise<StaffRoleName[]> {
+      const rows = await db
+        .selectFrom('staff_roles')
+        .select('role')
+        .where('person_id', '=', personId)
+        .execute();
+      return rows.map((r) => r.role);
+    },
+
+    /** Every granted role, by person. */
+    async allGrantedRoles(): Promise<Map<string, StaffRoleName[]>> {
+      const rows = await db.selectFrom('staff_roles').select(['person_id', 'role']).execute();
+      const byPerson = new Map<string, StaffRoleName[]>();
+      for (const r of rows)
+        byPerson.set(r.person_id, [...(byPerson.get(r.person_id) ?? []), r.role]);
+      return byPerson;
+    },
+
+    async grant(personId: string, role: StaffRoleName, by: string, at: Date): Promise<void> {
+      await db
+        .insertInto('staff_roles')
+        .values({ person_id: personId, role, granted_by: by, granted_at: at.toISOString() })
+        .onConflict((oc) => oc.columns(['person_id', 'role']).doNothing())
+        .execute();
+    },
+
+    async revoke(personId: string, role: StaffRoleName): Promise<boolean> {
+      const result = await db
+        .deleteFrom('staff_roles')
+        .where('person_id', '=', personId)
+        .where('role', '=', role)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The built-in provider's account: its sign-in e-mail and name. */
+    async account(personId: string): Promise<{ email: string; name: string } | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .select(['email', 'display_name'])
+        .where('id', '=', personId)
+        .executeTakeFirst();
+      return row && { email: row.email, name: row.display_name };
+    },
+
+    async accountByEmail(email: string): Promise<{ id: string } | undefined> {
+      return db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    /** Accounts whose sign-in e-mail is one of these (ADMIN_EMAILS). */
+    async accountsByEmails(
+      emails: readonly string[],
+    ): Promise<{ id: string; email: string; name: string }[]> {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .selectFrom('accounts')
+        .select(['id', 'email', 'display_name'])
+        .where('email', 'in', [...emails])
+        .execute();
+      return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
+    },
+
+    async accountsByIds(
+      ids: readonly string[],
+    ): Promise<{ id: string; email: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('accounts')
+        .select(['id', 'email', 'display_name'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
+    },
+
+    async recordAction(input: StaffActionInput, at: Date): Promise<void> {
+      await db
+        .insertInto('staff_actions')
+        .values({
+          id: randomUUID(),
+          at: at.toISOString(),
+          actor_id: input.actorId,
+          actor_name: input.actorName,
+          action: input.action,
+          course_slug: input.courseSlug ?? null,
+          subject_id: input.subjectId ?? null,
+          details: JSON.stringify(input.details ?? {}),
+        })
+        .execute();
+    },
+
+    /** The most recent actions first. */
+    async actions(limit: number): Promise<StaffActionRow[]> {
+      const rows = await db
+        .selectFrom('staff_actions')
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        at: r.at,
+        actorId: r.actor_id,
+        actorName: r.actor_name,
+        action: r.action,
+        course: r.course_slug,
+        subjectId: r.subject_id,
+        details: JSON.parse(r.details) as Record<string, unknown>,
+      }));
+    },
+
+    async courses(): Promise<CourseSettingsRow[]> {
+      return db.selectFrom('courses').selectAll().execute();
+    },
+
+    async course(slug: string): Promise<CourseSettingsRow | undefined> {
+      return db.selectFrom('courses').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+
+    /**
+     * Writes the settings; `places` (null: the content's default `defaultPlaces`) only when it is
+     * not below the places taken, in the same statement (the row's lock serialises it with the
+     * enrolments' conditional insert). False when the places were below the places taken.
+     */
+    async updateSettings(
+      slug: string,
+      places: number | null,
+      defaultPlaces: number,
+      columns: SettingsColumns,
+    ): Promise<boolean> {
+      const effective = places ?? defaultPlaces;
+      const result = await db
+        .updateTable('courses')
+        .set({ ...columns, places: effective, places_by_staff: places === null ? 0 : 1 })
+        .where('slug', '=', slug)
+        .where('taken', '<=', effective)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async enrolments(slug: string): Promise<EnrolmentRow[]> {
+      const rows = await db
+        .selectFrom('enrolments')
+        .select(['user_id', 'status', 'created_at'])
+        .where('course_slug', '=', slug)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((r) => ({ personId: r.user_id, status: r.status, createdAt: r.created_at }));
+    },
+
+    async enrolment(slug: string, personId: string): Promise<EnrolmentRow | undefined> {
+      const r = await db
+        .selectFrom('enrolments')
+        .select(['user_id', 'status', 'created_at'])
+        .where('course_slug', '=', slug)
+        .where('user_id', '=', personId)
+        .executeTakeFirst();
+      return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
+    },
+
+    /** Marks a removal under way (before the directory is asked). */
+    async beginRemoval(slug: string, personId: string, at: Date): Promise<void> {
+      await db
+        .insertInto('staff_removals')
+        .values({ course_slug: slug, person_id: personId, created_at: at.toISOString() })
+        .onConflict((oc) => oc.columns(['course_slug', 'person_id']).doNothing())
+        .execute();
+    },
+
+    /** The directory did not remove the person: the enrolment stays. */
+    async abandonRemoval(slug: string, personId: string): Promise<void> {
+      await db
+        .deleteFrom('staff_removals')
+        .where('course_slug', '=', slug)
+        .where('person_id', '=', personId)
+        .execute();
+    },
+
+    /** The directory removed the person: the enrolment (and its place) and the marker go at once. */
+    async finishRemoval(slug: string, personId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('enrolments')
+          .where('course_slug', '=', slug)
+          .where('user_id', '=', personId)
+          .executeTakeFirst();
+        await trx
+          .deleteFrom('staff_removals')
+          .where('course_slug', '=', slug)
+          .where('person_id', '=', personId)
+          .execute();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    /** Removals left by a crash (older than `before`). */
+    async removalsBefore(before: string) {
+      return db
+        .selectFrom('staff_removals as r')
+        .innerJoin('courses as c', 'c.slug', 'r.course_slug')
+        .select(['r.course_slug', 'r.person_id', 'c.group_id'])
+        .where('r.created_at', '<', before)
+        .execute();
+    },
+
+    async attendance(slug: string, meeting: number): Promise<Map<string, boolean>> {
+      const rows = await db
+        .selectFrom('attendance')
+        .select(['person_id', 'present'])
+        .where('course_slug', '=', slug)
+        .where('meeting', '=', meeting)
+        .execute();
+      return new Map(rows.map((r) => [r.person_id, r.present === 1]));
+    },
+
+    async markAttendance(
+      slug: string,
+      meeting: number,
+      marks: readonly { personId: string; present: boolean }[],
+      by: string,
+      at: Date,
+    ): Promise<void> {
+      if (marks.length === 0) return;
+      await db
+        .insertInto('attendance')
+        .values(
+          marks.map((m) => ({
+            course_slug: slug,
+            meeting,
+            person_id: m.personId,
+            present: m.present ? 1 : 0,
+            marked_by: by,
+            marked_at: at.toISOString(),
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['course_slug', 'meeting', 'person_id']).doUpdateSet({
+            present: (eb) => eb.ref('excluded.present'),
+            marked_by: (eb) => eb.ref('excluded.marked_by'),
+            marked_at: (eb) => eb.ref('excluded.marked_at'),
+          }),
+        )
+        .execute();
+    },
+
+    /** People marked present, by course and meeting. */
+    async presentCounts(): Promise<Map<string, Map<number, number>>> {
+      const rows = await db
+        .selectFrom('attendance')
+        .select(['course_slug', 'meeting', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('present', '=', 1)
+        .groupBy(['course_slug', 'meeting'])
+        .execute();
+      const counts = new Map<string, Map<number, number>>();
+      for (const r of rows) {
+        const course = counts.get(r.course_slug) ?? new Map<number, number>();
+        course.set(r.meeting, Number(r.n));
+        counts.set(r.course_slug, course);
+      }
+      return counts;
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

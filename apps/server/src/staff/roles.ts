@@ -1,0 +1,58 @@
+/**
+ * What each staff role may do, pure. Coordenação: everything; Secretaria: sees the lists, exports
+ * them and marks attendance, and changes nothing else (no settings, removals or roles).
+ */
+import type { StaffRoleName } from '@centro/contracts';
+
+export type StaffPermission =
+  /** The overview and a course's participants. */
+  | 'view'
+  /** CSV and .xlsx of a course's participants. */
+  | 'export'
+  /** Read and mark attendance. */
+  | 'attendance'
+  /** Read and change a course's settings. */
+  | 'settings'
+  /** Remove a participant from a course. */
+  | 'remove'
+  /** See, grant and revoke roles. */
+  | 'roles'
+  /** The record of staff actions. */
+  | 'actions';
+
+const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>> = {
+  coordenacao: new Set(['view', 'export', 'attendance', 'settings', 'remove', 'roles', 'actions']),
+  secretaria: new Set(['view', 'export', 'attendance']),
+};
+
+/** Whether someone with these roles may do it. */
+export function may(roles: readonly StaffRoleName[], permission: StaffPermission): boolean {
+  return roles.some((role) => PERMISSIONS[role].has(permission));
+}
+
+/** Whether these roles make the person staff at all. */
+export const isStaff = (roles: readonly StaffRoleName[]): boolean => roles.length > 0;
+
+/**
+ * Whether revoking `role` from the person leaves at least one coordinator: `coordinators` are the
+ * people who are Coordenação now (granted in the database or through ADMIN_EMAILS).
+ */
+export function leavesACoordinator(
+  role: StaffRoleName,
+  personId: string,
+  coordinators: readonly string[],
+): boolean {
+  if (role !== 'coordenacao') return true;
+  return coordinators.some((id) => id !== personId);
+}
+
+/** Roles of a person of the built-in provider: those granted, plus Coordenação by ADMIN_EMAILS. */
+export function embeddedRoles(
+  granted: readonly StaffRoleName[],
+  email: string | undefined,
+  adminEmails: readonly string[],
+): StaffRoleName[] {
+  const roles = new Set(granted);
+  if (email !== undefined && adminEmails.includes(email.toLowerCase())) roles.add('coordenacao');
+  return [...roles].sort();
+}
