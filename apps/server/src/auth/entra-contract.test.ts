@@ -378,7 +378,10 @@ describe('an External ID tenant', () => {
         }),
       );
       const oid = '5c7e2a91-3b4d-4f6e-8a1b-2c3d4e5f6a7b';
-      expect(await verifyCiam(await ciam.mint({ claims: { oid } }))).toEqual({ userId: oid });
+      expect(await verifyCiam(await ciam.mint({ claims: { oid } }))).toEqual({
+        userId: oid,
+        roles: [],
+      });
       // A workforce issuer for the same tenant is refused: discovery names the CIAM one.
       const wrong = createProviderTokenVerifier(
         loadConfig({
