@@ -38,6 +38,17 @@ describe('loadConfig', () => {
         apiAudience: 'api://centro',
         apiScope: 'api://centro/access_as_user',
       },
+      mail: expect.objectContaining({
+        smtpUrl: undefined,
+        emailVerification: 'off',
+        dataDir: path.resolve('data'),
+      }) as unknown,
+      backup: {
+        backupDir: undefined,
+        keep: 7,
+        time: { hour: 3, minute: 30 },
+        timeZone: 'America/Sao_Paulo',
+      },
     });
   });
 
@@ -74,6 +85,8 @@ describe('loadConfig', () => {
         apiAudience: 'api://centro',
         apiScope: 'api://centro/access_as_user',
       },
+      mail: expect.objectContaining({ dataDir: '/var/lib/centro' }) as unknown,
+      backup: expect.objectContaining({ backupDir: undefined }) as unknown,
     });
   });
 
