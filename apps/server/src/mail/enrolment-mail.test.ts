@@ -120,6 +120,31 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('sends the confirmation when the repair confirms an interrupted enrolment, once', async () => {
+    const api = await start();
+    await api.app.ready(); // the sender starts with the server
+    const [ana = ''] = await api.createPeople(1);
+    // A crash after the directory added the person and before the row was confirmed.
+    await api.app.directory.addToGroup(passe.groupId, ana);
+    const before = new Date(Date.now() - 60_000).toISOString();
+    await api.app.database.db
+      .insertInto('enrolments')
+      .values({
+        course_slug: passe.slug,
+        user_id: ana,
+        status: 'pending',
+        created_at: before,
+        updated_at: before,
+      })
+      .execute();
+    expect(await api.app.enrolment.repairPendingEnrolments(0)).toMatchObject({ confirmed: 1 });
+    expect(await api.app.enrolment.repairPendingEnrolments(0)).toMatchObject({ confirmed: 0 });
+    const [message] = await smtp.waitFor(1);
+    expect(message?.subject).toBe('Inscrição confirmada: Passe (Global Kardec)');
+    await settle(500);
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('confirms a person without a valid address, with no message', async () => {
     const api = await start();
     const [ana = ''] = await api.createPeople(1);
