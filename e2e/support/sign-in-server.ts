@@ -46,8 +46,13 @@ export interface ProductServer extends SignInServer {
   output(): string;
 }
 
-/** Starts the built server (`SERVER_MAIN`) on a free port with its own data directory. */
-export async function startProductServer(): Promise<ProductServer> {
+/**
+ * Starts the built server (`SERVER_MAIN`) on a free port with its own data directory; `env` adds
+ * to its environment (e.g. SMTP_URL).
+ */
+export async function startProductServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<ProductServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'centro-e2e-sign-in-'));
@@ -67,6 +72,7 @@ export async function startProductServer(): Promise<ProductServer> {
         SITE_URL: origin,
         DATA_DIR: dataDir,
         LOG_LEVEL: logDir ? 'info' : 'warn',
+        ...options.env,
       },
       stdio: ['ignore', log, 'pipe'],
     });

@@ -14,6 +14,7 @@ import { ensureDataDir } from './data-dir.js';
 import { createAuthServices } from './auth/auth-services.js';
 import type { ApiTokens } from './auth/api-tokens.js';
 import type { ProviderTokenVerifier } from './auth/provider-token-verifier.js';
+import { startBackupScheduler } from './backup/backup-scheduler.js';
 import { startEnrolment } from './enrolment/start.js';
 import type { EnrolmentService } from './enrolment/service.js';
 import { useApiConventions, useZodSchemas } from './plugins/api-conventions.js';
@@ -38,6 +39,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { createDirectory, type DirectoryAdapter } from './directory/create-directory.js';
 import type { Directory } from './directory/directory.js';
 import { embeddedProviderSource } from './idp/source.js';
+import { enrolmentConfirmationMail } from './mail/enrolment-confirmation.js';
+import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
@@ -62,6 +65,8 @@ declare module 'fastify' {
     apiTokens: ApiTokens;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
     verifyProviderToken: ProviderTokenVerifier;
+    /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
+    mail: Mail;
   }
 }
 
@@ -128,13 +133,30 @@ export async function buildApp(
   app.decorate('apiTokens', auth.apiTokens);
   app.decorate('verifyProviderToken', auth.verifyProviderToken);
 
+  // Mail: messages are written to the outbox with their cause; this instance's sender delivers
+  // them (SMTP_URL, or .eml files under DATA_DIR/outbox) from when the server is ready, and stops
+  // before the database closes (onClose hooks run in reverse order of registration).
+  const mail = createMail({ database, settings: config.mail, log: app.log });
+  app.decorate('mail', mail);
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', () => mail.stop());
+
+  // The daily backup (BACKUP_DIR; none without it), stopped before the database closes.
+  const backups = startBackupScheduler(
+    { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...config.backup },
+    app.log,
+  );
+  if (backups) app.addHook('onClose', () => backups.stop());
+
   // Enrolment: the content's courses synchronised into the database, interrupted enrolments
-  // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS.
+  // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation
+  // writes its e-mail in the transaction that confirms it.
   const enrolment = await startEnrolment({
     database,
     directory,
     log: app.log,
     repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+    confirmationMail: enrolmentConfirmationMail({ mail, directory, siteUrl: config.siteUrl }),
   });
   app.decorate('enrolment', enrolment.service);
   app.addHook('onClose', async () => enrolment.stop());

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import type { BackupSettings } from './backup-env.js';
+import type { BackupSettings } from '../config/backup.js';
 import { backupFileName } from './backup-plan.js';
 import { startBackupScheduler, type BackupLogger } from './backup-scheduler.js';
 

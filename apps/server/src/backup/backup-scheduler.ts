@@ -6,7 +6,7 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { BackupSettings } from './backup-env.js';
+import type { BackupSettings } from '../config/backup.js';
 import { backupsToDelete, nextBackupAt } from './backup-plan.js';
 import { createBackup } from './backup.js';
 

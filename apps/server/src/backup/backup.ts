@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { assertNotNewer, knownMigrations } from '../db/schema-version.js';
-import type { BackupSettings } from './backup-env.js';
+import type { BackupSettings } from '../config/backup.js';
 import {
   DATA_PREFIX,
   MANIFEST_NAME,

@@ -1,5 +1,5 @@
 /** What the backup command-line tools share: reading the settings, sizes for people, failing clearly. */
-import { BackupEnvError, parseBackupEnv, type BackupSettings } from './backup-env.js';
+import { ConfigError, loadBackupSettings, type BackupSettings } from '../config/index.js';
 
 /** Prints the message and exits 1. */
 export function fail(message: string): never {
@@ -10,9 +10,9 @@ export function fail(message: string): never {
 /** The settings from the environment, or exits naming every wrong variable. */
 export function settingsFromEnv(): BackupSettings {
   try {
-    return parseBackupEnv(process.env);
+    return loadBackupSettings(process.env);
   } catch (error) {
-    if (error instanceof BackupEnvError) fail(error.message);
+    if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
 }

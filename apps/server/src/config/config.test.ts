@@ -40,6 +40,17 @@ describe('loadConfig', () => {
         apiScope: 'api://centro/access_as_user',
         signInAttempts: { perEmail: 10, perAddress: 50 },
       },
+      mail: expect.objectContaining({
+        smtpUrl: undefined,
+        emailVerification: 'off',
+        dataDir: path.resolve('data'),
+      }) as unknown,
+      backup: {
+        backupDir: undefined,
+        keep: 7,
+        time: { hour: 3, minute: 30 },
+        timeZone: 'America/Sao_Paulo',
+      },
     });
   });
 
@@ -78,6 +89,8 @@ describe('loadConfig', () => {
         apiScope: 'api://centro/access_as_user',
         signInAttempts: { perEmail: 10, perAddress: 50 },
       },
+      mail: expect.objectContaining({ dataDir: '/var/lib/centro' }) as unknown,
+      backup: expect.objectContaining({ backupDir: undefined }) as unknown,
     });
   });
 

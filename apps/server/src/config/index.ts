@@ -4,10 +4,18 @@
  * names and built from the shared parsers (parsers.ts). Every variable is validated at start-up; a
  * wrong start names every wrong variable at once.
  *
- * To add an area (say mail: SMTP_URL...): write `mail.ts` exporting `mailEnv` (its variables, with
- * parsers.ts's parsers), spread it into `envSchema` below, and add its values to `Config`.
+ * To add an area (as mail.ts did for SMTP_URL...): write `<area>.ts` exporting `<area>Env` (its
+ * variables, with parsers.ts's parsers), spread it into `envSchema` below, and add its values to
+ * `Config`.
  */
 import { z } from 'zod';
+import type { MailSettings } from '../mail/types.js';
+import {
+  backupEnv,
+  resolveBackupSchedule,
+  type BackupSchedule,
+  type BackupSettings,
+} from './backup.js';
 import { databaseEnv } from './database.js';
 import { readDirectoryConfig, type GraphDirectoryConfig } from './directory.js';
 import { enrolmentEnv } from './enrolment.js';
@@ -19,11 +27,13 @@ import {
   type IdentityProvider,
 } from './identity.js';
 import { idpEnv, resolveIdpConfig, type EmbeddedIdpConfig } from './idp.js';
+import { mailEnv, requireMailFrom, resolveMailSettings } from './mail.js';
 import { rateLimitEnv } from './rate-limits.js';
 import { serverEnv, type LogLevel, type TrustProxy } from './server.js';
 import { staffEnv } from './staff.js';
 
 export { LOG_LEVELS, type LogLevel, type TrustProxy } from './server.js';
+export type { BackupSchedule, BackupSettings } from './backup.js';
 
 export interface Config {
   port: number;
@@ -62,6 +72,10 @@ export interface Config {
   idp: EmbeddedIdpConfig;
   /** Built-in provider: accounts that are Coordenação (lower-cased e-mails). */
   adminEmails: string[];
+  /** Mail: SMTP or `.eml` files under dataDir/outbox, From, Reply-To, e-mail verification. */
+  mail: MailSettings;
+  /** The daily backup (none without BACKUP_DIR). */
+  backup: BackupSchedule;
 }
 
 export class ConfigError extends Error {
@@ -83,9 +97,12 @@ const envSchema = z
     ...identityEnv,
     ...idpEnv,
     ...staffEnv,
+    ...mailEnv,
+    ...backupEnv,
   })
-  // Runs even when another variable is wrong, so every problem is reported at once.
-  .superRefine(requireEntraSettings, { when: () => true });
+  // Run even when another variable is wrong, so every problem is reported at once.
+  .superRefine(requireEntraSettings, { when: () => true })
+  .superRefine(requireMailFrom, { when: () => true });
 
 /**
  * Validate the environment (process.env by default; tests pass their own object).
@@ -121,5 +138,29 @@ export function loadConfig(env: Env = process.env): Config {
     ...resolveAuthConfig(v),
     idp: resolveIdpConfig(v, site),
     adminEmails: v.ADMIN_EMAILS,
+    mail: resolveMailSettings(v, v.DATA_DIR),
+    backup: resolveBackupSchedule(v),
   };
+}
+
+/** What the backup command-line tools read: the data's place and the backups' variables. */
+const backupToolsSchema = z.object({
+  DATA_DIR: serverEnv.DATA_DIR,
+  ...databaseEnv,
+  ...backupEnv,
+});
+
+/**
+ * The settings of the backup, restore and copy tools, through the same parts as the server's.
+ * @throws ConfigError listing every invalid variable.
+ */
+export function loadBackupSettings(env: Env = process.env): BackupSettings {
+  const parsed = backupToolsSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    );
+  }
+  const v = parsed.data;
+  return { dataDir: v.DATA_DIR, databaseUrl: v.DATABASE_URL, ...resolveBackupSchedule(v) };
 }

@@ -148,3 +148,52 @@ export function httpsUrl(raw: string): URL | undefined {
     ? url
     : undefined;
 }
+
+const EMAIL = z.email();
+
+/** One e-mail address (`ana@centro.org.br`). */
+export const isEmailAddress = (value: string): boolean => EMAIL.safeParse(value).success;
+
+/** `"Name" <address>`, `Name <address>` or a bare address. */
+export function isMailbox(value: string): boolean {
+  const named = /^\s*(?:"[^"\r\n]*"|[^"<>\r\n]*?)\s*<([^<>\s]+)>\s*$/.exec(value);
+  return isEmailAddress(named ? (named[1] ?? '') : value.trim());
+}
+
+/**
+ * Text that must pass `check`, or undefined when unset; `message` follows the variable's name.
+ * The value is never repeated in the message (it may hold a password).
+ */
+export const textWhere = (check: (value: string) => boolean, message: string) =>
+  text.refine((value) => value === undefined || check(value), message);
+
+/** An IANA time zone (`America/Sao_Paulo`), `fallback` when unset. */
+export const timeZone = (fallback: string) =>
+  text.transform((value, ctx) => {
+    const zone = value ?? fallback;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return zone;
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an IANA time zone such as America/Sao_Paulo (got "${zone}")`,
+      });
+      return z.NEVER;
+    }
+  });
+
+/** A wall-clock time `HH:MM` (24-hour clock), `fallback` when unset; `what` names it. */
+export const clockTime = (fallback: string, what: string) =>
+  text.transform((value, ctx) => {
+    const time = value ?? fallback;
+    const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+    if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be ${what} as HH:MM, 24-hour clock (got "${time}")`,
+      });
+      return z.NEVER;
+    }
+    return { hour: Number(match[1]), minute: Number(match[2]) };
+  });

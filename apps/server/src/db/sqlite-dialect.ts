@@ -258,6 +258,14 @@ export interface SqliteStatements {
   get<R>(sql: string, parameters: readonly unknown[]): Promise<R | undefined>;
   /** Runs a write; answers the rows it changed (once its group committed). */
   run(sql: string, parameters: readonly unknown[]): Promise<number>;
+  /**
+   * Runs `work`'s writes together in the write group, inside a savepoint: all of them are kept
+   * or none (a throw undoes them). `work` is synchronous. Answers its result once the group
+   * committed. For a write that must go with another (an enrolment confirmed and its e-mail).
+   */
+  atomically<T>(
+    work: (run: (sql: string, parameters: readonly unknown[]) => number) => T,
+  ): Promise<T>;
 }
 
 function statementsOf(raw: SQLite.Database, core: Core): SqliteStatements {
@@ -288,6 +296,36 @@ function statementsOf(raw: SQLite.Database, core: Core): SqliteStatements {
         try {
           if (!group.joins(sql)) return statement.run(parameters).changes;
           joined = group.run(() => statement.run(parameters).changes);
+        } finally {
+          mutex.unlock();
+        }
+        return joined.committed.then(() => joined.result);
+      });
+    },
+    atomically<T>(
+      work: (run: (sql: string, parameters: readonly unknown[]) => number) => T,
+    ): Promise<T> {
+      const runNow = (sql: string, parameters: readonly unknown[]) =>
+        prepare(sql).run(parameters).changes;
+      return mutex.lock().then(() => {
+        let joined: { result: T; committed: Promise<void> };
+        try {
+          // The connection is ours (mutex): no explicit transaction is open, so this joins the group.
+          joined = group.run(() => {
+            prepare('savepoint atomically').run();
+            let result: T;
+            try {
+              result = work(runNow);
+            } catch (error) {
+              if (raw.inTransaction) {
+                prepare('rollback to atomically').run();
+                prepare('release atomically').run();
+              }
+              throw error;
+            }
+            prepare('release atomically').run();
+            return result;
+          });
         } finally {
           mutex.unlock();
         }

@@ -66,8 +66,17 @@ export interface EnrolmentRepository {
    * @throws UnknownCourseError
    */
   reserve(courseSlug: string, userId: string, now: Date): Promise<ReserveOutcome>;
-  /** Marks the person's row confirmed. False when there is no row (it was released meanwhile). */
-  confirm(courseSlug: string, userId: string, now: Date): Promise<boolean>;
+  /**
+   * Marks the person's row confirmed. False when there is no row (it was released meanwhile).
+   * `alsoWrite` (the confirmation e-mail's outbox row) is written in the same transaction, only
+   * when this call is the one that confirmed the row: once per enrolment.
+   */
+  confirm(
+    courseSlug: string,
+    userId: string,
+    now: Date,
+    alsoWrite?: CompiledQuery | null,
+  ): Promise<boolean>;
   /** Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone). */
   release(courseSlug: string, userId: string): Promise<boolean>;
   /** 'pending' rows created before `before` (ISO-8601), oldest first. */
@@ -114,9 +123,12 @@ const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
   on conflict (course_slug, user_id) do nothing`;
 
-/** Parameters: updated at, course, user. */
+/** Parameters: updated at, course, user. Changes a 'pending' row only. */
 const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
-  where course_slug = ? and user_id = ?`;
+  where course_slug = ? and user_id = ? and status = 'pending'`;
+
+/** The person's row's status. Parameters: course, user. */
+const STATUS = `select status from enrolments where course_slug = ? and user_id = ?`;
 
 /** Runs prepared SQL (`?` placeholders). */
 interface Statements {
@@ -125,8 +137,10 @@ interface Statements {
   run(sql: string, parameters: readonly unknown[]): Promise<number>;
 }
 
+type Compile = (text: string, parameters: readonly unknown[]) => CompiledQuery;
+
 /** The statements through Kysely (PostgreSQL: `?` become `$1`, `$2`...; compiled once). */
-function kyselyStatements(db: Db, dialect: Dialect): Statements {
+function kyselyStatements(db: Db, dialect: Dialect): Statements & { compiled: Compile } {
   const texts = new Map<string, string>();
   const compiled = (text: string, parameters: readonly unknown[]) => {
     let native = texts.get(text);
@@ -138,6 +152,7 @@ function kyselyStatements(db: Db, dialect: Dialect): Statements {
     return CompiledQuery.raw(native, [...parameters]);
   };
   return {
+    compiled,
     async get<R>(text: string, parameters: readonly unknown[]) {
       return (await db.executeQuery<R>(compiled(text, parameters))).rows[0];
     },
@@ -154,7 +169,8 @@ export function createEnrolmentRepository(
   // Each write is one statement outside any transaction. SQLite: the database layer groups them
   // into shared immediate transactions (group commit); PostgreSQL: each statement is its own
   // transaction, on the pool's connections in parallel.
-  const statements: Statements = handle.sqlite ?? kyselyStatements(db, dialect);
+  const viaKysely = handle.sqlite ? undefined : kyselyStatements(db, dialect);
+  const statements: Statements = handle.sqlite ?? (viaKysely as Statements);
   const INSERT_IF_FREE = insertIfFreeSql(dialect);
 
   async function snapshot(courseSlug: string, userId: string): Promise<CourseSnapshot> {
@@ -187,8 +203,32 @@ export function createEnrolmentRepository(
       return after === 'reserve' ? 'full' : after;
     },
 
-    async confirm(courseSlug, userId, now) {
-      return (await statements.run(CONFIRM, [now.toISOString(), courseSlug, userId])) > 0;
+    async confirm(courseSlug, userId, now, alsoWrite) {
+      const confirming = [now.toISOString(), courseSlug, userId];
+      let changed: number;
+      if (!alsoWrite) {
+        changed = await statements.run(CONFIRM, confirming);
+      } else if (handle.sqlite) {
+        // Both writes in the write group's transaction, kept or undone together.
+        changed = await handle.sqlite.atomically((run) => {
+          const n = run(CONFIRM, confirming);
+          if (n === 1) run(alsoWrite.sql, alsoWrite.parameters);
+          return n;
+        });
+      } else {
+        const compile = (viaKysely as { compiled: Compile }).compiled;
+        changed = await db.transaction().execute(async (trx) => {
+          const n = Number(
+            (await trx.executeQuery(compile(CONFIRM, confirming))).numAffectedRows ?? 0,
+          );
+          if (n === 1) await trx.executeQuery(alsoWrite);
+          return n;
+        });
+      }
+      if (changed > 0) return true;
+      // Confirmed already (by a concurrent request of the same person, or the repair), or gone.
+      const row = await statements.get<{ status: string }>(STATUS, [courseSlug, userId]);
+      return row?.status === 'confirmed';
     },
 
     async release(courseSlug, userId) {

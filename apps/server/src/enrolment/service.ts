@@ -6,6 +6,7 @@
  * leaves a 'pending' row that `repairPendingEnrolments` settles with the directory.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
 import {
   CourseFullError,
@@ -45,7 +46,20 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/**
+ * The confirmation e-mail of an enrolment, as the outbox row to write in the transaction that
+ * confirms it (null: none, e.g. the person has no valid address). Called once the directory has
+ * added the person; a throw is a directory failure (the place is given back, or the repair retries).
+ */
+export type ConfirmationMail = (
+  userId: string,
+  courseSlug: string,
+  log: Log,
+) => Promise<CompiledQuery | null>;
+
 export interface EnrolmentServiceOptions {
+  /** The confirmation e-mail written with each confirmation (none: no e-mail). */
+  confirmationMail?: ConfirmationMail;
   repository: EnrolmentRepository;
   directory: Directory;
   /** Logger of the service's own work (repairs); requests pass theirs to `enrol`. */
@@ -66,8 +80,10 @@ export class EnrolmentService {
   readonly #directory: Directory;
   readonly #log: Log;
   readonly #now: () => Date;
+  readonly #confirmationMail: ConfirmationMail;
 
   constructor(options: EnrolmentServiceOptions) {
+    this.#confirmationMail = options.confirmationMail ?? (() => Promise.resolve(null));
     this.#repository = options.repository;
     this.#directory = options.directory;
     this.#log = options.log ?? silent;
@@ -89,8 +105,12 @@ export class EnrolmentService {
       if (outcome === 'closed') throw new EnrolmentClosedError();
       if (outcome === 'already-confirmed') return { alreadyEnrolled: true };
 
+      let message: CompiledQuery | null;
       try {
-        await this.#directory.addToGroup(course.groupId, userId);
+        [, message] = await Promise.all([
+          this.#directory.addToGroup(course.groupId, userId),
+          this.#confirmationMail(userId, course.slug, log),
+        ]);
       } catch (error) {
         // Only the place this request took is given back; a 'pending' row of another request of
         // the same person is that request's to settle.
@@ -108,7 +128,7 @@ export class EnrolmentService {
         throw answer;
       }
 
-      if (await this.#repository.confirm(course.slug, userId, this.#now())) {
+      if (await this.#repository.confirm(course.slug, userId, this.#now(), message)) {
         return { alreadyEnrolled: false };
       }
       log.warn({ course: course.slug, round }, 'reservation vanished before confirmation');
@@ -144,7 +164,10 @@ export class EnrolmentService {
     for (const row of rows) {
       try {
         if (await this.#directory.isMember(row.groupId, row.userId)) {
-          if (await this.#repository.confirm(row.courseSlug, row.userId, now)) report.confirmed++;
+          const message = await this.#confirmationMail(row.userId, row.courseSlug, this.#log);
+          if (await this.#repository.confirm(row.courseSlug, row.userId, now, message)) {
+            report.confirmed++;
+          }
         } else if (await this.#repository.release(row.courseSlug, row.userId)) {
           report.released++;
         }

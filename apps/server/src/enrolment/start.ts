@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
 import { createEnrolmentRepository, type CourseRow } from './repository.js';
-import { EnrolmentService } from './service.js';
+import { EnrolmentService, type ConfirmationMail } from './service.js';
 
 /** Default age after which a 'pending' enrolment is settled with the directory. */
 export const DEFAULT_REPAIR_AFTER_SECONDS = 60;
@@ -25,6 +25,8 @@ export interface StartEnrolmentOptions {
   repairAfterMs: number;
   /** Courses (default: the content's 20). */
   courses?: readonly CourseRow[];
+  /** The confirmation e-mail written with each confirmation (none: no e-mail). */
+  confirmationMail?: ConfirmationMail;
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -45,6 +47,7 @@ export async function startEnrolment(options: StartEnrolmentOptions): Promise<En
     repository: createEnrolmentRepository(options.database),
     directory: options.directory,
     log,
+    ...(options.confirmationMail ? { confirmationMail: options.confirmationMail } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   await service.syncCourses(options.courses ?? contentCourses());

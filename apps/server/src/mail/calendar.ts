@@ -61,8 +61,38 @@ function wallClock(isoDate: string, time: string): string {
   return value;
 }
 
-/** The course's meetings as an iCalendar file (text, CRLF line breaks). */
+/** Files already written, by course and minute: every confirmation of a rush shares one. */
+const written = new Map<string, string>();
+const MAX_WRITTEN = 256;
+
+/**
+ * The course's meetings as an iCalendar file (text, CRLF line breaks). DTSTAMP is the minute it
+ * was made: the files of one course within a minute are one file, made once (ical-generator takes
+ * about a millisecond, and a confirmation is composed in every enrolment request).
+ */
 export function courseCalendar(input: CourseCalendarInput): string {
+  const stamp = new Date(Math.floor((input.now ?? new Date()).getTime() / 60_000) * 60_000);
+  const key = JSON.stringify([
+    input.course.programme,
+    input.course.slug,
+    input.course.title,
+    input.course.meetings,
+    input.programmeName,
+    input.centreName,
+    input.centreAddress,
+    input.courseUrl,
+    stamp.getTime(),
+  ]);
+  let file = written.get(key);
+  if (file === undefined) {
+    file = writeCourseCalendar({ ...input, now: stamp });
+    if (written.size >= MAX_WRITTEN) written.clear();
+    written.set(key, file);
+  }
+  return file;
+}
+
+function writeCourseCalendar(input: CourseCalendarInput): string {
   const { course, programmeName, centreName, centreAddress, courseUrl } = input;
   const { meetings } = course;
   const dates = meetingDates(meetings);

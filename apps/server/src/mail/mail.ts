@@ -15,7 +15,7 @@
  *   await mail.stop();                                      // on close, before the database
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createMailOutbox, type MailOutbox } from './outbox.js';
@@ -25,6 +25,11 @@ import type { MailMessage, MailSettings } from './types.js';
 
 /** Delay of the wake that follows an enqueue (the transaction usually committed by then). */
 export const ENQUEUE_WAKE_MS = 100;
+
+/** How long sent messages (personal data: addresses, names) are kept: 30 days. */
+export const SENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** How often sent messages older than that are deleted (and once at start). */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 export interface MailOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -42,15 +47,24 @@ export interface Mail {
   readonly sender: MailSender;
   /** Queues a message in the caller's transaction (see MailOutbox.enqueue). */
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
+  /**
+   * The outbox's insert of `message`, compiled, for a caller that runs it in its own transaction
+   * (MailOutbox.enqueueQuery); the sender is woken shortly after, as by `enqueue`.
+   */
+  enqueueQuery(message: MailMessage): CompiledQuery;
   /** Sends what is due now: call after the transaction that queued a message committed. */
   wake(): void;
+  /** Starts the sender, and the hourly deletion of messages sent over 30 days ago. */
   start(): void;
   stop(): Promise<void>;
+  /** Deletes the messages sent before the retention (answers how many); run by start's timer. */
+  deleteExpired(): Promise<number>;
 }
 
 export function createMail(options: MailOptions): Mail {
-  const { settings } = options;
-  const outbox = createMailOutbox(options.database, settings, options.now);
+  const { settings, log } = options;
+  const now = options.now ?? (() => new Date());
+  const outbox = createMailOutbox(options.database, settings, now);
   const sender = createMailSender({
     outbox,
     transport: options.transport ?? createMailTransport(settings),
@@ -58,6 +72,27 @@ export function createMail(options: MailOptions): Mail {
     log: options.log,
   });
   let wakeTimer: NodeJS.Timeout | undefined;
+  let retentionTimer: NodeJS.Timeout | undefined;
+  let retention: Promise<unknown> | undefined;
+  const deleteExpired = () =>
+    outbox.deleteSentBefore(new Date(now().getTime() - SENT_RETENTION_MS));
+  const runRetention = () => {
+    if (retention) return;
+    retention = deleteExpired()
+      .then((deleted) => {
+        if (deleted > 0) log.info({ mail: { deleted } }, 'sent messages past retention deleted');
+      })
+      .catch((error: unknown) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        log.warn(
+          { ...(typeof code === 'string' ? { code } : {}) },
+          'mail retention failed, will retry',
+        );
+      })
+      .finally(() => {
+        retention = undefined;
+      });
+  };
   const wakeSoon = () => {
     if (wakeTimer) return;
     wakeTimer = setTimeout(() => {
@@ -75,12 +110,27 @@ export function createMail(options: MailOptions): Mail {
       wakeSoon();
       return id;
     },
+    enqueueQuery(message) {
+      const { query } = outbox.enqueueQuery(message);
+      wakeSoon();
+      return query;
+    },
     wake: () => sender.wake(),
-    start: () => sender.start(),
-    stop: () => {
+    start() {
+      sender.start();
+      if (retentionTimer) return;
+      runRetention();
+      retentionTimer = setInterval(runRetention, RETENTION_INTERVAL_MS);
+      retentionTimer.unref();
+    },
+    async stop() {
       clearTimeout(wakeTimer);
       wakeTimer = undefined;
-      return sender.stop();
+      clearInterval(retentionTimer);
+      retentionTimer = undefined;
+      await retention;
+      await sender.stop();
     },
+    deleteExpired,
   };
 }

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
 import { createMail } from './mail.js';
-import { mailSettingsFromEnv } from './mail-env.js';
+import { resolveMailSettings as mailSettingsFromEnv } from '../config/mail.js';
 import { enrolmentConfirmation, emailVerification } from './messages/messages.js';
 import { backoffMs, createMailOutbox, describeMailError, InvalidRecipientError } from './outbox.js';
 import { createMailSender } from './sender.js';

@@ -20,7 +20,7 @@
  * before `markSent` sends it again once (decision 019).
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
@@ -51,6 +51,12 @@ export interface MailOutbox {
    * @throws InvalidRecipientError when `to` is not one e-mail address.
    */
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
+  /**
+   * The same insert, compiled (synchronously) for a caller that runs it in its own transaction
+   * without Kysely's builder (the enrolment's confirmation, see enrolment/repository.ts).
+   * @throws InvalidRecipientError when `to` is not one e-mail address.
+   */
+  enqueueQuery(message: MailMessage): { id: string; query: CompiledQuery };
   /** Takes up to `limit` due messages for this sender alone (see above), oldest first. */
   claim(limit: number): Promise<ClaimedMail[]>;
   /** The message was delivered. False when the claim was lost (another sender took over). */
@@ -184,29 +190,38 @@ export function createMailOutbox(
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
+  /** The outbox row of a new message, as an insert compiled for `on`'s dialect. */
+  function insert(on: Kysely<Database>, message: MailMessage) {
+    const id = randomUUID();
+    if (!recipientSchema.safeParse(message.to).success) throw new InvalidRecipientError();
+    const at = now().toISOString();
+    const query = on
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        kind: message.kind,
+        recipient: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: JSON.stringify(message.attachments),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+      })
+      .compile();
+    return { id, query };
+  }
+
   return {
     async enqueue(trx, message) {
-      if (!recipientSchema.safeParse(message.to).success) throw new InvalidRecipientError();
-      const id = randomUUID();
-      const at = now().toISOString();
-      await trx
-        .insertInto('mail_outbox')
-        .values({
-          id,
-          kind: message.kind,
-          recipient: message.to,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          attachments: JSON.stringify(message.attachments),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: at,
-          created_at: at,
-        })
-        .execute();
+      const { id, query } = insert(trx, message);
+      await trx.executeQuery(query);
       return id;
     },
+
+    enqueueQuery: (message) => insert(db, message),
 
     async claim(limit) {
       if (dialect === 'postgres') return claimOn(db, limit);

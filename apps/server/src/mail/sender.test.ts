@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { createTestSmtpServer } from '../../tests/support/smtp-server.js';
 import { createMail } from './mail.js';
-import { mailSettingsFromEnv } from './mail-env.js';
+import { resolveMailSettings as mailSettingsFromEnv } from '../config/mail.js';
 import { emailVerification, enrolmentConfirmation } from './messages/messages.js';
 import { createEmlFileTransport, outboxDirectory } from './transports.js';
 

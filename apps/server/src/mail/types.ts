@@ -1,7 +1,7 @@
 /**
  * The mail module's shared types: a message as the product composes it (and the outbox keeps it),
  * its attachments, and the settings the module runs with (mapped from the environment by
- * mail-env.ts; the module itself never reads process.env).
+ * config/mail.ts; the module itself never reads process.env).
  */
 
 /** A file attached to a message; `content` is text (`utf-8`) or base64 (`base64`). */

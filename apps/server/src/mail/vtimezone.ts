@@ -67,11 +67,27 @@ export function offsetTransitions(timeZone: string, from: Date, to: Date): Trans
   return transitions;
 }
 
+/** Components already built, by zone and span: building one asks Intl hundreds of times. */
+const built = new Map<string, string>();
+const MAX_BUILT = 256;
+
 /**
  * The VTIMEZONE of `timeZone` for events between `from` and `to` (a day of margin either side),
- * lines joined with CRLF, without a trailing line break.
+ * lines joined with CRLF, without a trailing line break. Kept once built (the runtime's time zone
+ * data does not change while it runs): every confirmation of a course reuses it.
  */
 export function vtimezone(timeZone: string, from: Date, to: Date): string {
+  const key = `${timeZone} ${from.getTime()} ${to.getTime()}`;
+  let component = built.get(key);
+  if (component === undefined) {
+    component = buildVtimezone(timeZone, from, to);
+    if (built.size >= MAX_BUILT) built.clear();
+    built.set(key, component);
+  }
+  return component;
+}
+
+function buildVtimezone(timeZone: string, from: Date, to: Date): string {
   const start = from.getTime() - DAY_MS;
   const transitions = offsetTransitions(timeZone, new Date(start), new Date(to.getTime() + DAY_MS));
   const initial = timeZoneOffsetMinutes(new Date(start), timeZone);

@@ -1,7 +1,7 @@
 /** The backup settings: defaults, and every wrong variable named at once. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BackupEnvError, parseBackupEnv } from './backup-env.js';
+import { ConfigError, loadBackupSettings as parseBackupEnv, loadConfig } from './index.js';
 
 describe('backup settings', () => {
   it('default to daily backups off, 7 kept, 03:30 in São Paulo', () => {
@@ -47,10 +47,27 @@ describe('backup settings', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(BackupEnvError);
-    const problems = (error as BackupEnvError).problems.join('\n');
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['DATABASE_URL', 'BACKUP_KEEP', 'BACKUP_TIME ', 'BACKUP_TIME_ZONE']) {
       expect(problems).toContain(name);
     }
+  });
+
+  it("reach the server's configuration, every wrong variable named with the others", () => {
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '3' }).backup).toEqual({
+      backupDir: '/srv/backups',
+      keep: 3,
+      time: { hour: 3, minute: 30 },
+      timeZone: 'America/Sao_Paulo',
+    });
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'x', BACKUP_TIME: '9', SMTP_URL: 'smtp://h' });
+    } catch (caught) {
+      error = caught;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'BACKUP_TIME', 'MAIL_FROM']) expect(problems).toContain(name);
   });
 });

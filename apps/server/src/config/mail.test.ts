@@ -1,8 +1,10 @@
 /** The mail part of the environment schema and its defaults. */
 import { centre } from '@centro/content';
 import { describe, expect, it } from 'vitest';
-import { mailEnvSchema, mailSettingsFromEnv } from './mail-env.js';
+import { z } from 'zod';
+import { mailEnv, requireMailFrom, resolveMailSettings as mailSettingsFromEnv } from './mail.js';
 
+const mailEnvSchema = z.object(mailEnv).superRefine(requireMailFrom, { when: () => true });
 const parse = (env: Record<string, string>) => mailEnvSchema.safeParse(env);
 
 describe('mail environment', () => {

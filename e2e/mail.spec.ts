@@ -1,0 +1,126 @@
+/**
+ * The enrolment confirmation e-mail (issue 11), in Chromium: a server of its own sending to an
+ * SMTP server this test starts (the `smtp-server` package, read back with mailparser); sign up,
+ * enrol, the confirmation page, then the message with its `.ics` read back by ical.js (first date,
+ * time zone, weekly recurrence).
+ */
+import { once } from 'node:events';
+import { getProgramme } from '@centro/content';
+import { freePort } from '@centro/server/testing';
+import ICAL from 'ical.js';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { NAME, signUpFrom } from './support/accounts';
+import {
+  disposeProductServer,
+  expect,
+  startProductServer,
+  test,
+  type ProductServer,
+} from './support/sign-in-server';
+
+const programme = getProgramme('global-kardec');
+const course = programme.courses[2] ?? programme.courses[0];
+if (!course) throw new Error('No course');
+const coursePath = `/global-kardec/${course.slug}`;
+
+interface Smtp {
+  url: string;
+  received: ParsedMail[];
+  close(): Promise<void>;
+}
+
+async function startSmtp(): Promise<Smtp> {
+  const port = await freePort();
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          received.push(parsed);
+          callback();
+        })
+        .catch((error: unknown) => callback(error as Error));
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const mailTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  smtp: async ({}, use) => {
+    const smtp = await startSmtp();
+    try {
+      await use(smtp);
+    } finally {
+      await smtp.close();
+    }
+  },
+  ownServer: async ({ smtp }, use) => {
+    const server = await startProductServer({
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>',
+      },
+    });
+    try {
+      await use(server);
+    } finally {
+      await disposeProductServer(server);
+    }
+  },
+  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+});
+
+mailTest(
+  'enrolling sends the confirmation with a calendar of the course',
+  async ({ page, smtp }) => {
+    const email = await signUpFrom(page, coursePath);
+    await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+    await expect(page).toHaveURL('/global-kardec/matricula-finalizada');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+    ).toBeVisible();
+
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
+    const [message] = smtp.received;
+    const to = message?.to && !Array.isArray(message.to) ? message.to.value[0]?.address : '';
+    expect(to).toBe(email);
+    expect(message?.subject).toBe(`Inscrição confirmada: ${course.title} (${programme.name})`);
+    expect(message?.text).toContain(`Olá, ${NAME}!`);
+    expect(message?.html).toContain(`https://chat.whatsapp.com/${course.inviteCode}`);
+
+    const ics = message?.attachments.find((a) => a.filename === `${course.slug}.ics`);
+    expect(ics?.contentType).toBe('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? ''));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+      ICAL.TimezoneService.register(zone);
+    }
+    const vevent = calendar.getFirstSubcomponent('vevent');
+    const event = new ICAL.Event(vevent ?? undefined);
+    expect(event.startDate.zone?.tzid).toBe('America/Sao_Paulo');
+    expect(event.startDate.toString()).toBe(
+      `${course.meetings.firstMeeting}T${course.meetings.time}:00`,
+    );
+    const rule = vevent?.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect(rule.freq).toBe('WEEKLY');
+    expect(rule.count).toBe(course.meetings.count);
+
+    // Enrolling again sends nothing more.
+    await page.goto(coursePath);
+    await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+    await expect(page).toHaveURL('/global-kardec/matricula-finalizada');
+    await page.waitForTimeout(1000);
+    expect(smtp.received).toHaveLength(1);
+  },
+);
