@@ -29,6 +29,7 @@ import { authRoutes } from './routes/api/auth/index.js';
 import { courseRoutes } from './routes/api/courses/index.js';
 import { groupRoutes } from './routes/api/group/index.js';
 import { userRoutes } from './routes/api/user/index.js';
+import { calendarRoutes } from './routes/calendar/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { loggingOptions } from './logging.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -177,6 +178,8 @@ export async function buildApp(
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);
+    // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics (issue 16).
+    await dynamic.register(calendarRoutes, { siteUrl: config.siteUrl });
     await dynamic.register(seo, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,
