@@ -3,11 +3,11 @@
  * weekly schedule's recurring events and a course's meetings, each with its weekly rule and the
  * America/Sao_Paulo zone (TZID and its VTIMEZONE), served as text/calendar.
  */
-import { allCourses, schedule } from '@centro/content';
+import { allCourses, courseCalendarPath, schedule, scheduleCalendarPath } from '@centro/content';
 import { fastify, type FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarRoutes, courseCalendarPath, SCHEDULE_CALENDAR_PATH } from './index.js';
+import { calendarRoutes } from './index.js';
 
 const SITE_URL = 'https://www.centro.org.br';
 let app: FastifyInstance;
@@ -35,7 +35,7 @@ async function get(url: string) {
 
 describe('GET /agenda.ics', () => {
   it('holds every weekly activity as an endless weekly event in America/Sao_Paulo', async () => {
-    const { zones, events } = parse(await get(SCHEDULE_CALENDAR_PATH));
+    const { zones, events } = parse(await get(scheduleCalendarPath));
     expect(zones.map((z) => z.getFirstPropertyValue('tzid'))).toEqual(['America/Sao_Paulo']);
     const activities = schedule.flatMap((day) => day.activities);
     expect(events).toHaveLength(activities.length);
@@ -58,7 +58,7 @@ describe('GET /agenda.ics', () => {
   });
 
   it('is the same file on every request (stable UIDs and DTSTAMP)', async () => {
-    expect(await get(SCHEDULE_CALENDAR_PATH)).toBe(await get(SCHEDULE_CALENDAR_PATH));
+    expect(await get(scheduleCalendarPath)).toBe(await get(scheduleCalendarPath));
   });
 });
 

@@ -5,7 +5,15 @@
  * enrolment e-mail's attachment). Site routes, outside /api: no rate limit, not in the OpenAPI
  * document; `text/calendar; charset=utf-8`, cached for an hour like the sitemap.
  */
-import { allCourses, centre, coursePath, getProgramme, schedule } from '@centro/content';
+import {
+  allCourses,
+  centre,
+  courseCalendarPath,
+  coursePath,
+  getProgramme,
+  schedule,
+  scheduleCalendarPath,
+} from '@centro/content';
 import type { FastifyPluginAsync } from 'fastify';
 import { scheduleCalendar } from '../../calendar/schedule-calendar.js';
 import { courseCalendar } from '../../mail/calendar.js';
@@ -14,15 +22,9 @@ export interface CalendarRoutesOptions {
   siteUrl: string;
 }
 
-export const SCHEDULE_CALENDAR_PATH = '/agenda.ics';
 const SCHEDULE_PAGE_PATH = '/horarios';
 const CACHE = 'public, max-age=3600';
 const TYPE = 'text/calendar; charset=utf-8';
-
-/** Address of a course's calendar file: next to its page. */
-export function courseCalendarPath(course: Parameters<typeof coursePath>[0]): string {
-  return `${coursePath(course)}/encontros.ics`;
-}
 
 export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
   app,
@@ -31,7 +33,7 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
   const url = (path: string) => new URL(path, `${siteUrl}/`).href;
   // A fixed DTSTAMP: the files change only with the content (and a new deployment).
   const files = new Map<string, { name: string; body: string }>();
-  files.set(SCHEDULE_CALENDAR_PATH, {
+  files.set(scheduleCalendarPath, {
     name: 'agenda.ics',
     body: scheduleCalendar({
       schedule,

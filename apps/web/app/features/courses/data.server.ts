@@ -1,6 +1,7 @@
 /** The programme (course list) and course pages, prepared at build time from the content. */
 import {
   centre,
+  courseCalendarPath,
   coursePath,
   findCourse,
   formatFirstMeeting,
@@ -15,7 +16,7 @@ import {
 import { data } from 'react-router';
 import { resolveImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
-import { buildPageMeta } from '~/lib/seo';
+import { absoluteUrl, buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import type { CourseCardData, CourseLoaderData, ProgrammeLoaderData } from './types';
@@ -95,6 +96,7 @@ export function getCoursePage(pathname: string): CourseLoaderData {
         count: formatMeetingCount(course.meetings.count),
         place: formatMeetingPlace(course.meetings, centre.address),
       },
+      share: { url: absoluteUrl(site.origin, path), calendarPath: courseCalendarPath(course) },
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,
