@@ -1,5 +1,6 @@
 /** The programme (course list) and course pages, prepared at build time from the content. */
 import {
+  addMinutes,
   centre,
   courseCalendarPath,
   coursePath,
@@ -9,6 +10,8 @@ import {
   formatMeetingPlace,
   formatWeeklySlot,
   getProgramme,
+  MEETING_TIME_ZONE,
+  meetingDates,
   programmePath,
   programmeSlugs,
   type ProgrammeSlug,
@@ -109,6 +112,17 @@ export function getCoursePage(pathname: string): CourseLoaderData {
           description: course.summary,
           path,
           image: image.src,
+          instance: {
+            firstMeeting: course.meetings.firstMeeting,
+            lastMeeting: meetingDates(course.meetings).at(-1) ?? course.meetings.firstMeeting,
+            weekday: course.meetings.weekday,
+            startTime: course.meetings.time,
+            endTime: addMinutes(course.meetings.time, course.meetings.durationMinutes),
+            count: course.meetings.count,
+            durationMinutes: course.meetings.durationMinutes,
+            timeZone: MEETING_TIME_ZONE,
+            place: { name: centre.name, address: centre.address },
+          },
         }),
       ],
     }),
