@@ -59,6 +59,8 @@ describe('GET /agenda.ics', () => {
 
   it('is the same file on every request (stable UIDs and DTSTAMP)', async () => {
     expect(await get(scheduleCalendarPath)).toBe(await get(scheduleCalendarPath));
+    // Subscribed calendars refresh daily.
+    expect(await get(scheduleCalendarPath)).toContain('X-PUBLISHED-TTL:P1D');
   });
 });
 
