@@ -33,6 +33,7 @@ import { staffRoutes } from './routes/api/staff/index.js';
 import { userRoutes } from './routes/api/user/index.js';
 import { startStaff } from './staff/start.js';
 import type { StaffService } from './staff/service.js';
+import { calendarRoutes } from './routes/calendar/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { loggingOptions } from './logging.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -224,6 +225,8 @@ export async function buildApp(
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);
+    // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics (issue 16).
+    await dynamic.register(calendarRoutes, { siteUrl: config.siteUrl });
     await dynamic.register(seo, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,

@@ -24,6 +24,14 @@ export function coursePath(course: Pick<Course, 'programme' | 'slug'>): string {
   return `/${course.programme}/${course.slug}`;
 }
 
+/** The centre's weekly schedule as an iCalendar feed (served by the server). */
+export const scheduleCalendarPath = '/agenda.ics';
+
+/** A course's meetings as an iCalendar file, next to its page (served by the server). */
+export function courseCalendarPath(course: Pick<Course, 'programme' | 'slug'>): string {
+  return `${coursePath(course)}/encontros.ics`;
+}
+
 /** Path of a programme's enrolment confirmation page (signed in only). */
 export function confirmationPath(programme: ProgrammeSlug): string {
   return `/${programme}/matricula-finalizada`;

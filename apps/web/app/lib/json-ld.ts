@@ -1,5 +1,6 @@
 /** schema.org JSON-LD builders: the centre, its courses and the course lists. Pure functions. */
 import type { Address } from '@centro/content';
+import type { CourseInstance, DayOfWeek } from 'schema-dts';
 import { absoluteUrl } from './seo';
 
 export interface OrganizationInput {
@@ -19,6 +20,75 @@ export interface CourseInput {
   path: string;
   /** Root-relative URL of the course illustration. */
   image?: string;
+  /** The course's next run, from its meeting data (issue 16). */
+  instance?: CourseInstanceInput;
+}
+
+/** A run of a course: weekly meetings at the centre (packages/content's `meetings`). */
+export interface CourseInstanceInput {
+  /** "2027-03-06" */
+  firstMeeting: string;
+  /** "2027-05-22" */
+  lastMeeting: string;
+  /** "sunday" ... "saturday" */
+  weekday: string;
+  /** "17:30" */
+  startTime: string;
+  /** "19:00" */
+  endTime: string;
+  count: number;
+  durationMinutes: number;
+  /** IANA zone of the times. */
+  timeZone: string;
+  /** Where it meets: the centre's name and address. */
+  place: { name: string; address: Address };
+}
+
+const DAY_OF_WEEK: Record<string, DayOfWeek> = {
+  sunday: 'https://schema.org/Sunday',
+  monday: 'https://schema.org/Monday',
+  tuesday: 'https://schema.org/Tuesday',
+  wednesday: 'https://schema.org/Wednesday',
+  thursday: 'https://schema.org/Thursday',
+  friday: 'https://schema.org/Friday',
+  saturday: 'https://schema.org/Saturday',
+};
+
+/** The weekly meetings as schema.org's CourseInstance with a repeating Schedule. */
+export function courseInstanceJsonLd(input: CourseInstanceInput): CourseInstance {
+  const { place } = input;
+  const byDay = DAY_OF_WEEK[input.weekday];
+  return {
+    '@type': 'CourseInstance',
+    courseMode: 'onsite',
+    startDate: input.firstMeeting,
+    endDate: input.lastMeeting,
+    courseWorkload: `PT${input.durationMinutes * input.count}M`,
+    courseSchedule: {
+      '@type': 'Schedule',
+      repeatFrequency: 'P1W',
+      ...(byDay ? { byDay } : {}),
+      startDate: input.firstMeeting,
+      endDate: input.lastMeeting,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      duration: `PT${input.durationMinutes}M`,
+      repeatCount: input.count,
+      scheduleTimezone: input.timeZone,
+    },
+    location: {
+      '@type': 'Place',
+      name: place.name,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: place.address.street,
+        addressLocality: place.address.city,
+        addressRegion: place.address.state,
+        postalCode: place.address.postalCode,
+        addressCountry: place.address.country,
+      },
+    },
+  };
 }
 
 export interface ListItemInput {
@@ -70,6 +140,7 @@ export function courseJsonLd(
     inLanguage: 'pt-BR',
     isAccessibleForFree: true,
     ...(course.image ? { image: absoluteUrl(origin, course.image) } : {}),
+    ...(course.instance ? { hasCourseInstance: courseInstanceJsonLd(course.instance) } : {}),
     provider: {
       '@type': 'Organization',
       '@id': organizationId(origin),

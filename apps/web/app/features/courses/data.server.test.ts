@@ -56,3 +56,34 @@ describe('getCoursePage', () => {
     expect(() => getCoursePage('/global-kardec/nao-existe')).toThrow();
   });
 });
+
+describe("a course's Course JSON-LD (issue 16)", () => {
+  it('has its run as a CourseInstance: onsite, weekly, from the meeting data, at the centre', () => {
+    const course = findCourse('global-kardec', 'passe');
+    if (!course) throw new Error('passe is missing');
+    const { meetings } = course;
+    const [ld] = jsonLd(getCoursePage('/global-kardec/passe').meta);
+    expect(ld).toMatchObject({
+      '@type': 'Course',
+      hasCourseInstance: {
+        '@type': 'CourseInstance',
+        courseMode: 'onsite',
+        startDate: meetings.firstMeeting,
+        courseSchedule: {
+          '@type': 'Schedule',
+          repeatFrequency: 'P1W',
+          byDay: `https://schema.org/${meetings.weekday[0]?.toUpperCase()}${meetings.weekday.slice(1)}`,
+          startDate: meetings.firstMeeting,
+          startTime: meetings.time,
+          repeatCount: meetings.count,
+          duration: `PT${meetings.durationMinutes}M`,
+          scheduleTimezone: 'America/Sao_Paulo',
+        },
+        location: {
+          '@type': 'Place',
+          address: { '@type': 'PostalAddress', addressCountry: expect.any(String) },
+        },
+      },
+    });
+  });
+});

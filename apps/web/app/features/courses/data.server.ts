@@ -1,6 +1,8 @@
 /** The programme (course list) and course pages, prepared at build time from the content. */
 import {
+  addMinutes,
   centre,
+  courseCalendarPath,
   coursePath,
   findCourse,
   formatFirstMeeting,
@@ -8,6 +10,8 @@ import {
   formatMeetingPlace,
   formatWeeklySlot,
   getProgramme,
+  MEETING_TIME_ZONE,
+  meetingDates,
   programmePath,
   programmeSlugs,
   type ProgrammeSlug,
@@ -15,7 +19,7 @@ import {
 import { data } from 'react-router';
 import { resolveImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
-import { buildPageMeta } from '~/lib/seo';
+import { absoluteUrl, buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import type { CourseCardData, CourseLoaderData, ProgrammeLoaderData } from './types';
@@ -95,6 +99,7 @@ export function getCoursePage(pathname: string): CourseLoaderData {
         count: formatMeetingCount(course.meetings.count),
         place: formatMeetingPlace(course.meetings, centre.address),
       },
+      share: { url: absoluteUrl(site.origin, path), calendarPath: courseCalendarPath(course) },
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,
@@ -107,6 +112,17 @@ export function getCoursePage(pathname: string): CourseLoaderData {
           description: course.summary,
           path,
           image: image.src,
+          instance: {
+            firstMeeting: course.meetings.firstMeeting,
+            lastMeeting: meetingDates(course.meetings).at(-1) ?? course.meetings.firstMeeting,
+            weekday: course.meetings.weekday,
+            startTime: course.meetings.time,
+            endTime: addMinutes(course.meetings.time, course.meetings.durationMinutes),
+            count: course.meetings.count,
+            durationMinutes: course.meetings.durationMinutes,
+            timeZone: MEETING_TIME_ZONE,
+            place: { name: centre.name, address: centre.address },
+          },
         }),
       ],
     }),

@@ -43,6 +43,8 @@ export interface CoursePageData {
   audience: string;
   image: PageImage;
   meetings: CourseMeetingsData;
+  /** Absolute address of the page and its calendar file, for the share links (issue 16). */
+  share: { url: string; calendarPath: string };
 }
 
 export interface ProgrammeLoaderData {

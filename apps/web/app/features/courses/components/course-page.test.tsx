@@ -20,6 +20,10 @@ const page: CoursePageData = {
     count: '8 encontros',
     place: 'Sala 3 – Rua da Esperança, 123',
   },
+  share: {
+    url: 'https://www.centro.org.br/global-kardec/passe',
+    calendarPath: '/global-kardec/passe/encontros.ics',
+  },
 };
 
 beforeEach(() =>

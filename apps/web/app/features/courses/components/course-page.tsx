@@ -4,6 +4,7 @@ import { ContentImage } from '~/components/content-image';
 import type { CoursePageData } from '../types';
 import { CourseMeetings } from './course-meetings';
 import { PlacesLeft } from './places-left';
+import { ShareCourse } from './share-course';
 import '../courses.css';
 
 /** A course's page; the route gives it the enrolment button (features do not import each other). */
@@ -16,6 +17,7 @@ export function CoursePage({
   audience,
   image,
   meetings,
+  share,
   enrolButton,
 }: CoursePageData & {
   /** 'Quero me inscrever' / 'Finalizar inscrição': the enrolment feature's, given by the route. */
@@ -52,6 +54,7 @@ export function CoursePage({
         <h2>Para quem é</h2>
         <p>{audience}</p>
         <CourseMeetings {...meetings} />
+        <ShareCourse title={title} {...share} />
       </div>
 
       <section className="course__enrol enrol" aria-labelledby="inscricao">

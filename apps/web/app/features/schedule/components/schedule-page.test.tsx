@@ -33,3 +33,12 @@ describe('SchedulePage', () => {
     });
   });
 });
+
+describe("SchedulePage's calendar link", () => {
+  it("offers the week as /agenda.ics, 'Adicionar à minha agenda'", () => {
+    renderWithRouter(<SchedulePage {...getSchedulePage().page} />);
+    const link = screen.getByRole('link', { name: 'Adicionar à minha agenda' });
+    expect(link).toHaveAttribute('href', '/agenda.ics');
+    expect(link).toHaveAttribute('download');
+  });
+});

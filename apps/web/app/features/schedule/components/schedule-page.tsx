@@ -1,3 +1,4 @@
+import { scheduleCalendarPath } from '@centro/content/site';
 import { SCHEDULE_TITLE } from '../copy';
 import type { SchedulePageData } from '../types';
 import { ScheduleDayCard } from './schedule-day';
@@ -10,6 +11,12 @@ export function SchedulePage({ days }: SchedulePageData) {
       <p className="lead prose">
         Confira as atividades da semana. Ficou com alguma dúvida? Use o botão “Tirar Dúvidas” do dia
         e fale com a gente pelo WhatsApp.
+      </p>
+      <p>
+        {/* A file the server serves (not a route of the site): a plain link, not <Link>. */}
+        <a className="btn btn-outline" href={scheduleCalendarPath} download>
+          Adicionar à minha agenda
+        </a>
       </p>
       <ul className="schedule plain-list">
         {days.map((day, index) => (

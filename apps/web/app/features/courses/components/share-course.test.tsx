@@ -1,0 +1,48 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '~/test/render';
+import { ShareCourse, whatsAppShareUrl } from './share-course';
+
+const URL_ = 'https://www.centro.org.br/global-kardec/passe';
+const props = { title: 'Passe', url: URL_, calendarPath: '/global-kardec/passe/encontros.ics' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ShareCourse', () => {
+  it("links to WhatsApp with the course's title and address, without JavaScript", () => {
+    renderWithRouter(<ShareCourse {...props} />);
+    const link = screen.getByRole('link', { name: 'Compartilhar no WhatsApp' });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    const text = href.searchParams.get('text') ?? '';
+    expect(text).toContain('Passe');
+    expect(text).toContain(URL_);
+    expect(link.getAttribute('href')).toBe(whatsAppShareUrl('Passe', URL_));
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it("offers the course's meetings as a calendar file", () => {
+    renderWithRouter(<ShareCourse {...props} />);
+    expect(screen.getByRole('link', { name: 'Adicionar à minha agenda' })).toHaveAttribute(
+      'href',
+      '/global-kardec/passe/encontros.ics',
+    );
+  });
+
+  it('has no share-sheet button where the browser has no Web Share API', () => {
+    vi.stubGlobal('navigator', { ...navigator, share: undefined });
+    renderWithRouter(<ShareCourse {...props} />);
+    expect(screen.queryByRole('button', { name: 'Compartilhar…' })).toBeNull();
+  });
+
+  it("opens the browser's share sheet where it has one", async () => {
+    const share = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, share });
+    renderWithRouter(<ShareCourse {...props} />);
+    const button = await screen.findByRole('button', { name: 'Compartilhar…' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: 'Passe', url: URL_ }));
+  });
+});

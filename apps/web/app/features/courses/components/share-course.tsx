@@ -1,0 +1,69 @@
+/**
+ * 'Compartilhar' on a course page (issue 16): a plain link to WhatsApp (`wa.me/?text=`, the course's
+ * title and address), which works without JavaScript, the browser's own share sheet (Web Share
+ * API) once hydrated where the browser has one, and the course's meetings as a calendar file.
+ * No third-party script, no library.
+ */
+import { useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
+const hasWebShare = () => typeof navigator.share === 'function';
+/** Prerendered without the button; hydration adds it where the browser can share. */
+const noWebShareWhilePrerendering = () => false;
+
+export interface ShareCourseProps {
+  title: string;
+  /** Absolute address of the course page. */
+  url: string;
+  /** Root-relative address of the course's .ics file. */
+  calendarPath: string;
+}
+
+/** The text WhatsApp and the share sheet receive. */
+export function shareText(title: string, url: string): string {
+  return `Curso ${title}, gratuito: ${url}`;
+}
+
+export function whatsAppShareUrl(title: string, url: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(shareText(title, url))}`;
+}
+
+export function ShareCourse({ title, url, calendarPath }: ShareCourseProps) {
+  const canShare = useSyncExternalStore(noSubscription, hasWebShare, noWebShareWhilePrerendering);
+
+  const share = () => {
+    navigator.share({ title, text: shareText(title, url), url }).catch(() => {
+      // Dismissed by the person, or refused by the browser: nothing to do.
+    });
+  };
+
+  return (
+    <section className="course__share share" aria-labelledby="compartilhar">
+      <h2 id="compartilhar">Compartilhe e agende</h2>
+      <ul className="share__actions plain-list">
+        <li>
+          <a
+            className="btn btn-whatsapp"
+            href={whatsAppShareUrl(title, url)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Compartilhar no WhatsApp
+          </a>
+        </li>
+        {canShare ? (
+          <li>
+            <button type="button" className="btn btn-outline" onClick={share}>
+              Compartilhar…
+            </button>
+          </li>
+        ) : null}
+        <li>
+          <a className="btn btn-outline" href={calendarPath} download>
+            Adicionar à minha agenda
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
