@@ -6,7 +6,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
+
+// The plugin's 4.6 line is CommonJS: its resolver factory is a property of the default export.
+const { createNodeResolver } = importX;
 
 /**
  * The website's layers (bulletproof-react's): shared code (every folder of apps/web/app but
