@@ -21,11 +21,10 @@ import { SiteShell } from '~/features/layout/components/site-shell';
 import { AuthButton } from '~/components/auth-button';
 import { announceHydrated } from '~/lib/hydration';
 import { pageTitle } from '~/lib/seo';
+import { brand } from '@centro/content/site';
 import { useShell } from '~/lib/shell';
 import './styles/global.css';
 import siteIconUrl from './assets/site-icon.svg?url';
-
-const THEME_COLOR = '#1f3a5f';
 
 /** Runs at build time only: the site's shell data, embedded in every prerendered page. */
 export function loader() {
@@ -53,9 +52,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={THEME_COLOR} />
+        <meta name="theme-color" content={brand.themeColor} />
         <Meta />
         <link rel="icon" href={siteIconUrl} type="image/svg+xml" />
+        {/* Written by the build (scripts/preview-images.mjs): 'Adicionar à tela inicial'. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         {/* No <Links /> in the build: no route has links of its own, and the site's one stylesheet
             is inlined into every prerendered page by scripts/optimize-pages.mjs (decision 010).
             The development server still links its styles. */}

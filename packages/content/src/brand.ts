@@ -8,6 +8,10 @@
 export const brand = {
   /** `<meta name="theme-color">`: the palette's --blue (brand.css). */
   themeColor: '#1f3a5f',
+  // PLACEHOLDER: the name under the icon once the site is added to a phone's home screen (about 12
+  // characters fit).
+  /** The web app manifest's `short_name`. */
+  shortName: 'Caminho da Luz',
   /** Year shown beside the portal's name in the footer. */
   footerYear: 2025,
   /** The centre's icon, an SVG document (favicon and header mark). */

@@ -12,7 +12,10 @@ import {
   type Address,
   formatAddress,
   MEETING_TIME_ZONE,
+  SCHEDULE_EVENT_MINUTES,
   type ScheduleDay,
+  scheduleDayIndex,
+  scheduleTime,
   weekdays,
   zonedInstant,
 } from '@centro/content';
@@ -21,8 +24,6 @@ import { vtimezone } from '../mail/vtimezone.js';
 
 /** A Sunday: the week of the feed's first occurrences. */
 export const SCHEDULE_ANCHOR_SUNDAY = '2026-01-04';
-/** The schedule gives start times only; each event lasts this long in the feed. */
-export const SCHEDULE_EVENT_MINUTES = 90;
 /** How far ahead the VTIMEZONE describes the zone's offsets. */
 const ZONE_SPAN_DAYS = 366 * 10;
 
@@ -35,30 +36,6 @@ const BYDAY: readonly ICalWeekday[] = [
   ICalWeekday.FR,
   ICalWeekday.SA,
 ];
-
-/** pt-BR day names of the schedule ("Segunda-feira") → index of the week, Sunday = 0. */
-const DAY_INDEX: Record<string, number> = {
-  domingo: 0,
-  'segunda-feira': 1,
-  'terça-feira': 2,
-  'quarta-feira': 3,
-  'quinta-feira': 4,
-  'sexta-feira': 5,
-  sábado: 6,
-};
-
-/** "19h30" → "19:30"; "09h" → "09:00". */
-export function scheduleTime(time: string): string {
-  const match = /^(\d{2})h(\d{2})?$/.exec(time);
-  if (!match) throw new Error(`unexpected schedule time ${time}`);
-  return `${match[1]}:${match[2] ?? '00'}`;
-}
-
-export function scheduleDayIndex(day: string): number {
-  const index = DAY_INDEX[day.toLowerCase()];
-  if (index === undefined) throw new Error(`unexpected schedule day ${day}`);
-  return index;
-}
 
 export interface ScheduleCalendarInput {
   schedule: readonly ScheduleDay[];

@@ -1,6 +1,9 @@
-/** schema.org JSON-LD builders: the centre, its courses and the course lists. Pure functions. */
+/**
+ * schema.org JSON-LD builders: the centre, its courses, the course lists and the weekly schedule's
+ * activities. Pure functions.
+ */
 import type { Address } from '@centro/content';
-import type { CourseInstance, DayOfWeek } from 'schema-dts';
+import type { CourseInstance, DayOfWeek, Event, Place, PostalAddress } from 'schema-dts';
 import { absoluteUrl } from './seo';
 
 export interface OrganizationInput {
@@ -54,6 +57,21 @@ const DAY_OF_WEEK: Record<string, DayOfWeek> = {
   saturday: 'https://schema.org/Saturday',
 };
 
+function postalAddressJsonLd(address: Address): PostalAddress {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: address.street,
+    addressLocality: address.city,
+    addressRegion: address.state,
+    postalCode: address.postalCode,
+    addressCountry: address.country,
+  };
+}
+
+function placeJsonLd(place: { name: string; address: Address }): Place {
+  return { '@type': 'Place', name: place.name, address: postalAddressJsonLd(place.address) };
+}
+
 /** The weekly meetings as schema.org's CourseInstance with a repeating Schedule. */
 export function courseInstanceJsonLd(input: CourseInstanceInput): CourseInstance {
   const { place } = input;
@@ -76,18 +94,7 @@ export function courseInstanceJsonLd(input: CourseInstanceInput): CourseInstance
       repeatCount: input.count,
       scheduleTimezone: input.timeZone,
     },
-    location: {
-      '@type': 'Place',
-      name: place.name,
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: place.address.street,
-        addressLocality: place.address.city,
-        addressRegion: place.address.state,
-        postalCode: place.address.postalCode,
-        addressCountry: place.address.country,
-      },
-    },
+    location: placeJsonLd(place),
   };
 }
 
@@ -113,14 +120,7 @@ export function organizationJsonLd(origin: string, centre: OrganizationInput): o
     logo: absoluteUrl(origin, '/favicon.svg'),
     telephone: `+${centre.phoneDigits}`,
     email: centre.email,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: centre.address.street,
-      addressLocality: centre.address.city,
-      addressRegion: centre.address.state,
-      postalCode: centre.address.postalCode,
-      addressCountry: centre.address.country,
-    },
+    address: postalAddressJsonLd(centre.address),
   };
 }
 
@@ -174,4 +174,52 @@ export function itemListJsonLd(
       url: absoluteUrl(origin, item.path),
     })),
   };
+}
+
+/** One activity of the weekly schedule (/horarios). */
+export interface WeeklyActivityInput {
+  name: string;
+  description?: string;
+  /** "sunday" ... "saturday" */
+  weekday: string;
+  /** "19:30" */
+  startTime: string;
+  /** "21:00" */
+  endTime: string;
+  timeZone: string;
+}
+
+/**
+ * The schedule's activities as schema.org Events that repeat every week without end, at the centre,
+ * free and in person; one `@graph`, so the page carries one script.
+ */
+export function weeklyEventsJsonLd(
+  origin: string,
+  place: { name: string; address: Address },
+  activities: readonly WeeklyActivityInput[],
+): object {
+  const events = activities.map((activity): Event => {
+    const byDay = DAY_OF_WEEK[activity.weekday];
+    return {
+      '@type': 'Event',
+      name: activity.name,
+      ...(activity.description ? { description: activity.description } : {}),
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      isAccessibleForFree: true,
+      inLanguage: 'pt-BR',
+      url: absoluteUrl(origin, '/horarios'),
+      eventSchedule: {
+        '@type': 'Schedule',
+        repeatFrequency: 'P1W',
+        ...(byDay ? { byDay } : {}),
+        startTime: activity.startTime,
+        endTime: activity.endTime,
+        scheduleTimezone: activity.timeZone,
+      },
+      location: placeJsonLd(place),
+      organizer: { '@type': 'Organization', '@id': organizationId(origin), name: place.name },
+    };
+  });
+  return { '@context': 'https://schema.org', '@graph': events };
 }

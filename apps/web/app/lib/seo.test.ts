@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, buildNoIndexMeta, buildPageMeta, pageTitle } from './seo';
+import { absoluteUrl, buildNoIndexMeta, buildPageMeta, pageTitle, previewImagePath } from './seo';
 
 const site = { origin: 'https://centro.example.org', portalName: 'Portal Teste' };
 
@@ -38,7 +38,7 @@ describe('buildPageMeta', () => {
     });
   });
 
-  it('has the Open Graph tags, with an absolute image', () => {
+  it('has the Open Graph tags, with the absolute address of the page’s raster preview', () => {
     const og = Object.fromEntries(
       meta.flatMap((m) => ('property' in m ? [[m.property, m.content]] : [])),
     );
@@ -47,14 +47,40 @@ describe('buildPageMeta', () => {
       'og:description': 'Dias e horários.',
       'og:type': 'website',
       'og:url': 'https://centro.example.org/horarios',
-      'og:image': 'https://centro.example.org/assets/banner.svg',
+      'og:image': 'https://centro.example.org/og/horarios.png',
+      'og:image:type': 'image/png',
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': 'Um livro',
       'og:locale': 'pt_BR',
       'og:site_name': 'Portal Teste',
     });
+    expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+  });
+
+  it('names the illustration the build draws into the preview, and the icon when there is none', () => {
+    expect(meta).toContainEqual(
+      expect.objectContaining({ property: 'og:image', 'data-illustration': '/assets/banner.svg' }),
+    );
+    const plain = buildPageMeta(site, { title: 'Contato', description: 'd', path: '/contato' });
+    const image = plain.find((m) => 'property' in m && m.property === 'og:image');
+    expect(image).toEqual({
+      property: 'og:image',
+      content: 'https://centro.example.org/og/contato.png',
+    });
+    expect(plain).toContainEqual({ property: 'og:image:alt', content: 'Contato | Portal Teste' });
   });
 
   it('adds one JSON-LD script per object', () => {
     expect(meta).toContainEqual({ 'script:ld+json': { '@type': 'Thing' } });
+  });
+});
+
+describe('previewImagePath', () => {
+  it('gives each page its own PNG under /og/', () => {
+    expect(previewImagePath('/')).toBe('/og/inicio.png');
+    expect(previewImagePath('/horarios')).toBe('/og/horarios.png');
+    expect(previewImagePath('/global-kardec/passe')).toBe('/og/global-kardec/passe.png');
   });
 });
 

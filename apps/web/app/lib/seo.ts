@@ -15,7 +15,10 @@ export interface PageSeo {
   description: string;
   /** Root-relative path of the page, e.g. "/horarios". */
   path: string;
-  /** Open Graph image (root-relative or absolute URL). */
+  /**
+   * The page's illustration: drawn, with the title and the centre's name, into the page's link
+   * preview (`previewImagePath`) at build time. Without one, the preview shows the centre's icon.
+   */
   image?: PageImage;
   type?: 'website' | 'article';
   /** schema.org objects, one `<script type="application/ld+json">` each. */
@@ -23,6 +26,15 @@ export interface PageSeo {
 }
 
 export const OG_LOCALE = 'pt_BR';
+
+/** Size of every link preview (scripts/preview-images.mjs draws them at build time). */
+export const PREVIEW_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
+
+/** "/" → "/og/inicio.png", "/global-kardec/passe" → "/og/global-kardec/passe.png". */
+export function previewImagePath(path: string): string {
+  const name = path.replace(/^\/+|\/+$/g, '');
+  return `/og/${name === '' ? 'inicio' : name}.png`;
+}
 
 /** "Horários | Portal X"; the portal's name alone when there is no page name. */
 export function pageTitle(title: string | null, portalName: string): string {
@@ -48,14 +60,19 @@ export function buildPageMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
   ];
-  if (page.image) {
-    meta.push(
-      { property: 'og:image', content: absoluteUrl(site.origin, page.image.src) },
-      { property: 'og:image:alt', content: page.image.alt },
-      { property: 'og:image:width', content: String(page.image.width) },
-      { property: 'og:image:height', content: String(page.image.height) },
-    );
-  }
+  meta.push(
+    {
+      property: 'og:image',
+      content: absoluteUrl(site.origin, previewImagePath(page.path)),
+      // Read and removed by the build (scripts/preview-images.mjs): the drawing to put in the preview.
+      ...(page.image ? { 'data-illustration': page.image.src } : {}),
+    },
+    { property: 'og:image:type', content: PREVIEW_IMAGE.type },
+    { property: 'og:image:width', content: String(PREVIEW_IMAGE.width) },
+    { property: 'og:image:height', content: String(PREVIEW_IMAGE.height) },
+    { property: 'og:image:alt', content: page.image?.alt ?? title },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  );
   for (const item of page.jsonLd ?? []) meta.push({ 'script:ld+json': item });
   return meta;
 }

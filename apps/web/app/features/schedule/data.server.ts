@@ -1,5 +1,15 @@
 /** The schedule page, prepared at build time from the content. */
-import { centre, schedule, scheduleQuestionLink } from '@centro/content';
+import {
+  addMinutes,
+  centre,
+  MEETING_TIME_ZONE,
+  schedule,
+  SCHEDULE_EVENT_MINUTES,
+  scheduleQuestionLink,
+  scheduleTime,
+  scheduleWeekday,
+} from '@centro/content';
+import { weeklyEventsJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { SCHEDULE_TITLE } from './copy';
@@ -15,13 +25,28 @@ export function getSchedulePage(): ScheduleLoaderData {
     })),
     questionHref: scheduleQuestionLink(centre.whatsapp, day),
   }));
+  const activities = schedule.flatMap((day) =>
+    day.activities.map((activity) => {
+      const startTime = scheduleTime(activity.time);
+      return {
+        name: activity.title,
+        ...(activity.note ? { description: activity.note } : {}),
+        weekday: scheduleWeekday(day.day),
+        startTime,
+        endTime: addMinutes(startTime, SCHEDULE_EVENT_MINUTES),
+        timeZone: MEETING_TIME_ZONE,
+      };
+    }),
+  );
+  const site = getSite();
   const summary = schedule.map((day) => `${day.day}: ${day.whatsappTopic}`).join('; ');
   return {
     page: { days },
-    meta: buildPageMeta(getSite(), {
+    meta: buildPageMeta(site, {
       title: SCHEDULE_TITLE,
       description: `Dias e horários das atividades da semana. ${summary}.`,
       path: '/horarios',
+      jsonLd: [weeklyEventsJsonLd(site.origin, centre, activities)],
     }),
   };
 }
