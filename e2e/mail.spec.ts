@@ -1,8 +1,9 @@
 /**
- * The enrolment confirmation e-mail (issue 11), in Chromium: a server of its own sending to an
- * SMTP server this test starts (the `smtp-server` package, read back with mailparser); sign up,
- * enrol, the confirmation page, then the message with its `.ics` read back by ical.js (first date,
- * time zone, weekly recurrence).
+ * The e-mails of issue 11, in Chromium: a server of its own sending to an SMTP server this test
+ * starts (the `smtp-server` package, read back with mailparser). Sign up, enrol, the confirmation
+ * page, then the message with its `.ics` read back by ical.js (first date, time zone, weekly
+ * recurrence); and 'Esqueci minha senha' through the link that arrives, then signing in with the
+ * new password.
  */
 import { once } from 'node:events';
 import { getProgramme } from '@centro/content';
@@ -10,7 +11,8 @@ import { freePort } from '@centro/server/testing';
 import ICAL from 'ical.js';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { NAME, signUpFrom } from './support/accounts';
+import { mainNav, NAME, signUpFrom } from './support/accounts';
+import { accessibilityViolations } from './support/test';
 import {
   disposeProductServer,
   expect,
@@ -124,3 +126,55 @@ mailTest(
     expect(smtp.received).toHaveLength(1);
   },
 );
+
+mailTest.describe('password reset', () => {
+  // The refused weak password is a form answered with 400, as every form error of the provider.
+  mailTest.use({ allowConsoleErrors: [/status of 400/] });
+  mailTest(
+    "'Esqueci minha senha' sends a link that sets a new password, which then signs in",
+    async ({ page, smtp }) => {
+      const email = await signUpFrom(page, coursePath);
+      await mainNav(page).getByRole('button', { name: 'Sair' }).click();
+      await expect(mainNav(page).getByRole('button', { name: 'Acessar' })).toBeEnabled();
+      const before = smtp.received.length;
+
+      await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+      await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' }),
+      ).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Enviar link' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Verifique seu e-mail' }),
+      ).toBeVisible();
+
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(before + 1);
+      const message = smtp.received[before];
+      expect(message?.subject).toBe('Redefinição de senha');
+      const link = /https?:\/\/\S+\/idp\/redefinir-senha\?token=[\w-]+/.exec(
+        message?.text ?? '',
+      )?.[0];
+      expect(link).toBeDefined();
+
+      await page.goto(String(link));
+      await expect(page.getByRole('heading', { level: 1, name: 'Criar nova senha' })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('Nova senha').fill('12345678');
+      await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+      await expect(page.getByText('Esta senha é fácil de adivinhar.').first()).toBeVisible();
+      await page.getByLabel('Nova senha').fill('outra frase bem comprida');
+      await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Senha alterada' })).toBeVisible();
+
+      await page.getByRole('link', { name: 'Voltar ao site' }).click();
+      await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Senha').fill('outra frase bem comprida');
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(mainNav(page).getByRole('button', { name: 'Sair' })).toBeVisible();
+    },
+  );
+});

@@ -28,6 +28,8 @@ export interface AccountsTable {
   privacy_accepted_at: string;
   created_at: string;
   updated_at: string;
+  /** When the sign-in e-mail was last proven (a verification code, or a password reset); null: never. */
+  email_verified_at: string | null;
 }
 
 /** oidc-provider's storage (sessions, grants, codes, refresh tokens...). */
@@ -142,6 +144,28 @@ export interface LoginFailuresTable {
   last_failure_at: number;
 }
 
+/** A password-reset link of the built-in provider (only its hash is kept). */
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link was used: single use. */
+  used_at: string | null;
+}
+
+/** The e-mail verification code an account is waiting to type (one per account). */
+export interface EmailVerificationsTable {
+  account_id: string;
+  /** SHA-256 (hex) of the account id and the six digits. */
+  code_hash: string;
+  expires_at: string;
+  /** Wrong codes typed for this one. */
+  attempts: number;
+  sent_at: string;
+}
+
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -181,6 +205,8 @@ export interface Database {
   attendance: AttendanceTable;
   staff_actions: StaffActionsTable;
   staff_removals: StaffRemovalsTable;
+  password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -15,6 +15,7 @@ import { createProvider, originsOf } from './provider/provider.js';
 import { graphMeRoutes } from './routes/graph-me.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { AccountStore } from './store/accounts.js';
+import { PasswordResets } from './store/password-resets.js';
 import { startCleanup } from './store/maintenance.js';
 import { LoginThrottle, throttlePolicy, type LoginThrottleOptions } from './store/throttle.js';
 import type { SiteIdentity } from './views/layout.js';
@@ -49,6 +50,7 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     ...throttleOptions,
     policy: throttleOptions?.policy ?? throttlePolicy(idp.signInAttempts),
   });
+  const resets = new PasswordResets(db);
   const stylesheet = await loadStylesheet();
   const site: SiteIdentity = {
     portalName: centre.portalName,
@@ -89,6 +91,10 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     csp,
     stylesheet,
     siteUrl: config.siteUrl,
+    db,
+    resets,
+    mail: app.mail,
+    issuer: idp.issuer,
   });
   await app.register(providerMount, { provider, siteUrl: config.siteUrl });
   await app.register(graphMeRoutes, {
@@ -102,6 +108,6 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     }),
   });
 
-  const stopCleanup = startCleanup({ db, throttle, log: app.log });
+  const stopCleanup = startCleanup({ db, throttle, resets, log: app.log });
   app.addHook('onClose', stopCleanup);
 };

@@ -12,36 +12,24 @@ import { inlineScriptHashes } from '../site/csp.js';
 import { signUpMessages } from './routes/form-validation.js';
 import { createTestApi } from '../../tests/support/api-app.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
-import { IdpBrowser, formAction, pkce, type Pkce } from '../../tests/support/idp-browser.js';
+import {
+  IdpBrowser,
+  TEST_REDIRECT_URI as REDIRECT_URI,
+  TEST_SITE as SITE,
+  authorizeUrl,
+  codeOf,
+  formAction,
+  openInteraction,
+  pkce,
+  signUpIn,
+} from '../../tests/support/idp-browser.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
-
-const SITE = 'http://localhost:3000';
-const REDIRECT_URI = `${SITE}/`;
 
 const targets = await testDatabaseTargets('idp_security');
 afterAll(() => Promise.all(targets.map((target) => target.cleanup())));
 
 if (!targets.some((target) => target.dialect === 'postgres')) {
   it.skip('PostgreSQL unreachable: the regressions ran on SQLite only (see the warning above)');
-}
-
-function authorizeUrl(challenge: Pkce, extra: Record<string, string> = {}): string {
-  return `/idp/auth?${new URLSearchParams({
-    client_id: 'centro-web',
-    response_type: 'code',
-    redirect_uri: REDIRECT_URI,
-    scope: 'User.ReadWrite.All openid profile',
-    code_challenge: challenge.challenge,
-    code_challenge_method: 'S256',
-    response_mode: 'fragment',
-    state: 'estado',
-    nonce: 'nonce',
-    ...extra,
-  })}`;
-}
-
-function codeOf(location: string): string | null {
-  return new URLSearchParams(new URL(location).hash.slice(1)).get('code');
 }
 
 describe.each(targets)('the provider under attack, on $dialect', (target) => {
@@ -66,36 +54,11 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
     await fixture?.cleanup();
   });
 
-  /** An interaction page (sign-in, or sign-up with prompt=create) in a browser. */
-  async function interaction(browser: IdpBrowser, extra: Record<string, string> = {}) {
-    const challenge = pkce();
-    const start = await browser.get(authorizeUrl(challenge, extra));
-    expect(start.statusCode).toBe(303);
-    const path = String(start.headers.location);
-    const page = await browser.get(path);
-    return { challenge, path, page, action: String(formAction(page.body)) };
-  }
+  const interaction = openInteraction;
 
   /** Signs a new person up in `browser`; their tokens. */
   async function signUp(browser: IdpBrowser, email: string, senha = 'uma senha longa') {
-    const { challenge, action } = await interaction(browser, { prompt: 'create' });
-    const created = await browser.post(action, {
-      nome: 'Pessoa de Teste',
-      email,
-      senha,
-      celular: '(11) 91234-5678',
-      nascimento: '25/12/1990',
-      consentimento: 'sim',
-    });
-    expect(created.statusCode).toBe(303);
-    const resumed = await browser.get(String(created.headers.location));
-    const tokens = await browser.token({
-      client_id: 'centro-web',
-      grant_type: 'authorization_code',
-      code: String(codeOf(String(resumed.headers.location))),
-      redirect_uri: REDIRECT_URI,
-      code_verifier: challenge.verifier,
-    });
+    const tokens = await signUpIn(browser, email, senha);
     expect(tokens.statusCode).toBe(200);
     return tokens.json() as { id_token: string; access_token: string };
   }

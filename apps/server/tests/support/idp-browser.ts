@@ -137,3 +137,64 @@ export function inputValue(html: string, name: string): string | undefined {
 export function formAction(html: string): string | undefined {
   return /<form[^>]*action="([^"]*)"/.exec(html)?.[1];
 }
+
+/** The site of the provider's tests (SITE_URL) and its redirect URI. */
+export const TEST_SITE = 'http://localhost:3000';
+export const TEST_REDIRECT_URI = `${TEST_SITE}/`;
+
+/** An authorization request as MSAL makes it (the code + PKCE flow), with `extra` parameters. */
+export function authorizeUrl(challenge: Pkce, extra: Record<string, string> = {}): string {
+  return `/idp/auth?${new URLSearchParams({
+    client_id: 'centro-web',
+    response_type: 'code',
+    redirect_uri: TEST_REDIRECT_URI,
+    scope: 'User.ReadWrite.All openid profile',
+    code_challenge: challenge.challenge,
+    code_challenge_method: 'S256',
+    response_mode: 'fragment',
+    state: 'estado',
+    nonce: 'nonce',
+    ...extra,
+  })}`;
+}
+
+/** The authorization code in a redirect to the site (fragment response mode). */
+export function codeOf(location: string): string | null {
+  return new URLSearchParams(new URL(location).hash.slice(1)).get('code');
+}
+
+/** An interaction page (sign-in, or sign-up with prompt=create) in a browser. */
+export async function openInteraction(browser: IdpBrowser, extra: Record<string, string> = {}) {
+  const challenge = pkce();
+  const start = await browser.get(authorizeUrl(challenge, extra));
+  const path = String(start.headers.location);
+  const page = await browser.get(path);
+  return { challenge, path, page, action: String(formAction(page.body)) };
+}
+
+/** From a finished interaction's redirect to the tokens, as MSAL exchanges the code. */
+export async function tokensAfter(browser: IdpBrowser, challenge: Pkce, finished: string) {
+  const resumed = await browser.get(finished);
+  return browser.token({
+    client_id: 'centro-web',
+    grant_type: 'authorization_code',
+    code: String(codeOf(String(resumed.headers.location))),
+    redirect_uri: TEST_REDIRECT_URI,
+    code_verifier: challenge.verifier,
+  });
+}
+
+/** Signs a new person up in `browser`; the token response. */
+export async function signUpIn(browser: IdpBrowser, email: string, senha = 'uma senha longa') {
+  const { challenge, action } = await openInteraction(browser, { prompt: 'create' });
+  const created = await browser.post(action, {
+    nome: 'Pessoa de Teste',
+    email,
+    senha,
+    celular: '(11) 91234-5678',
+    nascimento: '25/12/1990',
+    consentimento: 'sim',
+  });
+  if (created.statusCode !== 303) throw new Error(`sign-up answered ${created.statusCode}`);
+  return tokensAfter(browser, challenge, String(created.headers.location));
+}

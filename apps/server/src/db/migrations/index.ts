@@ -5,6 +5,7 @@ import * as coursePlacesTaken from './002-course-places-taken.js';
 import * as mailOutbox from './003-mail-outbox.js';
 import * as staffArea from './004-staff-area.js';
 import * as courseSettings from './005-course-settings.js';
+import * as accountEmail from './006-account-email.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003-mail-outbox': mailOutbox,
   '004-staff-area': staffArea,
   '005-course-settings': courseSettings,
+  '006-account-email': accountEmail,
 };
 
 export const migrationProvider: MigrationProvider = {

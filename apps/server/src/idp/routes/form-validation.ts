@@ -93,14 +93,15 @@ function validateName(input: string): string | { error: string } {
   return parsed.success ? parsed.data : { error: signUpMessages.nameInvalid };
 }
 
-function validateEmail(input: string): string | { error: string } {
+export function validateEmail(input: string): string | { error: string } {
   if (input.trim() === '') return { error: signUpMessages.emailMissing };
   const email = normaliseEmail(input);
   if (!mailSchema.safeParse(email).success) return { error: signUpMessages.emailInvalid };
   return email;
 }
 
-function validatePassword(input: string, personal: string[]): string | { error: string } {
+/** A new password (sign-up, password reset): long enough, not too long, not easy to guess. */
+export function validatePassword(input: string, personal: string[]): string | { error: string } {
   if (input === '') return { error: signUpMessages.passwordMissing };
   const length = [...input.normalize('NFC')].length;
   if (length < PASSWORD_MIN_LENGTH) return { error: signUpMessages.passwordTooShort };

@@ -1,6 +1,8 @@
 /**
  * The interaction pages (Fastify routes under /idp/interaction/:uid): sign in, create an account,
- * cancel. Plain form posts (application/x-www-form-urlencoded only, 16 KiB at most), no JavaScript. CSRF-safe: every post needs the interaction's cookie,
+ * 'Esqueci minha senha', cancel; and the page of the e-mailed password-reset link
+ * (/idp/redefinir-senha?token=..., outside any interaction: it may open on another device; the
+ * token travels in the query, which the logs never keep, and in the form's body). Plain form posts (application/x-www-form-urlencoded only, 16 KiB at most), no JavaScript. CSRF-safe: every post needs the interaction's cookie,
  * signed, httpOnly, SameSite=Lax and scoped to this interaction's path, so another site cannot post
  * on a person's behalf; the uid in the URL must match it. An expired or unknown interaction gets a
  * friendly page, never a stack trace.
@@ -11,12 +13,22 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { IDP_MOUNT_PATH } from '../constants.js';
 import { normaliseProviderRequest } from '../provider/mount.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { composePasswordReset } from '../../mail/compose.js';
+import type { Mail } from '../../mail/mail.js';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
+import type { PasswordResets } from '../store/password-resets.js';
 import type { LoginThrottle } from '../store/throttle.js';
 import { interactionPaths, type InteractionPaths } from '../views/form-parts.js';
 import type { SiteIdentity } from '../views/layout.js';
 import { messagePage } from '../views/message-pages.js';
 import type { IdpCsp } from '../views/page-csp.js';
+import {
+  forgotPasswordPage,
+  newPasswordPage,
+  resetLinkSentPage,
+} from '../views/password-reset-pages.js';
 import { signInPage, signUpPage } from '../views/sign-in-pages.js';
 import type { Stylesheet } from '../views/stylesheet.js';
 import {
@@ -27,6 +39,8 @@ import {
   validateSignIn,
   validateSignUp,
   formValue,
+  validateEmail,
+  validatePassword,
 } from './form-validation.js';
 
 export interface InteractionRoutesOptions {
@@ -37,7 +51,15 @@ export interface InteractionRoutesOptions {
   csp: IdpCsp;
   stylesheet: Stylesheet;
   siteUrl: string;
+  db: Kysely<Database>;
+  resets: PasswordResets;
+  mail: Pick<Mail, 'enqueue' | 'wake'>;
+  /** The provider's issuer (`<site>/idp`): the reset link is `<issuer>/redefinir-senha?token=…`. */
+  issuer: string;
 }
+
+/** The page of the e-mailed password-reset link. */
+export const RESET_PAGE = `${IDP_MOUNT_PATH}/redefinir-senha`;
 
 /** The largest interaction form accepted (the sign-up form is well under 2 KiB). */
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
@@ -60,7 +82,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app,
   options,
 ) => {
-  const { provider, accounts, throttle, site, csp, stylesheet, siteUrl } = options;
+  const { provider, accounts, throttle, site, csp, stylesheet, siteUrl, db, resets, mail } =
+    options;
   // Forms only: every other content type is refused (415) before any byte of it is parsed, and
   // no body here may exceed FORM_BODY_LIMIT_BYTES (413), whatever the server's default.
   app.removeAllContentTypeParsers();
@@ -301,6 +324,96 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     }
     request.log.info({ accountId: account.id }, 'account created');
     return signedIn(request, reply, account);
+  });
+
+  app.get<{ Params: UidParams }>(`${base}/esqueci-senha`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const hint = interaction.params.login_hint;
+    const email = formValue(request.query, 'email') || (typeof hint === 'string' ? hint : '');
+    return show(reply, interaction, forgotPasswordPage, { email });
+  });
+
+  app.post<{ Params: UidParams }>(`${base}/esqueci-senha`, formRoute, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const form = readForm(request.body, ['email'] as const);
+    const email = validateEmail(form.email);
+    if (typeof email !== 'string') {
+      return show(reply, interaction, forgotPasswordPage, { email: form.email, ...email }, 400);
+    }
+    // The same page whether or not the address has an account; the link goes to the sign-in
+    // address, the one the owner proved at sign-up.
+    const account = await accounts.findByEmail(email);
+    if (account) {
+      const queued = await db.transaction().execute(async (trx) => {
+        const token = await resets.create(trx, account.id);
+        if (!token) return false;
+        const resetUrl = `${options.issuer}/redefinir-senha?token=${token}`;
+        await mail.enqueue(
+          trx,
+          composePasswordReset({ to: account.email, personName: account.display_name, resetUrl }),
+        );
+        return true;
+      });
+      if (queued) mail.wake();
+      request.log.info(
+        { accountId: account.id, queued },
+        queued ? 'password reset link queued' : 'password reset not sent: too many this hour',
+      );
+    }
+    return show(reply, interaction, resetLinkSentPage, {});
+  });
+
+  const linkGone = (reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      messagePage({
+        site,
+        title: 'Este link não vale mais',
+        paragraphs: [
+          'O link para criar uma nova senha expirou ou já foi usado.',
+          'Volte ao site, clique em Acessar e peça um novo link em "Esqueci minha senha".',
+        ],
+      }),
+      400,
+    );
+
+  app.get<{ Querystring: { token?: unknown } }>(RESET_PAGE, async (request, reply) => {
+    const token = formValue(request.query, 'token');
+    if (!(await resets.isUsable(token))) return linkGone(reply);
+    reply.header('referrer-policy', 'no-referrer');
+    return sendHtml(reply, newPasswordPage({ site, action: RESET_PAGE, token }));
+  });
+
+  app.post(RESET_PAGE, formRoute, async (request, reply) => {
+    const form = readForm(request.body, ['token', 'senha'] as const);
+    const account = await resets.accountFor(form.token);
+    if (!account) return linkGone(reply);
+    const password = validatePassword(form.senha, [account.display_name, account.email]);
+    if (typeof password !== 'string') {
+      reply.header('referrer-policy', 'no-referrer');
+      return sendHtml(
+        reply,
+        newPasswordPage({ site, action: RESET_PAGE, token: form.token, ...password }),
+        400,
+      );
+    }
+    const reset = await resets.use(form.token, password);
+    if (!reset) return linkGone(reply);
+    await throttle.forgetEmail(reset.email);
+    request.log.info({ accountId: account.id }, 'password reset: sessions ended');
+    return sendHtml(
+      reply,
+      messagePage({
+        site,
+        title: 'Senha alterada',
+        paragraphs: [
+          'Sua nova senha já vale. Por segurança, as sessões abertas em outros aparelhos foram encerradas.',
+          'Volte ao site e entre com o seu e-mail e a nova senha.',
+        ],
+      }),
+    );
   });
 
   app.post<{ Params: UidParams }>(`${base}/cancelar`, formRoute, async (request, reply) => {

@@ -77,6 +77,7 @@ export class AccountStore {
       privacy_accepted_at: now,
       created_at: now,
       updated_at: now,
+      email_verified_at: null,
     };
     try {
       await this.db.insertInto('accounts').values(row).execute();

@@ -119,3 +119,28 @@ export async function deleteExpiredPayloads(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The provider's models that hold a signed-in state of an account. */
+const ACCOUNT_MODELS = [
+  'Session',
+  'Grant',
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'Interaction',
+];
+
+/**
+ * Ends everything that keeps an account signed in: its sessions, grants, codes, access and
+ * refresh tokens, pending interactions. Account ids are UUIDs, stored by `JSON.stringify` as
+ * `"accountId":"<id>"` in every one of these payloads (nested in an interaction's session).
+ */
+export async function endAccountSessions(db: Kysely<Database>, accountId: string): Promise<number> {
+  if (!/^[0-9a-f-]{36}$/i.test(accountId)) throw new Error('not an account id');
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where('model', 'in', ACCOUNT_MODELS)
+    .where('payload', 'like', `%"accountId":"${accountId}"%`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,5 +1,6 @@
 /**
- * Periodic clean-up of the provider's storage: expired payloads and forgotten sign-in failures.
+ * Periodic clean-up of the provider's storage: expired payloads, forgotten sign-in failures and
+ * password-reset links a day past their expiry.
  * Runs once at start and then every `intervalMs`; the timer never keeps the process alive.
  * With several instances each runs it; the deletes are idempotent.
  */
@@ -7,11 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { deleteExpiredPayloads } from './adapter.js';
+import type { PasswordResets } from './password-resets.js';
 import type { LoginThrottle } from './throttle.js';
 
 export interface CleanupOptions {
   db: Kysely<Database>;
   throttle: LoginThrottle;
+  resets: PasswordResets;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }
@@ -20,6 +23,7 @@ export interface CleanupOptions {
 export function startCleanup({
   db,
   throttle,
+  resets,
   log,
   intervalMs = 10 * 60 * 1000,
 }: CleanupOptions): () => Promise<void> {
@@ -29,6 +33,7 @@ export function startCleanup({
       try {
         const deleted = await deleteExpiredPayloads(db);
         await throttle.cleanUp();
+        await resets.cleanUp();
         if (deleted > 0) log.debug({ deleted }, 'identity provider: expired rows deleted');
       } catch (error) {
         log.warn({ err: error }, 'identity provider: clean-up failed');

@@ -129,6 +129,11 @@ export class LoginThrottle {
     await this.giveBack(addressKey(address));
   }
 
+  /** The owner proved control of the e-mail (a password reset): its failed sign-ins are forgotten. */
+  async forgetEmail(email: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('key', '=', emailKey(email)).execute();
+  }
+
   /** Removes counts whose window has passed. */
   async cleanUp(): Promise<void> {
     await this.db

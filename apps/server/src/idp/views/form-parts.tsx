@@ -12,6 +12,7 @@ export function interactionPaths(mountPath: string, uid: string) {
     base,
     signIn: `${base}/entrar`,
     signUp: `${base}/criar-conta`,
+    forgotPassword: `${base}/esqueci-senha`,
     cancel: `${base}/cancelar`,
   };
 }

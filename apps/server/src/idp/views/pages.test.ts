@@ -137,7 +137,7 @@ describe('the sign-in page', () => {
       /<input id="email"[^>]*aria-describedby="entrar-erro"[^>]*value="ana@example.org"/,
     );
     expect(page).toContain(
-      'Esqueceu a senha? Escreva para <a href="mailto:contato@exemplo.org.br">contato@exemplo.org.br</a>.',
+      'href="/idp/interaction/abc_123-XYZ/esqueci-senha?email=ana%40example.org">Esqueci minha senha</a>',
     );
     expect(page).toMatch(
       /<input id="senha"[^>]*autoComplete="current-password"[^>]*aria-describedby="entrar-erro"/,

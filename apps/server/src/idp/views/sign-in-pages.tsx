@@ -80,8 +80,9 @@ export function signInPage({
           Ainda não tem conta? <a href={paths.signUp}>Criar conta</a>
         </p>
         <p>
-          Esqueceu a senha? Escreva para{' '}
-          <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>.
+          <a href={`${paths.forgotPassword}${email ? `?email=${encodeURIComponent(email)}` : ''}`}>
+            Esqueci minha senha
+          </a>
         </p>
         <CancelForm paths={paths} />
       </div>
