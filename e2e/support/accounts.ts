@@ -15,8 +15,17 @@ export function uniqueEmail(): string {
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 
-/** 'Quero me inscrever' on a course page, the provider's 'Criar conta' form, back signed in. */
-export async function signUpFrom(page: Page, coursePath: string, email = uniqueEmail()) {
+/**
+ * 'Quero me inscrever' on a course page, the provider's 'Criar conta' form, back signed in. With
+ * `codeFor` (a server that requires e-mail verification), the 'Confirme seu e-mail' page in between,
+ * with the code `codeFor` reads from the message sent to the address.
+ */
+export async function signUpFrom(
+  page: Page,
+  coursePath: string,
+  email = uniqueEmail(),
+  codeFor?: (email: string) => Promise<string>,
+) {
   await page.goto(coursePath);
   await page.getByRole('button', { name: 'Quero me inscrever' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
@@ -27,7 +36,14 @@ export async function signUpFrom(page: Page, coursePath: string, email = uniqueE
   await page.getByLabel('Data de nascimento').fill('25/12/1990');
   await page.getByRole('checkbox', { name: /aviso de privacidade/ }).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page).toHaveURL(coursePath);
+  if (codeFor) {
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirme seu e-mail' }),
+    ).toBeVisible();
+    await page.getByLabel('Código').fill(await codeFor(email));
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+  }
+  await expect(page).toHaveURL(coursePath, { timeout: 15_000 });
   await expect(mainNav(page).getByRole('button', { name: 'Sair' })).toBeVisible();
   return email;
 }

@@ -40,6 +40,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { createDirectory, type DirectoryAdapter } from './directory/create-directory.js';
 import type { Directory } from './directory/directory.js';
 import { embeddedProviderSource } from './idp/source.js';
+import { requireVerifiedAccount } from './enrolment/verified-email.js';
 import { enrolmentConfirmationMail } from './mail/enrolment-confirmation.js';
 import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
@@ -158,6 +159,10 @@ export async function buildApp(
     log: app.log,
     repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
     confirmationMail: enrolmentConfirmationMail({ mail, directory, siteUrl: config.siteUrl }),
+    // The built-in provider's accounts confirm their e-mail before enrolling, when required.
+    ...(config.identityProvider === 'embedded' && config.mail.emailVerification === 'required'
+      ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }
+      : {}),
   });
   app.decorate('enrolment', enrolment.service);
   app.addHook('onClose', async () => enrolment.stop());

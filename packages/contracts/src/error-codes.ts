@@ -23,6 +23,7 @@ export const ErrorCode = {
   CourseFull: 'course_full',
   EnrolmentNotOpen: 'enrolment_not_open',
   EnrolmentClosed: 'enrolment_closed',
+  EmailNotVerified: 'email_not_verified',
   PlacesBelowTaken: 'places_below_taken',
   NotEnrolled: 'not_enrolled',
   LastCoordinator: 'last_coordinator',

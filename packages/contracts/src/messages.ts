@@ -3,6 +3,9 @@ export const messages = {
   enrolmentFailed: 'Erro ao carregar dados. Por favor tente novamente!',
   courseFull: 'Vagas esgotadas para este curso.',
   enrolmentClosed: 'As inscrições para este curso foram encerradas.',
+  /** EMAIL_VERIFICATION=required: the enrolment waits for the e-mail's confirmation (issue 11). */
+  emailNotVerified:
+    'Confirme seu e-mail antes de se inscrever: clique em Sair, entre novamente e digite o código de 6 dígitos que enviaremos para o seu e-mail.',
   profileError: 'Erro!',
   profileSaved: 'Dados atualizados com sucesso!',
   phoneHint: 'Digite o celular no formato (XX) XXXXX-XXXX',

@@ -25,6 +25,14 @@ export class CourseFullError extends Error {
 }
 
 /** The group is not the group of any course (the server adds nobody to an arbitrary group). */
+/** The person's e-mail is not confirmed yet, and EMAIL_VERIFICATION requires it (issue 11). */
+export class EmailNotVerifiedError extends Error {
+  override name = 'EmailNotVerifiedError';
+  constructor() {
+    super('The e-mail address is not confirmed.');
+  }
+}
+
 export class UnknownGroupError extends Error {
   override name = 'UnknownGroupError';
   constructor() {

@@ -66,6 +66,8 @@ export interface EnrolmentServiceOptions {
   log?: Log;
   /** The clock (tests). */
   now?: () => Date;
+  /** Refuses a person who may not enrol yet (EmailNotVerifiedError); none: everyone may. */
+  requireVerifiedEmail?: (userId: string) => Promise<void>;
 }
 
 /** The error thrown when the directory failed while enrolling. */
@@ -81,8 +83,10 @@ export class EnrolmentService {
   readonly #log: Log;
   readonly #now: () => Date;
   readonly #confirmationMail: ConfirmationMail;
+  readonly #requireVerifiedEmail: (userId: string) => Promise<void>;
 
   constructor(options: EnrolmentServiceOptions) {
+    this.#requireVerifiedEmail = options.requireVerifiedEmail ?? (() => Promise.resolve());
     this.#confirmationMail = options.confirmationMail ?? (() => Promise.resolve(null));
     this.#repository = options.repository;
     this.#directory = options.directory;
@@ -93,9 +97,11 @@ export class EnrolmentService {
   /**
    * Enrols the person in the course: idempotent (a second call takes no second place).
    * @throws CourseFullError; EnrolmentIncompleteError when the directory failed (the place is
-   *   given back); DirectoryUserNotFoundError when the directory has no such person.
+   *   given back); DirectoryUserNotFoundError when the directory has no such person;
+   *   EmailNotVerifiedError when the person must confirm their e-mail first.
    */
   async enrol(userId: string, course: EnrolmentCourse, log: Log = this.#log): Promise<EnrolResult> {
+    await this.#requireVerifiedEmail(userId);
     // Two rounds at most: the second only when our reservation vanished while the directory was
     // adding the person (released by a concurrent failing request of the same person).
     for (let round = 1; ; round++) {

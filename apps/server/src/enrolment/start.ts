@@ -29,6 +29,8 @@ export interface StartEnrolmentOptions {
   confirmationMail?: ConfirmationMail;
   /** The clock (tests). */
   now?: () => Date;
+  /** See EnrolmentServiceOptions.requireVerifiedEmail. */
+  requireVerifiedEmail?: (userId: string) => Promise<void>;
 }
 
 export interface Enrolment {
@@ -49,6 +51,7 @@ export async function startEnrolment(options: StartEnrolmentOptions): Promise<En
     log,
     ...(options.confirmationMail ? { confirmationMail: options.confirmationMail } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.requireVerifiedEmail ? { requireVerifiedEmail: options.requireVerifiedEmail } : {}),
   });
   await service.syncCourses(options.courses ?? contentCourses());
 

@@ -15,6 +15,7 @@ import { createProvider, originsOf } from './provider/provider.js';
 import { graphMeRoutes } from './routes/graph-me.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { AccountStore } from './store/accounts.js';
+import { EmailVerifications } from './store/email-verifications.js';
 import { PasswordResets } from './store/password-resets.js';
 import { startCleanup } from './store/maintenance.js';
 import { LoginThrottle, throttlePolicy, type LoginThrottleOptions } from './store/throttle.js';
@@ -33,7 +34,7 @@ export {
 export { embeddedProviderSource, type EmbeddedProviderInfo } from './source.js';
 
 export interface EmbeddedIdentityProviderOptions {
-  config: Pick<Config, 'dataDir' | 'siteUrl' | 'https' | 'idp'>;
+  config: Pick<Config, 'dataDir' | 'siteUrl' | 'https' | 'idp' | 'mail'>;
   /** Tests: how sign-in delays are spent, the clock. */
   throttle?: LoginThrottleOptions;
 }
@@ -51,6 +52,7 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     policy: throttleOptions?.policy ?? throttlePolicy(idp.signInAttempts),
   });
   const resets = new PasswordResets(db);
+  const verifications = new EmailVerifications(db);
   const stylesheet = await loadStylesheet();
   const site: SiteIdentity = {
     portalName: centre.portalName,
@@ -95,6 +97,8 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     resets,
     mail: app.mail,
     issuer: idp.issuer,
+    verifications,
+    emailVerification: config.mail.emailVerification,
   });
   await app.register(providerMount, { provider, siteUrl: config.siteUrl });
   await app.register(graphMeRoutes, {
@@ -108,6 +112,6 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     }),
   });
 
-  const stopCleanup = startCleanup({ db, throttle, resets, log: app.log });
+  const stopCleanup = startCleanup({ db, throttle, resets, verifications, log: app.log });
   app.addHook('onClose', stopCleanup);
 };

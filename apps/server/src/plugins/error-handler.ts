@@ -33,6 +33,7 @@ import {
   EnrolmentClosedError,
   EnrolmentIncompleteError,
   EnrolmentNotOpenError,
+  EmailNotVerifiedError,
   UnknownGroupError,
 } from '../enrolment/errors.js';
 import {
@@ -131,6 +132,12 @@ export const REFUSALS = {
     statuses: [409],
     code: ErrorCode.EnrolmentNotOpen,
     message: 'As inscrições para este curso ainda não abriram.',
+  },
+  /** EMAIL_VERIFICATION=required and the person's e-mail is not confirmed (issue 11). */
+  emailNotVerified: {
+    statuses: [403],
+    code: ErrorCode.EmailNotVerified,
+    message: messages.emailNotVerified,
   },
   enrolmentClosed: {
     statuses: [409],
@@ -304,6 +311,7 @@ function domainAnswer(error: unknown): Answer | undefined {
     return refusal('enrolmentNotOpen', undefined, enrolmentOpensMessage(error.opensAt));
   }
   if (error instanceof EnrolmentClosedError) return refusal('enrolmentClosed');
+  if (error instanceof EmailNotVerifiedError) return refusal('emailNotVerified');
   if (error instanceof StaffForbiddenError) {
     return refusal(error.staff ? 'coordinationOnly' : 'staffForbidden');
   }

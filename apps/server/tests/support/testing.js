@@ -94,6 +94,8 @@ export async function seedPeople(db, countOrIds) {
           privacy_accepted_at: now,
           created_at: now,
           updated_at: now,
+          // People who confirmed their e-mail (EMAIL_VERIFICATION=required lets them enrol).
+          email_verified_at: now,
         })),
       )
       .execute();

@@ -15,9 +15,10 @@ import { IDP_MOUNT_PATH } from '../constants.js';
 import { normaliseProviderRequest } from '../provider/mount.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { composePasswordReset } from '../../mail/compose.js';
+import { composeEmailVerification, composePasswordReset } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
+import type { EmailVerifications } from '../store/email-verifications.js';
 import type { PasswordResets } from '../store/password-resets.js';
 import type { LoginThrottle } from '../store/throttle.js';
 import { interactionPaths, type InteractionPaths } from '../views/form-parts.js';
@@ -30,6 +31,7 @@ import {
   resetLinkSentPage,
 } from '../views/password-reset-pages.js';
 import { signInPage, signUpPage } from '../views/sign-in-pages.js';
+import { verifyEmailPage } from '../views/verify-email-page.js';
 import type { Stylesheet } from '../views/stylesheet.js';
 import {
   readForm,
@@ -56,7 +58,20 @@ export interface InteractionRoutesOptions {
   mail: Pick<Mail, 'enqueue' | 'wake'>;
   /** The provider's issuer (`<site>/idp`): the reset link is `<issuer>/redefinir-senha?token=…`. */
   issuer: string;
+  verifications: EmailVerifications;
+  /** `required`: an account signs in only once its e-mail is confirmed with a code (issue 11). */
+  emailVerification: 'required' | 'off';
 }
+
+/** What the code page says about the typed code. */
+export const codeMessages = {
+  missing: 'Digite o código de 6 dígitos que enviamos para o seu e-mail.',
+  wrong: 'Código incorreto. Confira o código no e-mail e tente de novo.',
+  expired:
+    'Este código expirou ou foi digitado errado muitas vezes. Clique em Reenviar código para receber um novo.',
+  resent: 'Enviamos um novo código. Ele substitui os anteriores.',
+  wait: 'Aguarde um minuto antes de pedir outro código.',
+} as const;
 
 /** The page of the e-mailed password-reset link. */
 export const RESET_PAGE = `${IDP_MOUNT_PATH}/redefinir-senha`;
@@ -84,6 +99,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
 ) => {
   const { provider, accounts, throttle, site, csp, stylesheet, siteUrl, db, resets, mail } =
     options;
+  const { verifications } = options;
+  const verificationRequired = options.emailVerification === 'required';
   // Forms only: every other content type is refused (415) before any byte of it is parsed, and
   // no body here may exceed FORM_BODY_LIMIT_BYTES (413), whatever the server's default.
   app.removeAllContentTypeParsers();
@@ -171,6 +188,37 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       login: { accountId: account.id, amr: ['pwd'], remember: true },
       create: {},
     });
+  }
+
+  /**
+   * Queues a new code for the account with `trx`, unless one was sent a moment ago (that one
+   * stands): answers whether a message was queued. Sign-up calls it in the transaction that
+   * creates the account, so the account and its message are written together.
+   */
+  async function queueCode(trx: Kysely<Database>, account: AccountRow): Promise<boolean> {
+    const code = await verifications.issue(trx, account.id);
+    if (!code) return false;
+    await mail.enqueue(
+      trx,
+      composeEmailVerification({ to: account.email, personName: account.display_name, code }),
+    );
+    return true;
+  }
+
+  /** Remembers in the interaction whose address is being confirmed; leads to the code page. */
+  async function toCodePage(reply: FastifyReply, interaction: Interaction, account: AccountRow) {
+    interaction.lastSubmission = { pendingVerification: account.id };
+    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(interactionPaths(IDP_MOUNT_PATH, interaction.uid).verifyEmail, 303);
+  }
+
+  /** The account whose address this interaction is confirming, if any. */
+  async function pendingAccount(interaction: Interaction): Promise<AccountRow | undefined> {
+    const id = (interaction.lastSubmission as { pendingVerification?: unknown } | undefined)
+      ?.pendingVerification;
+    return typeof id === 'string' ? accounts.findById(id) : undefined;
   }
 
   /** A consent prompt (only if the implied grant did not cover a request): grant what is asked. */
@@ -281,6 +329,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       );
     }
     await throttle.succeeded(email, request.ip);
+    if (verificationRequired && account.email_verified_at === null) {
+      request.log.info({ accountId: account.id }, 'sign-in waits for the e-mail confirmation');
+      if (await db.transaction().execute((trx) => queueCode(trx, account))) mail.wake();
+      return toCodePage(reply, interaction, account);
+    }
     request.log.info({ accountId: account.id }, 'signed in');
     return signedIn(request, reply, account);
   });
@@ -315,6 +368,22 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
         400,
       );
     if (await accounts.findByEmail(checked.value.email)) return taken();
+    if (verificationRequired) {
+      const created = await accounts.newRow(checked.value);
+      try {
+        // The account and its code's message are written together.
+        await db.transaction().execute(async (trx) => {
+          await accounts.insert(created, trx);
+          await queueCode(trx, created);
+        });
+      } catch (error) {
+        if (error instanceof EmailTakenError) return taken();
+        throw error;
+      }
+      mail.wake();
+      request.log.info({ accountId: created.id }, 'account created, e-mail to confirm');
+      return toCodePage(reply, interaction, created);
+    }
     let account: AccountRow;
     try {
       account = await accounts.create(checked.value);
@@ -324,6 +393,53 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     }
     request.log.info({ accountId: account.id }, 'account created');
     return signedIn(request, reply, account);
+  });
+
+  app.get<{ Params: UidParams }>(`${base}/confirmar-email`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const account = await pendingAccount(interaction);
+    if (!account) return sendExpired(reply);
+    return show(reply, interaction, verifyEmailPage, { email: account.email });
+  });
+
+  app.post<{ Params: UidParams }>(`${base}/confirmar-email`, formRoute, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const account = await pendingAccount(interaction);
+    if (!account) return sendExpired(reply);
+    const { email } = account;
+    const { codigo } = readForm(request.body, ['codigo'] as const);
+    if (codigo.trim() === '') {
+      return show(reply, interaction, verifyEmailPage, { email, error: codeMessages.missing }, 400);
+    }
+    // Codes are guessed like passwords: the same throttle, per e-mail and per address.
+    const admission = await throttle.admit(email, request.ip);
+    if (!admission.allowed) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      const error = throttledMessage(admission.retryAfterSeconds);
+      return show(reply, interaction, verifyEmailPage, { email, error }, 429);
+    }
+    const result = await verifications.check(account.id, codigo);
+    if (result !== 'verified') {
+      await throttle.failed(admission);
+      request.log.info({ result }, 'e-mail confirmation refused');
+      return show(reply, interaction, verifyEmailPage, { email, error: codeMessages[result] }, 400);
+    }
+    await throttle.succeeded(email, request.ip);
+    request.log.info({ accountId: account.id }, 'e-mail confirmed, signed in');
+    return signedIn(request, reply, account);
+  });
+
+  app.post<{ Params: UidParams }>(`${base}/reenviar-codigo`, formRoute, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const account = await pendingAccount(interaction);
+    if (!account) return sendExpired(reply);
+    const queued = await db.transaction().execute((trx) => queueCode(trx, account));
+    if (queued) mail.wake();
+    const notice = queued ? codeMessages.resent : codeMessages.wait;
+    return show(reply, interaction, verifyEmailPage, { email: account.email, notice });
   });
 
   app.get<{ Params: UidParams }>(`${base}/esqueci-senha`, async (request, reply) => {

@@ -61,9 +61,14 @@ export class AccountStore {
 
   /** @throws EmailTakenError when the e-mail already has an account (checked by the database). */
   async create(account: NewAccount): Promise<AccountRow> {
+    return this.insert(await this.newRow(account));
+  }
+
+  /** A new account's row, its password hashed (slow on purpose: keep it out of transactions). */
+  async newRow(account: NewAccount): Promise<AccountRow> {
     const now = this.now().toISOString();
     const email = normaliseEmail(account.email);
-    const row: AccountRow = {
+    return {
       id: randomUUID(),
       email,
       password_hash: await hashPassword(account.password),
@@ -79,8 +84,15 @@ export class AccountStore {
       updated_at: now,
       email_verified_at: null,
     };
+  }
+
+  /**
+   * Writes a row from `newRow`, with `db` (a transaction of the caller's, or the store's database).
+   * @throws EmailTakenError when the e-mail already has an account (checked by the database).
+   */
+  async insert(row: AccountRow, db: Kysely<Database> = this.db): Promise<AccountRow> {
     try {
-      await this.db.insertInto('accounts').values(row).execute();
+      await db.insertInto('accounts').values(row).execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError();
       throw error;
@@ -114,8 +126,11 @@ export function accountClaims(account: AccountRow) {
     oid: account.id,
     name: account.display_name,
     preferred_username: account.email,
-    email: account.mail,
-    email_verified: false,
+    // Only an address the person proved (a code, or a reset link) is an `email`: never one typed
+    // without proof, such as a contact address changed through the API.
+    ...(account.email_verified_at !== null && account.mail === account.email
+      ? { email: account.mail, email_verified: true }
+      : { email_verified: false }),
   };
 }
 

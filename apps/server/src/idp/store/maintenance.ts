@@ -1,6 +1,6 @@
 /**
  * Periodic clean-up of the provider's storage: expired payloads, forgotten sign-in failures and
- * password-reset links a day past their expiry.
+ * password-reset links and e-mail codes a day past their expiry.
  * Runs once at start and then every `intervalMs`; the timer never keeps the process alive.
  * With several instances each runs it; the deletes are idempotent.
  */
@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { deleteExpiredPayloads } from './adapter.js';
+import type { EmailVerifications } from './email-verifications.js';
 import type { PasswordResets } from './password-resets.js';
 import type { LoginThrottle } from './throttle.js';
 
@@ -15,6 +16,7 @@ export interface CleanupOptions {
   db: Kysely<Database>;
   throttle: LoginThrottle;
   resets: PasswordResets;
+  verifications: EmailVerifications;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }
@@ -24,6 +26,7 @@ export function startCleanup({
   db,
   throttle,
   resets,
+  verifications,
   log,
   intervalMs = 10 * 60 * 1000,
 }: CleanupOptions): () => Promise<void> {
@@ -34,6 +37,7 @@ export function startCleanup({
         const deleted = await deleteExpiredPayloads(db);
         await throttle.cleanUp();
         await resets.cleanUp();
+        await verifications.cleanUp();
         if (deleted > 0) log.debug({ deleted }, 'identity provider: expired rows deleted');
       } catch (error) {
         log.warn({ err: error }, 'identity provider: clean-up failed');

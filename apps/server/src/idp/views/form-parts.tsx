@@ -13,6 +13,8 @@ export function interactionPaths(mountPath: string, uid: string) {
     signIn: `${base}/entrar`,
     signUp: `${base}/criar-conta`,
     forgotPassword: `${base}/esqueci-senha`,
+    verifyEmail: `${base}/confirmar-email`,
+    resendCode: `${base}/reenviar-codigo`,
     cancel: `${base}/cancelar`,
   };
 }

@@ -15,7 +15,7 @@ import {
   formatPhone,
   isPlausibleBirthDate,
 } from '~/lib/formatting';
-import { addToGroup, isCourseFull } from './api/add-to-group';
+import { addToGroup, isCourseFull, isEmailNotVerified } from './api/add-to-group';
 import type { ConfirmationState, EnrolmentCourse } from './types';
 
 export const PROFILE_PATH = '/perfil';
@@ -87,7 +87,11 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
     console.error('Enrolment failed', error);
     void deps.notify(
       'warning',
-      isCourseFull(error) ? messages.courseFull : messages.enrolmentFailed,
+      isCourseFull(error)
+        ? messages.courseFull
+        : isEmailNotVerified(error)
+          ? messages.emailNotVerified
+          : messages.enrolmentFailed,
     );
   }
 }

@@ -32,6 +32,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
             'enrolmentNotOpen',
             'enrolmentClosed',
             'enrolmentIncomplete',
+            'emailNotVerified',
           ),
         },
       },

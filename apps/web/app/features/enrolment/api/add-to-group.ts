@@ -15,6 +15,11 @@ export function isCourseFull(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === ErrorCode.CourseFull;
 }
 
+/** True for the refusal of a person whose e-mail is not confirmed yet (403 email_not_verified). */
+export function isEmailNotVerified(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === ErrorCode.EmailNotVerified;
+}
+
 export async function addToGroup(request: GroupAddRequest): Promise<GroupAddResult> {
   const answer = await fetchJson(apiPaths.groupAdd, { method: 'POST', body: request });
   const data = isRecord(answer) ? answer.data : undefined;
