@@ -39,6 +39,7 @@ describe('loadConfig', () => {
         apiAudience: 'api://centro',
         apiScope: 'api://centro/access_as_user',
         signInAttempts: { perEmail: 10, perAddress: 50 },
+        signUpsPerAddress: 20,
       },
       mail: expect.objectContaining({
         smtpUrl: undefined,
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
         apiAudience: 'api://centro',
         apiScope: 'api://centro/access_as_user',
         signInAttempts: { perEmail: 10, perAddress: 50 },
+        signUpsPerAddress: 20,
       },
       mail: expect.objectContaining({ dataDir: '/var/lib/centro' }) as unknown,
       backup: expect.objectContaining({ backupDir: undefined }) as unknown,

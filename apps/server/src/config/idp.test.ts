@@ -21,6 +21,7 @@ describe('the built-in provider’s configuration', () => {
       apiAudience: 'api://centro',
       apiScope: 'api://centro/access_as_user',
       signInAttempts: { perEmail: 10, perAddress: 50 },
+      signUpsPerAddress: 20,
     });
   });
 
@@ -54,6 +55,14 @@ describe('the built-in provider’s configuration', () => {
     ).toEqual([
       'IDP_SIGN_IN_ATTEMPTS_PER_EMAIL must be a whole number of attempts from 3 to 1000 (got "2")',
       'IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS must be a whole number of attempts from 10 to 100000 (got "many")',
+    ]);
+  });
+
+  it('reads the sign-up limit per address, 20 in 15 minutes by default', () => {
+    expect(loadConfig({}).idp.signUpsPerAddress).toBe(20);
+    expect(loadConfig({ IDP_SIGN_UPS_PER_ADDRESS: '500' }).idp.signUpsPerAddress).toBe(500);
+    expect(problems({ IDP_SIGN_UPS_PER_ADDRESS: '0' })).toEqual([
+      'IDP_SIGN_UPS_PER_ADDRESS must be a whole number of accounts from 1 to 100000 (got "0")',
     ]);
   });
 

@@ -30,6 +30,8 @@ export interface EmbeddedIdpConfig {
    * (IDP_SIGN_IN_ATTEMPTS_PER_EMAIL) and per client address (IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS).
    */
   signInAttempts: { perEmail: number; perAddress: number };
+  /** Accounts created from one client address in 15 minutes before further ones get 429. */
+  signUpsPerAddress: number;
 }
 
 /**
@@ -76,6 +78,7 @@ export const idpEnv = {
   IDP_POST_LOGOUT_REDIRECT_URIS: uriList('/'),
   IDP_SIGN_IN_ATTEMPTS_PER_EMAIL: integerRange(10, 3, 1000, 'a whole number of attempts'),
   IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS: integerRange(50, 10, 100_000, 'a whole number of attempts'),
+  IDP_SIGN_UPS_PER_ADDRESS: integerRange(20, 1, 100_000, 'a whole number of accounts'),
 };
 
 type IdpEnv = { [K in keyof typeof idpEnv]: z.output<(typeof idpEnv)[K]> };
@@ -97,5 +100,6 @@ export function resolveIdpConfig(env: IdpEnv, siteUrl: string): EmbeddedIdpConfi
       perEmail: env.IDP_SIGN_IN_ATTEMPTS_PER_EMAIL,
       perAddress: env.IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS,
     },
+    signUpsPerAddress: env.IDP_SIGN_UPS_PER_ADDRESS,
   };
 }

@@ -134,6 +134,43 @@ describe.each(targets)('e-mail verification on $dialect', (target) => {
     expect(idToken).toMatchObject({ email, email_verified: true });
   });
 
+  it('answers a sign-up with a taken address as a new one, and tells the owner by e-mail', async () => {
+    // Issue 14, finding 5: the sign-up page must not tell which addresses have accounts.
+    const owner = `dona-${target.dialect}@example.org`;
+    const fresh = `livre-${target.dialect}@example.org`;
+    const before = smtp.received.length;
+    await signUp(new IdpBrowser(app, SITE), owner);
+    await nextCode(owner, before);
+
+    const probe = new IdpBrowser(app, SITE);
+    const beforeProbe = smtp.received.length;
+    const taken = await signUp(probe, ` ${owner.toUpperCase()} `);
+    const freshBrowser = new IdpBrowser(app, SITE);
+    const newOne = await signUp(freshBrowser, fresh);
+    expect(taken.answer.statusCode).toBe(303);
+    expect(newOne.answer.statusCode).toBe(303);
+    expect(String(taken.answer.headers.location)).toMatch(/\/confirmar-email$/);
+    const takenPage = await probe.get(String(taken.answer.headers.location));
+    const newPage = await freshBrowser.get(String(newOne.answer.headers.location));
+    const text = (body: string, email: string) =>
+      body.replace(/\/idp\/interaction\/[\w-]+/g, '').replace(email, 'EMAIL');
+    expect(text(takenPage.body, owner)).toBe(text(newPage.body, fresh));
+
+    const received = (await smtp.waitFor(beforeProbe + 2)).slice(beforeProbe);
+    const notice = received.find((m) => JSON.stringify(m.to).includes(owner));
+    expect(notice?.subject).toBe('Tentativa de cadastro com o seu e-mail');
+    const accounts = await app.database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', owner)
+      .execute();
+    expect(accounts).toHaveLength(1);
+    // No code opens that page.
+    const refused = await probe.post(String(formAction(takenPage.body)), { codigo: '123456' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Código incorreto');
+  });
+
   it('refuses an expired code, and asks an unconfirmed account for a code at sign-in', async () => {
     const email = `expira-${target.dialect}@example.org`;
     const browser = new IdpBrowser(app, SITE);
@@ -246,6 +283,51 @@ describe('with EMAIL_VERIFICATION=off', () => {
       expect(idToken.email_verified).toBe(false);
       expect(idToken.email).toBeUndefined();
       expect(idToken.preferred_username).toBe('sem-confirmar@example.org');
+    } finally {
+      await app.close();
+      await fixture.cleanup();
+    }
+  });
+});
+
+describe('sign-ups from one address (issue 14, finding 7)', () => {
+  it('are refused past IDP_SIGN_UPS_PER_ADDRESS with a message and Retry-After', async () => {
+    const fixture = await createFixtureWebRoot();
+    const app = await buildApp(
+      loadConfig({
+        WEB_ROOT: fixture.webRoot,
+        DATA_DIR: fixture.dataDir,
+        SITE_URL: SITE,
+        LOG_LEVEL: 'silent',
+        IDP_SIGN_UPS_PER_ADDRESS: '2',
+      }),
+    );
+    try {
+      const statuses: number[] = [];
+      let last = '';
+      for (let i = 0; i < 3; i++) {
+        const browser = new IdpBrowser(app, SITE);
+        const { action } = await openInteraction(browser, { prompt: 'create' });
+        const answer = await browser.post(action, {
+          nome: 'Pessoa de Teste',
+          email: `muitas-${i}@example.org`,
+          senha: 'uma senha longa',
+          celular: '(11) 91234-5678',
+          nascimento: '25/12/1990',
+          consentimento: 'sim',
+        });
+        statuses.push(answer.statusCode);
+        last = answer.body;
+        if (answer.statusCode === 429)
+          expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([303, 303, 429]);
+      expect(last).toContain('Muitas contas foram criadas a partir desta rede.');
+      const count = await app.database.db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(2);
     } finally {
       await app.close();
       await fixture.cleanup();

@@ -99,6 +99,7 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     issuer: idp.issuer,
     verifications,
     emailVerification: config.mail.emailVerification,
+    signUpsPerAddress: idp.signUpsPerAddress,
   });
   await app.register(providerMount, { provider, siteUrl: config.siteUrl });
   await app.register(graphMeRoutes, {

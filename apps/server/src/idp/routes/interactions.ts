@@ -15,7 +15,11 @@ import { IDP_MOUNT_PATH } from '../constants.js';
 import { normaliseProviderRequest } from '../provider/mount.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { composeEmailVerification, composePasswordReset } from '../../mail/compose.js';
+import {
+  composeEmailVerification,
+  composePasswordReset,
+  composeSignUpAttempt,
+} from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
 import type { EmailVerifications } from '../store/email-verifications.js';
@@ -61,6 +65,8 @@ export interface InteractionRoutesOptions {
   verifications: EmailVerifications;
   /** `required`: an account signs in only once its e-mail is confirmed with a code (issue 11). */
   emailVerification: 'required' | 'off';
+  /** Accounts created from one client address in 15 minutes (IDP_SIGN_UPS_PER_ADDRESS). */
+  signUpsPerAddress: number;
 }
 
 /** What the code page says about the typed code. */
@@ -214,11 +220,55 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       .redirect(interactionPaths(IDP_MOUNT_PATH, interaction.uid).verifyEmail, 303);
   }
 
-  /** The account whose address this interaction is confirming, if any. */
-  async function pendingAccount(interaction: Interaction): Promise<AccountRow | undefined> {
-    const id = (interaction.lastSubmission as { pendingVerification?: unknown } | undefined)
-      ?.pendingVerification;
-    return typeof id === 'string' ? accounts.findById(id) : undefined;
+  /**
+   * The address this interaction is confirming: its account, or none when the sign-up used an
+   * address that already had an account (the page looks the same; no code can succeed).
+   */
+  async function pendingAccount(
+    interaction: Interaction,
+  ): Promise<{ email: string; account?: AccountRow } | undefined> {
+    const pending = interaction.lastSubmission as
+      { pendingVerification?: unknown; pendingEmail?: unknown } | undefined;
+    if (typeof pending?.pendingVerification === 'string') {
+      const account = await accounts.findById(pending.pendingVerification);
+      return account ? { email: account.email, account } : undefined;
+    }
+    return typeof pending?.pendingEmail === 'string' ? { email: pending.pendingEmail } : undefined;
+  }
+
+  /**
+   * Sign-up with an address that has an account, while verification is required (issue 14,
+   * finding 5): the same code page as a new account, and the owner is told by e-mail (at most once
+   * an hour), with links to sign in and to reset the password.
+   */
+  async function signUpTaken(reply: FastifyReply, interaction: Interaction, owner: AccountRow) {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const queued = await db.transaction().execute(async (trx) => {
+      const recent = await trx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('kind', '=', 'sign-up-attempt')
+        .where('recipient', '=', owner.email)
+        .where('created_at', '>', hourAgo)
+        .executeTakeFirst();
+      if (recent) return false;
+      await mail.enqueue(
+        trx,
+        composeSignUpAttempt({
+          to: owner.email,
+          personName: owner.display_name,
+          signInUrl: siteUrl,
+          resetUrl: siteUrl,
+        }),
+      );
+      return true;
+    });
+    if (queued) mail.wake();
+    interaction.lastSubmission = { pendingEmail: owner.email };
+    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(interactionPaths(IDP_MOUNT_PATH, interaction.uid).verifyEmail, 303);
   }
 
   /** A consent prompt (only if the implied grant did not cover a request): grant what is asked. */
@@ -367,9 +417,23 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
         { values, errors: { email: signUpMessages.emailTaken }, emailTaken: true },
         400,
       );
-    if (await accounts.findByEmail(checked.value.email)) return taken();
+    // Fake accounts could take every place (issue 14, finding 7): a limit per client address.
+    const admission = await throttle.admitSignUp(request.ip, options.signUpsPerAddress);
+    if (!admission.allowed) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      request.log.info('sign-up refused: too many accounts from this address');
+      const minutes = Math.max(1, Math.ceil(admission.retryAfterSeconds / 60));
+      const formError = `Muitas contas foram criadas a partir desta rede. Aguarde ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e tente novamente.`;
+      return show(reply, interaction, signUpPage, { values, formError }, 429);
+    }
     if (verificationRequired) {
+      // Hashed whatever happens next: an address with an account takes as long as a new one.
       const created = await accounts.newRow(checked.value);
+      const owner = await accounts.findByEmail(checked.value.email);
+      if (owner) {
+        request.log.info('sign-up with an address that has an account: owner told by e-mail');
+        return signUpTaken(reply, interaction, owner);
+      }
       try {
         // The account and its code's message are written together.
         await db.transaction().execute(async (trx) => {
@@ -377,13 +441,19 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
           await queueCode(trx, created);
         });
       } catch (error) {
-        if (error instanceof EmailTakenError) return taken();
+        // Created in the meantime by a concurrent sign-up: the same answer as above.
+        if (error instanceof EmailTakenError) {
+          const raced = await accounts.findByEmail(checked.value.email);
+          if (raced) return signUpTaken(reply, interaction, raced);
+        }
         throw error;
       }
       mail.wake();
       request.log.info({ accountId: created.id }, 'account created, e-mail to confirm');
       return toCodePage(reply, interaction, created);
     }
+    // Without e-mail verification there is no other way to say it (README: EMAIL_VERIFICATION).
+    if (await accounts.findByEmail(checked.value.email)) return taken();
     let account: AccountRow;
     try {
       account = await accounts.create(checked.value);
@@ -398,17 +468,17 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app.get<{ Params: UidParams }>(`${base}/confirmar-email`, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
-    const account = await pendingAccount(interaction);
-    if (!account) return sendExpired(reply);
-    return show(reply, interaction, verifyEmailPage, { email: account.email });
+    const pending = await pendingAccount(interaction);
+    if (!pending) return sendExpired(reply);
+    return show(reply, interaction, verifyEmailPage, { email: pending.email });
   });
 
   app.post<{ Params: UidParams }>(`${base}/confirmar-email`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
-    const account = await pendingAccount(interaction);
-    if (!account) return sendExpired(reply);
-    const { email } = account;
+    const pending = await pendingAccount(interaction);
+    if (!pending) return sendExpired(reply);
+    const { email, account } = pending;
     const { codigo } = readForm(request.body, ['codigo'] as const);
     if (codigo.trim() === '') {
       return show(reply, interaction, verifyEmailPage, { email, error: codeMessages.missing }, 400);
@@ -420,13 +490,15 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       const error = throttledMessage(admission.retryAfterSeconds);
       return show(reply, interaction, verifyEmailPage, { email, error }, 429);
     }
-    const result = await verifications.check(account.id, codigo);
+    // No account behind this page (a sign-up with a taken address): no code is ever right.
+    const result = account ? await verifications.check(account.id, codigo) : 'wrong';
     if (result !== 'verified') {
       await throttle.failed(admission);
       request.log.info({ result }, 'e-mail confirmation refused');
       return show(reply, interaction, verifyEmailPage, { email, error: codeMessages[result] }, 400);
     }
     await throttle.succeeded(email, request.ip);
+    if (!account) return sendExpired(reply);
     request.log.info({ accountId: account.id }, 'e-mail confirmed, signed in');
     return signedIn(request, reply, account);
   });
@@ -434,12 +506,16 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   app.post<{ Params: UidParams }>(`${base}/reenviar-codigo`, formRoute, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return sendExpired(reply);
-    const account = await pendingAccount(interaction);
-    if (!account) return sendExpired(reply);
-    const queued = await db.transaction().execute((trx) => queueCode(trx, account));
-    if (queued) mail.wake();
+    const pending = await pendingAccount(interaction);
+    if (!pending) return sendExpired(reply);
+    const { account } = pending;
+    // A taken address's page answers as a new account's would, and sends nothing more.
+    const queued = account
+      ? await db.transaction().execute((trx) => queueCode(trx, account))
+      : true;
+    if (queued && account) mail.wake();
     const notice = queued ? codeMessages.resent : codeMessages.wait;
-    return show(reply, interaction, verifyEmailPage, { email: account.email, notice });
+    return show(reply, interaction, verifyEmailPage, { email: pending.email, notice });
   });
 
   app.get<{ Params: UidParams }>(`${base}/esqueci-senha`, async (request, reply) => {

@@ -70,7 +70,7 @@ export interface LoginThrottleOptions {
  * trusted proxy's X-Forwarded-For may carry as any text): a long one or one with NUL is kept as its
  * SHA-256, since PostgreSQL refuses NUL in text and index entries over about 2.7 kB.
  */
-function key(kind: 'email' | 'ip', value: string): string {
+function key(kind: 'email' | 'ip' | 'signup', value: string): string {
   return value.length <= 256 && !value.includes('\u0000')
     ? `${kind}:${value}`
     : `${kind}#sha256:${createHash('sha256').update(value).digest('hex')}`;
@@ -127,6 +127,18 @@ export class LoginThrottle {
   async succeeded(email: string, address: string): Promise<void> {
     await this.db.deleteFrom('login_failures').where('key', '=', emailKey(email)).execute();
     await this.giveBack(addressKey(address));
+  }
+
+  /**
+   * Counts an account creation from this address (issue 14, finding 7: fake accounts taking every
+   * place); refused once `limit` were counted in the window. Only sign-ups that create an account
+   * (or look as if they did) are counted.
+   */
+  async admitSignUp(address: string, limit: number): Promise<Admission> {
+    const counted = await this.count(key('signup', address), limit);
+    return counted.refused
+      ? this.refusal(counted.last)
+      : { allowed: true, emailAttempts: 0, addressAttempts: counted.attempts };
   }
 
   /** The owner proved control of the e-mail (a password reset): its failed sign-ins are forgotten. */

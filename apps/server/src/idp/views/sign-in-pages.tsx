@@ -98,6 +98,8 @@ export interface SignUpPageOptions {
   errors?: FieldErrors<SignUpField>;
   /** The e-mail has an account already: the message links to the sign-in page. */
   emailTaken?: boolean;
+  /** A message about the whole form (too many accounts from this network). */
+  formError?: string;
 }
 
 const SIGN_UP_ORDER: SignUpField[] = [
@@ -115,11 +117,13 @@ export function signUpPage({
   values = {},
   errors = {},
   emailTaken = false,
+  formError,
 }: SignUpPageOptions): string {
   const summary = SIGN_UP_ORDER.flatMap((name): SummaryItem[] => {
     const message = errors[name];
     return message ? [{ target: name, message }] : [];
   });
+  if (formError) summary.unshift({ target: 'nome', message: formError });
   const email = values.email ?? '';
   const emailError =
     emailTaken && errors.email ? (
@@ -141,6 +145,12 @@ export function signUpPage({
       </p>
       <ErrorSummary items={summary} />
       <form method="post" action={paths.signUp} noValidate>
+        {formError ? (
+          <p className="field-error" id="criar-conta-erro">
+            <span className="visually-hidden">Erro: </span>
+            {formError}
+          </p>
+        ) : null}
         <Field
           name="nome"
           label="Nome"
