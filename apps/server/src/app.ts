@@ -175,6 +175,7 @@ export async function buildApp(
     log: app.log,
     identityProvider: config.identityProvider,
     adminEmails: config.adminEmails,
+    adminEmailsVerified: config.mail.emailVerification === 'required',
     repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
   });
   app.decorate('staff', staff.service);

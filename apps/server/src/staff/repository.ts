@@ -106,13 +106,21 @@ export function createStaffRepository(db: Db) {
     },
 
     /** The built-in provider's account: its sign-in e-mail and name. */
-    async account(personId: string): Promise<{ email: string; name: string } | undefined> {
+    async account(
+      personId: string,
+    ): Promise<{ email: string; name: string; verified: boolean } | undefined> {
       const row = await db
         .selectFrom('accounts')
-        .select(['email', 'display_name'])
+        .select(['email', 'display_name', 'email_verified_at'])
         .where('id', '=', personId)
         .executeTakeFirst();
-      return row && { email: row.email, name: row.display_name };
+      return (
+        row && {
+          email: row.email,
+          name: row.display_name,
+          verified: row.email_verified_at !== null,
+        }
+      );
     },
 
     async accountByEmail(email: string): Promise<{ id: string } | undefined> {
@@ -123,16 +131,18 @@ export function createStaffRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Accounts whose sign-in e-mail is one of these (ADMIN_EMAILS). */
+    /** Accounts whose sign-in e-mail is one of these (ADMIN_EMAILS); `verifiedOnly`: confirmed. */
     async accountsByEmails(
       emails: readonly string[],
+      verifiedOnly = false,
     ): Promise<{ id: string; email: string; name: string }[]> {
       if (emails.length === 0) return [];
-      const rows = await db
+      let query = db
         .selectFrom('accounts')
         .select(['id', 'email', 'display_name'])
-        .where('email', 'in', [...emails])
-        .execute();
+        .where('email', 'in', [...emails]);
+      if (verifiedOnly) query = query.where('email_verified_at', 'is not', null);
+      const rows = await query.execute();
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 

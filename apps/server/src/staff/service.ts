@@ -62,6 +62,11 @@ export interface StaffServiceOptions {
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
+  /**
+   * ADMIN_EMAILS make Coordenação only of an account whose e-mail is confirmed (EMAIL_VERIFICATION
+   * required): otherwise whoever signed up first with the address would be a coordinator.
+   */
+  adminEmailsVerified?: boolean;
   log: Log;
   courses?: readonly Course[];
   now?: () => Date;
@@ -113,6 +118,7 @@ export class StaffService {
   readonly #directory: Directory;
   readonly #identityProvider: 'embedded' | 'entra';
   readonly #adminEmails: readonly string[];
+  readonly #adminEmailsVerified: boolean;
   readonly #log: Log;
   readonly #courses: Map<string, Course>;
   readonly #now: () => Date;
@@ -122,6 +128,7 @@ export class StaffService {
     this.#directory = options.directory;
     this.#identityProvider = options.identityProvider;
     this.#adminEmails = options.adminEmails.map((e) => e.toLowerCase());
+    this.#adminEmailsVerified = options.adminEmailsVerified ?? false;
     this.#log = options.log;
     this.#courses = new Map((options.courses ?? allCourses()).map((c) => [c.slug, c]));
     this.#now = options.now ?? (() => new Date());
@@ -146,7 +153,8 @@ export class StaffService {
         this.#repository.grantedRoles(userId),
         this.#repository.account(userId),
       ]);
-      roles = embeddedRoles(granted, account?.email, this.#adminEmails);
+      const trusted = account && (account.verified || !this.#adminEmailsVerified);
+      roles = embeddedRoles(granted, trusted ? account.email : undefined, this.#adminEmails);
       name = account?.name;
     }
     if (permission !== undefined && !may(roles, permission)) {
@@ -463,17 +471,25 @@ export class StaffService {
   async roles(actor: StaffActor) {
     if (this.#identityProvider === 'entra') throw new RolesManagedByProviderError();
     const granted = await this.#repository.allGrantedRoles();
-    const admins = await this.#repository.accountsByEmails(this.#adminEmails);
+    const admins = await this.#repository.accountsByEmails(
+      this.#adminEmails,
+      this.#adminEmailsVerified,
+    );
     const accounts = await this.#repository.accountsByIds([
       ...new Set([...granted.keys(), ...admins.map((a) => a.id)]),
     ]);
+    const adminIds = new Set(admins.map((a) => a.id));
     const people = accounts
       .map((a) => ({
         id: a.id,
         name: a.name,
         email: a.email,
-        roles: embeddedRoles(granted.get(a.id) ?? [], a.email, this.#adminEmails),
-        admin: this.#adminEmails.includes(a.email.toLowerCase()),
+        roles: embeddedRoles(
+          granted.get(a.id) ?? [],
+          adminIds.has(a.id) ? a.email : undefined,
+          this.#adminEmails,
+        ),
+        admin: adminIds.has(a.id),
       }))
       .sort((a, b) => collator.compare(a.name, b.name));
     await this.#record(actor, 'roles.view', { details: { rows: people.length } });
@@ -492,7 +508,10 @@ export class StaffService {
     if (this.#identityProvider === 'entra') throw new RolesManagedByProviderError();
     if (role === 'coordenacao') {
       const granted = await this.#repository.allGrantedRoles();
-      const admins = await this.#repository.accountsByEmails(this.#adminEmails);
+      const admins = await this.#repository.accountsByEmails(
+        this.#adminEmails,
+        this.#adminEmailsVerified,
+      );
       const coordinators = [
         ...[...granted].filter(([, roles]) => roles.includes('coordenacao')).map(([id]) => id),
         ...admins.map((a) => a.id),

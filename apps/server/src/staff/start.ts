@@ -11,6 +11,8 @@ export interface StartStaffOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
+  /** See StaffServiceOptions.adminEmailsVerified. */
+  adminEmailsVerified?: boolean;
   /** Age (ms) after which an unfinished removal is settled; also the period. */
   repairAfterMs: number;
   now?: () => Date;
@@ -24,6 +26,7 @@ export async function startStaff(
     directory: options.directory,
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,
+    ...(options.adminEmailsVerified ? { adminEmailsVerified: true } : {}),
     log: options.log,
     ...(options.now ? { now: options.now } : {}),
   });

@@ -355,7 +355,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
 });
 
 describe.runIf(pgDatabase)('two instances on one PostgreSQL', () => {
-  it('a setting changed on one is seen by the other at once', async () => {
+  it('a setting changed on one is seen by the other at once', { timeout: 30_000 }, async () => {
     const one = await createTestApi({
       databaseUrl: pgDatabase?.url,
       env: { ADMIN_EMAILS: `${ADMIN}@example.org` },
@@ -382,4 +382,39 @@ describe.runIf(pgDatabase)('two instances on one PostgreSQL', () => {
       await one.close();
     }
   });
+});
+
+describe('ADMIN_EMAILS with e-mail verification required', () => {
+  it(
+    'make Coordenação only of the account that confirmed the address',
+    { timeout: 30_000 },
+    async () => {
+      // SMTP_URL makes EMAIL_VERIFICATION default to required; nothing is sent in this test.
+      const api = await createTestApi({
+        env: {
+          ADMIN_EMAILS: `${ADMIN}@example.org`,
+          SMTP_URL: 'smtp://127.0.0.1:9',
+          MAIL_FROM: 'Centro <nao-responda@centro.example>',
+        },
+      });
+      try {
+        const [admin = ''] = await seedPeople(api.app.database.db, [ADMIN]);
+        const me = async () =>
+          (
+            await api.app.inject({
+              url: '/api/staff/me',
+              headers: { authorization: `Bearer ${api.tokenFor(admin)}` },
+            })
+          ).json() as { roles: string[] };
+        const accounts = api.app.database.db.updateTable('accounts').where('id', '=', admin);
+        // Someone who signed up first with the address, without confirming it, is nobody.
+        await accounts.set({ email_verified_at: null }).execute();
+        expect((await me()).roles).toEqual([]);
+        await accounts.set({ email_verified_at: new Date().toISOString() }).execute();
+        expect((await me()).roles).toEqual(['coordenacao']);
+      } finally {
+        await api.close();
+      }
+    },
+  );
 });
