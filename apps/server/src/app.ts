@@ -41,6 +41,7 @@ import { createDirectory, type DirectoryAdapter } from './directory/create-direc
 import type { Directory } from './directory/directory.js';
 import { embeddedProviderSource } from './idp/source.js';
 import { requireVerifiedAccount } from './enrolment/verified-email.js';
+import { ContactEmailChanges } from './idp/store/contact-email-changes.js';
 import { enrolmentConfirmationMail } from './mail/enrolment-confirmation.js';
 import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
@@ -69,6 +70,11 @@ declare module 'fastify' {
     verifyProviderToken: ProviderTokenVerifier;
     /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
     mail: Mail;
+    /**
+     * Changes of the profile's 'E-mail' that wait for the new address's confirmation (built-in
+     * provider with EMAIL_VERIFICATION=required); null: changes apply at once.
+     */
+    contactEmail: ContactEmailChanges | null;
   }
 }
 
@@ -141,6 +147,12 @@ export async function buildApp(
   const mail = createMail({ database, settings: config.mail, log: app.log });
   app.decorate('mail', mail);
   app.addHook('onReady', () => mail.start());
+  app.decorate(
+    'contactEmail',
+    config.identityProvider === 'embedded' && config.mail.emailVerification === 'required'
+      ? new ContactEmailChanges(database.db, mail, config.siteUrl)
+      : null,
+  );
   app.addHook('onClose', () => mail.stop());
 
   // The daily backup (BACKUP_DIR; none without it), stopped before the database closes.

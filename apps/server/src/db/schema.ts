@@ -166,6 +166,16 @@ export interface EmailVerificationsTable {
   sent_at: string;
 }
 
+/** A new contact address ('E-mail' of the profile) waiting for its confirmation link. */
+export interface ContactEmailChangesTable {
+  account_id: string;
+  new_mail: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -207,6 +217,7 @@ export interface Database {
   staff_removals: StaffRemovalsTable;
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
+  contact_email_changes: ContactEmailChangesTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

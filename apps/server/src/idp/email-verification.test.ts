@@ -334,3 +334,65 @@ describe('sign-ups from one address (issue 14, finding 7)', () => {
     }
   });
 });
+
+describe.each(targets)('a new contact e-mail on $dialect (issue 14, finding 6)', (target) => {
+  it('replaces the old one only once the link sent to it is confirmed', async () => {
+    const smtp = await createTestSmtpServer();
+    const api = await createTestApi({
+      databaseUrl: target.databaseUrl,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Centro <nao-responda@centro.example>' },
+    });
+    try {
+      const [person = ''] = await api.createPeople(1);
+      const details = async () =>
+        (
+          await api.app.inject({
+            method: 'POST',
+            url: '/api/user/details',
+            payload: { id: person, token: api.tokenFor(person) },
+          })
+        ).json() as { data: { mail: string } };
+      const newMail = `nova-${target.dialect}@example.org`;
+      const changed = await api.app.inject({
+        method: 'POST',
+        url: '/api/user/update',
+        payload: { id: person, token: api.tokenFor(person), param: 'mail', value: newMail },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().data.mail).toBe(`${person}@example.org`);
+      expect((await details()).data.mail).toBe(`${person}@example.org`);
+
+      const [message] = await smtp.waitFor(1);
+      expect(message?.subject).toBe('Confirme seu novo e-mail');
+      expect(JSON.stringify(message?.to)).toContain(newMail);
+      const link = /https?:\/\/\S+\/idp\/confirmar-contato\?token=[\w-]+/.exec(
+        String(message?.text),
+      )?.[0];
+      expect(link).toBeDefined();
+      const path = new URL(String(link)).pathname + new URL(String(link)).search;
+
+      // Opening the link changes nothing (mail scanners open links); the button does.
+      const page = await api.app.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(newMail);
+      expect((await details()).data.mail).toBe(`${person}@example.org`);
+      const token = new URL(String(link)).searchParams.get('token') ?? '';
+      const confirm = () =>
+        api.app.inject({
+          method: 'POST',
+          url: '/idp/confirmar-contato',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ token }).toString(),
+        });
+      const confirmed = await confirm();
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.body).toContain('E-mail confirmado');
+      expect((await details()).data.mail).toBe(newMail);
+      // Single use.
+      expect((await confirm()).statusCode).toBe(400);
+    } finally {
+      await api.close();
+      await smtp.stop();
+    }
+  });
+});

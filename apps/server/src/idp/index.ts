@@ -15,6 +15,7 @@ import { createProvider, originsOf } from './provider/provider.js';
 import { graphMeRoutes } from './routes/graph-me.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { AccountStore } from './store/accounts.js';
+import { ContactEmailChanges } from './store/contact-email-changes.js';
 import { EmailVerifications } from './store/email-verifications.js';
 import { PasswordResets } from './store/password-resets.js';
 import { startCleanup } from './store/maintenance.js';
@@ -100,6 +101,7 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     verifications,
     emailVerification: config.mail.emailVerification,
     signUpsPerAddress: idp.signUpsPerAddress,
+    contactEmail: new ContactEmailChanges(db, app.mail, config.siteUrl),
   });
   await app.register(providerMount, { provider, siteUrl: config.siteUrl });
   await app.register(graphMeRoutes, {

@@ -5,6 +5,7 @@
  */
 import { centre, coursePath, findCourse, getProgramme, type ProgrammeSlug } from '@centro/content';
 import {
+  contactEmailChange,
   emailVerification,
   enrolmentConfirmation,
   passwordReset,
@@ -71,4 +72,13 @@ export function composeSignUpAttempt(input: {
   resetUrl: string;
 }): MailMessage {
   return signUpAttempt({ centre, ...input });
+}
+
+/** The link that confirms a new contact address ('E-mail' of the profile); absolute. */
+export function composeContactEmailChange(input: {
+  to: string;
+  personName?: string;
+  confirmUrl: string;
+}): MailMessage {
+  return contactEmailChange({ centre, ...input });
 }

@@ -15,7 +15,11 @@ export interface MailAttachment {
 
 /** What a message is, for logs and operators ("enrolment-confirmation"...): never who or what. */
 export type MailKind =
-  'enrolment-confirmation' | 'email-verification' | 'password-reset' | 'sign-up-attempt';
+  | 'enrolment-confirmation'
+  | 'email-verification'
+  | 'password-reset'
+  | 'sign-up-attempt'
+  | 'contact-email-change';
 
 /** A composed message: the outbox stores it, the sender delivers it. */
 export interface MailMessage {

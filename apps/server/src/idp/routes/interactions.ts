@@ -22,6 +22,7 @@ import {
 } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
+import { CONTACT_CONFIRM_PATH, type ContactEmailChanges } from '../store/contact-email-changes.js';
 import type { EmailVerifications } from '../store/email-verifications.js';
 import type { PasswordResets } from '../store/password-resets.js';
 import type { LoginThrottle } from '../store/throttle.js';
@@ -30,6 +31,7 @@ import type { SiteIdentity } from '../views/layout.js';
 import { messagePage } from '../views/message-pages.js';
 import type { IdpCsp } from '../views/page-csp.js';
 import {
+  confirmContactPage,
   forgotPasswordPage,
   newPasswordPage,
   resetLinkSentPage,
@@ -67,6 +69,7 @@ export interface InteractionRoutesOptions {
   emailVerification: 'required' | 'off';
   /** Accounts created from one client address in 15 minutes (IDP_SIGN_UPS_PER_ADDRESS). */
   signUpsPerAddress: number;
+  contactEmail: ContactEmailChanges;
 }
 
 /** What the code page says about the typed code. */
@@ -604,6 +607,45 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
           'Sua nova senha já vale. Por segurança, as sessões abertas em outros aparelhos foram encerradas.',
           'Volte ao site e entre com o seu e-mail e a nova senha.',
         ],
+      }),
+    );
+  });
+
+  const contactGone = (reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      messagePage({
+        site,
+        title: 'Este link não vale mais',
+        paragraphs: [
+          'O link para confirmar o novo e-mail expirou ou já foi usado.',
+          'Se ainda quiser trocar o e-mail, altere-o de novo no seu perfil: enviaremos outro link.',
+        ],
+      }),
+      400,
+    );
+
+  app.get<{ Querystring: { token?: unknown } }>(CONTACT_CONFIRM_PATH, async (request, reply) => {
+    const token = formValue(request.query, 'token');
+    const email = await options.contactEmail.pendingFor(token);
+    if (!email) return contactGone(reply);
+    reply.header('referrer-policy', 'no-referrer');
+    return sendHtml(
+      reply,
+      confirmContactPage({ site, action: CONTACT_CONFIRM_PATH, token, email }),
+    );
+  });
+
+  app.post(CONTACT_CONFIRM_PATH, formRoute, async (request, reply) => {
+    const { token } = readForm(request.body, ['token'] as const);
+    if (!(await options.contactEmail.confirm(token))) return contactGone(reply);
+    request.log.info('contact e-mail confirmed');
+    return sendHtml(
+      reply,
+      messagePage({
+        site,
+        title: 'E-mail confirmado',
+        paragraphs: ['Pronto! Este é agora o e-mail de contato da sua conta.'],
       }),
     );
   });

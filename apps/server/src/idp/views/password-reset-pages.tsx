@@ -116,3 +116,34 @@ export function newPasswordPage({ site, action, token, error }: NewPasswordPageO
     </Layout>,
   );
 }
+
+export interface ConfirmContactPageOptions {
+  site: SiteIdentity;
+  action: string;
+  token: string;
+  /** The new address. */
+  email: string;
+}
+
+/**
+ * The link of a new contact address: a button, not a change on opening (mail scanners open links),
+ * so the address changes only when its owner confirms.
+ */
+export function confirmContactPage({ site, action, token, email }: ConfirmContactPageOptions) {
+  return renderPage(
+    <Layout site={site} title="Confirmar novo e-mail">
+      <h1>Confirmar novo e-mail</h1>
+      <p className="lead">
+        <strong>{email}</strong> passará a ser o e-mail de contato da sua conta.
+      </p>
+      <form method="post" action={action}>
+        <input type="hidden" name="token" value={token} />
+        <div className="actions">
+          <button className="btn btn-primary" type="submit">
+            Confirmar novo e-mail
+          </button>
+        </div>
+      </form>
+    </Layout>,
+  );
+}

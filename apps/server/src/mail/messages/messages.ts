@@ -265,3 +265,47 @@ export function signUpAttempt(input: SignUpAttemptInput): MailMessage {
     attachments: [],
   };
 }
+
+export interface ContactEmailChangeInput {
+  centre: MessageCentre;
+  /** The new address, the one to confirm. */
+  to: string;
+  personName?: string;
+  /** The single-use link (its token is stored only as a hash). */
+  confirmUrl: string;
+}
+
+/**
+ * The 'E-mail' of the profile was changed to this address: it replaces the old one only once its
+ * owner opens this link (issue 14, finding 6: nobody claims an address they do not own).
+ */
+export function contactEmailChange(input: ContactEmailChangeInput): MailMessage {
+  const { centre } = input;
+  const confirmUrl = httpUrl(input.confirmUrl);
+  const subject = 'Confirme seu novo e-mail';
+  const reason =
+    'Você recebeu esta mensagem porque este e-mail foi informado como novo e-mail de uma conta em nosso site.';
+  const validity = `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos.`;
+  const ignore = 'Se não foi você, ignore esta mensagem: nada muda sem a sua confirmação.';
+  const intro =
+    'Este e-mail foi informado como o novo e-mail da sua conta. Para que ele passe a valer, confirme no botão abaixo:';
+  const body = html`${paragraph(greeting(input.personName))}${paragraph(intro)}${button(
+    confirmUrl,
+    'Confirmar novo e-mail',
+  )}${paragraph(validity)}${paragraph(
+    html`Se o botão não funcionar, copie este endereço no navegador:
+      <a href="${confirmUrl}">${confirmUrl}</a>`,
+  )}${paragraph(ignore)}`;
+  return {
+    kind: 'contact-email-change',
+    to: input.to,
+    subject,
+    html: layout({ centre, title: subject, preheader: validity, body, reason }),
+    text: textLayout(
+      centre,
+      [greeting(input.personName), '', intro, '', confirmUrl, '', validity, ignore],
+      reason,
+    ),
+    attachments: [],
+  };
+}

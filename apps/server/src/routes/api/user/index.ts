@@ -89,6 +89,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requirePerson(request, token, id);
       personal(reply);
       // `value` is already checked and normalised (a phone as "+CC DD NNNNN-NNNN").
+      // A new contact address waits for its owner's confirmation (issue 14, finding 6): the
+      // answer keeps the current one, and the website says a link was sent.
+      if (param === 'mail' && app.contactEmail) {
+        if ((await app.contactEmail.request(userId, value)) === 'pending') {
+          return { data: await detailsOf(directory, userId) };
+        }
+      }
       await directory.updateUser(userId, param, value);
       return { data: await detailsAfterWrite(directory, userId, { [param]: value }) };
     },

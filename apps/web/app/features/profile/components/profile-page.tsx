@@ -9,6 +9,10 @@ import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
 import { changesOf, emptyProfile, profileValuesOf, type ProfileValues } from '../profile-form';
 
+/** After a change of 'E-mail' that waits for the link sent to the new address. */
+export const PENDING_MAIL_MESSAGE =
+  'Enviamos um link de confirmação para o novo e-mail. Ele só substitui o atual depois que você abrir o link.';
+
 /** The browser's message for an empty required field (spec section 5's hints). */
 export const requiredHints: Record<keyof ProfileValues, string> = {
   displayName: 'Preencha este campo com seu nome',
@@ -117,6 +121,11 @@ export function ProfilePage() {
       setLoaded({ ...loaded, initial: saved });
       setValues(saved);
       void notify('success', messages.profileSaved);
+      // A new e-mail waits for its owner's confirmation (the answer keeps the current one).
+      const newMail = changes.fields.find((f) => f.param === 'mail')?.value;
+      if (newMail !== undefined && latest && latest.mail !== newMail) {
+        void notify('info', PENDING_MAIL_MESSAGE);
+      }
     } catch (error) {
       console.error('Profile update failed', error);
       // Entra lets nobody's app change a privileged administrator's phone: the API says so.

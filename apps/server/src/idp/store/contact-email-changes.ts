@@ -1,0 +1,117 @@
+/**
+ * The 'E-mail' of the profile (the account's contact address, `mail`) with the built-in provider
+ * and EMAIL_VERIFICATION=required (issue 14, finding 6): a new address replaces the old one only
+ * once its owner opens the link e-mailed to it (single use, PASSWORD_RESET_TTL_MINUTES, stored as a
+ * SHA-256). Going back to the account's own sign-in address, proven already, applies at once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { composeContactEmailChange } from '../../mail/compose.js';
+import type { Mail } from '../../mail/mail.js';
+import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
+import { hashToken } from './password-resets.js';
+
+/** The confirmation link's page: `<site>/idp/confirmar-contato?token=…`. */
+export const CONTACT_CONFIRM_PATH = '/idp/confirmar-contato';
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export type ContactChange = 'applied' | 'pending';
+
+export class ContactEmailChanges {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
+    /** The public origin (SITE_URL). */
+    private readonly siteUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * A change of the account's contact address: 'applied' when it needs no proof (the account's
+   * sign-in address, or no account: the directory decides), else 'pending' with the link queued
+   * to the new address (replacing an earlier pending change).
+   */
+  async request(accountId: string, newMail: string): Promise<ContactChange> {
+    const account = await this.db
+      .selectFrom('accounts')
+      .select(['email', 'mail', 'display_name'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    const wanted = newMail.trim().toLowerCase();
+    if (!account || wanted === account.email || wanted === account.mail.toLowerCase()) {
+      await this.db
+        .deleteFrom('contact_email_changes')
+        .where('account_id', '=', accountId)
+        .execute();
+      return 'applied';
+    }
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    const row = {
+      account_id: accountId,
+      new_mail: newMail.trim(),
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('contact_email_changes')
+        .values(row)
+        .onConflict((c) =>
+          c.column('account_id').doUpdateSet({
+            new_mail: row.new_mail,
+            token_hash: row.token_hash,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+          }),
+        )
+        .execute();
+      await this.mail.enqueue(
+        trx,
+        composeContactEmailChange({
+          to: row.new_mail,
+          personName: account.display_name,
+          confirmUrl: `${this.siteUrl}${CONTACT_CONFIRM_PATH}?token=${token}`,
+        }),
+      );
+    });
+    this.mail.wake();
+    return 'pending';
+  }
+
+  /** The new address of a usable link, else undefined. */
+  async pendingFor(token: string): Promise<string | undefined> {
+    if (!TOKEN_SHAPE.test(token)) return undefined;
+    const row = await this.db
+      .selectFrom('contact_email_changes')
+      .select('new_mail')
+      .where('token_hash', '=', hashToken(token))
+      .where('expires_at', '>', this.now().toISOString())
+      .executeTakeFirst();
+    return row?.new_mail;
+  }
+
+  /** Uses the link: the new address replaces the contact address. False when unusable. */
+  async confirm(token: string): Promise<boolean> {
+    if (!TOKEN_SHAPE.test(token)) return false;
+    const now = this.now().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const change = await trx
+        .deleteFrom('contact_email_changes')
+        .where('token_hash', '=', hashToken(token))
+        .where('expires_at', '>', now)
+        .returning(['account_id', 'new_mail'])
+        .executeTakeFirst();
+      if (!change) return false;
+      await trx
+        .updateTable('accounts')
+        .set({ mail: change.new_mail, updated_at: now })
+        .where('id', '=', change.account_id)
+        .execute();
+      return true;
+    });
+  }
+}
