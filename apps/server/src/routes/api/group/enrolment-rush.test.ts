@@ -200,6 +200,10 @@ describe.each(targets)('enrolment rush on $dialect ($instances instance(s))', (t
         .execute();
       // The crash came after the directory added `member` to the group, before the confirmation.
       await main().app.directory.addToGroup(repairCourse.groupId, member);
+      // The crashed instance writes nothing more. Its mail sender would otherwise keep delivering
+      // the rush's confirmations, and SQLite's write lock, held by one instance of this process,
+      // makes the other's start-up wait synchronously, so neither gets on (database is locked).
+      await main().app.mail.stop();
 
       const restarted = await createTestApi({
         databaseUrl: target.databaseUrl,
