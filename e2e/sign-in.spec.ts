@@ -115,6 +115,9 @@ test.describe('with an account', () => {
   test("'Sair' signs out to '/' forgetting the token; 'Acessar' signs the same account in again", async ({
     page,
   }) => {
+    // Sign-up, sign-out, a refused and an accepted sign-in: four provider round trips, which
+    // passed 30 s once in a loaded clean-clone run.
+    test.slow();
     const email = uniqueEmail();
     await signUp(page, email);
     await expectSignedIn(page);
