@@ -100,7 +100,7 @@ const mailTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
 mailTest(
   'enrolling sends the confirmation with a calendar of the course',
   async ({ page, smtp }) => {
-    const email = await signUpFrom(page, coursePath, undefined, codeReader(smtp));
+    const email = await signUpFrom(page, coursePath, { codeFor: codeReader(smtp) });
     const confirmations = () =>
       smtp.received.filter((m) => m.subject?.startsWith('Inscrição confirmada'));
     await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
@@ -150,7 +150,7 @@ mailTest.describe('password reset', () => {
     async ({ page, smtp }) => {
       // Sign-up, code, sign-out, reset and sign-in again: five round trips through the provider.
       mailTest.slow();
-      const email = await signUpFrom(page, coursePath, undefined, codeReader(smtp));
+      const email = await signUpFrom(page, coursePath, { codeFor: codeReader(smtp) });
       await mainNav(page).getByRole('button', { name: 'Sair' }).click();
       await expect(mainNav(page).getByRole('button', { name: 'Acessar' })).toBeEnabled();
       const before = smtp.received.length;

@@ -15,21 +15,29 @@ export function uniqueEmail(): string {
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 
+export interface SignUpOptions {
+  /** The account's e-mail (default: a unique one). */
+  email?: string;
+  /** The account's name (default: NAME). */
+  name?: string;
+  /** Reads the code of the message sent to the address (a server requiring verification). */
+  codeFor?: (email: string) => Promise<string>;
+}
+
 /**
  * 'Quero me inscrever' on a course page, the provider's 'Criar conta' form, back signed in. With
  * `codeFor` (a server that requires e-mail verification), the 'Confirme seu e-mail' page in between,
- * with the code `codeFor` reads from the message sent to the address.
+ * with the code `codeFor` reads from the message sent to the address. Resolves to the e-mail.
  */
 export async function signUpFrom(
   page: Page,
   coursePath: string,
-  email = uniqueEmail(),
-  codeFor?: (email: string) => Promise<string>,
+  { email = uniqueEmail(), name = NAME, codeFor }: SignUpOptions = {},
 ) {
   await page.goto(coursePath);
   await page.getByRole('button', { name: 'Quero me inscrever' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
-  await page.getByLabel('Nome').fill(NAME);
+  await page.getByLabel('Nome').fill(name);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(PASSWORD);
   await page.getByLabel('Celular').fill('(11) 91234-5678');

@@ -33,6 +33,7 @@ export default [
   ),
   // Signed in only (not prerendered; served as the client-rendered shell). Signed out: the 404 page.
   route('perfil', 'routes/perfil.tsx'),
+  route('equipe', 'routes/equipe.tsx'),
   ...programmeSlugs.map((programme) =>
     route(relative(confirmationPath(programme)), 'routes/matricula-finalizada.tsx', {
       id: `confirmation/${programme}`,

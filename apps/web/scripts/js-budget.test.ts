@@ -12,6 +12,7 @@ import {
   formatReport,
   hasStaticImports,
   isMsalModule,
+  isStaffModule,
   JS_BUDGET_BYTES,
   passes,
   referencedScripts,
@@ -141,6 +142,15 @@ describe('isMsalModule', () => {
   });
 });
 
+describe('isStaffModule', () => {
+  it('recognizes the staff feature and its route only', () => {
+    expect(isStaffModule('apps/web/app/features/staff/api/get-overview.ts')).toBe(true);
+    expect(isStaffModule('/x/apps/web/app/routes/equipe.tsx')).toBe(true);
+    expect(isStaffModule('apps/web/app/auth/api/staff-roles.ts')).toBe(false);
+    expect(isStaffModule('apps/web/app/features/staffing/x.ts')).toBe(false);
+  });
+});
+
 describe('decodeMappings', () => {
   it('decodes generated columns and source indexes, relative across segments and lines', () => {
     // Line 1: [0, src 0], [5, src 1], [9, unmapped]; line 2: none; line 3: [2, src 1].
@@ -229,11 +239,29 @@ describe('evaluateBudget', () => {
       }),
     ]);
     expect(result.withinBudget).toBe(true);
-    expect(result.msal).toEqual([
-      { file: 'assets/root.js', module: 'node_modules/@azure/msal-browser/dist/index.mjs' },
+    expect(result.forbidden).toEqual([
+      {
+        file: 'assets/root.js',
+        module: 'node_modules/@azure/msal-browser/dist/index.mjs',
+        what: 'MSAL',
+      },
     ]);
     expect(passes(result)).toBe(false);
     expect(verdict(result)).toBe('JS budget: FAILED (MSAL in the first load)');
+  });
+
+  it('fails when the staff area is in the first load', () => {
+    const result = evaluateBudget([
+      file('assets/root.js', 1_000, {
+        'app/root.tsx': 10,
+        '/work/apps/web/app/features/staff/components/staff-area.tsx': 10,
+      }),
+    ]);
+    expect(passes(result)).toBe(false);
+    expect(formatReport(result)).toContain(
+      '/work/apps/web/app/features/staff/components/staff-area.tsx (the staff area, in assets/root.js)',
+    );
+    expect(verdict(result)).toBe('JS budget: FAILED (the staff area in the first load)');
   });
 });
 
@@ -265,7 +293,7 @@ describe('formatReport', () => {
       ]),
     );
     expect(report).toContain('500 B over.');
-    expect(report).toContain('  node_modules/@azure/msal-common/x.mjs (in assets/a.js)');
+    expect(report).toContain('  node_modules/@azure/msal-common/x.mjs (MSAL, in assets/a.js)');
     expect(
       report.endsWith('JS budget: FAILED (500 B over the budget; MSAL in the first load)'),
     ).toBe(true);

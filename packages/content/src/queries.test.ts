@@ -44,6 +44,7 @@ describe('publicPaths', () => {
       '/perfil',
       '/global-kardec/matricula-finalizada',
       '/escola-de-mediuns/matricula-finalizada',
+      '/equipe',
     ]);
     for (const p of signedInPaths) expect(publicPaths()).not.toContain(p);
     expect(confirmationPath('global-kardec')).toBe('/global-kardec/matricula-finalizada');

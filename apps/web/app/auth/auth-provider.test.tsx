@@ -1,5 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AccountInfo } from '@azure/msal-browser';
+import type { StaffRoleName } from '@centro/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AuthButton } from '~/components/auth-button';
@@ -47,6 +49,7 @@ function fakeSession({
     }),
     getUser: vi.fn(async () => (current ? { user: testUser, token: 'bound-token' } : null)),
     loadUserDetails: vi.fn(async () => ({ ...testUser, displayName: 'Maria (detalhes)' })),
+    loadStaffRoles: vi.fn(async (): Promise<StaffRoleName[]> => []),
     ...overrides,
   } satisfies MsalSession;
   return session;
@@ -116,6 +119,34 @@ describe('AuthProvider', () => {
     expect(session.loadUserDetails).toHaveBeenCalledWith({ user: testUser, token: 'bound-token' });
     expect(load).toHaveBeenCalledOnce();
     expect(seen.path).toBe('/perfil');
+    expect(session.loadStaffRoles).toHaveBeenCalledWith('bound-token');
+    expect(seen.auth?.staffRoles).toEqual([]);
+  });
+
+  it('knows a staff member’s roles once signed in, and forgets them at sign-out', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({
+      signedIn: true,
+      loadStaffRoles: vi.fn(async (): Promise<StaffRoleName[]> => ['secretaria']),
+    });
+    const seen = renderProvider(vi.fn<LoadMsalSession>(async () => session));
+    await waitFor(() => expect(seen.auth?.staffRoles).toEqual(['secretaria']));
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(seen.auth?.staffRoles).toEqual([]));
+  });
+
+  it('still loads the user details when the staff roles cannot be read', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const failure = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const session = fakeSession({
+      signedIn: true,
+      loadStaffRoles: vi.fn(async () => Promise.reject(new Error('offline'))),
+    });
+    const seen = renderProvider(vi.fn<LoadMsalSession>(async () => session));
+    await waitFor(() => expect(seen.auth?.authUser?.displayName).toBe('Maria (detalhes)'));
+    await waitFor(() => expect(failure).toHaveBeenCalled());
+    expect(seen.auth?.staffRoles).toEqual([]);
+    failure.mockRestore();
   });
 
   it('handles the provider’s answer and goes back to the page the sign-in started on', async () => {

@@ -21,6 +21,7 @@ import type { MsalSession } from './msal-session';
 import { isSignOutReturn, markSession, needsMsalAtStartup } from './session-marker';
 import type { AuthSettings } from '~/config/auth-settings';
 import { createValueStore } from './value-store';
+import type { StaffRoleName } from '@centro/contracts';
 import type {
   AuthContextValue,
   AuthStatus,
@@ -44,6 +45,8 @@ const prerenderedStatus = (): AuthStatus => 'loading';
 /** The page the person is on, to come back to after the provider. */
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
+const NO_ROLES: readonly StaffRoleName[] = [];
+
 /** A redirect abandoned with the browser's Back button is not a failure worth an error. */
 const isCancellation = (error: unknown) =>
   (error as { errorCode?: unknown } | null)?.errorCode === 'user_cancelled';
@@ -63,6 +66,7 @@ export function AuthProvider({
   const [statusStore] = useState(() => createValueStore<AuthStatus>('loading'));
   const status = useSyncExternalStore(statusStore.subscribe, statusStore.get, prerenderedStatus);
   const [authUser, setAuthUser] = useState<AuthUser | null>(null);
+  const [staffRoles, setStaffRoles] = useState<readonly StaffRoleName[]>(NO_ROLES);
   /** MSAL, once loaded; `pending` while the start-up restores a session. */
   const session = useRef<MsalSession | null>(null);
   const pending = useRef<Promise<MsalSession> | null>(null);
@@ -76,13 +80,26 @@ export function AuthProvider({
     });
   }, [settings, loadSession, guard]);
 
-  /** Loads the product's user state in the background: failures are only logged (section 8). */
+  /**
+   * Loads the product's user state in the background, and the person's staff roles beside it:
+   * failures are only logged (section 8); without roles the person simply sees no 'Equipe'.
+   */
   const loadUser = useCallback((from: MsalSession) => {
+    const current = () => session.current === from && from.account() !== null;
     from
       .getUser()
-      .then((found) => (found ? from.loadUserDetails(found) : null))
+      .then((found) => {
+        if (!found) return null;
+        from
+          .loadStaffRoles(found.token)
+          .then((roles) => {
+            if (current() && roles.length > 0) setStaffRoles(roles);
+          })
+          .catch((error: unknown) => console.error('Loading the staff roles failed:', error));
+        return from.loadUserDetails(found);
+      })
       .then((details) => {
-        if (details && session.current === from && from.account()) setAuthUser(details);
+        if (details && current()) setAuthUser(details);
       })
       .catch((error: unknown) => console.error('Loading the signed-in user failed:', error));
   }, []);
@@ -96,6 +113,7 @@ export function AuthProvider({
       statusStore.set(signedIn ? 'signed-in' : 'signed-out');
       if (!signedIn) {
         setAuthUser(null);
+        setStaffRoles(NO_ROLES);
         return;
       }
       const back = from.takeReturnPath();
@@ -195,6 +213,7 @@ export function AuthProvider({
     () =>
       interact('logout', async (from) => {
         setAuthUser(null);
+        setStaffRoles(NO_ROLES);
         markSession(false);
         await from.signOut();
         // Nobody to sign out at the provider: signed out here.
@@ -214,8 +233,18 @@ export function AuthProvider({
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, interactionStatus, authUser, setAuthUser, getUser, signIn, signUp, signOut }),
-    [status, interactionStatus, authUser, getUser, signIn, signUp, signOut],
+    () => ({
+      status,
+      interactionStatus,
+      authUser,
+      setAuthUser,
+      staffRoles,
+      getUser,
+      signIn,
+      signUp,
+      signOut,
+    }),
+    [status, interactionStatus, authUser, staffRoles, getUser, signIn, signUp, signOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -10,6 +10,7 @@ import {
   type AuthenticationResult,
   type InteractionStatus as MsalInteractionStatus,
 } from '@azure/msal-browser';
+import type { StaffRoleName } from '@centro/contracts';
 import { fetchJson } from '~/lib/api-client';
 import {
   apiTokenRequest,
@@ -29,6 +30,7 @@ import {
 import { clearApiToken } from './token-store';
 import type { AuthUser, InteractionStatus, UserWithToken } from './types';
 import { fetchAnonymousToken, getUserWithToken } from './api/get-user';
+import { fetchStaffRoles } from './api/staff-roles';
 import { fetchUserDetails } from './api/user-details';
 
 // Every MSAL status is one of ours.
@@ -53,6 +55,8 @@ export interface MsalSession {
   getUser: () => Promise<UserWithToken | null>;
   /** The product's user state (POST /api/user/details). */
   loadUserDetails: (userWithToken: UserWithToken) => Promise<AuthUser>;
+  /** The person's staff roles (GET /api/staff/me), for their bound token. */
+  loadStaffRoles: (token: string) => Promise<StaffRoleName[]>;
 }
 
 /** A root-relative path of this site, or null (never an address elsewhere: no open redirect). */
@@ -150,5 +154,6 @@ export async function startMsalSession(
       });
     },
     loadUserDetails: fetchUserDetails,
+    loadStaffRoles: fetchStaffRoles,
   };
 }

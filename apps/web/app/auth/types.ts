@@ -1,5 +1,5 @@
 /** The shape of the auth state every screen reads (spec section 3). */
-import type { UserDetails } from '@centro/contracts';
+import type { StaffRoleName, UserDetails } from '@centro/contracts';
 
 /** 'loading' until the page is hydrated and any session is restored. */
 export type AuthStatus = 'signed-out' | 'signed-in' | 'loading';
@@ -35,6 +35,11 @@ export interface AuthContextValue {
   /** The product's user state: null until loaded, then the user's details (spec section 4). */
   authUser: AuthUser | null;
   setAuthUser: (user: AuthUser | null) => void;
+  /**
+   * The person's staff roles (issue 12), empty until known and for everyone but staff: only the
+   * navigation reads it ('Equipe'); the server checks the role on every staff request.
+   */
+  staffRoles: readonly StaffRoleName[];
   /** The current person and a backend token, or null on any failure (only logged, spec section 8). */
   getUser: () => Promise<UserWithToken | null>;
   /** 'Acessar': redirect to the identity provider's sign-in (ignored while an interaction runs). */

@@ -47,12 +47,13 @@ async function apiErrorOf(response: Response, url: string): Promise<ApiError> {
     : new ApiError(response.status, url);
 }
 
-/** Calls `url` and resolves to its parsed JSON answer; rejects on an error status or a timeout. */
-export async function fetchJson(
+/** Calls `url` and resolves to its successful response; rejects on an error status or a timeout. */
+async function request(
   url: string,
-  { method = 'GET', body, bearer, timeoutMs = API_TIMEOUT_MS }: JsonRequest = {},
-): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  accept: string,
+  { method = 'GET', body, bearer, timeoutMs = API_TIMEOUT_MS }: JsonRequest,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   const response = await fetch(url, {
@@ -63,5 +64,24 @@ export async function fetchJson(
     signal: AbortSignal.timeout(timeoutMs),
   });
   if (!response.ok) throw await apiErrorOf(response, url);
-  return response.json();
+  return response;
+}
+
+/** Calls `url` and resolves to its parsed JSON answer; rejects on an error status or a timeout. */
+export async function fetchJson(url: string, options: JsonRequest = {}): Promise<unknown> {
+  return (await request(url, 'application/json', options)).json();
+}
+
+/** A file the API answered (an export), with the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** Calls `url` for a file; rejects like fetchJson. */
+export async function fetchFile(url: string, options: JsonRequest = {}): Promise<DownloadedFile> {
+  const response = await request(url, '*/*', options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
 }

@@ -17,6 +17,7 @@ export function authValue(overrides: Partial<AuthContextValue> = {}): AuthContex
     interactionStatus: overrides.status === 'loading' ? 'startup' : 'none',
     authUser: signedIn ? testUser : null,
     setAuthUser: vi.fn(),
+    staffRoles: [],
     getUser: vi.fn(async () => (signedIn ? { user: testUser, token: 'token' } : null)),
     signIn: vi.fn(async () => {}),
     signUp: vi.fn(async () => {}),

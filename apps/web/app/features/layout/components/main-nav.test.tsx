@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '~/test/auth';
+import { authValue, signedIn } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { MainNav } from './main-nav';
 
@@ -35,6 +35,13 @@ describe('MainNav', () => {
     renderNav({ auth: signedIn() });
     const nav = screen.getByRole('navigation', { name: 'Principal' });
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/perfil');
+    expect(within(nav).queryByRole('link', { name: 'Equipe' })).not.toBeInTheDocument();
+  });
+
+  it('shows Equipe to staff only', () => {
+    renderNav({ auth: authValue({ status: 'signed-in', staffRoles: ['secretaria'] }) });
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    expect(within(nav).getByRole('link', { name: 'Equipe' })).toHaveAttribute('href', '/equipe');
   });
 
   it('marks the current page', () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { staffPath } from '@centro/content/site';
 import { Link } from 'react-router';
-import { useIsSignedIn } from '~/auth/use-auth';
+import { useAuth, useIsSignedIn } from '~/auth/use-auth';
 import { useCurrentPath } from '../use-current-path';
 
 interface MainNavProps {
@@ -13,6 +14,7 @@ interface MainNavProps {
 
 export function MainNav({ firstCoursePath, authAction, markCurrentPage }: MainNavProps) {
   const signedIn = useIsSignedIn();
+  const { staffRoles } = useAuth();
   const currentPath = useCurrentPath();
   const path = markCurrentPage ? currentPath : null;
   const items = [
@@ -20,6 +22,8 @@ export function MainNav({ firstCoursePath, authAction, markCurrentPage }: MainNa
     { to: firstCoursePath, label: 'Global Kardec' },
     { to: '/contato', label: 'Contato' },
     ...(signedIn ? [{ to: '/perfil', label: 'Perfil' }] : []),
+    // Staff only (issue 12): the roles come from the API once signed in.
+    ...(signedIn && staffRoles.length > 0 ? [{ to: staffPath, label: 'Equipe' }] : []),
   ];
   return (
     <nav className="main-nav" aria-label="Principal">

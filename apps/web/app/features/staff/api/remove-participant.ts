@@ -1,0 +1,15 @@
+/** POST /api/staff/courses/:slug/participants/:personId/remove (Coordenação), confirmed. */
+import { staffCoursePaths } from '@centro/contracts/paths';
+import { fetchJson } from '~/lib/api-client';
+
+export async function removeParticipant(
+  slug: string,
+  personId: string,
+  token: string,
+): Promise<void> {
+  await fetchJson(staffCoursePaths(slug).remove(personId), {
+    method: 'POST',
+    body: { confirm: true },
+    bearer: token,
+  });
+}

@@ -1,0 +1,68 @@
+/** One course in the staff area: its participants, attendance and (Coordenação) settings. */
+import type { StaffCourseSummary } from '@centro/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { stateLabels } from '../copy';
+import type { StaffCall } from '../staff-client';
+import { AttendancePanel } from './attendance-panel';
+import { ParticipantsPanel } from './participants-panel';
+import { SettingsPanel } from './settings-panel';
+
+interface CourseViewProps {
+  call: StaffCall;
+  course: StaffCourseSummary;
+  coordination: boolean;
+  /** Something changed the overview's figures (a removal, new settings). */
+  onChanged: () => void;
+}
+
+export function CourseView({ call, course, coordination, onChanged }: CourseViewProps) {
+  const [params] = useSearchParams();
+  const base = `?curso=${encodeURIComponent(course.slug)}`;
+  const tabs = [
+    { key: 'participantes', label: 'Participantes' },
+    { key: 'presenca', label: 'Presença' },
+    ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
+  ];
+  const asked = params.get('aba');
+  const current = tabs.some((t) => t.key === asked) ? asked : 'participantes';
+
+  return (
+    <section className="staff__course-view" aria-labelledby="staff-course-title">
+      <p>
+        <Link to="?">← Todos os cursos</Link>
+      </p>
+      <h2 id="staff-course-title">{course.title}</h2>
+      <p className="staff__figures">
+        <span>Vagas: {course.places}</span>
+        <span>Inscritos: {course.enrolled}</span>
+        <span>{stateLabels[course.state]}</span>
+      </p>
+      <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.key}
+            className="staff__tab"
+            to={`${base}&aba=${tab.key}`}
+            aria-current={tab.key === current ? 'page' : undefined}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {current === 'participantes' && (
+        <ParticipantsPanel
+          call={call}
+          slug={course.slug}
+          coordination={coordination}
+          onRemoved={onChanged}
+        />
+      )}
+      {current === 'presenca' && (
+        <AttendancePanel call={call} slug={course.slug} meetings={course.meetings} />
+      )}
+      {current === 'configuracoes' && (
+        <SettingsPanel call={call} slug={course.slug} onSaved={onChanged} />
+      )}
+    </section>
+  );
+}

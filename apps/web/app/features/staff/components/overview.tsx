@@ -1,0 +1,60 @@
+/** The staff overview: every course with its places, enrolled people, window and attendance. */
+import type { StaffCourseSummary } from '@centro/contracts';
+import { Link } from 'react-router';
+import { stateLabels } from '../copy';
+import { formatDateTime } from '../format';
+
+const programmeNames: Record<string, string> = {
+  'global-kardec': 'Global Kardec',
+  'escola-de-mediuns': 'Escola de Médiuns',
+};
+
+/** When the window opens or closes, as staff read it. */
+function windowText(course: StaffCourseSummary): string | null {
+  if (course.state === 'not-open' && course.opensAt)
+    return `Abrem em ${formatDateTime(course.opensAt)}`;
+  if (course.state === 'open' && course.closesAt)
+    return `Encerram em ${formatDateTime(course.closesAt)}`;
+  if (course.state === 'closed' && course.closesAt)
+    return `Encerradas em ${formatDateTime(course.closesAt)}`;
+  return null;
+}
+
+export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
+  const programmes = [...new Set(courses.map((c) => c.programme))];
+  return (
+    <>
+      {programmes.map((programme) => (
+        <section key={programme} className="staff__programme" aria-labelledby={`p-${programme}`}>
+          <h2 id={`p-${programme}`}>{programmeNames[programme] ?? programme}</h2>
+          <ul className="plain-list staff__courses">
+            {courses
+              .filter((c) => c.programme === programme)
+              .map((course) => (
+                <li key={course.slug} className="staff__course">
+                  <h3>
+                    <Link to={`?curso=${encodeURIComponent(course.slug)}`}>{course.title}</Link>
+                  </h3>
+                  <p className="staff__figures">
+                    <span>Vagas: {course.places}</span>
+                    <span>Inscritos: {course.enrolled}</span>
+                    <span>Livres: {Math.max(0, course.places - course.enrolled)}</span>
+                  </p>
+                  <p className={`staff__state staff__state--${course.state}`}>
+                    {stateLabels[course.state]}
+                    {windowText(course) && <span> · {windowText(course)}</span>}
+                  </p>
+                  {course.attendance.some((n) => n > 0) && (
+                    <p className="staff__attendance">
+                      Presentes por encontro:{' '}
+                      {course.attendance.map((n, i) => `${i + 1}º ${n}`).join(' · ')}
+                    </p>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * A course's participants: search by name or e-mail, sort, the two exports, and (Coordenação)
+ * removal with a confirmation step. The list is loaded once (one recorded view); search and sort
+ * happen in the browser. On a phone each row reads as a card.
+ */
+import type { StaffParticipant } from '@centro/contracts';
+import { useCallback, useId, useState } from 'react';
+import { notify } from '~/components/toasts/notify';
+import { downloadExport, type ExportFormat } from '../api/download-export';
+import { fetchParticipants } from '../api/get-participants';
+import { removeParticipant } from '../api/remove-participant';
+import { staffMessages, statusLabels } from '../copy';
+import { formatDate, visibleParticipants, type ParticipantSort, type SortOrder } from '../format';
+import { failureMessage } from '../messages';
+import type { StaffCall } from '../staff-client';
+import { useLoad } from '../use-load';
+import { LoadFailed } from './load-failed';
+
+interface ParticipantsPanelProps {
+  call: StaffCall;
+  slug: string;
+  coordination: boolean;
+  onRemoved: () => void;
+}
+
+const sortLabels: Record<ParticipantSort, string> = {
+  name: 'Nome',
+  email: 'E-mail',
+  enrolledAt: 'Data de inscrição',
+};
+
+export function ParticipantsPanel({ call, slug, coordination, onRemoved }: ParticipantsPanelProps) {
+  const id = useId();
+  const list = useLoad(
+    useCallback(() => call((token) => fetchParticipants(slug, token)), [call, slug]),
+  );
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ParticipantSort>('name');
+  const [order, setOrder] = useState<SortOrder>('asc');
+  const [confirming, setConfirming] = useState<StaffParticipant | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const download = async (format: ExportFormat) => {
+    try {
+      await call((token) => downloadExport(slug, format, token));
+    } catch (error) {
+      void notify('error', failureMessage('export', error, staffMessages.exportFailed));
+    }
+  };
+
+  const remove = async (person: StaffParticipant) => {
+    setBusy(true);
+    try {
+      await call((token) => removeParticipant(slug, person.id, token));
+      void notify('success', staffMessages.removed);
+      setConfirming(null);
+      list.reload();
+      onRemoved();
+    } catch (error) {
+      void notify('error', failureMessage('removal', error, staffMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (list.state === 'loading') return <p role="status">Carregando participantes…</p>;
+  if (list.state === 'failed') return <LoadFailed onRetry={list.reload} />;
+
+  const people = list.data.participants;
+  const shown = visibleParticipants(people, search, sort, order);
+
+  return (
+    <div className="staff__panel">
+      <div className="staff__toolbar">
+        <div className="staff__field">
+          <label htmlFor={`${id}-search`}>Buscar por nome ou e-mail</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+        </div>
+        <div className="staff__field">
+          <label htmlFor={`${id}-sort`}>Ordenar por</label>
+          <select
+            id={`${id}-sort`}
+            value={`${sort}:${order}`}
+            onChange={(event) => {
+              const [key, direction] = event.currentTarget.value.split(':');
+              setSort(key as ParticipantSort);
+              setOrder(direction as SortOrder);
+            }}
+          >
+            {(Object.keys(sortLabels) as ParticipantSort[]).flatMap((key) =>
+              (['asc', 'desc'] as const).map((direction) => (
+                <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+                  {sortLabels[key]} ({direction === 'asc' ? 'crescente' : 'decrescente'})
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+        <div className="staff__exports">
+          <button type="button" className="btn btn-outline" onClick={() => void download('csv')}>
+            Baixar CSV
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => void download('xlsx')}>
+            Baixar Excel (.xlsx)
+          </button>
+        </div>
+      </div>
+
+      <p role="status" className="staff__count">
+        {shown.length === people.length
+          ? `${people.length} participante${people.length === 1 ? '' : 's'}`
+          : `${shown.length} de ${people.length} participantes`}
+      </p>
+
+      {confirming && (
+        <div className="staff__confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
+          <p id={`${id}-confirm`}>
+            Remover <strong>{confirming.name || confirming.email}</strong> deste curso? A vaga será
+            liberada e a pessoa sairá do grupo do curso.
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void remove(confirming)}
+            >
+              Confirmar remoção
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirming(null)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+
+      {shown.length > 0 && (
+        <table className="staff__table">
+          <caption className="visually-hidden">Participantes de {list.data.course.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nome</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Celular</th>
+              <th scope="col">Inscrição</th>
+              <th scope="col">Situação</th>
+              {coordination && (
+                <th scope="col">
+                  <span className="visually-hidden">Ações</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((person) => (
+              <tr key={person.id}>
+                <th scope="row" data-label="Nome">
+                  {person.name || '—'}
+                </th>
+                <td data-label="E-mail">{person.email || '—'}</td>
+                <td data-label="Celular">{person.celular || '—'}</td>
+                <td data-label="Inscrição">{formatDate(person.enrolledAt)}</td>
+                <td data-label="Situação">{statusLabels[person.status]}</td>
+                {coordination && (
+                  <td>
+                    {person.status === 'confirmed' && (
+                      <button
+                        type="button"
+                        className="staff__link-button"
+                        onClick={() => setConfirming(person)}
+                        aria-label={`Remover ${person.name || person.email}`}
+                      >
+                        Remover
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import type { StaffCourseSummary, StaffParticipant } from '@centro/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authValue } from '~/test/auth';
+import { renderWithRouter } from '~/test/render';
+import { StaffArea } from './staff-area';
+
+const course = (slug: string, title: string): StaffCourseSummary => ({
+  slug,
+  title,
+  programme: 'global-kardec',
+  places: 40,
+  enrolled: 2,
+  state: 'open',
+  opensAt: null,
+  closesAt: '2026-12-20T02:59:00.000Z',
+  meetings: 3,
+  attendance: [2, 0, 0],
+});
+
+const participant = (id: string, name: string, email: string): StaffParticipant => ({
+  id,
+  name,
+  email,
+  celular: '+55 11 98765-4321',
+  enrolledAt: '2026-03-02T15:00:00.000Z',
+  status: 'confirmed',
+});
+
+/** The staff API as the server answers it, for a person with `roles`. */
+function stubApi(roles: string[], extra: Record<string, () => Response> = {}) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const key = `${method} ${url}`;
+    if (extra[key]) return extra[key]();
+    if (url === '/api/staff/me') return Response.json({ id: 'me', name: 'Eu', roles });
+    if (url === '/api/staff/courses') {
+      return Response.json({
+        courses: [course('passe', 'Passe'), course('nosso-lar', 'Nosso Lar')],
+      });
+    }
+    if (url === '/api/staff/courses/passe/participants') {
+      return Response.json({
+        course: { slug: 'passe', title: 'Passe' },
+        participants: [
+          participant('u1', 'Zélia Prado', 'zelia@example.org'),
+          participant('u2', 'Ana Souza', 'ana@example.org'),
+        ],
+      });
+    }
+    return Response.json({ error: 'not_found', message: 'Não encontrado.' }, { status: 404 });
+  });
+  return calls;
+}
+
+const signedIn = () =>
+  authValue({
+    status: 'signed-in',
+    getUser: vi.fn(async () => ({
+      user: { id: 'me', displayName: 'Eu', mail: null, mobilePhone: null, birthday: null },
+      token: 'staff-token',
+    })),
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StaffArea', () => {
+  it('is the 404 page for a person without a staff role', async () => {
+    stubApi([]);
+    renderWithRouter(<StaffArea />, { url: '/equipe', auth: signedIn() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Página Não Encontrada' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the courses to Secretaria, with no settings, record or roles', async () => {
+    const calls = stubApi(['secretaria']);
+    renderWithRouter(<StaffArea />, { url: '/equipe', auth: signedIn() });
+    expect(await screen.findByRole('link', { name: 'Passe' })).toHaveAttribute(
+      'href',
+      '/equipe?curso=passe',
+    );
+    expect(screen.getByText('Sua função: Secretaria')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Seções da equipe' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Cursos']);
+    expect(screen.getAllByText(/Encerram em 19\/12\/2026 às 23h59/)).toHaveLength(2);
+    // Every call carried the person's bound token.
+    expect(calls.every((c) => c.url.startsWith('/api/staff/'))).toBe(true);
+  });
+
+  it('lists a course’s participants, searched without accents, and hides removal from Secretaria', async () => {
+    stubApi(['secretaria']);
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const table = await screen.findByRole('table', { name: 'Participantes de Passe' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Ana Souza', 'Zélia Prado']);
+    expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument();
+    const course = screen.getByRole('navigation', { name: 'Seções do curso' });
+    expect(
+      within(course)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Participantes', 'Presença']);
+    await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'zelia');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Zélia Prado']);
+    expect(screen.getByText('1 de 2 participantes')).toBeInTheDocument();
+  });
+
+  it('asks before removing, then sends the confirmed removal', async () => {
+    const calls = stubApi(['coordenacao'], {
+      'POST /api/staff/courses/passe/participants/u1/remove': () =>
+        Response.json({ removed: true }),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remover Zélia Prado' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Remover Zélia Prado deste curso?');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar remoção' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toEqual({
+        url: '/api/staff/courses/passe/participants/u1/remove',
+        method: 'POST',
+        body: { confirm: true },
+      }),
+    );
+  });
+
+  it('shows the server’s reason when places would fall below those taken', async () => {
+    stubApi(['coordenacao'], {
+      'GET /api/staff/courses/passe/settings': () =>
+        Response.json({
+          slug: 'passe',
+          title: 'Passe',
+          settings: {
+            places: null,
+            inviteCode: null,
+            opensAt: null,
+            closesAt: null,
+            firstMeeting: null,
+            time: null,
+            count: null,
+            durationMinutes: null,
+            room: null,
+          },
+          defaults: {
+            places: 40,
+            inviteCode: 'AbCdEfGhIj12',
+            firstMeeting: '2026-03-07',
+            weekday: 'sábado',
+            time: '17:30',
+            count: 3,
+            durationMinutes: 90,
+            room: null,
+          },
+          taken: 2,
+          weekday: 'sábado',
+        }),
+      'POST /api/staff/courses/passe/settings': () =>
+        Response.json(
+          {
+            error: 'places_below_taken',
+            message: 'O número de vagas não pode ser menor que as 2 vagas já ocupadas.',
+          },
+          { status: 409 },
+        ),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=configuracoes',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const places = await screen.findByLabelText('Vagas');
+    expect(screen.getByText('Padrão: 40. Já ocupadas: 2.')).toBeInTheDocument();
+    await userEvent.type(places, '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(
+      await screen.findByText('O número de vagas não pode ser menor que as 2 vagas já ocupadas.'),
+    ).toHaveAttribute('role', 'alert');
+    // A refusal the API explained is shown, not logged as a fault.
+    expect(console.error).not.toHaveBeenCalled();
+    // A number field that is not a whole number never reaches the server.
+    await userEvent.clear(places);
+    await userEvent.type(places, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Vagas: use um número inteiro.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The staff area (issue 12), one screen whose view is in the address's query, so each view can be
+ * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&aba=`) a
+ * course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação).
+ * The person's roles come from the API; anyone without one sees the 404 page.
+ */
+import type { StaffRoleName } from '@centro/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { fetchStaffRoles } from '~/auth/api/staff-roles';
+import { useAuth } from '~/auth/use-auth';
+import { DocumentTitle } from '~/components/document-title';
+import { NotFoundScreen } from '~/components/signed-in-page';
+import { prepareToasts } from '~/components/toasts/notify';
+import { fetchOverview } from '../api/get-overview';
+import { roleLabels, STAFF_TITLE } from '../copy';
+import { createStaffCall, type StaffCall } from '../staff-client';
+import { useLoad } from '../use-load';
+import { ActionRecord } from './action-record';
+import { CourseView } from './course-view';
+import { LoadFailed } from './load-failed';
+import { Overview } from './overview';
+import { RolesPanel } from './roles-panel';
+import '../staff.css';
+
+export function StaffArea() {
+  const { getUser } = useAuth();
+  const [call] = useState(() => createStaffCall(getUser));
+  const roles = useLoad(useCallback(() => call(fetchStaffRoles), [call]));
+  // Its toasts must show even if the connection drops later.
+  useEffect(prepareToasts, []);
+
+  if (roles.state === 'loading') {
+    return (
+      <div className="page staff">
+        <DocumentTitle title={STAFF_TITLE} />
+        <p role="status">Carregando…</p>
+      </div>
+    );
+  }
+  if (roles.state === 'failed') {
+    return (
+      <div className="page staff">
+        <DocumentTitle title={STAFF_TITLE} />
+        <h1>{STAFF_TITLE}</h1>
+        <LoadFailed onRetry={roles.reload} />
+      </div>
+    );
+  }
+  if (roles.data.length === 0) return <NotFoundScreen />;
+  return <StaffViews call={call} roles={roles.data} />;
+}
+
+function StaffViews({ call, roles }: { call: StaffCall; roles: StaffRoleName[] }) {
+  const [params] = useSearchParams();
+  const coordination = roles.includes('coordenacao');
+  const section = coordination ? params.get('secao') : null;
+  const slug = params.get('curso');
+  const overview = useLoad(useCallback(() => call(fetchOverview), [call]));
+  const current = section === 'registro' || section === 'funcoes' ? section : 'cursos';
+
+  const tabs = [
+    { key: 'cursos', label: 'Cursos', to: '?' },
+    ...(coordination
+      ? [
+          { key: 'registro', label: 'Registro de ações', to: '?secao=registro' },
+          { key: 'funcoes', label: 'Funções', to: '?secao=funcoes' },
+        ]
+      : []),
+  ];
+
+  let view;
+  if (current === 'registro') {
+    const titles = new Map(
+      overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : [],
+    );
+    view = <ActionRecord call={call} courseTitles={titles} />;
+  } else if (current === 'funcoes') view = <RolesPanel call={call} />;
+  else if (overview.state === 'loading') view = <p role="status">Carregando…</p>;
+  else if (overview.state === 'failed') view = <LoadFailed onRetry={overview.reload} />;
+  else {
+    const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
+    view = course ? (
+      <CourseView
+        key={course.slug}
+        call={call}
+        course={course}
+        coordination={coordination}
+        onChanged={overview.reload}
+      />
+    ) : (
+      <Overview courses={overview.data} />
+    );
+  }
+
+  return (
+    <div className="page staff">
+      <DocumentTitle title={STAFF_TITLE} />
+      <h1>{STAFF_TITLE}</h1>
+      <p className="staff__roles">
+        Sua função: {roles.map((role) => roleLabels[role]).join(' e ')}
+      </p>
+      <nav className="staff__tabs" aria-label="Seções da equipe">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.key}
+            className="staff__tab"
+            to={tab.to}
+            aria-current={
+              tab.key === current && !(slug && current === 'cursos') ? 'page' : undefined
+            }
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {view}
+    </div>
+  );
+}

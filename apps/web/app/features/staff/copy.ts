@@ -1,0 +1,45 @@
+/** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
+import type { EnrolmentState, StaffRoleName } from '@centro/contracts';
+
+export const STAFF_TITLE = 'Equipe';
+
+export const roleLabels: Record<StaffRoleName, string> = {
+  coordenacao: 'Coordenação',
+  secretaria: 'Secretaria',
+};
+
+export const stateLabels: Record<EnrolmentState, string> = {
+  'not-open': 'Inscrições ainda não abertas',
+  open: 'Inscrições abertas',
+  closed: 'Inscrições encerradas',
+};
+
+export const statusLabels = { pending: 'Em andamento', confirmed: 'Confirmada' } as const;
+
+/** What each recorded staff action is called in the record (the server's action names). */
+export const actionLabels: Record<string, string> = {
+  'overview.view': 'Viu a visão geral dos cursos',
+  'participants.view': 'Viu a lista de participantes',
+  'export.csv': 'Exportou a lista (CSV)',
+  'export.xlsx': 'Exportou a lista (Excel)',
+  'settings.view': 'Viu as configurações do curso',
+  'settings.update': 'Alterou as configurações do curso',
+  'participant.remove': 'Removeu um participante',
+  'attendance.view': 'Viu a presença de um encontro',
+  'attendance.update': 'Marcou a presença de um encontro',
+  'roles.view': 'Viu as funções da equipe',
+  'role.grant': 'Concedeu uma função',
+  'role.revoke': 'Retirou uma função',
+  'actions.view': 'Viu o registro de ações',
+};
+
+export const staffMessages = {
+  loadFailed: 'Não foi possível carregar os dados. Tente novamente.',
+  saveFailed: 'Não foi possível salvar. Tente novamente.',
+  settingsSaved: 'Configurações salvas.',
+  attendanceSaved: 'Presença salva.',
+  removed: 'Participante removido. A vaga foi liberada.',
+  roleGranted: 'Função concedida.',
+  roleRevoked: 'Função retirada.',
+  exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
+} as const;

@@ -1,0 +1,111 @@
+/**
+ * Pure helpers of the staff area: dates as staff read them (São Paulo's clock, DD/MM/AAAA), the
+ * participant list's search and sort (done in the browser on the list loaded once, so that typing
+ * a search does not record one list view per key), and the course settings form's values.
+ */
+import type { StaffCourseSettings, StaffParticipant } from '@centro/contracts';
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant (UTC ISO-8601) as DD/MM/AAAA in São Paulo. */
+export const formatDate = (instant: string): string => dateFormat.format(new Date(instant));
+
+/** An instant as 'DD/MM/AAAA às HHhMM' in São Paulo. */
+export function formatDateTime(instant: string): string {
+  const time = timeFormat.format(new Date(instant)).replace(':', 'h');
+  return `${formatDate(instant)} às ${time}`;
+}
+
+/** Lower case without accents: 'José' is found by 'jose'. */
+export const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+export type ParticipantSort = 'name' | 'email' | 'enrolledAt';
+export type SortOrder = 'asc' | 'desc';
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/** The participants whose name or e-mail contains the search, sorted. */
+export function visibleParticipants(
+  people: readonly StaffParticipant[],
+  search: string,
+  sort: ParticipantSort,
+  order: SortOrder,
+): StaffParticipant[] {
+  const query = fold(search.trim());
+  const found = query
+    ? people.filter((p) => fold(p.name).includes(query) || fold(p.email).includes(query))
+    : [...people];
+  const sign = order === 'desc' ? -1 : 1;
+  return found.sort((a, b) => sign * collator.compare(a[sort], b[sort]));
+}
+
+/** The settings form: every field as its input's text ('' = the content's default). */
+export type SettingsForm = Record<keyof StaffCourseSettings, string>;
+
+const NUMBER_FIELDS = ['places', 'count', 'durationMinutes'] as const;
+
+/** The form's texts for stored settings. */
+export function settingsFormOf(settings: StaffCourseSettings): SettingsForm {
+  const text = (value: string | number | null) => (value === null ? '' : String(value));
+  return {
+    places: text(settings.places),
+    inviteCode: text(settings.inviteCode),
+    opensAt: text(settings.opensAt),
+    closesAt: text(settings.closesAt),
+    firstMeeting: text(settings.firstMeeting),
+    time: text(settings.time),
+    count: text(settings.count),
+    durationMinutes: text(settings.durationMinutes),
+    room: text(settings.room),
+  };
+}
+
+/**
+ * The request for the form's texts: an empty field gives the content's default back (null); a
+ * number field holding something else than a whole number is named in `invalid`.
+ */
+export function settingsRequestOf(
+  form: SettingsForm,
+): { ok: true; settings: StaffCourseSettings } | { ok: false; invalid: keyof SettingsForm } {
+  const value = (field: keyof SettingsForm) => {
+    const trimmed = form[field].trim();
+    return trimmed === '' ? null : trimmed;
+  };
+  const numbers: Partial<Record<(typeof NUMBER_FIELDS)[number], number | null>> = {};
+  for (const field of NUMBER_FIELDS) {
+    const text = value(field);
+    if (text !== null && !/^\d+$/.test(text)) return { ok: false, invalid: field };
+    numbers[field] = text === null ? null : Number(text);
+  }
+  return {
+    ok: true,
+    settings: {
+      places: numbers.places ?? null,
+      inviteCode: value('inviteCode'),
+      opensAt: value('opensAt'),
+      closesAt: value('closesAt'),
+      firstMeeting: value('firstMeeting'),
+      time: value('time'),
+      count: numbers.count ?? null,
+      durationMinutes: numbers.durationMinutes ?? null,
+      room: value('room'),
+    },
+  };
+}

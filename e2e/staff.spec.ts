@@ -1,0 +1,246 @@
+/**
+ * The staff area (issue 12), in Chromium on the built-in provider and the embedded database: a server
+ * of its own whose ADMIN_EMAILS names the coordinator. Two participants enrol; the coordinator sees
+ * the overview, the course's list, searches it, downloads the CSV and the .xlsx (both parsed here),
+ * changes places and the opening date (the public course page follows without a restart), grants
+ * Secretaria to a third account (which sees lists but no settings), removes a participant (the
+ * place is free again), and finds each action in the record. A participant gets no 'Equipe' link and
+ * no staff data, from the page or from the API.
+ */
+import { readFile } from 'node:fs/promises';
+import { getProgramme } from '@centro/content';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from '@playwright/test';
+import { mainNav, signUpFrom, uniqueEmail } from './support/accounts';
+import { accessibilityViolations } from './support/test';
+import {
+  disposeProductServer,
+  expect,
+  startProductServer,
+  test,
+  type ProductServer,
+} from './support/sign-in-server';
+
+const programme = getProgramme('global-kardec');
+const course = programme.courses[0];
+if (!course) throw new Error('No course');
+const coursePath = `/global-kardec/${course.slug}`;
+const coordinatorEmail = uniqueEmail();
+
+const staffTest = test.extend<{ ownServer: ProductServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  ownServer: async ({}, use) => {
+    const server = await startProductServer({ env: { ADMIN_EMAILS: coordinatorEmail } });
+    try {
+      await use(server);
+    } finally {
+      await disposeProductServer(server);
+    }
+  },
+  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+});
+
+// The refused setting below: Chromium reports the 409 answer itself.
+staffTest.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+/** A page in a browser context of its own (a second person), at the server's origin. */
+async function personPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 844 },
+  });
+  return context.newPage();
+}
+
+/** Signs up from the course page and enrols. */
+async function enrol(page: Page, name: string): Promise<string> {
+  const email = await signUpFrom(page, coursePath, { name });
+  await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+  ).toBeVisible();
+  return email;
+}
+
+/** The text of a file the page downloads when `click` runs. */
+async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+/** GET an API path with the page's stored API token (as a script on the page could). */
+async function apiStatusWithStoredToken(page: Page, path: string): Promise<number> {
+  return page.evaluate(async (url) => {
+    const token = localStorage.getItem(window.location.host) ?? '';
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    return response.status;
+  }, path);
+}
+
+const participantRows = (page: Page) =>
+  page.getByRole('table', { name: `Participantes de ${course.title}` }).getByRole('rowheader');
+
+staffTest(
+  'Coordenação runs a course from the staff area; Secretaria and participants see only theirs',
+  async ({ page, browser, ownServer }) => {
+    test.slow();
+    const jose = await personPage(browser, ownServer.origin);
+    const ana = await personPage(browser, ownServer.origin);
+    const secretary = await personPage(browser, ownServer.origin);
+
+    const secretaryEmail = uniqueEmail();
+    await test.step('two participants enrol, a third person only signs up', async () => {
+      await enrol(jose, 'José Ávila');
+      await enrol(ana, 'Ana Souza');
+      await signUpFrom(secretary, coursePath, {
+        email: secretaryEmail,
+        name: 'Cecília Secretária',
+      });
+    });
+
+    await test.step('the coordinator finds the course and its list', async () => {
+      await signUpFrom(page, coursePath, { email: coordinatorEmail, name: 'Coordenadora Lúcia' });
+      await mainNav(page).getByRole('link', { name: 'Equipe' }).click();
+      await expect(page).toHaveURL('/equipe');
+      await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
+      await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
+      const card = page.getByRole('listitem').filter({ hasText: course.title }).first();
+      await expect(card).toContainText(`Vagas: ${course.places}`);
+      await expect(card).toContainText('Inscritos: 2');
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await card.getByRole('link', { name: course.title }).click();
+      await expect(participantRows(page)).toHaveText(['Ana Souza', 'José Ávila']);
+      await page.getByLabel('Buscar por nome ou e-mail').fill('jose');
+      await expect(participantRows(page)).toHaveText(['José Ávila']);
+      await page.getByLabel('Buscar por nome ou e-mail').fill('');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step('both exports open with their accents', async () => {
+      const csv = await downloaded(page, () =>
+        page.getByRole('button', { name: 'Baixar CSV' }).click(),
+      );
+      expect(csv.name).toBe(`inscritos-${course.slug}.csv`);
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
+      expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação');
+      expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana Souza', 'José Ávila']);
+      expect(lines[2]).toMatch(
+        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada$/,
+      );
+      expect(csv.bytes.includes('sep=')).toBe(false);
+
+      const xlsx = await downloaded(page, () =>
+        page.getByRole('button', { name: 'Baixar Excel (.xlsx)' }).click(),
+      );
+      expect(xlsx.name).toBe(`inscritos-${course.slug}.xlsx`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      expect(sheet?.getRow(1).values).toEqual([
+        undefined,
+        'Nome',
+        'E-mail',
+        'Celular',
+        'Data de inscrição',
+        'Situação',
+      ]);
+      expect(sheet?.getCell('A3').value).toBe('José Ávila');
+      expect(String(sheet?.getCell('D3').value)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    });
+
+    await test.step('places and the opening date change, and the public page follows', async () => {
+      await page.getByRole('link', { name: 'Configurações' }).click();
+      const places = page.getByLabel('Vagas');
+      await expect(places).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await places.fill('1');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'O número de vagas não pode ser menor que o de inscrições já feitas (2).',
+      );
+      await places.fill('5');
+      await page.getByLabel('Abertura das inscrições').fill('2030-01-15T09:00');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByText('Configurações salvas.')).toBeVisible();
+
+      const visitor = await personPage(browser, ownServer.origin);
+      await visitor.goto(coursePath);
+      await expect(visitor.getByText('As inscrições abrem em 15/01/2030 às 09h00.')).toBeVisible();
+      await expect(visitor.getByRole('button', { name: 'Quero me inscrever' })).toHaveCount(0);
+      await visitor.context().close();
+    });
+
+    await test.step('Secretaria is granted, and sees lists but no settings', async () => {
+      await page.getByRole('link', { name: 'Funções' }).click();
+      await expect(page.getByText(coordinatorEmail)).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('E-mail da conta').fill(secretaryEmail);
+      await page.getByLabel('Função').selectOption('secretaria');
+      await page.getByRole('button', { name: 'Conceder' }).click();
+      await expect(page.getByText('Função concedida.')).toBeVisible();
+      await expect(page.getByText('Cecília Secretária')).toBeVisible();
+
+      await secretary.reload();
+      await mainNav(secretary).getByRole('link', { name: 'Equipe' }).click();
+      await expect(secretary.getByText('Sua função: Secretaria')).toBeVisible();
+      await secretary.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
+      await expect(participantRows(secretary)).toHaveText(['Ana Souza', 'José Ávila']);
+      await expect(secretary.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
+      await expect(secretary.getByLabel('Vagas')).toHaveCount(0);
+      expect(
+        await apiStatusWithStoredToken(secretary, `/api/staff/courses/${course.slug}/settings`),
+      ).toBe(403);
+    });
+
+    await test.step('a removal frees the place', async () => {
+      await page.goto(`/equipe?curso=${course.slug}`);
+      await page.getByRole('button', { name: 'Remover José Ávila' }).click();
+      await page.getByRole('button', { name: 'Confirmar remoção' }).click();
+      const toast = page.getByText('Participante removido. A vaga foi liberada.');
+      await expect(toast).toBeVisible();
+      await expect(participantRows(page)).toHaveText(['Ana Souza']);
+      const availability = (await (await page.request.get('/api/courses/availability')).json()) as {
+        courses: Record<string, { places: number; placesLeft: number }>;
+      };
+      expect(availability.courses[course.slug]).toMatchObject({ places: 5, placesLeft: 4 });
+    });
+
+    await test.step('the record shows each action', async () => {
+      // Opened afresh (the bookmarkable address), without the toast above: axe reads the record alone.
+      await page.goto('/equipe?secao=registro');
+      const record = page.getByRole('list').filter({ hasText: 'Coordenadora Lúcia' });
+      for (const text of [
+        'Viu a lista de participantes',
+        'Exportou a lista (CSV)',
+        'Exportou a lista (Excel)',
+        'Alterou as configurações do curso',
+        'Concedeu uma função (Secretaria)',
+        'Removeu um participante',
+      ]) {
+        await expect(record.getByText(text).first()).toBeVisible();
+      }
+      await expect(record.getByText('Cecília Secretária').first()).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step('a participant gets neither the link nor any staff data', async () => {
+      await ana.goto('/');
+      await expect(mainNav(ana).getByRole('link', { name: 'Perfil' })).toBeVisible();
+      await expect(mainNav(ana).getByRole('link', { name: 'Equipe' })).toHaveCount(0);
+      await ana.goto('/equipe');
+      await expect(
+        ana.getByRole('heading', { level: 1, name: 'Página Não Encontrada' }),
+      ).toBeVisible();
+      expect(await apiStatusWithStoredToken(ana, '/api/staff/courses')).toBe(403);
+      expect(
+        await apiStatusWithStoredToken(ana, `/api/staff/courses/${course.slug}/participants`),
+      ).toBe(403);
+    });
+
+    for (const other of [jose, ana, secretary]) await other.context().close();
+  },
+);
