@@ -43,6 +43,7 @@ import { embeddedProviderSource } from './idp/source.js';
 import { requireVerifiedAccount } from './enrolment/verified-email.js';
 import { ContactEmailChanges } from './idp/store/contact-email-changes.js';
 import { enrolmentConfirmationMail } from './mail/enrolment-confirmation.js';
+import { createCourseReader, type CourseReader } from './courses/effective-course.js';
 import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     directory: Directory;
     /** Enrolment in the courses (places, reservations, repair). */
     enrolment: EnrolmentService;
+    /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */
+    courseOf: CourseReader;
     /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
     staff: StaffService;
     /** The server's API tokens (issued by get-token, checked by requirePerson). */
@@ -165,12 +168,19 @@ export async function buildApp(
   // Enrolment: the content's courses synchronised into the database, interrupted enrolments
   // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation
   // writes its e-mail in the transaction that confirms it.
+  const courseOf = createCourseReader(database.db);
+  app.decorate('courseOf', courseOf);
   const enrolment = await startEnrolment({
     database,
     directory,
     log: app.log,
     repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
-    confirmationMail: enrolmentConfirmationMail({ mail, directory, siteUrl: config.siteUrl }),
+    confirmationMail: enrolmentConfirmationMail({
+      mail,
+      directory,
+      courseOf,
+      siteUrl: config.siteUrl,
+    }),
     // The built-in provider's accounts confirm their e-mail before enrolling, when required.
     ...(config.identityProvider === 'embedded' && config.mail.emailVerification === 'required'
       ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }

@@ -3,7 +3,7 @@
  * and the built-in provider call, with only what the event knows (the course's programme and
  * slug, the person, the public origin). Pure, like the messages themselves.
  */
-import { centre, coursePath, findCourse, getProgramme, type ProgrammeSlug } from '@centro/content';
+import { centre, coursePath, getProgramme, type Course } from '@centro/content';
 import {
   contactEmailChange,
   emailVerification,
@@ -19,8 +19,8 @@ function absolute(siteUrl: string, path: string): string {
 }
 
 export interface EnrolmentConfirmationFor {
-  programme: ProgrammeSlug;
-  slug: string;
+  /** The course in effect (courses/effective-course.ts: the staff's settings applied). */
+  course: Course;
   /** The person's e-mail (the directory's `mail`). */
   to: string;
   /** The person's display name. */
@@ -30,11 +30,10 @@ export interface EnrolmentConfirmationFor {
   now?: Date;
 }
 
-/** The confirmation of an enrolment in a course of the content. Throws for an unknown course. */
+/** The confirmation of an enrolment in a course. */
 export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): MailMessage {
-  const programme = getProgramme(input.programme);
-  const course = findCourse(input.programme, input.slug);
-  if (!course) throw new Error(`Unknown course ${input.programme}/${input.slug}`);
+  const { course } = input;
+  const programme = getProgramme(course.programme);
   return enrolmentConfirmation({
     centre,
     to: input.to,

@@ -9,14 +9,7 @@
  * 502/503); a crash after the directory removed the person leaves a marker that
  * `repairRemovals` settles by the membership: no lost or phantom place.
  */
-import {
-  allCourses,
-  type Course,
-  type Weekday,
-  weekdayOf,
-  weekdays,
-  zonedInstant,
-} from '@centro/content';
+import { allCourses, type Course, weekdayOf, weekdays, zonedInstant } from '@centro/content';
 import type {
   StaffCourseSettings,
   StaffCourseSettingsResponse,
@@ -25,6 +18,7 @@ import type {
   StaffRoleName,
 } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { effectiveMeetings } from '../courses/effective-course.js';
 import { DirectoryError, type Directory } from '../directory/directory.js';
 import { enrolmentWindow, staleBefore } from '../enrolment/rules.js';
 import {
@@ -99,18 +93,6 @@ export function localDateTime(instant: string): string {
 export function utcInstant(local: string): string {
   const [date = '', time = ''] = local.split('T');
   return zonedInstant(date, time).toISOString();
-}
-
-/** The meetings in effect: the database's settings over the content's. */
-export function effectiveMeetings(course: Course, row: CourseSettingsRow) {
-  return {
-    firstMeeting: row.first_meeting ?? course.meetings.firstMeeting,
-    weekday: (row.meeting_weekday ?? course.meetings.weekday) as Weekday,
-    time: row.meeting_time ?? course.meetings.time,
-    count: row.meeting_count ?? course.meetings.count,
-    durationMinutes: row.meeting_duration_minutes ?? course.meetings.durationMinutes,
-    room: row.meeting_room ?? course.meetings.room ?? null,
-  };
 }
 
 export class StaffService {

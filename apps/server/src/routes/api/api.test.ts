@@ -298,6 +298,7 @@ describe.each(targets)('the API on $dialect', ({ databaseUrl }) => {
           group: course.groupId,
           status: 'enrolled',
           alreadyEnrolled: false,
+          groupLink: `https://chat.whatsapp.com/${course.inviteCode}`,
         },
       });
       const again = await post('/api/group/add', body);

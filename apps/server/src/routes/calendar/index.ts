@@ -1,9 +1,10 @@
 /**
- * Calendar files of the site (issue 16), rendered once at start-up from packages/content:
- * GET /agenda.ics, the centre's weekly schedule as recurring events, and
- * GET /<programme>/<course>/encontros.ics, each course's meetings (the same file as the
- * enrolment e-mail's attachment). Site routes, outside /api: no rate limit, not in the OpenAPI
- * document; `text/calendar; charset=utf-8`, cached for an hour like the sitemap.
+ * Calendar files of the site (issue 16): GET /agenda.ics, the centre's weekly schedule as
+ * recurring events, rendered once at start-up from packages/content; and
+ * GET /<programme>/<course>/encontros.ics, each course's meetings in effect (the staff area may
+ * change them: read at each request, the file itself cached by its content in mail/calendar.ts),
+ * the same file as the enrolment e-mail's attachment. Site routes, outside /api: no rate limit, not
+ * in the OpenAPI document; `text/calendar; charset=utf-8`, cached for an hour like the sitemap.
  */
 import {
   allCourses,
@@ -14,7 +15,7 @@ import {
   schedule,
   scheduleCalendarPath,
 } from '@centro/content';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { scheduleCalendar } from '../../calendar/schedule-calendar.js';
 import { courseCalendar } from '../../mail/calendar.js';
 
@@ -31,37 +32,41 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
   { siteUrl },
 ) => {
   const url = (path: string) => new URL(path, `${siteUrl}/`).href;
-  // A fixed DTSTAMP: the files change only with the content (and a new deployment).
-  const files = new Map<string, { name: string; body: string }>();
-  files.set(scheduleCalendarPath, {
-    name: 'agenda.ics',
-    body: scheduleCalendar({
-      schedule,
-      centreName: centre.name,
-      centreAddress: centre.address,
-      scheduleUrl: url(SCHEDULE_PAGE_PATH),
-    }),
+  const send = (reply: FastifyReply, name: string, body: string) =>
+    reply
+      .type(TYPE)
+      .header('cache-control', CACHE)
+      .header('content-disposition', `inline; filename="${name}"`)
+      .send(body);
+
+  // A fixed DTSTAMP: the file changes only with the content (and a new deployment).
+  const agenda = scheduleCalendar({
+    schedule,
+    centreName: centre.name,
+    centreAddress: centre.address,
+    scheduleUrl: url(SCHEDULE_PAGE_PATH),
   });
-  for (const course of allCourses()) {
-    files.set(courseCalendarPath(course), {
-      name: `${course.slug}.ics`,
-      body: courseCalendar({
-        course,
-        programmeName: getProgramme(course.programme).name,
-        centreName: centre.name,
-        centreAddress: centre.address,
-        courseUrl: url(coursePath(course)),
-        now: new Date(`${course.meetings.firstMeeting}T00:00:00Z`),
-      }),
+  app.get(scheduleCalendarPath, (_request, reply) => send(reply, 'agenda.ics', agenda));
+
+  const { courseOf } = app;
+  for (const { slug, programme } of allCourses()) {
+    const path = courseCalendarPath({ slug, programme });
+    app.get(path, async (_request, reply) => {
+      const course = await courseOf(slug);
+      if (!course) throw new Error(`Course ${slug} left the content`);
+      return send(
+        reply,
+        `${slug}.ics`,
+        courseCalendar({
+          course,
+          programmeName: getProgramme(programme).name,
+          centreName: centre.name,
+          centreAddress: centre.address,
+          courseUrl: url(coursePath(course)),
+          // A DTSTAMP fixed by the first meeting: subscribers see the same events until it moves.
+          now: new Date(`${course.meetings.firstMeeting}T00:00:00Z`),
+        }),
+      );
     });
-  }
-  for (const [path, file] of files) {
-    app.get(path, (_request, reply) =>
-      reply
-        .type(TYPE)
-        .header('cache-control', CACHE)
-        .header('content-disposition', `inline; filename="${file.name}"`)
-        .send(file.body),
-    );
   }
 };

@@ -69,7 +69,7 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
     }
     const id = session.user.id;
     const { token } = session;
-    await addToGroup({ group: course.groupId, user: id, token });
+    const enrolment = await addToGroup({ group: course.groupId, user: id, token });
     await updateUserField({ id, token, param: 'mobilePhone', value: phone });
     await updateBirthDate({ id, token, data_nascimento: birthDate });
     await deps.navigate(confirmationPath(course.programme.slug), {
@@ -80,7 +80,8 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
           title: course.title,
           programme: { name: course.programme.name, path: course.programme.path },
         },
-        groupLink: whatsappGroupLink(course.inviteCode),
+        // The link in effect (staff may have changed the invite code since the page was built).
+        groupLink: enrolment.groupLink ?? whatsappGroupLink(course.inviteCode),
       },
     });
   } catch (error) {

@@ -1,9 +1,10 @@
 /**
- * POST /api/group/add {group, user, token}: enrols the person in the course whose group this is.
- * Only the groups of the content's courses are accepted: the server never adds anyone to an
- * arbitrary group of the directory.
+ * POST /api/group/add {group, user, token}: enrols the person in the course whose group this is,
+ * and answers with the course's WhatsApp group link in effect (staff may have changed it). Only the
+ * groups of the content's courses are accepted: the server never adds anyone to an arbitrary group
+ * of the directory.
  */
-import { allCourses } from '@centro/content';
+import { allCourses, whatsappGroupLink } from '@centro/content';
 import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
@@ -12,7 +13,7 @@ import { refusalResponses } from '../../../plugins/error-handler.js';
 import { apiPaths } from '@centro/contracts/paths';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment } = app;
+  const { enrolment, courseOf } = app;
   // Group ids are GUIDs: compared without regard to case.
   const byGroup = new Map(
     allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
@@ -44,6 +45,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!course) throw new UnknownGroupError();
 
       const { alreadyEnrolled } = await enrolment.enrol(userId, course, request.log);
+      const inEffect = await courseOf(course.slug);
       reply.header('cache-control', 'no-store');
       return {
         data: {
@@ -51,6 +53,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
           group: course.groupId,
           status: 'enrolled' as const,
           alreadyEnrolled,
+          ...(inEffect ? { groupLink: whatsappGroupLink(inEffect.inviteCode) } : {}),
         },
       };
     },

@@ -275,6 +275,47 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     ).toMatchObject({ places: course.places, state: 'open' });
   });
 
+  it('gives the invite code and meetings staff set to the enrolment, its e-mail and the calendar file', async () => {
+    const saved = await as(ADMIN, {
+      method: 'POST',
+      url: `${C}/settings`,
+      body: {
+        ...emptySettings(),
+        inviteCode: 'NovoConvite2027abc',
+        firstMeeting: '2027-04-03',
+        time: '09:15',
+        count: 2,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const newcomer = (await api.createPeople(1))[0] as string;
+    const enrolled = await enrol(newcomer);
+    expect(enrolled.statusCode).toBe(200);
+    expect(enrolled.json().data.groupLink).toBe('https://chat.whatsapp.com/NovoConvite2027abc');
+
+    const message = await api.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['html', 'text'])
+      .where('recipient', 'like', `${newcomer}%`)
+      .executeTakeFirstOrThrow();
+    expect(message.html).toContain('https://chat.whatsapp.com/NovoConvite2027abc');
+    expect(message.text).toContain('Primeiro encontro: sábado, 03/04/2027, às 09h15');
+
+    const calendar = await api.app.inject({
+      url: `/${course.programme}/${course.slug}/encontros.ics`,
+    });
+    expect(calendar.statusCode).toBe(200);
+    expect(calendar.body).toContain('DTSTART;TZID=America/Sao_Paulo:20270403T091500');
+    expect(calendar.body).toContain('COUNT=2');
+
+    await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: emptySettings() });
+    expect((await enrol(newcomer)).json().data.groupLink).toBe(
+      `https://chat.whatsapp.com/${course.inviteCode}`,
+    );
+    const back = await api.app.inject({ url: `/${course.programme}/${course.slug}/encontros.ics` });
+    expect(back.body).not.toContain('20270403T091500');
+  });
+
   it('removes a participant: a directory failure midway changes nothing, then the place is freed', async () => {
     const someone = people[3] as string;
     const url = `${C}/participants/${someone}/remove`;

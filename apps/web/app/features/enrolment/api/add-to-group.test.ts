@@ -45,4 +45,25 @@ describe('addToGroup', () => {
       alreadyEnrolled: true,
     });
   });
+
+  it('takes the group link in effect, and only a WhatsApp invitation', async () => {
+    const answer = (groupLink: string) =>
+      vi.stubGlobal('fetch', async () =>
+        Response.json({
+          data: {
+            course: 'passe',
+            group: 'g',
+            status: 'enrolled',
+            alreadyEnrolled: false,
+            groupLink,
+          },
+        }),
+      );
+    answer('https://chat.whatsapp.com/NovoConvite');
+    expect(await addToGroup({ group: 'g', user: 'u', token: 't' })).toMatchObject({
+      groupLink: 'https://chat.whatsapp.com/NovoConvite',
+    });
+    answer('https://example.org/phishing');
+    expect(await addToGroup({ group: 'g', user: 'u', token: 't' })).not.toHaveProperty('groupLink');
+  });
 });

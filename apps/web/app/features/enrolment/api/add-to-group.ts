@@ -8,7 +8,14 @@ import { ErrorCode } from '@centro/contracts/error-codes';
 import { apiPaths } from '@centro/contracts/paths';
 import { ApiError, fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
 
-export type GroupAddResult = Pick<GroupAddResponse['data'], 'course' | 'group' | 'alreadyEnrolled'>;
+export type GroupAddResult = Pick<
+  GroupAddResponse['data'],
+  'course' | 'group' | 'alreadyEnrolled' | 'groupLink'
+>;
+
+/** Only a WhatsApp group invitation is ever offered as the course's group link. */
+const isGroupLink = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('https://chat.whatsapp.com/');
 
 /** True for the API's refusal of an enrolment in a course with no place left (409 course_full). */
 export function isCourseFull(error: unknown): error is ApiError {
@@ -30,5 +37,6 @@ export async function addToGroup(request: GroupAddRequest): Promise<GroupAddResu
     course: data.course,
     group: typeof data.group === 'string' ? data.group : request.group,
     alreadyEnrolled: data.alreadyEnrolled === true,
+    ...(isGroupLink(data.groupLink) ? { groupLink: data.groupLink } : {}),
   };
 }

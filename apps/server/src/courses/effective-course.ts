@@ -1,0 +1,80 @@
+/**
+ * A course as it is now: the content's (packages/content), with what the staff area changed in
+ * the database (issue 12: places, the WhatsApp invite code, the meetings), read at each use so
+ * that a change made on one instance applies on every instance at once. The confirmation e-mail,
+ * its calendar, the course's calendar file and the enrolment's answer all take the course from
+ * here, never from the content alone.
+ */
+import { allCourses, type Course, type Weekday } from '@centro/content';
+import type { Kysely } from 'kysely';
+import type { CoursesTable, Database } from '../db/schema.js';
+
+/** The course row's settings columns (null = the content's default). */
+export type CourseSettingsColumns = Pick<
+  CoursesTable,
+  | 'places'
+  | 'invite_code'
+  | 'first_meeting'
+  | 'meeting_weekday'
+  | 'meeting_time'
+  | 'meeting_count'
+  | 'meeting_duration_minutes'
+  | 'meeting_room'
+>;
+
+/** The meetings in effect: the database's settings over the content's. */
+export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
+  return {
+    firstMeeting: row.first_meeting ?? course.meetings.firstMeeting,
+    weekday: (row.meeting_weekday ?? course.meetings.weekday) as Weekday,
+    time: row.meeting_time ?? course.meetings.time,
+    count: row.meeting_count ?? course.meetings.count,
+    durationMinutes: row.meeting_duration_minutes ?? course.meetings.durationMinutes,
+    room: row.meeting_room ?? course.meetings.room ?? null,
+  };
+}
+
+/** The content's course with the row's settings applied. */
+export function effectiveCourse(course: Course, row: CourseSettingsColumns): Course {
+  const { room, ...meetings } = effectiveMeetings(course, row);
+  const { address } = course.meetings;
+  return {
+    ...course,
+    places: row.places,
+    inviteCode: row.invite_code ?? course.inviteCode,
+    meetings: {
+      ...meetings,
+      ...(room !== null ? { room } : {}),
+      ...(address ? { address } : {}),
+    },
+  };
+}
+
+/** Reads a course in effect by slug; undefined for a slug outside the content. */
+export type CourseReader = (slug: string) => Promise<Course | undefined>;
+
+export function createCourseReader(
+  db: Kysely<Database>,
+  courses: readonly Course[] = allCourses(),
+): CourseReader {
+  const bySlug = new Map(courses.map((c) => [c.slug, c]));
+  return async (slug) => {
+    const course = bySlug.get(slug);
+    if (!course) return undefined;
+    const row = await db
+      .selectFrom('courses')
+      .select([
+        'places',
+        'invite_code',
+        'first_meeting',
+        'meeting_weekday',
+        'meeting_time',
+        'meeting_count',
+        'meeting_duration_minutes',
+        'meeting_room',
+      ])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row ? effectiveCourse(course, row) : course;
+  };
+}
