@@ -23,7 +23,7 @@ const port = Number(process.env.E2E_PORT);
 const serverLog = join(process.env.E2E_LOG_DIR, 'server.log');
 const baseURL = `http://127.0.0.1:${port}`;
 /** The specs whose outcome depends on the viewport: they run on the desktop viewport too. */
-const LAYOUT_SPECS = /\/(navigation|pages|public-routes)\.spec\.ts$/;
+const LAYOUT_SPECS = /\/(navigation|pages|public-routes|staff)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
