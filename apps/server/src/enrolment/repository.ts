@@ -21,8 +21,16 @@
  */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { type CourseSnapshot, decide } from './rules.js';
+import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import {
+  type CoursePlaces,
+  type CourseSnapshot,
+  decide,
+  decideJoin,
+  type JoinDecision,
+  placesToPromote,
+} from './rules.js';
 
 /** What `reserve` did. */
 export type ReserveOutcome =
@@ -41,6 +49,43 @@ export interface PendingEnrolment {
   userId: string;
   groupId: string;
   createdAt: string;
+  /** The row came from the waiting list: its place is never given back on a directory failure. */
+  promoted: boolean;
+}
+
+/** People promoted from a course's waiting list, in order (their rows are 'pending'). */
+export interface Promotion {
+  courseSlug: string;
+  groupId: string;
+  userIds: string[];
+}
+
+/** What `joinWaitingList` did: the decision, and the person's position when they wait. */
+export interface JoinOutcome {
+  decision: JoinDecision;
+  /** 1 for the first person waiting; null when the person does not wait. */
+  position: number | null;
+  /** Promotions made in the same transaction (the person may have been the first of them). */
+  promotion: Promotion;
+}
+
+/** A person's own rows: places held and positions on waiting lists. */
+export interface PersonRows {
+  enrolments: {
+    courseSlug: string;
+    status: EnrolmentStatus;
+    createdAt: string;
+    updatedAt: string;
+    promotedAt: string | null;
+  }[];
+  waiting: { courseSlug: string; position: number; joinedAt: string }[];
+}
+
+/** A removal under way left by a crash. */
+export interface PendingRemoval {
+  courseSlug: string;
+  userId: string;
+  groupId: string;
 }
 
 export interface CourseOccupancy {
@@ -77,10 +122,65 @@ export interface EnrolmentRepository {
     now: Date,
     alsoWrite?: CompiledQuery | null,
   ): Promise<boolean>;
-  /** Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone). */
-  release(courseSlug: string, userId: string): Promise<boolean>;
+  /**
+   * Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone), and
+   * a promoted one only with `promoted` (the directory has no such person), then gives the freed
+   * place to the next person waiting, in the same transaction.
+   */
+  release(
+    courseSlug: string,
+    userId: string,
+    now?: Date,
+    options?: { promoted?: boolean },
+  ): Promise<{ released: boolean; promotion: Promotion }>;
   /** 'pending' rows created before `before` (ISO-8601), oldest first. */
   pendingCreatedBefore(before: string): Promise<PendingEnrolment[]>;
+  /** The person's status in the course (null: no row), and whether the row was promoted. */
+  enrolmentOf(
+    courseSlug: string,
+    userId: string,
+  ): Promise<{ status: EnrolmentStatus; promoted: boolean } | null>;
+  /** The course's group (null: no such course). */
+  groupOf(courseSlug: string): Promise<string | null>;
+  /**
+   * Puts the person at the end of the course's waiting list when the course is full and open (see
+   * `decideJoin`), in one transaction under the course's lock.
+   */
+  joinWaitingList(courseSlug: string, userId: string, now: Date): Promise<JoinOutcome>;
+  /** Takes the person off the course's waiting list. False when they were not on it. */
+  leaveWaitingList(courseSlug: string, userId: string): Promise<boolean>;
+  /** Marks a removal under way (before the directory is asked). */
+  beginRemoval(courseSlug: string, userId: string, now: Date): Promise<void>;
+  /** The directory did not remove the person: the enrolment stays. */
+  abandonRemoval(courseSlug: string, userId: string): Promise<void>;
+  /**
+   * The directory removed the person: the enrolment (its place) and the marker go, and the freed
+   * place goes to the next person waiting, in one transaction.
+   */
+  finishRemoval(
+    courseSlug: string,
+    userId: string,
+    now: Date,
+  ): Promise<{ removed: boolean; promotion: Promotion }>;
+  /** Removals left by a crash (marked before `before`). */
+  removalsBefore(before: string): Promise<PendingRemoval[]>;
+  /**
+   * Runs `work` in a transaction under the course's lock, then gives every free place to the next
+   * people waiting in the same transaction (staff raising the places, or reopening enrolment).
+   */
+  changeCourse<T>(
+    courseSlug: string,
+    now: Date,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<{ result: T; promotion: Promotion }>;
+  /** Courses with people waiting and a free place (the repair's sweep promotes them). */
+  coursesToPromote(now: Date): Promise<string[]>;
+  /** The person's places and waiting positions, across courses. */
+  personRows(userId: string): Promise<PersonRows>;
+  /** The course's waiting list, in order. */
+  waitingList(courseSlug: string): Promise<{ userId: string; joinedAt: string }[]>;
+  /** People waiting, by course slug (courses without anyone waiting are absent). */
+  waitingCounts(): Promise<Map<string, number>>;
   /** The course's enrolment window (staff settings). */
   window(courseSlug: string): Promise<{ opensAt: string | null; closesAt: string | null }>;
   /** Places and places taken of every course, by slug, in one query. */
@@ -111,14 +211,15 @@ const SNAPSHOT = `select c.places, c.taken,
 
 /**
  * The conditional insert: a 'pending' row for the person when the course has a free place, its
- * enrolment window holds the instant, and the person has no row yet: the window is checked in the
- * same statement, under the same lock, as the places (no enrolment slips in before the opening
- * instant). Parameters: user, created at, updated at, course, now, now.
+ * enrolment window holds the instant, nobody waits for it (the waiting list goes first), and the
+ * person has no row yet: the window is checked in the same statement, under the same lock, as the
+ * places (no enrolment slips in before the opening instant). Parameters: user, created at, updated at, course, now, now.
  */
 const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     (course_slug, user_id, status, created_at, updated_at)
   select slug, cast(? as text), 'pending', cast(? as text), cast(? as text)
   from courses where slug = ? and taken < places
+    and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
     and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
     and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
   on conflict (course_slug, user_id) do nothing`;
@@ -162,6 +263,38 @@ function kyselyStatements(db: Db, dialect: Dialect): Statements & { compiled: Co
   };
 }
 
+async function countWaiting(db: Db, courseSlug: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_list')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_slug', '=', courseSlug)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The person's position on the course's waiting list (1: next), null when not on it. */
+async function positionOf(db: Db, courseSlug: string, userId: string): Promise<number | null> {
+  const mine = await db
+    .selectFrom('waiting_list')
+    .select(['id', 'joined_at'])
+    .where('course_slug', '=', courseSlug)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!mine) return null;
+  const ahead = await db
+    .selectFrom('waiting_list')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_slug', '=', courseSlug)
+    .where((eb) =>
+      eb.or([
+        eb('joined_at', '<', mine.joined_at),
+        eb.and([eb('joined_at', '=', mine.joined_at), eb('id', '<', mine.id)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(ahead.n) + 1;
+}
+
 export function createEnrolmentRepository(
   handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sqlite'>,
 ) {
@@ -187,6 +320,78 @@ export function createEnrolmentRepository(
 
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
     (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
+
+  /** The course's places and window, its row locked (PostgreSQL) for the transaction. */
+  async function lockCourse(
+    trx: Db,
+    courseSlug: string,
+  ): Promise<CoursePlaces & { groupId: string }> {
+    let query = trx
+      .selectFrom('courses')
+      .select(['group_id', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
+      .where('slug', '=', courseSlug);
+    if (dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) throw new UnknownCourseError(courseSlug);
+    return {
+      groupId: row.group_id,
+      places: row.places,
+      taken: row.taken,
+      opensAt: row.enrolment_opens_at,
+      closesAt: row.enrolment_closes_at,
+    };
+  }
+
+  /**
+   * Gives the course's free places to the people waiting, first come first served: each one's
+   * waiting row becomes a 'pending' enrolment holding the place (promoted_at set). Inside the
+   * transaction that freed the places, under the course's lock.
+   */
+  async function promoteWithin(trx: Db, courseSlug: string, now: string): Promise<string[]> {
+    const promoted: string[] = [];
+    for (;;) {
+      const course = await lockCourse(trx, courseSlug);
+      const waiting = await countWaiting(trx, courseSlug);
+      if (placesToPromote(course, waiting, now) === 0) return promoted;
+      const next = await trx
+        .selectFrom('waiting_list')
+        .select(['id', 'user_id'])
+        .where('course_slug', '=', courseSlug)
+        .orderBy('joined_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('waiting_list').where('id', '=', next.id).execute();
+      // A person already holding a row keeps it (never two places); the place goes on.
+      const inserted = await trx
+        .insertInto('enrolments')
+        .values({
+          course_slug: courseSlug,
+          user_id: next.user_id,
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+          promoted_at: now,
+        })
+        .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) promoted.push(next.user_id);
+    }
+  }
+
+  /** `work` in a write transaction under the course's lock, then the promotions it allows. */
+  function underLock<T>(
+    courseSlug: string,
+    now: Date,
+    work: (trx: Db, course: CoursePlaces & { groupId: string }) => Promise<T>,
+  ): Promise<{ result: T; promotion: Promotion }> {
+    return writeTransaction(handle, async (trx) => {
+      const course = await lockCourse(trx, courseSlug);
+      const result = await work(trx, course);
+      const userIds = await promoteWithin(trx, courseSlug, now.toISOString());
+      return { result, promotion: { courseSlug, groupId: course.groupId, userIds } };
+    });
+  }
 
   const repository: EnrolmentRepository = {
     async reserve(courseSlug, userId, now) {
@@ -231,21 +436,216 @@ export function createEnrolmentRepository(
       return row?.status === 'confirmed';
     },
 
-    async release(courseSlug, userId) {
-      const result = await db
-        .deleteFrom('enrolments')
+    async release(courseSlug, userId, now = new Date(), options = {}) {
+      return underLock(courseSlug, now, async (trx) => {
+        let query = trx
+          .deleteFrom('enrolments')
+          .where('course_slug', '=', courseSlug)
+          .where('user_id', '=', userId)
+          .where('status', '=', 'pending');
+        if (!options.promoted) query = query.where('promoted_at', 'is', null);
+        const result = await query.executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      }).then(({ result, promotion }) => ({ released: result, promotion }));
+    },
+
+    async enrolmentOf(courseSlug, userId) {
+      const row = await db
+        .selectFrom('enrolments')
+        .select(['status', 'promoted_at'])
         .where('course_slug', '=', courseSlug)
         .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row ? { status: row.status, promoted: row.promoted_at !== null } : null;
+    },
+
+    async groupOf(courseSlug) {
+      const row = await db
+        .selectFrom('courses')
+        .select('group_id')
+        .where('slug', '=', courseSlug)
+        .executeTakeFirst();
+      return row?.group_id ?? null;
+    },
+
+    async joinWaitingList(courseSlug, userId, now) {
+      const at = now.toISOString();
+      let decision: JoinDecision = 'join';
+      const { promotion } = await underLock(courseSlug, now, async (trx, course) => {
+        const [mine, waiting, count] = await Promise.all([
+          trx
+            .selectFrom('enrolments')
+            .select('status')
+            .where('course_slug', '=', courseSlug)
+            .where('user_id', '=', userId)
+            .executeTakeFirst(),
+          trx
+            .selectFrom('waiting_list')
+            .select('id')
+            .where('course_slug', '=', courseSlug)
+            .where('user_id', '=', userId)
+            .executeTakeFirst(),
+          countWaiting(trx, courseSlug),
+        ]);
+        decision = decideJoin(
+          { ...course, waiting: count },
+          { status: mine?.status ?? null, waiting: waiting !== undefined },
+          at,
+        );
+        if (decision !== 'join') return;
+        await trx
+          .insertInto('waiting_list')
+          .values({ course_slug: courseSlug, user_id: userId, joined_at: at })
+          .execute();
+      });
+      const position =
+        decision === 'join' || decision === 'already-waiting'
+          ? await positionOf(db, courseSlug, userId)
+          : null;
+      return { decision, position, promotion };
+    },
+
+    async leaveWaitingList(courseSlug, userId) {
+      const result = await db
+        .deleteFrom('waiting_list')
+        .where('course_slug', '=', courseSlug)
+        .where('user_id', '=', userId)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    async beginRemoval(courseSlug, userId, now) {
+      await db
+        .insertInto('staff_removals')
+        .values({ course_slug: courseSlug, person_id: userId, created_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['course_slug', 'person_id']).doNothing())
+        .execute();
+    },
+
+    async abandonRemoval(courseSlug, userId) {
+      await db
+        .deleteFrom('staff_removals')
+        .where('course_slug', '=', courseSlug)
+        .where('person_id', '=', userId)
+        .execute();
+    },
+
+    async finishRemoval(courseSlug, userId, now) {
+      const { result, promotion } = await underLock(courseSlug, now, async (trx) => {
+        const deleted = await trx
+          .deleteFrom('enrolments')
+          .where('course_slug', '=', courseSlug)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        await trx
+          .deleteFrom('staff_removals')
+          .where('course_slug', '=', courseSlug)
+          .where('person_id', '=', userId)
+          .execute();
+        return Number(deleted.numDeletedRows) > 0;
+      });
+      return { removed: result, promotion };
+    },
+
+    async removalsBefore(before) {
+      const rows = await db
+        .selectFrom('staff_removals as r')
+        .innerJoin('courses as c', 'c.slug', 'r.course_slug')
+        .select(['r.course_slug', 'r.person_id', 'c.group_id'])
+        .where('r.created_at', '<', before)
+        .orderBy('r.created_at')
+        .execute();
+      return rows.map((r) => ({
+        courseSlug: r.course_slug,
+        userId: r.person_id,
+        groupId: r.group_id,
+      }));
+    },
+
+    changeCourse: (courseSlug, now, work) => underLock(courseSlug, now, (trx) => work(trx)),
+
+    async coursesToPromote(now) {
+      const at = now.toISOString();
+      const rows = await db
+        .selectFrom('courses as c')
+        .select('c.slug')
+        .where('c.taken', '<', sql<number>`c.places`)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('waiting_list as w')
+              .select('w.id')
+              .whereRef('w.course_slug', '=', 'c.slug'),
+          ),
+        )
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('c.enrolment_opens_at', 'is', null), eb('c.enrolment_opens_at', '<=', at)]),
+            eb.or([eb('c.enrolment_closes_at', 'is', null), eb('c.enrolment_closes_at', '>', at)]),
+          ]),
+        )
+        .execute();
+      return rows.map((r) => r.slug);
+    },
+
+    async personRows(userId) {
+      const [enrolments, waiting] = await Promise.all([
+        db
+          .selectFrom('enrolments')
+          .select(['course_slug', 'status', 'created_at', 'updated_at', 'promoted_at'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+        db
+          .selectFrom('waiting_list')
+          .select(['course_slug', 'joined_at'])
+          .where('user_id', '=', userId)
+          .orderBy('joined_at')
+          .execute(),
+      ]);
+      return {
+        enrolments: enrolments.map((e) => ({
+          courseSlug: e.course_slug,
+          status: e.status,
+          createdAt: e.created_at,
+          updatedAt: e.updated_at,
+          promotedAt: e.promoted_at,
+        })),
+        waiting: await Promise.all(
+          waiting.map(async (w) => ({
+            courseSlug: w.course_slug,
+            joinedAt: w.joined_at,
+            position: (await positionOf(db, w.course_slug, userId)) ?? 0,
+          })),
+        ),
+      };
+    },
+
+    async waitingList(courseSlug) {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['user_id', 'joined_at'])
+        .where('course_slug', '=', courseSlug)
+        .orderBy('joined_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
+    },
+
+    async waitingCounts() {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['course_slug', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('course_slug')
+        .execute();
+      return new Map(rows.map((r) => [r.course_slug, Number(r.n)]));
     },
 
     async pendingCreatedBefore(before) {
       const rows = await db
         .selectFrom('enrolments as e')
         .innerJoin('courses as c', 'c.slug', 'e.course_slug')
-        .select(['e.course_slug', 'e.user_id', 'e.created_at', 'c.group_id'])
+        .select(['e.course_slug', 'e.user_id', 'e.created_at', 'e.promoted_at', 'c.group_id'])
         .where('e.status', '=', 'pending')
         .where('e.created_at', '<', before)
         .orderBy('e.created_at')
@@ -255,6 +655,7 @@ export function createEnrolmentRepository(
         userId: r.user_id,
         groupId: r.group_id,
         createdAt: r.created_at,
+        promoted: r.promoted_at !== null,
       }));
     },
 

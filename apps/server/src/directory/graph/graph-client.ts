@@ -136,6 +136,8 @@ export class GraphClient {
     let forceRefresh = false;
     let refreshed = false;
     let reason = 'no attempt was made';
+    // Whether the last attempt went unanswered (Graph may have done it).
+    let outcomeUnknown = false;
 
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - this.now();
@@ -167,6 +169,7 @@ export class GraphClient {
         }
         if (!RETRYABLE_STATUSES.has(res.status)) return toGraphResponse(res);
         reason = `HTTP ${res.status}`;
+        outcomeUnknown = res.status === 504;
         wait = parseRetryAfter(res.headers['retry-after']);
         if (wait !== undefined) reason += `, Retry-After ${Math.ceil(wait / 1000)} s`;
       } catch (error) {
@@ -185,7 +188,9 @@ export class GraphClient {
             );
           }
           reason = error.message;
+          outcomeUnknown = false;
         } else if (error instanceof TransportError) {
+          outcomeUnknown = true;
           reason =
             error.kind === 'timeout' ? `timeout (${error.message})` : `network (${error.message})`;
         } else {
@@ -207,7 +212,9 @@ export class GraphClient {
     }
 
     logger.warn({ operation, reason }, 'Microsoft Graph call gave up');
-    throw new DirectoryError(`Microsoft Graph is unavailable (${reason}).`, 503);
+    throw new DirectoryError(`Microsoft Graph is unavailable (${reason}).`, 503, {
+      outcomeUnknown,
+    });
   }
 
   /** The DirectoryError for an answer the adapter cannot accept (logged here). */
