@@ -149,8 +149,11 @@ export interface EnrolmentRepository {
   joinWaitingList(courseSlug: string, userId: string, now: Date): Promise<JoinOutcome>;
   /** Takes the person off the course's waiting list. False when they were not on it. */
   leaveWaitingList(courseSlug: string, userId: string): Promise<boolean>;
-  /** Marks a removal under way (before the directory is asked). */
-  beginRemoval(courseSlug: string, userId: string, now: Date): Promise<void>;
+  /**
+   * Marks a removal under way (before the directory is asked). False when a marker was there
+   * already (an earlier attempt without an answer, or a crash): that one is the repair's to settle.
+   */
+  beginRemoval(courseSlug: string, userId: string, now: Date): Promise<boolean>;
   /** The directory did not remove the person: the enrolment stays. */
   abandonRemoval(courseSlug: string, userId: string): Promise<void>;
   /**
@@ -515,11 +518,12 @@ export function createEnrolmentRepository(
     },
 
     async beginRemoval(courseSlug, userId, now) {
-      await db
+      const result = await db
         .insertInto('staff_removals')
         .values({ course_slug: courseSlug, person_id: userId, created_at: now.toISOString() })
         .onConflict((oc) => oc.columns(['course_slug', 'person_id']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     async abandonRemoval(courseSlug, userId) {

@@ -321,11 +321,13 @@ export class EnrolmentService {
    */
   async removeConfirmed(courseSlug: string, userId: string, log: Log = this.#log): Promise<void> {
     const groupId = await this.#groupOf(courseSlug);
-    await this.#repository.beginRemoval(courseSlug, userId, this.#now());
+    const marked = await this.#repository.beginRemoval(courseSlug, userId, this.#now());
     try {
       await this.#directory.removeFromGroup(groupId, userId);
     } catch (error) {
-      if (!(error instanceof DirectoryError && error.outcomeUnknown)) {
+      // An earlier marker (an attempt without an answer) stays: only the membership can tell
+      // whether that attempt removed the person.
+      if (marked && !(error instanceof DirectoryError && error.outcomeUnknown)) {
         await this.#repository.abandonRemoval(courseSlug, userId).catch((e: unknown) => {
           // The marker stays; the repair settles it by the membership.
           log.error({ err: e, course: courseSlug }, 'could not abandon a removal');
