@@ -136,7 +136,7 @@ async function load(urls, bodies, pids = []) {
   let lastAnswer = started;
   const result = await autocannon({
     url: urls,
-    connections: CONNECTIONS,
+    connections: Math.min(CONNECTIONS, bodies.length),
     amount: bodies.length,
     timeout: 30,
     sampleInt: 100,
@@ -464,7 +464,6 @@ async function runWaitingList(target) {
           .selectFrom('waiting_list')
           .select('user_id')
           .where('course_slug', '=', slug)
-          .orderBy('joined_at')
           .orderBy('id')
           .execute()
       ).map((r) => r.user_id);

@@ -138,8 +138,9 @@ export interface EnrolmentsTable {
 }
 
 /**
- * The waiting list (migration 007): first come, first served by `joined_at` (the server's clock),
- * then `id` (given at insert). One row per person and course.
+ * The waiting list (migration 007): first come, first served in the order of `id` (given at the
+ * insert, under the course's lock: the order of joining); `joined_at` is the server's time of it.
+ * One row per person and course.
  */
 export interface WaitingListTable {
   id: Generated<number>;

@@ -146,7 +146,7 @@ export interface EnrolmentRepository {
    * Puts the person at the end of the course's waiting list when the course is full and open (see
    * `decideJoin`), in one transaction under the course's lock.
    */
-  joinWaitingList(courseSlug: string, userId: string, now: Date): Promise<JoinOutcome>;
+  joinWaitingList(courseSlug: string, userId: string, clock: () => Date): Promise<JoinOutcome>;
   /** Takes the person off the course's waiting list. False when they were not on it. */
   leaveWaitingList(courseSlug: string, userId: string): Promise<boolean>;
   /**
@@ -279,7 +279,7 @@ async function countWaiting(db: Db, courseSlug: string): Promise<number> {
 async function positionOf(db: Db, courseSlug: string, userId: string): Promise<number | null> {
   const mine = await db
     .selectFrom('waiting_list')
-    .select(['id', 'joined_at'])
+    .select('id')
     .where('course_slug', '=', courseSlug)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -288,12 +288,7 @@ async function positionOf(db: Db, courseSlug: string, userId: string): Promise<n
     .selectFrom('waiting_list')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('course_slug', '=', courseSlug)
-    .where((eb) =>
-      eb.or([
-        eb('joined_at', '<', mine.joined_at),
-        eb.and([eb('joined_at', '=', mine.joined_at), eb('id', '<', mine.id)]),
-      ]),
-    )
+    .where('id', '<', mine.id)
     .executeTakeFirstOrThrow();
   return Number(ahead.n) + 1;
 }
@@ -354,31 +349,46 @@ export function createEnrolmentRepository(
     const promoted: string[] = [];
     for (;;) {
       const course = await lockCourse(trx, courseSlug);
-      const waiting = await countWaiting(trx, courseSlug);
-      if (placesToPromote(course, waiting, now) === 0) return promoted;
+      // No free place (the common case: a join, a full course): the list is not even read.
+      const free = placesToPromote(course, Number.MAX_SAFE_INTEGER, now);
+      if (free === 0) return promoted;
       const next = await trx
         .selectFrom('waiting_list')
         .select(['id', 'user_id'])
         .where('course_slug', '=', courseSlug)
-        .orderBy('joined_at')
         .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('waiting_list').where('id', '=', next.id).execute();
-      // A person already holding a row keeps it (never two places); the place goes on.
+        .limit(free)
+        .execute();
+      if (next.length === 0) return promoted;
+      await trx
+        .deleteFrom('waiting_list')
+        .where(
+          'id',
+          'in',
+          next.map((w) => w.id),
+        )
+        .execute();
+      // A person already holding a row keeps it (never two places); the place goes on (next
+      // round).
       const inserted = await trx
         .insertInto('enrolments')
-        .values({
-          course_slug: courseSlug,
-          user_id: next.user_id,
-          status: 'pending',
-          created_at: now,
-          updated_at: now,
-          promoted_at: now,
-        })
+        .values(
+          next.map((w) => ({
+            course_slug: courseSlug,
+            user_id: w.user_id,
+            status: 'pending' as const,
+            created_at: now,
+            updated_at: now,
+            promoted_at: now,
+          })),
+        )
         .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) promoted.push(next.user_id);
+        .returning('user_id')
+        .execute();
+      const taken = new Set(inserted.map((r) => r.user_id));
+      // In the list's order.
+      promoted.push(...next.map((w) => w.user_id).filter((u) => taken.has(u)));
+      if (taken.size === next.length) return promoted;
     }
   }
 
@@ -387,11 +397,15 @@ export function createEnrolmentRepository(
     courseSlug: string,
     now: Date,
     work: (trx: Db, course: CoursePlaces & { groupId: string }) => Promise<T>,
+    /** False when `work` can have freed no place and found none free (a join of a full course). */
+    promote: (result: T) => boolean = () => true,
   ): Promise<{ result: T; promotion: Promotion }> {
     return writeTransaction(handle, async (trx) => {
       const course = await lockCourse(trx, courseSlug);
       const result = await work(trx, course);
-      const userIds = await promoteWithin(trx, courseSlug, now.toISOString());
+      const userIds = promote(result)
+        ? await promoteWithin(trx, courseSlug, now.toISOString())
+        : [];
       return { result, promotion: { courseSlug, groupId: course.groupId, userIds } };
     });
   }
@@ -471,40 +485,61 @@ export function createEnrolmentRepository(
       return row?.group_id ?? null;
     },
 
-    async joinWaitingList(courseSlug, userId, now) {
-      const at = now.toISOString();
+    async joinWaitingList(courseSlug, userId, clock) {
       let decision: JoinDecision = 'join';
-      const { promotion } = await underLock(courseSlug, now, async (trx, course) => {
-        const [mine, waiting, count] = await Promise.all([
-          trx
-            .selectFrom('enrolments')
-            .select('status')
-            .where('course_slug', '=', courseSlug)
-            .where('user_id', '=', userId)
-            .executeTakeFirst(),
-          trx
-            .selectFrom('waiting_list')
-            .select('id')
-            .where('course_slug', '=', courseSlug)
-            .where('user_id', '=', userId)
-            .executeTakeFirst(),
-          countWaiting(trx, courseSlug),
-        ]);
-        decision = decideJoin(
-          { ...course, waiting: count },
-          { status: mine?.status ?? null, waiting: waiting !== undefined },
-          at,
-        );
-        if (decision !== 'join') return;
-        await trx
-          .insertInto('waiting_list')
-          .values({ course_slug: courseSlug, user_id: userId, joined_at: at })
-          .execute();
-      });
-      const position =
-        decision === 'join' || decision === 'already-waiting'
-          ? await positionOf(db, courseSlug, userId)
-          : null;
+      let position: number | null = null;
+      const { promotion } = await underLock(
+        courseSlug,
+        clock(),
+        async (trx, course) => {
+          // The time of joining is read under the course's lock: joins are ordered as they commit.
+          const at = clock().toISOString();
+          // The person's row, whether they wait, and the list's length, in one round trip (the
+          // course's lock is held meanwhile).
+          const mine = await trx
+            .selectNoFrom((eb) => [
+              eb
+                .selectFrom('enrolments')
+                .select('status')
+                .where('course_slug', '=', courseSlug)
+                .where('user_id', '=', userId)
+                .as('status'),
+              eb
+                .selectFrom('waiting_list')
+                .select('id')
+                .where('course_slug', '=', courseSlug)
+                .where('user_id', '=', userId)
+                .as('waitingId'),
+              eb
+                .selectFrom('waiting_list')
+                .select((w) => w.fn.countAll<number>().as('n'))
+                .where('course_slug', '=', courseSlug)
+                .as('count'),
+            ])
+            .executeTakeFirstOrThrow();
+          const count = Number(mine.count ?? 0);
+          decision = decideJoin(
+            { ...course, waiting: count },
+            { status: mine.status ?? null, waiting: mine.waitingId !== null },
+            at,
+          );
+          if (decision === 'join') {
+            await trx
+              .insertInto('waiting_list')
+              .values({ course_slug: courseSlug, user_id: userId, joined_at: at })
+              .execute();
+            // The newest row of the course: behind everyone counted under the same lock.
+            position = count + 1;
+          } else if (decision === 'already-waiting') {
+            position = await positionOf(trx, courseSlug, userId);
+          }
+          // Only a free place beside the list (staff reopened enrolment...) promotes anyone.
+          return course.taken < course.places;
+        },
+        (placeFree) => placeFree,
+      );
+      // Promoted at once: no position any more.
+      if (promotion.userIds.includes(userId)) position = null;
       return { decision, position, promotion };
     },
 
@@ -604,7 +639,7 @@ export function createEnrolmentRepository(
           .selectFrom('waiting_list')
           .select(['course_slug', 'joined_at'])
           .where('user_id', '=', userId)
-          .orderBy('joined_at')
+          .orderBy('id')
           .execute(),
       ]);
       return {
@@ -630,7 +665,6 @@ export function createEnrolmentRepository(
         .selectFrom('waiting_list')
         .select(['user_id', 'joined_at'])
         .where('course_slug', '=', courseSlug)
-        .orderBy('joined_at')
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));

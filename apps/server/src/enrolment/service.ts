@@ -268,7 +268,7 @@ export class EnrolmentService {
     const { decision, position, promotion } = await this.#repository.joinWaitingList(
       courseSlug,
       userId,
-      this.#now(),
+      this.#now,
     );
     await this.#completePromotion(promotion, log);
     switch (decision) {

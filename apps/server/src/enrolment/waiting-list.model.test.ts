@@ -141,7 +141,6 @@ async function checkAgainst(m: Model, r: Real, step: string): Promise<void> {
       .selectFrom('waiting_list')
       .select('user_id')
       .where('course_slug', '=', COURSE.slug)
-      .orderBy('joined_at')
       .orderBy('id')
       .execute()
   ).map((w) => w.user_id);

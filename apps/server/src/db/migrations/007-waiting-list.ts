@@ -1,11 +1,12 @@
 /**
  * The waiting list and the participant's own space (issue 13):
  *
- * - `waiting_list`: one row per person waiting for a place in a course, in the order of the
- *   server's time of joining (`joined_at`, then `id`, given at insert, for equal instants). A person
- *   waits at most once per course (unique course and person); a row goes when the person leaves,
- *   is promoted (the row becomes a 'pending' enrolment in the same transaction) or deletes their
- *   account.
+ * - `waiting_list`: one row per person waiting for a place in a course, first come first served:
+ *   in the order of `id`, given at the insert, which runs under the course's lock, so it is the
+ *   order in which the joins committed (any number of instances); `joined_at` is the server's time
+ *   of joining, read under that lock. A person waits at most once per course (unique course and
+ *   person); a row goes when the person leaves, is promoted (the row becomes a 'pending'
+ *   enrolment in the same transaction) or deletes their account.
  * - `enrolments.promoted_at`: when the row came from the waiting list. A promoted 'pending' row
  *   holds its place whatever the directory does: it is never given back on a directory failure
  *   (the repair adds the person again), so a failure never hands the place to the clicker behind.
@@ -34,7 +35,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createIndex('waiting_list_order')
     .on('waiting_list')
-    .columns(['course_slug', 'joined_at', 'id'])
+    .columns(['course_slug', 'id'])
     .execute();
   await db.schema.createIndex('waiting_list_user').on('waiting_list').column('user_id').execute();
   await db.schema.alterTable('enrolments').addColumn('promoted_at', 'text').execute();

@@ -77,7 +77,6 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
         .selectFrom('waiting_list')
         .select('user_id')
         .where('course_slug', '=', course.slug)
-        .orderBy('joined_at')
         .orderBy('id')
         .execute()
     ).map((r) => r.user_id);
