@@ -319,16 +319,17 @@ export function createEnrolmentRepository(
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
     (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
 
-  /** The course's places and window, its row locked (PostgreSQL) for the transaction. */
+  /** The course's places and window, its row locked (PostgreSQL) for the transaction by default. */
   async function lockCourse(
     trx: Db,
     courseSlug: string,
+    lock = true,
   ): Promise<CoursePlaces & { groupId: string }> {
     let query = trx
       .selectFrom('courses')
       .select(['group_id', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
       .where('slug', '=', courseSlug);
-    if (dialect === 'postgres') query = query.forUpdate();
+    if (lock && dialect === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row) throw new UnknownCourseError(courseSlug);
     return {
@@ -397,17 +398,83 @@ export function createEnrolmentRepository(
     courseSlug: string,
     now: Date,
     work: (trx: Db, course: CoursePlaces & { groupId: string }) => Promise<T>,
-    /** False when `work` can have freed no place and found none free (a join of a full course). */
-    promote: (result: T) => boolean = () => true,
   ): Promise<{ result: T; promotion: Promotion }> {
     return writeTransaction(handle, async (trx) => {
       const course = await lockCourse(trx, courseSlug);
       const result = await work(trx, course);
-      const userIds = promote(result)
-        ? await promoteWithin(trx, courseSlug, now.toISOString())
-        : [];
+      const userIds = await promoteWithin(trx, courseSlug, now.toISOString());
       return { result, promotion: { courseSlug, groupId: course.groupId, userIds } };
     });
+  }
+
+  /**
+   * The join: one conditional insert, like the enrolment's (decision 008), at the end of the list
+   * when the course is full (or people wait already), its enrolment open, and the person holds no
+   * place in it; a second join of the same person is a no-op (unique course and person). On
+   * PostgreSQL the SELECT part locks the course's row, so the `id` (a sequence) is given in the
+   * order the joins commit; on SQLite the write group's immediate transaction orders them. Answers
+   * the new row's id, or undefined when nothing was inserted.
+   */
+  async function joinIfFull(
+    courseSlug: string,
+    userId: string,
+    at: string,
+  ): Promise<number | undefined> {
+    const row = await db
+      .insertInto('waiting_list')
+      .columns(['course_slug', 'user_id', 'joined_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('courses')
+          .select([
+            'slug',
+            sql<string>`cast(${userId} as text)`.as('user_id'),
+            sql<string>`cast(${at} as text)`.as('joined_at'),
+          ])
+          .where('slug', '=', courseSlug)
+          .where((w) =>
+            w.or([w('enrolment_opens_at', 'is', null), w('enrolment_opens_at', '<=', at)]),
+          )
+          .where((w) =>
+            w.or([w('enrolment_closes_at', 'is', null), w('enrolment_closes_at', '>', at)]),
+          )
+          .where((w) =>
+            w.or([
+              w('taken', '>=', w.ref('places')),
+              w.exists(
+                w
+                  .selectFrom('waiting_list as l')
+                  .select('l.id')
+                  .whereRef('l.course_slug', '=', 'courses.slug'),
+              ),
+            ]),
+          )
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('enrolments as e')
+                  .select('e.user_id')
+                  .whereRef('e.course_slug', '=', 'courses.slug')
+                  .where('e.user_id', '=', userId),
+              ),
+            ),
+          )
+          .$if(dialect === 'postgres', (q) => q.forUpdate()),
+      )
+      .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Promotes into the course's free places, if any (read without the lock first). */
+  async function promoteIfFree(courseSlug: string, now: Date): Promise<Promotion> {
+    const course = await lockCourse(db, courseSlug, false);
+    if (placesToPromote(course, Number.MAX_SAFE_INTEGER, now.toISOString()) === 0) {
+      return { courseSlug, groupId: course.groupId, userIds: [] };
+    }
+    return (await underLock(courseSlug, now, () => Promise.resolve())).promotion;
   }
 
   const repository: EnrolmentRepository = {
@@ -486,61 +553,41 @@ export function createEnrolmentRepository(
     },
 
     async joinWaitingList(courseSlug, userId, clock) {
-      let decision: JoinDecision = 'join';
-      let position: number | null = null;
-      const { promotion } = await underLock(
-        courseSlug,
-        clock(),
-        async (trx, course) => {
-          // The time of joining is read under the course's lock: joins are ordered as they commit.
-          const at = clock().toISOString();
-          // The person's row, whether they wait, and the list's length, in one round trip (the
-          // course's lock is held meanwhile).
-          const mine = await trx
-            .selectNoFrom((eb) => [
-              eb
-                .selectFrom('enrolments')
-                .select('status')
-                .where('course_slug', '=', courseSlug)
-                .where('user_id', '=', userId)
-                .as('status'),
-              eb
-                .selectFrom('waiting_list')
-                .select('id')
-                .where('course_slug', '=', courseSlug)
-                .where('user_id', '=', userId)
-                .as('waitingId'),
-              eb
-                .selectFrom('waiting_list')
-                .select((w) => w.fn.countAll<number>().as('n'))
-                .where('course_slug', '=', courseSlug)
-                .as('count'),
-            ])
-            .executeTakeFirstOrThrow();
-          const count = Number(mine.count ?? 0);
-          decision = decideJoin(
-            { ...course, waiting: count },
-            { status: mine.status ?? null, waiting: mine.waitingId !== null },
-            at,
-          );
-          if (decision === 'join') {
-            await trx
-              .insertInto('waiting_list')
-              .values({ course_slug: courseSlug, user_id: userId, joined_at: at })
-              .execute();
-            // The newest row of the course: behind everyone counted under the same lock.
-            position = count + 1;
-          } else if (decision === 'already-waiting') {
-            position = await positionOf(trx, courseSlug, userId);
-          }
-          // Only a free place beside the list (staff reopened enrolment...) promotes anyone.
-          return course.taken < course.places;
-        },
-        (placeFree) => placeFree,
-      );
-      // Promoted at once: no position any more.
-      if (promotion.userIds.includes(userId)) position = null;
-      return { decision, position, promotion };
+      // Two rounds at most: the second only when the course changed between the conditional
+      // insert and the read that explains its refusal.
+      for (let round = 1; ; round++) {
+        const at = clock().toISOString();
+        const joined = await joinIfFull(courseSlug, userId, at);
+        if (joined !== undefined) {
+          const position = await positionOf(db, courseSlug, userId);
+          // A place freed meanwhile beside the list (the insert ran on an older view of it):
+          // promoted now, not at the repair's next sweep.
+          const promotion = await promoteIfFree(courseSlug, clock());
+          return {
+            decision: 'join',
+            position: promotion.userIds.includes(userId) ? null : position,
+            promotion,
+          };
+        }
+        const course = await lockCourse(db, courseSlug, false);
+        const [mine, waiting, count] = await Promise.all([
+          repository.enrolmentOf(courseSlug, userId),
+          positionOf(db, courseSlug, userId),
+          countWaiting(db, courseSlug),
+        ]);
+        const decision = decideJoin(
+          { ...course, waiting: count },
+          { status: mine?.status ?? null, waiting: waiting !== null },
+          at,
+        );
+        if (decision !== 'join' || round >= 2) {
+          return {
+            decision: decision === 'join' ? 'not-full' : decision,
+            position: waiting,
+            promotion: { courseSlug, groupId: course.groupId, userIds: [] },
+          };
+        }
+      }
     },
 
     async leaveWaitingList(courseSlug, userId) {
