@@ -30,7 +30,10 @@ import { authRoutes } from './routes/api/auth/index.js';
 import { courseRoutes } from './routes/api/courses/index.js';
 import { groupRoutes } from './routes/api/group/index.js';
 import { staffRoutes } from './routes/api/staff/index.js';
+import { meRoutes } from './routes/api/me/index.js';
 import { userRoutes } from './routes/api/user/index.js';
+import { createParticipantRepository } from './participant/repository.js';
+import { ParticipantService } from './participant/service.js';
 import { startStaff } from './staff/start.js';
 import type { StaffService } from './staff/service.js';
 import { calendarRoutes } from './routes/calendar/index.js';
@@ -67,6 +70,8 @@ declare module 'fastify' {
     courseOf: CourseReader;
     /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
     staff: StaffService;
+    /** The participant's own space: my enrolments, my data, deleting my account. */
+    participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by requirePerson). */
     apiTokens: ApiTokens;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
@@ -175,6 +180,7 @@ export async function buildApp(
     directory,
     log: app.log,
     repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+    retentionMonths: config.retentionMonthsAfterCourse,
     confirmationMail: enrolmentConfirmationMail({
       mail,
       directory,
@@ -190,7 +196,7 @@ export async function buildApp(
   app.addHook('onClose', async () => enrolment.stop());
 
   // The staff area: roles from the database and ADMIN_EMAILS (built-in provider) or the token's
-  // roles (Entra); interrupted removals settled like interrupted enrolments.
+  // roles (Entra); removals and settings go through the enrolment (the waiting list moves).
   const staff = await startStaff({
     database,
     directory,
@@ -198,10 +204,24 @@ export async function buildApp(
     identityProvider: config.identityProvider,
     adminEmails: config.adminEmails,
     adminEmailsVerified: config.mail.emailVerification === 'required',
-    repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+    enrolment: enrolment.service,
   });
   app.decorate('staff', staff.service);
-  app.addHook('onClose', async () => staff.stop());
+
+  // The participant's own space: places and waiting positions through the enrolment; the account
+  // is deleted with the data only when it is the built-in provider's (Entra's stays in the tenant).
+  app.decorate(
+    'participant',
+    new ParticipantService({
+      repository: createParticipantRepository(database),
+      enrolment: enrolment.service,
+      directory,
+      accounts:
+        config.identityProvider === 'embedded' && directory.kind === 'local'
+          ? 'embedded'
+          : 'tenant',
+    }),
+  );
 
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
@@ -250,6 +270,7 @@ export async function buildApp(
       await api.register(groupRoutes);
       await api.register(courseRoutes);
       await api.register(staffRoutes);
+      await api.register(meRoutes);
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);

@@ -26,6 +26,11 @@ export const ErrorCode = {
   EmailNotVerified: 'email_not_verified',
   PlacesBelowTaken: 'places_below_taken',
   NotEnrolled: 'not_enrolled',
+  /** Joining a waiting list while a place is free (enrol instead). */
+  CourseNotFull: 'course_not_full',
+  AlreadyEnrolled: 'already_enrolled',
+  /** The place is still being confirmed (cancel a few seconds later). */
+  EnrolmentInProgress: 'enrolment_in_progress',
   LastCoordinator: 'last_coordinator',
   AccountNotFound: 'account_not_found',
   RolesManagedByProvider: 'roles_managed_by_provider',

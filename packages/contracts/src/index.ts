@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';
+export * from './me.js';

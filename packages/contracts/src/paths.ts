@@ -26,6 +26,18 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
+  myEnrolments: '/api/me/enrolments',
+  /** POST {course}: the person gives their place back. */
+  myEnrolmentCancel: '/api/me/enrolments/cancel',
+  /** POST {course}: the person joins the course's waiting list. */
+  myWaitingListJoin: '/api/me/waiting-list/join',
+  /** POST {course}: the person leaves the course's waiting list. */
+  myWaitingListLeave: '/api/me/waiting-list/leave',
+  /** GET: everything the product holds about the person, as a JSON download. */
+  myData: '/api/me/data',
+  /** POST {confirmation}: deletes the person's account and data. */
+  myAccountDelete: '/api/me/delete',
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 

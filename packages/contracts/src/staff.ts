@@ -48,6 +48,8 @@ export const staffCourseSummarySchema = z.object({
   programme: z.string(),
   places: z.number().int(),
   enrolled: z.number().int(),
+  /** People on the waiting list. */
+  waiting: z.number().int(),
   state: enrolmentStateSchema,
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
@@ -77,9 +79,22 @@ export const staffParticipantSchema = z.object({
   status: z.enum(['pending', 'confirmed']),
 });
 export type StaffParticipant = z.infer<typeof staffParticipantSchema>;
+/** A person on the waiting list, in order (position 1 gets the next free place). */
+export const staffWaitingPersonSchema = z.object({
+  id: z.string(),
+  position: z.number().int().min(1),
+  name: z.string(),
+  email: z.string(),
+  celular: z.string(),
+  /** UTC ISO-8601: the server's time of joining (the list's order). */
+  joinedAt: z.string(),
+});
+export type StaffWaitingPerson = z.infer<typeof staffWaitingPersonSchema>;
 export const staffParticipantsResponseSchema = z.object({
   course: z.object({ slug: z.string(), title: z.string() }),
   participants: z.array(staffParticipantSchema),
+  /** The waiting list in order (not searched nor sorted). */
+  waiting: z.array(staffWaitingPersonSchema),
 });
 export type StaffParticipantsResponse = z.infer<typeof staffParticipantsResponseSchema>;
 

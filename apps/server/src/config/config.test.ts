@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       rateLimitIdpPerMinute: 300,
       redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
+      retentionMonthsAfterCourse: 24,
       adminEmails: [],
       idp: {
         issuer: 'http://localhost:3000/idp',
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
       rateLimitIdpPerMinute: 300,
       redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
+      retentionMonthsAfterCourse: 24,
       adminEmails: [],
       idp: {
         issuer: 'https://centro.org.br/idp',
@@ -134,11 +136,13 @@ describe('loadConfig', () => {
       RATE_LIMIT_IDP_PER_MINUTE: '50',
       REDIS_URL: 'redis://127.0.0.1:6379',
       ENROLMENT_REPAIR_AFTER_SECONDS: '120',
+      RETENTION_MONTHS_AFTER_COURSE: '36',
     });
     expect(config.rateLimitApiPerMinute).toBe(0);
     expect(config.rateLimitIdpPerMinute).toBe(50);
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.enrolmentRepairAfterSeconds).toBe(120);
+    expect(config.retentionMonthsAfterCourse).toBe(36);
     expect(
       problems({
         RATE_LIMIT_API_PER_MINUTE: 'lots',

@@ -1,4 +1,7 @@
-/** The enrolment's part of the environment: when an unfinished enrolment is settled. */
+/**
+ * The enrolment's part of the environment: when an unfinished enrolment is settled, and how long a
+ * course's enrolment data are kept after its last meeting.
+ */
 import { integerRange } from './parsers.js';
 
 export const enrolmentEnv = {
@@ -8,5 +11,11 @@ export const enrolmentEnv = {
     0,
     86_400,
     'the age in seconds after which an unfinished enrolment is settled with the directory, a whole number',
+  ),
+  RETENTION_MONTHS_AFTER_COURSE: integerRange(
+    24,
+    1,
+    1200,
+    "the months after a course's last meeting when its enrolment data are anonymised, a whole number",
   ),
 };

@@ -68,6 +68,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Age in seconds after which a 'pending' enrolment is settled with the directory. */
   enrolmentRepairAfterSeconds: number;
+  /** Months after a course's last meeting when its enrolment data are anonymised. */
+  retentionMonthsAfterCourse: number;
   /** The built-in OpenID provider (mounted under /idp when identityProvider is 'embedded'). */
   idp: EmbeddedIdpConfig;
   /** Built-in provider: accounts that are Coordenação (lower-cased e-mails). */
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitIdpPerMinute: v.RATE_LIMIT_IDP_PER_MINUTE,
     redisUrl: v.REDIS_URL,
     enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
+    retentionMonthsAfterCourse: v.RETENTION_MONTHS_AFTER_COURSE,
     ...resolveAuthConfig(v),
     idp: resolveIdpConfig(v, site),
     adminEmails: v.ADMIN_EMAILS,

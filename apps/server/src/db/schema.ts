@@ -133,6 +133,20 @@ export interface EnrolmentsTable {
   status: EnrolmentStatus;
   created_at: string;
   updated_at: string;
+  /** When the row came from the waiting list (migration 007); null: taken by the person. */
+  promoted_at: string | null;
+}
+
+/**
+ * The waiting list (migration 007): first come, first served in the order of `id` (given at the
+ * insert, under the course's lock: the order of joining); `joined_at` is the server's time of it.
+ * One row per person and course.
+ */
+export interface WaitingListTable {
+  id: Generated<number>;
+  course_slug: string;
+  user_id: string;
+  joined_at: string;
 }
 
 /** Failed sign-in attempts, for slowing down password guessing. */
@@ -209,6 +223,7 @@ export interface Database {
   directory_memberships: DirectoryMembershipsTable;
   courses: CoursesTable;
   enrolments: EnrolmentsTable;
+  waiting_list: WaitingListTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;

@@ -31,12 +31,19 @@ export interface Directory {
  */
 export class DirectoryError extends Error {
   override name = 'DirectoryError';
+  /**
+   * The last attempt got no answer (a timeout, a lost connection, a gateway timeout): the directory
+   * may have done what was asked. A change then stays to be settled by reading the directory
+   * (`isMember`), never undone on the assumption that it did not happen.
+   */
+  readonly outcomeUnknown: boolean;
   constructor(
     message: string,
     readonly status: 502 | 503,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; outcomeUnknown?: boolean },
   ) {
     super(message, options);
+    this.outcomeUnknown = options?.outcomeUnknown ?? false;
   }
 }
 

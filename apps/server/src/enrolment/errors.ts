@@ -70,3 +70,56 @@ export class EnrolmentClosedError extends Error {
     super('Enrolment in the course has closed.');
   }
 }
+
+/** The person named a course the server does not know (a slug of no course). */
+export class CourseNotFoundError extends Error {
+  override name = 'CourseNotFoundError';
+  constructor() {
+    super('No such course.');
+  }
+}
+
+/** Joining the waiting list while a place is free: the person should enrol instead. */
+export class CourseNotFullError extends Error {
+  override name = 'CourseNotFullError';
+  constructor() {
+    super('The course has a free place.');
+  }
+}
+
+/** Joining the waiting list of a course the person already holds a place in. */
+export class AlreadyEnrolledError extends Error {
+  override name = 'AlreadyEnrolledError';
+  constructor() {
+    super('The person holds a place in the course.');
+  }
+}
+
+/** Cancelling a place the person does not hold. */
+export class NoEnrolmentError extends Error {
+  override name = 'NoEnrolmentError';
+  constructor() {
+    super('The person holds no place in the course.');
+  }
+}
+
+/**
+ * The person's place is still 'pending' (a request or a promotion is adding them to the group):
+ * it cannot be cancelled until that settles (a few seconds, or the repair's next run).
+ */
+export class EnrolmentInProgressError extends Error {
+  override name = 'EnrolmentInProgressError';
+  constructor() {
+    super('The enrolment is still being completed.');
+  }
+}
+
+/** The directory failed while removing the person from the course's group (nothing changed). */
+export class CancellationIncompleteError extends Error {
+  override name = 'CancellationIncompleteError';
+  readonly status: 502 | 503;
+  constructor(cause: unknown) {
+    super('The cancellation could not be completed.', { cause });
+    this.status = cause instanceof DirectoryError ? cause.status : 502;
+  }
+}

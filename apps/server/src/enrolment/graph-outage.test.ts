@@ -40,7 +40,7 @@ async function taken(slug: string): Promise<{ taken: number; rows: number }> {
 
 describe('an outage of Microsoft Graph in the middle of an enrolment', () => {
   it(
-    'answers 503 JSON, gives the place back, and the same enrolment succeeds after restore',
+    'answers 503 JSON, keeps the place of the unanswered call pending, and the same enrolment succeeds after restore',
     {
       timeout: 20_000,
     },
@@ -93,7 +93,9 @@ describe('an outage of Microsoft Graph in the middle of an enrolment', () => {
         error: 'directory_unavailable',
         message: expect.any(String),
       });
-      expect(await taken(course.slug)).toEqual(before);
+      // The first call got no answer (Graph may have added the member): the place stays 'pending'
+      // for the person's next try or the repair, which asks Graph (issue 13).
+      expect(await taken(course.slug)).toEqual({ taken: before.taken + 1, rows: before.rows + 1 });
       expect(standIn.groups.get(course.groupId)?.members.has(user.id)).toBe(false);
 
       standIn.clearFaults();

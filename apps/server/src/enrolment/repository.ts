@@ -21,8 +21,16 @@
  */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { type CourseSnapshot, decide } from './rules.js';
+import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import {
+  type CoursePlaces,
+  type CourseSnapshot,
+  decide,
+  decideJoin,
+  type JoinDecision,
+  placesToPromote,
+} from './rules.js';
 
 /** What `reserve` did. */
 export type ReserveOutcome =
@@ -41,6 +49,43 @@ export interface PendingEnrolment {
   userId: string;
   groupId: string;
   createdAt: string;
+  /** The row came from the waiting list: its place is never given back on a directory failure. */
+  promoted: boolean;
+}
+
+/** People promoted from a course's waiting list, in order (their rows are 'pending'). */
+export interface Promotion {
+  courseSlug: string;
+  groupId: string;
+  userIds: string[];
+}
+
+/** What `joinWaitingList` did: the decision, and the person's position when they wait. */
+export interface JoinOutcome {
+  decision: JoinDecision;
+  /** 1 for the first person waiting; null when the person does not wait. */
+  position: number | null;
+  /** Promotions made in the same transaction (the person may have been the first of them). */
+  promotion: Promotion;
+}
+
+/** A person's own rows: places held and positions on waiting lists. */
+export interface PersonRows {
+  enrolments: {
+    courseSlug: string;
+    status: EnrolmentStatus;
+    createdAt: string;
+    updatedAt: string;
+    promotedAt: string | null;
+  }[];
+  waiting: { courseSlug: string; position: number; joinedAt: string }[];
+}
+
+/** A removal under way left by a crash. */
+export interface PendingRemoval {
+  courseSlug: string;
+  userId: string;
+  groupId: string;
 }
 
 export interface CourseOccupancy {
@@ -77,10 +122,68 @@ export interface EnrolmentRepository {
     now: Date,
     alsoWrite?: CompiledQuery | null,
   ): Promise<boolean>;
-  /** Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone). */
-  release(courseSlug: string, userId: string): Promise<boolean>;
+  /**
+   * Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone), and
+   * a promoted one only with `promoted` (the directory has no such person), then gives the freed
+   * place to the next person waiting, in the same transaction.
+   */
+  release(
+    courseSlug: string,
+    userId: string,
+    now?: Date,
+    options?: { promoted?: boolean },
+  ): Promise<{ released: boolean; promotion: Promotion }>;
   /** 'pending' rows created before `before` (ISO-8601), oldest first. */
   pendingCreatedBefore(before: string): Promise<PendingEnrolment[]>;
+  /** The person's status in the course (null: no row), and whether the row was promoted. */
+  enrolmentOf(
+    courseSlug: string,
+    userId: string,
+  ): Promise<{ status: EnrolmentStatus; promoted: boolean } | null>;
+  /** The course's group (null: no such course). */
+  groupOf(courseSlug: string): Promise<string | null>;
+  /**
+   * Puts the person at the end of the course's waiting list when the course is full and open (see
+   * `decideJoin`), in one transaction under the course's lock.
+   */
+  joinWaitingList(courseSlug: string, userId: string, clock: () => Date): Promise<JoinOutcome>;
+  /** Takes the person off the course's waiting list. False when they were not on it. */
+  leaveWaitingList(courseSlug: string, userId: string): Promise<boolean>;
+  /**
+   * Marks a removal under way (before the directory is asked). False when a marker was there
+   * already (an earlier attempt without an answer, or a crash): that one is the repair's to settle.
+   */
+  beginRemoval(courseSlug: string, userId: string, now: Date): Promise<boolean>;
+  /** The directory did not remove the person: the enrolment stays. */
+  abandonRemoval(courseSlug: string, userId: string): Promise<void>;
+  /**
+   * The directory removed the person: the enrolment (its place) and the marker go, and the freed
+   * place goes to the next person waiting, in one transaction.
+   */
+  finishRemoval(
+    courseSlug: string,
+    userId: string,
+    now: Date,
+  ): Promise<{ removed: boolean; promotion: Promotion }>;
+  /** Removals left by a crash (marked before `before`). */
+  removalsBefore(before: string): Promise<PendingRemoval[]>;
+  /**
+   * Runs `work` in a transaction under the course's lock, then gives every free place to the next
+   * people waiting in the same transaction (staff raising the places, or reopening enrolment).
+   */
+  changeCourse<T>(
+    courseSlug: string,
+    now: Date,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<{ result: T; promotion: Promotion }>;
+  /** Courses with people waiting and a free place (the repair's sweep promotes them). */
+  coursesToPromote(now: Date): Promise<string[]>;
+  /** The person's places and waiting positions, across courses. */
+  personRows(userId: string): Promise<PersonRows>;
+  /** The course's waiting list, in order. */
+  waitingList(courseSlug: string): Promise<{ userId: string; joinedAt: string }[]>;
+  /** People waiting, by course slug (courses without anyone waiting are absent). */
+  waitingCounts(): Promise<Map<string, number>>;
   /** The course's enrolment window (staff settings). */
   window(courseSlug: string): Promise<{ opensAt: string | null; closesAt: string | null }>;
   /** Places and places taken of every course, by slug, in one query. */
@@ -111,14 +214,15 @@ const SNAPSHOT = `select c.places, c.taken,
 
 /**
  * The conditional insert: a 'pending' row for the person when the course has a free place, its
- * enrolment window holds the instant, and the person has no row yet: the window is checked in the
- * same statement, under the same lock, as the places (no enrolment slips in before the opening
- * instant). Parameters: user, created at, updated at, course, now, now.
+ * enrolment window holds the instant, nobody waits for it (the waiting list goes first), and the
+ * person has no row yet: the window is checked in the same statement, under the same lock, as the
+ * places (no enrolment slips in before the opening instant). Parameters: user, created at, updated at, course, now, now.
  */
 const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     (course_slug, user_id, status, created_at, updated_at)
   select slug, cast(? as text), 'pending', cast(? as text), cast(? as text)
   from courses where slug = ? and taken < places
+    and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
     and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
     and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
   on conflict (course_slug, user_id) do nothing`;
@@ -162,6 +266,33 @@ function kyselyStatements(db: Db, dialect: Dialect): Statements & { compiled: Co
   };
 }
 
+async function countWaiting(db: Db, courseSlug: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_list')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_slug', '=', courseSlug)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The person's position on the course's waiting list (1: next), null when not on it. */
+async function positionOf(db: Db, courseSlug: string, userId: string): Promise<number | null> {
+  const mine = await db
+    .selectFrom('waiting_list')
+    .select('id')
+    .where('course_slug', '=', courseSlug)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!mine) return null;
+  const ahead = await db
+    .selectFrom('waiting_list')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_slug', '=', courseSlug)
+    .where('id', '<', mine.id)
+    .executeTakeFirstOrThrow();
+  return Number(ahead.n) + 1;
+}
+
 export function createEnrolmentRepository(
   handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sqlite'>,
 ) {
@@ -187,6 +318,164 @@ export function createEnrolmentRepository(
 
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
     (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
+
+  /** The course's places and window, its row locked (PostgreSQL) for the transaction by default. */
+  async function lockCourse(
+    trx: Db,
+    courseSlug: string,
+    lock = true,
+  ): Promise<CoursePlaces & { groupId: string }> {
+    let query = trx
+      .selectFrom('courses')
+      .select(['group_id', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
+      .where('slug', '=', courseSlug);
+    if (lock && dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) throw new UnknownCourseError(courseSlug);
+    return {
+      groupId: row.group_id,
+      places: row.places,
+      taken: row.taken,
+      opensAt: row.enrolment_opens_at,
+      closesAt: row.enrolment_closes_at,
+    };
+  }
+
+  /**
+   * Gives the course's free places to the people waiting, first come first served: each one's
+   * waiting row becomes a 'pending' enrolment holding the place (promoted_at set). Inside the
+   * transaction that freed the places, under the course's lock.
+   */
+  async function promoteWithin(trx: Db, courseSlug: string, now: string): Promise<string[]> {
+    const promoted: string[] = [];
+    for (;;) {
+      const course = await lockCourse(trx, courseSlug);
+      // No free place (the common case: a join, a full course): the list is not even read.
+      const free = placesToPromote(course, Number.MAX_SAFE_INTEGER, now);
+      if (free === 0) return promoted;
+      const next = await trx
+        .selectFrom('waiting_list')
+        .select(['id', 'user_id'])
+        .where('course_slug', '=', courseSlug)
+        .orderBy('id')
+        .limit(free)
+        .execute();
+      if (next.length === 0) return promoted;
+      await trx
+        .deleteFrom('waiting_list')
+        .where(
+          'id',
+          'in',
+          next.map((w) => w.id),
+        )
+        .execute();
+      // A person already holding a row keeps it (never two places); the place goes on (next
+      // round).
+      const inserted = await trx
+        .insertInto('enrolments')
+        .values(
+          next.map((w) => ({
+            course_slug: courseSlug,
+            user_id: w.user_id,
+            status: 'pending' as const,
+            created_at: now,
+            updated_at: now,
+            promoted_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+        .returning('user_id')
+        .execute();
+      const taken = new Set(inserted.map((r) => r.user_id));
+      // In the list's order.
+      promoted.push(...next.map((w) => w.user_id).filter((u) => taken.has(u)));
+      if (taken.size === next.length) return promoted;
+    }
+  }
+
+  /** `work` in a write transaction under the course's lock, then the promotions it allows. */
+  function underLock<T>(
+    courseSlug: string,
+    now: Date,
+    work: (trx: Db, course: CoursePlaces & { groupId: string }) => Promise<T>,
+  ): Promise<{ result: T; promotion: Promotion }> {
+    return writeTransaction(handle, async (trx) => {
+      const course = await lockCourse(trx, courseSlug);
+      const result = await work(trx, course);
+      const userIds = await promoteWithin(trx, courseSlug, now.toISOString());
+      return { result, promotion: { courseSlug, groupId: course.groupId, userIds } };
+    });
+  }
+
+  /**
+   * The join: one conditional insert, like the enrolment's (decision 008), at the end of the list
+   * when the course is full (or people wait already), its enrolment open, and the person holds no
+   * place in it; a second join of the same person is a no-op (unique course and person). On
+   * PostgreSQL the SELECT part locks the course's row, so the `id` (a sequence) is given in the
+   * order the joins commit; on SQLite the write group's immediate transaction orders them. Answers
+   * the new row's id, or undefined when nothing was inserted.
+   */
+  async function joinIfFull(
+    courseSlug: string,
+    userId: string,
+    at: string,
+  ): Promise<number | undefined> {
+    const row = await db
+      .insertInto('waiting_list')
+      .columns(['course_slug', 'user_id', 'joined_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('courses')
+          .select([
+            'slug',
+            sql<string>`cast(${userId} as text)`.as('user_id'),
+            sql<string>`cast(${at} as text)`.as('joined_at'),
+          ])
+          .where('slug', '=', courseSlug)
+          .where((w) =>
+            w.or([w('enrolment_opens_at', 'is', null), w('enrolment_opens_at', '<=', at)]),
+          )
+          .where((w) =>
+            w.or([w('enrolment_closes_at', 'is', null), w('enrolment_closes_at', '>', at)]),
+          )
+          .where((w) =>
+            w.or([
+              w('taken', '>=', w.ref('places')),
+              w.exists(
+                w
+                  .selectFrom('waiting_list as l')
+                  .select('l.id')
+                  .whereRef('l.course_slug', '=', 'courses.slug'),
+              ),
+            ]),
+          )
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('enrolments as e')
+                  .select('e.user_id')
+                  .whereRef('e.course_slug', '=', 'courses.slug')
+                  .where('e.user_id', '=', userId),
+              ),
+            ),
+          )
+          .$if(dialect === 'postgres', (q) => q.forUpdate()),
+      )
+      .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Promotes into the course's free places, if any (read without the lock first). */
+  async function promoteIfFree(courseSlug: string, now: Date): Promise<Promotion> {
+    const course = await lockCourse(db, courseSlug, false);
+    if (placesToPromote(course, Number.MAX_SAFE_INTEGER, now.toISOString()) === 0) {
+      return { courseSlug, groupId: course.groupId, userIds: [] };
+    }
+    return (await underLock(courseSlug, now, () => Promise.resolve())).promotion;
+  }
 
   const repository: EnrolmentRepository = {
     async reserve(courseSlug, userId, now) {
@@ -231,21 +520,217 @@ export function createEnrolmentRepository(
       return row?.status === 'confirmed';
     },
 
-    async release(courseSlug, userId) {
-      const result = await db
-        .deleteFrom('enrolments')
+    async release(courseSlug, userId, now = new Date(), options = {}) {
+      return underLock(courseSlug, now, async (trx) => {
+        let query = trx
+          .deleteFrom('enrolments')
+          .where('course_slug', '=', courseSlug)
+          .where('user_id', '=', userId)
+          .where('status', '=', 'pending');
+        if (!options.promoted) query = query.where('promoted_at', 'is', null);
+        const result = await query.executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      }).then(({ result, promotion }) => ({ released: result, promotion }));
+    },
+
+    async enrolmentOf(courseSlug, userId) {
+      const row = await db
+        .selectFrom('enrolments')
+        .select(['status', 'promoted_at'])
         .where('course_slug', '=', courseSlug)
         .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row ? { status: row.status, promoted: row.promoted_at !== null } : null;
+    },
+
+    async groupOf(courseSlug) {
+      const row = await db
+        .selectFrom('courses')
+        .select('group_id')
+        .where('slug', '=', courseSlug)
+        .executeTakeFirst();
+      return row?.group_id ?? null;
+    },
+
+    async joinWaitingList(courseSlug, userId, clock) {
+      // Two rounds at most: the second only when the course changed between the conditional
+      // insert and the read that explains its refusal.
+      for (let round = 1; ; round++) {
+        const at = clock().toISOString();
+        const joined = await joinIfFull(courseSlug, userId, at);
+        if (joined !== undefined) {
+          const position = await positionOf(db, courseSlug, userId);
+          // A place freed meanwhile beside the list (the insert ran on an older view of it):
+          // promoted now, not at the repair's next sweep.
+          const promotion = await promoteIfFree(courseSlug, clock());
+          return {
+            decision: 'join',
+            position: promotion.userIds.includes(userId) ? null : position,
+            promotion,
+          };
+        }
+        const course = await lockCourse(db, courseSlug, false);
+        const [mine, waiting, count] = await Promise.all([
+          repository.enrolmentOf(courseSlug, userId),
+          positionOf(db, courseSlug, userId),
+          countWaiting(db, courseSlug),
+        ]);
+        const decision = decideJoin(
+          { ...course, waiting: count },
+          { status: mine?.status ?? null, waiting: waiting !== null },
+          at,
+        );
+        if (decision !== 'join' || round >= 2) {
+          return {
+            decision: decision === 'join' ? 'not-full' : decision,
+            position: waiting,
+            promotion: { courseSlug, groupId: course.groupId, userIds: [] },
+          };
+        }
+      }
+    },
+
+    async leaveWaitingList(courseSlug, userId) {
+      const result = await db
+        .deleteFrom('waiting_list')
+        .where('course_slug', '=', courseSlug)
+        .where('user_id', '=', userId)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    async beginRemoval(courseSlug, userId, now) {
+      const result = await db
+        .insertInto('staff_removals')
+        .values({ course_slug: courseSlug, person_id: userId, created_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['course_slug', 'person_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async abandonRemoval(courseSlug, userId) {
+      await db
+        .deleteFrom('staff_removals')
+        .where('course_slug', '=', courseSlug)
+        .where('person_id', '=', userId)
+        .execute();
+    },
+
+    async finishRemoval(courseSlug, userId, now) {
+      const { result, promotion } = await underLock(courseSlug, now, async (trx) => {
+        const deleted = await trx
+          .deleteFrom('enrolments')
+          .where('course_slug', '=', courseSlug)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        await trx
+          .deleteFrom('staff_removals')
+          .where('course_slug', '=', courseSlug)
+          .where('person_id', '=', userId)
+          .execute();
+        return Number(deleted.numDeletedRows) > 0;
+      });
+      return { removed: result, promotion };
+    },
+
+    async removalsBefore(before) {
+      const rows = await db
+        .selectFrom('staff_removals as r')
+        .innerJoin('courses as c', 'c.slug', 'r.course_slug')
+        .select(['r.course_slug', 'r.person_id', 'c.group_id'])
+        .where('r.created_at', '<', before)
+        .orderBy('r.created_at')
+        .execute();
+      return rows.map((r) => ({
+        courseSlug: r.course_slug,
+        userId: r.person_id,
+        groupId: r.group_id,
+      }));
+    },
+
+    changeCourse: (courseSlug, now, work) => underLock(courseSlug, now, (trx) => work(trx)),
+
+    async coursesToPromote(now) {
+      const at = now.toISOString();
+      const rows = await db
+        .selectFrom('courses as c')
+        .select('c.slug')
+        .where('c.taken', '<', sql<number>`c.places`)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('waiting_list as w')
+              .select('w.id')
+              .whereRef('w.course_slug', '=', 'c.slug'),
+          ),
+        )
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('c.enrolment_opens_at', 'is', null), eb('c.enrolment_opens_at', '<=', at)]),
+            eb.or([eb('c.enrolment_closes_at', 'is', null), eb('c.enrolment_closes_at', '>', at)]),
+          ]),
+        )
+        .execute();
+      return rows.map((r) => r.slug);
+    },
+
+    async personRows(userId) {
+      const [enrolments, waiting] = await Promise.all([
+        db
+          .selectFrom('enrolments')
+          .select(['course_slug', 'status', 'created_at', 'updated_at', 'promoted_at'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+        db
+          .selectFrom('waiting_list')
+          .select(['course_slug', 'joined_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute(),
+      ]);
+      return {
+        enrolments: enrolments.map((e) => ({
+          courseSlug: e.course_slug,
+          status: e.status,
+          createdAt: e.created_at,
+          updatedAt: e.updated_at,
+          promotedAt: e.promoted_at,
+        })),
+        waiting: await Promise.all(
+          waiting.map(async (w) => ({
+            courseSlug: w.course_slug,
+            joinedAt: w.joined_at,
+            position: (await positionOf(db, w.course_slug, userId)) ?? 0,
+          })),
+        ),
+      };
+    },
+
+    async waitingList(courseSlug) {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['user_id', 'joined_at'])
+        .where('course_slug', '=', courseSlug)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
+    },
+
+    async waitingCounts() {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['course_slug', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('course_slug')
+        .execute();
+      return new Map(rows.map((r) => [r.course_slug, Number(r.n)]));
     },
 
     async pendingCreatedBefore(before) {
       const rows = await db
         .selectFrom('enrolments as e')
         .innerJoin('courses as c', 'c.slug', 'e.course_slug')
-        .select(['e.course_slug', 'e.user_id', 'e.created_at', 'c.group_id'])
+        .select(['e.course_slug', 'e.user_id', 'e.created_at', 'e.promoted_at', 'c.group_id'])
         .where('e.status', '=', 'pending')
         .where('e.created_at', '<', before)
         .orderBy('e.created_at')
@@ -255,6 +740,7 @@ export function createEnrolmentRepository(
         userId: r.user_id,
         groupId: r.group_id,
         createdAt: r.created_at,
+        promoted: r.promoted_at !== null,
       }));
     },
 

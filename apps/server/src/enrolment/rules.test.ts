@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decide, enrolmentWindow, isStalePending, placesLeft, staleBefore } from './rules.js';
+import {
+  decide,
+  decideCancel,
+  decideJoin,
+  enrolmentWindow,
+  isStalePending,
+  lastMeetingDate,
+  placesLeft,
+  placesToPromote,
+  retentionDue,
+  staleBefore,
+} from './rules.js';
 
 const NOW = '2027-03-01T12:00:00.000Z';
 const ALWAYS = { opensAt: null, closesAt: null };
@@ -85,5 +96,65 @@ describe('stale pending rows', () => {
     expect(before).toBe('2025-03-01T11:59:00.000Z');
     expect('2025-03-01T11:58:59.999Z' < before).toBe(true);
     expect('2025-03-01T11:59:00.001Z' < before).toBe(false);
+  });
+});
+
+describe('the waiting list', () => {
+  const full = { places: 2, taken: 2, ...ALWAYS };
+  const closed = { ...full, closesAt: '2027-03-01T00:00:00.000Z' };
+  const nobody = { status: null, waiting: false } as const;
+
+  it('promotes as many people as there are free places, only while enrolment is open', () => {
+    expect(placesToPromote({ ...full, places: 5 }, 10, NOW)).toBe(3);
+    expect(placesToPromote({ ...full, places: 5 }, 1, NOW)).toBe(1);
+    expect(placesToPromote(full, 10, NOW)).toBe(0);
+    // Places lowered below those taken: nobody, never a negative count.
+    expect(placesToPromote({ ...full, places: 1 }, 10, NOW)).toBe(0);
+    expect(placesToPromote({ ...closed, places: 5 }, 10, NOW)).toBe(0);
+    expect(
+      placesToPromote({ ...full, places: 5, opensAt: '2027-04-01T00:00:00.000Z' }, 3, NOW),
+    ).toBe(0);
+  });
+
+  it('lets a person join only a full, open course, once', () => {
+    expect(decideJoin({ ...full, waiting: 0 }, nobody, NOW)).toBe('join');
+    expect(decideJoin({ ...full, places: 3, waiting: 0 }, nobody, NOW)).toBe('not-full');
+    // People already waiting beside a free place (a moment before their promotion): join behind.
+    expect(decideJoin({ ...full, places: 3, waiting: 1 }, nobody, NOW)).toBe('join');
+    expect(decideJoin({ ...closed, waiting: 0 }, nobody, NOW)).toBe('closed');
+    expect(
+      decideJoin({ ...full, opensAt: '2027-04-01T00:00:00.000Z', waiting: 0 }, nobody, NOW),
+    ).toBe('not-open');
+    expect(decideJoin({ ...full, waiting: 3 }, { status: null, waiting: true }, NOW)).toBe(
+      'already-waiting',
+    );
+    expect(
+      decideJoin({ ...closed, waiting: 0 }, { status: 'confirmed', waiting: false }, NOW),
+    ).toBe('enrolled');
+    expect(decideJoin({ ...full, waiting: 0 }, { status: 'pending', waiting: false }, NOW)).toBe(
+      'pending',
+    );
+  });
+
+  it('cancels only a confirmed place', () => {
+    expect(decideCancel('confirmed')).toBe('cancel');
+    expect(decideCancel('pending')).toBe('in-progress');
+    expect(decideCancel(null)).toBe('none');
+  });
+});
+
+describe('retention', () => {
+  it('finds the last meeting of a weekly course', () => {
+    expect(lastMeetingDate('2027-03-04', 1)).toBe('2027-03-04');
+    expect(lastMeetingDate('2027-03-04', 10)).toBe('2027-05-06');
+    expect(lastMeetingDate('2027-12-30', 2)).toBe('2028-01-06');
+  });
+
+  it('is due the day after the same date `months` later (or that month’s last day)', () => {
+    expect(retentionDue('2027-05-06', 24, new Date('2029-05-06T23:59:59Z'))).toBe(false);
+    expect(retentionDue('2027-05-06', 24, new Date('2029-05-07T00:00:00Z'))).toBe(true);
+    expect(retentionDue('2027-01-31', 1, new Date('2027-02-28T12:00:00Z'))).toBe(false);
+    expect(retentionDue('2027-01-31', 1, new Date('2027-03-01T00:00:00Z'))).toBe(true);
+    expect(retentionDue('2027-05-06', 24, new Date('2027-05-07T00:00:00Z'))).toBe(false);
   });
 });

@@ -69,3 +69,77 @@ export function isStalePending(createdAt: string, now: Date, graceMs: number): b
 export function staleBefore(now: Date, graceMs: number): string {
   return new Date(now.getTime() - graceMs).toISOString();
 }
+
+/** The part of a course the waiting list's rules read (under the course's lock). */
+export interface CoursePlaces {
+  places: number;
+  taken: number;
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
+/**
+ * How many people waiting get a place now: every free place goes to the next person waiting while
+ * enrolment is open; none after it closed (or before it opened).
+ */
+export function placesToPromote(course: CoursePlaces, waiting: number, now: string): number {
+  if (enrolmentWindow(course, now) !== 'open') return 0;
+  return Math.min(waiting, placesLeft(course.places, course.taken));
+}
+
+/**
+ * - `join`: the course is full and open; the person gets the last position.
+ * - `already-waiting`: idempotent, the position they have.
+ * - `enrolled` / `pending`: the person holds a place (confirmed, or being confirmed).
+ * - `not-full`: a place is free and nobody waits: the person should enrol instead.
+ * - `not-open` / `closed`: the enrolment window (the waiting list lives only while it is open).
+ */
+export type JoinDecision =
+  'join' | 'already-waiting' | 'enrolled' | 'pending' | 'not-full' | 'not-open' | 'closed';
+
+export function decideJoin(
+  course: CoursePlaces & { waiting: number },
+  mine: { status: EnrolmentStatus | null; waiting: boolean },
+  now: string,
+): JoinDecision {
+  if (mine.status === 'confirmed') return 'enrolled';
+  if (mine.status === 'pending') return 'pending';
+  if (mine.waiting) return 'already-waiting';
+  const window = enrolmentWindow(course, now);
+  if (window !== 'open') return window;
+  if (course.taken < course.places && course.waiting === 0) return 'not-full';
+  return 'join';
+}
+
+/**
+ * A person's cancellation: `cancel` a confirmed place; `in-progress` while the row is 'pending'
+ * (a request or a promotion is adding them to the group: cancelling under its feet could leave
+ * them in the group without a place); `none` without a row.
+ */
+export function decideCancel(status: EnrolmentStatus | null): 'cancel' | 'in-progress' | 'none' {
+  if (status === 'confirmed') return 'cancel';
+  return status === 'pending' ? 'in-progress' : 'none';
+}
+
+/** The date (YYYY-MM-DD) of a weekly course's last meeting. */
+export function lastMeetingDate(firstMeeting: string, count: number): string {
+  const date = new Date(`${firstMeeting}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 7 * (Math.max(1, count) - 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a course's enrolment data are due for anonymisation: `months` whole months after the
+ * day of its last meeting (UTC calendar; a day more or less does not matter at this scale).
+ */
+export function retentionDue(lastMeeting: string, months: number, now: Date): boolean {
+  const due = new Date(`${lastMeeting}T00:00:00Z`);
+  const day = due.getUTCDate();
+  due.setUTCDate(1);
+  due.setUTCMonth(due.getUTCMonth() + months);
+  // The same day of the month, or the month's last day (31 Jan + 1 month = 28/29 Feb).
+  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
+  due.setUTCDate(Math.min(day, lastDay));
+  due.setUTCDate(due.getUTCDate() + 1);
+  return now.getTime() >= due.getTime();
+}

@@ -1,21 +1,42 @@
 /**
  * Enrolment: reserve a place (one transaction under the course's lock), add the person to the
  * course's group in the directory (outside any transaction: it is a network call), then confirm.
- * A place counts only for someone the directory accepted: when the directory fails, the place
- * taken for this request is given back and the answer is a 502/503. A crash between the steps
- * leaves a 'pending' row that `repairPendingEnrolments` settles with the directory.
+ * A place counts only for someone the directory accepted: when the directory refuses or is
+ * unavailable, the place taken for this request is given back and the answer is a 502/503; when it
+ * did not answer (a timeout: it may have added the person) the place stays 'pending' and is settled
+ * by the membership. A crash between the steps leaves a 'pending' row that
+ * `repairPendingEnrolments` settles with the directory.
+ *
+ * The waiting list (issue 13, decision 030): a person joins it only when the course is full and
+ * enrolment is open. Every change that frees a place (a cancellation, a removal by staff, a
+ * released reservation, more places set by staff) gives it to the first person waiting in the same
+ * transaction: their row becomes a 'pending' enrolment, promoted. Then, outside the transaction,
+ * the directory adds them to the group and the row is confirmed with its e-mail. A promoted place
+ * is never given back on a directory failure: the repair adds the person again.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompiledQuery } from 'kysely';
-import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import {
+  DirectoryError,
+  DirectoryUserNotFoundError,
+  type Directory,
+} from '../directory/directory.js';
+import {
+  AlreadyEnrolledError,
+  CancellationIncompleteError,
   CourseFullError,
+  CourseNotFoundError,
+  CourseNotFullError,
   EnrolmentClosedError,
   EnrolmentIncompleteError,
+  EnrolmentInProgressError,
   EnrolmentNotOpenError,
+  NoEnrolmentError,
 } from './errors.js';
-import type { CourseRow, EnrolmentRepository } from './repository.js';
-import { enrolmentWindow, placesLeft, staleBefore } from './rules.js';
+import type { CourseRow, EnrolmentRepository, PersonRows, Promotion } from './repository.js';
+import { decideCancel, enrolmentWindow, placesLeft, staleBefore } from './rules.js';
 
 /** The course as the enrolment needs it. */
 export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
@@ -40,6 +61,18 @@ export interface RepairReport {
   released: number;
   /** Rows left pending because the directory could not answer (tried again later). */
   failed: number;
+  /** Removals (cancellations, staff removals) left by a crash and settled now. */
+  removals: number;
+  /** People promoted by the sweep (free places found beside a waiting list). */
+  promoted: number;
+}
+
+/** Where a person stands in a course after joining its waiting list. */
+export interface JoinResult {
+  /** `waiting`, or `pending`/`enrolled` when the person was promoted at once (or held a place). */
+  state: 'waiting' | 'pending' | 'enrolled';
+  /** Position on the list (1: next), null unless waiting. */
+  position: number | null;
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -119,8 +152,10 @@ export class EnrolmentService {
         ]);
       } catch (error) {
         // Only the place this request took is given back; a 'pending' row of another request of
-        // the same person is that request's to settle.
-        if (outcome === 'reserved') await this.#release(course.slug, userId, log);
+        // the same person (or a promotion) is that request's to settle. Without an answer the
+        // directory may have added the person: the row stays and the membership settles it.
+        const unknown = error instanceof DirectoryError && error.outcomeUnknown;
+        if (outcome === 'reserved' && !unknown) await this.#release(course.slug, userId, log);
         const answer = directoryFailure(error);
         const notFound = answer instanceof DirectoryUserNotFoundError;
         log[notFound ? 'warn' : 'error'](
@@ -129,7 +164,9 @@ export class EnrolmentService {
             course: course.slug,
             status: notFound ? 404 : (answer as EnrolmentIncompleteError).status,
           },
-          'directory failed during enrolment; reservation released',
+          unknown
+            ? 'directory did not answer during enrolment; reservation kept for the repair'
+            : 'directory failed during enrolment; reservation released',
         );
         throw answer;
       }
@@ -150,12 +187,214 @@ export class EnrolmentService {
   }
 
   async #release(courseSlug: string, userId: string, log: Log): Promise<void> {
+    let promotion: Promotion;
     try {
-      await this.#repository.release(courseSlug, userId);
+      ({ promotion } = await this.#repository.release(courseSlug, userId, this.#now()));
     } catch (error) {
       // The row stays 'pending'; the repair settles it with the directory later.
       log.error({ err: error, course: courseSlug }, 'could not release a reservation');
+      return;
     }
+    await this.#completePromotion(promotion, log);
+  }
+
+  /**
+   * Adds the promoted people to the course's group and confirms them, each with the confirmation
+   * e-mail written in the confirming transaction. A failure leaves the row 'pending' (the place
+   * stays theirs; the repair tries again); a person the directory does not know loses the place,
+   * which goes on to the next person waiting. Never throws.
+   */
+  async #completePromotion(promotion: Promotion, log: Log): Promise<void> {
+    await Promise.all(
+      promotion.userIds.map((userId) =>
+        this.#settlePromoted(promotion.courseSlug, promotion.groupId, userId, log),
+      ),
+    );
+  }
+
+  async #settlePromoted(
+    courseSlug: string,
+    groupId: string,
+    userId: string,
+    log: Log,
+  ): Promise<'confirmed' | 'released' | 'failed'> {
+    try {
+      const [, message] = await Promise.all([
+        this.#directory.addToGroup(groupId, userId),
+        this.#confirmationMail(userId, courseSlug, log),
+      ]);
+      await this.#repository.confirm(courseSlug, userId, this.#now(), message);
+      return 'confirmed';
+    } catch (error) {
+      if (error instanceof DirectoryUserNotFoundError) {
+        try {
+          const { promotion } = await this.#repository.release(courseSlug, userId, this.#now(), {
+            promoted: true,
+          });
+          await this.#completePromotion(promotion, log);
+          return 'released';
+        } catch (releaseError) {
+          log.error({ err: releaseError, course: courseSlug }, 'could not release a promotion');
+          return 'failed';
+        }
+      }
+      log.warn(
+        { err: error, course: courseSlug },
+        'directory failed while promoting from the waiting list; the place is kept for the repair',
+      );
+      return 'failed';
+    }
+  }
+
+  /** The course's group, after checking the course exists. */
+  async #groupOf(courseSlug: string): Promise<string> {
+    const groupId = await this.#repository.groupOf(courseSlug);
+    if (groupId === null) throw new CourseNotFoundError();
+    return groupId;
+  }
+
+  /**
+   * Puts the person on the course's waiting list (idempotent: the position they have).
+   * @throws CourseNotFullError (a place is free: enrol instead), AlreadyEnrolledError,
+   *   EnrolmentNotOpenError, EnrolmentClosedError, EmailNotVerifiedError, CourseNotFoundError
+   */
+  async joinWaitingList(
+    userId: string,
+    courseSlug: string,
+    log: Log = this.#log,
+  ): Promise<JoinResult> {
+    await this.#groupOf(courseSlug);
+    await this.#requireVerifiedEmail(userId);
+    const { decision, position, promotion } = await this.#repository.joinWaitingList(
+      courseSlug,
+      userId,
+      this.#now,
+    );
+    await this.#completePromotion(promotion, log);
+    switch (decision) {
+      case 'enrolled':
+      case 'pending':
+        throw new AlreadyEnrolledError();
+      case 'not-full':
+        throw new CourseNotFullError();
+      case 'not-open':
+        throw await this.#notOpen(courseSlug);
+      case 'closed':
+        throw new EnrolmentClosedError();
+      default:
+        break;
+    }
+    if (position !== null) return { state: 'waiting', position };
+    // Promoted at once (a place had been freed while enrolment was closed, and it reopened).
+    const row = await this.#repository.enrolmentOf(courseSlug, userId);
+    return { state: row?.status === 'confirmed' ? 'enrolled' : 'pending', position: null };
+  }
+
+  /** Takes the person off the course's waiting list; false when they were not on it. */
+  async leaveWaitingList(userId: string, courseSlug: string): Promise<boolean> {
+    await this.#groupOf(courseSlug);
+    return this.#repository.leaveWaitingList(courseSlug, userId);
+  }
+
+  /**
+   * The person gives their place back: removed from the course's group, then the place goes to
+   * the next person waiting.
+   * @throws NoEnrolmentError, EnrolmentInProgressError, CancellationIncompleteError (nothing
+   *   changed, or settled by the repair), CourseNotFoundError
+   */
+  async cancel(userId: string, courseSlug: string, log: Log = this.#log): Promise<void> {
+    await this.#groupOf(courseSlug);
+    const row = await this.#repository.enrolmentOf(courseSlug, userId);
+    const decision = decideCancel(row?.status ?? null);
+    if (decision === 'none') throw new NoEnrolmentError();
+    if (decision === 'in-progress') throw new EnrolmentInProgressError();
+    await this.removeConfirmed(courseSlug, userId, log);
+  }
+
+  /**
+   * Removes a confirmed place (the person's cancellation, or staff's removal): a marker row first,
+   * then the directory removes the person from the group, then the enrolment and the marker go and
+   * the freed place goes to the next person waiting, in one transaction. The directory failing
+   * leaves the enrolment as it was; when it did not answer (it may have removed the person) the
+   * marker stays and the repair settles it by the membership.
+   * @throws CancellationIncompleteError, CourseNotFoundError
+   */
+  async removeConfirmed(courseSlug: string, userId: string, log: Log = this.#log): Promise<void> {
+    const groupId = await this.#groupOf(courseSlug);
+    const marked = await this.#repository.beginRemoval(courseSlug, userId, this.#now());
+    try {
+      await this.#directory.removeFromGroup(groupId, userId);
+    } catch (error) {
+      // An earlier marker (an attempt without an answer) stays: only the membership can tell
+      // whether that attempt removed the person.
+      if (marked && !(error instanceof DirectoryError && error.outcomeUnknown)) {
+        await this.#repository.abandonRemoval(courseSlug, userId).catch((e: unknown) => {
+          // The marker stays; the repair settles it by the membership.
+          log.error({ err: e, course: courseSlug }, 'could not abandon a removal');
+        });
+      }
+      log.error({ err: error, course: courseSlug }, 'directory failed during a removal');
+      throw new CancellationIncompleteError(error);
+    }
+    const { promotion } = await this.#repository.finishRemoval(courseSlug, userId, this.#now());
+    await this.#completePromotion(promotion, log);
+  }
+
+  /**
+   * Runs `work` (staff's change of the course's places or window) in a transaction under the
+   * course's lock; the free places it leaves go to the people waiting in the same transaction.
+   */
+  async changeCourse<T>(
+    courseSlug: string,
+    work: (trx: Kysely<Database>) => Promise<T>,
+    log: Log = this.#log,
+  ): Promise<T> {
+    const { result, promotion } = await this.#repository.changeCourse(
+      courseSlug,
+      this.#now(),
+      work,
+    );
+    await this.#completePromotion(promotion, log);
+    return result;
+  }
+
+  /** The person's places and waiting positions. */
+  personRows(userId: string): Promise<PersonRows> {
+    return this.#repository.personRows(userId);
+  }
+
+  /** The course's waiting list, in order. */
+  waitingList(courseSlug: string) {
+    return this.#repository.waitingList(courseSlug);
+  }
+
+  /** People waiting, by course. */
+  waitingCounts() {
+    return this.#repository.waitingCounts();
+  }
+
+  /** Settles removals left by a crash: the membership in the directory decides. */
+  async repairRemovals(graceMs: number): Promise<number> {
+    const rows = await this.#repository.removalsBefore(staleBefore(this.#now(), graceMs));
+    let settled = 0;
+    for (const r of rows) {
+      try {
+        if (await this.#directory.isMember(r.groupId, r.userId)) {
+          await this.#repository.abandonRemoval(r.courseSlug, r.userId);
+        } else {
+          const { promotion } = await this.#repository.finishRemoval(
+            r.courseSlug,
+            r.userId,
+            this.#now(),
+          );
+          await this.#completePromotion(promotion, this.#log);
+        }
+        settled++;
+      } catch (error) {
+        this.#log.warn({ err: error, course: r.courseSlug }, 'could not repair a removal');
+      }
+    }
+    return settled;
   }
 
   /**
@@ -164,7 +403,7 @@ export class EnrolmentService {
    * the directory cannot answer about stays pending for the next run.
    */
   async repairPendingEnrolments(graceMs: number): Promise<RepairReport> {
-    const report: RepairReport = { confirmed: 0, released: 0, failed: 0 };
+    const report: RepairReport = { confirmed: 0, released: 0, failed: 0, removals: 0, promoted: 0 };
     const now = this.#now();
     const rows = await this.#repository.pendingCreatedBefore(staleBefore(now, graceMs));
     for (const row of rows) {
@@ -174,15 +413,36 @@ export class EnrolmentService {
           if (await this.#repository.confirm(row.courseSlug, row.userId, now, message)) {
             report.confirmed++;
           }
-        } else if (await this.#repository.release(row.courseSlug, row.userId)) {
-          report.released++;
+        } else if (row.promoted) {
+          // A promoted place stays the person's: add them again.
+          report[await this.#settlePromoted(row.courseSlug, row.groupId, row.userId, this.#log)]++;
+        } else {
+          const { released, promotion } = await this.#repository.release(
+            row.courseSlug,
+            row.userId,
+            now,
+          );
+          if (released) report.released++;
+          await this.#completePromotion(promotion, this.#log);
         }
       } catch (error) {
         report.failed++;
         this.#log.warn({ err: error, course: row.courseSlug }, 'could not repair an enrolment');
       }
     }
-    if (rows.length > 0) this.#log.info({ ...report }, 'interrupted enrolments repaired');
+    report.removals = await this.repairRemovals(graceMs);
+    // Free places beside a waiting list (a promotion that gave its place back while the list was
+    // empty, then someone joined...): the sweep gives them to the people waiting.
+    for (const courseSlug of await this.#repository.coursesToPromote(now)) {
+      const { promotion } = await this.#repository.changeCourse(courseSlug, now, () =>
+        Promise.resolve(),
+      );
+      report.promoted += promotion.userIds.length;
+      await this.#completePromotion(promotion, this.#log);
+    }
+    if (rows.length > 0 || report.removals > 0 || report.promoted > 0) {
+      this.#log.info({ ...report }, 'interrupted enrolments repaired');
+    }
     return report;
   }
 

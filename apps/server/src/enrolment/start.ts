@@ -1,13 +1,15 @@
 /**
  * Starting the enrolment: the content's courses upserted into the database, interrupted
- * enrolments repaired, then a periodic repair (for rows left by a crash of another instance, or
- * by a release that failed). Called by buildApp before the server listens.
+ * enrolments, removals and promotions repaired, then a periodic repair (for rows left by a crash of
+ * another instance, or by a release that failed), and the retention job (at start-up and daily).
+ * Called by buildApp before the server listens.
  */
 import { allCourses } from '@centro/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
 import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import { startRetention } from './retention.js';
 import { EnrolmentService, type ConfirmationMail } from './service.js';
 
 /** Default age after which a 'pending' enrolment is settled with the directory. */
@@ -31,6 +33,8 @@ export interface StartEnrolmentOptions {
   now?: () => Date;
   /** See EnrolmentServiceOptions.requireVerifiedEmail. */
   requireVerifiedEmail?: (userId: string) => Promise<void>;
+  /** RETENTION_MONTHS_AFTER_COURSE: anonymise ended courses at start-up and daily (none: off). */
+  retentionMonths?: number;
 }
 
 export interface Enrolment {
@@ -72,5 +76,21 @@ export async function startEnrolment(options: StartEnrolmentOptions): Promise<En
   // 0 (tests, a single instance) repairs every pending row at start; the period stays >= 1 s.
   const timer = setInterval(() => void repair(), Math.max(repairAfterMs, 1000));
   timer.unref();
-  return { service, stop: () => clearInterval(timer) };
+  const retention =
+    options.retentionMonths === undefined
+      ? undefined
+      : startRetention({
+          database: options.database,
+          directory: options.directory,
+          months: options.retentionMonths,
+          log,
+          ...(options.now ? { now: options.now } : {}),
+        });
+  return {
+    service,
+    stop: () => {
+      clearInterval(timer);
+      retention?.stop();
+    },
+  };
 }

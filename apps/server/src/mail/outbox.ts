@@ -20,9 +20,10 @@
  * before `markSent` sends it again once (decision 019).
  */
 import { randomUUID } from 'node:crypto';
-import { type CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
+import { writeTransaction } from '../db/write-transaction.js';
 import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
 import type { MailAttachment, MailKind, MailMessage, MailSettings } from './types.js';
 
@@ -225,19 +226,8 @@ export function createMailOutbox(
 
     async claim(limit) {
       if (dialect === 'postgres') return claimOn(db, limit);
-      // SQLite: one immediate transaction on the (single) connection; Kysely's transaction()
-      // would only issue a deferred BEGIN.
-      return db.connection().execute(async (conn) => {
-        await sql`begin immediate`.execute(conn);
-        try {
-          const claimed = await claimOn(conn, limit);
-          await sql`commit`.execute(conn);
-          return claimed;
-        } catch (error) {
-          await sql`rollback`.execute(conn).catch(() => undefined);
-          throw error;
-        }
-      });
+      // SQLite: one immediate transaction on the (single) connection.
+      return writeTransaction({ db, dialect }, (conn) => claimOn(conn, limit));
     },
 
     async markSent(mail) {

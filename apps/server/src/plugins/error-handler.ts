@@ -29,13 +29,20 @@ import {
   DirectoryUserNotFoundError,
 } from '../directory/directory.js';
 import {
+  AlreadyEnrolledError,
+  CancellationIncompleteError,
   CourseFullError,
+  CourseNotFoundError,
+  CourseNotFullError,
   EnrolmentClosedError,
   EnrolmentIncompleteError,
+  EnrolmentInProgressError,
   EnrolmentNotOpenError,
   EmailNotVerifiedError,
+  NoEnrolmentError,
   UnknownGroupError,
 } from '../enrolment/errors.js';
+import { AccountDeletionIncompleteError } from '../participant/errors.js';
 import {
   AccountNotFoundError,
   InvalidSettingsError,
@@ -143,6 +150,49 @@ export const REFUSALS = {
     statuses: [409],
     code: ErrorCode.EnrolmentClosed,
     message: messages.enrolmentClosed,
+  },
+  /** A course slug that names no course (the participant's own space). */
+  unknownCourse: {
+    statuses: [404],
+    code: ErrorCode.NotFound,
+    message: 'Curso não encontrado.',
+  },
+  /** Joining the waiting list while a place is free. */
+  courseNotFull: {
+    statuses: [409],
+    code: ErrorCode.CourseNotFull,
+    message: 'Ainda há vagas neste curso: faça a sua inscrição.',
+  },
+  /** Joining the waiting list of a course the person holds a place in. */
+  alreadyEnrolled: {
+    statuses: [409],
+    code: ErrorCode.AlreadyEnrolled,
+    message: 'Você já tem uma vaga neste curso.',
+  },
+  /** Cancelling a place the person does not hold. */
+  noEnrolment: {
+    statuses: [404],
+    code: ErrorCode.NotEnrolled,
+    message: 'Você não tem inscrição neste curso.',
+  },
+  /** Cancelling (or deleting the account) while a place is still being confirmed. */
+  enrolmentInProgress: {
+    statuses: [409],
+    code: ErrorCode.EnrolmentInProgress,
+    message: 'Sua inscrição ainda está sendo concluída. Tente novamente em alguns instantes.',
+  },
+  /** The directory failed while removing the person from the course's group. */
+  cancellationIncomplete: {
+    statuses: [502, 503],
+    code: ErrorCode.DirectoryUnavailable,
+    message: 'Não foi possível cancelar a inscrição agora. Por favor tente novamente.',
+  },
+  /** The directory failed during an account deletion (what was done stays done). */
+  accountDeletionIncomplete: {
+    statuses: [502, 503],
+    code: ErrorCode.DirectoryUnavailable,
+    message:
+      'Não foi possível concluir a exclusão da conta agora. Por favor tente novamente em instantes.',
   },
   /** A signed-in person without the staff role the action needs. */
   staffForbidden: {
@@ -312,6 +362,17 @@ function domainAnswer(error: unknown): Answer | undefined {
   }
   if (error instanceof EnrolmentClosedError) return refusal('enrolmentClosed');
   if (error instanceof EmailNotVerifiedError) return refusal('emailNotVerified');
+  if (error instanceof CourseNotFoundError) return refusal('unknownCourse');
+  if (error instanceof CourseNotFullError) return refusal('courseNotFull');
+  if (error instanceof AlreadyEnrolledError) return refusal('alreadyEnrolled');
+  if (error instanceof NoEnrolmentError) return refusal('noEnrolment');
+  if (error instanceof EnrolmentInProgressError) return refusal('enrolmentInProgress');
+  if (error instanceof CancellationIncompleteError) {
+    return refusal('cancellationIncomplete', error.status);
+  }
+  if (error instanceof AccountDeletionIncompleteError) {
+    return refusal('accountDeletionIncomplete', error.status);
+  }
   if (error instanceof StaffForbiddenError) {
     return refusal(error.staff ? 'coordinationOnly' : 'staffForbidden');
   }

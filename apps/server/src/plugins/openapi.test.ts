@@ -5,6 +5,8 @@
  */
 import {
   groupAddRequestSchema,
+  myAccountDeleteRequestSchema,
+  myCourseRequestSchema,
   securityAttributesRequestSchema,
   userDetailsRequestSchema,
   userUpdateRequestSchema,
@@ -38,6 +40,10 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/attendance/{meeting}': staffAttendanceRequestSchema,
   '/api/staff/roles/grant': staffGrantRequestSchema,
   '/api/staff/roles/revoke': staffRevokeRequestSchema,
+  '/api/me/enrolments/cancel': myCourseRequestSchema,
+  '/api/me/waiting-list/join': myCourseRequestSchema,
+  '/api/me/waiting-list/leave': myCourseRequestSchema,
+  '/api/me/delete': myAccountDeleteRequestSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -206,16 +206,18 @@ export function createStaffRepository(db: Db) {
     /**
      * Writes the settings; `places` (null: the content's default `defaultPlaces`) only when it is
      * not below the places taken, in the same statement (the row's lock serialises it with the
-     * enrolments' conditional insert). False when the places were below the places taken.
+     * enrolments' conditional insert). False when the places were below the places taken. `trx`:
+     * the enrolment's transaction under the course's lock (freed places go to the waiting list).
      */
     async updateSettings(
       slug: string,
       places: number | null,
       defaultPlaces: number,
       columns: SettingsColumns,
+      trx: Db = db,
     ): Promise<boolean> {
       const effective = places ?? defaultPlaces;
-      const result = await db
+      const result = await trx
         .updateTable('courses')
         .set({ ...columns, places: effective, places_by_staff: places === null ? 0 : 1 })
         .where('slug', '=', slug)
@@ -242,51 +244,6 @@ export function createStaffRepository(db: Db) {
         .where('user_id', '=', personId)
         .executeTakeFirst();
       return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
-    },
-
-    /** Marks a removal under way (before the directory is asked). */
-    async beginRemoval(slug: string, personId: string, at: Date): Promise<void> {
-      await db
-        .insertInto('staff_removals')
-        .values({ course_slug: slug, person_id: personId, created_at: at.toISOString() })
-        .onConflict((oc) => oc.columns(['course_slug', 'person_id']).doNothing())
-        .execute();
-    },
-
-    /** The directory did not remove the person: the enrolment stays. */
-    async abandonRemoval(slug: string, personId: string): Promise<void> {
-      await db
-        .deleteFrom('staff_removals')
-        .where('course_slug', '=', slug)
-        .where('person_id', '=', personId)
-        .execute();
-    },
-
-    /** The directory removed the person: the enrolment (and its place) and the marker go at once. */
-    async finishRemoval(slug: string, personId: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('enrolments')
-          .where('course_slug', '=', slug)
-          .where('user_id', '=', personId)
-          .executeTakeFirst();
-        await trx
-          .deleteFrom('staff_removals')
-          .where('course_slug', '=', slug)
-          .where('person_id', '=', personId)
-          .execute();
-        return Number(result.numDeletedRows) > 0;
-      });
-    },
-
-    /** Removals left by a crash (older than `before`). */
-    async removalsBefore(before: string) {
-      return db
-        .selectFrom('staff_removals as r')
-        .innerJoin('courses as c', 'c.slug', 'r.course_slug')
-        .select(['r.course_slug', 'r.person_id', 'c.group_id'])
-        .where('r.created_at', '<', before)
-        .execute();
     },
 
     async attendance(slug: string, meeting: number): Promise<Map<string, boolean>> {

@@ -3,11 +3,13 @@
  * exports, course settings, removals, attendance, roles and the record of staff actions. Every
  * list view and export is recorded (LGPD: the record answers "who saw my data").
  *
- * Removal keeps enrolment's guarantees (decision 008, 024): a marker row first, then the directory
- * removes the person from the course's group, then the enrolment (its place) and the marker go in
- * one transaction. The directory failing leaves the enrolment as it was (marker deleted, answer
- * 502/503); a crash after the directory removed the person leaves a marker that
- * `repairRemovals` settles by the membership: no lost or phantom place.
+ * Removal keeps enrolment's guarantees (decision 008, 024, 030) and is the enrolment's own
+ * (`EnrolmentService.removeConfirmed`): a marker row first, then the directory removes the person
+ * from the course's group, then the enrolment (its place) and the marker go and the place goes to
+ * the next person waiting, in one transaction. The directory failing leaves the enrolment as it was
+ * (answer 502/503); a crash after the directory removed the person leaves a marker that the
+ * enrolment's repair settles by the membership: no lost or phantom place. Settings go through the
+ * enrolment too (`changeCourse`), so more places go to the waiting list in the same transaction.
  */
 import { allCourses, type Course, weekdayOf, weekdays, zonedInstant } from '@centro/content';
 import type {
@@ -16,11 +18,14 @@ import type {
   StaffCourseSummary,
   StaffParticipant,
   StaffRoleName,
+  StaffWaitingPerson,
 } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { DirectoryError, type Directory } from '../directory/directory.js';
-import { enrolmentWindow, staleBefore } from '../enrolment/rules.js';
+import type { Directory } from '../directory/directory.js';
+import { CancellationIncompleteError } from '../enrolment/errors.js';
+import { enrolmentWindow } from '../enrolment/rules.js';
+import type { EnrolmentService } from '../enrolment/service.js';
 import {
   AccountNotFoundError,
   InvalidSettingsError,
@@ -53,6 +58,11 @@ export interface ParticipantsQuery {
 export interface StaffServiceOptions {
   repository: StaffRepository;
   directory: Directory;
+  /** Removals, changes of places and the waiting lists go through the enrolment. */
+  enrolment: Pick<
+    EnrolmentService,
+    'removeConfirmed' | 'changeCourse' | 'waitingList' | 'waitingCounts'
+  >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
@@ -98,6 +108,7 @@ export function utcInstant(local: string): string {
 export class StaffService {
   readonly #repository: StaffRepository;
   readonly #directory: Directory;
+  readonly #enrolment: StaffServiceOptions['enrolment'];
   readonly #identityProvider: 'embedded' | 'entra';
   readonly #adminEmails: readonly string[];
   readonly #adminEmailsVerified: boolean;
@@ -108,6 +119,7 @@ export class StaffService {
   constructor(options: StaffServiceOptions) {
     this.#repository = options.repository;
     this.#directory = options.directory;
+    this.#enrolment = options.enrolment;
     this.#identityProvider = options.identityProvider;
     this.#adminEmails = options.adminEmails.map((e) => e.toLowerCase());
     this.#adminEmailsVerified = options.adminEmailsVerified ?? false;
@@ -174,9 +186,10 @@ export class StaffService {
   }
 
   async overview(actor: StaffActor): Promise<StaffCourseSummary[]> {
-    const [rows, counts] = await Promise.all([
+    const [rows, counts, waiting] = await Promise.all([
       this.#repository.courses(),
       this.#repository.presentCounts(),
+      this.#enrolment.waitingCounts(),
     ]);
     const bySlug = new Map(rows.map((r) => [r.slug, r]));
     const now = this.#now().toISOString();
@@ -192,6 +205,7 @@ export class StaffService {
         programme: course.programme,
         places: row.places,
         enrolled: row.taken,
+        waiting: waiting.get(course.slug) ?? 0,
         state: enrolmentWindow(
           { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at },
           now,
@@ -230,12 +244,37 @@ export class StaffService {
     return { course, people };
   }
 
+  /** The course's waiting list in order, with the directory's data of each person. */
+  async #waiting(slug: string): Promise<StaffWaitingPerson[]> {
+    const rows = await this.#enrolment.waitingList(slug);
+    const waiting: StaffWaitingPerson[] = [];
+    for (let i = 0; i < rows.length; i += 8) {
+      const batch = rows.slice(i, i + 8);
+      const users = await Promise.all(batch.map((w) => this.#directory.getUser(w.userId)));
+      batch.forEach((w, j) => {
+        const user = users[j];
+        waiting.push({
+          id: w.userId,
+          position: i + j + 1,
+          name: user?.displayName ?? '',
+          email: user?.mail ?? '',
+          celular: user?.extensionCelular ?? user?.mobilePhone ?? '',
+          joinedAt: w.joinedAt,
+        });
+      });
+    }
+    return waiting;
+  }
+
   async participants(
     actor: StaffActor,
     slug: string,
     query: ParticipantsQuery,
-  ): Promise<{ course: Course; participants: StaffParticipant[] }> {
-    const { course, people } = await this.#participants(slug);
+  ): Promise<{ course: Course; participants: StaffParticipant[]; waiting: StaffWaitingPerson[] }> {
+    const [{ course, people }, waiting] = await Promise.all([
+      this.#participants(slug),
+      this.#waiting(slug),
+    ]);
     const q = fold(query.q?.trim() ?? '');
     const found = q
       ? people.filter((p) => fold(p.name).includes(q) || fold(p.email).includes(q))
@@ -246,9 +285,9 @@ export class StaffService {
     await this.#record(actor, 'participants.view', {
       course: slug,
       // The search text may be a name: only whether there was one is kept.
-      details: { rows: found.length, searched: q !== '' },
+      details: { rows: found.length, waiting: waiting.length, searched: q !== '' },
     });
-    return { course, participants: found };
+    return { course, participants: found, waiting };
   }
 
   /** The rows of an export, by name; the export is recorded. */
@@ -329,18 +368,28 @@ export class StaffService {
     const weekday = weekdayOf(firstMeeting);
     if (!weekdays.includes(weekday))
       throw new InvalidSettingsError('Data do primeiro encontro inválida.');
-    const stored = await this.#repository.updateSettings(slug, settings.places, course.places, {
-      invite_code: settings.inviteCode,
-      enrolment_opens_at: opensAt,
-      enrolment_closes_at: closesAt,
-      first_meeting: settings.firstMeeting,
-      // The weekday follows the first meeting's date (stored only when the date is).
-      meeting_weekday: settings.firstMeeting === null ? null : weekday,
-      meeting_time: settings.time,
-      meeting_count: settings.count,
-      meeting_duration_minutes: settings.durationMinutes,
-      meeting_room: settings.room,
-    });
+    // Under the course's lock; more places (or enrolment reopened) go to the waiting list in the
+    // same transaction.
+    const stored = await this.#enrolment.changeCourse(slug, (trx) =>
+      this.#repository.updateSettings(
+        slug,
+        settings.places,
+        course.places,
+        {
+          invite_code: settings.inviteCode,
+          enrolment_opens_at: opensAt,
+          enrolment_closes_at: closesAt,
+          first_meeting: settings.firstMeeting,
+          // The weekday follows the first meeting's date (stored only when the date is).
+          meeting_weekday: settings.firstMeeting === null ? null : weekday,
+          meeting_time: settings.time,
+          meeting_count: settings.count,
+          meeting_duration_minutes: settings.durationMinutes,
+          meeting_room: settings.room,
+        },
+        trx,
+      ),
+    );
     const { row } = await this.#courseRow(slug);
     if (!stored) throw new PlacesBelowTakenError(row.taken);
     await this.#record(actor, 'settings.update', {
@@ -358,48 +407,24 @@ export class StaffService {
   }
 
   /**
-   * Removes a confirmed participant: frees the place and removes them from the course's group.
+   * Removes a confirmed participant: frees the place (it goes to the next person waiting) and
+   * removes them from the course's group.
    * @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError
    */
   async remove(actor: StaffActor, slug: string, personId: string): Promise<void> {
-    const { row } = await this.#courseRow(slug);
+    await this.#courseRow(slug);
     const enrolment = await this.#repository.enrolment(slug, personId);
     // A 'pending' row belongs to an enrolment in flight (or to the enrolment's repair).
     if (enrolment?.status !== 'confirmed') throw new NotEnrolledError();
-    await this.#repository.beginRemoval(slug, personId, this.#now());
     try {
-      await this.#directory.removeFromGroup(row.group_id, personId);
+      await this.#enrolment.removeConfirmed(slug, personId, this.#log);
     } catch (error) {
-      await this.#repository.abandonRemoval(slug, personId).catch((e: unknown) => {
-        // The marker stays; the repair settles it by the membership.
-        this.#log.error({ err: e, course: slug }, 'could not abandon a removal');
-      });
-      this.#log.error({ err: error, course: slug }, 'directory failed during a removal');
-      throw new RemovalIncompleteError(error instanceof DirectoryError ? error.status : 502, {
-        cause: error,
-      });
-    }
-    await this.#repository.finishRemoval(slug, personId);
-    await this.#record(actor, 'participant.remove', { course: slug, subject: personId });
-  }
-
-  /** Settles removals left by a crash: the membership in the directory decides. */
-  async repairRemovals(graceMs: number): Promise<number> {
-    const rows = await this.#repository.removalsBefore(staleBefore(this.#now(), graceMs));
-    let settled = 0;
-    for (const r of rows) {
-      try {
-        if (await this.#directory.isMember(r.group_id, r.person_id)) {
-          await this.#repository.abandonRemoval(r.course_slug, r.person_id);
-        } else {
-          await this.#repository.finishRemoval(r.course_slug, r.person_id);
-        }
-        settled++;
-      } catch (error) {
-        this.#log.warn({ err: error, course: r.course_slug }, 'could not repair a removal');
+      if (error instanceof CancellationIncompleteError) {
+        throw new RemovalIncompleteError(error.status, { cause: error });
       }
+      throw error;
     }
-    return settled;
+    await this.#record(actor, 'participant.remove', { course: slug, subject: personId });
   }
 
   async attendance(actor: StaffActor, slug: string, meeting: number) {

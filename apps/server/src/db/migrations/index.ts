@@ -6,6 +6,7 @@ import * as mailOutbox from './003-mail-outbox.js';
 import * as staffArea from './004-staff-area.js';
 import * as courseSettings from './005-course-settings.js';
 import * as accountEmail from './006-account-email.js';
+import * as waitingList from './007-waiting-list.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-staff-area': staffArea,
   '005-course-settings': courseSettings,
   '006-account-email': accountEmail,
+  '007-waiting-list': waitingList,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -106,6 +106,15 @@ function toGraphResponse(res: HttpResponse): GraphResponse {
   };
 }
 
+/** Connection errors after which the request certainly never reached Graph. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/** Whether a failed attempt certainly did not reach Graph (its outcome is then known: nothing). */
+function neverSent(error: TransportError): boolean {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return error.kind === 'network' && typeof code === 'string' && NOT_SENT.has(code);
+}
+
 export class GraphClient {
   private readonly policy: RetryPolicy;
   private readonly sleep: Sleep;
@@ -136,6 +145,9 @@ export class GraphClient {
     let forceRefresh = false;
     let refreshed = false;
     let reason = 'no attempt was made';
+    // Whether an attempt went unanswered after it may have reached Graph (so Graph may have done
+    // it): then so is the whole call, whatever the later attempts met.
+    let outcomeUnknown = false;
 
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - this.now();
@@ -167,6 +179,7 @@ export class GraphClient {
         }
         if (!RETRYABLE_STATUSES.has(res.status)) return toGraphResponse(res);
         reason = `HTTP ${res.status}`;
+        if (res.status === 504) outcomeUnknown = true;
         wait = parseRetryAfter(res.headers['retry-after']);
         if (wait !== undefined) reason += `, Retry-After ${Math.ceil(wait / 1000)} s`;
       } catch (error) {
@@ -186,6 +199,7 @@ export class GraphClient {
           }
           reason = error.message;
         } else if (error instanceof TransportError) {
+          if (!neverSent(error)) outcomeUnknown = true;
           reason =
             error.kind === 'timeout' ? `timeout (${error.message})` : `network (${error.message})`;
         } else {
@@ -207,7 +221,9 @@ export class GraphClient {
     }
 
     logger.warn({ operation, reason }, 'Microsoft Graph call gave up');
-    throw new DirectoryError(`Microsoft Graph is unavailable (${reason}).`, 503);
+    throw new DirectoryError(`Microsoft Graph is unavailable (${reason}).`, 503, {
+      outcomeUnknown,
+    });
   }
 
   /** The DirectoryError for an answer the adapter cannot accept (logged here). */

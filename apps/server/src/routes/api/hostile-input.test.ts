@@ -527,6 +527,92 @@ describe.each(targets)('hostile input on $dialect', ({ databaseUrl, share }) => 
   );
 
   it(
+    'the participant’s own space answers any body and token with a 200 or a 4xx JSON refusal, and a refusal changes nothing',
+    { timeout: 60_000 },
+    async () => {
+      const ME_FIELDS = ['course', 'confirmation', 'id', 'user', 'token'];
+      const tables = [
+        ...ALL_TABLES,
+        'waiting_list',
+        'staff_removals',
+        'staff_actions',
+        'attendance',
+        'mail_outbox',
+      ] as const;
+      const posts = [
+        { url: '/api/me/enrolments/cancel', body: () => ({ course: course.slug }) },
+        { url: '/api/me/waiting-list/join', body: () => ({ course: course.slug }) },
+        { url: '/api/me/waiting-list/leave', body: () => ({ course: course.slug }) },
+        // Never the confirmation itself: the property must not delete the account it uses.
+        { url: '/api/me/delete', body: () => ({ confirmation: 'não' }) },
+      ];
+      const authorization = fc.oneof(
+        fc.constant('alice').map(() => `Bearer ${api.tokenFor(alice)}`),
+        fc.constant('bob').map(() => `Bearer ${api.tokenFor(bob)}`),
+        fc.constant('anonymous').map(() => `Bearer ${api.anonymousToken()}`),
+        fc.constant('expired').map(() => `Bearer ${api.expiredTokenFor(alice)}`),
+        fc.constant('tampered').map(() => `Bearer ${api.tamperedTokenFor(alice)}`),
+        headerValue,
+      );
+      const request = fc.oneof(
+        fc.record({
+          kind: fc.constant('post' as const),
+          endpoint: fc.constantFrom(...posts),
+          mutations: fc.array(
+            fc.record({ key: hostileKey(ME_FIELDS), value: hostileValue(ME_FIELDS) }),
+            { maxLength: 3 },
+          ),
+          raw: fc.option(fc.constantFrom(...SPECIAL_BODIES), { freq: 5 }),
+        }),
+        fc.record({
+          kind: fc.constant('get' as const),
+          path: fc.constantFrom('/api/me/enrolments', '/api/me/data', '/api/me/data?x=__proto__'),
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          request,
+          fc.option(authorization, { freq: 6 }),
+          oddHeaders,
+          async (req, auth, headers) => {
+            if (req.kind === 'get') {
+              await sendChecked(
+                {
+                  method: 'GET',
+                  url: req.path,
+                  headers: { ...headers, authorization: auth ?? undefined },
+                },
+                expectApiAnswer,
+                tables,
+              );
+              return;
+            }
+            const object: Record<string, unknown> = req.endpoint.body();
+            for (const change of req.mutations) {
+              Object.assign(object, objectOf([[change.key, change.value]]));
+            }
+            await sendChecked(
+              {
+                method: 'POST',
+                url: req.endpoint.url,
+                body: req.raw ?? JSON.stringify(object),
+                headers: {
+                  ...headers,
+                  'content-type': 'application/json',
+                  authorization: auth ?? undefined,
+                },
+              },
+              expectApiAnswer,
+              tables,
+            );
+          },
+        ),
+        { numRuns: runs(120) },
+      );
+    },
+  );
+
+  it(
     'GET /api/auth/get-token and /v1.0/me refuse any other Authorization with a 401 JSON',
     { timeout: 30_000 },
     async () => {

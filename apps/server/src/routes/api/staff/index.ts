@@ -29,7 +29,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
-import { staffPerson } from '../../../staff/authenticate.js';
+import { bearerPerson } from '../../../auth/bearer-person.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 
@@ -50,7 +50,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     permission?: StaffPermission,
   ) => {
     reply.header('cache-control', 'no-store');
-    const person = staffPerson(request);
+    const person = bearerPerson(request);
     return staff.actor(person.userId, person.roles, permission);
   };
 
@@ -95,12 +95,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { course, participants } = await staff.participants(
+      const { course, participants, waiting } = await staff.participants(
         await actor(request, reply, 'view'),
         request.params.slug,
         request.query,
       );
-      return { course: { slug: course.slug, title: course.title }, participants };
+      return { course: { slug: course.slug, title: course.title }, participants, waiting };
     },
   );
 

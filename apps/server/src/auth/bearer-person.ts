@@ -1,16 +1,17 @@
 /**
- * The person behind a staff request: the server's API token in `Authorization: Bearer <token>`,
- * bound to a person. Anonymous or missing → 401; the role is checked by StaffService.actor.
+ * The person behind a staff request or a request of the participant's own space (/api/me): the
+ * server's API token in `Authorization: Bearer <token>`, bound to a person. Anonymous or missing →
+ * 401. The person comes from the token only; staff roles are checked by StaffService.actor.
  */
 import type { StaffRoleName } from '@centro/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ApiTokenError } from '../auth/api-tokens.js';
-import { AuthRefusal } from '../auth/errors.js';
+import { ApiTokenError } from './api-tokens.js';
+import { AuthRefusal } from './errors.js';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /** @throws AuthRefusal signInRequired, expiredToken or invalidToken (401) */
-export function staffPerson(request: FastifyRequest): { userId: string; roles: StaffRoleName[] } {
+export function bearerPerson(request: FastifyRequest): { userId: string; roles: StaffRoleName[] } {
   const header = request.headers.authorization;
   if (header === undefined) throw new AuthRefusal('signInRequired');
   const token = BEARER.exec(header)?.[1];

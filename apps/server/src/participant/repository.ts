@@ -1,0 +1,132 @@
+/**
+ * What the participant's own space reads and deletes beside the enrolment (one code path for
+ * SQLite and PostgreSQL): the built-in provider's account, attendance, staff roles and the staff
+ * action record about the person, and the account's deletion with its anonymised trace.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import { endAccountSessions } from '../idp/store/adapter.js';
+
+type Db = Kysely<Database>;
+
+/** The name the staff record keeps for a deleted account. */
+export const DELETED_ACCOUNT_NAME = 'Conta excluída';
+
+export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+  const db: Db = handle.db;
+  return {
+    /** The built-in provider's account (no password hash), if any. */
+    async account(userId: string) {
+      return db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'email',
+          'display_name',
+          'mail',
+          'mobile_phone',
+          'extension_celular',
+          'extension_data_nascimento',
+          'data_nascimento',
+          'birthday',
+          'privacy_accepted_at',
+          'created_at',
+          'email_verified_at',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async attendance(userId: string) {
+      return db
+        .selectFrom('attendance')
+        .select(['course_slug', 'meeting', 'present', 'marked_at'])
+        .where('person_id', '=', userId)
+        .orderBy('course_slug')
+        .orderBy('meeting')
+        .execute();
+    },
+
+    /** Staff actions whose subject is the person, oldest first. */
+    async staffActionsAbout(userId: string) {
+      return db
+        .selectFrom('staff_actions')
+        .select(['at', 'action', 'course_slug', 'actor_name'])
+        .where('subject_id', '=', userId)
+        .orderBy('at')
+        .execute();
+    },
+
+    async staffRoles(userId: string) {
+      const rows = await db
+        .selectFrom('staff_roles')
+        .select('role')
+        .where('person_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.role);
+    },
+
+    /** Course settings rows (meetings and invite codes over the content's defaults). */
+    async courses() {
+      return db.selectFrom('courses').selectAll().execute();
+    },
+
+    /**
+     * Deletes what the database holds about the person (their places and waiting positions are
+     * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
+     * their addresses, and with `account` the built-in provider's account with its sessions,
+     * tokens and codes. The staff action record keeps an anonymised trace: the
+     * person's id (as subject or actor) becomes one random id, their name `Conta excluída`, and
+     * one `account.delete` action is added. One transaction.
+     */
+    async deletePerson(
+      userId: string,
+      addresses: readonly string[],
+      options: { account: boolean; now: Date },
+    ): Promise<void> {
+      const anonymous = `anonimo-${randomUUID()}`;
+      await writeTransaction(handle, async (trx) => {
+        await trx.deleteFrom('attendance').where('person_id', '=', userId).execute();
+        await trx.deleteFrom('staff_roles').where('person_id', '=', userId).execute();
+        await trx.deleteFrom('staff_removals').where('person_id', '=', userId).execute();
+        await trx
+          .updateTable('staff_actions')
+          .set({ subject_id: anonymous })
+          .where('subject_id', '=', userId)
+          .execute();
+        await trx
+          .updateTable('staff_actions')
+          .set({ actor_id: anonymous, actor_name: DELETED_ACCOUNT_NAME })
+          .where('actor_id', '=', userId)
+          .execute();
+        await trx
+          .insertInto('staff_actions')
+          .values({
+            id: randomUUID(),
+            at: options.now.toISOString(),
+            actor_id: anonymous,
+            actor_name: DELETED_ACCOUNT_NAME,
+            action: 'account.delete',
+            course_slug: null,
+            subject_id: anonymous,
+            details: JSON.stringify({ account: options.account }),
+          })
+          .execute();
+        const recipients = addresses.filter((a) => a !== '');
+        if (recipients.length > 0) {
+          await trx.deleteFrom('mail_outbox').where('recipient', 'in', recipients).execute();
+        }
+        if (options.account) {
+          await endAccountSessions(trx, userId);
+          // Codes, reset links and address changes go with it (ON DELETE CASCADE).
+          await trx.deleteFrom('accounts').where('id', '=', userId).execute();
+        }
+      });
+    },
+  };
+}
+
+export type ParticipantRepository = ReturnType<typeof createParticipantRepository>;

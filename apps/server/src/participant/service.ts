@@ -1,0 +1,222 @@
+/**
+ * The participant's own space (issue 13): "my enrolments", the export of everything the product
+ * holds about the person (LGPD art. 18 and 19) and the deletion of their account. Places and
+ * waiting positions go through the enrolment (`EnrolmentService`), never around it: a deletion
+ * cancels each place like the person's own cancellation, so the waiting lists move.
+ *
+ * Deletion, in order: refused while a place is still being confirmed; every waiting position left;
+ * every place cancelled (removed from the group, the place promoted to the next person); the person
+ * removed from every course's group (a membership without a place included); then, in one
+ * transaction, attendance, roles and messages deleted, the staff record anonymised, and (built-in
+ * provider) the account with its sessions and tokens. A directory failure stops it midway: what was
+ * done stays done, and deleting again goes on from there.
+ */
+import {
+  allCourses,
+  centre,
+  type Course,
+  meetingDates,
+  whatsappGroupLink,
+  zonedInstant,
+} from '@centro/content';
+import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Directory } from '../directory/directory.js';
+import { EnrolmentInProgressError } from '../enrolment/errors.js';
+import type { EnrolmentService } from '../enrolment/service.js';
+import { effectiveMeetings } from '../courses/effective-course.js';
+import { AccountDeletionIncompleteError } from './errors.js';
+import type { ParticipantRepository } from './repository.js';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface ParticipantServiceOptions {
+  repository: ParticipantRepository;
+  enrolment: Pick<EnrolmentService, 'personRows' | 'leaveWaitingList' | 'removeConfirmed'>;
+  directory: Directory;
+  /**
+   * Whether the sign-in account is the built-in provider's (deleted with the data) or lives in
+   * Microsoft Entra ID (it stays in the tenant; the answer says whom to ask).
+   */
+  accounts: 'embedded' | 'tenant';
+  courses?: readonly Course[];
+  now?: () => Date;
+}
+
+/** Start of the next meeting not yet over, as an instant; null after the last one. */
+export function nextMeeting(
+  meetings: { firstMeeting: string; count: number; time: string; durationMinutes: number },
+  now: Date,
+): string | null {
+  for (const date of meetingDates(meetings)) {
+    const start = zonedInstant(date, meetings.time);
+    if (start.getTime() + meetings.durationMinutes * 60_000 > now.getTime()) {
+      return start.toISOString();
+    }
+  }
+  return null;
+}
+
+export class ParticipantService {
+  readonly #repository: ParticipantRepository;
+  readonly #enrolment: ParticipantServiceOptions['enrolment'];
+  readonly #directory: Directory;
+  readonly #accounts: 'embedded' | 'tenant';
+  readonly #courses: Map<string, Course>;
+  readonly #now: () => Date;
+
+  constructor(options: ParticipantServiceOptions) {
+    this.#repository = options.repository;
+    this.#enrolment = options.enrolment;
+    this.#directory = options.directory;
+    this.#accounts = options.accounts;
+    this.#courses = new Map((options.courses ?? allCourses()).map((c) => [c.slug, c]));
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** The person's places, then their waiting positions, each oldest first. */
+  async myEnrolments(userId: string): Promise<MyEnrolment[]> {
+    const [rows, settings] = await Promise.all([
+      this.#enrolment.personRows(userId),
+      this.#repository.courses(),
+    ]);
+    const bySlug = new Map(settings.map((r) => [r.slug, r]));
+    const now = this.#now();
+    const answer: MyEnrolment[] = [];
+    const describe = (slug: string) => {
+      const course = this.#courses.get(slug);
+      const row = bySlug.get(slug);
+      if (!course || !row) return undefined;
+      return {
+        course: slug,
+        title: course.title,
+        programme: course.programme,
+        nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
+        whatsappUrl: whatsappGroupLink(row.invite_code ?? course.inviteCode),
+      };
+    };
+    for (const e of rows.enrolments) {
+      const course = describe(e.courseSlug);
+      if (!course) continue;
+      const enrolled = e.status === 'confirmed';
+      answer.push({
+        ...course,
+        state: enrolled ? 'enrolled' : 'pending',
+        position: null,
+        since: e.promotedAt ?? e.createdAt,
+        whatsappUrl: enrolled ? course.whatsappUrl : null,
+      });
+    }
+    for (const w of rows.waiting) {
+      const course = describe(w.courseSlug);
+      if (!course) continue;
+      answer.push({
+        ...course,
+        state: 'waiting',
+        position: w.position,
+        since: w.joinedAt,
+        whatsappUrl: null,
+      });
+    }
+    return answer;
+  }
+
+  /** Everything the product holds about the person. */
+  async exportData(userId: string): Promise<MyData> {
+    const [account, user, rows, attendance, actions, roles] = await Promise.all([
+      this.#repository.account(userId),
+      this.#directory.getUser(userId),
+      this.#enrolment.personRows(userId),
+      this.#repository.attendance(userId),
+      this.#repository.staffActionsAbout(userId),
+      this.#repository.staffRoles(userId),
+    ]);
+    const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
+    return {
+      exportedAt: this.#now().toISOString(),
+      account: {
+        id: userId,
+        name: user?.displayName ?? account?.display_name ?? null,
+        signInEmail: account?.email ?? null,
+        mail: user?.mail ?? account?.mail ?? null,
+        mobilePhone: user?.mobilePhone ?? account?.mobile_phone ?? null,
+        celular: user?.extensionCelular ?? account?.extension_celular ?? null,
+        birthDate:
+          user?.dataNascimento ??
+          account?.data_nascimento ??
+          account?.extension_data_nascimento ??
+          null,
+        createdAt: account?.created_at ?? null,
+        emailVerifiedAt: account?.email_verified_at ?? null,
+      },
+      consentAt: account?.privacy_accepted_at ?? null,
+      enrolments: rows.enrolments.map((e) => ({
+        course: e.courseSlug,
+        title: title(e.courseSlug),
+        status: e.status,
+        enrolledAt: e.createdAt,
+        updatedAt: e.updatedAt,
+        promotedAt: e.promotedAt,
+      })),
+      waitingList: rows.waiting.map((w) => ({
+        course: w.courseSlug,
+        title: title(w.courseSlug),
+        position: w.position,
+        joinedAt: w.joinedAt,
+      })),
+      attendance: attendance.map((a) => ({
+        course: a.course_slug,
+        meeting: a.meeting,
+        present: a.present === 1,
+        markedAt: a.marked_at,
+      })),
+      staffActions: actions.map((a) => ({
+        at: a.at,
+        action: a.action,
+        course: a.course_slug,
+        actorName: a.actor_name,
+      })),
+      staffRoles: roles,
+    };
+  }
+
+  /**
+   * Deletes the person's data and (built-in provider) account; see the module's comment.
+   * @throws EnrolmentInProgressError, AccountDeletionIncompleteError
+   */
+  async deleteAccount(userId: string, log: Log): Promise<MyAccountDeleteResponse> {
+    const rows = await this.#enrolment.personRows(userId);
+    if (rows.enrolments.some((e) => e.status === 'pending')) throw new EnrolmentInProgressError();
+    const [account, user] = await Promise.all([
+      this.#repository.account(userId),
+      this.#directory.getUser(userId).catch(() => null),
+    ]);
+    try {
+      for (const w of rows.waiting) await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
+      for (const e of rows.enrolments) {
+        await this.#enrolment.removeConfirmed(e.courseSlug, userId, log);
+      }
+      const groups = [...this.#courses.values()].map((c) => c.groupId);
+      for (const groupId of groups) await this.#directory.removeFromGroup(groupId, userId);
+    } catch (error) {
+      log.error({ err: error }, 'account deletion stopped: the directory failed');
+      throw new AccountDeletionIncompleteError(error);
+    }
+    const deleteAccount = this.#accounts === 'embedded' && account !== undefined;
+    const addresses = [account?.email, account?.mail, user?.mail].filter(
+      (a): a is string => typeof a === 'string' && a !== '',
+    );
+    await this.#repository.deletePerson(userId, [...new Set(addresses)], {
+      account: deleteAccount,
+      now: this.#now(),
+    });
+    log.info({ account: deleteAccount }, 'a person deleted their data');
+    return {
+      deleted: true,
+      accountDeleted: deleteAccount,
+      message: deleteAccount
+        ? 'Sua conta e todos os seus dados foram excluídos.'
+        : `Suas inscrições, posições em listas de espera e registros de presença foram excluídos. A sua conta de acesso continua no diretório do centro (Microsoft Entra ID): para excluí-la, escreva para ${centre.email}.`,
+    };
+  }
+}

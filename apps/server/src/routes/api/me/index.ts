@@ -1,0 +1,166 @@
+/**
+ * The participant's own space (issue 13), /api/me/...: every route reads the person from the API
+ * token in `Authorization: Bearer` (401 without one) and never from the body, which names at most
+ * a course. Answers hold personal data: never stored by a cache.
+ *
+ * - GET  /api/me/enrolments            places and waiting positions (state, position, next meeting,
+ *                                      WhatsApp link); the course page reads its own state here
+ * - POST /api/me/enrolments/cancel     {course}: gives the place back (it goes to the next waiting)
+ * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
+ * - POST /api/me/waiting-list/leave    {course}
+ * - GET  /api/me/data                  everything held about the person, as a JSON download
+ * - POST /api/me/delete                {confirmation: 'EXCLUIR'}: the account and its data
+ */
+import { allCourses } from '@centro/content';
+import {
+  myAccountDeleteRequestSchema,
+  myAccountDeleteResponseSchema,
+  myCancelResponseSchema,
+  myCourseRequestSchema,
+  myDataSchema,
+  myEnrolmentsResponseSchema,
+  myWaitingListJoinResponseSchema,
+  myWaitingListLeaveResponseSchema,
+} from '@centro/contracts';
+import { apiPaths } from '@centro/contracts/paths';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerPerson } from '../../../auth/bearer-person.js';
+import { CourseNotFoundError } from '../../../enrolment/errors.js';
+import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
+
+const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
+
+const bearer = { security: [{ bearerAuth: [] }] };
+
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { enrolment, participant } = app;
+  const known = new Set(allCourses().map((c) => c.slug));
+
+  /** The person of the token; the answer is personal (no cache). */
+  const person = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return bearerPerson(request).userId;
+  };
+  /** Only the content's courses. */
+  const courseOf = (slug: string) => {
+    if (!known.has(slug)) throw new CourseNotFoundError();
+    return slug;
+  };
+
+  app.get(
+    apiPaths.myEnrolments,
+    {
+      schema: {
+        ...bearer,
+        response: { 200: myEnrolmentsResponseSchema, ...refusalResponses(...AUTH) },
+      },
+    },
+    async (request, reply) => ({
+      enrolments: await participant.myEnrolments(person(request, reply)),
+    }),
+  );
+
+  app.post(
+    apiPaths.myEnrolmentCancel,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myCancelResponseSchema,
+          ...refusalResponses(
+            ...AUTH,
+            'unknownCourse',
+            'noEnrolment',
+            'enrolmentInProgress',
+            'cancellationIncomplete',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = person(request, reply);
+      const course = courseOf(request.body.course);
+      await enrolment.cancel(userId, course, request.log);
+      return { course, cancelled: true as const };
+    },
+  );
+
+  app.post(
+    apiPaths.myWaitingListJoin,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myWaitingListJoinResponseSchema,
+          ...refusalResponses(
+            ...AUTH,
+            'unknownCourse',
+            'courseNotFull',
+            'alreadyEnrolled',
+            'enrolmentNotOpen',
+            'enrolmentClosed',
+            'emailNotVerified',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = person(request, reply);
+      const course = courseOf(request.body.course);
+      const joined = await enrolment.joinWaitingList(userId, course, request.log);
+      return { course, ...joined };
+    },
+  );
+
+  app.post(
+    apiPaths.myWaitingListLeave,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myWaitingListLeaveResponseSchema,
+          ...refusalResponses(...AUTH, 'unknownCourse'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = person(request, reply);
+      const course = courseOf(request.body.course);
+      return { course, left: await enrolment.leaveWaitingList(userId, course) };
+    },
+  );
+
+  app.get(
+    apiPaths.myData,
+    {
+      schema: {
+        ...bearer,
+        response: { 200: myDataSchema, ...refusalResponses(...AUTH, 'directoryUnavailable') },
+      },
+    },
+    async (request, reply) => {
+      const data = await participant.exportData(person(request, reply));
+      reply.header('content-disposition', 'attachment; filename="meus-dados.json"');
+      return data;
+    },
+  );
+
+  app.post(
+    apiPaths.myAccountDelete,
+    {
+      schema: {
+        ...bearer,
+        body: myAccountDeleteRequestSchema,
+        response: {
+          200: myAccountDeleteResponseSchema,
+          ...refusalResponses(...AUTH, 'enrolmentInProgress', 'accountDeletionIncomplete'),
+        },
+      },
+    },
+    async (request, reply) => participant.deleteAccount(person(request, reply), request.log),
+  );
+};

@@ -1,0 +1,147 @@
+/**
+ * The participant's own space (issue 13), under /api/me. Every request carries the server's API
+ * token as `Authorization: Bearer <token>` (GET /api/auth/get-token); the server takes the person
+ * from that token only: no body names a person. Instants are UTC ISO-8601.
+ */
+import { z } from 'zod';
+
+const courseSlugSchema = z
+  .string({ error: 'Informe o curso.' })
+  .min(1, { error: 'Curso inválido.' })
+  .max(80, { error: 'Curso inválido.' })
+  .regex(/^[a-z0-9-]+$/, { error: 'Curso inválido.' });
+
+/** POST /api/me/enrolments/cancel, /api/me/waiting-list/join and /leave: the course's slug. */
+export const myCourseRequestSchema = z.strictObject({ course: courseSlugSchema });
+export type MyCourseRequest = z.infer<typeof myCourseRequestSchema>;
+
+/**
+ * Where the person stands in a course: `enrolled` (a confirmed place), `pending` (a place held
+ * while the directory adds them to the group: a few seconds, or until the repair's next run),
+ * `waiting` (on the waiting list, at `position`).
+ */
+export const myCourseStateSchema = z.enum(['enrolled', 'pending', 'waiting']);
+export type MyCourseState = z.infer<typeof myCourseStateSchema>;
+
+export const myEnrolmentSchema = z.object({
+  /** The course's slug. */
+  course: z.string(),
+  title: z.string(),
+  /** The programme's slug; the course page is `/<programme>/<course>`. */
+  programme: z.string(),
+  state: myCourseStateSchema,
+  /** 1 for the next person to get a place; null unless `waiting`. */
+  position: z.number().int().min(1).nullable(),
+  /** When the place was taken (or promoted from the list), or when the person joined the list. */
+  since: z.string(),
+  /** Start of the next meeting (its time in America/Sao_Paulo); null after the last one. */
+  nextMeeting: z.string().nullable(),
+  /** The course's WhatsApp group invitation; only for a confirmed place. */
+  whatsappUrl: z.string().nullable(),
+});
+export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
+
+/** GET /api/me/enrolments: places first, then waiting positions, each oldest first. */
+export const myEnrolmentsResponseSchema = z.object({ enrolments: z.array(myEnrolmentSchema) });
+export type MyEnrolmentsResponse = z.infer<typeof myEnrolmentsResponseSchema>;
+
+/** POST /api/me/enrolments/cancel */
+export const myCancelResponseSchema = z.object({
+  course: z.string(),
+  cancelled: z.literal(true),
+});
+
+/** POST /api/me/waiting-list/join */
+export const myWaitingListJoinResponseSchema = z.object({
+  course: z.string(),
+  /** `waiting` at `position`; `pending`/`enrolled` when a place was given at once. */
+  state: myCourseStateSchema,
+  position: z.number().int().min(1).nullable(),
+});
+export type MyWaitingListJoinResponse = z.infer<typeof myWaitingListJoinResponseSchema>;
+
+/** POST /api/me/waiting-list/leave: `left` false when the person was not on the list. */
+export const myWaitingListLeaveResponseSchema = z.object({
+  course: z.string(),
+  left: z.boolean(),
+});
+
+/** What the person types to delete their account. */
+export const ACCOUNT_DELETE_CONFIRMATION = 'EXCLUIR';
+
+/** POST /api/me/delete */
+export const myAccountDeleteRequestSchema = z.strictObject({
+  confirmation: z.literal(ACCOUNT_DELETE_CONFIRMATION, {
+    error: `Digite ${ACCOUNT_DELETE_CONFIRMATION} para confirmar a exclusão da conta.`,
+  }),
+});
+export const myAccountDeleteResponseSchema = z.object({
+  deleted: z.literal(true),
+  /**
+   * The sign-in account itself was deleted (built-in provider). False with Microsoft Entra ID:
+   * the account stays in the centre's tenant; `message` says whom to ask.
+   */
+  accountDeleted: z.boolean(),
+  /** What happened, in pt-BR, for the page. */
+  message: z.string(),
+});
+export type MyAccountDeleteResponse = z.infer<typeof myAccountDeleteResponseSchema>;
+
+/** GET /api/me/data: everything the product holds about the person (LGPD art. 18 and 19). */
+export const myDataSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    /** The sign-in e-mail (built-in provider). */
+    signInEmail: z.string().nullable(),
+    /** The contact e-mail ('E-mail' of the profile). */
+    mail: z.string().nullable(),
+    mobilePhone: z.string().nullable(),
+    celular: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    createdAt: z.string().nullable(),
+    emailVerifiedAt: z.string().nullable(),
+  }),
+  /** When the person accepted the privacy notice (sign-up); null when not held here (Entra). */
+  consentAt: z.string().nullable(),
+  enrolments: z.array(
+    z.object({
+      course: z.string(),
+      title: z.string(),
+      status: z.enum(['pending', 'confirmed']),
+      enrolledAt: z.string(),
+      updatedAt: z.string(),
+      /** When the place came from the waiting list; null when taken directly. */
+      promotedAt: z.string().nullable(),
+    }),
+  ),
+  waitingList: z.array(
+    z.object({
+      course: z.string(),
+      title: z.string(),
+      position: z.number().int(),
+      joinedAt: z.string(),
+    }),
+  ),
+  attendance: z.array(
+    z.object({
+      course: z.string(),
+      meeting: z.number().int(),
+      present: z.boolean(),
+      markedAt: z.string(),
+    }),
+  ),
+  /** Staff actions about the person (removals, roles...), with the staff member's name. */
+  staffActions: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      course: z.string().nullable(),
+      actorName: z.string(),
+    }),
+  ),
+  /** Staff roles the person holds in the built-in provider. */
+  staffRoles: z.array(z.string()),
+});
+export type MyData = z.infer<typeof myDataSchema>;
