@@ -1,6 +1,6 @@
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchFile, fetchJson } from './api-client';
+import { ApiError, explainedRefusal, fetchFile, fetchJson } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -82,5 +82,18 @@ describe('fetchFile', () => {
       status: 403,
       code: ErrorCode.Forbidden,
     });
+  });
+});
+
+describe('explainedRefusal', () => {
+  it('gives the sentence of a refusal the API explained, and nothing for a failure', () => {
+    expect(explainedRefusal(new ApiError(409, '/x', 'course_full', 'Vagas esgotadas.'))).toBe(
+      'Vagas esgotadas.',
+    );
+    expect(explainedRefusal(new ApiError(409, '/x'))).toBeNull();
+    expect(
+      explainedRefusal(new ApiError(503, '/x', 'service_unavailable', 'Fora do ar.')),
+    ).toBeNull();
+    expect(explainedRefusal(new Error('offline'))).toBeNull();
   });
 });

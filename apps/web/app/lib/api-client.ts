@@ -85,3 +85,13 @@ export async function fetchFile(url: string, options: JsonRequest = {}): Promise
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), fileName };
 }
+
+/**
+ * The API's pt-BR sentence for a refusal it explained (a 4xx with a message: a full course, places
+ * below those taken...), which a screen shows as it is; null for anything else.
+ */
+export function explainedRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.apiMessage && error.status < 500
+    ? error.apiMessage
+    : null;
+}

@@ -3,18 +3,13 @@
  * (places below those taken, an unknown e-mail...), which is no fault to log; anything else is
  * logged and told with a general sentence.
  */
-import { ApiError } from '~/lib/api-client';
+import { explainedRefusal } from '~/lib/api-client';
 
-/** The API's sentence for a refusal it explained, or null. */
-export function explained(error: unknown): string | null {
-  return error instanceof ApiError && error.apiMessage && error.status < 500
-    ? error.apiMessage
-    : null;
-}
+export { explainedRefusal as explained };
 
 /** The sentence to show for a failed staff call; logs the failures nobody explained. */
 export function failureMessage(what: string, error: unknown, fallback: string): string {
-  const sentence = explained(error);
+  const sentence = explainedRefusal(error);
   if (sentence !== null) return sentence;
   console.error(`Staff area: ${what} failed`, error);
   return fallback;

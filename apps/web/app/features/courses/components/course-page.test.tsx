@@ -33,27 +33,51 @@ beforeEach(() =>
 );
 afterEach(() => vi.unstubAllGlobals());
 
+/** The action the route would give: it shows what it was told. */
+const action = ({ open, full }: { open: boolean; full: boolean }) => (
+  <button type="button">{`Inscrever (${open ? 'aberto' : 'fechado'}, ${full ? 'cheio' : 'com vagas'})`}</button>
+);
+
+const stubAvailability = (course: Record<string, unknown>) =>
+  vi.stubGlobal('fetch', async () => Response.json({ courses: { passe: course } }));
+
 describe('CoursePage', () => {
-  it('shows the enrolment button it is given in the enrolment section', () => {
-    renderWithRouter(
-      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
-    );
+  it('shows the action it is given in the enrolment section, open until told otherwise', () => {
+    renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(screen.getByRole('region', { name: 'Inscrição' })).toContainElement(
-      screen.getByRole('button', { name: 'Inscrever' }),
+      screen.getByRole('button', { name: 'Inscrever (aberto, com vagas)' }),
     );
   });
 
+  it('tells the action when the course is full, and when enrolment is not open', async () => {
+    stubAvailability({ places: 40, placesLeft: 0, state: 'open' });
+    const { unmount } = renderWithRouter(<CoursePage {...page} enrolAction={action} />);
+    expect(await screen.findByText('Vagas esgotadas para este curso.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inscrever (aberto, cheio)' })).toBeInTheDocument();
+    unmount();
+    stubAvailability({
+      places: 40,
+      placesLeft: 3,
+      state: 'not-open',
+      opensAt: '2030-01-15T12:00:00.000Z',
+      closesAt: null,
+    });
+    renderWithRouter(<CoursePage {...page} enrolAction={action} />);
+    expect(
+      await screen.findByText('As inscrições abrem em 15/01/2030 às 09h00.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Inscrever (fechado, com vagas)' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the places left once known', async () => {
-    renderWithRouter(
-      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
-    );
+    renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(await screen.findByText('Restam 12 vagas.')).toBeInTheDocument();
   });
 
   it('shows the title, welcome, description, instruction, limited places and tutorial link', () => {
-    renderWithRouter(
-      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
-    );
+    renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Passe' })).toBeInTheDocument();
     expect(screen.getByText('Seja bem-vindo(a) ao curso Passe!')).toBeInTheDocument();
     expect(screen.getByText('Primeiro parágrafo.')).toBeInTheDocument();
@@ -69,9 +93,7 @@ describe('CoursePage', () => {
   });
 
   it('shows when and where the course meets', () => {
-    renderWithRouter(
-      <CoursePage {...page} enrolButton={<button type="button">Inscrever</button>} />,
-    );
+    renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(screen.getByRole('region', { name: 'Encontros' })).toHaveTextContent(
       'Primeiro encontro: sábado, 06/03/2027, às 17h30',
     );

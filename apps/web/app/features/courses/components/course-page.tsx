@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ContentImage } from '~/components/content-image';
 import type { CoursePageData } from '../types';
 import { CourseMeetings } from './course-meetings';
-import { PlacesLeft } from './places-left';
+import { PlacesLeft, type EnrolmentSituation } from './places-left';
 import { ShareCourse } from './share-course';
 import '../courses.css';
 
@@ -18,10 +18,13 @@ export function CoursePage({
   image,
   meetings,
   share,
-  enrolButton,
+  enrolAction,
 }: CoursePageData & {
-  /** 'Quero me inscrever' / 'Finalizar inscrição': the enrolment feature's, given by the route. */
-  enrolButton: ReactNode;
+  /**
+   * The course's action ('Quero me inscrever', 'Finalizar inscrição', the person's own place or
+   * waiting position), given by the route, for the enrolment situation the page learns.
+   */
+  enrolAction: (situation: EnrolmentSituation) => ReactNode;
 }) {
   return (
     <div className="page course">
@@ -65,7 +68,7 @@ export function CoursePage({
         <p className="enrol__warning">
           <strong>Atenção:</strong> as vagas são limitadas.
         </p>
-        <PlacesLeft slug={slug}>{enrolButton}</PlacesLeft>
+        <PlacesLeft slug={slug} action={enrolAction} />
         <p className="enrol__help">
           Primeira vez por aqui? Veja{' '}
           <Link to="/como-se-inscrever">como se inscrever, passo a passo</Link>.

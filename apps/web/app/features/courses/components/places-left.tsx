@@ -2,14 +2,28 @@ import { enrolmentOpensMessage, messages } from '@centro/contracts/messages';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchAvailability, type Availability } from '../api/get-availability';
 
+/** What the course's action needs to know of the availability. */
+export interface EnrolmentSituation {
+  /** Enrolment is open at the server's clock, or not known yet. */
+  open: boolean;
+  /** No place is left (known). */
+  full: boolean;
+}
+
 /**
- * 'Restam N vagas' (GET /api/courses/availability), once known, and the enrolment button while
- * enrolment is open. Before opening: 'As inscrições abrem em DD/MM/AAAA às HHhMM.'; after closing:
- * 'As inscrições para este curso foram encerradas.', without the button (the server's clock
- * decides, through the availability; the page itself stays prerendered). Until the answer, or when
- * it fails, the button shows: the server refuses an enrolment out of its window anyway.
+ * 'Restam N vagas' (GET /api/courses/availability), once known, and the course's action (the
+ * enrolment button, or the person's own state: issue 13). Before opening: 'As inscrições abrem em
+ * DD/MM/AAAA às HHhMM.'; after closing: 'As inscrições para este curso foram encerradas.' (the
+ * server's clock decides, through the availability; the page itself stays prerendered). Until the
+ * answer, or when it fails, enrolment counts as open: the server refuses one out of its window.
  */
-export function PlacesLeft({ slug, children }: { slug: string; children?: ReactNode }) {
+export function PlacesLeft({
+  slug,
+  action,
+}: {
+  slug: string;
+  action: (situation: EnrolmentSituation) => ReactNode;
+}) {
   const [availability, setAvailability] = useState<Availability | null>(null);
   useEffect(() => {
     let current = true;
@@ -25,18 +39,15 @@ export function PlacesLeft({ slug, children }: { slug: string; children?: ReactN
       current = false;
     };
   }, [slug]);
-  if (availability?.state === 'not-open' && availability.opensAt) {
+  const notOpen = availability?.state === 'not-open' && availability.opensAt;
+  if (notOpen || availability?.state === 'closed') {
     return (
-      <p className="enrol__places" role="status">
-        {enrolmentOpensMessage(availability.opensAt)}
-      </p>
-    );
-  }
-  if (availability?.state === 'closed') {
-    return (
-      <p className="enrol__places" role="status">
-        {messages.enrolmentClosed}
-      </p>
+      <>
+        <p className="enrol__places" role="status">
+          {notOpen ? enrolmentOpensMessage(notOpen) : messages.enrolmentClosed}
+        </p>
+        {action({ open: false, full: availability.placesLeft === 0 })}
+      </>
     );
   }
   const placesLeft = availability?.placesLeft ?? null;
@@ -51,7 +62,7 @@ export function PlacesLeft({ slug, children }: { slug: string; children?: ReactN
               : `Restam ${placesLeft} vagas.`}
         </p>
       )}
-      {children}
+      {action({ open: true, full: placesLeft === 0 })}
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * GET /api/staff/courses/:slug/export.csv | .xlsx: the file is fetched with the bearer token (a
- * plain link could not carry it), then saved through a temporary link to the downloaded blob.
+ * plain link could not carry it), then saved.
  */
 import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchFile } from '~/lib/api-client';
+import { saveFile } from '~/lib/save-file';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -17,13 +18,5 @@ export async function downloadExport(
     format === 'csv' ? paths.exportCsv : paths.exportXlsx,
     { bearer: token },
   );
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName ?? `${slug}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next task.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  saveFile(blob, fileName ?? `${slug}.${format}`);
 }

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { fetchActions } from '../api/get-actions';
 import { actionLabels, roleLabels } from '../copy';
 import { formatDateTime } from '../format';
-import type { StaffCall } from '../staff-client';
+import type { BearerCall } from '~/auth/bearer-call';
 import { useLoad } from '../use-load';
 import { LoadFailed } from './load-failed';
 
@@ -17,7 +17,7 @@ function roleOf(details: Record<string, unknown>): string | null {
 }
 
 interface ActionRecordProps {
-  call: StaffCall;
+  call: BearerCall;
   /** Course titles by slug (the record keeps slugs). */
   courseTitles: ReadonlyMap<string, string>;
 }

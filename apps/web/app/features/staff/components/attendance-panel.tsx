@@ -5,12 +5,12 @@ import { notify } from '~/components/toasts/notify';
 import { fetchAttendance, saveAttendance } from '../api/attendance';
 import { staffMessages } from '../copy';
 import { failureMessage } from '../messages';
-import type { StaffCall } from '../staff-client';
+import type { BearerCall } from '~/auth/bearer-call';
 import { useLoad } from '../use-load';
 import { LoadFailed } from './load-failed';
 
 interface AttendancePanelProps {
-  call: StaffCall;
+  call: BearerCall;
   slug: string;
   meetings: number;
 }
@@ -39,7 +39,15 @@ export function AttendancePanel({ call, slug, meetings }: AttendancePanelProps) 
   );
 }
 
-function MeetingMarks({ call, slug, meeting }: { call: StaffCall; slug: string; meeting: number }) {
+function MeetingMarks({
+  call,
+  slug,
+  meeting,
+}: {
+  call: BearerCall;
+  slug: string;
+  meeting: number;
+}) {
   const sheet = useLoad(
     useCallback(
       () => call((token) => fetchAttendance(slug, meeting, token)),

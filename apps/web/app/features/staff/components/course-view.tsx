@@ -2,13 +2,13 @@
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { stateLabels } from '../copy';
-import type { StaffCall } from '../staff-client';
+import type { BearerCall } from '~/auth/bearer-call';
 import { AttendancePanel } from './attendance-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
 interface CourseViewProps {
-  call: StaffCall;
+  call: BearerCall;
   course: StaffCourseSummary;
   coordination: boolean;
   /** Something changed the overview's figures (a removal, new settings). */
@@ -35,6 +35,7 @@ export function CourseView({ call, course, coordination, onChanged }: CourseView
       <p className="staff__figures">
         <span>Vagas: {course.places}</span>
         <span>Inscritos: {course.enrolled}</span>
+        <span>Lista de espera: {course.waiting}</span>
         <span>{stateLabels[course.state]}</span>
       </p>
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">

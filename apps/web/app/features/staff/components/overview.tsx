@@ -39,6 +39,7 @@ export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
                     <span>Vagas: {course.places}</span>
                     <span>Inscritos: {course.enrolled}</span>
                     <span>Livres: {Math.max(0, course.places - course.enrolled)}</span>
+                    <span>Lista de espera: {course.waiting}</span>
                   </p>
                   <p className={`staff__state staff__state--${course.state}`}>
                     {stateLabels[course.state]}

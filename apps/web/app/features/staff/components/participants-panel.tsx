@@ -12,12 +12,12 @@ import { removeParticipant } from '../api/remove-participant';
 import { staffMessages, statusLabels } from '../copy';
 import { formatDate, visibleParticipants, type ParticipantSort, type SortOrder } from '../format';
 import { failureMessage } from '../messages';
-import type { StaffCall } from '../staff-client';
+import type { BearerCall } from '~/auth/bearer-call';
 import { useLoad } from '../use-load';
 import { LoadFailed } from './load-failed';
 
 interface ParticipantsPanelProps {
-  call: StaffCall;
+  call: BearerCall;
   slug: string;
   coordination: boolean;
   onRemoved: () => void;
@@ -67,6 +67,7 @@ export function ParticipantsPanel({ call, slug, coordination, onRemoved }: Parti
   if (list.state === 'failed') return <LoadFailed onRetry={list.reload} />;
 
   const people = list.data.participants;
+  const { waiting } = list.data;
   const shown = visibleParticipants(people, search, sort, order);
 
   return (
@@ -185,6 +186,22 @@ export function ParticipantsPanel({ call, slug, coordination, onRemoved }: Parti
           </tbody>
         </table>
       )}
+      <section className="staff__waiting" aria-labelledby={`${id}-waiting`}>
+        <h3 id={`${id}-waiting`}>Lista de espera</h3>
+        {waiting.length === 0 ? (
+          <p>Ninguém na lista de espera.</p>
+        ) : (
+          <ol className="staff__waiting-list">
+            {waiting.map((person) => (
+              <li key={person.id}>
+                <strong>{person.name || person.email || '—'}</strong>
+                <span>{person.email}</span>
+                <span>Desde {formatDate(person.joinedAt)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
     </div>
   );
 }

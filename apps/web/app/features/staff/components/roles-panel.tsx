@@ -9,10 +9,10 @@ import { notify } from '~/components/toasts/notify';
 import { fetchStaffPeople, grantRole, revokeRole } from '../api/roles';
 import { roleLabels, staffMessages } from '../copy';
 import { explained, failureMessage } from '../messages';
-import type { StaffCall } from '../staff-client';
+import type { BearerCall } from '~/auth/bearer-call';
 import { useLoad } from '../use-load';
 
-export function RolesPanel({ call }: { call: StaffCall }) {
+export function RolesPanel({ call }: { call: BearerCall }) {
   const id = useId();
   const people = useLoad(useCallback(() => call(fetchStaffPeople), [call]));
   const [email, setEmail] = useState('');

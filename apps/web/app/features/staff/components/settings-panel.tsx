@@ -11,12 +11,12 @@ import { fetchSettings, saveSettings } from '../api/course-settings';
 import { staffMessages } from '../copy';
 import { settingsFormOf, settingsRequestOf, type SettingsForm } from '../format';
 import { failureMessage } from '../messages';
-import type { StaffCall } from '../staff-client';
+import type { BearerCall } from '~/auth/bearer-call';
 import { useLoad } from '../use-load';
 import { LoadFailed } from './load-failed';
 
 interface SettingsPanelProps {
-  call: StaffCall;
+  call: BearerCall;
   slug: string;
   onSaved: () => void;
 }

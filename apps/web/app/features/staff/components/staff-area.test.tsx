@@ -12,6 +12,7 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
   programme: 'global-kardec',
   places: 40,
   enrolled: 2,
+  waiting: 1,
   state: 'open',
   opensAt: null,
   closesAt: '2026-12-20T02:59:00.000Z',
@@ -48,6 +49,16 @@ function stubApi(roles: string[], extra: Record<string, () => Response> = {}) {
         participants: [
           participant('u1', 'Zélia Prado', 'zelia@example.org'),
           participant('u2', 'Ana Souza', 'ana@example.org'),
+        ],
+        waiting: [
+          {
+            id: 'u3',
+            position: 1,
+            name: 'Bruno Lima',
+            email: 'bruno@example.org',
+            celular: '',
+            joinedAt: '2026-03-04T15:00:00.000Z',
+          },
         ],
       });
     }
@@ -122,6 +133,13 @@ describe('StaffArea', () => {
         .map((c) => c.textContent),
     ).toEqual(['Zélia Prado']);
     expect(screen.getByText('1 de 2 participantes')).toBeInTheDocument();
+    // The waiting list, in order, apart from the search.
+    const waiting = screen.getByRole('region', { name: 'Lista de espera' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Bruno Limabruno@example.orgDesde 04/03/2026']);
   });
 
   it('asks before removing, then sends the confirmed removal', async () => {

@@ -14,7 +14,7 @@ import { NotFoundScreen } from '~/components/signed-in-page';
 import { prepareToasts } from '~/components/toasts/notify';
 import { fetchOverview } from '../api/get-overview';
 import { roleLabels, STAFF_TITLE } from '../copy';
-import { createStaffCall, type StaffCall } from '../staff-client';
+import { createBearerCall, type BearerCall } from '~/auth/bearer-call';
 import { useLoad } from '../use-load';
 import { ActionRecord } from './action-record';
 import { CourseView } from './course-view';
@@ -25,7 +25,7 @@ import '../staff.css';
 
 export function StaffArea() {
   const { getUser } = useAuth();
-  const [call] = useState(() => createStaffCall(getUser));
+  const [call] = useState(() => createBearerCall(getUser));
   const roles = useLoad(useCallback(() => call(fetchStaffRoles), [call]));
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
@@ -51,7 +51,7 @@ export function StaffArea() {
   return <StaffViews call={call} roles={roles.data} />;
 }
 
-function StaffViews({ call, roles }: { call: StaffCall; roles: StaffRoleName[] }) {
+function StaffViews({ call, roles }: { call: BearerCall; roles: StaffRoleName[] }) {
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
   const section = coordination ? params.get('secao') : null;

@@ -1,21 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '~/test/auth';
 import { ApiError } from '~/lib/api-client';
-import { createStaffCall, SignedOutError } from './staff-client';
+import { createBearerCall, SignedOutError } from './bearer-call';
 
-describe('createStaffCall', () => {
+const none = () => null;
+
+describe('createBearerCall', () => {
   it('asks for a token once and reuses it', async () => {
     const getUser = vi.fn(async () => ({ user: testUser, token: 't1' }));
-    const call = createStaffCall(getUser);
+    const call = createBearerCall(getUser, none);
     expect(await call(async (token) => `a:${token}`)).toBe('a:t1');
     expect(await call(async (token) => `b:${token}`)).toBe('b:t1');
     expect(getUser).toHaveBeenCalledOnce();
   });
 
+  it('starts from the stored token, without the provider', async () => {
+    const getUser = vi.fn(async () => ({ user: testUser, token: 'fresh' }));
+    const call = createBearerCall(getUser, () => 'stored');
+    expect(await call(async (token) => token)).toBe('stored');
+    expect(getUser).not.toHaveBeenCalled();
+  });
+
   it('takes a new token once when the API refuses the old one', async () => {
-    const tokens = ['old', 'new'];
-    const getUser = vi.fn(async () => ({ user: testUser, token: tokens.shift() ?? 'none' }));
-    const call = createStaffCall(getUser);
+    const getUser = vi.fn(async () => ({ user: testUser, token: 'new' }));
+    const call = createBearerCall(getUser, () => 'old');
     const seen: string[] = [];
     const answer = await call(async (token) => {
       seen.push(token);
@@ -27,12 +35,12 @@ describe('createStaffCall', () => {
   });
 
   it('does not retry other refusals, and says when nobody is signed in', async () => {
-    const call = createStaffCall(async () => ({ user: testUser, token: 't' }));
+    const call = createBearerCall(async () => ({ user: testUser, token: 't' }), none);
     const forbidden = new ApiError(403, '/api/staff/courses', 'forbidden', 'não');
     const attempt = vi.fn(async () => Promise.reject(forbidden));
     await expect(call(attempt)).rejects.toBe(forbidden);
     expect(attempt).toHaveBeenCalledOnce();
-    await expect(createStaffCall(async () => null)(async () => 1)).rejects.toBeInstanceOf(
+    await expect(createBearerCall(async () => null, none)(async () => 1)).rejects.toBeInstanceOf(
       SignedOutError,
     );
   });

@@ -1,0 +1,45 @@
+/**
+ * Calls that carry the person's bound API token (`Authorization: Bearer`): the staff area and the
+ * participant's own space. getUser() fetches a fresh token through the provider, which costs two
+ * requests; a bearer call starts from the token the sign-in stored (spec section 3) when there is
+ * one, keeps the token it has, and asks getUser() again only when the API refuses it (401), once.
+ */
+import type { UserWithToken } from './types';
+import { readApiToken } from './token-store';
+import { ApiError } from '~/lib/api-client';
+
+/** Runs one call with a token. */
+export type BearerCall = <T>(call: (token: string) => Promise<T>) => Promise<T>;
+
+/** Nobody is signed in any more (getUser answered null). */
+export class SignedOutError extends Error {
+  override name = 'SignedOutError';
+}
+
+export function createBearerCall(
+  getUser: () => Promise<UserWithToken | null>,
+  stored: () => string | null = readApiToken,
+): BearerCall {
+  const initial = stored();
+  let token: Promise<string> | null = initial ? Promise.resolve(initial) : null;
+  const fresh = () => {
+    token = getUser().then((session) => {
+      if (!session) throw new SignedOutError('Nobody is signed in');
+      return session.token;
+    });
+    // A failed attempt is not kept: the next call asks again.
+    token.catch(() => {
+      token = null;
+    });
+    return token;
+  };
+  return async (call) => {
+    const first = await (token ?? fresh());
+    try {
+      return await call(first);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      return call(await fresh());
+    }
+  };
+}

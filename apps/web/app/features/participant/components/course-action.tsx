@@ -1,0 +1,149 @@
+/**
+ * The course page's action for a signed-in person (issue 13), from their state in the API (the
+ * page stays prerendered): enrolled, the WhatsApp group and 'Cancelar inscrição' (with a
+ * confirmation step); waiting, the position and 'Sair da lista de espera'; neither, the enrolment
+ * button while places are left, 'Entrar na lista de espera' when the course is full. Signed out,
+ * or when enrolment is not open and the person holds nothing here, the enrolment feature's button
+ * (or nothing) as before.
+ */
+import type { MyEnrolment } from '@centro/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useAuth } from '~/auth/use-auth';
+import { notify, prepareToasts } from '~/components/toasts/notify';
+import { explainedRefusal } from '~/lib/api-client';
+import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
+import { participantMessages as text } from '../copy';
+import { useMyEnrolments } from '../use-my-enrolments';
+
+interface CourseActionProps {
+  slug: string;
+  /** Enrolment is open at the server's clock (or not known yet). */
+  open: boolean;
+  /** No place is left (known from the availability call). */
+  full: boolean;
+  /** 'Quero me inscrever' / 'Finalizar inscrição', from the enrolment feature. */
+  enrolButton: ReactNode;
+}
+
+export function CourseAction(props: CourseActionProps) {
+  const { status } = useAuth();
+  if (status !== 'signed-in') return props.open ? props.enrolButton : null;
+  return <SignedInCourseAction {...props} />;
+}
+
+function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
+  const { mine, reload, call } = useMyEnrolments();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Its toasts must show even if the connection drops later.
+  useEffect(prepareToasts, []);
+
+  const act = async <T,>(run: (token: string) => Promise<T>, done: (result: T) => string) => {
+    setBusy(true);
+    try {
+      void notify('success', done(await call(run)));
+      setConfirming(false);
+    } catch (error) {
+      const sentence = explainedRefusal(error);
+      if (sentence === null) console.error('Course action failed', error);
+      void notify('warning', sentence ?? text.failed);
+    } finally {
+      await reload();
+      setBusy(false);
+    }
+  };
+
+  if (mine.state === 'loading') return <p role="status">Carregando…</p>;
+  const here: MyEnrolment | undefined =
+    mine.state === 'ready' ? mine.enrolments.find((e) => e.course === slug) : undefined;
+
+  if (here?.state === 'enrolled') {
+    return (
+      <div className="enrol__mine">
+        <p className="enrol__state">{text.enrolled}</p>
+        <div className="actions">
+          {here.whatsappUrl && (
+            <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">
+              {text.whatsapp}
+            </a>
+          )}
+          {!confirming && (
+            <button type="button" className="btn btn-outline" onClick={() => setConfirming(true)}>
+              {text.cancel}
+            </button>
+          )}
+        </div>
+        {confirming && (
+          <div className="enrol__confirm" role="alertdialog" aria-labelledby={`cancel-${slug}`}>
+            <p id={`cancel-${slug}`}>{text.cancelQuestion}</p>
+            <div className="actions">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    (t) => cancelEnrolment(slug, t),
+                    () => text.cancelled,
+                  )
+                }
+              >
+                {text.cancelConfirm}
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setConfirming(false)}
+              >
+                {text.keep}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    );
+  }
+  if (here?.state === 'pending') return <p className="enrol__state">{text.pending}</p>;
+  if (here?.state === 'waiting') {
+    return (
+      <div className="enrol__mine">
+        <p className="enrol__state">{text.waiting(here.position ?? 1)}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                (t) => leaveWaitingList(slug, t),
+                () => text.left,
+              )
+            }
+          >
+            {text.leave}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!open) return null;
+  if (full) {
+    return (
+      <button
+        type="button"
+        className="btn btn-accent enrol__button"
+        disabled={busy}
+        onClick={() =>
+          void act(
+            (t) => joinWaitingList(slug, t),
+            // A place freed meanwhile is given at once.
+            (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),
+          )
+        }
+      >
+        {text.join}
+      </button>
+    );
+  }
+  return enrolButton;
+}
