@@ -6,13 +6,10 @@
  * recurrence); and 'Esqueci minha senha' through the link that arrives, then signing in with the
  * new password.
  */
-import { once } from 'node:events';
 import { getProgramme } from '@centro/content';
-import { freePort } from '@centro/server/testing';
 import ICAL from 'ical.js';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { mainNav, NAME, signUpFrom } from './support/accounts';
+import { codeReader, startSmtp, type Smtp } from './support/smtp';
 import { accessibilityViolations } from './support/test';
 import {
   disposeProductServer,
@@ -26,50 +23,6 @@ const programme = getProgramme('global-kardec');
 const course = programme.courses[2] ?? programme.courses[0];
 if (!course) throw new Error('No course');
 const coursePath = `/global-kardec/${course.slug}`;
-
-interface Smtp {
-  url: string;
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-
-/** The six digits of the 'Confirme seu e-mail' message sent to `email` (EMAIL_VERIFICATION is on). */
-function codeReader(smtp: Smtp) {
-  return async (email: string): Promise<string> => {
-    const sent = (m: ParsedMail) =>
-      m.subject === 'Confirme seu e-mail' && JSON.stringify(m.to).includes(email);
-    await expect.poll(() => smtp.received.some(sent), { timeout: 15_000 }).toBe(true);
-    const code = /\b(\d{6})\b/.exec(smtp.received.find(sent)?.text ?? '')?.[1];
-    if (!code) throw new Error('no code in the message');
-    return code;
-  };
-}
-
-async function startSmtp(): Promise<Smtp> {
-  const port = await freePort();
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          received.push(parsed);
-          callback();
-        })
-        .catch((error: unknown) => callback(error as Error));
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const mailTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
   // eslint-disable-next-line no-empty-pattern

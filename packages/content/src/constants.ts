@@ -16,3 +16,9 @@ export const weekdays = [
 
 /** Time zone of every course meeting's date and time. */
 export const MEETING_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * Months after a course's last meeting when its enrolment data are anonymised: what the privacy
+ * notice promises, and the server's default (`RETENTION_MONTHS_AFTER_COURSE`).
+ */
+export const RETENTION_MONTHS_AFTER_COURSE = 24;

@@ -4,6 +4,7 @@
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
 import { z } from 'zod';
+import { ACCOUNT_DELETE_CONFIRMATION } from './messages.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -65,9 +66,6 @@ export const myWaitingListLeaveResponseSchema = z.object({
   course: z.string(),
   left: z.boolean(),
 });
-
-/** What the person types to delete their account. */
-export const ACCOUNT_DELETE_CONFIRMATION = 'EXCLUIR';
 
 /** POST /api/me/delete */
 export const myAccountDeleteRequestSchema = z.strictObject({

@@ -48,3 +48,6 @@ export function enrolmentOpensMessage(opensAt: string): string {
   );
   return `As inscrições abrem em ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}.`;
 }
+
+/** What the person types on the profile to delete their account (POST /api/me/delete). */
+export const ACCOUNT_DELETE_CONFIRMATION = 'EXCLUIR';

@@ -2,6 +2,7 @@
  * The enrolment's part of the environment: when an unfinished enrolment is settled, and how long a
  * course's enrolment data are kept after its last meeting.
  */
+import { RETENTION_MONTHS_AFTER_COURSE } from '@centro/content';
 import { integerRange } from './parsers.js';
 
 export const enrolmentEnv = {
@@ -13,7 +14,7 @@ export const enrolmentEnv = {
     'the age in seconds after which an unfinished enrolment is settled with the directory, a whole number',
   ),
   RETENTION_MONTHS_AFTER_COURSE: integerRange(
-    24,
+    RETENTION_MONTHS_AFTER_COURSE,
     1,
     1200,
     "the months after a course's last meeting when its enrolment data are anonymised, a whole number",

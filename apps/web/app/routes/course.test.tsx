@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import type { MyEnrolment } from '@centro/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCoursePage } from '~/features/courses/data.server';
 import { authValue, signedIn } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
@@ -13,15 +14,39 @@ function renderCourse(auth = authValue()) {
   return renderWithRouter(<Screen {...props} />, { url: '/global-kardec/passe', auth });
 }
 
-beforeEach(() =>
-  vi.stubGlobal('fetch', async () =>
-    Response.json({ courses: { passe: { places: 40, placesLeft: 12 } } }),
-  ),
-);
+const mine = (state: MyEnrolment['state'], position: number | null = null): MyEnrolment => ({
+  course: 'passe',
+  title: 'Passe',
+  programme: 'global-kardec',
+  state,
+  position,
+  since: '2026-03-01T12:00:00.000Z',
+  nextMeeting: null,
+  whatsappUrl: state === 'enrolled' ? 'https://chat.whatsapp.com/NovoConvite' : null,
+});
+
+/** The API: `placesLeft` for the course, `enrolments` as the person's, and what was posted. */
+function stubApi(placesLeft: number, enrolments: () => MyEnrolment[]) {
+  const posted: { url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (url === '/api/courses/availability') {
+      return Response.json({ courses: { passe: { places: 40, placesLeft, state: 'open' } } });
+    }
+    if (url === '/api/me/enrolments') return Response.json({ enrolments: enrolments() });
+    posted.push({ url, body: JSON.parse(String(init.body)) });
+    if (url === '/api/me/waiting-list/join') {
+      return Response.json({ course: 'passe', state: 'waiting', position: 3 });
+    }
+    return Response.json({ course: 'passe', cancelled: true, left: true });
+  });
+  return posted;
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the course route', () => {
   it("offers 'Quero me inscrever' when signed out, which starts the account creation", async () => {
+    stubApi(12, () => []);
     const auth = authValue();
     renderCourse(auth);
     await userEvent.click(screen.getByRole('button', { name: 'Quero me inscrever' }));
@@ -29,9 +54,61 @@ describe('the course route', () => {
     expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
   });
 
-  it("offers 'Finalizar inscrição' when signed in", () => {
+  it('still offers sign-up on a full course when signed out, and says it is full', async () => {
+    stubApi(0, () => []);
+    renderCourse(authValue());
+    expect(await screen.findByText('Vagas esgotadas para este curso.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Quero me inscrever' })).toBeInTheDocument();
+  });
+
+  it("offers 'Finalizar inscrição' when signed in and holding nothing here", async () => {
+    stubApi(12, () => []);
     renderCourse(signedIn());
-    expect(screen.getByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Quero me inscrever' })).not.toBeInTheDocument();
+  });
+
+  it('shows an enrolled person their place, the group, and cancels after a confirmation', async () => {
+    let enrolments = [mine('enrolled')];
+    const posted = stubApi(0, () => enrolments);
+    renderCourse(signedIn());
+    expect(await screen.findByText('Você está inscrito(a) neste curso.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://chat.whatsapp.com/NovoConvite',
+    );
+    expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(posted).toEqual([]);
+    enrolments = [];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+    await waitFor(() =>
+      expect(posted).toEqual([{ url: '/api/me/enrolments/cancel', body: { course: 'passe' } }]),
+    );
+    // The place is gone, and the course is full: the waiting list is offered.
+    expect(
+      await screen.findByRole('button', { name: 'Entrar na lista de espera' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the waiting list on a full course, then shows the position and leaving it', async () => {
+    let enrolments: MyEnrolment[] = [];
+    const posted = stubApi(0, () => enrolments);
+    renderCourse(signedIn());
+    const join = await screen.findByRole('button', { name: 'Entrar na lista de espera' });
+    enrolments = [mine('waiting', 3)];
+    await userEvent.click(join);
+    expect(
+      await screen.findByText('Você está na lista de espera (posição 3).'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ url: '/api/me/waiting-list/join', body: { course: 'passe' } }]);
+    enrolments = [];
+    await userEvent.click(screen.getByRole('button', { name: 'Sair da lista de espera' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({ url: '/api/me/waiting-list/leave', body: { course: 'passe' } });
+    expect(
+      await screen.findByRole('button', { name: 'Entrar na lista de espera' }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 /** The privacy notice of the /privacidade page, written with the LGPD (Lei 13.709/2018) in mind. */
+import { RETENTION_MONTHS_AFTER_COURSE } from '../constants.js';
 import type { PrivacyNotice } from '../schema.js';
 import { centre } from './centre.js';
 
@@ -35,14 +36,16 @@ export const privacy: PrivacyNotice = {
     {
       heading: 'Por quanto tempo guardamos',
       paragraphs: [
-        'Mantemos os seus dados enquanto a sua conta estiver ativa. Se você pedir a exclusão da conta, apagamos os seus dados em até 30 dias, exceto o que a lei nos obrigar a guardar por mais tempo.',
+        'Mantemos os dados da sua conta enquanto ela estiver ativa. Os dados da sua inscrição em um curso (a inscrição, a lista de espera e as presenças) são anonimizados ' +
+          `${RETENTION_MONTHS_AFTER_COURSE} meses depois do último encontro do curso: deixam de dizer quem você é e servem apenas para estatísticas do centro.`,
+        'Você pode excluir a sua conta a qualquer momento na página Perfil, em "Meus dados": as suas inscrições são canceladas, você sai dos grupos dos cursos e a conta é apagada na hora. No registro das ações da equipe fica apenas um rastro anônimo.',
       ],
     },
     {
       heading: 'Os seus direitos',
       paragraphs: [
         'A LGPD (art. 18) garante a você, titular dos dados, o direito de: confirmar se tratamos os seus dados; acessá-los; corrigir dados incompletos, inexatos ou desatualizados; pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários ou excessivos; pedir a portabilidade; pedir a eliminação dos dados tratados com o seu consentimento; saber com quem os compartilhamos; ser informado sobre a possibilidade de não consentir e suas consequências; e revogar o consentimento a qualquer momento.',
-        `Você mesmo pode corrigir nome, e-mail, celular e data de nascimento na página Perfil. Para exercer qualquer outro direito, escreva para ${centre.email}: responderemos em até 15 dias. Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).`,
+        `Você mesmo pode corrigir nome, e-mail, celular e data de nascimento na página Perfil, e lá mesmo, em "Meus dados", baixar tudo o que guardamos sobre você (arquivo JSON) ou excluir a sua conta. Para exercer qualquer outro direito, ou se não conseguir fazê-lo pelo site, escreva para ${centre.email} (o canal do centro para pedidos sobre dados pessoais): responderemos em até 15 dias. Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).`,
       ],
     },
     {

@@ -7,13 +7,14 @@
  * (or nothing) as before.
  */
 import type { MyEnrolment } from '@centro/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAuth } from '~/auth/use-auth';
-import { notify, prepareToasts } from '~/components/toasts/notify';
-import { explainedRefusal } from '~/lib/api-client';
+import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
 import { participantMessages as text } from '../copy';
+import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
+import { CancelEnrolment } from './cancel-enrolment';
 
 interface CourseActionProps {
   slug: string;
@@ -33,25 +34,9 @@ export function CourseAction(props: CourseActionProps) {
 
 function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
   const { mine, reload, call } = useMyEnrolments();
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useCourseActions(call, reload);
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
-
-  const act = async <T,>(run: (token: string) => Promise<T>, done: (result: T) => string) => {
-    setBusy(true);
-    try {
-      void notify('success', done(await call(run)));
-      setConfirming(false);
-    } catch (error) {
-      const sentence = explainedRefusal(error);
-      if (sentence === null) console.error('Course action failed', error);
-      void notify('warning', sentence ?? text.failed);
-    } finally {
-      await reload();
-      setBusy(false);
-    }
-  };
 
   if (mine.state === 'loading') return <p role="status">Carregando…</p>;
   const here: MyEnrolment | undefined =
@@ -67,39 +52,16 @@ function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionPro
               {text.whatsapp}
             </a>
           )}
-          {!confirming && (
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(true)}>
-              {text.cancel}
-            </button>
-          )}
+          <CancelEnrolment
+            busy={busy}
+            onConfirm={() =>
+              run(
+                (t) => cancelEnrolment(slug, t),
+                () => text.cancelled,
+              )
+            }
+          />
         </div>
-        {confirming && (
-          <div className="enrol__confirm" role="alertdialog" aria-labelledby={`cancel-${slug}`}>
-            <p id={`cancel-${slug}`}>{text.cancelQuestion}</p>
-            <div className="actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={busy}
-                onClick={() =>
-                  void act(
-                    (t) => cancelEnrolment(slug, t),
-                    () => text.cancelled,
-                  )
-                }
-              >
-                {text.cancelConfirm}
-              </button>
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() => setConfirming(false)}
-              >
-                {text.keep}
-              </button>
-            </div>
-          </div>
-        )}
       </div>
     );
   }
@@ -114,7 +76,7 @@ function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionPro
             className="btn btn-outline"
             disabled={busy}
             onClick={() =>
-              void act(
+              void run(
                 (t) => leaveWaitingList(slug, t),
                 () => text.left,
               )
@@ -134,7 +96,7 @@ function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionPro
         className="btn btn-accent enrol__button"
         disabled={busy}
         onClick={() =>
-          void act(
+          void run(
             (t) => joinWaitingList(slug, t),
             // A place freed meanwhile is given at once.
             (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),

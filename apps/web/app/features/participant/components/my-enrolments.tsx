@@ -1,0 +1,93 @@
+/**
+ * 'Minhas inscrições' on the profile (issue 13): each course the person holds a place in or waits
+ * for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving.
+ */
+import { coursePath, type ProgrammeSlug } from '@centro/content/site';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { prepareToasts } from '~/components/toasts/notify';
+import { cancelEnrolment, leaveWaitingList } from '../api/my-enrolments';
+import { participantMessages as text } from '../copy';
+import { formatNextMeeting } from '../format';
+import { useCourseActions } from '../use-course-actions';
+import { useMyEnrolments } from '../use-my-enrolments';
+import { CancelEnrolment } from './cancel-enrolment';
+import '../participant.css';
+
+const stateLabel = {
+  enrolled: 'Inscrição confirmada',
+  pending: 'Inscrição em confirmação',
+  waiting: 'Lista de espera',
+} as const;
+
+export function MyEnrolments() {
+  const { mine, reload, call } = useMyEnrolments();
+  const { busy, run } = useCourseActions(call, reload);
+  useEffect(prepareToasts, []);
+
+  return (
+    <section className="participant" aria-labelledby="my-enrolments-title">
+      <h2 id="my-enrolments-title">Minhas inscrições</h2>
+      {mine.state === 'loading' && <p role="status">Carregando…</p>}
+      {mine.state === 'failed' && <p role="alert">{text.failed}</p>}
+      {mine.state === 'ready' && mine.enrolments.length === 0 && (
+        <p>Você ainda não está inscrito(a) em nenhum curso nem em listas de espera.</p>
+      )}
+      {mine.state === 'ready' && mine.enrolments.length > 0 && (
+        <ul className="plain-list participant__list">
+          {mine.enrolments.map((e) => (
+            <li key={e.course} className="participant__item">
+              <h3>
+                <Link to={coursePath({ programme: e.programme as ProgrammeSlug, slug: e.course })}>
+                  {e.title}
+                </Link>
+              </h3>
+              <p>
+                {stateLabel[e.state]}
+                {e.state === 'waiting' && e.position !== null && ` (posição ${e.position})`}
+              </p>
+              {e.state !== 'waiting' && e.nextMeeting && (
+                <p>Próximo encontro: {formatNextMeeting(e.nextMeeting)}</p>
+              )}
+              <div className="actions">
+                {e.whatsappUrl && (
+                  <a className="btn btn-whatsapp" href={e.whatsappUrl} rel="noopener">
+                    {text.whatsapp}
+                  </a>
+                )}
+                {e.state === 'enrolled' && (
+                  <CancelEnrolment
+                    title={e.title}
+                    busy={busy}
+                    onConfirm={() =>
+                      run(
+                        (t) => cancelEnrolment(e.course, t),
+                        () => text.cancelled,
+                      )
+                    }
+                  />
+                )}
+                {e.state === 'waiting' && (
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    disabled={busy}
+                    aria-label={`${text.leave}: ${e.title}`}
+                    onClick={() =>
+                      void run(
+                        (t) => leaveWaitingList(e.course, t),
+                        () => text.left,
+                      )
+                    }
+                  >
+                    {text.leave}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

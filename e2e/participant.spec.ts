@@ -1,0 +1,200 @@
+/**
+ * The participant's own space (issue 13), in Chromium on a server of its own that sends e-mail to
+ * an SMTP server the test starts: a course with one place is filled by Ana; Bruno and Carla join its
+ * waiting list; Ana cancels from 'Minhas inscrições'; Bruno's page then shows his place and the
+ * confirmation e-mail arrives; Bruno downloads his data and deletes his account, after which he
+ * cannot sign in, no table holds him, and his place went to Carla.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { getProgramme } from '@centro/content';
+import type { MyData } from '@centro/contracts';
+import type { Browser, Page } from '@playwright/test';
+import { mainNav, PASSWORD, signUpFrom, uniqueEmail } from './support/accounts';
+import { codeReader, sentTo, startSmtp, type Smtp } from './support/smtp';
+import { accessibilityViolations } from './support/test';
+import {
+  disposeProductServer,
+  expect,
+  startProductServer,
+  test,
+  type ProductServer,
+} from './support/sign-in-server';
+
+const programme = getProgramme('escola-de-mediuns');
+const course = programme.courses[3] ?? programme.courses[0];
+if (!course) throw new Error('No course');
+const coursePath = `/escola-de-mediuns/${course.slug}`;
+
+const participantTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  smtp: async ({}, use) => {
+    const smtp = await startSmtp();
+    try {
+      await use(smtp);
+    } finally {
+      await smtp.close();
+    }
+  },
+  ownServer: async ({ smtp }, use) => {
+    const server = await startProductServer({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>' },
+    });
+    try {
+      await use(server);
+    } finally {
+      await disposeProductServer(server);
+    }
+  },
+  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+});
+
+// The refused sign-in of the deleted account is the provider's form answered with 400.
+participantTest.use({ allowConsoleErrors: [/status of 400/] });
+
+/** A page in a browser context of its own (another person). */
+async function personPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 844 },
+  });
+  return context.newPage();
+}
+
+/** Runs `sql` on the server's embedded database. */
+function database<T>(server: ProductServer, run: (db: SQLite.Database) => T): T {
+  const db = new SQLite(join(server.dataDir, 'centro.sqlite'));
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Reloads the course page until it shows `text` (a promotion finishes in the background). */
+async function courseShows(page: Page, text: string) {
+  await expect(async () => {
+    await page.goto(coursePath);
+    await expect(page.getByText(text)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+participantTest(
+  'the waiting list moves on a cancellation, and a person takes their data and leaves',
+  async ({ page, browser, smtp, ownServer }) => {
+    participantTest.slow();
+    const codeFor = codeReader(smtp);
+    database(ownServer, (db) =>
+      db.prepare('update courses set places = 1 where slug = ?').run(course.slug),
+    );
+    const ana = await personPage(browser, ownServer.origin);
+    const carla = await personPage(browser, ownServer.origin);
+    const brunoEmail = uniqueEmail();
+
+    await test.step('Ana takes the only place; Bruno, then Carla, join the waiting list', async () => {
+      await signUpFrom(ana, coursePath, { name: 'Ana Souza', codeFor });
+      await ana.getByRole('button', { name: 'Finalizar inscrição' }).click();
+      await expect(
+        ana.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+      ).toBeVisible();
+
+      await signUpFrom(page, coursePath, { email: brunoEmail, name: 'Bruno Lima', codeFor });
+      await expect(page.getByText('Vagas esgotadas para este curso.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toHaveCount(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Entrar na lista de espera' }).click();
+      await expect(page.getByText('Você está na lista de espera (posição 1).')).toBeVisible();
+
+      await signUpFrom(carla, coursePath, { name: 'Carla Dias', codeFor });
+      await carla.getByRole('button', { name: 'Entrar na lista de espera' }).click();
+      await expect(carla.getByText('Você está na lista de espera (posição 2).')).toBeVisible();
+    });
+
+    await test.step('Ana cancels from Minhas inscrições', async () => {
+      await ana.goto('/perfil');
+      const mine = ana.getByRole('region', { name: 'Minhas inscrições' });
+      await expect(mine.getByRole('link', { name: course.title })).toBeVisible();
+      await expect(mine).toContainText('Inscrição confirmada');
+      await mine.getByRole('button', { name: `Cancelar inscrição: ${course.title}` }).click();
+      await mine.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+      await expect(
+        mine.getByText('Você ainda não está inscrito(a) em nenhum curso nem em listas de espera.'),
+      ).toBeVisible();
+    });
+
+    await test.step('Bruno gets the place: on the page and by e-mail', async () => {
+      await courseShows(page, 'Você está inscrito(a) neste curso.');
+      await expect(
+        page.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' }),
+      ).toHaveAttribute('href', `https://chat.whatsapp.com/${course.inviteCode}`);
+      const confirmation = (m: (typeof smtp.received)[number]) =>
+        m.subject?.startsWith('Inscrição confirmada') === true && sentTo(m, brunoEmail);
+      await expect
+        .poll(() => smtp.received.filter(confirmation).length, { timeout: 15_000 })
+        .toBe(1);
+      await expect(carla.getByText('Você está na lista de espera (posição 2).')).toBeVisible();
+      await carla.reload();
+      await expect(carla.getByText('Você está na lista de espera (posição 1).')).toBeVisible();
+    });
+
+    await test.step('Bruno downloads his data', async () => {
+      await page.goto('/perfil');
+      const mine = page.getByRole('region', { name: 'Minhas inscrições' });
+      await expect(mine).toContainText('Inscrição confirmada');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Baixar meus dados' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('meus-dados.json');
+      const data = JSON.parse(await readFile(await download.path(), 'utf8')) as MyData;
+      expect(data.account).toMatchObject({ name: 'Bruno Lima', signInEmail: brunoEmail });
+      expect(data.consentAt).toEqual(expect.any(String));
+      expect(data.enrolments).toEqual([
+        expect.objectContaining({
+          course: course.slug,
+          status: 'confirmed',
+          promotedAt: expect.any(String),
+        }),
+      ]);
+      expect(data.waitingList).toEqual([]);
+      expect(data.attendance).toEqual([]);
+      expect(data.staffActions).toEqual([]);
+    });
+
+    await test.step('Bruno deletes his account; his place goes to Carla', async () => {
+      const region = page.getByRole('region', { name: 'Meus dados' });
+      await region.getByRole('button', { name: 'Excluir minha conta' }).click();
+      const confirm = region.getByRole('button', { name: 'Excluir minha conta definitivamente' });
+      await expect(confirm).toBeDisabled();
+      await region.getByLabel('Para confirmar, digite EXCLUIR').fill('EXCLUIR');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await confirm.click();
+      await expect(region.getByRole('status')).toBeVisible();
+      await region.getByRole('button', { name: 'Sair' }).click();
+      await expect(mainNav(page).getByRole('button', { name: 'Acessar' })).toBeEnabled();
+
+      await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
+      await page.getByLabel('E-mail').fill(brunoEmail);
+      await page.getByLabel('Senha').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByText('E-mail ou senha incorretos.').first()).toBeVisible();
+
+      await courseShows(carla, 'Você está inscrito(a) neste curso.');
+      const held = database(ownServer, (db) => ({
+        accounts: db.prepare('select count(*) as n from accounts where email = ?').get(brunoEmail),
+        enrolled: db
+          .prepare(
+            'select a.display_name as name from enrolments e join accounts a on a.id = e.user_id where e.course_slug = ?',
+          )
+          .all(course.slug),
+      }));
+      expect(held.accounts).toEqual({ n: 0 });
+      expect(held.enrolled).toEqual([{ name: 'Carla Dias' }]);
+    });
+
+    for (const other of [ana, carla]) await other.context().close();
+  },
+);
