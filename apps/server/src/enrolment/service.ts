@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import {
   DirectoryError,
   DirectoryUserNotFoundError,
@@ -107,6 +108,8 @@ export interface EnrolmentServiceOptions {
 function directoryFailure(error: unknown): Error {
   // A person the directory does not know stays the directory's error (answered 404).
   if (error instanceof DirectoryUserNotFoundError) return error;
+  // The confirmation e-mail reads the course's settings: the database being away is a 503.
+  if (isDatabaseUnavailable(error)) return error as Error;
   return new EnrolmentIncompleteError({ cause: error });
 }
 
