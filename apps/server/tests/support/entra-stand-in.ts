@@ -109,6 +109,8 @@ export async function startEntraStandIn(
      * endpoints on that host, whatever subdomain was asked.
      */
     kind?: 'workforce' | 'ciam';
+    /** The tenant's domains (e.g. `centro.onmicrosoft.com`), known to discovery besides its id. */
+    domains?: string[];
   } = {},
 ): Promise<EntraStandIn> {
   const tenantId = options.tenantId ?? randomUUID();
@@ -120,6 +122,11 @@ export async function startEntraStandIn(
   const key = await createKey();
   const published: StandInKey[] = [key];
   const requests: string[] = [];
+  // The tenant is known by its id and by its domains (External ID: <subdomain>.onmicrosoft.com);
+  // whichever names it, discovery answers with the id-based issuer and endpoints.
+  const domains = (options.domains ?? []).map((d) => d.toLowerCase());
+  const isTenant = (name: string) =>
+    name.toLowerCase() === tenantId.toLowerCase() || domains.includes(name.toLowerCase());
   let down = false;
   let delayMs = 0;
 
@@ -136,7 +143,17 @@ export async function startEntraStandIn(
       json(res, 503, { error: 'temporarily_unavailable' });
       return;
     }
-    if (req.method === 'GET' && path === `/${tenantId}/v2.0/.well-known/openid-configuration`) {
+    const discovery = /^\/([^/]+)\/v2\.0\/\.well-known\/openid-configuration$/.exec(path);
+    if (req.method === 'GET' && discovery && !isTenant(discovery[1] ?? '')) {
+      // Entra's answer for a tenant id or domain it does not know.
+      json(res, 400, {
+        error: 'invalid_tenant',
+        error_description: `AADSTS90002: Tenant '${discovery[1]}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+        error_codes: [90002],
+      });
+      return;
+    }
+    if (req.method === 'GET' && discovery) {
       json(res, 200, {
         token_endpoint: `${authority}/${tenantId}/oauth2/v2.0/token`,
         token_endpoint_auth_methods_supported: [
