@@ -4,14 +4,15 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { WEB_IDENTITY_FILE, type WebIdentity } from '@centro/contracts/identity';
-import { authSettingsFrom } from './app/config/auth-settings.server';
-import { parseEnv } from './app/config/env';
+import { authSettingsFrom } from './app/config/auth-settings.server.ts';
+import { parseEnv } from './app/config/env.ts';
 import {
   clientRolldownOptions,
   leanPreloadHelper,
   reactRouterProductionBuild,
 } from './scripts/vite-lean-client.mjs';
 import { moduleStats } from './scripts/vite-module-stats.mjs';
+import { buildDir } from './scripts/build-dir.mjs';
 
 /**
  * Writes the build's identity settings (validated as the pages get them) to `.identity.json` in the
@@ -54,7 +55,7 @@ export default defineConfig({
     webIdentityFile(),
     // Which source modules make up each chunk: the input of `npm run check:js-budget`.
     moduleStats({
-      file: fileURLToPath(new URL('./build/stats/client-modules.json', import.meta.url)),
+      file: path.join(buildDir(), 'stats/client-modules.json'),
     }),
   ],
   // One stylesheet for the whole site (about 3 KB compressed), which scripts/optimize-pages.mjs puts
