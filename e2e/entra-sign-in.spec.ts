@@ -106,4 +106,8 @@ test("'Quero me inscrever' signs up at the External ID tenant, back signed in, r
   await mainNav(page).getByRole('link', { name: 'Perfil' }).click();
   await page.getByRole('button', { name: 'Carregar Dados' }).click();
   await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Maria Entra');
+  // What 'E-mail' changes with External ID: the contact address, not the one used to sign in.
+  await expect(
+    page.getByRole('textbox', { name: 'E-mail', exact: true }),
+  ).toHaveAccessibleDescription(/O e-mail com que você entra no site não muda aqui\./);
 });
