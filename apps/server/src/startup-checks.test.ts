@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WebIdentity } from '@centro/contracts/identity';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
@@ -68,11 +69,12 @@ const goodEnv = (): Record<string, string> => ({
   GRAPH_TIMEOUT_MS: '2000',
 });
 
-/** buildApp's refusal (the problems), or [] when it started. */
+/** buildApp's refusal (the problems), or [] when it started (`started` looks at the app first). */
 async function startWith(
   env: Record<string, string>,
   /** null: a build without the identity file (older). */
   identity: WebIdentity | null = webBuild(),
+  started: (app: FastifyInstance) => Promise<void> = async () => undefined,
 ): Promise<string[]> {
   const fixture = await createFixtureWebRoot(identity ? { identity } : {});
   try {
@@ -84,7 +86,11 @@ async function startWith(
         ...env,
       }),
     );
-    await app.close();
+    try {
+      await started(app);
+    } finally {
+      await app.close();
+    }
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return [...error.problems];
@@ -99,7 +105,12 @@ describe('a right configuration', () => {
     const probes = () =>
       graph.graphCalls().filter((call) => call.query.$select?.includes(EXT_CELULAR)).length;
     const before = probes();
-    expect(await startWith(goodEnv())).toEqual([]);
+    expect(
+      await startWith(goodEnv(), webBuild(), async (app) => {
+        // The build's identity file is the server's to read, never served.
+        expect((await app.inject({ url: '/.identity.json' })).statusCode).toBe(404);
+      }),
+    ).toEqual([]);
     expect(probes()).toBe(before + 1);
     expect(entra.requests).toContain(`/${entra.tenantId}/v2.0/.well-known/openid-configuration`);
   });
