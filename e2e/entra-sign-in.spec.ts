@@ -110,4 +110,11 @@ test("'Quero me inscrever' signs up at the External ID tenant, back signed in, r
   await expect(
     page.getByRole('textbox', { name: 'E-mail', exact: true }),
   ).toHaveAccessibleDescription(/O e-mail com que você entra no site não muda aqui\./);
+
+  // 'Sair' signs out at the tenant, which returns to '/' only because it is a registered redirect
+  // URI of the SPA (docs/production-entra.md, step 3).
+  await mainNav(page).getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(mainNav(page).getByRole('button', { name: 'Acessar' })).toBeEnabled();
+  expect(entraSite.ciam.requests).toContain(`/${TENANT_ID}/oauth2/v2.0/logout`);
 });
