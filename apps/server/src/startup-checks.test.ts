@@ -166,6 +166,19 @@ describe('a wrong configuration stops the start, saying what to change', () => {
     ]);
   });
 
+  it('a web build for another tenant than ENTRA_TENANT_ID', async () => {
+    const other = randomUUID();
+    const problems = await startWith(goodEnv(), {
+      ...webBuild(),
+      authority: `${entra.origin}/${other}`,
+    });
+    expect(problems).toEqual([
+      expect.stringContaining(
+        `ENTRA_TENANT_ID (${entra.tenantId}) is not the tenant of the web build's VITE_AUTH_AUTHORITY (${entra.origin}/${other})`,
+      ),
+    ]);
+  });
+
   it('a web build for the built-in provider, or none, with IDENTITY_PROVIDER=entra', async () => {
     const oidc: WebIdentity = { protocolMode: 'OIDC', authority: null, graphUrl: null };
     expect(await startWith(goodEnv(), oidc)).toEqual([
