@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { allCourses } from '@centro/content';
 import {
   startEntraStandIn,
@@ -133,7 +133,8 @@ export async function startEntraSite(): Promise<EntraSite> {
       GRAPH_EXTENSION_CELULAR: extensions[0],
       GRAPH_EXTENSION_DATA_NASCIMENTO: extensions[1],
       NODE_EXTRA_CA_CERTS: caFile,
-      NODE_OPTIONS: `--import=${pathToFileURL(fileURLToPath(new URL('./map-hosts.mjs', import.meta.url))).href}`,
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} --import=${new URL('./map-hosts.mjs', import.meta.url).href}`.trim(),
       E2E_HOST_MAP: JSON.stringify(Object.fromEntries(hosts.map((h) => [h, standInAddress]))),
     },
   });
