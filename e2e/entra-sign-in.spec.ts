@@ -99,7 +99,10 @@ test("'Quero me inscrever' signs up at the External ID tenant, back signed in, r
     .filter(
       (call) => call.path === `/v1.0/users/${person?.oid}` && call.query.$select !== 'birthday',
     );
-  expect(reads.map((call) => call.outcome)).toEqual([404, 200]);
+  const [first, ...later] = reads.map((call) => call.outcome);
+  expect(first).toBe(404);
+  expect(later.length).toBeGreaterThan(0);
+  expect(later.every((outcome) => outcome === 200)).toBe(true);
   // The API's token was asked for the API's scope at the tenant, and verified by the server.
   expect(entraSite.ciam.requests).toContain(`/${TENANT_ID}/discovery/v2.0/keys`);
 
