@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { allCourses } from '@centro/content';
 import type { WebIdentity } from '@centro/contracts/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     clients: [{ clientId: CLIENT_ID, secret: SECRET }],
     extensionAttributes: [EXT_CELULAR, EXT_DATA],
   });
+  for (const course of allCourses()) graph.addGroup(course.groupId, course.slug);
   dir = await mkdtemp(path.join(tmpdir(), 'centro-startup-'));
   caFile = path.join(dir, 'ca.pem');
   await writeFile(caFile, graph.ca);
@@ -134,6 +136,19 @@ describe('a wrong configuration stops the start, saying what to change', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^GRAPH_CLIENT_ID: .*GroupMember\.ReadWrite\.All.*Grant admin consent/),
     ]);
+  });
+
+  it("a course whose group the tenant does not have (packages/content's groupId)", async () => {
+    const [course] = allCourses();
+    if (!course) throw new Error('no course');
+    graph.groups.delete(course.groupId.toLowerCase());
+    try {
+      expect(await startWith(goodEnv())).toEqual([
+        expect.stringContaining(`the tenant has no group ${course.groupId} (${course.slug})`),
+      ]);
+    } finally {
+      graph.addGroup(course.groupId, course.slug);
+    }
   });
 
   it('a credential Entra refuses', async () => {

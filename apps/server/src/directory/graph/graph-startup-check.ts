@@ -3,9 +3,11 @@
  * (tenant, client id, credential), the token carries the application permissions the adapter needs
  * (its `roles` claim lists those granted with admin consent), and Graph knows the directory
  * extension names of GRAPH_EXTENSION_* (a `$select` probe: Graph answers 400 for an unknown
- * property, which would otherwise break every read of a person). Each problem says what to change.
+ * property, which would otherwise break every read of a person), and the tenant has each course's
+ * group (`groupId` in packages/content). Each problem says what to change.
  * An unreachable tenant or Graph is not a problem of the settings: it is logged, and /readyz tells.
  */
+import { allCourses } from '@centro/content';
 import type { GraphDirectoryConfig } from '../../config/directory.js';
 import { DirectoryError } from '../directory.js';
 import type { DirectoryLogger } from '../directory-logger.js';
@@ -125,5 +127,32 @@ export async function checkGraphDirectory(
   } else if (!res.ok) {
     return [...problems, ...unreachable(new Error(`HTTP ${res.status}`))];
   }
-  return problems;
+  if (missing.length > 0) return problems;
+  return [...problems, ...(await missingCourseGroups(deps.client))];
+}
+
+/** The courses whose group (`groupId` in packages/content) the tenant does not have. */
+async function missingCourseGroups(client: GraphClient): Promise<string[]> {
+  const courses = allCourses();
+  const answers = await Promise.all(
+    courses.map((course) =>
+      client
+        .call(
+          'startupCheckGroup',
+          {
+            method: 'GET',
+            path: `/groups/${encodeURIComponent(course.groupId)}`,
+            query: { $select: 'id' },
+          },
+          { maxAttempts: 1 },
+        )
+        .then((res) => res.status)
+        .catch(() => undefined),
+    ),
+  );
+  const unknown = courses.filter((_, i) => answers[i] === 404);
+  if (unknown.length === 0) return [];
+  return [
+    `packages/content: the tenant has no group ${unknown.map((c) => `${c.groupId} (${c.slug})`).join(', ')}: create one security group per course (docs/production-entra.md, step 5) and put its object id in the course's groupId`,
+  ];
 }

@@ -21,6 +21,7 @@
  *                                           (replication delay)
  *   GET   /v1.0/users?$select=&$top=        GET   /v1.0/organization
  *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type
+ *   GET   /v1.0/groups/{id}                 the group (404 unknown)
  *   POST  /v1.0/groups/{id}/members/$ref    204; 400 "already exist"; 404 unknown group or member
  *   POST  /v1.0/users/{id}/checkMemberGroups
  * Errors have Graph's shape: {"error": {"code", "message", "innerError": {"date", "request-id",
@@ -796,6 +797,18 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
       method === 'POST'
     ) {
       return addMember(id, body);
+    }
+    if (collection === 'groups' && id !== undefined && sub === undefined && method === 'GET') {
+      const group = findGroup(id);
+      if (!group) return notFound(id);
+      return {
+        status: 200,
+        body: {
+          '@odata.context': `${origin}/v1.0/$metadata#groups(id)/$entity`,
+          id: group.id,
+          ...(query.get('$select') === 'id' ? {} : { displayName: group.displayName }),
+        },
+      };
     }
     if (collection === 'organization' && method === 'GET') {
       return { status: 200, body: { value: [{ id: tenantId }] } };
