@@ -134,8 +134,11 @@ export async function buildApp(
 
   // Start-up checks against the tenant itself (decision 031): a wrong setting stops the start with
   // what to change, before the first visitor meets it; an unreachable tenant is only logged.
-  const entraCheck = config.entra ? await checkEntraTenant(config.entra, app.log) : undefined;
-  startupProblems.push(...(entraCheck?.problems ?? []), ...(await directory.check()));
+  const [entraCheck, directoryProblems] = await Promise.all([
+    config.entra ? checkEntraTenant(config.entra, app.log) : undefined,
+    directory.check(),
+  ]);
+  startupProblems.push(...(entraCheck?.problems ?? []), ...directoryProblems);
   if (startupProblems.length > 0) {
     await app.close();
     throw new ConfigError(startupProblems);
