@@ -103,6 +103,8 @@ export interface EntraStandIn {
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 async function createKey(): Promise<StandInKey> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = await exportJWK(publicKey);
@@ -316,6 +318,19 @@ export async function startEntraStandIn(
     return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   };
 
+  /** Reads the form body, then answers with `handler` (a 500 if it fails). */
+  const answerForm = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    handler: (form: URLSearchParams) => void | Promise<void>,
+  ) => {
+    readForm(req)
+      .then(handler)
+      .catch(() => {
+        if (!res.headersSent) json(res, 500, { error: 'server_error' });
+      });
+  };
+
   const signed = (payload: JWTPayload) =>
     new SignJWT(payload)
       .setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid: key.kid })
@@ -457,13 +472,13 @@ export async function startEntraStandIn(
         page(
           res,
           400,
-          `<p>AADSTS700016: Application with identifier '${request.get('client_id') ?? ''}' was not found in the directory.</p>`,
+          `<p>AADSTS700016: Application with identifier '${escapeHtml(request.get('client_id') ?? '')}' was not found in the directory.</p>`,
         );
       } else if (!redirectUris.has(request.get('redirect_uri') ?? '')) {
         page(
           res,
           400,
-          `<p>AADSTS50011: The redirect URI '${request.get('redirect_uri') ?? ''}' specified in the request does not match the redirect URIs configured for the application.</p>`,
+          `<p>AADSTS50011: The redirect URI '${escapeHtml(request.get('redirect_uri') ?? '')}' specified in the request does not match the redirect URIs configured for the application.</p>`,
         );
       } else if (
         request.get('response_type') !== 'code' ||
@@ -488,7 +503,7 @@ export async function startEntraStandIn(
       return true;
     }
     if (endpoint[2] === 'authorize' && req.method === 'POST') {
-      void readForm(req).then((form) => {
+      answerForm(req, res, (form) => {
         const request = pending.get(form.get('request') ?? '');
         const email = (form.get('email') ?? '').trim().toLowerCase();
         if (!request || !email) {
@@ -513,7 +528,7 @@ export async function startEntraStandIn(
       return true;
     }
     if (endpoint[2] === 'token' && req.method === 'POST') {
-      void readForm(req).then(async (form) => {
+      answerForm(req, res, async (form) => {
         if (!requestOrigin) {
           oauthError(
             res,
