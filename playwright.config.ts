@@ -48,8 +48,6 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Microsoft Entra sign-in builds the website once more: in the desktop project only.
-      testIgnore: /entra-sign-in\.spec\.ts$/,
     },
     {
       name: 'desktop',

@@ -5,7 +5,8 @@
  * cross-origin token redemption), and the server verifying its access token and reading the
  * person from the Graph stand-in. With the configuration the README gave before issue 17 (an
  * authority without the tenant id), MSAL refuses that discovery document and this test fails.
- * See support/entra-tenant.ts. The desktop project runs it (playwright.config.ts): one more build.
+ * See support/entra-tenant.ts. Like every flow it runs on the phone viewport only (decision 027):
+ * one more build per run.
  */
 import { chromium } from '@playwright/test';
 import { getProgramme } from '@centro/content';
