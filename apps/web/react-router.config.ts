@@ -1,12 +1,13 @@
 import type { Config } from '@react-router/dev/config';
 import { publicPaths } from '@centro/content';
+import { buildDir } from './scripts/build-dir.mjs';
 
 /** Path of the prerendered 'Página Não Encontrada' page, served by the server for every unknown path. */
 const NOT_FOUND_PATH = '/404';
 
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  buildDirectory: buildDir(),
   // No server rendering at request time: every public page is prerendered to static HTML at build time,
   // and the pages that exist only for a signed-in person get the client-rendered __spa-fallback.html.
   ssr: false,

@@ -9,7 +9,8 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { fastify, type FastifyInstance } from 'fastify';
-import type { Config, TrustProxy } from './config/index.js';
+import { ConfigError, type Config, type TrustProxy } from './config/index.js';
+import { checkEntraTenant } from './auth/entra-startup-check.js';
 import { ensureDataDir } from './data-dir.js';
 import { createAuthServices } from './auth/auth-services.js';
 import type { ApiTokens } from './auth/api-tokens.js';
@@ -51,6 +52,7 @@ import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
+import { readWebIdentity, webIdentityProblems } from './site/web-identity.js';
 
 /** Fastify's trustProxy option (a hop count becomes the function Fastify expects). */
 function trustProxyOption(trust: TrustProxy) {
@@ -101,6 +103,8 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   await ensureDataDir(config.dataDir);
+  // The web build must sign in where the server accepts tokens from (its CSP and verifier).
+  const startupProblems = webIdentityProblems(config, await readWebIdentity(config.webRoot));
   const site = contentSite();
   const security = helmetOptions(config.https);
   const pages = await loadSitePages(config.webRoot, site, {
@@ -133,6 +137,18 @@ export async function buildApp(
   app.decorate('directory', directory);
   app.addHook('onClose', () => directory.close());
 
+  // Start-up checks against the tenant itself (decision 031): a wrong setting stops the start with
+  // what to change, before the first visitor meets it; an unreachable tenant is only logged.
+  const [entraCheck, directoryProblems] = await Promise.all([
+    config.entra ? checkEntraTenant(config.entra, app.log) : undefined,
+    directory.check(),
+  ]);
+  startupProblems.push(...(entraCheck?.problems ?? []), ...directoryProblems);
+  if (startupProblems.length > 0) {
+    await app.close();
+    throw new ConfigError(startupProblems);
+  }
+
   // API tokens and the identity provider's token verifier (IDENTITY_PROVIDER): the built-in
   // provider's issuer, API audience and public keys are local (src/idp).
   const auth = await createAuthServices(config, {
@@ -145,6 +161,7 @@ export async function buildApp(
             clientId: config.idp.clientId,
           }
         : undefined,
+    entraDiscovered: entraCheck?.metadata,
   });
   app.decorate('apiTokens', auth.apiTokens);
   app.decorate('verifyProviderToken', auth.verifyProviderToken);

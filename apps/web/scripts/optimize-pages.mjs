@@ -16,13 +16,14 @@
  *    hydrated (the root layout raises `HYDRATED_EVENT`).
  * 3. A `style` attribute fails the build: the pages' CSP allows none.
  *
- * Usage: node apps/web/scripts/optimize-pages.mjs [client build directory]   (default: build/client)
+ * Usage: node apps/web/scripts/optimize-pages.mjs [client build directory]   (default: build/client, or WEB_BUILD_DIR/client)
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifySync } from 'vite';
 import { DEFERRED_MODULE_TYPE } from './js-budget.mjs';
+import { clientBuildDir } from './build-dir.mjs';
 
 export { DEFERRED_MODULE_TYPE };
 
@@ -310,9 +311,7 @@ export async function optimizeBuild(dir) {
 }
 
 async function main() {
-  const dir = path.resolve(
-    process.argv[2] ?? fileURLToPath(new URL('../build/client/', import.meta.url)),
-  );
+  const dir = path.resolve(process.argv[2] ?? clientBuildDir());
   try {
     const { pages, stylesheets, bytes } = await optimizeBuild(dir);
     console.log(

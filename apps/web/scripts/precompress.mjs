@@ -5,7 +5,7 @@
  * nginx gzip_static/brotli_static, a CDN). A sibling is written only when it is smaller than the
  * file; a stale one from an earlier run is removed otherwise.
  *
- * Usage: node apps/web/scripts/precompress.mjs [directory]   (default: apps/web/build/client)
+ * Usage: node apps/web/scripts/precompress.mjs [directory]   (default: apps/web/build/client, or WEB_BUILD_DIR/client)
  */
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { clientBuildDir } from './build-dir.mjs';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,8 +30,6 @@ export const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 export const MIN_SIZE = 1024;
-
-const DEFAULT_DIR = fileURLToPath(new URL('../build/client/', import.meta.url));
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -97,7 +96,7 @@ export async function precompressDirectory(dir) {
 }
 
 async function main() {
-  const dir = path.resolve(process.argv[2] ?? DEFAULT_DIR);
+  const dir = path.resolve(process.argv[2] ?? clientBuildDir());
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
     console.error(`precompress: ${dir} is not a directory (build the web app first).`);

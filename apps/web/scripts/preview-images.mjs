@@ -14,13 +14,14 @@
  *    `/icons/icon-512.png`): the centre's icon, full-bleed on its blue so that it also serves as a
  *    maskable icon (the drawing inside the central 80% safe zone).
  *
- * Usage: node apps/web/scripts/preview-images.mjs [client build directory]   (default: build/client)
+ * Usage: node apps/web/scripts/preview-images.mjs [client build directory]   (default: build/client, or WEB_BUILD_DIR/client)
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { brand, centre } from '@centro/content';
+import { clientBuildDir } from './build-dir.mjs';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -286,9 +287,7 @@ export async function buildPreviews(/** @type {string} */ dir) {
 }
 
 async function main() {
-  const dir = path.resolve(
-    process.argv[2] ?? fileURLToPath(new URL('../build/client/', import.meta.url)),
-  );
+  const dir = path.resolve(process.argv[2] ?? clientBuildDir());
   const started = performance.now();
   const { images, bytes, largest } = await buildPreviews(dir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

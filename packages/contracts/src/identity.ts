@@ -22,3 +22,20 @@ export const BUILT_IN_API_SCOPE = `${BUILT_IN_API_AUDIENCE}/access_as_user`;
  * works with either provider; the built-in provider's `/v1.0/me` accepts it.
  */
 export const BUILT_IN_GRAPH_SCOPES = ['User.ReadWrite.All'];
+
+/**
+ * The web build's identity settings as the server reads them at start-up (`<WEB_ROOT>/.identity.json`,
+ * a dot file the server never serves): which provider the pages sign in with and where, so that a
+ * server whose IDENTITY_PROVIDER or ENTRA_AUTHORITY_HOST disagrees with the build refuses to start
+ * instead of serving pages whose sign-in its CSP blocks (issue 17).
+ */
+export const WEB_IDENTITY_FILE = '.identity.json';
+
+export interface WebIdentity {
+  /** `OIDC` (the built-in provider) or `AAD` (Microsoft Entra ID). */
+  protocolMode: 'OIDC' | 'AAD';
+  /** VITE_AUTH_AUTHORITY; null: the built-in provider at the page's origin. */
+  authority: string | null;
+  /** VITE_AUTH_GRAPH_URL; null: the page's origin. */
+  graphUrl: string | null;
+}

@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config/index.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
+import type { EntraTenantMetadata } from './entra-discovery.js';
 import { loadApiTokenSecret } from './api-token-secret.js';
 import {
   createEmbeddedTokenVerifier,
@@ -25,6 +26,8 @@ export interface AuthServicesOptions {
    * embedded configuration, every provider token is refused with a 503.
    */
   embeddedProvider?: EmbeddedProviderSource | undefined;
+  /** The Entra tenant's discovery document, read by the start-up check (no second discovery). */
+  entraDiscovered?: EntraTenantMetadata | undefined;
 }
 
 type AuthSettings = Pick<
@@ -47,6 +50,7 @@ export function createProviderTokenVerifier(
       audience: entra.apiClientId,
       scope: entra.apiScope,
       ...(entra.jwksUri === undefined ? {} : { jwksUri: entra.jwksUri }),
+      discovered: options.entraDiscovered,
     });
   }
   return options.embeddedProvider

@@ -4,12 +4,12 @@
  * that the authority host (discovery, then jwks_uri) points at a local stand-in serving Entra-shaped
  * discovery, keys and v2 access tokens. Entra tokens for this API are accepted; all others refused.
  */
+import { randomUUID } from 'node:crypto';
 import { getTokenResponseSchema } from '@centro/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { defaultEntraIssuer } from '../config/identity.js';
 import {
   GRAPH_AUDIENCE,
   hmacToken,
@@ -209,12 +209,14 @@ describe('every other token is refused', () => {
 });
 
 describe('the keys of the tenant', () => {
-  it('can be given directly (ENTRA_JWKS_URI), skipping discovery', async () => {
+  it('can be given directly (ENTRA_ISSUER and ENTRA_JWKS_URI), skipping discovery', async () => {
     const direct = createProviderTokenVerifier(
       loadConfig({
         IDENTITY_PROVIDER: 'entra',
         ENTRA_TENANT_ID: standIn.tenantId,
         ENTRA_API_CLIENT_ID: standIn.apiClientId,
+        // Both given: nothing left to discover.
+        ENTRA_ISSUER: standIn.issuer,
         ENTRA_JWKS_URI: `${standIn.origin}/discovery/v2.0/keys`,
       }),
     );
@@ -238,10 +240,16 @@ describe('the keys of the tenant', () => {
     await expect(rotating(await standIn.mint({ key: next }))).resolves.toHaveProperty('userId');
   });
 
-  it('refuse every token when discovery names another issuer (a configuration mistake)', async () => {
+  it('name the issuer: without ENTRA_ISSUER, the one discovery names is expected', async () => {
+    const discovered = createProviderTokenVerifier(loadConfig({ ...entraEnv(), ENTRA_ISSUER: '' }));
+    await expect(discovered(await standIn.mint())).resolves.toHaveProperty('userId');
+    const other = `https://login.microsoftonline.com/${randomUUID()}/v2.0`;
+    expect(await refusal(standIn.mint({ claims: { iss: other } }), discovered)).toBe('issuer');
+  });
+
+  it('refuse every token when discovery names another issuer than ENTRA_ISSUER (a configuration mistake)', async () => {
     const misconfigured = createProviderTokenVerifier(
-      // No ENTRA_ISSUER: the default, derived from the host, is not what discovery says.
-      loadConfig({ ...entraEnv(), ENTRA_ISSUER: '' }),
+      loadConfig({ ...entraEnv(), ENTRA_ISSUER: `https://sts.windows.net/${standIn.tenantId}/` }),
     );
     const error = await misconfigured(await standIn.mint()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderTokenError);
@@ -283,7 +291,13 @@ describe('GET /api/auth/get-token with Entra (through the app)', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    fixture = await createFixtureWebRoot();
+    fixture = await createFixtureWebRoot({
+      identity: {
+        protocolMode: 'AAD',
+        authority: `${standIn.origin}/${standIn.tenantId}`,
+        graphUrl: 'https://graph.microsoft.com',
+      },
+    });
     app = await buildApp(
       loadConfig({
         ...entraEnv(),
@@ -362,19 +376,16 @@ describe('GET /api/auth/get-token with Entra (through the app)', () => {
 });
 
 describe('an External ID tenant', () => {
-  it('is trusted with the issuer its discovery names, derived from the ciamlogin.com authority', async () => {
+  it('is trusted with the issuer its discovery names (https://<tid>.ciamlogin.com/<tid>/v2.0)', async () => {
     const ciam = await startEntraStandIn({ kind: 'ciam' });
     try {
-      const issuer = defaultEntraIssuer('https://centro.ciamlogin.com', ciam.tenantId);
-      expect(issuer).toBe(`https://${ciam.tenantId}.ciamlogin.com/${ciam.tenantId}/v2.0`);
-      expect(ciam.issuer).toBe(issuer);
+      expect(ciam.issuer).toBe(`https://${ciam.tenantId}.ciamlogin.com/${ciam.tenantId}/v2.0`);
       const verifyCiam = createProviderTokenVerifier(
         loadConfig({
           IDENTITY_PROVIDER: 'entra',
           ENTRA_TENANT_ID: ciam.tenantId,
           ENTRA_API_CLIENT_ID: ciam.apiClientId,
           ENTRA_AUTHORITY_HOST: ciam.origin,
-          ENTRA_ISSUER: issuer,
         }),
       );
       const oid = '5c7e2a91-3b4d-4f6e-8a1b-2c3d4e5f6a7b';

@@ -7,8 +7,8 @@
  *   access tokens (RFC 9068) are typed `at+jwt`; the person is `oid` when present, else `sub`;
  * - Microsoft Entra ID (workforce or External ID): the tenant's JWKS is remote
  *   (`createRemoteJWKSet` on the `jwks_uri` of the tenant's discovery document, cached, with a
- *   timeout); v2 access tokens only (`ver: "2.0"`, `aud` = the API's client id, issuer
- *   `https://login.microsoftonline.com/{tid}/v2.0`), of this tenant (`tid`), delegated (the
+ *   timeout); v2 access tokens only (`ver: "2.0"`, `aud` = the API's client id, the issuer the
+ *   tenant's discovery document names), of this tenant (`tid`), delegated (the
  *   configured scope in `scp`); the person is `oid`.
  *
  * Both: the signature against the provider's keys, with a `kid` naming exactly one of them; an
@@ -31,6 +31,7 @@ import {
 } from 'jose';
 import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
 import { GUID } from '../config/parsers.js';
+import { discoverEntraTenant, type EntraTenantMetadata } from './entra-discovery.js';
 
 /** Why a provider token was refused (for logs; never sent to the client). */
 export type ProviderTokenFailure =
@@ -154,11 +155,16 @@ function personId(value: unknown): string {
   return value;
 }
 
+/** Refuses what cannot be a compact JWS of a sane length. */
+function checkShape(token: unknown): void {
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) {
+    throw new ProviderTokenError('malformed');
+  }
+}
+
 function createVerifier(policy: Policy): ProviderTokenVerifier {
   return async (token) => {
-    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) {
-      throw new ProviderTokenError('malformed');
-    }
+    checkShape(token);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, policy.getKey, {
@@ -288,14 +294,19 @@ export interface EntraVerifierOptions extends VerifierTuning {
   tenantId: string;
   /** `https://login.microsoftonline.com`, or `https://<tenant>.ciamlogin.com` for External ID. */
   authorityHost: string;
-  /** Expected `iss`, e.g. `https://login.microsoftonline.com/{tid}/v2.0`. */
-  issuer: string;
+  /**
+   * Expected `iss` (ENTRA_ISSUER); undefined: the issuer the tenant's discovery document names
+   * (e.g. `https://<tid>.ciamlogin.com/<tid>/v2.0`).
+   */
+  issuer?: string | undefined;
   /** The API's application (client) id: the `aud` of v2 access tokens. */
   audience: string;
   /** The delegated scope required in `scp`, e.g. `access_as_user`. */
   scope: string;
   /** The JWKS address; when absent it is read from the tenant's discovery document. */
   jwksUri?: string;
+  /** The discovery document already read (by the start-up check): no second discovery. */
+  discovered?: EntraTenantMetadata | undefined;
   /** Timeout of discovery and key downloads, in milliseconds (default 5000). */
   timeoutMs?: number;
   /** Minimum time between two key downloads triggered by an unknown `kid` (default 30 s). */
@@ -304,124 +315,76 @@ export interface EntraVerifierOptions extends VerifierTuning {
   retryAfterFailureMs?: number;
 }
 
-const MAX_DISCOVERY_BYTES = 256 * 1024;
-
-/** https, or http on a loopback address (a local stand-in). */
-export function isAllowedProviderUrl(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return (
-    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
-  );
-}
-
-/** The tenant's discovery document address. */
-export function entraDiscoveryUrl(authorityHost: string, tenantId: string): URL {
-  return new URL(
-    `${authorityHost.replace(/\/+$/, '')}/${tenantId}/v2.0/.well-known/openid-configuration`,
-  );
-}
-
 function unavailable(message: string, cause?: unknown): ProviderTokenError {
   return new ProviderTokenError('unavailable', { cause: new Error(message, { cause }) });
 }
 
-/** Reads `jwks_uri` from the discovery document, after checking that it is this tenant's. */
-async function discoverJwksUri(options: EntraVerifierOptions, timeoutMs: number): Promise<URL> {
-  const url = entraDiscoveryUrl(options.authorityHost, options.tenantId);
-  let document: unknown;
-  try {
-    const response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (response.status !== 200) {
-      throw new Error(`HTTP ${response.status}`);
-    }
-    const text = await response.text();
-    if (text.length > MAX_DISCOVERY_BYTES) throw new Error('discovery document too large');
-    document = JSON.parse(text);
-  } catch (error) {
-    throw unavailable(`Entra discovery at ${url.href} failed`, error);
-  }
-  const { issuer, jwks_uri: jwksUri } = (document ?? {}) as {
-    issuer?: unknown;
-    jwks_uri?: unknown;
-  };
-  if (issuer !== options.issuer) {
-    throw unavailable(
-      `Entra discovery at ${url.href} names the issuer ${JSON.stringify(issuer)}, not the expected ${options.issuer} (check ENTRA_TENANT_ID, ENTRA_AUTHORITY_HOST and ENTRA_ISSUER)`,
-    );
-  }
-  let keys: URL;
-  try {
-    keys = new URL(String(jwksUri));
-  } catch (error) {
-    throw unavailable(`Entra discovery at ${url.href} has no valid jwks_uri`, error);
-  }
-  if (!isAllowedProviderUrl(keys)) {
-    throw unavailable(`Entra discovery at ${url.href} names a jwks_uri that is not https`);
-  }
-  return keys;
+interface EntraTenant {
+  issuer: string;
+  getKey: JWTVerifyGetKey;
 }
 
 /**
- * The tenant's keys: discovery once (retried after a failure, not more often than
+ * The tenant's issuer and keys: discovery once (unless both ENTRA_ISSUER and ENTRA_JWKS_URI are
+ * given, or the start-up check has read it; retried after a failure, not more often than
  * `retryAfterFailureMs`), then jose's remote key set (cached 10 minutes, refetched on an unknown
  * `kid` at most every `jwksCooldownMs`, each download bounded by the timeout).
  */
-function entraKeys(options: EntraVerifierOptions): JWTVerifyGetKey {
+function entraTenant(options: EntraVerifierOptions): () => Promise<EntraTenant> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const retryAfterFailureMs = options.retryAfterFailureMs ?? 10_000;
-  const remote = (url: URL) =>
-    createRemoteJWKSet(url, {
+  const remote = (issuer: string, url: URL): EntraTenant => {
+    const keys = createRemoteJWKSet(url, {
       timeoutDuration: timeoutMs,
       cooldownDuration: options.jwksCooldownMs ?? 30_000,
       cacheMaxAge: 10 * 60_000,
     });
-
-  let keys: Promise<JWTVerifyGetKey> | undefined = options.jwksUri
-    ? Promise.resolve(remote(new URL(options.jwksUri)))
+    return {
+      issuer,
+      getKey: async (header, token) => {
+        try {
+          return await keys(header, token);
+        } catch (error) {
+          // Answers about the token pass through; failures to obtain the keys are ours.
+          if (
+            error instanceof errors.JWKSNoMatchingKey ||
+            error instanceof errors.JWKSMultipleMatchingKeys ||
+            error instanceof errors.JOSENotSupported ||
+            error instanceof errors.JOSEAlgNotAllowed
+          ) {
+            throw error;
+          }
+          throw unavailable('Entra signing keys could not be downloaded', error);
+        }
+      },
+    };
+  };
+  const jwksUri = options.jwksUri === undefined ? undefined : new URL(options.jwksUri);
+  const known =
+    options.discovered ??
+    (options.issuer && jwksUri ? { issuer: options.issuer, jwksUri } : undefined);
+  let tenant: Promise<EntraTenant> | undefined = known
+    ? Promise.resolve(remote(known.issuer, jwksUri ?? known.jwksUri))
     : undefined;
   let failure: { at: number; error: ProviderTokenError } | undefined;
 
-  const resolveKeys = (): Promise<JWTVerifyGetKey> => {
-    if (keys) return keys;
+  return () => {
+    if (tenant) return tenant;
     if (failure && Date.now() - failure.at < retryAfterFailureMs) {
       return Promise.reject(failure.error);
     }
-    const pending = discoverJwksUri(options, timeoutMs).then(remote);
-    keys = pending;
+    const pending = discoverEntraTenant(options, timeoutMs).then(
+      (metadata) => remote(metadata.issuer, jwksUri ?? metadata.jwksUri),
+      (error: unknown) => {
+        throw unavailable(error instanceof Error ? error.message : 'Entra discovery failed', error);
+      },
+    );
+    tenant = pending;
     pending.catch((error: unknown) => {
-      keys = undefined;
-      failure = {
-        at: Date.now(),
-        error:
-          error instanceof ProviderTokenError
-            ? error
-            : unavailable('Entra discovery failed', error),
-      };
+      tenant = undefined;
+      failure = { at: Date.now(), error: error as ProviderTokenError };
     });
     return pending;
-  };
-
-  return async (header, token) => {
-    const getKey = await resolveKeys();
-    try {
-      return await getKey(header, token);
-    } catch (error) {
-      // Answers about the token pass through; failures to obtain the keys are ours.
-      if (
-        error instanceof errors.JWKSNoMatchingKey ||
-        error instanceof errors.JWKSMultipleMatchingKeys ||
-        error instanceof errors.JOSENotSupported ||
-        error instanceof errors.JOSEAlgNotAllowed
-      ) {
-        throw error;
-      }
-      throw unavailable('Entra signing keys could not be downloaded', error);
-    }
   };
 }
 
@@ -430,28 +393,36 @@ export function createEntraTokenVerifier(options: EntraVerifierOptions): Provide
   if (!GUID.test(options.tenantId)) throw new Error('The Entra tenant id must be a GUID.');
   const tenantId = options.tenantId.toLowerCase();
   const scope = options.scope;
-  return createVerifier({
-    issuer: options.issuer,
-    audience: options.audience,
-    algorithms: ['RS256'],
-    // Entra types its access tokens "JWT"; an untyped or differently typed token is not one.
-    typ: 'JWT',
-    requiredClaims: ['exp', 'nbf', 'iat', 'tid', 'oid', 'scp', 'ver'],
-    clockToleranceSeconds: options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS,
-    getKey: requireKid(entraKeys(options)),
-    person(payload) {
-      if (payload.ver !== '2.0') throw new ProviderTokenError('claims');
-      if (typeof payload.tid !== 'string' || payload.tid.toLowerCase() !== tenantId) {
-        throw new ProviderTokenError('tenant');
-      }
-      if (!scopesOf(payload.scp).includes(scope)) throw new ProviderTokenError('scope');
-      if (typeof payload.oid !== 'string' || !GUID.test(payload.oid)) {
-        throw new ProviderTokenError('claims');
-      }
-      return personId(payload.oid);
-    },
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const resolveTenant = entraTenant(options);
+  let verifier: ProviderTokenVerifier | undefined;
+  return async (token) => {
+    // A token that cannot be one is refused before the tenant is even asked.
+    checkShape(token);
+    const tenant = await resolveTenant();
+    verifier ??= createVerifier({
+      issuer: tenant.issuer,
+      audience: options.audience,
+      algorithms: ['RS256'],
+      // Entra types its access tokens "JWT"; an untyped or differently typed token is not one.
+      typ: 'JWT',
+      requiredClaims: ['exp', 'nbf', 'iat', 'tid', 'oid', 'scp', 'ver'],
+      clockToleranceSeconds: options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS,
+      getKey: requireKid(tenant.getKey),
+      person(payload) {
+        if (payload.ver !== '2.0') throw new ProviderTokenError('claims');
+        if (typeof payload.tid !== 'string' || payload.tid.toLowerCase() !== tenantId) {
+          throw new ProviderTokenError('tenant');
+        }
+        if (!scopesOf(payload.scp).includes(scope)) throw new ProviderTokenError('scope');
+        if (typeof payload.oid !== 'string' || !GUID.test(payload.oid)) {
+          throw new ProviderTokenError('claims');
+        }
+        return personId(payload.oid);
+      },
+      ...(options.now ? { now: options.now } : {}),
+    });
+    return verifier(token);
+  };
 }
 
 /**

@@ -35,12 +35,13 @@ describe('identity configuration', () => {
       authorityHost: 'https://login.microsoftonline.com',
       apiClientId: API,
       apiScope: 'access_as_user',
-      issuer: `https://login.microsoftonline.com/${TENANT}/v2.0`,
+      // Read from the tenant's discovery document (entra-discovery.ts).
+      issuer: undefined,
       jwksUri: undefined,
     });
   });
 
-  it('derives the issuer of an External ID tenant (ciamlogin.com)', () => {
+  it('leaves the issuer of an External ID tenant (ciamlogin.com) to discovery', () => {
     const config = loadConfig({
       IDENTITY_PROVIDER: 'entra',
       ENTRA_TENANT_ID: TENANT,
@@ -48,7 +49,7 @@ describe('identity configuration', () => {
       ENTRA_AUTHORITY_HOST: 'https://centro.ciamlogin.com/',
     });
     expect(config.entra?.authorityHost).toBe('https://centro.ciamlogin.com');
-    expect(config.entra?.issuer).toBe(`https://${TENANT}.ciamlogin.com/${TENANT}/v2.0`);
+    expect(config.entra?.issuer).toBeUndefined();
   });
 
   it('reads every override', () => {

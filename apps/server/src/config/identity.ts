@@ -31,8 +31,8 @@ export interface EntraConfig {
   apiClientId: string;
   /** Delegated scope required in `scp`. */
   apiScope: string;
-  /** Expected `iss` of the access tokens. */
-  issuer: string;
+  /** ENTRA_ISSUER: the exact `iss` of the access tokens; undefined: the one discovery names. */
+  issuer: string | undefined;
   /** JWKS address; undefined means the one named by the tenant's discovery document. */
   jwksUri: string | undefined;
 }
@@ -127,16 +127,6 @@ export function requireEntraSettings(env: AuthEnv, ctx: z.RefinementCtx): void {
   }
 }
 
-/**
- * The issuer of v2 access tokens of a tenant: `https://login.microsoftonline.com/{tid}/v2.0`, and
- * for an External ID tenant (`*.ciamlogin.com`) `https://{tid}.ciamlogin.com/{tid}/v2.0`.
- */
-export function defaultEntraIssuer(authorityHost: string, tenantId: string): string {
-  const host = new URL(authorityHost).hostname;
-  if (host.endsWith('.ciamlogin.com')) return `https://${tenantId}.ciamlogin.com/${tenantId}/v2.0`;
-  return `${authorityHost}/${tenantId}/v2.0`;
-}
-
 /** The identity part of Config, from the parsed variables. */
 export function resolveAuthConfig(env: AuthEnv): AuthConfig {
   let entra: EntraConfig | undefined;
@@ -151,7 +141,7 @@ export function resolveAuthConfig(env: AuthEnv): AuthConfig {
       authorityHost,
       apiClientId: env.ENTRA_API_CLIENT_ID,
       apiScope: env.ENTRA_API_SCOPE ?? DEFAULT_ENTRA_API_SCOPE,
-      issuer: env.ENTRA_ISSUER ?? defaultEntraIssuer(authorityHost, env.ENTRA_TENANT_ID),
+      issuer: env.ENTRA_ISSUER,
       jwksUri: env.ENTRA_JWKS_URI,
     };
   }

@@ -17,6 +17,11 @@ import { createLocalDirectory, syncCourseGroups } from './local-directory.js';
 /** A directory adapter as the server holds it: the port, which adapter it is, and its end. */
 export interface DirectoryAdapter extends Directory {
   readonly kind: 'local' | 'graph';
+  /**
+   * Checks the directory's settings against the directory itself, before the server listens: what
+   * to change, one line per problem (Graph: credentials, permissions, extension names).
+   */
+  check(): Promise<string[]>;
   /** Releases what the adapter holds (the Graph adapter's connections); the database is not closed. */
   close(): Promise<void>;
 }
@@ -31,10 +36,12 @@ function adapter(
   kind: DirectoryAdapter['kind'],
   directory: Directory,
   close: () => Promise<void>,
+  check: () => Promise<string[]> = async () => [],
 ): DirectoryAdapter {
   return {
     kind,
     close,
+    check,
     getUser: (id) => directory.getUser(id),
     updateUser: (id, field, value) => directory.updateUser(id, field, value),
     setBirthDate: (id, birthDate) => directory.setBirthDate(id, birthDate),
@@ -69,7 +76,7 @@ export async function createDirectory(
       { directory: 'graph', authorityHost, baseUrl, credential: credential.kind },
       'Directory ready',
     );
-    return adapter('graph', graph.directory, graph.close);
+    return adapter('graph', graph.directory, graph.close, graph.check);
   } catch (error) {
     if (error instanceof CredentialFileError) throw new ConfigError([error.message]);
     throw error;

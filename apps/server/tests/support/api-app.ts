@@ -38,6 +38,7 @@ export function faultable(adapter: DirectoryAdapter, faults: FaultSwitch): Direc
   return {
     kind: adapter.kind,
     close: () => adapter.close(),
+    check: () => adapter.check(),
     getUser: guard('getUser', (id) => adapter.getUser(id)),
     updateUser: guard('updateUser', (id, field, value) => adapter.updateUser(id, field, value)),
     setBirthDate: guard('setBirthDate', (id, date) => adapter.setBirthDate(id, date)),

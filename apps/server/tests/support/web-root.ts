@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { publicPaths } from '@centro/content';
+import { WEB_IDENTITY_FILE, type WebIdentity } from '@centro/contracts/identity';
 
 export interface FixtureWebRoot {
   /** The temporary directory holding `client/` (the web root) and `data/`. */
@@ -52,7 +53,13 @@ async function write(root: string, file: string, content: string | Buffer) {
   await writeFile(target, content);
 }
 
-export async function createFixtureWebRoot(): Promise<FixtureWebRoot> {
+/**
+ * `identity`: the build's identity settings (`.identity.json`), as a build with those VITE_AUTH_*
+ * settings writes them; none by default (an older build, for the built-in provider).
+ */
+export async function createFixtureWebRoot(
+  options: { identity?: WebIdentity } = {},
+): Promise<FixtureWebRoot> {
   const dir = await mkdtemp(path.join(tmpdir(), 'centro-server-'));
   const webRoot = path.join(dir, 'client');
   const scripts = new Map<string, string[]>();
@@ -79,6 +86,9 @@ export async function createFixtureWebRoot(): Promise<FixtureWebRoot> {
   await write(webRoot, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   await write(webRoot, 'robots.txt', 'User-agent: *\nDisallow: /\n');
   await write(webRoot, 'index.html.br', brotliCompressSync('stale'));
+  if (options.identity) {
+    await write(webRoot, WEB_IDENTITY_FILE, JSON.stringify(options.identity));
+  }
 
   return {
     dir,

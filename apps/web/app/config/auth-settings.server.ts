@@ -1,7 +1,7 @@
 /** The identity settings of this build, from the validated build-time environment. */
 import { BUILT_IN_API_SCOPE, BUILT_IN_GRAPH_SCOPES } from '@centro/contracts/identity';
 import type { AuthSettings } from './auth-settings';
-import { ENTRA_GRAPH_SCOPES, getEnv, type Env } from './env';
+import { ENTRA_GRAPH_SCOPES, getEnv, type Env } from './env.ts';
 
 export function authSettingsFrom(env: Env): AuthSettings {
   return {

@@ -5,6 +5,7 @@ import { type DirectoryLogger, silentLogger } from '../directory-logger.js';
 import type { Directory } from '../directory.js';
 import { GraphClient } from './graph-client.js';
 import { GraphDirectory } from './graph-directory.js';
+import { checkGraphDirectory } from './graph-startup-check.js';
 import type { RetryPolicy, Sleep } from './retry.js';
 import {
   type ClientCredential,
@@ -25,6 +26,8 @@ export interface GraphDirectoryOptions {
 
 export interface GraphDirectoryHandle {
   directory: Directory;
+  /** The start-up check (graph-startup-check.ts): what to change, one line per problem. */
+  check(): Promise<string[]>;
   /** Closes the kept-alive connections. */
   close(): Promise<void>;
 }
@@ -93,6 +96,7 @@ export async function createGraphDirectory(
   );
   return {
     directory,
+    check: () => checkGraphDirectory(config, { client, tokens, logger }),
     close: async () => transport.close(),
   };
 }

@@ -178,7 +178,7 @@ describe('the app-only token (msal-node, client credentials)', () => {
     const graphCalls = standIn.graphCalls();
     expect(graphCalls.length).toBeGreaterThanOrEqual(2);
     for (const call of graphCalls) {
-      expect(call.headers.authorization).toMatch(/^Bearer [\w-]{20,}$/);
+      expect(call.headers.authorization).toMatch(/^Bearer [\w-]{20,}(\.[\w-]+){2}$/);
     }
     expect(new Set(graphCalls.map((c) => c.headers.authorization)).size).toBe(1);
   });
@@ -386,6 +386,7 @@ describe('operations', () => {
       tenantId: standIn.tenantId,
       clients: [{ clientId: CLIENT_ID, secret: SECRET }],
       birthdayAvailable: true,
+      extensionAttributes: [EXT_CELULAR, EXT_DATA],
       customSecurityAttributes: { Centro: ['DataNascimento'] },
     });
     try {

@@ -1,9 +1,17 @@
 /**
  * Self-signed X.509 certificates for tests, made with node:crypto alone (it reads certificates but
  * does not write them): an RSA key pair and a v3 certificate (sha256WithRSAEncryption) whose
- * subject alternative names cover the stand-in's address. The DER is written by hand below.
+ * subject alternative names cover the stand-in's address, self-signed or signed by a test CA. The DER is written by hand below.
  */
-import { X509Certificate, createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import {
+  X509Certificate,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 import { isIPv4 } from 'node:net';
 
 export interface TestCertificate {
@@ -11,6 +19,8 @@ export interface TestCertificate {
   cert: string;
   /** PEM private key (PKCS#8). */
   key: string;
+  /** Base64 SHA-256 of the public key (SPKI), as Chromium's --ignore-certificate-errors-spki-list takes it. */
+  spkiSha256: string;
   /** Hex thumbprints of the DER certificate. */
   sha1: string;
   sha256: string;
@@ -75,12 +85,22 @@ export interface CertificateOptions {
   altNames?: string[];
   /** Validity in days from now (default 2). */
   days?: number;
+  /**
+   * The certificate authority that signs it (made by this function with `ca: true`); without it the
+   * certificate is self-signed.
+   */
+  issuer?: { commonName: string; key: string };
+  /** A certificate authority (basicConstraints cA; default true when self-signed, else false). */
+  ca?: boolean;
 }
 
 export function createTestCertificate(options: CertificateOptions = {}): TestCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const sha256WithRsa = sequence(oid('1.2.840.113549.1.1.11'), NULL);
   const subject = name(options.commonName ?? 'graph-stand-in');
+  const issuerName = options.issuer ? name(options.issuer.commonName) : subject;
+  const signingKey = options.issuer ? createPrivateKey(options.issuer.key) : privateKey;
+  const isCa = options.ca ?? !options.issuer;
   const now = Date.now();
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 0) & 0x7f;
@@ -91,8 +111,9 @@ export function createTestCertificate(options: CertificateOptions = {}): TestCer
       : tlv(0x82, Buffer.from(entry, 'ascii')),
   );
   const extensions = sequence(
-    // basicConstraints (critical): cA, so that the certificate is its own trust anchor.
-    sequence(oid('2.5.29.19'), TRUE, octets(sequence(TRUE))),
+    // basicConstraints (critical): cA for an authority (a self-signed certificate is its own trust
+    // anchor), none for a server certificate an authority signs.
+    sequence(oid('2.5.29.19'), TRUE, octets(isCa ? sequence(TRUE) : sequence())),
     // subjectAltName
     sequence(oid('2.5.29.17'), octets(sequence(...altNames))),
   );
@@ -100,20 +121,25 @@ export function createTestCertificate(options: CertificateOptions = {}): TestCer
     explicit(0, integer(Buffer.from([2]))),
     integer(serial),
     sha256WithRsa,
-    subject,
+    issuerName,
     sequence(time(new Date(now - 60_000)), time(new Date(now + (options.days ?? 2) * 86_400_000))),
     subject,
     publicKey.export({ type: 'spki', format: 'der' }),
     explicit(3, extensions),
   );
-  const der = sequence(tbs, sha256WithRsa, bits(sign('sha256', tbs, privateKey)));
+  const der = sequence(tbs, sha256WithRsa, bits(sign('sha256', tbs, signingKey)));
 
   const cert = pem('CERTIFICATE', der);
   // Fails here rather than in a TLS handshake if the encoding above is ever broken.
-  if (!new X509Certificate(cert).verify(publicKey)) throw new Error('invalid test certificate');
+  if (!new X509Certificate(cert).verify(createPublicKey(signingKey))) {
+    throw new Error('invalid test certificate');
+  }
   return {
     cert,
     key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    spkiSha256: createHash('sha256')
+      .update(publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('base64'),
     sha1: createHash('sha1').update(der).digest('hex'),
     sha256: createHash('sha256').update(der).digest('hex'),
   };

@@ -9,12 +9,19 @@
  *                                                          real host; here for completeness)
  *   POST /{tenant}/oauth2/v2.0/token                       client_credentials with client_secret or a
  *                                                          client_assertion (RS256/PS256 JWT signed
- *                                                          by the registered certificate, verified)
+ *                                                          by the registered certificate, verified);
+ *                                                          the token is a JWT whose `roles` are the
+ *                                                          client's application permissions
  * Graph side (each call needs a bearer token this stand-in issued and that has not expired):
- *   GET   /v1.0/users/{id}[?$select=...]    $select semantics, extension attributes, custom security
- *                                           attributes; `birthday` refused (403) unless enabled
+ *   GET   /v1.0/users/{id}[?$select=...]    $select semantics (400 BadRequest for a property the
+ *                                           tenant does not know, extensions included), extension
+ *                                           attributes, custom security attributes; `birthday`
+ *                                           refused (403) unless enabled; a user added with
+ *                                           `unseenReads` answers 404 that many times first
+ *                                           (replication delay)
  *   GET   /v1.0/users?$select=&$top=        GET   /v1.0/organization
  *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type
+ *   GET   /v1.0/groups/{id}                 the group (404 unknown)
  *   POST  /v1.0/groups/{id}/members/$ref    204; 400 "already exist"; 404 unknown group or member
  *   POST  /v1.0/users/{id}/checkMemberGroups
  * Errors have Graph's shape: {"error": {"code", "message", "innerError": {"date", "request-id",
@@ -48,6 +55,11 @@ export interface StandInUser {
   extensions: Record<string, unknown>;
   /** Attribute set → attribute → value. */
   customSecurityAttributes: Record<string, Record<string, unknown>>;
+  /**
+   * Reads that still answer 404 (Entra is eventually consistent: a user created a moment ago is not
+   * yet on the replica a read reaches). Each read of the user counts one down.
+   */
+  unseenReads?: number;
 }
 
 export interface StandInGroup {
@@ -61,6 +73,11 @@ export interface StandInClient {
   secret?: string;
   /** PEM certificate whose key signs the client assertions. */
   certificate?: string;
+  /**
+   * Application permissions granted with admin consent: the `roles` of its tokens (default: the
+   * three the adapter needs).
+   */
+  roles?: string[];
 }
 
 export interface GraphStandInOptions {
@@ -140,6 +157,12 @@ export interface GraphStandIn {
   close(): Promise<void>;
 }
 
+/** The application permissions the directory adapter needs. */
+export const DEFAULT_ROLES = [
+  'User.ReadWrite.All',
+  'GroupMember.ReadWrite.All',
+  'CustomSecAttributeAssignment.ReadWrite.All',
+];
 const CSA_WRITE_TYPE = '#Microsoft.DirectoryServices.CustomSecurityAttributeValue';
 const CSA_READ_TYPE = '#microsoft.graph.customSecurityAttributeValue';
 const UNSET_BIRTHDAY = '0001-01-01T00:00:00Z';
@@ -463,7 +486,31 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
         "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.",
       );
     }
-    const accessToken = base64url(randomBytes(32));
+    // Entra's app-only tokens for Graph are JWTs whose `roles` lists the granted application
+    // permissions (absent when none is granted); the signature is of no concern to Graph's callers.
+    const now = Math.floor(Date.now() / 1000);
+    const roles = client.roles ?? DEFAULT_ROLES;
+    const accessToken = [
+      { typ: 'JWT', alg: 'RS256', kid: 'stand-in' },
+      {
+        aud: 'https://graph.microsoft.com',
+        iss: `https://sts.windows.net/${tenantId}/`,
+        iat: now,
+        nbf: now,
+        exp: now + lifetime,
+        app_displayname: 'Centro servidor',
+        appid: client.clientId,
+        idtyp: 'app',
+        oid: randomUUID(),
+        ...(roles.length > 0 ? { roles } : {}),
+        tid: tenantId,
+        ver: '1.0',
+        jti: randomUUID(),
+      },
+    ]
+      .map((part) => base64url(Buffer.from(JSON.stringify(part))))
+      .concat(base64url(randomBytes(32)))
+      .join('.');
     tokens.set(accessToken, { clientId: client.clientId, expiresAt: Date.now() + lifetime * 1000 });
     return {
       status: 200,
@@ -552,14 +599,18 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
       .map((s) => s.trim())
       .filter(Boolean);
     for (const name of names) {
-      const known = (USER_PROPERTIES as readonly string[]).some(
-        (p) => p.toLowerCase() === name.toLowerCase(),
-      );
-      if (!known && !name.toLowerCase().startsWith('extension_')) {
+      const known =
+        (USER_PROPERTIES as readonly string[]).some(
+          (p) => p.toLowerCase() === name.toLowerCase(),
+        ) || extensionNames.has(name.toLowerCase());
+      if (!known) {
+        // Graph's OData layer refuses the whole request for one unknown property (an extension
+        // named with another app's id, or with dashes, included).
         throw new HttpError(
           graphError(
             400,
-            `Could not find a property named '${name}' on type 'microsoft.graph.user'.`,
+            `Parsing OData Select and Expand failed: Could not find a property named '${name}' on type 'microsoft.graph.user'.`,
+            'BadRequest',
           ),
         );
       }
@@ -716,6 +767,10 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
       if (method === 'GET') {
         const select = parseSelect(query);
         if (!user) return notFound(id);
+        if (user.unseenReads) {
+          user.unseenReads -= 1;
+          return notFound(id);
+        }
         return {
           status: 200,
           body: {
@@ -742,6 +797,18 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
       method === 'POST'
     ) {
       return addMember(id, body);
+    }
+    if (collection === 'groups' && id !== undefined && sub === undefined && method === 'GET') {
+      const group = findGroup(id);
+      if (!group) return notFound(id);
+      return {
+        status: 200,
+        body: {
+          '@odata.context': `${origin}/v1.0/$metadata#groups(id)/$entity`,
+          id: group.id,
+          ...(query.get('$select') === 'id' ? {} : { displayName: group.displayName }),
+        },
+      };
     }
     if (collection === 'organization' && method === 'GET') {
       return { status: 200, body: { value: [{ id: tenantId }] } };

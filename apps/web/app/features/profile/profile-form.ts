@@ -1,5 +1,6 @@
 /** The profile form's values and what 'Atualizar' sends (spec section 4: only the changed fields). */
 import type { AuthUser } from '~/auth/types';
+import type { AuthSettings } from '~/config/auth-settings';
 import type { UpdatableUserField } from '@centro/contracts';
 import { birthDateDigitsOf, formatBirthDate } from '~/lib/formatting';
 
@@ -43,4 +44,22 @@ export function changesOf(initial: ProfileValues, current: ProfileValues): Profi
   }
   const birthDate = current.birthDate.trim();
   return { fields, birthDate: birthDate !== initial.birthDate.trim() ? birthDate : null };
+}
+
+const CONTACT = 'É o e-mail em que o centro envia avisos e a confirmação das inscrições.';
+
+/**
+ * What 'E-mail' changes, under the field: the contact address (the directory's `mail`), never the
+ * one a person signs in with. That one is the built-in provider's account e-mail, the e-mail of an
+ * External ID account (its `identities`), or a workforce account's user name (`userPrincipalName`).
+ */
+export function mailHint(settings: Pick<AuthSettings, 'protocolMode' | 'authority'>): string {
+  if (settings.protocolMode !== 'AAD') {
+    return `${CONTACT} Para entrar no site, continue usando o e-mail com que você criou a conta.`;
+  }
+  const externalId =
+    settings.authority !== null && new URL(settings.authority).hostname.endsWith('.ciamlogin.com');
+  return externalId
+    ? `${CONTACT} Use um endereço sem acentos. O e-mail com que você entra no site não muda aqui.`
+    : `${CONTACT} Use um endereço sem acentos. Para entrar no site, continue usando o usuário da sua conta da organização; ele não muda aqui.`;
 }

@@ -27,10 +27,12 @@ function personal(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
 }
 
-async function detailsOf(directory: Directory, userId: string): Promise<UserDetails> {
-  const user = await directory.getUser(userId);
-  if (user === null) throw new DirectoryUserNotFoundError();
-  return user;
+/**
+ * The person's data. Read like after a write: an External ID account made a moment ago by the
+ * sign-up user flow may not be on the replica Graph reads yet (404 for a second or so).
+ */
+function detailsOf(directory: Directory, userId: string): Promise<UserDetails> {
+  return detailsAfterWrite(directory, userId, {});
 }
 
 /** Pauses between reads of a user the directory has just accepted a change for. */

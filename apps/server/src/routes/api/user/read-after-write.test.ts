@@ -1,6 +1,11 @@
-/** Entra is eventually consistent: the answer to a change carries what was written (issue 17, point 9). */
+/**
+ * Entra is eventually consistent: the answer to a change carries what was written, and a person
+ * Graph does not know yet is read again briefly (issue 17, point 9).
+ */
 import type { UserDetails } from '@centro/contracts';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createGraphApi } from '../../../../tests/support/graph-api.js';
 import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
 import { detailsAfterWrite } from './index.js';
 
@@ -51,4 +56,31 @@ describe('the answer to a change', () => {
     );
     expect(directory.reads).toBe(4);
   }, 10_000);
+});
+
+describe('a person the sign-up user flow created a moment ago', () => {
+  it('is read again until Graph knows them (404, then 200), through the Graph adapter', async () => {
+    const { standIn, api, close } = await createGraphApi({ timeoutMs: 2000 });
+    try {
+      const user = standIn.addUser({ id: randomUUID(), displayName: 'Maria', unseenReads: 1 });
+      const details = await api.app.inject({
+        method: 'POST',
+        url: '/api/user/details',
+        payload: { id: user.id, token: api.tokenFor(user.id) },
+      });
+      expect(details.statusCode).toBe(200);
+      expect(details.json()).toMatchObject({ data: { id: user.id, displayName: 'Maria' } });
+      const reads = standIn
+        .graphCalls()
+        .filter(
+          (call) =>
+            call.method === 'GET' &&
+            call.path === `/v1.0/users/${user.id}` &&
+            call.query.$select !== 'birthday',
+        );
+      expect(reads.map((call) => call.outcome)).toEqual([404, 200]);
+    } finally {
+      await close();
+    }
+  });
 });

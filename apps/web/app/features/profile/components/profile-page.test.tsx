@@ -5,6 +5,7 @@ import type { AuthUser } from '~/auth/types';
 import { notify } from '~/components/toasts/notify';
 import { authValue, testUser } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
+import { mailHint } from '../profile-form';
 import { ProfilePage } from './profile-page';
 
 vi.mock('~/components/toasts/notify', () => ({
@@ -158,5 +159,29 @@ describe('ProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('error', message));
     vi.mocked(console.error).mockClear();
+  });
+});
+
+describe("the hint under 'E-mail'", () => {
+  const TENANT = '5b0c2f4e-8a1d-4c3b-9e7f-2a6d1c8b4e90';
+
+  it('says it is the contact address, and where the sign-in name stays, per tenant kind', () => {
+    const contact = 'É o e-mail em que o centro envia avisos e a confirmação das inscrições.';
+    const builtIn = mailHint({ protocolMode: 'OIDC', authority: null });
+    const externalId = mailHint({
+      protocolMode: 'AAD',
+      authority: `https://centro.ciamlogin.com/${TENANT}`,
+    });
+    const workforce = mailHint({
+      protocolMode: 'AAD',
+      authority: `https://login.microsoftonline.com/${TENANT}`,
+    });
+    for (const hint of [builtIn, externalId, workforce]) expect(hint).toContain(contact);
+    expect(builtIn).toContain('continue usando o e-mail com que você criou a conta');
+    expect(externalId).toContain('O e-mail com que você entra no site não muda aqui.');
+    expect(workforce).toContain('o usuário da sua conta da organização');
+    // Entra keeps `mail` in ASCII.
+    expect(externalId).toContain('sem acentos');
+    expect(workforce).toContain('sem acentos');
   });
 });

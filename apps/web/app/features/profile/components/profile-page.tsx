@@ -7,7 +7,14 @@ import { fetchUserDetails, updateBirthDate, updateUserField } from '~/auth/api/u
 import { ApiError } from '~/lib/api-client';
 import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
-import { changesOf, emptyProfile, profileValuesOf, type ProfileValues } from '../profile-form';
+import { useShell } from '~/lib/shell';
+import {
+  changesOf,
+  emptyProfile,
+  mailHint,
+  profileValuesOf,
+  type ProfileValues,
+} from '../profile-form';
 
 /** After a change of 'E-mail' that waits for the link sent to the new address. */
 export const PENDING_MAIL_MESSAGE =
@@ -45,6 +52,7 @@ const clearCustomValidity = (event: FormEvent<HTMLInputElement>) =>
  */
 export function ProfilePage() {
   const { getUser, setAuthUser } = useAuth();
+  const auth = useShell()?.auth;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [values, setValues] = useState<ProfileValues>(emptyProfile);
   const [busy, setBusy] = useState(false);
@@ -142,14 +150,21 @@ export function ProfilePage() {
     label: string,
     props: { type: 'text' | 'email' | 'tel'; autoComplete: string; inputMode?: 'numeric' | 'tel' },
     onBlur?: () => void,
+    hint?: string,
   ) => (
     <div className="form-field">
       <label htmlFor={`${id}-${name}`}>
         {label} <span aria-hidden="true">*</span>
       </label>
+      {hint && (
+        <p id={`${id}-${name}-hint`} className="form-field__hint">
+          {hint}
+        </p>
+      )}
       <input
         id={`${id}-${name}`}
         name={name}
+        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
         required
         value={values[name]}
         onChange={set(name)}
@@ -193,7 +208,13 @@ export function ProfilePage() {
             { type: 'text', autoComplete: 'bday', inputMode: 'numeric' },
             formatOnBlur('birthDate'),
           )}
-          {field('mail', 'E-mail', { type: 'email', autoComplete: 'email' })}
+          {field(
+            'mail',
+            'E-mail',
+            { type: 'email', autoComplete: 'email' },
+            undefined,
+            auth && mailHint(auth),
+          )}
           {field(
             'mobilePhone',
             'Celular',
