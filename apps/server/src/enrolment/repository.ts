@@ -133,7 +133,7 @@ export interface EnrolmentRepository {
     now?: Date,
     options?: { promoted?: boolean },
   ): Promise<{ released: boolean; promotion: Promotion }>;
-  /** 'pending' rows created before `before` (ISO-8601), oldest first. */
+  /** 'pending' rows created at or before `before` (ISO-8601), oldest first. */
   pendingCreatedBefore(before: string): Promise<PendingEnrolment[]>;
   /** The person's status in the course (null: no row), and whether the row was promoted. */
   enrolmentOf(
@@ -165,7 +165,7 @@ export interface EnrolmentRepository {
     userId: string,
     now: Date,
   ): Promise<{ removed: boolean; promotion: Promotion }>;
-  /** Removals left by a crash (marked before `before`). */
+  /** Removals left by a crash (marked at or before `before`). */
   removalsBefore(before: string): Promise<PendingRemoval[]>;
   /**
    * Runs `work` in a transaction under the course's lock, then gives every free place to the next
@@ -638,7 +638,7 @@ export function createEnrolmentRepository(
         .selectFrom('staff_removals as r')
         .innerJoin('courses as c', 'c.slug', 'r.course_slug')
         .select(['r.course_slug', 'r.person_id', 'c.group_id'])
-        .where('r.created_at', '<', before)
+        .where('r.created_at', '<=', before)
         .orderBy('r.created_at')
         .execute();
       return rows.map((r) => ({
@@ -732,7 +732,7 @@ export function createEnrolmentRepository(
         .innerJoin('courses as c', 'c.slug', 'e.course_slug')
         .select(['e.course_slug', 'e.user_id', 'e.created_at', 'e.promoted_at', 'c.group_id'])
         .where('e.status', '=', 'pending')
-        .where('e.created_at', '<', before)
+        .where('e.created_at', '<=', before)
         .orderBy('e.created_at')
         .execute();
       return rows.map((r) => ({

@@ -65,7 +65,11 @@ export function isStalePending(createdAt: string, now: Date, graceMs: number): b
   return Number.isNaN(created) || now.getTime() - created >= graceMs;
 }
 
-/** ISO-8601 instant before which 'pending' rows are stale. */
+/**
+ * ISO-8601 instant at or before which unfinished rows ('pending' places, removal markers) are
+ * stale. Inclusive: with no grace (tests, a single instance at start-up) a row written in this very
+ * millisecond counts too.
+ */
 export function staleBefore(now: Date, graceMs: number): string {
   return new Date(now.getTime() - graceMs).toISOString();
 }
