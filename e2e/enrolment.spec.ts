@@ -13,13 +13,7 @@ import {
   userDetailsLoaded,
   NAME,
 } from './support/accounts';
-import {
-  disposeProductServer,
-  expect,
-  startProductServer,
-  test,
-  type ProductServer,
-} from './support/sign-in-server';
+import { expect, ownServerTest, test } from './support/sign-in-server';
 
 const programme = getProgramme('global-kardec');
 const course = programme.courses[1] ?? programme.courses[0];
@@ -53,7 +47,7 @@ async function expectConfirmation(page: Page) {
   ).toHaveAttribute('href', `https://chat.whatsapp.com/${course?.inviteCode}`);
 }
 
-test("'Finalizar inscrição' enrols once, confirms, and enrolling again is harmless", async ({
+test("'Finalizar inscrição' enrols once, confirms, and the course page then shows the place", async ({
   page,
 }) => {
   await signUpFrom(page, coursePath);
@@ -70,11 +64,12 @@ test("'Finalizar inscrição' enrols once, confirms, and enrolling again is harm
   ]);
   expect(await placesLeft(page)).toBe(before - 1);
 
-  // Again, from the course page: the same confirmation, no second place taken.
+  // Back on the course page: the person's place (issue 13), no second enrolment offered.
   await page.goto(coursePath);
-  await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
-  await expectConfirmation(page);
+  await expect(page.getByText('Você está inscrito(a) neste curso.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toHaveCount(0);
   expect(await placesLeft(page)).toBe(before - 1);
+  await page.goBack();
 
   // A reload keeps the history entry's state; a typed address has none: a way back, never blank.
   await page.reload();
@@ -96,7 +91,8 @@ test.describe('when the enrolment is refused', () => {
     page,
     signInServer,
   }) => {
-    // The last places of a course go to others: the server's own database says it is full.
+    // The last places of a course go to others while the page is open: the server's own database
+    // says it is full.
     const fullCourse = getProgramme('escola-de-mediuns').courses.at(-1);
     if (!fullCourse) throw new Error('missing course');
     const fullCoursePath = `/escola-de-mediuns/${fullCourse.slug}`;
@@ -111,6 +107,9 @@ test.describe('when the enrolment is refused', () => {
         database.close();
       }
     };
+    // The page still offers the button (it learnt of free places); then the last ones go.
+    await signUpFrom(page, fullCoursePath);
+    await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toBeVisible();
     const database = new SQLite(databaseFile);
     try {
       database.prepare('update courses set places = taken where slug = ?').run(fullCourse.slug);
@@ -118,7 +117,6 @@ test.describe('when the enrolment is refused', () => {
       database.close();
     }
     const before = enrolledIn().n;
-    await signUpFrom(page, fullCoursePath);
     const calls = recordApiCalls(page);
     await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
     await expect(page.getByText('Vagas esgotadas para este curso.')).toBeVisible();
@@ -130,18 +128,7 @@ test.describe('when the enrolment is refused', () => {
 });
 
 /** A server the test can stop and start again: a real outage, not a faked answer. */
-const outageTest = test.extend<{ ownServer: ProductServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  ownServer: async ({}, use) => {
-    const server = await startProductServer();
-    try {
-      await use(server);
-    } finally {
-      await disposeProductServer(server);
-    }
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
-});
+const outageTest = ownServerTest();
 
 outageTest.describe('with the API down', () => {
   outageTest.use({

@@ -10,58 +10,21 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { getProgramme } from '@centro/content';
 import type { MyData } from '@centro/contracts';
-import type { Browser, Page } from '@playwright/test';
-import { mainNav, PASSWORD, signUpFrom, uniqueEmail } from './support/accounts';
-import { codeReader, sentTo, startSmtp, type Smtp } from './support/smtp';
+import type { Page } from '@playwright/test';
+import { mainNav, otherPersonPage, PASSWORD, signUpFrom, uniqueEmail } from './support/accounts';
+import { codeReader, mailServerTest, sentTo } from './support/smtp';
 import { accessibilityViolations } from './support/test';
-import {
-  disposeProductServer,
-  expect,
-  startProductServer,
-  test,
-  type ProductServer,
-} from './support/sign-in-server';
+import { expect, test, type ProductServer } from './support/sign-in-server';
 
 const programme = getProgramme('escola-de-mediuns');
 const course = programme.courses[3] ?? programme.courses[0];
 if (!course) throw new Error('No course');
 const coursePath = `/escola-de-mediuns/${course.slug}`;
 
-const participantTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  smtp: async ({}, use) => {
-    const smtp = await startSmtp();
-    try {
-      await use(smtp);
-    } finally {
-      await smtp.close();
-    }
-  },
-  ownServer: async ({ smtp }, use) => {
-    const server = await startProductServer({
-      env: { SMTP_URL: smtp.url, MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>' },
-    });
-    try {
-      await use(server);
-    } finally {
-      await disposeProductServer(server);
-    }
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
-});
+const participantTest = mailServerTest;
 
 // The refused sign-in of the deleted account is the provider's form answered with 400.
 participantTest.use({ allowConsoleErrors: [/status of 400/] });
-
-/** A page in a browser context of its own (another person). */
-async function personPage(browser: Browser, origin: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: origin,
-    locale: 'pt-BR',
-    viewport: { width: 390, height: 844 },
-  });
-  return context.newPage();
-}
 
 /** Runs `sql` on the server's embedded database. */
 function database<T>(server: ProductServer, run: (db: SQLite.Database) => T): T {
@@ -89,8 +52,8 @@ participantTest(
     database(ownServer, (db) =>
       db.prepare('update courses set places = 1 where slug = ?').run(course.slug),
     );
-    const ana = await personPage(browser, ownServer.origin);
-    const carla = await personPage(browser, ownServer.origin);
+    const ana = await otherPersonPage(browser, ownServer.origin);
+    const carla = await otherPersonPage(browser, ownServer.origin);
     const brunoEmail = uniqueEmail();
 
     await test.step('Ana takes the only place; Bruno, then Carla, join the waiting list', async () => {

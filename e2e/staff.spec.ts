@@ -10,16 +10,10 @@
 import { readFile } from 'node:fs/promises';
 import { getProgramme } from '@centro/content';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from '@playwright/test';
-import { mainNav, signUpFrom, uniqueEmail } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { accessibilityViolations } from './support/test';
-import {
-  disposeProductServer,
-  expect,
-  startProductServer,
-  test,
-  type ProductServer,
-} from './support/sign-in-server';
+import { expect, ownServerTest, test } from './support/sign-in-server';
 
 const programme = getProgramme('global-kardec');
 const course = programme.courses[0];
@@ -27,31 +21,10 @@ if (!course) throw new Error('No course');
 const coursePath = `/global-kardec/${course.slug}`;
 const coordinatorEmail = uniqueEmail();
 
-const staffTest = test.extend<{ ownServer: ProductServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  ownServer: async ({}, use) => {
-    const server = await startProductServer({ env: { ADMIN_EMAILS: coordinatorEmail } });
-    try {
-      await use(server);
-    } finally {
-      await disposeProductServer(server);
-    }
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
-});
+const staffTest = ownServerTest({ ADMIN_EMAILS: coordinatorEmail });
 
 // The refused setting below: Chromium reports the 409 answer itself.
 staffTest.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
-
-/** A page in a browser context of its own (a second person), at the server's origin. */
-async function personPage(browser: Browser, origin: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: origin,
-    locale: 'pt-BR',
-    viewport: { width: 390, height: 844 },
-  });
-  return context.newPage();
-}
 
 /** Signs up from the course page and enrols. */
 async function enrol(page: Page, name: string): Promise<string> {
@@ -86,9 +59,9 @@ staffTest(
   'Coordenação runs a course from the staff area; Secretaria and participants see only theirs',
   async ({ page, browser, ownServer }) => {
     test.slow();
-    const jose = await personPage(browser, ownServer.origin);
-    const ana = await personPage(browser, ownServer.origin);
-    const secretary = await personPage(browser, ownServer.origin);
+    const jose = await otherPersonPage(browser, ownServer.origin);
+    const ana = await otherPersonPage(browser, ownServer.origin);
+    const secretary = await otherPersonPage(browser, ownServer.origin);
 
     const secretaryEmail = uniqueEmail();
     await test.step('two participants enrol, a third person only signs up', async () => {
@@ -167,7 +140,7 @@ staffTest(
       await page.getByRole('button', { name: 'Salvar configurações' }).click();
       await expect(page.getByText('Configurações salvas.')).toBeVisible();
 
-      const visitor = await personPage(browser, ownServer.origin);
+      const visitor = await otherPersonPage(browser, ownServer.origin);
       await visitor.goto(coursePath);
       await expect(visitor.getByText('As inscrições abrem em 15/01/2030 às 09h00.')).toBeVisible();
       await expect(visitor.getByRole('button', { name: 'Quero me inscrever' })).toHaveCount(0);

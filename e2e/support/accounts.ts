@@ -2,7 +2,7 @@
  * Accounts at the built-in provider for the signed-in flows (as in sign-in.spec.ts): a new account
  * made from a course page's 'Quero me inscrever', which comes back to that page signed in.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect } from './test';
 
 export const PASSWORD = 'uma-senha-segura-1';
@@ -94,4 +94,14 @@ export function recordApiCalls(page: Page): { path: string; body: unknown }[] {
     calls.push({ path: url.pathname, body: request.postDataJSON() as unknown });
   });
   return calls;
+}
+
+/** A page in a browser context of its own, on a phone: another person, at `origin`. */
+export async function otherPersonPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 844 },
+  });
+  return context.newPage();
 }

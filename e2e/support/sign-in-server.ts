@@ -125,4 +125,23 @@ export const test = base.extend<object, { signInServer: SignInServer }>({
   baseURL: async ({ signInServer }, use) => use(signInServer.origin),
 });
 
+/**
+ * A test whose pages use a product server of its own (one per test), started with `env`: for a
+ * test that stops the server, changes its settings, or needs variables the shared one lacks.
+ */
+export function ownServerTest(env: Record<string, string> = {}) {
+  return test.extend<{ ownServer: ProductServer }>({
+    // eslint-disable-next-line no-empty-pattern
+    ownServer: async ({}, use) => {
+      const server = await startProductServer({ env });
+      try {
+        await use(server);
+      } finally {
+        await disposeProductServer(server);
+      }
+    },
+    baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+  });
+}
+
 export { expect } from './test';

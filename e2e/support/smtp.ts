@@ -6,6 +6,12 @@ import { once } from 'node:events';
 import { freePort } from '@centro/server/testing';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import {
+  disposeProductServer,
+  startProductServer,
+  test,
+  type ProductServer,
+} from './sign-in-server';
 import { expect } from './test';
 
 export interface Smtp {
@@ -54,3 +60,30 @@ export function codeReader(smtp: Smtp) {
     return code;
   };
 }
+
+/**
+ * A test with an SMTP server of its own and a product server that sends to it (so e-mail
+ * verification is required: sign-ups need `codeReader`).
+ */
+export const mailServerTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  smtp: async ({}, use) => {
+    const smtp = await startSmtp();
+    try {
+      await use(smtp);
+    } finally {
+      await smtp.close();
+    }
+  },
+  ownServer: async ({ smtp }, use) => {
+    const server = await startProductServer({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>' },
+    });
+    try {
+      await use(server);
+    } finally {
+      await disposeProductServer(server);
+    }
+  },
+  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+});
