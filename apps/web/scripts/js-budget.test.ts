@@ -11,6 +11,8 @@ import {
   firstLoadChunks,
   formatReport,
   hasStaticImports,
+  chunksHolding,
+  forbiddenIn,
   isMsalModule,
   isStaffModule,
   JS_BUDGET_BYTES,
@@ -148,6 +150,38 @@ describe('isStaffModule', () => {
     expect(isStaffModule('/x/apps/web/app/routes/equipe.tsx')).toBe(true);
     expect(isStaffModule('apps/web/app/auth/api/staff-roles.ts')).toBe(false);
     expect(isStaffModule('apps/web/app/features/staffing/x.ts')).toBe(false);
+  });
+});
+
+describe('chunksHolding', () => {
+  const chunks = {
+    'assets/perfil.js': { modules: { '/w/apps/web/app/routes/perfil.tsx': 10 } },
+    'assets/msal.js': { modules: { '/w/apps/web/app/auth/msal-session.ts': 5, 'x.js': 1 } },
+    'assets/other.js': { modules: { 'y.js': 1 } },
+  };
+
+  it('finds the chunks that hold the modules a screen loads', () => {
+    expect(chunksHolding(chunks, ['app/routes/perfil.tsx', 'app/auth/msal-session.ts'])).toEqual([
+      'assets/perfil.js',
+      'assets/msal.js',
+    ]);
+  });
+
+  it('fails for a module no chunk holds (a renamed file must not pass unmeasured)', () => {
+    expect(() => chunksHolding(chunks, ['app/routes/gone.tsx'])).toThrow(
+      'No chunk holds app/routes/gone.tsx',
+    );
+  });
+});
+
+describe('forbiddenIn', () => {
+  it('lets a signed-in screen hold MSAL, and only the staff screen the staff area', () => {
+    const msal = 'node_modules/@azure/msal-browser/dist/index.mjs';
+    const staff = 'apps/web/app/features/staff/components/staff-area.tsx';
+    expect(forbiddenIn(msal)).toBe('MSAL');
+    expect(forbiddenIn(msal, { allowMsal: true })).toBeNull();
+    expect(forbiddenIn(staff, { allowMsal: true })).toBe('the staff area');
+    expect(forbiddenIn(staff, { allowStaff: true })).toBeNull();
   });
 });
 

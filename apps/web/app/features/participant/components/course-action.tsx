@@ -6,17 +6,12 @@
  * or when enrolment is not open and the person holds nothing here, the enrolment feature's button
  * (or nothing) as before.
  */
-import type { MyEnrolment } from '@centro/contracts';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '~/auth/use-auth';
-import { prepareToasts } from '~/components/toasts/notify';
-import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
-import { participantMessages as text } from '../copy';
-import { useCourseActions } from '../use-course-actions';
-import { useMyEnrolments } from '../use-my-enrolments';
-import { CancelEnrolment } from './cancel-enrolment';
 
-interface CourseActionProps {
+const SignedInCourseAction = lazy(() => import('./signed-in-course-action'));
+
+export interface CourseActionProps {
   slug: string;
   /** Enrolment is open at the server's clock (or not known yet). */
   open: boolean;
@@ -29,83 +24,9 @@ interface CourseActionProps {
 export function CourseAction(props: CourseActionProps) {
   const { status } = useAuth();
   if (status !== 'signed-in') return props.open ? props.enrolButton : null;
-  return <SignedInCourseAction {...props} />;
-}
-
-function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
-  const { mine, reload, call } = useMyEnrolments();
-  const { busy, run } = useCourseActions(call, reload);
-  // Its toasts must show even if the connection drops later.
-  useEffect(prepareToasts, []);
-
-  if (mine.state === 'loading') return <p role="status">Carregando…</p>;
-  const here: MyEnrolment | undefined =
-    mine.state === 'ready' ? mine.enrolments.find((e) => e.course === slug) : undefined;
-
-  if (here?.state === 'enrolled') {
-    return (
-      <div className="enrol__mine">
-        <p className="enrol__state">{text.enrolled}</p>
-        <div className="actions">
-          {here.whatsappUrl && (
-            <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">
-              {text.whatsapp}
-            </a>
-          )}
-          <CancelEnrolment
-            busy={busy}
-            onConfirm={() =>
-              run(
-                (t) => cancelEnrolment(slug, t),
-                () => text.cancelled,
-              )
-            }
-          />
-        </div>
-      </div>
-    );
-  }
-  if (here?.state === 'pending') return <p className="enrol__state">{text.pending}</p>;
-  if (here?.state === 'waiting') {
-    return (
-      <div className="enrol__mine">
-        <p className="enrol__state">{text.waiting(here.position ?? 1)}</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                (t) => leaveWaitingList(slug, t),
-                () => text.left,
-              )
-            }
-          >
-            {text.leave}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  if (!open) return null;
-  if (full) {
-    return (
-      <button
-        type="button"
-        className="btn btn-accent enrol__button"
-        disabled={busy}
-        onClick={() =>
-          void run(
-            (t) => joinWaitingList(slug, t),
-            // A place freed meanwhile is given at once.
-            (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),
-          )
-        }
-      >
-        {text.join}
-      </button>
-    );
-  }
-  return enrolButton;
+  return (
+    <Suspense fallback={<p role="status">Carregando…</p>}>
+      <SignedInCourseAction {...props} />
+    </Suspense>
+  );
 }

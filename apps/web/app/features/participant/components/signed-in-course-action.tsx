@@ -1,0 +1,94 @@
+/**
+ * The course page's action for a signed-in person (course-action.tsx loads it once someone is
+ * signed in, so that an anonymous visitor's first load does not carry it): enrolled, the WhatsApp
+ * group and 'Cancelar inscrição' (with a confirmation step); waiting, the position and 'Sair da
+ * lista de espera'; neither, the enrolment button while places are left, 'Entrar na lista de
+ * espera' when the course is full.
+ */
+import type { MyEnrolment } from '@centro/contracts';
+import { useEffect } from 'react';
+import { prepareToasts } from '~/components/toasts/notify';
+import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
+import { participantMessages as text } from '../copy';
+import { useCourseActions } from '../use-course-actions';
+import { useMyEnrolments } from '../use-my-enrolments';
+import type { CourseActionProps } from './course-action';
+import { CancelEnrolment } from './cancel-enrolment';
+
+export default function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
+  const { mine, reload, call } = useMyEnrolments();
+  const { busy, run } = useCourseActions(call, reload);
+  // Its toasts must show even if the connection drops later.
+  useEffect(prepareToasts, []);
+
+  if (mine.state === 'loading') return <p role="status">Carregando…</p>;
+  const here: MyEnrolment | undefined =
+    mine.state === 'ready' ? mine.enrolments.find((e) => e.course === slug) : undefined;
+
+  if (here?.state === 'enrolled') {
+    return (
+      <div className="enrol__mine">
+        <p className="enrol__state">{text.enrolled}</p>
+        <div className="actions">
+          {here.whatsappUrl && (
+            <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">
+              {text.whatsapp}
+            </a>
+          )}
+          <CancelEnrolment
+            busy={busy}
+            onConfirm={() =>
+              run(
+                (t) => cancelEnrolment(slug, t),
+                () => text.cancelled,
+              )
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+  if (here?.state === 'pending') return <p className="enrol__state">{text.pending}</p>;
+  if (here?.state === 'waiting') {
+    return (
+      <div className="enrol__mine">
+        <p className="enrol__state">{text.waiting(here.position ?? 1)}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                (t) => leaveWaitingList(slug, t),
+                () => text.left,
+              )
+            }
+          >
+            {text.leave}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!open) return null;
+  if (full) {
+    return (
+      <button
+        type="button"
+        className="btn btn-accent enrol__button"
+        disabled={busy}
+        onClick={() =>
+          void run(
+            (t) => joinWaitingList(slug, t),
+            // A place freed meanwhile is given at once.
+            (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),
+          )
+        }
+      >
+        {text.join}
+      </button>
+    );
+  }
+  return enrolButton;
+}
