@@ -32,6 +32,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // A web-first assertion waits up to 10 s (Playwright's default is 5): on a loaded 2-core machine
+  // a sign-in round trip through the provider and MSAL's start-up took longer than 5 s now and then.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './e2e/support/log-scan.ts',
   use: {

@@ -227,10 +227,11 @@ export function AuthProvider({
       const from = session.current ?? (await pending.current);
       return from ? await from.getUser() : null;
     } catch (error) {
-      console.error('Getting the signed-in user failed:', error);
+      // While signing out, MSAL forgets the tokens under a call still running: expected, not a fault.
+      if (guard.current() !== 'logout') console.error('Getting the signed-in user failed:', error);
       return null;
     }
-  }, []);
+  }, [guard]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -111,4 +111,11 @@ describe('the course route', () => {
       await screen.findByRole('button', { name: 'Entrar na lista de espera' }),
     ).toBeInTheDocument();
   });
+
+  it('shows no fault when the person signed out while their state was loading', async () => {
+    stubApi(12, () => []);
+    // getUser answers null: 'Sair' ran meanwhile (the setup fails the test on a console.error).
+    renderCourse(authValue({ status: 'signed-in', getUser: vi.fn(async () => null) }));
+    expect(await screen.findByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
+  });
 });

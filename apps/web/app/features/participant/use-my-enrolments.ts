@@ -5,7 +5,7 @@
  */
 import type { MyEnrolment } from '@centro/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { createBearerCall, type BearerCall } from '~/auth/bearer-call';
+import { createBearerCall, SignedOutError, type BearerCall } from '~/auth/bearer-call';
 import { useAuth } from '~/auth/use-auth';
 import { fetchMyEnrolments } from './api/my-enrolments';
 
@@ -25,7 +25,9 @@ export function useMyEnrolments(): {
       call(fetchMyEnrolments).then(
         (enrolments) => setMine({ state: 'ready', enrolments }),
         (error: unknown) => {
-          console.error('Loading my enrolments failed', error);
+          // Signed out meanwhile (e.g. 'Sair' pressed while this loaded): nothing to show, no fault.
+          if (!(error instanceof SignedOutError))
+            console.error('Loading my enrolments failed', error);
           setMine({ state: 'failed' });
         },
       ),
