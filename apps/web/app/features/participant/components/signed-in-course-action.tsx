@@ -14,6 +14,7 @@ import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import type { CourseActionProps } from './course-action';
 import { CancelEnrolment } from './cancel-enrolment';
+import '../participant.css';
 
 export default function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
   const { mine, reload, call } = useMyEnrolments();
