@@ -123,6 +123,13 @@ export function createLocalDirectory(
 
     async addToGroup(groupId, userId) {
       const group = normaliseGroupId(groupId);
+      // One statement when the group and the person exist (every enrolment: issue 15, a round
+      // trip less twice over); the reads below only explain a row not inserted.
+      const added = await sql`insert into directory_memberships (group_id, user_id, created_at)
+        select g.id, a.id, ${now().toISOString()} from directory_groups g, accounts a
+        where g.id = ${group} and a.id = ${userId}
+        on conflict (group_id, user_id) do nothing`.execute(db);
+      if (Number(added.numAffectedRows ?? 0) > 0) return;
       const known = await db
         .selectFrom('directory_groups')
         .select('id')
