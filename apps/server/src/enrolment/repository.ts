@@ -23,6 +23,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { CourseSettingsColumns } from '../courses/effective-course.js';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { KeyedBatches } from '../db/keyed-batches.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import {
   type CoursePlaces,
@@ -242,7 +243,7 @@ const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
   on conflict (course_slug, user_id) do nothing`;
 
 /**
- * PostgreSQL: the conditional insert for a batch of people at once (see `ReservationBatches`), in
+ * PostgreSQL: the conditional insert for a batch of people at once (see `KeyedBatches`), in
  * the batch's order: the course's row is locked once (`for update`, re-read after a concurrent
  * change as above), and the first `places - taken` people of the batch who hold no row yet and
  * whose instant falls in the enrolment window get a 'pending' row. One lock and one commit (one
@@ -270,79 +271,17 @@ const INSERT_BATCH_IF_FREE = `with course as (
   on conflict (course_slug, user_id) do nothing
   returning user_id`;
 
-/** Most people in one batched insert. */
-const MAX_BATCH = 1000;
-
-interface QueuedPlace {
-  userId: string;
-  at: string;
-  resolve(taken: boolean): void;
-  reject(error: unknown): void;
-}
-
 /**
- * PostgreSQL: the places of the requests of this instance waiting for one course, taken together.
- * Each conditional insert holds the course's row lock until its commit, and the commit waits for
- * the WAL flush: one insert at a time per course, however many instances (about 590 per second on
- * the bench's machine). Here the first request of a course runs at once, alone; the requests that
- * arrive while its statement runs wait and then go as one batch (`INSERT_BATCH_IF_FREE`), in
- * their order of arrival, and so on: a lone request waits for nothing, a rush shares locks and
- * flushes. The guarantees are the single insert's: the places are counted under the lock, a
- * person's second row is refused by the primary key, nobody takes a place beside a waiting list.
+ * PostgreSQL: `SNAPSHOT` for many people of one course at once, one row per person.
+ * Parameters: course, people (text[]).
  */
-class ReservationBatches {
-  readonly #queues = new Map<string, QueuedPlace[]>();
-  readonly #insert: (
-    courseSlug: string,
-    userIds: string[],
-    ats: string[],
-  ) => Promise<ReadonlySet<string>>;
-
-  constructor(
-    insert: (courseSlug: string, userIds: string[], ats: string[]) => Promise<ReadonlySet<string>>,
-  ) {
-    this.#insert = insert;
-  }
-
-  /** True when a place was taken for the person. */
-  take(courseSlug: string, userId: string, at: string): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      const queue = this.#queues.get(courseSlug);
-      const item = { userId, at, resolve, reject };
-      if (queue) {
-        queue.push(item);
-        return;
-      }
-      this.#queues.set(courseSlug, [item]);
-      void this.#drain(courseSlug);
-    });
-  }
-
-  /** Runs the course's queue, batch after batch, until it is empty. */
-  async #drain(courseSlug: string): Promise<void> {
-    const queue = this.#queues.get(courseSlug) ?? [];
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      // A person twice in one batch (two requests at once): the first takes part, the other
-      // answers 'not taken' and finds the first one's row.
-      const first = new Map<string, QueuedPlace>();
-      for (const item of batch) if (!first.has(item.userId)) first.set(item.userId, item);
-      try {
-        const people = [...first.values()];
-        const taken = await this.#insert(
-          courseSlug,
-          people.map((p) => p.userId),
-          people.map((p) => p.at),
-        );
-        for (const item of batch)
-          item.resolve(first.get(item.userId) === item && taken.has(item.userId));
-      } catch (error) {
-        for (const item of batch) item.reject(error);
-      }
-    }
-    this.#queues.delete(courseSlug);
-  }
-}
+const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken,
+    c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt",
+    c.invite_code, c.first_meeting, c.meeting_weekday, c.meeting_time, c.meeting_count,
+    c.meeting_duration_minutes, c.meeting_room, e.status as mine
+  from courses c cross join unnest($2::text[]) as p(user_id)
+  left join enrolments e on e.course_slug = c.slug and e.user_id = p.user_id
+  where c.slug = $1`;
 
 /** Parameters: updated at, course, user. Changes a 'pending' row only. */
 const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
@@ -444,14 +383,25 @@ export function createEnrolmentRepository(
   const statements: Statements = handle.sqlite ?? (viaKysely as Statements);
   const INSERT_IF_FREE = insertIfFreeSql(dialect);
 
+  type SnapshotRow = CourseSnapshot & CourseSettingsColumns;
+  const snapshots =
+    dialect === 'postgres'
+      ? new KeyedBatches<string, SnapshotRow | undefined>(async (courseSlug, userIds) => {
+          const { rows } = await db.executeQuery<SnapshotRow & { user_id: string }>(
+            CompiledQuery.raw(SNAPSHOT_BATCH, [courseSlug, [...new Set(userIds)]]),
+          );
+          const byUser = new Map(rows.map((r) => [r.user_id, r]));
+          return userIds.map((u) => byUser.get(u));
+        })
+      : undefined;
+
   async function snapshot(
     courseSlug: string,
     userId: string,
   ): Promise<CourseSnapshot & { settings: CourseSettingsColumns }> {
-    const row = await statements.get<CourseSnapshot & CourseSettingsColumns>(SNAPSHOT, [
-      userId,
-      courseSlug,
-    ]);
+    const row = snapshots
+      ? await snapshots.call(courseSlug, userId)
+      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, courseSlug]);
     if (!row) throw new UnknownCourseError(courseSlug);
     return {
       places: row.places,
@@ -474,17 +424,26 @@ export function createEnrolmentRepository(
 
   const batches =
     dialect === 'postgres'
-      ? new ReservationBatches(async (courseSlug, userIds, ats) => {
+      ? new KeyedBatches<{ userId: string; at: string }, boolean>(async (courseSlug, people) => {
+          // A person twice in one batch (two requests at once): the first takes part, the other
+          // answers 'not taken' and then finds the first one's row.
+          const first = new Map<string, number>();
+          people.forEach((p, i) => {
+            if (!first.has(p.userId)) first.set(p.userId, i);
+          });
+          const unique = [...first.keys()];
+          const ats = unique.map((u) => people[first.get(u) as number]?.at ?? '');
           const { rows } = await db.executeQuery<{ user_id: string }>(
-            CompiledQuery.raw(INSERT_BATCH_IF_FREE, [courseSlug, userIds, ats]),
+            CompiledQuery.raw(INSERT_BATCH_IF_FREE, [courseSlug, unique, ats]),
           );
-          return new Set(rows.map((r) => r.user_id));
+          const taken = new Set(rows.map((r) => r.user_id));
+          return people.map((p, i) => first.get(p.userId) === i && taken.has(p.userId));
         })
       : undefined;
 
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
     batches
-      ? batches.take(courseSlug, userId, at)
+      ? batches.call(courseSlug, { userId, at })
       : (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
 
   /** The course's places and window, its row locked (PostgreSQL) for the transaction by default. */
@@ -663,7 +622,7 @@ export function createEnrolmentRepository(
           return { outcome: 'reserved', settings: read.settings };
         }
         // Nothing inserted: the last place went meanwhile, the person's own row appeared, or staff
-        // changed the window. On PostgreSQL a batch (see `ReservationBatches`) can also leave a
+        // changed the window. On PostgreSQL a batch (see `KeyedBatches`) can also leave a
         // free place to someone after a person of the same batch who turned out to hold a row
         // already: the place is still free, so try again (a few times at most: a free place
         // beside a waiting list is never taken, whatever the snapshot says).
