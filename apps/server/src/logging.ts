@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config/index.js';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -43,8 +43,11 @@ interface LoggedReply {
 export function loggingOptions(
   config: Pick<Config, 'logLevel' | 'trustProxy'>,
   stream?: { write(line: string): void },
-): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'disableRequestLogging'> {
   return {
+    // One line per request (logRequests), not Fastify's two: pino's second line was about 2 % of
+    // an enrolment's CPU in the rush's profile (issue 15).
+    disableRequestLogging: true,
     logger: {
       level: config.logLevel,
       ...(stream ? { stream } : {}),
@@ -55,4 +58,18 @@ export function loggingOptions(
     },
     genReqId: requestIdGenerator(config.trustProxy),
   };
+}
+
+/**
+ * Logs each request once, when its answer is sent ('request completed', at info): the method and
+ * path (the `req` serializer), the status and the time taken, as Fastify's own second line did.
+ */
+export function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
 }
