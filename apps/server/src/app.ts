@@ -42,7 +42,7 @@ import { startStaff } from './staff/start.js';
 import type { StaffService } from './staff/service.js';
 import { calendarRoutes } from './routes/calendar/index.js';
 import { healthRoutes } from './routes/health/index.js';
-import { loggingOptions, logRequests } from './logging.js';
+import { loggingOptions } from './logging.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { createDirectory, type DirectoryAdapter } from './directory/create-directory.js';
 import type { Directory } from './directory/directory.js';
@@ -128,7 +128,6 @@ export async function buildApp(
     frameworkErrors: errorHandler,
   });
   app.setErrorHandler(errorHandler);
-  logRequests(app);
   // The OpenAPI document is generated from the routes: registered before any of them.
   await registerOpenApi(app, config.siteUrl);
 
