@@ -61,6 +61,10 @@ const SECRET = `rush-${randomBytes(32).toString('base64url')}`;
 /** Targets of issue 6, on the embedded default, scenario b. */
 const TARGET_ACCEPTED_PER_SECOND = 2000;
 const TARGET_P99_MS = 100;
+/** Targets of issue 15: against the hello-world of the same run; PostgreSQL, two instances. */
+const TARGET_CPU_RATIO = 2;
+const TARGET_P99_RATIO = 1.5;
+const TARGET_POSTGRES_ACCEPTED_PER_SECOND = 1500;
 
 const [fullCourse, bigCourse, warmCourse] = allCourses();
 const scenarios = [
@@ -644,6 +648,13 @@ for (const target of targets) {
     rows.push(row);
     row.apsRuns = s.map((x) => round(x.acceptedPerSecond));
     row.p99Runs = s.map((x) => round(x.p99));
+    // Issue 15: each run against the hello-world measured right before it, in the same run.
+    row.cpuRatios = outcomes.map(
+      (o) => o.summary.serverCpuPerRequest / o.ceiling.serverCpuPerRequest,
+    );
+    row.p99Ratios = outcomes.map((o) => o.summary.p99 / o.ceiling.p99);
+    row.cpuRatio = median(row.cpuRatios);
+    row.p99Ratio = median(row.p99Ratios);
     if (target.id === 'sqlite' && scenario.id === 'b') {
       throughputMet = row.aps >= TARGET_ACCEPTED_PER_SECOND;
       latencyMet = row.p99 <= TARGET_P99_MS;
@@ -651,16 +662,21 @@ for (const target of targets) {
   }
 }
 
+const spread = (values, digits = 1) =>
+  values.length > 1
+    ? `${round(median(values), digits)} (${round(Math.min(...values), digits)}–${round(Math.max(...values), digits)})`
+    : String(round(values[0] ?? NaN, digits));
 const same = (values) => (new Set(values).size === 1 ? String(values[0]) : values.join('/'));
 const table = [
-  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) |',
-  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | accepted enrolments/s per run |',
+  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ...rows.map(
     (r) =>
-      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} |`,
+      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.apsRuns.join(', ')} |`,
   ),
 ];
 const sqliteB = rows.find((r) => r.target.id === 'sqlite' && r.scenario.id === 'b');
+const postgresB = rows.find((r) => r.target.id === 'postgres' && r.scenario.id === 'b');
 const lines = [
   '## Enrolment rush (`npm run bench:rush`)',
   '',
@@ -671,6 +687,7 @@ const lines = [
   `- Ceiling: bare Fastify ${FASTIFY_VERSION} hello-world (\`bench/rush/hello-server.mjs\`, no logging, same requests and settings): ${round(ceilingRps)} requests/s (runs: ${ceilings.map((c) => round(c.requestsPerSecond)).join(', ')}), p99 ${round(median(ceilings.map((c) => c.p99)), 1)} ms (${round(median(ceilings.map((c) => c.p99Open)), 1)} ms on open connections), ${round(ceilingCpu, 3)} ms of CPU per request.`,
   `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of the course = \`taken\` = accepted, no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
   `- Targets (SQLite, scenario b): ≥ ${TARGET_ACCEPTED_PER_SECOND} accepted enrolments/s: ${sqliteB ? `${round(sqliteB.aps)}/s (runs: ${sqliteB.apsRuns.join(', ')}), ${throughputMet ? 'met' : '**missed**'}` : 'not measured'}; p99 ≤ ${TARGET_P99_MS} ms: ${sqliteB ? `${round(sqliteB.p99, 1)} ms (runs: ${sqliteB.p99Runs.join(', ')}; ${round(sqliteB.p99Open, 1)} ms on connections already open), ${latencyMet ? 'met' : '**missed**'}` : 'not measured'}.`,
+  `- Targets of issue 15 (each run against the hello-world of the same run): the enrolment (SQLite, scenario b) at most ${TARGET_CPU_RATIO}× the hello-world's server CPU per request: ${sqliteB ? `${spread(sqliteB.cpuRatios)}×, ${sqliteB.cpuRatio <= TARGET_CPU_RATIO ? 'met' : '**missed**'}` : 'not measured'}; its p99 at most ${TARGET_P99_RATIO}× the hello-world's: ${sqliteB ? `${spread(sqliteB.p99Ratios)}×, ${sqliteB.p99Ratio <= TARGET_P99_RATIO ? 'met' : '**missed**'}` : 'not measured'}; PostgreSQL with two instances (scenario b) ≥ ${TARGET_POSTGRES_ACCEPTED_PER_SECOND} accepted enrolments/s: ${postgresB ? `${round(postgresB.aps)}/s (runs: ${postgresB.apsRuns.join(', ')}), ${postgresB.aps >= TARGET_POSTGRES_ACCEPTED_PER_SECOND ? 'met' : '**missed**'}` : 'not measured'}. (Medians, range in brackets.)`,
   '',
   ...table,
 ];

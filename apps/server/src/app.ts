@@ -6,7 +6,6 @@
  * which take their services from those decorators. main.ts listens; tests inject.
  */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { fastify, type FastifyInstance } from 'fastify';
 import { ConfigError, type Config, type TrustProxy } from './config/index.js';
@@ -22,7 +21,11 @@ import { useApiConventions, useZodSchemas } from './plugins/api-conventions.js';
 import { apiErrorHandler, errorHandler } from './plugins/error-handler.js';
 import { apiDocs, registerOpenApi } from './plugins/openapi.js';
 import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
-import { helmetOptions, precomputedSecurityHeaders } from './plugins/security-headers.js';
+import {
+  helmetOptions,
+  precomputedSecurityHeaders,
+  useSecurityHeaders,
+} from './plugins/security-headers.js';
 import { notFoundHandler } from './plugins/site/not-found.js';
 import { seo } from './plugins/site/seo.js';
 import { staticFiles } from './plugins/site/static-files.js';
@@ -246,7 +249,7 @@ export async function buildApp(
   const rateLimitStore = createRateLimitStore(config.redisUrl, app.log);
   app.addHook('onClose', () => rateLimitStore.close());
 
-  await app.register(helmet, security);
+  useSecurityHeaders(app, security);
   await app.register(staticSite, { pages });
   await app.register(staticFiles, { webRoot: config.webRoot });
   // The built-in OpenID provider under /idp, its pages, and the Graph-shaped GET /v1.0/me.

@@ -4,7 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from './config/index.js';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -43,8 +48,9 @@ interface LoggedReply {
 export function loggingOptions(
   config: Pick<Config, 'logLevel' | 'trustProxy'>,
   stream?: { write(line: string): void },
-): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'> {
   return {
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
       ...(stream ? { stream } : {}),
@@ -55,4 +61,35 @@ export function loggingOptions(
     },
     genReqId: requestIdGenerator(config.trustProxy),
   };
+}
+
+/**
+ * One log line per request, when its answer is sent ('request completed', or 'request errored'):
+ * the method and path (the `req` serializer), the status and the time taken. Fastify's own
+ * 'incoming request' line is not written: it was about 2 % of an enrolment's CPU in the rush's
+ * profile (issue 15), and the completed line now carries what it said.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {
+    // Logged once, at the end (requestCompleted).
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+  }
 }

@@ -50,15 +50,21 @@ export function effectiveCourse(course: Course, row: CourseSettingsColumns): Cou
   };
 }
 
-/** Reads a course in effect by slug; undefined for a slug outside the content. */
-export type CourseReader = (slug: string) => Promise<Course | undefined>;
+/**
+ * Reads a course in effect by slug; undefined for a slug outside the content. `inEffect` applies a
+ * settings row the caller has already read in the same request (the enrolment's snapshot reads
+ * them with the places: issue 15), without another query: the row is as fresh as that read.
+ */
+export type CourseReader = ((slug: string) => Promise<Course | undefined>) & {
+  inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;
+};
 
 export function createCourseReader(
   db: Kysely<Database>,
   courses: readonly Course[] = allCourses(),
 ): CourseReader {
   const bySlug = new Map(courses.map((c) => [c.slug, c]));
-  return async (slug) => {
+  const read = async (slug: string) => {
     const course = bySlug.get(slug);
     if (!course) return undefined;
     const row = await db
@@ -77,4 +83,10 @@ export function createCourseReader(
       .executeTakeFirst();
     return row ? effectiveCourse(course, row) : course;
   };
+  return Object.assign(read, {
+    inEffect(slug: string, row: CourseSettingsColumns) {
+      const course = bySlug.get(slug);
+      return course ? effectiveCourse(course, row) : undefined;
+    },
+  });
 }

@@ -57,14 +57,18 @@ function adapter(
  * first; for `graph`, the certificate and CA files are read (a wrong file is a ConfigError).
  */
 export async function createDirectory(
-  config: Pick<Config, 'graph'>,
+  config: Pick<Config, 'graph'> & Partial<Pick<Config, 'databaseUrl'>>,
   db: Kysely<Database>,
   options: CreateDirectoryOptions = {},
 ): Promise<DirectoryAdapter> {
   if (config.graph === undefined) {
     await syncCourseGroups(db);
     options.logger?.info({ directory: 'local' }, 'Directory ready');
-    return adapter('local', createLocalDirectory(db), async () => undefined);
+    return adapter(
+      'local',
+      createLocalDirectory(db, { batch: config.databaseUrl !== undefined }),
+      async () => undefined,
+    );
   }
   try {
     const graph = await createGraphDirectory(config.graph, {

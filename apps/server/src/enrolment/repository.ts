@@ -20,8 +20,10 @@
  * never holds two places, however many requests they send at once.
  */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type { CourseSettingsColumns } from '../courses/effective-course.js';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { KeyedBatches } from '../db/keyed-batches.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import {
   type CoursePlaces,
@@ -111,6 +113,15 @@ export interface EnrolmentRepository {
    * @throws UnknownCourseError
    */
   reserve(courseSlug: string, userId: string, now: Date): Promise<ReserveOutcome>;
+  /**
+   * `reserve`, answering also the course's settings as the same read found them (for the answer's
+   * group link and the confirmation e-mail: no second read of the course).
+   */
+  reserveReading(
+    courseSlug: string,
+    userId: string,
+    now: Date,
+  ): Promise<{ outcome: ReserveOutcome; settings: CourseSettingsColumns }>;
   /**
    * Marks the person's row confirmed. False when there is no row (it was released meanwhile).
    * `alsoWrite` (the confirmation e-mail's outbox row) is written in the same transaction, only
@@ -203,12 +214,16 @@ type Db = Kysely<Database>;
 // statements directly (db/sqlite-dialect.ts); on PostgreSQL through Kysely, already compiled.
 
 /**
- * The course's places, its taken count and the person's own row, in one statement. `taken` is kept
+ * The course's places, its taken count, its settings in effect (the invite code and meetings the
+ * answer and the confirmation e-mail need: read here rather than once more per request) and the
+ * person's own row, in one statement. `taken` is kept
  * by the database's triggers (migration 002): one row read, whatever the number of enrolments.
  * Parameters: user, course.
  */
 const SNAPSHOT = `select c.places, c.taken,
     c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt",
+    c.invite_code, c.first_meeting, c.meeting_weekday, c.meeting_time, c.meeting_count,
+    c.meeting_duration_minutes, c.meeting_room,
     (select e.status from enrolments e where e.course_slug = c.slug and e.user_id = ?) as mine
   from courses c where c.slug = ?`;
 
@@ -227,9 +242,73 @@ const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
   on conflict (course_slug, user_id) do nothing`;
 
+/**
+ * PostgreSQL: the conditional insert for a batch of people at once (see `KeyedBatches`), in
+ * the batch's order: the course's row is locked once (`for update`, re-read after a concurrent
+ * change as above), and the first `places - taken` people of the batch who hold no row yet and
+ * whose instant falls in the enrolment window get a 'pending' row. One lock and one commit (one
+ * WAL flush) for many places, instead of one each while the others wait for the lock. Answers the
+ * people inserted. Parameters: course, people (text[]), their instants (text[]).
+ */
+const INSERT_BATCH_IF_FREE = `with course as (
+    select slug, places - taken as free,
+      enrolment_opens_at as opens, enrolment_closes_at as closes
+    from courses
+    where slug = $1
+      and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
+    for update
+  ),
+  people as (
+    select course.slug, course.free, p.user_id, p.at, row_number() over (order by p.n) as k
+    from course, unnest($2::text[], $3::text[]) with ordinality as p(user_id, at, n)
+    where (course.opens is null or course.opens <= p.at)
+      and (course.closes is null or course.closes > p.at)
+      and not exists (
+        select 1 from enrolments e where e.course_slug = course.slug and e.user_id = p.user_id)
+  )
+  insert into enrolments (course_slug, user_id, status, created_at, updated_at)
+  select slug, user_id, 'pending', at, at from people where k <= free order by k
+  on conflict (course_slug, user_id) do nothing
+  returning user_id`;
+
+/**
+ * PostgreSQL: `SNAPSHOT` for many people of one course at once, one row per person.
+ * Parameters: course, people (text[]).
+ */
+const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken,
+    c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt",
+    c.invite_code, c.first_meeting, c.meeting_weekday, c.meeting_time, c.meeting_count,
+    c.meeting_duration_minutes, c.meeting_room, e.status as mine
+  from courses c cross join unnest($2::text[]) as p(user_id)
+  left join enrolments e on e.course_slug = c.slug and e.user_id = p.user_id
+  where c.slug = $1`;
+
 /** Parameters: updated at, course, user. Changes a 'pending' row only. */
 const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
   where course_slug = ? and user_id = ? and status = 'pending'`;
+
+/**
+ * PostgreSQL: `CONFIRM` and a single-row `insert into … (…) values (…)` (the confirmation
+ * e-mail's outbox row) as one statement, the insert made only when the update changed the row:
+ * `with confirmed as (update … returning 1) insert into … (…) select … where exists (…)`. The
+ * insert's parameters follow the update's three. Undefined for any other shape of insert (then
+ * both run in a transaction).
+ */
+function confirmWith(insert: CompiledQuery): CompiledQuery | undefined {
+  const match = /^insert into ("[a-z_]+" \([^)]*\)) values \(((?:\$\d+, )*\$\d+)\)$/.exec(
+    insert.sql,
+  );
+  const query = match
+    ? CompiledQuery.raw(
+        `with confirmed as (update enrolments set status = 'confirmed', updated_at = $1
+          where course_slug = $2 and user_id = $3 and status = 'pending' returning 1)
+        insert into ${match[1]} select ${(match[2] ?? '').replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 3}`)}
+        where exists (select 1 from confirmed)`,
+        [...insert.parameters],
+      )
+    : undefined;
+  return query;
+}
 
 /** The person's row's status. Parameters: course, user. */
 const STATUS = `select status from enrolments where course_slug = ? and user_id = ?`;
@@ -304,8 +383,25 @@ export function createEnrolmentRepository(
   const statements: Statements = handle.sqlite ?? (viaKysely as Statements);
   const INSERT_IF_FREE = insertIfFreeSql(dialect);
 
-  async function snapshot(courseSlug: string, userId: string): Promise<CourseSnapshot> {
-    const row = await statements.get<CourseSnapshot>(SNAPSHOT, [userId, courseSlug]);
+  type SnapshotRow = CourseSnapshot & CourseSettingsColumns;
+  const snapshots =
+    dialect === 'postgres'
+      ? new KeyedBatches<string, SnapshotRow | undefined>(async (courseSlug, userIds) => {
+          const { rows } = await db.executeQuery<SnapshotRow & { user_id: string }>(
+            CompiledQuery.raw(SNAPSHOT_BATCH, [courseSlug, [...new Set(userIds)]]),
+          );
+          const byUser = new Map(rows.map((r) => [r.user_id, r]));
+          return userIds.map((u) => byUser.get(u));
+        })
+      : undefined;
+
+  async function snapshot(
+    courseSlug: string,
+    userId: string,
+  ): Promise<CourseSnapshot & { settings: CourseSettingsColumns }> {
+    const row = snapshots
+      ? await snapshots.call(courseSlug, userId)
+      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, courseSlug]);
     if (!row) throw new UnknownCourseError(courseSlug);
     return {
       places: row.places,
@@ -313,11 +409,42 @@ export function createEnrolmentRepository(
       mine: row.mine ?? null,
       opensAt: row.opensAt ?? null,
       closesAt: row.closesAt ?? null,
+      settings: {
+        places: row.places,
+        invite_code: row.invite_code ?? null,
+        first_meeting: row.first_meeting ?? null,
+        meeting_weekday: row.meeting_weekday ?? null,
+        meeting_time: row.meeting_time ?? null,
+        meeting_count: row.meeting_count ?? null,
+        meeting_duration_minutes: row.meeting_duration_minutes ?? null,
+        meeting_room: row.meeting_room ?? null,
+      },
     };
   }
 
+  const batches =
+    dialect === 'postgres'
+      ? new KeyedBatches<{ userId: string; at: string }, boolean>(async (courseSlug, people) => {
+          // A person twice in one batch (two requests at once): the first takes part, the other
+          // answers 'not taken' and then finds the first one's row.
+          const first = new Map<string, number>();
+          people.forEach((p, i) => {
+            if (!first.has(p.userId)) first.set(p.userId, i);
+          });
+          const unique = [...first.keys()];
+          const ats = unique.map((u) => people[first.get(u) as number]?.at ?? '');
+          const { rows } = await db.executeQuery<{ user_id: string }>(
+            CompiledQuery.raw(INSERT_BATCH_IF_FREE, [courseSlug, unique, ats]),
+          );
+          const taken = new Set(rows.map((r) => r.user_id));
+          return people.map((p, i) => first.get(p.userId) === i && taken.has(p.userId));
+        })
+      : undefined;
+
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
-    (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
+    batches
+      ? batches.call(courseSlug, { userId, at })
+      : (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
 
   /** The course's places and window, its row locked (PostgreSQL) for the transaction by default. */
   async function lockCourse(
@@ -479,22 +606,38 @@ export function createEnrolmentRepository(
 
   const repository: EnrolmentRepository = {
     async reserve(courseSlug, userId, now) {
+      return (await repository.reserveReading(courseSlug, userId, now)).outcome;
+    },
+
+    async reserveReading(courseSlug, userId, now) {
       // Refusals and repeats need no lock: the course was full, or the person enrolled, at the
       // instant of this consistent read.
       const at = now.toISOString();
-      const early = decide(await snapshot(courseSlug, userId), at);
-      if (early !== 'reserve') return early;
+      let read = await snapshot(courseSlug, userId);
+      const early = decide(read, at);
+      if (early !== 'reserve') return { outcome: early, settings: read.settings };
 
-      if (await takePlace(courseSlug, userId, at)) return 'reserved';
-      // Nothing inserted: the last place went meanwhile, the person's own row appeared, or staff
-      // changed the window.
-      const after = decide(await snapshot(courseSlug, userId), at);
-      return after === 'reserve' ? 'full' : after;
+      for (let attempt = 1; ; attempt++) {
+        if (await takePlace(courseSlug, userId, at)) {
+          return { outcome: 'reserved', settings: read.settings };
+        }
+        // Nothing inserted: the last place went meanwhile, the person's own row appeared, or staff
+        // changed the window. On PostgreSQL a batch (see `KeyedBatches`) can also leave a
+        // free place to someone after a person of the same batch who turned out to hold a row
+        // already: the place is still free, so try again (a few times at most: a free place
+        // beside a waiting list is never taken, whatever the snapshot says).
+        read = await snapshot(courseSlug, userId);
+        const after = decide(read, at);
+        if (after !== 'reserve' || attempt >= 3) {
+          return { outcome: after === 'reserve' ? 'full' : after, settings: read.settings };
+        }
+      }
     },
 
     async confirm(courseSlug, userId, now, alsoWrite) {
       const confirming = [now.toISOString(), courseSlug, userId];
       let changed: number;
+      const combined = alsoWrite && !handle.sqlite ? confirmWith(alsoWrite) : undefined;
       if (!alsoWrite) {
         changed = await statements.run(CONFIRM, confirming);
       } else if (handle.sqlite) {
@@ -504,6 +647,13 @@ export function createEnrolmentRepository(
           if (n === 1) run(alsoWrite.sql, alsoWrite.parameters);
           return n;
         });
+      } else if (combined) {
+        // PostgreSQL: the confirmation and its e-mail in one statement (one round trip, not a
+        // transaction's four), the e-mail inserted only when the update confirmed the row.
+        const result = await db.executeQuery(
+          CompiledQuery.raw(combined.sql, [...confirming, ...combined.parameters]),
+        );
+        changed = Number(result.numAffectedRows ?? 0);
       } else {
         const compile = (viaKysely as { compiled: Compile }).compiled;
         changed = await db.transaction().execute(async (trx) => {

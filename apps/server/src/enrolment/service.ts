@@ -17,6 +17,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { CourseSettingsColumns } from '../courses/effective-course.js';
 import type { Database } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import {
@@ -45,6 +46,11 @@ export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
 export interface EnrolResult {
   /** True when the person was enrolled before this request (no place was taken). */
   alreadyEnrolled: boolean;
+}
+
+/** `EnrolResult` with the course's settings as the enrolment read them (with the places). */
+export interface EnrolReading extends EnrolResult {
+  settings: CourseSettingsColumns;
 }
 
 export interface Availability {
@@ -89,6 +95,8 @@ export type ConfirmationMail = (
   userId: string,
   courseSlug: string,
   log: Log,
+  /** The course's settings, when the caller has just read them (else they are read). */
+  settings?: CourseSettingsColumns,
 ) => Promise<CompiledQuery | null>;
 
 export interface EnrolmentServiceOptions {
@@ -137,21 +145,38 @@ export class EnrolmentService {
    *   EmailNotVerifiedError when the person must confirm their e-mail first.
    */
   async enrol(userId: string, course: EnrolmentCourse, log: Log = this.#log): Promise<EnrolResult> {
+    const { alreadyEnrolled } = await this.enrolReading(userId, course, log);
+    return { alreadyEnrolled };
+  }
+
+  /**
+   * `enrol`, answering also the course's settings in effect as the enrolment's own read of the
+   * course found them (the route's group link: no second query of the course per request).
+   */
+  async enrolReading(
+    userId: string,
+    course: EnrolmentCourse,
+    log: Log = this.#log,
+  ): Promise<EnrolReading> {
     await this.#requireVerifiedEmail(userId);
     // Two rounds at most: the second only when our reservation vanished while the directory was
     // adding the person (released by a concurrent failing request of the same person).
     for (let round = 1; ; round++) {
-      const outcome = await this.#repository.reserve(course.slug, userId, this.#now());
+      const { outcome, settings } = await this.#repository.reserveReading(
+        course.slug,
+        userId,
+        this.#now(),
+      );
       if (outcome === 'full') throw CourseFullError.withoutStack();
       if (outcome === 'not-open') throw await this.#notOpen(course.slug);
       if (outcome === 'closed') throw new EnrolmentClosedError();
-      if (outcome === 'already-confirmed') return { alreadyEnrolled: true };
+      if (outcome === 'already-confirmed') return { alreadyEnrolled: true, settings };
 
       let message: CompiledQuery | null;
       try {
         [, message] = await Promise.all([
           this.#directory.addToGroup(course.groupId, userId),
-          this.#confirmationMail(userId, course.slug, log),
+          this.#confirmationMail(userId, course.slug, log, settings),
         ]);
       } catch (error) {
         // Only the place this request took is given back; a 'pending' row of another request of
@@ -175,7 +200,7 @@ export class EnrolmentService {
       }
 
       if (await this.#repository.confirm(course.slug, userId, this.#now(), message)) {
-        return { alreadyEnrolled: false };
+        return { alreadyEnrolled: false, settings };
       }
       log.warn({ course: course.slug, round }, 'reservation vanished before confirmation');
       if (round >= 2) {

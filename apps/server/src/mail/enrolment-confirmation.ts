@@ -24,8 +24,11 @@ export function enrolmentConfirmationMail(options: {
   /** The public origin (SITE_URL), for the course's link. */
   siteUrl: string;
 }): ConfirmationMail {
-  return async (userId, courseSlug, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) => {
-    const course = await options.courseOf(courseSlug);
+  return async (userId, courseSlug, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, settings) => {
+    // The settings the enrolment read with the places (the same instant's row), else read now.
+    const course = settings
+      ? options.courseOf.inEffect(courseSlug, settings)
+      : await options.courseOf(courseSlug);
     // A course outside the content (tests' own courses) has nothing to tell.
     if (!course) return null;
     const user = await options.directory.getUser(userId);

@@ -190,7 +190,7 @@ describe('pages over HTTP with requests logged', () => {
       const logged = lines.map(
         (line) => JSON.parse(line) as { msg?: string; req?: { url?: string } },
       );
-      expect(logged.some((l) => l.msg === 'incoming request' && l.req?.url === '/horarios')).toBe(
+      expect(logged.some((l) => l.msg === 'request completed' && l.req?.url === '/horarios')).toBe(
         true,
       );
     } finally {

@@ -66,7 +66,7 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { p
     app.route({
       method: ['GET', 'HEAD'],
       url: urlPath,
-      helmet: false,
+      config: { securityHeaders: false },
       handler: (request, reply) => sendPage(request, reply, page),
     });
     if (urlPath !== '/') {

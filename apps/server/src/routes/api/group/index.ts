@@ -44,8 +44,13 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
 
-      const { alreadyEnrolled } = await enrolment.enrol(userId, course, request.log);
-      const inEffect = await courseOf(course.slug);
+      const { alreadyEnrolled, settings } = await enrolment.enrolReading(
+        userId,
+        course,
+        request.log,
+      );
+      // The settings in effect as the enrolment read them, with the places: no second query.
+      const inEffect = courseOf.inEffect(course.slug, settings);
       reply.header('cache-control', 'no-store');
       return {
         data: {
