@@ -103,7 +103,9 @@ export function createTestCertificate(options: CertificateOptions = {}): TestCer
   const isCa = options.ca ?? !options.issuer;
   const now = Date.now();
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive (high bit clear) and minimal: a leading zero byte would be DER's "illegal padding",
+  // which one serial in 128 had.
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
 
   const altNames = (options.altNames ?? ['localhost', '127.0.0.1']).map((entry) =>
     isIPv4(entry)
