@@ -28,8 +28,9 @@
 //
 // Exits non-zero when an answer is a 5xx, when the places taken differ from the places, or when the
 // database disagrees with the answers. Results go between the bench:rush markers of
-// docs/benchmarks.md. Options: --sqlite-only, --postgres-only, --no-write, --waiting-list (only the
-// waiting-list scenario); RUSH_RUNS (3),
+// docs/benchmarks.md. Options: --sqlite-only, --postgres-only, --scenario=a|b (one scenario: for
+// short runs while developing), --no-write, --waiting-list (only the waiting-list scenario);
+// RUSH_RUNS (3),
 // RUSH_PEOPLE (2000), RUSH_CONNECTIONS (200), RUSH_DATABASE_URL (an administrative connection to the
 // PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres), RUSH_CPU_PROF (a
 // directory: the servers run with --cpu-prof and write their profiles there).
@@ -67,10 +68,11 @@ const TARGET_P99_RATIO = 1.5;
 const TARGET_POSTGRES_ACCEPTED_PER_SECOND = 1500;
 
 const [fullCourse, bigCourse, warmCourse] = allCourses();
+const onlyScenario = process.argv.find((a) => a.startsWith('--scenario='))?.slice(11);
 const scenarios = [
   { id: 'a', course: fullCourse, places: 40, people: PEOPLE },
   { id: 'b', course: bigCourse, places: PEOPLE, people: PEOPLE },
-];
+].filter((s) => !onlyScenario || s.id === onlyScenario);
 const targets = [
   { id: 'sqlite', label: 'SQLite (embedded default)', instances: 1 },
   { id: 'postgres', label: 'PostgreSQL', instances: 2 },
