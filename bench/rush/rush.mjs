@@ -334,6 +334,29 @@ async function adminQuery(query) {
   }
 }
 
+/**
+ * Waits until the servers' senders have delivered every queued message (none 'pending' or
+ * 'sending'); answers the time it took and the servers' CPU meanwhile: the mail's share of a rush
+ * that the senders put off until the requests stopped (decision 033).
+ */
+async function drainOutbox(db, pids, timeoutMs = 120_000) {
+  const cpuBefore = pids.map(cpuMs);
+  const started = performance.now();
+  for (;;) {
+    const { n } = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', 'in', ['pending', 'sending'])
+      .executeTakeFirstOrThrow();
+    if (Number(n) === 0 || performance.now() - started > timeoutMs) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    ms: performance.now() - started,
+    serverCpuMs: pids.reduce((sum, pid, i) => sum + cpuMs(pid) - cpuBefore[i], 0),
+  };
+}
+
 /** Seeds the people, starts the target's instances; resolves to { urls, db, stop() }. */
 async function startTarget(target, people) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
@@ -376,6 +399,8 @@ async function runTarget(target) {
     await setPlaces(started.db, warmCourse, WARM_UP / 2);
     for (const scenario of scenarios) await setPlaces(started.db, scenario.course, scenario.places);
     await load(started.urls, bodiesFor(warmPeople, warmCourse));
+    // The warm-up's e-mails are sent before the rush is measured, not during it.
+    await drainOutbox(started.db, started.pids);
     for (const [i, scenario] of scenarios.entries()) {
       const people = scenarioPeople[i];
       const summary = summarise(
@@ -383,12 +408,18 @@ async function runTarget(target) {
         people,
       );
       const problems = await checkDatabase(started.db, scenario, summary);
+      // The confirmations the senders put off until the rush ended: their CPU, per enrolment.
+      const mail = await drainOutbox(started.db, started.pids);
+      summary.mailCpuPerAccepted = summary.accepted.size
+        ? mail.serverCpuMs / summary.accepted.size
+        : 0;
+      summary.mailDrainMs = mail.ms;
       outcomes.push({ scenario, summary, problems });
       console.info(
         `  ${target.id} ${scenario.id}: ${summary.accepted.size} accepted, ${summary.full} full, ${summary.other} other` +
           `${summary.otherStatuses.size ? ` (${[...summary.otherStatuses].map(([s, n]) => `${s}×${n}`).join(', ')})` : ''}, ` +
           `${round(summary.requestsPerSecond)} req/s, ${round(summary.acceptedPerSecond)} accepted/s, ` +
-          `p50 ${summary.p50} ms, p99 ${summary.p99} ms (${round(summary.p99Open, 1)} on open connections), server CPU ${summary.serverCpuPerRequest.toFixed(3)} ms/request, client ${summary.clientCpuPerRequest.toFixed(3)}${problems.length ? `; PROBLEMS: ${problems.join('; ')}` : ''}`,
+          `p50 ${summary.p50} ms, p99 ${summary.p99} ms (${round(summary.p99Open, 1)} on open connections), server CPU ${summary.serverCpuPerRequest.toFixed(3)} ms/request, client ${summary.clientCpuPerRequest.toFixed(3)}; mail after the rush: ${round(summary.mailDrainMs)} ms, ${summary.mailCpuPerAccepted.toFixed(3)} ms of server CPU per enrolment${problems.length ? `; PROBLEMS: ${problems.join('; ')}` : ''}`,
       );
     }
   } finally {
