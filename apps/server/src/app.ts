@@ -141,7 +141,10 @@ export async function buildApp(
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   // Local: course groups synchronised from the content now; Graph: files read, no call yet.
-  const configuredDirectory = await createDirectory(config, database.db, { logger: app.log });
+  const configuredDirectory = await createDirectory(config, database.db, {
+    logger: app.log,
+    ...(database.sqlite ? { statements: database.sqlite } : {}),
+  });
   const directory = options.wrapDirectory?.(configuredDirectory) ?? configuredDirectory;
   app.decorate('directory', directory);
   app.addHook('onClose', () => directory.close());
