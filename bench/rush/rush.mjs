@@ -676,6 +676,8 @@ for (const target of targets) {
       worstP99: Math.max(...s.map((x) => x.p99)),
       p99Open: pick((x) => x.p99Open),
       serverCpu: pick((x) => x.serverCpuPerRequest),
+      mailCpu: pick((x) => x.mailCpuPerAccepted),
+      mailDrainMs: pick((x) => x.mailDrainMs),
       ratio: median(outcomes.map((o) => o.summary.requestsPerSecond / o.ceiling.requestsPerSecond)),
     };
     rows.push(row);
@@ -701,11 +703,11 @@ const spread = (values, digits = 1) =>
     : String(round(values[0] ?? NaN, digits));
 const same = (values) => (new Set(values).size === 1 ? String(values[0]) : values.join('/'));
 const table = [
-  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | accepted enrolments/s per run |',
-  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | accepted enrolments/s per run | e-mails after the rush: time (ms) | e-mails after the rush: server CPU per enrolment (ms) |',
+  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
   ...rows.map(
     (r) =>
-      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.apsRuns.join(', ')} |`,
+      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.apsRuns.join(', ')} | ${round(r.mailDrainMs)} | ${round(r.mailCpu, 3)} |`,
   ),
 ];
 const sqliteB = rows.find((r) => r.target.id === 'sqlite' && r.scenario.id === 'b');
@@ -716,7 +718,7 @@ const lines = [
   `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit 10,000 per minute and address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's \`courses\` row after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
   `- Date: ${new Date().toISOString().slice(0, 10)}`,
   `- Machine: ${machineDescription({ chromium: false })}; shared with other work (1-minute load average ${loadBefore.toFixed(2)} when the run began, ${runLoads.join(', ')} when each repetition began, ${os.loadavg()[0].toFixed(2)} at the end).`,
-  `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests.`,
+  `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests. The warm-up's e-mails are sent before the rush; the rush's own, which the senders put off while requests arrive (decision 033), are sent after it: their time and CPU are the last two columns.`,
   `- Ceiling: bare Fastify ${FASTIFY_VERSION} hello-world (\`bench/rush/hello-server.mjs\`, no logging, same requests and settings): ${round(ceilingRps)} requests/s (runs: ${ceilings.map((c) => round(c.requestsPerSecond)).join(', ')}), p99 ${round(median(ceilings.map((c) => c.p99)), 1)} ms (${round(median(ceilings.map((c) => c.p99Open)), 1)} ms on open connections), ${round(ceilingCpu, 3)} ms of CPU per request.`,
   `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of the course = \`taken\` = accepted, no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
   `- Targets (SQLite, scenario b): ≥ ${TARGET_ACCEPTED_PER_SECOND} accepted enrolments/s: ${sqliteB ? `${round(sqliteB.aps)}/s (runs: ${sqliteB.apsRuns.join(', ')}), ${throughputMet ? 'met' : '**missed**'}` : 'not measured'}; p99 ≤ ${TARGET_P99_MS} ms: ${sqliteB ? `${round(sqliteB.p99, 1)} ms (runs: ${sqliteB.p99Runs.join(', ')}; ${round(sqliteB.p99Open, 1)} ms on connections already open), ${latencyMet ? 'met' : '**missed**'}` : 'not measured'}.`,
