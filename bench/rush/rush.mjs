@@ -28,8 +28,9 @@
 //
 // Exits non-zero when an answer is a 5xx, when the places taken differ from the places, or when the
 // database disagrees with the answers. Results go between the bench:rush markers of
-// docs/benchmarks.md. Options: --sqlite-only, --postgres-only, --no-write, --waiting-list (only the
-// waiting-list scenario); RUSH_RUNS (3),
+// docs/benchmarks.md. Options: --sqlite-only, --postgres-only, --scenario=a|b (one scenario: for
+// short runs while developing), --no-write, --waiting-list (only the waiting-list scenario);
+// RUSH_RUNS (3),
 // RUSH_PEOPLE (2000), RUSH_CONNECTIONS (200), RUSH_DATABASE_URL (an administrative connection to the
 // PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres), RUSH_CPU_PROF (a
 // directory: the servers run with --cpu-prof and write their profiles there).
@@ -67,10 +68,11 @@ const TARGET_P99_RATIO = 1.5;
 const TARGET_POSTGRES_ACCEPTED_PER_SECOND = 1500;
 
 const [fullCourse, bigCourse, warmCourse] = allCourses();
+const onlyScenario = process.argv.find((a) => a.startsWith('--scenario='))?.slice(11);
 const scenarios = [
   { id: 'a', course: fullCourse, places: 40, people: PEOPLE },
   { id: 'b', course: bigCourse, places: PEOPLE, people: PEOPLE },
-];
+].filter((s) => !onlyScenario || s.id === onlyScenario);
 const targets = [
   { id: 'sqlite', label: 'SQLite (embedded default)', instances: 1 },
   { id: 'postgres', label: 'PostgreSQL', instances: 2 },
@@ -332,6 +334,29 @@ async function adminQuery(query) {
   }
 }
 
+/**
+ * Waits until the servers' senders have delivered every queued message (none 'pending' or
+ * 'sending'); answers the time it took and the servers' CPU meanwhile: the mail's share of a rush
+ * that the senders put off until the requests stopped (decision 033).
+ */
+async function drainOutbox(db, pids, timeoutMs = 120_000) {
+  const cpuBefore = pids.map(cpuMs);
+  const started = performance.now();
+  for (;;) {
+    const { n } = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', 'in', ['pending', 'sending'])
+      .executeTakeFirstOrThrow();
+    if (Number(n) === 0 || performance.now() - started > timeoutMs) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    ms: performance.now() - started,
+    serverCpuMs: pids.reduce((sum, pid, i) => sum + cpuMs(pid) - cpuBefore[i], 0),
+  };
+}
+
 /** Seeds the people, starts the target's instances; resolves to { urls, db, stop() }. */
 async function startTarget(target, people) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
@@ -374,6 +399,8 @@ async function runTarget(target) {
     await setPlaces(started.db, warmCourse, WARM_UP / 2);
     for (const scenario of scenarios) await setPlaces(started.db, scenario.course, scenario.places);
     await load(started.urls, bodiesFor(warmPeople, warmCourse));
+    // The warm-up's e-mails are sent before the rush is measured, not during it.
+    await drainOutbox(started.db, started.pids);
     for (const [i, scenario] of scenarios.entries()) {
       const people = scenarioPeople[i];
       const summary = summarise(
@@ -381,12 +408,18 @@ async function runTarget(target) {
         people,
       );
       const problems = await checkDatabase(started.db, scenario, summary);
+      // The confirmations the senders put off until the rush ended: their CPU, per enrolment.
+      const mail = await drainOutbox(started.db, started.pids);
+      summary.mailCpuPerAccepted = summary.accepted.size
+        ? mail.serverCpuMs / summary.accepted.size
+        : 0;
+      summary.mailDrainMs = mail.ms;
       outcomes.push({ scenario, summary, problems });
       console.info(
         `  ${target.id} ${scenario.id}: ${summary.accepted.size} accepted, ${summary.full} full, ${summary.other} other` +
           `${summary.otherStatuses.size ? ` (${[...summary.otherStatuses].map(([s, n]) => `${s}×${n}`).join(', ')})` : ''}, ` +
           `${round(summary.requestsPerSecond)} req/s, ${round(summary.acceptedPerSecond)} accepted/s, ` +
-          `p50 ${summary.p50} ms, p99 ${summary.p99} ms (${round(summary.p99Open, 1)} on open connections), server CPU ${summary.serverCpuPerRequest.toFixed(3)} ms/request, client ${summary.clientCpuPerRequest.toFixed(3)}${problems.length ? `; PROBLEMS: ${problems.join('; ')}` : ''}`,
+          `p50 ${summary.p50} ms, p99 ${summary.p99} ms (${round(summary.p99Open, 1)} on open connections), server CPU ${summary.serverCpuPerRequest.toFixed(3)} ms/request, client ${summary.clientCpuPerRequest.toFixed(3)}; mail after the rush: ${round(summary.mailDrainMs)} ms, ${summary.mailCpuPerAccepted.toFixed(3)} ms of server CPU per enrolment${problems.length ? `; PROBLEMS: ${problems.join('; ')}` : ''}`,
       );
     }
   } finally {
@@ -643,6 +676,8 @@ for (const target of targets) {
       worstP99: Math.max(...s.map((x) => x.p99)),
       p99Open: pick((x) => x.p99Open),
       serverCpu: pick((x) => x.serverCpuPerRequest),
+      mailCpu: pick((x) => x.mailCpuPerAccepted),
+      mailDrainMs: pick((x) => x.mailDrainMs),
       ratio: median(outcomes.map((o) => o.summary.requestsPerSecond / o.ceiling.requestsPerSecond)),
     };
     rows.push(row);
@@ -653,6 +688,8 @@ for (const target of targets) {
       (o) => o.summary.serverCpuPerRequest / o.ceiling.serverCpuPerRequest,
     );
     row.p99Ratios = outcomes.map((o) => o.summary.p99 / o.ceiling.p99);
+    // The same on connections already open (without the wait to be accepted: decision 033).
+    row.p99OpenRatios = outcomes.map((o) => o.summary.p99Open / o.ceiling.p99Open);
     row.cpuRatio = median(row.cpuRatios);
     row.p99Ratio = median(row.p99Ratios);
     if (target.id === 'sqlite' && scenario.id === 'b') {
@@ -668,11 +705,11 @@ const spread = (values, digits = 1) =>
     : String(round(values[0] ?? NaN, digits));
 const same = (values) => (new Set(values).size === 1 ? String(values[0]) : values.join('/'));
 const table = [
-  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | accepted enrolments/s per run |',
-  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | accepted enrolments/s per run | e-mails after the rush: time (ms) | e-mails after the rush: server CPU per enrolment (ms) |',
+  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
   ...rows.map(
     (r) =>
-      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.apsRuns.join(', ')} |`,
+      `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.apsRuns.join(', ')} | ${round(r.mailDrainMs)} | ${round(r.mailCpu, 3)} |`,
   ),
 ];
 const sqliteB = rows.find((r) => r.target.id === 'sqlite' && r.scenario.id === 'b');
@@ -683,11 +720,11 @@ const lines = [
   `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit 10,000 per minute and address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's \`courses\` row after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
   `- Date: ${new Date().toISOString().slice(0, 10)}`,
   `- Machine: ${machineDescription({ chromium: false })}; shared with other work (1-minute load average ${loadBefore.toFixed(2)} when the run began, ${runLoads.join(', ')} when each repetition began, ${os.loadavg()[0].toFixed(2)} at the end).`,
-  `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests.`,
+  `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests. The warm-up's e-mails are sent before the rush; the rush's own, which the senders put off while requests arrive (decision 033), are sent after it: their time and CPU are the last two columns.`,
   `- Ceiling: bare Fastify ${FASTIFY_VERSION} hello-world (\`bench/rush/hello-server.mjs\`, no logging, same requests and settings): ${round(ceilingRps)} requests/s (runs: ${ceilings.map((c) => round(c.requestsPerSecond)).join(', ')}), p99 ${round(median(ceilings.map((c) => c.p99)), 1)} ms (${round(median(ceilings.map((c) => c.p99Open)), 1)} ms on open connections), ${round(ceilingCpu, 3)} ms of CPU per request.`,
   `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of the course = \`taken\` = accepted, no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
   `- Targets (SQLite, scenario b): ≥ ${TARGET_ACCEPTED_PER_SECOND} accepted enrolments/s: ${sqliteB ? `${round(sqliteB.aps)}/s (runs: ${sqliteB.apsRuns.join(', ')}), ${throughputMet ? 'met' : '**missed**'}` : 'not measured'}; p99 ≤ ${TARGET_P99_MS} ms: ${sqliteB ? `${round(sqliteB.p99, 1)} ms (runs: ${sqliteB.p99Runs.join(', ')}; ${round(sqliteB.p99Open, 1)} ms on connections already open), ${latencyMet ? 'met' : '**missed**'}` : 'not measured'}.`,
-  `- Targets of issue 15 (each run against the hello-world of the same run): the enrolment (SQLite, scenario b) at most ${TARGET_CPU_RATIO}× the hello-world's server CPU per request: ${sqliteB ? `${spread(sqliteB.cpuRatios)}×, ${sqliteB.cpuRatio <= TARGET_CPU_RATIO ? 'met' : '**missed**'}` : 'not measured'}; its p99 at most ${TARGET_P99_RATIO}× the hello-world's: ${sqliteB ? `${spread(sqliteB.p99Ratios)}×, ${sqliteB.p99Ratio <= TARGET_P99_RATIO ? 'met' : '**missed**'}` : 'not measured'}; PostgreSQL with two instances (scenario b) ≥ ${TARGET_POSTGRES_ACCEPTED_PER_SECOND} accepted enrolments/s: ${postgresB ? `${round(postgresB.aps)}/s (runs: ${postgresB.apsRuns.join(', ')}), ${postgresB.aps >= TARGET_POSTGRES_ACCEPTED_PER_SECOND ? 'met' : '**missed**'}` : 'not measured'}. (Medians, range in brackets.)`,
+  `- Targets of issue 15 (each run against the hello-world of the same run): the enrolment (SQLite, scenario b) at most ${TARGET_CPU_RATIO}× the hello-world's server CPU per request: ${sqliteB ? `${spread(sqliteB.cpuRatios)}×, ${sqliteB.cpuRatio <= TARGET_CPU_RATIO ? 'met' : '**missed**'}` : 'not measured'}; its p99 at most ${TARGET_P99_RATIO}× the hello-world's: ${sqliteB ? `${spread(sqliteB.p99Ratios)}×, ${sqliteB.p99Ratio <= TARGET_P99_RATIO ? 'met' : '**missed**'} (on connections already open, not the target's measure: ${spread(sqliteB.p99OpenRatios)}×)` : 'not measured'}; PostgreSQL with two instances (scenario b) ≥ ${TARGET_POSTGRES_ACCEPTED_PER_SECOND} accepted enrolments/s: ${postgresB ? `${round(postgresB.aps)}/s (runs: ${postgresB.apsRuns.join(', ')}), ${postgresB.aps >= TARGET_POSTGRES_ACCEPTED_PER_SECOND ? 'met' : '**missed**'}` : 'not measured'}. (Medians, range in brackets.)`,
   '',
   ...table,
 ];

@@ -49,7 +49,11 @@ import type { Directory } from './directory/directory.js';
 import { embeddedProviderSource } from './idp/source.js';
 import { requireVerifiedAccount } from './enrolment/verified-email.js';
 import { ContactEmailChanges } from './idp/store/contact-email-changes.js';
-import { enrolmentConfirmationMail } from './mail/enrolment-confirmation.js';
+import {
+  enrolmentConfirmationComposer,
+  enrolmentConfirmationMail,
+} from './mail/enrolment-confirmation.js';
+import { RequestActivity } from './request-activity.js';
 import { createCourseReader, type CourseReader } from './courses/effective-course.js';
 import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
@@ -117,8 +121,10 @@ export async function buildApp(
     headers: precomputedSecurityHeaders(security),
   });
 
+  // Requests begun so far: the mail sender gives way to them during a rush (decision 033).
+  const activity = new RequestActivity();
   const app = fastify({
-    ...loggingOptions(config, options.logStream),
+    ...loggingOptions(config, options.logStream, activity),
     trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: 30_000,
     // No body the server reads is large (API JSON and the provider's forms stay under 16 KiB): a
@@ -135,7 +141,10 @@ export async function buildApp(
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   // Local: course groups synchronised from the content now; Graph: files read, no call yet.
-  const configuredDirectory = await createDirectory(config, database.db, { logger: app.log });
+  const configuredDirectory = await createDirectory(config, database.db, {
+    logger: app.log,
+    ...(database.sqlite ? { statements: database.sqlite } : {}),
+  });
   const directory = options.wrapDirectory?.(configuredDirectory) ?? configuredDirectory;
   app.decorate('directory', directory);
   app.addHook('onClose', () => directory.close());
@@ -172,7 +181,21 @@ export async function buildApp(
   // Mail: messages are written to the outbox with their cause; this instance's sender delivers
   // them (SMTP_URL, or .eml files under DATA_DIR/outbox) from when the server is ready, and stops
   // before the database closes (onClose hooks run in reverse order of registration).
-  const mail = createMail({ database, settings: config.mail, log: app.log });
+  // A message kept as data (the enrolment's confirmation) is composed at delivery (decision 033).
+  const courseOf = createCourseReader(database.db);
+  app.decorate('courseOf', courseOf);
+  const mail = createMail({
+    database,
+    settings: config.mail,
+    log: app.log,
+    activity,
+    compose: enrolmentConfirmationComposer({
+      directory,
+      courseOf,
+      siteUrl: config.siteUrl,
+      log: app.log,
+    }),
+  });
   app.decorate('mail', mail);
   app.addHook('onReady', () => mail.start());
   app.decorate(
@@ -192,21 +215,14 @@ export async function buildApp(
 
   // Enrolment: the content's courses synchronised into the database, interrupted enrolments
   // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation
-  // writes its e-mail in the transaction that confirms it.
-  const courseOf = createCourseReader(database.db);
-  app.decorate('courseOf', courseOf);
+  // writes its e-mail (as data) in the transaction that confirms it.
   const enrolment = await startEnrolment({
     database,
     directory,
     log: app.log,
     repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
     retentionMonths: config.retentionMonthsAfterCourse,
-    confirmationMail: enrolmentConfirmationMail({
-      mail,
-      directory,
-      courseOf,
-      siteUrl: config.siteUrl,
-    }),
+    confirmationMail: enrolmentConfirmationMail({ mail }),
     // The built-in provider's accounts confirm their e-mail before enrolling, when required.
     ...(config.identityProvider === 'embedded' && config.mail.emailVerification === 'required'
       ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }

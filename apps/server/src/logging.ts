@@ -11,6 +11,7 @@ import {
   LogController,
 } from 'fastify';
 import type { Config } from './config/index.js';
+import type { RequestActivity } from './request-activity.js';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -48,9 +49,11 @@ interface LoggedReply {
 export function loggingOptions(
   config: Pick<Config, 'logLevel' | 'trustProxy'>,
   stream?: { write(line: string): void },
+  /** Counts the requests as they begin (request-activity.ts). */
+  activity?: RequestActivity,
 ): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'> {
   return {
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(activity),
     logger: {
       level: config.logLevel,
       ...(stream ? { stream } : {}),
@@ -70,8 +73,16 @@ export function loggingOptions(
  * profile (issue 15), and the completed line now carries what it said.
  */
 class OneLinePerRequest extends LogController {
+  readonly #activity: RequestActivity | undefined;
+
+  constructor(activity?: RequestActivity) {
+    super();
+    this.#activity = activity;
+  }
+
   override incomingRequest(): void {
-    // Logged once, at the end (requestCompleted).
+    // Logged once, at the end (requestCompleted); counted now.
+    this.#activity?.begin();
   }
 
   override requestCompleted(

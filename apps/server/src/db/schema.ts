@@ -214,6 +214,10 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The person a message kept as data is for (migration 008); null on composed rows. */
+  person_id: string | null;
+  /** JSON of a message kept as data, composed at delivery (mail/types.ts `MailData`); null: composed. */
+  data: string | null;
 }
 
 export interface Database {

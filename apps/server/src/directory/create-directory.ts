@@ -12,7 +12,11 @@ import {
   type GraphDirectoryOptions,
 } from './graph/create-graph-directory.js';
 import { CredentialFileError } from './graph/token-source.js';
-import { createLocalDirectory, syncCourseGroups } from './local-directory.js';
+import {
+  createLocalDirectory,
+  type LocalDirectoryOptions,
+  syncCourseGroups,
+} from './local-directory.js';
 
 /** A directory adapter as the server holds it: the port, which adapter it is, and its end. */
 export interface DirectoryAdapter extends Directory {
@@ -30,6 +34,8 @@ export interface CreateDirectoryOptions {
   logger?: DirectoryLogger;
   /** Test hooks of the Graph adapter (waits, retry policy). */
   graph?: Omit<GraphDirectoryOptions, 'logger'>;
+  /** SQLite: the database's prepared statements, for the local directory's hot path. */
+  statements?: LocalDirectoryOptions['statements'];
 }
 
 function adapter(
@@ -66,7 +72,10 @@ export async function createDirectory(
     options.logger?.info({ directory: 'local' }, 'Directory ready');
     return adapter(
       'local',
-      createLocalDirectory(db, { batch: config.databaseUrl !== undefined }),
+      createLocalDirectory(db, {
+        batch: config.databaseUrl !== undefined,
+        ...(options.statements ? { statements: options.statements } : {}),
+      }),
       async () => undefined,
     );
   }

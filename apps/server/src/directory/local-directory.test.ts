@@ -115,10 +115,11 @@ describe.each(backends)('local directory on %s', (_name, makeBackend, unavailabl
     if (unavailable) return;
     handle = await backend.open();
     await syncCourseGroups(handle.db);
-    // As the server makes it: batched on PostgreSQL.
+    // As the server makes it: batched on PostgreSQL, prepared statements on SQLite.
     directory = createLocalDirectory(handle.db, {
       now: () => clock,
       batch: handle.dialect === 'postgres',
+      ...(handle.sqlite ? { statements: handle.sqlite } : {}),
     });
   });
 

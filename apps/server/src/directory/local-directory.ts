@@ -7,6 +7,7 @@ import { allCourses } from '@centro/content';
 import type { UpdatableUserField, UserDetails } from '@centro/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { KeyedBatches } from '../db/keyed-batches.js';
+import type { SqliteStatements } from '../db/sqlite-dialect.js';
 import type { AccountsTable, Database } from '../db/schema.js';
 import {
   type Directory,
@@ -73,7 +74,18 @@ export interface LocalDirectoryOptions {
    * many enrolments, `KeyedBatches`). SQLite runs in the process: nothing to gain.
    */
   batch?: boolean;
+  /**
+   * SQLite: the hot path's prepared statements (db/sqlite-dialect.ts): the addition of a member
+   * runs there, without Kysely's executor (about 5 % of an enrolment's CPU in the rush).
+   */
+  statements?: Pick<SqliteStatements, 'run'>;
 }
+
+/** The addition of a member when the group and the person exist. Parameters: at, group, user. */
+const ADD_MEMBER = `insert into directory_memberships (group_id, user_id, created_at)
+  select g.id, a.id, ? from directory_groups g, accounts a
+  where g.id = ? and a.id = ?
+  on conflict (group_id, user_id) do nothing`;
 
 export function createLocalDirectory(
   db: Kysely<Database>,
@@ -173,6 +185,9 @@ export function createLocalDirectory(
       // inserted.
       if (additions) {
         if (await additions.call(group, userId)) return;
+      } else if (options.statements) {
+        const at = now().toISOString();
+        if ((await options.statements.run(ADD_MEMBER, [at, group, userId])) > 0) return;
       } else {
         const added = await sql`insert into directory_memberships (group_id, user_id, created_at)
         select g.id, a.id, ${now().toISOString()} from directory_groups g, accounts a

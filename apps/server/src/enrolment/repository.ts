@@ -24,6 +24,7 @@ import type { CourseSettingsColumns } from '../courses/effective-course.js';
 import type { DatabaseHandle, Dialect } from '../db/database.js';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
+import { dataRowOf } from '../mail/outbox.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import {
   type CoursePlaces,
@@ -310,6 +311,34 @@ function confirmWith(insert: CompiledQuery): CompiledQuery | undefined {
   return query;
 }
 
+/**
+ * PostgreSQL: the confirmations of a batch of people of one course (see `KeyedBatches`) with
+ * their confirmation e-mails kept as data (decision 033), in one statement: each 'pending' row
+ * becomes 'confirmed', and an outbox row is written for exactly the people whose row this
+ * statement confirmed (decision 019: once per enrolment, by the request that confirmed it).
+ * Answers the people confirmed. Parameters: course, people, their instants, their messages' ids
+ * (null: no message), kinds and data (text[] each).
+ */
+const CONFIRM_BATCH = `with people as (
+    select * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+      as p(user_id, at, mail_id, mail_kind, mail_data)
+  ),
+  confirmed as (
+    update enrolments e set status = 'confirmed', updated_at = people.at
+    from people
+    where e.course_slug = $1 and e.user_id = people.user_id and e.status = 'pending'
+    returning e.user_id
+  ),
+  mailed as (
+    insert into mail_outbox (id, kind, recipient, subject, html, text, attachments, status,
+      attempts, next_attempt_at, created_at, person_id, data)
+    select p.mail_id, p.mail_kind, '', '', '', '', '[]', 'pending', 0, p.at, p.at, p.user_id,
+      p.mail_data
+    from people p join confirmed c on c.user_id = p.user_id
+    where p.mail_id is not null
+  )
+  select user_id from confirmed`;
+
 /** The person's row's status. Parameters: course, user. */
 const STATUS = `select status from enrolments where course_slug = ? and user_id = ?`;
 
@@ -440,6 +469,52 @@ export function createEnrolmentRepository(
           return people.map((p, i) => first.get(p.userId) === i && taken.has(p.userId));
         })
       : undefined;
+
+  type Confirmation = {
+    userId: string;
+    at: string;
+    mail: { id: string; kind: string; data: string } | undefined;
+  };
+  const confirmations =
+    dialect === 'postgres'
+      ? new KeyedBatches<Confirmation, boolean>(async (courseSlug, people) => {
+          // A person twice in one batch: the first takes part (and writes the one message).
+          const first = new Map<string, number>();
+          people.forEach((p, i) => {
+            if (!first.has(p.userId)) first.set(p.userId, i);
+          });
+          const unique = [...first.values()].map((i) => people[i] as Confirmation);
+          const { rows } = await db.executeQuery<{ user_id: string }>(
+            CompiledQuery.raw(CONFIRM_BATCH, [
+              courseSlug,
+              unique.map((p) => p.userId),
+              unique.map((p) => p.at),
+              unique.map((p) => p.mail?.id ?? null),
+              unique.map((p) => p.mail?.kind ?? null),
+              unique.map((p) => p.mail?.data ?? null),
+            ]),
+          );
+          const confirmed = new Set(rows.map((r) => r.user_id));
+          return people.map((p, i) => first.get(p.userId) === i && confirmed.has(p.userId));
+        })
+      : undefined;
+
+  /**
+   * PostgreSQL: the confirmation through the batch when its e-mail (if any) is kept as data;
+   * undefined otherwise (another kind of row to write: the statement or the transaction below).
+   */
+  function batchedConfirm(
+    courseSlug: string,
+    userId: string,
+    at: string,
+    alsoWrite: CompiledQuery | null | undefined,
+  ): Promise<boolean> | undefined {
+    if (!confirmations) return undefined;
+    const row = alsoWrite ? dataRowOf(alsoWrite) : undefined;
+    if (alsoWrite && !row) return undefined;
+    const mail = row ? { id: row.id, kind: row.kind, data: row.data } : undefined;
+    return confirmations.call(courseSlug, { userId, at, mail });
+  }
 
   const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
     batches
@@ -637,8 +712,12 @@ export function createEnrolmentRepository(
     async confirm(courseSlug, userId, now, alsoWrite) {
       const confirming = [now.toISOString(), courseSlug, userId];
       let changed: number;
-      const combined = alsoWrite && !handle.sqlite ? confirmWith(alsoWrite) : undefined;
-      if (!alsoWrite) {
+      const batched = batchedConfirm(courseSlug, userId, now.toISOString(), alsoWrite);
+      const combined = !batched && alsoWrite && !handle.sqlite ? confirmWith(alsoWrite) : undefined;
+      if (batched) {
+        // PostgreSQL: concurrent confirmations of the course, and their e-mails, in one statement.
+        changed = (await batched) ? 1 : 0;
+      } else if (!alsoWrite) {
         changed = await statements.run(CONFIRM, confirming);
       } else if (handle.sqlite) {
         // Both writes in the write group's transaction, kept or undone together.

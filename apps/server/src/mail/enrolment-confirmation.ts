@@ -1,53 +1,72 @@
 /**
- * The enrolment's confirmation e-mail, as the enrolment writes it (enrolment/service.ts's
- * `ConfirmationMail`): the person's address and name from the directory (local directory: the
- * account; Graph: `mail` and `displayName`), the course in effect (the content with the staff's
- * settings: invite code, meetings), composed now and handed over as the outbox's insert, which the
- * enrolment runs in the transaction that confirms it.
+ * The enrolment's confirmation e-mail (enrolment/service.ts's `ConfirmationMail`), kept as its
+ * data (decision 033): the enrolment writes a small outbox row (the kind, the person's id, the
+ * course) in the transaction that confirms it, and the sender composes the message at delivery
+ * (`enrolmentConfirmationComposer`): the person's address and name from the directory (local
+ * directory: the account; Graph: `mail` and `displayName`), the course in effect then (the content
+ * with the staff's settings: invite code, meetings).
  *
- * A person without a valid address is confirmed without a message; the log says so, with the
- * course only (never an address or a name).
+ * A person without a valid address gets no message: the sender drops the row; the log says so,
+ * with the course only (never an address or a name).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { allCourses } from '@centro/content';
 import type { CourseReader } from '../courses/effective-course.js';
 import { isEmailAddress } from '../config/parsers.js';
-import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
+import type { Directory } from '../directory/directory.js';
 import type { ConfirmationMail } from '../enrolment/service.js';
 import { composeEnrolmentConfirmation } from './compose.js';
 import type { Mail } from './mail.js';
+import type { MailComposer } from './types.js';
 
+/** The confirmation as the outbox row to write when the enrolment is confirmed. */
 export function enrolmentConfirmationMail(options: {
-  mail: Pick<Mail, 'enqueueQuery'>;
+  mail: Pick<Mail, 'enqueueDataQuery'>;
+  /** The courses that have a message (default: the content's). */
+  courseSlugs?: Iterable<string>;
+}): ConfirmationMail {
+  const slugs = new Set(options.courseSlugs ?? allCourses().map((c) => c.slug));
+  return (userId, courseSlug) =>
+    // A course outside the content (tests' own courses) has nothing to tell.
+    Promise.resolve(
+      slugs.has(courseSlug)
+        ? options.mail.enqueueDataQuery({
+            kind: 'enrolment-confirmation',
+            personId: userId,
+            courseSlug,
+          })
+        : null,
+    );
+}
+
+/** Composes a confirmation kept as data, at delivery (see `MailComposer`). */
+export function enrolmentConfirmationComposer(options: {
   directory: Pick<Directory, 'getUser'>;
   /** The course in effect, by slug. */
   courseOf: CourseReader;
   /** The public origin (SITE_URL), for the course's link. */
   siteUrl: string;
-}): ConfirmationMail {
-  return async (userId, courseSlug, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, settings) => {
-    // The settings the enrolment read with the places (the same instant's row), else read now.
-    const course = settings
-      ? options.courseOf.inEffect(courseSlug, settings)
-      : await options.courseOf(courseSlug);
-    // A course outside the content (tests' own courses) has nothing to tell.
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): MailComposer {
+  return async (data) => {
+    const course = await options.courseOf(data.courseSlug);
     if (!course) return null;
-    const user = await options.directory.getUser(userId);
-    if (!user) throw new DirectoryUserNotFoundError();
-    const to = user.mail?.trim() ?? '';
-    if (!isEmailAddress(to)) {
-      log.warn(
-        { course: courseSlug, mail: { kind: 'enrolment-confirmation' } },
-        'enrolment confirmed without a message: the person has no valid e-mail address',
+    const user = await options.directory.getUser(data.personId);
+    const to = user?.mail?.trim() ?? '';
+    if (!user || !isEmailAddress(to)) {
+      options.log.warn(
+        { course: data.courseSlug, mail: { kind: data.kind } },
+        user
+          ? 'enrolment confirmed without a message: the person has no valid e-mail address'
+          : 'enrolment confirmed without a message: the person is no longer in the directory',
       );
       return null;
     }
-    return options.mail.enqueueQuery(
-      composeEnrolmentConfirmation({
-        course,
-        to,
-        personName: user.displayName?.trim() ?? '',
-        siteUrl: options.siteUrl,
-      }),
-    );
+    return composeEnrolmentConfirmation({
+      course,
+      to,
+      personName: user.displayName?.trim() ?? '',
+      siteUrl: options.siteUrl,
+    });
   };
 }

@@ -154,12 +154,45 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
       .where('id', '=', ana)
       .execute();
     expect((await enrol(api, ana)).statusCode).toBe(200);
-    expect(await api.app.mail.outbox.counts()).toEqual({
-      pending: 0,
-      sending: 0,
-      sent: 0,
-      failed: 0,
+    // The message is kept as data and composed at delivery (decision 033): the sender finds no
+    // address, drops the row and sends nothing.
+    const empty = { pending: 0, sending: 0, sent: 0, failed: 0 };
+    for (let i = 0; i < 50; i++) {
+      if (JSON.stringify(await api.app.mail.outbox.counts()) === JSON.stringify(empty)) break;
+      await settle(100);
+    }
+    expect(await api.app.mail.outbox.counts()).toEqual(empty);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('composes the confirmation at delivery with the course as it is then', async () => {
+    await smtp.stop();
+    const api = await start();
+    const [ana = ''] = await api.createPeople(1);
+    expect((await enrol(api, ana)).statusCode).toBe(200);
+    // The queued row is the message's data, not its text (no address, no name).
+    const [row] = await api.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'html', 'person_id', 'data'])
+      .execute();
+    expect(row).toMatchObject({ recipient: '', html: '', person_id: ana });
+    expect(JSON.parse(row?.data ?? '{}')).toEqual({
+      kind: 'enrolment-confirmation',
+      personId: ana,
+      courseSlug: passe.slug,
     });
+    // Staff change the WhatsApp group before the message leaves: it carries the new link.
+    await api.app.database.db
+      .updateTable('courses')
+      .set({ invite_code: 'NovoConviteDoGrupo1234' })
+      .where('slug', '=', passe.slug)
+      .execute();
+    await smtp.start();
+    await makeDue(api);
+    api.app.mail.wake();
+    const [message] = await smtp.waitFor(1);
+    expect(message?.html).toContain(whatsappGroupLink('NovoConviteDoGrupo1234'));
+    expect(message?.to).toMatchObject({ value: [{ address: `${ana}@example.org` }] });
   });
 
   it('enrols while SMTP is down; the message waits, then arrives exactly once', async () => {

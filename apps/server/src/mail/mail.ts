@@ -21,10 +21,16 @@ import type { Database } from '../db/schema.js';
 import { createMailOutbox, type MailOutbox } from './outbox.js';
 import { createMailSender, type MailSender } from './sender.js';
 import { createMailTransport, type MailTransport } from './transports.js';
-import type { MailMessage, MailSettings } from './types.js';
+import type { MailComposer, MailData, MailMessage, MailSettings } from './types.js';
 
 /** Delay of the wake that follows an enqueue (the transaction usually committed by then). */
 export const ENQUEUE_WAKE_MS = 100;
+
+/**
+ * Messages claimed at once by a sender writing `.eml` files: no connection limits them, and a
+ * claim per three messages was an eighth of the CPU of sending the confirmations of a rush.
+ */
+export const EML_BATCH_SIZE = 50;
 
 /** How long sent messages (personal data: addresses, names) are kept: 30 days. */
 export const SENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -39,6 +45,12 @@ export interface MailOptions {
   transport?: MailTransport;
   /** The clock (tests). */
   now?: () => Date;
+  /** Composes the messages kept as data at delivery (decision 033). */
+  compose?: MailComposer;
+  /** The requests begun so far (request-activity.ts): the sender gives way to them. */
+  activity?: { count(): number };
+  /** Longest the sender gives way to requests before a claim (default: the sender's, 2 s). */
+  maxDeferMs?: number;
 }
 
 export interface Mail {
@@ -52,6 +64,11 @@ export interface Mail {
    * (MailOutbox.enqueueQuery); the sender is woken shortly after, as by `enqueue`.
    */
   enqueueQuery(message: MailMessage): CompiledQuery;
+  /**
+   * The outbox's insert of a message kept as its data (composed by the sender at delivery), for a
+   * caller that runs it in its own transaction; the sender is woken shortly after.
+   */
+  enqueueDataQuery(data: MailData): CompiledQuery;
   /** Sends what is due now: call after the transaction that queued a message committed. */
   wake(): void;
   /** Starts the sender, and the hourly deletion of messages sent over 30 days ago. */
@@ -65,11 +82,18 @@ export function createMail(options: MailOptions): Mail {
   const { settings, log } = options;
   const now = options.now ?? (() => new Date());
   const outbox = createMailOutbox(options.database, settings, now);
+  const transport = options.transport ?? createMailTransport(settings);
   const sender = createMailSender({
     outbox,
-    transport: options.transport ?? createMailTransport(settings),
-    settings,
+    transport,
+    settings:
+      transport.kind === 'eml'
+        ? { ...settings, batchSize: Math.max(settings.batchSize, EML_BATCH_SIZE) }
+        : settings,
     log: options.log,
+    ...(options.compose ? { compose: options.compose } : {}),
+    ...(options.activity ? { activity: options.activity } : {}),
+    ...(options.maxDeferMs !== undefined ? { maxDeferMs: options.maxDeferMs } : {}),
   });
   let wakeTimer: NodeJS.Timeout | undefined;
   let retentionTimer: NodeJS.Timeout | undefined;
@@ -112,6 +136,11 @@ export function createMail(options: MailOptions): Mail {
     },
     enqueueQuery(message) {
       const { query } = outbox.enqueueQuery(message);
+      wakeSoon();
+      return query;
+    },
+    enqueueDataQuery(data) {
+      const { query } = outbox.enqueueDataQuery(data);
       wakeSoon();
       return query;
     },

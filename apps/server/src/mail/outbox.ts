@@ -20,12 +20,12 @@
  * before `markSent` sends it again once (decision 019).
  */
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
-import type { MailAttachment, MailKind, MailMessage, MailSettings } from './types.js';
+import type { MailAttachment, MailData, MailKind, MailMessage, MailSettings } from './types.js';
 
 /** A claimed message, as the sender delivers it. */
 export interface ClaimedMail extends MailMessage {
@@ -35,6 +35,8 @@ export interface ClaimedMail extends MailMessage {
   /** The claim's token: `markSent` and `markFailed` need it. */
   claimToken: string;
   createdAt: string;
+  /** A message kept as data (decision 033): composed by the sender before delivery; else null. */
+  data?: MailData | null;
 }
 
 /** What `markFailed` did. */
@@ -58,10 +60,20 @@ export interface MailOutbox {
    * @throws InvalidRecipientError when `to` is not one e-mail address.
    */
   enqueueQuery(message: MailMessage): { id: string; query: CompiledQuery };
+  /**
+   * The insert of a message kept as its data (decision 033), compiled without Kysely's builder
+   * (it runs once per enrolment in a rush): a small row, composed by the sender at delivery.
+   */
+  enqueueDataQuery(data: MailData): { id: string; query: CompiledQuery };
   /** Takes up to `limit` due messages for this sender alone (see above), oldest first. */
   claim(limit: number): Promise<ClaimedMail[]>;
   /** The message was delivered. False when the claim was lost (another sender took over). */
   markSent(mail: ClaimedMail): Promise<boolean>;
+  /**
+   * A message kept as data turned out to have nothing to send (see `MailComposer`): its row goes.
+   * False when the claim was lost.
+   */
+  markDropped(mail: ClaimedMail): Promise<boolean>;
   /**
    * The attempt failed: 'retry' (pending again after a backoff), 'failed' (that was the last
    * attempt) or 'lost' (the claim had passed to another sender; nothing changed).
@@ -120,8 +132,54 @@ export function describeMailError(error: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 500);
 }
 
+/** The columns of a message kept as data, in the order of `dataInsertSql`'s parameters. */
+const DATA_COLUMNS = [
+  'id',
+  'kind',
+  'recipient',
+  'subject',
+  'html',
+  'text',
+  'attachments',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'created_at',
+  'person_id',
+  'data',
+] as const;
+
+/** The insert of a message kept as data, with the dialect's placeholders. */
+export function dataInsertSql(dialect: 'sqlite' | 'postgres'): string {
+  const values = DATA_COLUMNS.map((_, i) => (dialect === 'postgres' ? `$${i + 1}` : '?'));
+  return `insert into "mail_outbox" (${DATA_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${values.join(', ')})`;
+}
+
+/** The row of a message kept as data, when `query` is its insert (see `enqueueDataQuery`). */
+export function dataRowOf(
+  query: CompiledQuery,
+): { id: string; kind: string; personId: string; data: string; at: string } | undefined {
+  if (query.sql !== dataInsertSql('postgres') && query.sql !== dataInsertSql('sqlite')) {
+    return undefined;
+  }
+  const p = query.parameters;
+  return {
+    id: String(p[0]),
+    kind: String(p[1]),
+    at: String(p[10]),
+    personId: String(p[11]),
+    data: String(p[12]),
+  };
+}
+
+function parseData(text: string | null | undefined): MailData | null {
+  if (!text) return null;
+  return JSON.parse(text) as MailData;
+}
+
 function toClaimed(row: Selectable<MailOutboxTable>): ClaimedMail {
   return {
+    data: parseData(row.data),
     id: row.id,
     kind: row.kind as MailKind,
     to: row.recipient,
@@ -141,6 +199,7 @@ export function createMailOutbox(
   now: () => Date = () => new Date(),
 ): MailOutbox {
   const { db, dialect } = handle;
+  const DATA_INSERT = dataInsertSql(dialect);
 
   /** The claim's statements, on `conn` (SQLite: inside the immediate transaction). */
   async function claimOn(conn: Kysely<Database>, limit: number) {
@@ -224,6 +283,34 @@ export function createMailOutbox(
 
     enqueueQuery: (message) => insert(db, message),
 
+    enqueueDataQuery(data) {
+      if (!data.personId || !data.courseSlug)
+        throw new Error('A message needs its person and course.');
+      const id = randomUUID();
+      const at = now().toISOString();
+      const json = JSON.stringify({
+        kind: data.kind,
+        personId: data.personId,
+        courseSlug: data.courseSlug,
+      });
+      const parameters = [
+        id,
+        data.kind,
+        '',
+        '',
+        '',
+        '',
+        '[]',
+        'pending',
+        0,
+        at,
+        at,
+        data.personId,
+        json,
+      ];
+      return { id, query: CompiledQuery.raw(DATA_INSERT, parameters) };
+    },
+
     async claim(limit) {
       if (dialect === 'postgres') return claimOn(db, limit);
       // SQLite: one immediate transaction on the (single) connection.
@@ -245,6 +332,16 @@ export function createMailOutbox(
         .where('claim_token', '=', mail.claimToken)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async markDropped(mail) {
+      const result = await db
+        .deleteFrom('mail_outbox')
+        .where('id', '=', mail.id)
+        .where('status', '=', 'sending')
+        .where('claim_token', '=', mail.claimToken)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     async markFailed(mail, error) {

@@ -5,13 +5,21 @@
  * also picks up messages queued by other instances and retries that came due. `stop()` waits for
  * the deliveries in progress, then closes the transport.
  *
+ * A message kept as data (decision 033) is composed right before its delivery (`compose`); a
+ * composition that finds nothing to send drops the row, one that fails counts as a failed attempt.
+ *
+ * During a rush the sender gives way to requests (`activity`): before claiming, while requests
+ * keep arriving, it waits (`probeMs` at a time) until a probe passes without a new request, or at
+ * most `maxDeferMs`, so delivering mail never competes with the requests for the CPU and the
+ * database; messages queued in a rush go out right after it (decision 033).
+ *
  * Logs say which message (id, kind) and what happened, and for `.eml` files the file's name; never
  * an address, a subject or a body.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedMail, MailOutbox } from './outbox.js';
 import type { MailTransport } from './transports.js';
-import type { MailSettings } from './types.js';
+import type { MailComposer, MailMessage, MailSettings } from './types.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -22,6 +30,14 @@ export interface MailSenderOptions {
   log: Log;
   /** Deliveries at once (default 3: SMTP servers limit connections). */
   concurrency?: number;
+  /** Composes the messages kept as data (none: such a message fails its attempts). */
+  compose?: MailComposer;
+  /** The requests this instance has begun so far (see request-activity.ts): the sender yields. */
+  activity?: { count(): number };
+  /** Length of one wait for a pause between requests (default 20 ms). */
+  probeMs?: number;
+  /** Longest the sender waits for a pause before a claim (default 2 s): mail still moves. */
+  maxDeferMs?: number;
 }
 
 export interface MailSender {
@@ -38,6 +54,12 @@ export interface MailSender {
 export function createMailSender(options: MailSenderOptions): MailSender {
   const { outbox, transport, settings, log } = options;
   const concurrency = Math.max(1, options.concurrency ?? 3);
+  const { activity } = options;
+  const probeMs = options.probeMs ?? 20;
+  const maxDeferMs = options.maxDeferMs ?? 2_000;
+  let seenRequests = activity?.count() ?? 0;
+  const compose: MailComposer =
+    options.compose ?? (() => Promise.reject(new Error('no composer for messages kept as data')));
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<number> | undefined;
@@ -47,7 +69,17 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     const about = { mail: { id: mail.id, kind: mail.kind, attempt: mail.attempts } };
     let report;
     try {
-      report = await transport.deliver(mail);
+      let message: MailMessage | null = mail;
+      if (mail.data) message = await compose(mail.data);
+      if (!message) {
+        const dropped = await outbox.markDropped(mail);
+        log.warn(
+          { ...about, outcome: dropped ? 'dropped' : 'lost' },
+          'mail not sent: nothing to send (no valid address, or the course is gone)',
+        );
+        return;
+      }
+      report = await transport.deliver({ ...mail, ...message });
     } catch (error) {
       const outcome = await outbox.markFailed(mail, error);
       const code = (error as { code?: unknown }).code;
@@ -86,10 +118,25 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
   }
 
+  /**
+   * Waits while requests keep arriving (one probe at a time, at most `maxDeferMs`); at once when
+   * none arrived since the last claim.
+   */
+  async function yieldToRequests(): Promise<void> {
+    if (!activity) return;
+    const deadline = Date.now() + maxDeferMs;
+    while (activity.count() !== seenRequests && running && Date.now() < deadline) {
+      seenRequests = activity.count();
+      await new Promise((resolve) => setTimeout(resolve, probeMs));
+    }
+    seenRequests = activity.count();
+  }
+
   /** Claims and delivers until nothing is due (or, for the loop, until it is stopped). */
   async function drain(whileRunning: boolean): Promise<number> {
     let attempted = 0;
     for (;;) {
+      if (whileRunning) await yieldToRequests();
       let claimed: ClaimedMail[];
       try {
         claimed = await outbox.claim(settings.batchSize);

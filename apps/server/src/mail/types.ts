@@ -33,6 +33,25 @@ export interface MailMessage {
   attachments: MailAttachment[];
 }
 
+/**
+ * A message kept as its data (decision 033): what it is about and for whom, composed by the sender
+ * at delivery (the person's address and name from the directory, the course in effect then).
+ */
+export interface MailData {
+  kind: 'enrolment-confirmation';
+  /** The directory id of the person. */
+  personId: string;
+  /** The course's slug. */
+  courseSlug: string;
+}
+
+/**
+ * Composes a message kept as data, at delivery. Null: nothing to send (the person has no valid
+ * address any more, or the course left the content); the row is then dropped. A throw (the
+ * directory unavailable) is a failed attempt, retried with the backoff.
+ */
+export type MailComposer = (data: MailData) => Promise<MailMessage | null>;
+
 /** How the module sends mail. */
 export interface MailSettings {
   /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); none: `.eml` files under `dataDir/outbox`. */

@@ -119,6 +119,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         if (recipients.length > 0) {
           await trx.deleteFrom('mail_outbox').where('recipient', 'in', recipients).execute();
         }
+        // Messages kept as data (decision 033) name the person, not the address.
+        await trx.deleteFrom('mail_outbox').where('person_id', '=', userId).execute();
         if (options.account) {
           await endAccountSessions(trx, userId);
           // Codes, reset links and address changes go with it (ON DELETE CASCADE).

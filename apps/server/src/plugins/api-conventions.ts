@@ -35,15 +35,22 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** JSON bodies only, small (the zod compilers are set by `useZodSchemas` on a parent context). */
 export function useApiConventions(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // A callback hook, not an async one: no promise per request of the API (issue 15).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      done();
+      return;
+    }
     const type = request.headers['content-type'];
     if (type !== undefined && !JSON_TYPE.test(type)) {
-      throw new UnsupportedMediaTypeError('Only JSON bodies are accepted.');
+      done(new UnsupportedMediaTypeError('Only JSON bodies are accepted.'));
+      return;
     }
     if (Number(request.headers['content-length'] ?? 0) > API_BODY_LIMIT_BYTES) {
-      throw new PayloadTooLargeError('The body is over the limit.');
+      done(new PayloadTooLargeError('The body is over the limit.'));
+      return;
     }
+    done();
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(

@@ -7,6 +7,7 @@ import * as staffArea from './004-staff-area.js';
 import * as courseSettings from './005-course-settings.js';
 import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
+import * as outboxMessageData from './008-outbox-message-data.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-course-settings': courseSettings,
   '006-account-email': accountEmail,
   '007-waiting-list': waitingList,
+  '008-outbox-message-data': outboxMessageData,
 };
 
 export const migrationProvider: MigrationProvider = {

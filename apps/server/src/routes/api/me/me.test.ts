@@ -98,7 +98,8 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
         .selectFrom('mail_outbox')
         .select('id')
         .where('kind', '=', 'enrolment-confirmation')
-        .where('recipient', '=', `${person}@example.org`)
+        // Kept as data, composed at delivery (decision 033): the row names the person.
+        .where('person_id', '=', person)
         .execute()
     ).length;
 

@@ -5,6 +5,9 @@
  * with the directory failing midway, and the action record.
  */
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { allCourses } from '@centro/content';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,11 +296,20 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(enrolled.statusCode).toBe(200);
     expect(enrolled.json().data.groupLink).toBe('https://chat.whatsapp.com/NovoConvite2027abc');
 
-    const message = await api.app.database.db
+    // The e-mail is kept as data and composed at delivery (decision 033): read the .eml file.
+    const { id } = await api.app.database.db
       .selectFrom('mail_outbox')
-      .select(['html', 'text'])
-      .where('recipient', 'like', `${newcomer}%`)
+      .select('id')
+      .where('person_id', '=', newcomer)
       .executeTakeFirstOrThrow();
+    const outbox = path.join(api.fixture.dataDir, 'outbox');
+    let file: string | undefined;
+    for (let i = 0; i < 50 && !file; i++) {
+      await api.app.mail.sender.runOnce();
+      file = (await readdir(outbox).catch(() => [])).find((f) => f.endsWith(`-${id}.eml`));
+      if (!file) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const message = await simpleParser(await readFile(path.join(outbox, file ?? '')));
     expect(message.html).toContain('https://chat.whatsapp.com/NovoConvite2027abc');
     expect(message.text).toContain('Primeiro encontro: sábado, 03/04/2027, às 09h15');
 
