@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { publicPaths } from '@centro/content';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { longestAfterFirstPaint } from './long-tasks.mjs';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { startServer } from '@centro/server/testing';
@@ -70,10 +71,17 @@ async function audit(path) {
   }
 }
 
-/** The longest main-thread task Lighthouse reported (its long-tasks audit), in ms. */
+/** The longest main-thread task after the first paint in Lighthouse's long-tasks audit, in ms. */
 function longestTask(lhr) {
   const items = lhr.audits['long-tasks']?.details?.items ?? [];
-  return Math.max(0, ...items.map((item) => Number(item.duration) || 0));
+  const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
+  return longestAfterFirstPaint(
+    items.map((item) => ({
+      startTime: Number(item.startTime) || 0,
+      duration: Number(item.duration) || 0,
+    })),
+    firstPaint,
+  );
 }
 
 /** Busy mode: every run's figures by route. */
@@ -96,7 +104,7 @@ try {
       console.log(
         `${path}: P ${runs.map((r) => r.performance).join('/')} TBT ${runs
           .map((r) => Math.round(r.tbt))
-          .join('/')} ms, longest task ${Math.round(Math.max(...runs.map((r) => r.longest)))} ms`,
+          .join('/')} ms, longest task after the first paint ${Math.round(Math.max(...runs.map((r) => r.longest)))} ms`,
       );
     }
   }
@@ -148,15 +156,15 @@ if (busy) {
         `- Date: ${new Date().toISOString().slice(0, 10)}`,
         `- Machine: ${machineDescription()}`,
         '- Target (issue 15): Performance 100 in every run of every route; no main-thread task longer than 50 ms after the first paint.',
-        `- Result: ${steady} of ${busyRows.length} routes at 100 in every run; the longest task seen: ${Math.round(longest)} ms.`,
+        `- Result: ${steady} of ${busyRows.length} routes at 100 in every run; the longest main-thread task after the first paint: ${Math.round(longest)} ms (Lighthouse's simulated time; a task that began before the first paint counts for its part after it).`,
         '',
-        '| route | Performance (runs) | TBT ms (runs) | longest task ms |',
-        '|---|---|---|---:|',
+        '| route | Performance (runs) | TBT ms (runs) | longest task after the first paint, ms (runs) |',
+        '|---|---|---|---|',
         ...busyRows.map(
           (r) =>
             `| \`${r.path}\` | ${r.runs.map((run) => run.performance).join(' / ')} | ${r.runs
               .map((run) => Math.round(run.tbt))
-              .join(' / ')} | ${Math.round(Math.max(...r.runs.map((run) => run.longest)))} |`,
+              .join(' / ')} | ${r.runs.map((run) => Math.round(run.longest)).join(' / ')} |`,
         ),
       ].join('\n'),
     );
