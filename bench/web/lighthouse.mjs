@@ -6,10 +6,13 @@
 // slower still), each route BENCH_WEB_RUNS times (3), recording every run's Performance score and
 // TBT and the longest main-thread task Lighthouse saw; the target is 100 in every run.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { publicPaths } from '@centro/content';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { longestAfterFirstPaint } from './long-tasks.mjs';
+import { withoutScripts } from './no-script-page.mjs';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { startServer } from '@centro/server/testing';
@@ -24,6 +27,25 @@ const runsPerRoute = busy ? Number(process.env.BENCH_WEB_RUNS ?? 3) : 1;
 const BUSY_LIMIT_MS = 30 * 60 * 1000;
 
 const server = await startServer();
+/**
+ * Busy mode's control: the home page without its scripts, served from here, audited once per route
+ * between the route's runs, so the record shows what the busy machine and the browser produce
+ * without any of the site's JavaScript.
+ */
+const controlHtml = withoutScripts(
+  readFileSync(new URL('../../apps/web/build/client/index.html', import.meta.url), 'utf8'),
+);
+const control = busy
+  ? createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(controlHtml);
+    }).listen(0, '127.0.0.1')
+  : null;
+const controlUrl = control
+  ? await new Promise((resolve) =>
+      control.once('listening', () => resolve(`http://127.0.0.1:${control.address().port}/`)),
+    )
+  : '';
 // The other process keeping one core busy: a bounded loop, killed at the end.
 const spinner = busy
   ? spawn(
@@ -53,9 +75,9 @@ function runErrors(lhr) {
 }
 
 /** One route; run again once when Lighthouse could not measure it ("Please run Lighthouse again"). */
-async function audit(path) {
+async function audit(path, url = `${server.url}${path}`) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(`${server.url}${path}`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -84,8 +106,18 @@ function longestTask(lhr) {
   );
 }
 
-/** Busy mode: every run's figures by route. */
+/** Busy mode: every run's figures by route, and the control's runs. */
 const busyRows = [];
+const controlRuns = [];
+
+/** Busy mode's figures of one run. */
+function busyFigures(lhr) {
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    longest: longestTask(lhr),
+  };
+}
 
 try {
   if (busy) {
@@ -94,17 +126,16 @@ try {
       for (let run = 0; run < runsPerRoute; run++) {
         const lhr = await audit(path);
         version = lhr.lighthouseVersion;
-        runs.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-          longest: longestTask(lhr),
-        });
+        runs.push(busyFigures(lhr));
+        if (run === 0) controlRuns.push(busyFigures(await audit('(control)', controlUrl)));
       }
       busyRows.push({ path, runs });
       console.log(
         `${path}: P ${runs.map((r) => r.performance).join('/')} TBT ${runs
           .map((r) => Math.round(r.tbt))
-          .join('/')} ms, longest task after the first paint ${Math.round(Math.max(...runs.map((r) => r.longest)))} ms`,
+          .join(
+            '/',
+          )} ms, longest task after the first paint ${Math.round(Math.max(...runs.map((r) => r.longest)))} ms`,
       );
     }
   }
@@ -138,6 +169,7 @@ try {
   }
 } finally {
   spinner?.kill();
+  control?.close();
   await chrome.kill();
   await server.stop();
 }
@@ -145,7 +177,11 @@ try {
 if (busy) {
   const steady = busyRows.filter((r) => r.runs.every((run) => run.performance === 100)).length;
   const longest = Math.max(...busyRows.flatMap((r) => r.runs.map((run) => run.longest)));
+  const controlLongest = controlRuns.map((run) => Math.round(run.longest)).sort((a, b) => a - b);
+  const controlSteady = controlRuns.filter((run) => run.performance === 100).length;
+  const controlLine = `the control (\`/\` without its scripts, ${controlRuns.length} runs, one between each route's runs): Performance 100 in ${controlSteady} of ${controlRuns.length}, TBT ${Math.round(Math.min(...controlRuns.map((r) => r.tbt)))}–${Math.round(Math.max(...controlRuns.map((r) => r.tbt)))} ms, longest task after the first paint: median ${controlLongest[Math.floor(controlLongest.length / 2)] ?? 0} ms, ${controlLongest.at(-1) ?? 0} ms at most`;
   console.log(`${steady} of ${busyRows.length} routes at Performance 100 in every run.`);
+  console.log(`Control: ${controlLine}.`);
   if (only.length === 0) {
     writeSection(
       'bench:web-busy',
@@ -157,6 +193,7 @@ if (busy) {
         `- Machine: ${machineDescription()}`,
         '- Target (issue 15): Performance 100 in every run of every route; no main-thread task longer than 50 ms after the first paint.',
         `- Result: ${steady} of ${busyRows.length} routes at 100 in every run; the longest main-thread task after the first paint: ${Math.round(longest)} ms (Lighthouse's simulated time; a task that began before the first paint counts for its part after it).`,
+        `- Beside it, ${controlLine}.`,
         '',
         '| route | Performance (runs) | TBT ms (runs) | longest task after the first paint, ms (runs) |',
         '|---|---|---|---|',
