@@ -34,6 +34,7 @@ import {
   referencedScripts,
   verdict,
 } from '../apps/web/scripts/js-budget.mjs';
+import { COMPILE_HINT } from '../apps/web/scripts/vite-lean-client.mjs';
 
 const web = fileURLToPath(new URL('../apps/web/build/', import.meta.url));
 const clientDir = path.join(web, 'client');
@@ -225,6 +226,26 @@ for (const screen of SIGNED_IN_SCREENS) {
     failed = true;
     console.error(report);
   }
+}
+
+// The framework's chunk must begin with V8's compile hint (decision 035): a bundler change that put
+// anything before it would silently bring the framework's compilation back to the main thread.
+const frameworkChunks = Object.keys(stats.chunks).filter((file) =>
+  /(?:^|\/)framework-[^/]*\.js$/.test(file),
+);
+if (frameworkChunks.length !== 1)
+  fail(`expected one framework chunk, found ${frameworkChunks.length}.`);
+const frameworkStart = (
+  await readOrFail(path.join(clientDir, frameworkChunks[0]), 'the framework chunk')
+)
+  .subarray(0, COMPILE_HINT.length)
+  .toString('utf8');
+console.log('');
+if (frameworkStart === COMPILE_HINT) {
+  console.log(`${frameworkChunks[0]} begins with V8's compile hint (${COMPILE_HINT}).`);
+} else {
+  failed = true;
+  console.error(`${frameworkChunks[0]} does not begin with V8's compile hint ${COMPILE_HINT}.`);
 }
 
 if (failed) process.exit(1);

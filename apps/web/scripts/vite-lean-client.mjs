@@ -98,13 +98,34 @@ export const FRAMEWORK_MODULE =
 export const WARNING_FUNCTIONS = ['warning', 'warnOnce'];
 
 /**
- * Rolldown's options for the client build: React Router's warnings dropped, and the framework in one
- * chunk. Left to itself the bundler splits the framework in two (React and React Router for every
+ * V8's explicit compile hint (Chrome 136 and later): a file that begins with this comment has all
+ * its functions compiled eagerly, while it streams in, off the main thread, instead of each one on
+ * the main thread at its first call. Every page calls most of the framework while it hydrates; with
+ * the hint the main thread's work after the first paint fell by about a tenth and its longest task
+ * from about 12 to 10 ms of CPU (decision 035). Other browsers read a comment.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The compile hint for the framework's chunk, nothing for the others (the app's chunks are small,
+ * and MSAL's or the staff area's functions are not all called when they load).
+ * @param {{ name: string }} chunk
+ */
+export function compileHintFor(chunk) {
+  return chunk.name === 'framework' ? COMPILE_HINT : '';
+}
+
+/**
+ * Rolldown's options for the client build: React Router's warnings dropped, the framework in one
+ * chunk, which begins with the compile hint (after minification, which would drop the comment). Left to itself the bundler splits the framework in two (React and React Router for every
  * route, React DOM for the entry), both in every first load; one file compresses better (about
  * 1.2 KB less brotli) and is one request fewer.
  * @type {import('vite').BuildEnvironmentOptions['rolldownOptions']}
  */
 export const clientRolldownOptions = {
   treeshake: { manualPureFunctions: WARNING_FUNCTIONS },
-  output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULE }] } },
+  output: {
+    codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULE }] },
+    postBanner: compileHintFor,
+  },
 };

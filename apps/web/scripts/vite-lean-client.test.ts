@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
+  COMPILE_HINT,
+  compileHintFor,
   FRAMEWORK_MODULE,
   leanPreloadHelper,
   PRELOAD_HELPER_ID,
@@ -70,6 +72,16 @@ describe('FRAMEWORK_MODULE', () => {
       '/r/apps/web/app/react/x.ts',
     ]) {
       expect(FRAMEWORK_MODULE.test(id), id).toBe(false);
+    }
+  });
+});
+
+describe('compileHintFor', () => {
+  it("starts the framework's chunk with V8's compile hint, and no other chunk", () => {
+    expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
+    expect(compileHintFor({ name: 'framework' })).toBe(COMPILE_HINT);
+    for (const name of ['root', 'msal-session', 'equipe', 'entry.client']) {
+      expect(compileHintFor({ name }), name).toBe('');
     }
   });
 });
