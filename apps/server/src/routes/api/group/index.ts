@@ -22,6 +22,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.groupAdd,
     {
+      // Its answers (the course, the group, the link; or a refusal) are a few hundred bytes, under
+      // @fastify/compress's 1 KB threshold: never compressed. Without the plugin's two hooks on
+      // this route (issue 15: the rush's hot path); request bodies are still decompressed.
+      compress: false,
       schema: {
         body: groupAddRequestSchema,
         response: {
