@@ -93,6 +93,12 @@ describe('Carousel', () => {
     expect(screen.getByText('Imagem 3 de 3: Legenda 3')).toBeInTheDocument();
   });
 
+  it('shows as current the slide swiped to before the page was interactive', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollLeft', 'get').mockReturnValue(WIDTH);
+    render(<Carousel slides={slides} label="Imagens" />);
+    expect(currentDot()).toBe(2);
+  });
+
   it('keeps the chosen slide while the row scrolls past the others to it', async () => {
     render(<Carousel slides={slides} label="Imagens" />);
     await userEvent.click(screen.getByRole('button', { name: 'Mostrar imagem 3 de 3' }));

@@ -74,6 +74,8 @@ export function Carousel({ slides, label }: CarouselProps) {
     viewport.addEventListener('scroll', onScroll, { passive: true });
     viewport.addEventListener('pointerdown', onSwipeStart, { passive: true });
     viewport.addEventListener('wheel', onSwipeStart, { passive: true });
+    // A swipe made before this script ran (the row scrolls without it) counts too.
+    onScroll();
     return () => {
       viewport.removeEventListener('scroll', onScroll);
       viewport.removeEventListener('pointerdown', onSwipeStart);
