@@ -1,6 +1,6 @@
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, explainedRefusal, fetchJson } from './api-client';
+import { ApiError, fetchJson } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,18 +55,5 @@ describe('fetchJson', () => {
     await expect(fetchJson('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({
       name: 'TimeoutError',
     });
-  });
-});
-
-describe('explainedRefusal', () => {
-  it('gives the sentence of a refusal the API explained, and nothing for a failure', () => {
-    expect(explainedRefusal(new ApiError(409, '/x', 'course_full', 'Vagas esgotadas.'))).toBe(
-      'Vagas esgotadas.',
-    );
-    expect(explainedRefusal(new ApiError(409, '/x'))).toBeNull();
-    expect(
-      explainedRefusal(new ApiError(503, '/x', 'service_unavailable', 'Fora do ar.')),
-    ).toBeNull();
-    expect(explainedRefusal(new Error('offline'))).toBeNull();
   });
 });

@@ -81,13 +81,3 @@ export async function request(
 export async function fetchJson(url: string, options: JsonRequest = {}): Promise<unknown> {
   return (await request(url, 'application/json', options)).json();
 }
-
-/**
- * The API's pt-BR sentence for a refusal it explained (a 4xx with a message: a full course, places
- * below those taken...), which a screen shows as it is; null for anything else.
- */
-export function explainedRefusal(error: unknown): string | null {
-  return error instanceof ApiError && error.apiMessage && error.status < 500
-    ? error.apiMessage
-    : null;
-}
