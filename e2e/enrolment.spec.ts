@@ -82,6 +82,38 @@ test("'Finalizar inscrição' enrols once, confirms, and the course page then sh
   await expect(page.getByRole('link', { name: 'Voltar para Global Kardec' })).toBeVisible();
 });
 
+test("a press of 'Finalizar inscrição' while its code is still on the way enrols, once", async ({
+  page,
+}) => {
+  await signUpFrom(page, coursePath);
+  const before = await placesLeft(page);
+  await expect(page.getByText(`Restam ${before} vagas.`)).toBeVisible();
+  // The enrolment's code loads at the press (decision 034): held back here, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let codeRequested = false;
+  await page.route(/\/assets\/enrol-[\w-]+\.js$/, async (route) => {
+    codeRequested = true;
+    await held;
+    await route.continue();
+  });
+  const calls = recordApiCalls(page);
+  const button = page.getByRole('button', { name: 'Finalizar inscrição' });
+  await button.click();
+  // Busy while the code arrives: a second press cannot start a second enrolment.
+  await expect(button).toBeDisabled();
+  expect(codeRequested).toBe(true);
+  expect(enrolmentCalls(calls)).toEqual([]);
+  release();
+  await expectConfirmation(page);
+  expect(enrolmentCalls(calls)).toEqual([
+    '/api/group/add',
+    '/api/user/update',
+    '/api/user/update/security-attributes',
+  ]);
+  expect(await placesLeft(page)).toBe(before - 1);
+});
+
 test.describe('when the enrolment is refused', () => {
   test.use({
     allowConsoleErrors: [/status of 409|Enrolment failed/],

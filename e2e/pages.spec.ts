@@ -59,6 +59,30 @@ test('saiba mais: about text, a carousel of three images, a link to the schedule
   );
 });
 
+test('saiba mais: the carousel is a row that scrolls sideways, and its indicator follows a swipe', async ({
+  page,
+}) => {
+  await page.goto('/saiba-mais');
+  const carousel = page.locator('[aria-roledescription="carrossel"]');
+  const slides = carousel.locator('[aria-roledescription="slide"]');
+  const dot = (n: number) => carousel.getByRole('button', { name: `Mostrar imagem ${n} de 3` });
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+  // A swipe is the browser's own scrolling of the row (CSS scroll-snap, no script needed for it),
+  // one image at a time.
+  const row = carousel.locator('.carousel__viewport');
+  const swipe = () => row.evaluate((element) => element.scrollBy({ left: element.clientWidth }));
+  await swipe();
+  await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
+  await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+  await swipe();
+  await expect(slides.nth(2)).toBeInViewport({ ratio: 0.9 });
+  await expect(dot(3)).toHaveAttribute('aria-current', 'true');
+  // The next button wraps around to the first image.
+  await carousel.getByRole('button', { name: 'Próxima imagem' }).click();
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+  await expect(slides.nth(0)).toBeInViewport({ ratio: 0.9 });
+});
+
 test('horários: every day, its activities and a Tirar Dúvidas link naming the activity', async ({
   page,
 }) => {

@@ -21,10 +21,8 @@ import { SiteShell } from '~/features/layout/components/site-shell';
 import { AuthButton } from '~/components/auth-button';
 import { announceHydrated } from '~/lib/hydration';
 import { pageTitle } from '~/lib/seo';
-import { brand } from '@centro/content/site';
 import { useShell } from '~/lib/shell';
 import './styles/global.css';
-import siteIconUrl from './assets/site-icon.svg?url';
 
 /** Runs at build time only: the site's shell data, embedded in every prerendered page. */
 export function loader() {
@@ -52,9 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={brand.themeColor} />
+        {shell && <meta name="theme-color" content={shell.themeColor} />}
         <Meta />
-        <link rel="icon" href={siteIconUrl} type="image/svg+xml" />
+        {shell && <link rel="icon" href={shell.iconHref} type="image/svg+xml" />}
         {/* Written by the build (scripts/preview-images.mjs): 'Adicionar à tela inicial'. */}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />

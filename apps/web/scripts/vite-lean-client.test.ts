@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
+  clientRolldownOptions,
   COMPILE_HINT,
   compileHintFor,
   FRAMEWORK_MODULE,
@@ -13,6 +14,7 @@ import {
   PRELOAD_HELPER_ID,
   preloadHelperSource,
   reactRouterProductionBuild,
+  shellGroup,
   WARNING_FUNCTIONS,
 } from './vite-lean-client.mjs';
 
@@ -97,5 +99,48 @@ describe('WARNING_FUNCTIONS', () => {
     for (const file of files) {
       expect(await readFile(path.join(app, file), 'utf8'), file).not.toMatch(declaration);
     }
+  });
+});
+
+describe('shellGroup', () => {
+  // A module graph as Rolldown gives it: the root route, what it imports, and a route's own modules.
+  const graph: Record<string, string[]> = {
+    '/w/app/root.tsx': ['/w/app/auth/auth-provider.tsx', '/w/node_modules/react/index.js'],
+    '/w/app/auth/auth-provider.tsx': ['/w/app/auth/use-auth.ts', PRELOAD_HELPER_ID],
+    '/w/app/auth/use-auth.ts': [],
+    '/w/app/routes/course.tsx': ['/w/app/auth/use-auth.ts', '/w/app/lib/api-client.ts'],
+    '/w/app/lib/api-client.ts': [],
+    '/w/app/components/content-image.tsx': [],
+    '/w/node_modules/react/index.js': [],
+    [PRELOAD_HELPER_ID]: [],
+  };
+  const context = {
+    getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id] } : null),
+  };
+
+  it("takes the root route's own modules, the preload helper and the picture; nothing else", () => {
+    const group = shellGroup();
+    const test = group.test as (id: string) => boolean;
+    const name = group.name as (id: string, ctx: typeof context) => string | null;
+    for (const id of Object.keys(graph)) expect(test(id)).toBe(true);
+    const shell = Object.keys(graph).filter((id) => name(id, context) === 'shell');
+    expect(shell.sort()).toEqual(
+      [
+        '/w/app/root.tsx',
+        '/w/app/auth/auth-provider.tsx',
+        '/w/app/auth/use-auth.ts',
+        '/w/app/components/content-image.tsx',
+        PRELOAD_HELPER_ID,
+      ].sort(),
+    );
+  });
+
+  it('is in the client build, after the framework', () => {
+    const output = clientRolldownOptions?.output as {
+      codeSplitting: { groups: { name: unknown }[] };
+    };
+    const [framework, shell] = output.codeSplitting.groups;
+    expect(framework?.name).toBe('framework');
+    expect(typeof shell?.name).toBe('function');
   });
 });

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, explainedRefusal, fetchFile, fetchJson } from './api-client';
+import { ApiError, fetchJson } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,45 +55,5 @@ describe('fetchJson', () => {
     await expect(fetchJson('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({
       name: 'TimeoutError',
     });
-  });
-});
-
-describe('fetchFile', () => {
-  it('gives the file and the name the server chose, with the bearer token', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response('\uFEFFNome;E-mail\r\n', {
-          headers: { 'content-disposition': 'attachment; filename="passe-participantes.csv"' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const file = await fetchFile('/api/staff/courses/passe/export.csv', { bearer: 't' });
-    expect(file.fileName).toBe('passe-participantes.csv');
-    expect(await file.blob.text()).toContain('Nome;E-mail');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer t');
-  });
-
-  it('rejects a refusal with the API’s code, like fetchJson', async () => {
-    vi.stubGlobal('fetch', async () =>
-      Response.json({ error: 'forbidden', message: 'Acesso restrito.' }, { status: 403 }),
-    );
-    await expect(fetchFile('/api/staff/courses/passe/export.csv')).rejects.toMatchObject({
-      status: 403,
-      code: ErrorCode.Forbidden,
-    });
-  });
-});
-
-describe('explainedRefusal', () => {
-  it('gives the sentence of a refusal the API explained, and nothing for a failure', () => {
-    expect(explainedRefusal(new ApiError(409, '/x', 'course_full', 'Vagas esgotadas.'))).toBe(
-      'Vagas esgotadas.',
-    );
-    expect(explainedRefusal(new ApiError(409, '/x'))).toBeNull();
-    expect(
-      explainedRefusal(new ApiError(503, '/x', 'service_unavailable', 'Fora do ar.')),
-    ).toBeNull();
-    expect(explainedRefusal(new Error('offline'))).toBeNull();
   });
 });

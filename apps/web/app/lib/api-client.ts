@@ -4,7 +4,7 @@
  * and pt-BR message when it gave them. Answers are checked by hand by each call (features/<x>/api/,
  * auth/api/): zod stays out of the browser.
  */
-import { isErrorCode, type ErrorCode } from '@centro/contracts/error-codes';
+import type { ErrorCode } from '@centro/contracts/error-codes';
 
 /** How long a call may take before it is abandoned. */
 export const API_TIMEOUT_MS = 10_000;
@@ -41,14 +41,24 @@ export interface JsonRequest {
 
 async function apiErrorOf(response: Response, url: string): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const { error, message } = isRecord(body) ? body : {};
-  return isErrorCode(error) && typeof message === 'string'
-    ? new ApiError(response.status, url, error, message)
+  // The list of codes comes with the first refusal (api-refusal.ts); if the connection dropped
+  // meanwhile, the refusal stays unexplained.
+  const refusal = isRecord(body)
+    ? await import('./api-refusal').then(
+        ({ refusalOf }) => refusalOf(body),
+        () => null,
+      )
+    : null;
+  return refusal
+    ? new ApiError(response.status, url, refusal.code, refusal.message)
     : new ApiError(response.status, url);
 }
 
-/** Calls `url` and resolves to its successful response; rejects on an error status or a timeout. */
-async function request(
+/**
+ * Calls `url` and resolves to its successful response; rejects on an error status or a timeout.
+ * (Also the base of `fetchFile`, in api-file.ts: only the screens that download a file carry it.)
+ */
+export async function request(
   url: string,
   accept: string,
   { method = 'GET', body, bearer, timeoutMs = API_TIMEOUT_MS }: JsonRequest,
@@ -70,28 +80,4 @@ async function request(
 /** Calls `url` and resolves to its parsed JSON answer; rejects on an error status or a timeout. */
 export async function fetchJson(url: string, options: JsonRequest = {}): Promise<unknown> {
   return (await request(url, 'application/json', options)).json();
-}
-
-/** A file the API answered (an export), with the name its Content-Disposition gives. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string | null;
-}
-
-/** Calls `url` for a file; rejects like fetchJson. */
-export async function fetchFile(url: string, options: JsonRequest = {}): Promise<DownloadedFile> {
-  const response = await request(url, '*/*', options);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
-  return { blob: await response.blob(), fileName };
-}
-
-/**
- * The API's pt-BR sentence for a refusal it explained (a 4xx with a message: a full course, places
- * below those taken...), which a screen shows as it is; null for anything else.
- */
-export function explainedRefusal(error: unknown): string | null {
-  return error instanceof ApiError && error.apiMessage && error.status < 500
-    ? error.apiMessage
-    : null;
 }

@@ -9,6 +9,13 @@ export interface ShellData {
   centreName: string;
   /** The year beside the portal's name in the footer (content's `brand`, shared with the provider). */
   footerYear: number;
+  /** The browser's theme colour (`<meta name="theme-color">`, content's `brand`). */
+  themeColor: string;
+  /**
+   * The centre's icon as a `data:` address (favicon and header mark). Data of the page rather than
+   * a constant of the code: the pages' scripts do not carry the drawing (issue 15's budget).
+   */
+  iconHref: string;
   /** Where the 'Global Kardec' menu item goes: the programme's first course page (spec section 2). */
   firstCoursePath: string;
   contact: {

@@ -22,6 +22,7 @@ import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
+import { courseShareData } from './share';
 import type { CourseCardData, CourseLoaderData, ProgrammeLoaderData } from './types';
 
 /** "/global-kardec/passe/" → ["global-kardec", "passe"] */
@@ -99,7 +100,11 @@ export function getCoursePage(pathname: string): CourseLoaderData {
         count: formatMeetingCount(course.meetings.count),
         place: formatMeetingPlace(course.meetings, centre.address),
       },
-      share: { url: absoluteUrl(site.origin, path), calendarPath: courseCalendarPath(course) },
+      share: courseShareData(
+        course.title,
+        absoluteUrl(site.origin, path),
+        courseCalendarPath(course),
+      ),
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,

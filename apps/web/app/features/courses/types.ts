@@ -43,8 +43,19 @@ export interface CoursePageData {
   audience: string;
   image: PageImage;
   meetings: CourseMeetingsData;
-  /** Absolute address of the page and its calendar file, for the share links (issue 16). */
-  share: { url: string; calendarPath: string };
+  /** What the share links give (issue 16), prepared at build time (share.ts). */
+  share: CourseShareData;
+}
+
+export interface CourseShareData {
+  /** Absolute address of the page. */
+  url: string;
+  /** Root-relative address of the course's .ics file. */
+  calendarPath: string;
+  /** The text the share sheet receives (and WhatsApp, inside `whatsappHref`). */
+  text: string;
+  /** 'Compartilhar no WhatsApp': `wa.me/?text=` with the text. */
+  whatsappHref: string;
 }
 
 export interface ProgrammeLoaderData {

@@ -11,6 +11,7 @@ import { getAuthSettings } from '~/config/auth-settings.server';
 import { addressLine } from '~/lib/address';
 import { getSite } from '~/lib/site.server';
 import type { ShellData } from '~/lib/shell';
+import siteIconUrl from '~/assets/site-icon.svg?url';
 
 export function getShellData(): ShellData {
   const [firstCourse] = getProgramme('global-kardec').courses;
@@ -19,6 +20,8 @@ export function getShellData(): ShellData {
     site: getSite(),
     centreName: centre.name,
     footerYear: brand.footerYear,
+    themeColor: brand.themeColor,
+    iconHref: siteIconUrl,
     firstCoursePath: coursePath(firstCourse),
     contact: {
       whatsappHref: whatsappLink(centre.whatsapp),

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { BearerCall } from '~/auth/bearer-call';
 import { notify } from '~/components/toasts/notify';
-import { explainedRefusal } from '~/lib/api-client';
+import { explainedRefusal } from '~/lib/explained-refusal';
 import { participantMessages as text } from './copy';
 
 export function useCourseActions(call: BearerCall, reload: () => Promise<void>) {

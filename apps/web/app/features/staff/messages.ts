@@ -3,7 +3,7 @@
  * (places below those taken, an unknown e-mail...), which is no fault to log; anything else is
  * logged and told with a general sentence.
  */
-import { explainedRefusal } from '~/lib/api-client';
+import { explainedRefusal } from '~/lib/explained-refusal';
 
 export { explainedRefusal as explained };
 

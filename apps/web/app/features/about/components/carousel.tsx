@@ -1,12 +1,13 @@
 /**
- * An accessible image carousel (WAI-ARIA APG carousel pattern) on Embla: previous/next buttons,
- * one button per slide, arrow keys while the focus is inside, swipe. No autoplay. With reduced
- * motion, buttons and keys jump to the slide instead of scrolling to it.
+ * An accessible image carousel (WAI-ARIA APG carousel pattern) on the browser's own scrolling: the
+ * slides are a row that scrolls sideways and snaps to each one (CSS scroll-snap), so a swipe works
+ * before any JavaScript has run, and without a library (decision 034). The script adds the
+ * previous/next buttons (wrapping around), one button per slide showing the current one, the arrow
+ * keys while the focus is inside, and the announcement of the slide chosen. No autoplay. With
+ * reduced motion, buttons and keys jump to the slide instead of scrolling to it.
  */
-import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ContentImage } from '~/components/content-image';
-import { usePrefersReducedMotion } from '~/hooks/use-prefers-reduced-motion';
 import type { CarouselSlide } from '../types';
 import '../carousel.css';
 
@@ -15,6 +16,8 @@ interface CarouselProps {
   /** Accessible name of the carousel. */
   label: string;
 }
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -31,39 +34,67 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
+/** The slide the row shows, from how far it has scrolled. */
+function slideShown(viewport: HTMLElement, count: number): number | null {
+  const width = viewport.clientWidth;
+  if (width === 0) return null;
+  return Math.min(count - 1, Math.max(0, Math.round(viewport.scrollLeft / width)));
+}
+
 export function Carousel({ slides, label }: CarouselProps) {
   const count = slides.length;
-  const reducedMotion = usePrefersReducedMotion();
-  const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true });
   const [selected, setSelected] = useState(0);
   /** Announce slide changes only after the person used the controls, not on page load. */
   const [interacted, setInteracted] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  /**
+   * The slide a button is scrolling to, until the row gets there: the slides it passes on the way
+   * are not a choice (they would flicker in the indicator and be announced).
+   */
+  const scrollingTo = useRef<number | null>(null);
 
+  // A swipe (or any scrolling of the row) chooses the slide it stops on.
   useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    const onPointerDown = () => setInteracted(true);
-    emblaApi.on('select', onSelect);
-    emblaApi.on('pointerDown', onPointerDown);
-    return () => {
-      emblaApi.off('select', onSelect);
-      emblaApi.off('pointerDown', onPointerDown);
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const onScroll = () => {
+      const shown = slideShown(viewport, count);
+      if (shown === null) return;
+      if (scrollingTo.current !== null) {
+        if (shown !== scrollingTo.current) return;
+        scrollingTo.current = null;
+      }
+      setSelected(shown);
     };
-  }, [emblaApi]);
-
-  // Embla follows the selected slide, including a choice made before it was ready (a click in the
-  // moment between hydration and Embla's start); its own 'select' events set it back in step.
-  useEffect(() => {
-    if (emblaApi && emblaApi.selectedScrollSnap() !== selected) {
-      emblaApi.scrollTo(selected, reducedMotion);
-    }
-  }, [emblaApi, selected, reducedMotion]);
+    const onSwipeStart = () => {
+      scrollingTo.current = null;
+      setInteracted(true);
+    };
+    viewport.addEventListener('scroll', onScroll, { passive: true });
+    viewport.addEventListener('pointerdown', onSwipeStart, { passive: true });
+    viewport.addEventListener('wheel', onSwipeStart, { passive: true });
+    // A swipe made before this script ran (the row scrolls without it) counts too.
+    onScroll();
+    return () => {
+      viewport.removeEventListener('scroll', onScroll);
+      viewport.removeEventListener('pointerdown', onSwipeStart);
+      viewport.removeEventListener('wheel', onSwipeStart);
+    };
+  }, [count]);
 
   const goTo = useCallback(
     (index: number) => {
+      const target = (index + count) % count;
       setInteracted(true);
-      setSelected((index + count) % count);
+      setSelected(target);
+      const viewport = viewportRef.current;
+      if (!viewport) return;
+      scrollingTo.current = slideShown(viewport, count) === target ? null : target;
+      viewport.scrollTo({
+        left: target * viewport.clientWidth,
+        behavior: window.matchMedia(REDUCED_MOTION).matches ? 'instant' : 'smooth',
+      });
     },
     [count],
   );
@@ -85,7 +116,10 @@ export function Carousel({ slides, label }: CarouselProps) {
 
   return (
     <section ref={rootRef} className="carousel" aria-roledescription="carrossel" aria-label={label}>
-      <div className="carousel__viewport" ref={viewportRef}>
+      {/* The scrolling row holds no control: focusable itself, a keyboard can reach and scroll it
+          (WCAG 2.1.1; axe's scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region */}
+      <div className="carousel__viewport" ref={viewportRef} tabIndex={0}>
         <div className="carousel__container">
           {slides.map((slide, index) => (
             <div

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '~/test/render';
+import { courseShareData } from '../share';
 import type { CoursePageData } from '../types';
 import { CoursePage } from './course-page';
 
@@ -20,10 +21,11 @@ const page: CoursePageData = {
     count: '8 encontros',
     place: 'Sala 3 – Rua da Esperança, 123',
   },
-  share: {
-    url: 'https://www.centro.org.br/global-kardec/passe',
-    calendarPath: '/global-kardec/passe/encontros.ics',
-  },
+  share: courseShareData(
+    'Passe',
+    'https://www.centro.org.br/global-kardec/passe',
+    '/global-kardec/passe/encontros.ics',
+  ),
 };
 
 beforeEach(() =>

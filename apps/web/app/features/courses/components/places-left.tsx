@@ -1,4 +1,3 @@
-import { enrolmentOpensMessage, messages } from '@centro/contracts/messages';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchAvailability, type Availability } from '../api/get-availability';
 
@@ -10,12 +9,17 @@ export interface EnrolmentSituation {
   full: boolean;
 }
 
+/** Whether enrolment is not open at the server's clock (known opening instant, or closed). */
+export const outsideWindow = (course: Availability): boolean =>
+  (course.state === 'not-open' && Boolean(course.opensAt)) || course.state === 'closed';
+
 /**
  * 'Restam N vagas' (GET /api/courses/availability), once known, and the course's action (the
  * enrolment button, or the person's own state: issue 13). Before opening: 'As inscrições abrem em
  * DD/MM/AAAA às HHhMM.'; after closing: 'As inscrições para este curso foram encerradas.' (the
- * server's clock decides, through the availability; the page itself stays prerendered). Until the
- * answer, or when it fails, enrolment counts as open: the server refuses one out of its window.
+ * server's clock decides, through the availability; the page itself stays prerendered; the
+ * sentences come with ../enrolment-window.ts, loaded only then). Until the answer, or when it
+ * fails, enrolment counts as open: the server refuses one out of its window.
  */
 export function PlacesLeft({
   slug,
@@ -24,33 +28,35 @@ export function PlacesLeft({
   slug: string;
   action: (situation: EnrolmentSituation) => ReactNode;
 }) {
-  const [availability, setAvailability] = useState<Availability | null>(null);
+  const [known, setKnown] = useState<{ course: Availability; notice: string | null } | null>(null);
   useEffect(() => {
     let current = true;
-    fetchAvailability().then(
-      (courses) => {
+    fetchAvailability()
+      .then(async (courses) => {
         const course = courses[slug];
-        if (current && course) setAvailability(course);
-      },
+        if (!course) return;
+        const notice = outsideWindow(course)
+          ? (await import('../enrolment-window')).enrolmentWindowNotice(course)
+          : null;
+        if (current) setKnown({ course, notice });
+      })
       // Not worth a message: the page works without it.
-      (error: unknown) => console.warn('Places left unavailable', error),
-    );
+      .catch((error: unknown) => console.warn('Places left unavailable', error));
     return () => {
       current = false;
     };
   }, [slug]);
-  const notOpen = availability?.state === 'not-open' && availability.opensAt;
-  if (notOpen || availability?.state === 'closed') {
+  if (known?.notice) {
     return (
       <>
         <p className="enrol__places" role="status">
-          {notOpen ? enrolmentOpensMessage(notOpen) : messages.enrolmentClosed}
+          {known.notice}
         </p>
-        {action({ open: false, full: availability.placesLeft === 0 })}
+        {action({ open: false, full: known.course.placesLeft === 0 })}
       </>
     );
   }
-  const placesLeft = availability?.placesLeft ?? null;
+  const placesLeft = known?.course.placesLeft ?? null;
   return (
     <>
       {placesLeft !== null && (

@@ -1,10 +1,14 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '~/test/render';
-import { ShareCourse, whatsAppShareUrl } from './share-course';
+import { courseShareData, whatsAppShareUrl } from '../share';
+import { ShareCourse } from './share-course';
 
 const URL_ = 'https://www.centro.org.br/global-kardec/passe';
-const props = { title: 'Passe', url: URL_, calendarPath: '/global-kardec/passe/encontros.ics' };
+const props = {
+  title: 'Passe',
+  ...courseShareData('Passe', URL_, '/global-kardec/passe/encontros.ics'),
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,38 +1,25 @@
 /**
  * 'Compartilhar' on a course page (issue 16): a plain link to WhatsApp (`wa.me/?text=`, the course's
  * title and address), which works without JavaScript, the browser's own share sheet (Web Share
- * API) once hydrated where the browser has one, and the course's meetings as a calendar file.
+ * API) once hydrated where the browser has one, and the course's meetings as a calendar file. The
+ * texts and links come with the page's data (../share.ts).
  * No third-party script, no library.
  */
 import { useSyncExternalStore } from 'react';
+import type { CourseShareData } from '../types';
 
 const noSubscription = () => () => {};
 const hasWebShare = () => typeof navigator.share === 'function';
 /** Prerendered without the button; hydration adds it where the browser can share. */
 const noWebShareWhilePrerendering = () => false;
 
-export interface ShareCourseProps {
-  title: string;
-  /** Absolute address of the course page. */
-  url: string;
-  /** Root-relative address of the course's .ics file. */
-  calendarPath: string;
-}
+export type ShareCourseProps = CourseShareData & { title: string };
 
-/** The text WhatsApp and the share sheet receive. */
-export function shareText(title: string, url: string): string {
-  return `Curso ${title}, gratuito: ${url}`;
-}
-
-export function whatsAppShareUrl(title: string, url: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(shareText(title, url))}`;
-}
-
-export function ShareCourse({ title, url, calendarPath }: ShareCourseProps) {
+export function ShareCourse({ title, url, calendarPath, text, whatsappHref }: ShareCourseProps) {
   const canShare = useSyncExternalStore(noSubscription, hasWebShare, noWebShareWhilePrerendering);
 
   const share = () => {
-    navigator.share({ title, text: shareText(title, url), url }).catch(() => {
+    navigator.share({ title, text, url }).catch(() => {
       // Dismissed by the person, or refused by the browser: nothing to do.
     });
   };
@@ -44,7 +31,7 @@ export function ShareCourse({ title, url, calendarPath }: ShareCourseProps) {
         <li>
           <a
             className="btn btn-whatsapp"
-            href={whatsAppShareUrl(title, url)}
+            href={whatsappHref}
             target="_blank"
             rel="noopener noreferrer"
           >

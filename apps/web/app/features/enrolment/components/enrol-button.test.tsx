@@ -9,6 +9,7 @@ import { incompleteMessages } from '../enrol';
 import type { EnrolmentCourse } from '../types';
 import { authValue, signedIn, testUser } from '~/test/auth';
 import { EnrolButton } from './enrol-button';
+import { FinishEnrolmentButton } from './finish-enrolment-button';
 
 vi.mock('~/components/toasts/notify', () => ({
   notify: vi.fn(async () => 'toast'),
@@ -23,11 +24,16 @@ const course: EnrolmentCourse = {
   inviteCode: 'INVITEpasse',
 };
 
-/** The course page's button in a router that knows the confirmation and profile pages. */
+/**
+ * The course page's button in a router that knows the confirmation and profile pages: 'Quero me
+ * inscrever' while signed out, 'Finalizar inscrição' (as the course route gives it) when signed in.
+ */
 function renderButton(auth: AuthContextValue) {
+  const button =
+    auth.status === 'signed-in' ? <FinishEnrolmentButton course={course} /> : <EnrolButton />;
   const router = createMemoryRouter(
     [
-      { path: '/global-kardec/passe', element: <EnrolButton course={course} /> },
+      { path: '/global-kardec/passe', element: button },
       { path: '/global-kardec/matricula-finalizada', element: <p>confirmação</p> },
       { path: '/perfil', element: <p>perfil</p> },
     ],

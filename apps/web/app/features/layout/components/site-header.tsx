@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MainNav } from './main-nav';
 import '../layout.css';
-import siteIconUrl from '~/assets/site-icon.svg?url';
 
 interface SiteHeaderProps {
   portalName: string;
+  /** The centre's icon (the shell data's `data:` address). */
+  iconHref: string;
   firstCoursePath: string;
   authAction: ReactNode;
   markCurrentPage: boolean;
@@ -13,6 +14,7 @@ interface SiteHeaderProps {
 
 export function SiteHeader({
   portalName,
+  iconHref,
   firstCoursePath,
   authAction,
   markCurrentPage,
@@ -21,7 +23,7 @@ export function SiteHeader({
     <header className="site-header">
       <div className="site-header__inner page">
         <Link className="brand" to="/">
-          <img src={siteIconUrl} alt="" width="36" height="36" />
+          <img src={iconHref} alt="" width="36" height="36" />
           <span>{portalName}</span>
         </Link>
         <MainNav

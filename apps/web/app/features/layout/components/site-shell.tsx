@@ -24,6 +24,7 @@ export function SiteShell({ children, authAction, markCurrentPage = true }: Site
       {shell && (
         <SiteHeader
           portalName={shell.site.portalName}
+          iconHref={shell.iconHref}
           firstCoursePath={shell.firstCoursePath}
           authAction={authAction}
           markCurrentPage={markCurrentPage}

@@ -1,7 +1,8 @@
 /** LGPD art. 18: 'Baixar meus dados' (GET /api/me/data) and 'Excluir minha conta' (POST /api/me/delete). */
 import type { MyAccountDeleteResponse } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
-import { fetchFile, fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { fetchFile } from '~/lib/api-file';
 import { saveFile } from '~/lib/save-file';
 
 /** Downloads everything the product holds about the person, as the JSON file the server names. */

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { createBearerCall } from '~/auth/bearer-call';
 import { useAuth } from '~/auth/use-auth';
 import { notify } from '~/components/toasts/notify';
-import { explainedRefusal } from '~/lib/api-client';
+import { explainedRefusal } from '~/lib/explained-refusal';
 import { deleteMyAccount, downloadMyData } from '../api/my-data';
 import { participantMessages as text } from '../copy';
 

@@ -1,22 +1,31 @@
 /**
- * The course page's action for a signed-in person (course-action.tsx loads it once someone is
+ * The course page's action for a signed-in person (the course route loads it once someone is
  * signed in, so that an anonymous visitor's first load does not carry it): enrolled, the WhatsApp
  * group and 'Cancelar inscrição' (with a confirmation step); waiting, the position and 'Sair da
  * lista de espera'; neither, the enrolment button while places are left, 'Entrar na lista de
  * espera' when the course is full.
  */
 import type { MyEnrolment } from '@centro/contracts';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
 import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
-import type { CourseActionProps } from './course-action';
 import { CancelEnrolment } from './cancel-enrolment';
 import '../participant.css';
 
-export default function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
+export interface CourseActionProps {
+  slug: string;
+  /** Enrolment is open at the server's clock (or not known yet). */
+  open: boolean;
+  /** No place is left (known from the availability call). */
+  full: boolean;
+  /** 'Finalizar inscrição', from the enrolment feature. */
+  enrolButton: ReactNode;
+}
+
+export function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
   const { mine, reload, call } = useMyEnrolments();
   const { busy, run } = useCourseActions(call, reload);
   // Its toasts must show even if the connection drops later.

@@ -3,7 +3,7 @@
  * plain link could not carry it), then saved.
  */
 import { staffCoursePaths } from '@centro/contracts/paths';
-import { fetchFile } from '~/lib/api-client';
+import { fetchFile } from '~/lib/api-file';
 import { saveFile } from '~/lib/save-file';
 
 export type ExportFormat = 'csv' | 'xlsx';

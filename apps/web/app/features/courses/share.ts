@@ -1,0 +1,25 @@
+/**
+ * What 'Compartilhar' on a course page shares (issue 16), prepared at build time with the page's
+ * data (data.server.ts): the page's scripts carry neither the text nor the making of the WhatsApp
+ * link (issue 15's budget).
+ */
+import type { CourseShareData } from './types';
+
+/** The text WhatsApp and the share sheet receive. */
+export function shareText(title: string, url: string): string {
+  return `Curso ${title}, gratuito: ${url}`;
+}
+
+export function whatsAppShareUrl(title: string, url: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(shareText(title, url))}`;
+}
+
+/** The share data of a course page at `url` whose meetings are in `calendarPath`. */
+export function courseShareData(title: string, url: string, calendarPath: string): CourseShareData {
+  return {
+    url,
+    calendarPath,
+    text: shareText(title, url),
+    whatsappHref: whatsAppShareUrl(title, url),
+  };
+}
