@@ -4,14 +4,17 @@
 // on one DATABASE_URL) and each repetition, it
 //   1. seeds the people as accounts of the built-in provider (the local directory's users), with the
 //      server's own code (apps/server/dist/db/database.js opens and migrates the database);
-//   2. starts the built server (apps/server/dist/main.js) with a known API_TOKEN_SECRET and the
-//      default settings otherwise (built-in provider, local directory, LOG_LEVEL info, the /api
-//      rate limit of 10,000 requests per minute and address);
+//   2. starts the built server (apps/server/dist/main.js) with a known API_TOKEN_SECRET, the /api
+//      rate limit at 60,000 requests per minute and address (every request of the bench comes from
+//      127.0.0.1: the warm-up and both scenarios are 12,000 in well under a minute; the limit is
+//      checked on every request as with the default 10,000) and the default settings otherwise
+//      (built-in provider, local directory, LOG_LEVEL info);
 //   3. sets the courses' places in the `courses` row: places come from the content and are
 //      synchronised into that row at start-up, and the enrolment reads them from there on each
 //      request, so the bench changes them after the start (as an operator editing the row would);
-//   4. warms the server up (2,000 enrolments into a third course of 1,000 places, same settings:
-//      the JIT keeps speeding the server up over its first few thousand requests);
+//   4. warms the server up (8,000 enrolments into a third course of 4,000 places, same settings:
+//      V8 goes on optimizing the request's code over its first few thousand requests; after 2,000
+//      it still compiled the hot path during the measured rush, see decision 036);
 //   5. sends every person's enrolment (POST /api/group/add {group, user, token}, a valid API token
 //      bound to that person) at once: autocannon, 200 connections, one request per person;
 //   6. checks the database: rows of the course = `taken` = accepted = the places; no person twice;
@@ -31,9 +34,11 @@
 // docs/benchmarks.md. Options: --sqlite-only, --postgres-only, --scenario=a|b (one scenario: for
 // short runs while developing), --no-write, --waiting-list (only the waiting-list scenario);
 // RUSH_RUNS (3), RUSH_CEILING_ROUNDS (5: hello-world rounds per run, see measureCeiling),
+// RUSH_WARM_UP (8000: warm-up requests before each measured rush, the hello-world's too),
 // RUSH_PEOPLE (2000), RUSH_CONNECTIONS (200), RUSH_DATABASE_URL (an administrative connection to the
 // PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres), RUSH_CPU_PROF (a
-// directory: the servers run with --cpu-prof and write their profiles there).
+// directory: the servers run with --cpu-prof and write their profiles there, and each measured rush
+// follows 1.5 s of idle time, so that `cpu-profile.mjs --timeline` shows where it starts).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,9 +62,14 @@ const CONNECTIONS = Number(process.env.RUSH_CONNECTIONS ?? 200);
 /** Rushes the hello-world ceiling is measured over, per run (see measureCeiling). */
 const CEILING_ROUNDS = Number(process.env.RUSH_CEILING_ROUNDS ?? 5);
 /** Warm-up enrolments into a third course with half as many places: both answers' code runs warm. */
-const WARM_UP = 2000;
+const WARM_UP = Number(process.env.RUSH_WARM_UP ?? 8000);
 const ADMIN_URL = process.env.RUSH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.RUSH_CPU_PROF;
+/** Above the requests of one run from the bench's one address (see step 2 above). */
+const RATE_LIMIT_API_PER_MINUTE = 60_000;
+/** Idle time before each measured rush when profiling (RUSH_CPU_PROF). */
+const PROFILE_GAP_MS = 1500;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const SECRET = `rush-${randomBytes(32).toString('base64url')}`;
 /** Targets of issue 6, on the embedded default, scenario b. */
 const TARGET_ACCEPTED_PER_SECOND = 2000;
@@ -332,7 +342,7 @@ async function measureCeilingRound() {
     await waitForLine(child, 'listening');
     const url = `http://127.0.0.1:${port}`;
     const people = peopleFor(PEOPLE);
-    await load([url], bodiesFor(people.slice(0, WARM_UP), bigCourse));
+    await load([url], bodiesFor(peopleFor(WARM_UP), bigCourse));
     const run = await load([url], bodiesFor(people, bigCourse), [child.pid]);
     const ok = run.answers.filter((a) => a?.status === 200).length;
     if (ok !== PEOPLE) throw new Error(`the hello-world server answered ${ok} of ${PEOPLE}`);
@@ -384,7 +394,12 @@ async function drainOutbox(db, pids, timeoutMs = 120_000) {
 /** Seeds the people, starts the target's instances; resolves to { urls, db, stop() }. */
 async function startTarget(target, people) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
-  const env = { API_TOKEN_SECRET: SECRET, LOG_LEVEL: 'info', DATA_DIR: dataDir };
+  const env = {
+    API_TOKEN_SECRET: SECRET,
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_API_PER_MINUTE: String(RATE_LIMIT_API_PER_MINUTE),
+  };
   let drop = async () => undefined;
   if (target.id === 'postgres') {
     const name = `centro_bench_${randomBytes(6).toString('hex')}`;
@@ -427,6 +442,8 @@ async function runTarget(target) {
     await drainOutbox(started.db, started.pids);
     for (const [i, scenario] of scenarios.entries()) {
       const people = scenarioPeople[i];
+      // With RUSH_CPU_PROF, an idle gap before the rush marks its start in the profile's --timeline.
+      if (CPU_PROF) await sleep(PROFILE_GAP_MS);
       const summary = summarise(
         await load(started.urls, bodiesFor(people, scenario.course), started.pids),
         people,
@@ -741,7 +758,7 @@ const postgresB = rows.find((r) => r.target.id === 'postgres' && r.scenario.id =
 const lines = [
   '## Enrolment rush (`npm run bench:rush`)',
   '',
-  `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit 10,000 per minute and address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's \`courses\` row after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
+  `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit ${RATE_LIMIT_API_PER_MINUTE} per minute and address: the bench's requests all come from one address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's \`courses\` row after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
   `- Date: ${new Date().toISOString().slice(0, 10)}`,
   `- Machine: ${machineDescription({ chromium: false })}; shared with other work (1-minute load average ${loadBefore.toFixed(2)} when the run began, ${runLoads.join(', ')} when each repetition began, ${os.loadavg()[0].toFixed(2)} at the end).`,
   `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests. The warm-up's e-mails are sent before the rush; the rush's own, which the senders put off while requests arrive (decision 033), are sent after it: their time and CPU are the last two columns.`,

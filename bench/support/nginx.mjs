@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './server.mjs';
+import { freePort } from '@centro/server/testing';
 
 function which(command) {
   const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
