@@ -383,7 +383,7 @@ async function drainOutbox(db, pids, timeoutMs = 120_000) {
       .where('status', 'in', ['pending', 'sending'])
       .executeTakeFirstOrThrow();
     if (Number(n) === 0 || performance.now() - started > timeoutMs) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return {
     ms: performance.now() - started,

@@ -55,6 +55,30 @@ async function queueData(mail: ReturnType<typeof createMail>, personId: string) 
   await database.db.executeQuery(query);
 }
 
+/**
+ * A mail service beside a stream of requests (one every 5 ms, until `rush` is cleared: the
+ * sender's 20 ms probes never find a pause), composing each message as an e-mail to the person.
+ */
+function mailDuringRequests(options: { maxDeferMs?: number } = {}) {
+  const transport = recordingTransport();
+  const activity = new RequestActivity();
+  const mail = createMail({
+    database,
+    settings: { ...resolveMailSettings({}, dataDir), pollIntervalMs: 60_000 },
+    log: silent,
+    transport,
+    activity,
+    ...options,
+    compose: (data) =>
+      Promise.resolve(
+        emailVerification({ centre, to: `${data.personId}@example.org`, code: '123456' }),
+      ),
+  });
+  activity.begin();
+  const rush = setInterval(() => activity.begin(), 5);
+  return { mail, transport, rush };
+}
+
 describe('messages kept as data', () => {
   it('are composed at delivery; one with nothing to send is dropped, never delivered', async () => {
     const transport = recordingTransport();
@@ -98,22 +122,7 @@ describe('messages kept as data', () => {
 
 describe('the sender during a rush', () => {
   it('claims nothing while requests keep arriving, and delivers when they pause', async () => {
-    const transport = recordingTransport();
-    const activity = new RequestActivity();
-    const mail = createMail({
-      database,
-      settings: { ...resolveMailSettings({}, dataDir), pollIntervalMs: 60_000 },
-      log: silent,
-      transport,
-      activity,
-      compose: (data) =>
-        Promise.resolve(
-          emailVerification({ centre, to: `${data.personId}@example.org`, code: '123456' }),
-        ),
-    });
-    // A request every 5 ms, for 300 ms: the sender's 20 ms probes never find a pause.
-    activity.begin();
-    const rush = setInterval(() => activity.begin(), 5);
+    const { mail, transport, rush } = mailDuringRequests();
     try {
       mail.start();
       await queueData(mail, 'ana');
@@ -129,22 +138,7 @@ describe('the sender during a rush', () => {
   });
 
   it('delivers after the longest deferral even when requests never pause', async () => {
-    const transport = recordingTransport();
-    const activity = new RequestActivity();
-    const mail = createMail({
-      database,
-      settings: { ...resolveMailSettings({}, dataDir), pollIntervalMs: 60_000 },
-      log: silent,
-      transport,
-      activity,
-      maxDeferMs: 200,
-      compose: (data) =>
-        Promise.resolve(
-          emailVerification({ centre, to: `${data.personId}@example.org`, code: '123456' }),
-        ),
-    });
-    activity.begin();
-    const rush = setInterval(() => activity.begin(), 5);
+    const { mail, transport, rush } = mailDuringRequests({ maxDeferMs: 200 });
     try {
       mail.start();
       await queueData(mail, 'ana');
