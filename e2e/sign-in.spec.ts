@@ -176,6 +176,23 @@ test("a double click on 'Acessar' starts one sign-in and breaks nothing", async 
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
 });
 
+test("'Quero me inscrever' pressed before the page's scripts ran still leads to 'Criar conta'", async ({
+  page,
+}) => {
+  // The page's scripts held back, as on a slow connection: the press lands on the prerendered HTML.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for 'load': the scripts are what it would wait for.
+  await page.goto(coursePath, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Quero me inscrever' }).click();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+});
+
 test("an anonymous visitor's pages load no MSAL until 'Acessar' is pressed", async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
