@@ -25,6 +25,27 @@ test('home: introduction, Saiba mais, and the Global Kardec banner starting enro
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first?.title ?? '');
 });
 
+test("course page: 'Quero me inscrever' stays where it is when the places left arrive", async ({
+  page,
+}) => {
+  // The answer held back until the button has been measured: the press of a person who taps it
+  // meanwhile must not land beside it (a click between a moved mousedown and mouseup is lost).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/courses/availability', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const course = getProgramme('global-kardec').courses[0];
+  await page.goto(`/global-kardec/${course?.slug}`);
+  const button = page.getByRole('button', { name: 'Quero me inscrever' });
+  await expect(button).toBeEnabled();
+  const before = await button.boundingBox();
+  release();
+  await expect(page.getByText(/^Restam \d+ vagas\.$/)).toBeVisible();
+  expect(await button.boundingBox()).toEqual(before);
+});
+
 test('saiba mais: about text, a carousel of three images, a link to the schedule', async ({
   page,
 }) => {

@@ -59,15 +59,17 @@ export function PlacesLeft({
   const placesLeft = known?.course.placesLeft ?? null;
   return (
     <>
-      {placesLeft !== null && (
-        <p className="enrol__places" role="status">
-          {placesLeft === 0
+      {/* There, empty, before the answer: its line is kept (courses.css), so the button below
+          does not move under a finger or a pointer when the answer arrives. */}
+      <p className="enrol__places" role="status">
+        {placesLeft === null
+          ? ''
+          : placesLeft === 0
             ? 'Vagas esgotadas para este curso.'
             : placesLeft === 1
               ? 'Resta 1 vaga.'
               : `Restam ${placesLeft} vagas.`}
-        </p>
-      )}
+      </p>
       {action({ open: true, full: placesLeft === 0 })}
     </>
   );
