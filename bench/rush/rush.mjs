@@ -35,7 +35,8 @@
 // short runs while developing), --no-write, --waiting-list (only the waiting-list scenario);
 // RUSH_RUNS (3), RUSH_CEILING_ROUNDS (5: hello-world rounds per run, see measureCeiling),
 // RUSH_WARM_UP (8000: warm-up requests before each measured rush, the hello-world's too),
-// RUSH_PEOPLE (2000), RUSH_CONNECTIONS (200), RUSH_DATABASE_URL (an administrative connection to the
+// RUSH_PEOPLE (2000), RUSH_CONNECTIONS (200), ACCEPT_DESCRIPTORS (passed to the servers; their
+// default 16 when unset, decision 037), RUSH_DATABASE_URL (an administrative connection to the
 // PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres), RUSH_CPU_PROF (a
 // directory: the servers run with --cpu-prof and write their profiles there, and each measured rush
 // follows 1.5 s of idle time, so that `cpu-profile.mjs --timeline` shows where it starts).
@@ -399,6 +400,8 @@ async function startTarget(target, people) {
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
     RATE_LIMIT_API_PER_MINUTE: String(RATE_LIMIT_API_PER_MINUTE),
+    // The server's default unless the bench is told otherwise (decision 037's comparison).
+    ...(process.env.ACCEPT_DESCRIPTORS && { ACCEPT_DESCRIPTORS: process.env.ACCEPT_DESCRIPTORS }),
   };
   let drop = async () => undefined;
   if (target.id === 'postgres') {

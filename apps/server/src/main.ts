@@ -1,6 +1,10 @@
-/** Entry point: validate the configuration, build the app, listen, shut down gracefully. */
+/**
+ * Entry point: validate the configuration, build the app, listen (on several descriptors of the
+ * socket, decision 037), shut down gracefully.
+ */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/index.js';
+import { acceptHandlesOf } from './listen/accept-handles.js';
 import { installShutdown } from './shutdown.js';
 
 function fail(message: string): never {
@@ -22,6 +26,7 @@ const app = await buildApp(config).catch((error: unknown) =>
   fail(`Cannot start the server: ${error instanceof Error ? error.message : String(error)}`),
 );
 installShutdown(app);
+const addAcceptHandles = acceptHandlesOf(app);
 
 try {
   await app.listen({
@@ -36,5 +41,15 @@ try {
     code === 'EADDRINUSE'
       ? `Cannot listen on ${config.host}:${config.port}: the port is in use (set PORT to another one).`
       : `Cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+try {
+  const { descriptors } = await addAcceptHandles(config.acceptDescriptors - 1);
+  app.log.info({ descriptors }, 'accepting connections');
+} catch (error) {
+  app.log.warn(
+    { err: error },
+    'cannot add descriptors to the listening socket: accepting on its own descriptor only',
   );
 }

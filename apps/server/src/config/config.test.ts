@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       https: false,
       logLevel: 'info',
       trustProxy: false,
+      acceptDescriptors: 16,
       identityProvider: 'embedded',
       apiTokenTtlSeconds: 600,
       rateLimitApiPerMinute: 10_000,
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       SITE_URL: 'https://centro.org.br/',
       LOG_LEVEL: 'WARN',
       TRUST_PROXY: 'true',
+      ACCEPT_DESCRIPTORS: '1',
     });
     expect(config).toEqual({
       port: 8080,
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       https: true,
       logLevel: 'warn',
       trustProxy: true,
+      acceptDescriptors: 1,
       identityProvider: 'embedded',
       apiTokenTtlSeconds: 600,
       rateLimitApiPerMinute: 10_000,
@@ -118,12 +121,14 @@ describe('loadConfig', () => {
       SITE_URL: 'centro.org.br/inicio',
       LOG_LEVEL: 'loud',
       TRUST_PROXY: 'maybe',
+      ACCEPT_DESCRIPTORS: '0',
     });
     expect(found).toEqual([
       'PORT must be an integer from 0 to 65535 (got "70000")',
       'SITE_URL must be an http(s) origin such as https://centro.org.br, without path, query or fragment (got "centro.org.br/inicio")',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (got "maybe")',
+      'ACCEPT_DESCRIPTORS must be a number of descriptors from 1 to 64 (got "0")',
     ]);
   });
 

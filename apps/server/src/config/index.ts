@@ -48,6 +48,8 @@ export interface Config {
   https: boolean;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
+  /** Descriptors of the listening socket that accept connections (1: the socket's own only). */
+  acceptDescriptors: number;
   /** PostgreSQL connection string; undefined means the embedded SQLite file under dataDir. */
   databaseUrl: string | undefined;
   /** Microsoft Graph settings when DIRECTORY=graph; undefined means the local directory. */
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     https: site.startsWith('https:'),
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
+    acceptDescriptors: v.ACCEPT_DESCRIPTORS,
     databaseUrl: v.DATABASE_URL,
     graph: directoryConfig.graph,
     rateLimitApiPerMinute: v.RATE_LIMIT_API_PER_MINUTE,

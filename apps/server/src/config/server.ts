@@ -1,11 +1,11 @@
 /**
  * The server's part of the environment: where it listens, its data and web build, its public
- * origin, its logs and the proxies it trusts.
+ * origin, its logs, the proxies it trusts and how many connections it accepts at once.
  */
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { directory, httpOrigin, port, text, textOr } from './parsers.js';
+import { directory, httpOrigin, integerRange, port, text, textOr } from './parsers.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -62,4 +62,6 @@ export const serverEnv = {
   SITE_URL: httpOrigin,
   LOG_LEVEL: logLevel,
   TRUST_PROXY: trustProxy,
+  /** Descriptors of the listening socket, each accepting one connection per turn (decision 037). */
+  ACCEPT_DESCRIPTORS: integerRange(16, 1, 64, 'a number of descriptors'),
 };
