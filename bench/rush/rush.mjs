@@ -743,7 +743,8 @@ for (const target of targets) {
   }
 }
 
-const spread = (values, digits = 1) =>
+// Ratios to the hello-world, with two decimals: one would print 1.54 as 1.5 beside "missed".
+const spread = (values, digits = 2) =>
   values.length > 1
     ? `${round(median(values), digits)} (${round(Math.min(...values), digits)}–${round(Math.max(...values), digits)})`
     : String(round(values[0] ?? NaN, digits));
