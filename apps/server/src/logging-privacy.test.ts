@@ -5,11 +5,11 @@
  * (API, provider, code, anything JWT-shaped), the e-mail, the phone or the birth date.
  */
 import { allCourses } from '@centro/content';
+import { BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/index.js';
-import { EMBEDDED_API_SCOPE } from './idp/constants.js';
 import { IdpBrowser, formAction, pkce } from '../tests/support/idp-browser.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../tests/support/web-root.js';
 
@@ -61,7 +61,7 @@ describe('the logs of a sign-up, an enrolment and a profile update', () => {
       client_id: 'centro-web',
       response_type: 'code',
       redirect_uri: REDIRECT_URI,
-      scope: `${GRAPH_SCOPE} ${EMBEDDED_API_SCOPE} openid profile`,
+      scope: `${GRAPH_SCOPE} ${BUILT_IN_API_SCOPE} openid profile`,
       code_challenge: challenge.challenge,
       code_challenge_method: 'S256',
       response_mode: 'fragment',
@@ -94,7 +94,7 @@ describe('the logs of a sign-up, an enrolment and a profile update', () => {
       client_id: 'centro-web',
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token,
-      scope: `${EMBEDDED_API_SCOPE} openid profile`,
+      scope: `${BUILT_IN_API_SCOPE} openid profile`,
     });
     expect(refreshed.statusCode).toBe(200);
     const providerToken = refreshed.json().access_token as string;

@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BUILT_IN_API_AUDIENCE } from '@centro/contracts/identity';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
-import { EMBEDDED_API_AUDIENCE, EMBEDDED_GRAPH_AUDIENCE } from '../idp/constants.js';
+import { EMBEDDED_GRAPH_AUDIENCE } from '../idp/constants.js';
 import { loadOrCreateProviderKeys, type ProviderKeys } from '../idp/keys.js';
 import { embeddedProviderSource } from '../idp/source.js';
 import {
@@ -36,13 +37,13 @@ async function issued(claims: Record<string, unknown> = {}, keyIndex = 0): Promi
   const payload = Object.fromEntries(
     Object.entries({
       iss: ISSUER,
-      aud: EMBEDDED_API_AUDIENCE,
+      aud: BUILT_IN_API_AUDIENCE,
       sub: ACCOUNT,
       iat: now,
       exp: now + 3600,
       jti: randomUUID(),
       client_id: CLIENT,
-      scope: `${EMBEDDED_API_AUDIENCE}/access_as_user`,
+      scope: `${BUILT_IN_API_AUDIENCE}/access_as_user`,
       scp: 'access_as_user',
       ...claims,
     }).filter(([, value]) => value !== undefined),

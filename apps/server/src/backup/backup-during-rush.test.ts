@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { EMBEDDED_API_SCOPE } from '../idp/constants.js';
+import { BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
@@ -69,7 +69,7 @@ function authorizeUrl(challenge: Pkce, prompt: string): string {
     client_id: 'centro-web',
     response_type: 'code',
     redirect_uri: REDIRECT_URI,
-    scope: `User.ReadWrite.All ${EMBEDDED_API_SCOPE} openid profile`,
+    scope: `User.ReadWrite.All ${BUILT_IN_API_SCOPE} openid profile`,
     code_challenge: challenge.challenge,
     code_challenge_method: 'S256',
     response_mode: 'fragment',
@@ -220,7 +220,7 @@ it.skipIf(!existsSync(BACKUP_CLI))(
       client_id: 'centro-web',
       grant_type: 'refresh_token',
       refresh_token: person.tokens.refresh_token,
-      scope: `${EMBEDDED_API_SCOPE} openid profile`,
+      scope: `${BUILT_IN_API_SCOPE} openid profile`,
     });
     expect(refreshed.statusCode).toBe(200);
     const apiAccess = (refreshed.json() as { access_token: string }).access_token;

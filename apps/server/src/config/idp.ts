@@ -3,13 +3,14 @@
  * Whether the provider is mounted at all is IDENTITY_PROVIDER (identity.ts).
  */
 import { z } from 'zod';
+import type { MailSettings } from '../mail/types.js';
 import { integerRange, text } from './parsers.js';
 import {
-  DEFAULT_IDP_CLIENT_ID,
-  EMBEDDED_API_AUDIENCE,
-  EMBEDDED_API_SCOPE,
-  IDP_MOUNT_PATH,
-} from '../idp/constants.js';
+  BUILT_IN_API_AUDIENCE,
+  BUILT_IN_API_SCOPE,
+  BUILT_IN_CLIENT_ID,
+  BUILT_IN_PROVIDER_PATH,
+} from '@centro/contracts/identity';
 
 /** What the built-in provider is configured with (config.idp). */
 export interface EmbeddedIdpConfig {
@@ -32,6 +33,22 @@ export interface EmbeddedIdpConfig {
   signInAttempts: { perEmail: number; perAddress: number };
   /** Accounts created from one client address in 15 minutes before further ones get 429. */
   signUpsPerAddress: number;
+}
+
+/**
+ * What the built-in provider (src/idp) reads of the configuration: its own settings and the few
+ * of the site's it depends on. The whole `Config` is one; the provider sees nothing else of it.
+ */
+export interface EmbeddedIdpSettings {
+  /** DATA_DIR: where the provider's signing keys are kept. */
+  dataDir: string;
+  /** The public origin (SITE_URL): form actions, links in e-mails, the provider's host. */
+  siteUrl: string;
+  /** Whether the site is served over https (the pages' CSP). */
+  https: boolean;
+  idp: EmbeddedIdpConfig;
+  /** EMAIL_VERIFICATION: whether an account signs in only once its e-mail is confirmed. */
+  mail: Pick<MailSettings, 'emailVerification'>;
 }
 
 /**
@@ -90,12 +107,12 @@ function resolveAll(entries: string[] | undefined, siteUrl: string): string[] {
 /** config.idp, from the parsed variables and the site's origin. */
 export function resolveIdpConfig(env: IdpEnv, siteUrl: string): EmbeddedIdpConfig {
   return {
-    issuer: `${siteUrl}${IDP_MOUNT_PATH}`,
-    clientId: env.IDP_CLIENT_ID ?? DEFAULT_IDP_CLIENT_ID,
+    issuer: `${siteUrl}${BUILT_IN_PROVIDER_PATH}`,
+    clientId: env.IDP_CLIENT_ID ?? BUILT_IN_CLIENT_ID,
     redirectUris: resolveAll(env.IDP_REDIRECT_URIS, siteUrl),
     postLogoutRedirectUris: resolveAll(env.IDP_POST_LOGOUT_REDIRECT_URIS, siteUrl),
-    apiAudience: EMBEDDED_API_AUDIENCE,
-    apiScope: EMBEDDED_API_SCOPE,
+    apiAudience: BUILT_IN_API_AUDIENCE,
+    apiScope: BUILT_IN_API_SCOPE,
     signInAttempts: {
       perEmail: env.IDP_SIGN_IN_ATTEMPTS_PER_EMAIL,
       perAddress: env.IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS,

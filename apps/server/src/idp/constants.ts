@@ -1,30 +1,11 @@
 /**
- * Fixed names of the built-in OpenID Connect provider (the embedded default): where it is mounted,
- * the resources it issues access tokens for, and their scopes. The names the website shares come
- * from `@centro/contracts/identity` (one source for both programs); the rest are the provider's
- * own. No other imports, so the configuration, the token service (src/auth) and the tests can all
- * read them. See docs/decisions/005.
+ * Fixed names of the built-in OpenID Connect provider (the embedded default) that are its own: the
+ * Graph-shaped resource it issues access tokens for, its signature algorithms and its lifetimes.
+ * The names the website shares too (mount path, client id, the API's audience and scope) are
+ * `@centro/contracts/identity`'s, imported from there directly. No other imports, so the
+ * configuration, the token service (src/auth) and the tests can all read them. See
+ * docs/decisions/005.
  */
-import {
-  BUILT_IN_API_AUDIENCE,
-  BUILT_IN_API_SCOPE,
-  BUILT_IN_CLIENT_ID,
-  BUILT_IN_PROVIDER_PATH,
-} from '@centro/contracts/identity';
-
-/** Path prefix of the provider; its issuer is `${SITE_URL}${IDP_MOUNT_PATH}`. */
-export const IDP_MOUNT_PATH = BUILT_IN_PROVIDER_PATH;
-
-/** Default client id of the website (a public client: PKCE, no secret). */
-export const DEFAULT_IDP_CLIENT_ID = BUILT_IN_CLIENT_ID;
-
-/**
- * The API (`/api/...`): resource indicator and `aud` of its access tokens. Entra's equivalent is the
- * API app registration's application id URI (`api://<client id>`).
- */
-export const EMBEDDED_API_AUDIENCE = BUILT_IN_API_AUDIENCE;
-/** The one scope of the API, as MSAL asks for it (`scopes: [EMBEDDED_API_SCOPE]`). */
-export const EMBEDDED_API_SCOPE = BUILT_IN_API_SCOPE;
 
 /**
  * The Graph-shaped directory that answers `GET /v1.0/me` on this server: resource indicator and `aud`

@@ -5,6 +5,7 @@
  * API's get-token, sign-out; then sign-in, wrong password, and the pages' edge cases.
  */
 import { graphMeSchema } from '@centro/contracts';
+import { BUILT_IN_API_AUDIENCE, BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import {
   type Pkce,
 } from '../../tests/support/idp-browser.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
-import { EMBEDDED_API_AUDIENCE, EMBEDDED_API_SCOPE, EMBEDDED_GRAPH_AUDIENCE } from './constants.js';
+import { EMBEDDED_GRAPH_AUDIENCE } from './constants.js';
 import { loadOrCreateProviderKeys } from './keys.js';
 
 const SITE = 'http://localhost:3000';
@@ -45,7 +46,7 @@ function authorizeUrl(
     response_type: 'code',
     redirect_uri: REDIRECT_URI,
     // What MSAL sends: the request's scopes, extraScopesToConsent, its default OIDC scopes.
-    scope: `${GRAPH_SCOPE} ${EMBEDDED_API_SCOPE} openid profile`,
+    scope: `${GRAPH_SCOPE} ${BUILT_IN_API_SCOPE} openid profile`,
     code_challenge: challenge.challenge,
     code_challenge_method: 'S256',
     response_mode: 'fragment',
@@ -256,15 +257,15 @@ describe.each(targets)('the built-in provider on $dialect', (target) => {
       client_id: 'centro-web',
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token,
-      scope: `${EMBEDDED_API_SCOPE} openid profile`,
+      scope: `${BUILT_IN_API_SCOPE} openid profile`,
     });
     expect(refreshed.statusCode).toBe(200);
     const apiTokens = refreshed.json();
-    expect(apiTokens.scope).toBe(EMBEDDED_API_SCOPE);
+    expect(apiTokens.scope).toBe(BUILT_IN_API_SCOPE);
     expect(apiTokens.refresh_token).not.toBe(tokens.refresh_token);
     const apiToken = await jwtVerify(apiTokens.access_token, jwks, {
       issuer: ISSUER,
-      audience: EMBEDDED_API_AUDIENCE,
+      audience: BUILT_IN_API_AUDIENCE,
       typ: 'at+jwt',
       algorithms: ['RS256'],
     });
@@ -299,7 +300,7 @@ describe.each(targets)('the built-in provider on $dialect', (target) => {
       client_id: 'centro-web',
       grant_type: 'refresh_token',
       refresh_token: apiTokens.refresh_token,
-      scope: `${EMBEDDED_API_SCOPE} openid profile offline_access`,
+      scope: `${BUILT_IN_API_SCOPE} openid profile offline_access`,
     });
     expect(withOfflineAccess.statusCode).toBe(400);
     expect(withOfflineAccess.json().error).toBe('invalid_scope');
@@ -376,7 +377,7 @@ describe.each(targets)('the built-in provider on $dialect', (target) => {
     });
     expect(exchanged.statusCode).toBe(200);
     // Without a scope in the redemption, the token is for the API.
-    expect(decodeJwt(exchanged.json().access_token).aud).toBe(EMBEDDED_API_AUDIENCE);
+    expect(decodeJwt(exchanged.json().access_token).aud).toBe(BUILT_IN_API_AUDIENCE);
 
     // With a session, a new authorization needs no page at all (silent sign-in).
     const again = await browser.get(authorizeUrl(pkce()));

@@ -5,7 +5,7 @@
  */
 import { brand, centre } from '@centro/content';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config/index.js';
+import type { EmbeddedIdpSettings } from '../config/idp.js';
 import { EMBEDDED_GRAPH_AUDIENCE, EMBEDDED_GRAPH_SCOPES } from './constants.js';
 import { loadOrCreateProviderKeys } from './keys.js';
 import { createIdpAccessTokenVerifier } from './provider/access-tokens.js';
@@ -19,6 +19,7 @@ import { ContactEmailChanges } from './store/contact-email-changes.js';
 import { EmailVerifications } from './store/email-verifications.js';
 import { PasswordResets } from './store/password-resets.js';
 import { startCleanup } from './store/maintenance.js';
+import { SignUps } from './store/sign-ups.js';
 import { LoginThrottle, throttlePolicy, type LoginThrottleOptions } from './store/throttle.js';
 import type { SiteIdentity } from './views/layout.js';
 import { idpPageCsp } from './views/page-csp.js';
@@ -35,7 +36,7 @@ export {
 export { embeddedProviderSource, type EmbeddedProviderInfo } from './source.js';
 
 export interface EmbeddedIdentityProviderOptions {
-  config: Pick<Config, 'dataDir' | 'siteUrl' | 'https' | 'idp' | 'mail'>;
+  config: EmbeddedIdpSettings;
   /** Tests: how sign-in delays are spent, the clock. */
   throttle?: LoginThrottleOptions;
 }
@@ -52,8 +53,8 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     ...throttleOptions,
     policy: throttleOptions?.policy ?? throttlePolicy(idp.signInAttempts),
   });
-  const resets = new PasswordResets(db);
-  const verifications = new EmailVerifications(db);
+  const resets = new PasswordResets(db, app.mail, config.siteUrl);
+  const verifications = new EmailVerifications(db, app.mail);
   const stylesheet = await loadStylesheet();
   const site: SiteIdentity = {
     portalName: centre.portalName,
@@ -94,11 +95,9 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     csp,
     stylesheet,
     siteUrl: config.siteUrl,
-    db,
     resets,
-    mail: app.mail,
-    issuer: idp.issuer,
     verifications,
+    signUps: new SignUps(db, accounts, verifications, app.mail, config.siteUrl),
     emailVerification: config.mail.emailVerification,
     signUpsPerAddress: idp.signUpsPerAddress,
     contactEmail: new ContactEmailChanges(db, app.mail, config.siteUrl),

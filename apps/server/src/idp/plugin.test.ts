@@ -11,7 +11,7 @@ import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/database.js';
 import { IdpBrowser, formAction, pkce } from '../../tests/support/idp-browser.js';
 import { embeddedIdentityProvider } from './index.js';
-import { throttledMessage } from './routes/interactions.js';
+import { throttledMessage } from './routes/interaction-pages.js';
 
 const SITE = 'http://localhost:3000';
 let dataDir: string;

@@ -2,7 +2,7 @@
  * What the API's token service needs to verify the built-in provider's access tokens locally: the
  * issuer, the API audience and the public keys (read from DATA_DIR; no network).
  */
-import type { Config } from '../config/index.js';
+import type { EmbeddedIdpSettings } from '../config/idp.js';
 import { IDP_ACCESS_TOKEN_TYPE, IDP_SIGNING_ALGORITHMS } from './constants.js';
 import { loadOrCreateProviderKeys, type SigningJwk } from './keys.js';
 
@@ -20,7 +20,7 @@ export interface EmbeddedProviderInfo {
 }
 
 export async function embeddedProviderSource(
-  config: Pick<Config, 'dataDir' | 'idp'>,
+  config: Pick<EmbeddedIdpSettings, 'dataDir' | 'idp'>,
 ): Promise<EmbeddedProviderInfo> {
   const keys = await loadOrCreateProviderKeys(config.dataDir);
   return {

@@ -27,7 +27,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { EMBEDDED_API_SCOPE } from '../idp/constants.js';
+import { BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
 import { IdpBrowser, formAction, inputValue, pkce } from '../../tests/support/idp-browser.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 
@@ -269,7 +269,7 @@ async function providerAnswers(
       client_id: 'centro-web',
       response_type: 'code',
       redirect_uri: `${site}/`,
-      scope: `User.ReadWrite.All ${EMBEDDED_API_SCOPE} openid profile`,
+      scope: `User.ReadWrite.All ${BUILT_IN_API_SCOPE} openid profile`,
       code_challenge: challenge.challenge,
       code_challenge_method: 'S256',
       state: 'estado',

@@ -12,7 +12,7 @@ import { IDP_ACCESS_TOKEN_TYPE, IDP_SIGNING_ALGORITHMS } from '../constants.js';
 export interface IdpAccessTokenVerifierOptions {
   /** The provider's issuer (`${SITE_URL}/idp`). */
   issuer: string;
-  /** The resource the token must be for (EMBEDDED_API_AUDIENCE or EMBEDDED_GRAPH_AUDIENCE). */
+  /** The resource the token must be for (BUILT_IN_API_AUDIENCE or EMBEDDED_GRAPH_AUDIENCE). */
   audience: string;
   /** The provider's public keys (`loadOrCreateProviderKeys(dataDir).publicJwks`). */
   publicJwks: JSONWebKeySet;

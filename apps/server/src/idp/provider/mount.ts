@@ -10,9 +10,9 @@
  * host is the one the request named if it is a loopback twin of SITE_URL's (loopback.ts).
  */
 import type { IncomingMessage } from 'node:http';
+import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { IDP_MOUNT_PATH } from '../constants.js';
 import { providerHost } from './loopback.js';
 
 /** Sets the headers the provider reads its origin and client address from. */
@@ -41,13 +41,13 @@ export const providerMount: FastifyPluginAsync<ProviderMountOptions> = async (
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  app.all(`${IDP_MOUNT_PATH}/*`, async (request, reply) => {
+  app.all(`${BUILT_IN_PROVIDER_PATH}/*`, async (request, reply) => {
     const raw = normaliseProviderRequest(request, siteUrl) as IncomingMessage & {
       originalUrl?: string;
     };
-    const url = raw.url ?? IDP_MOUNT_PATH;
+    const url = raw.url ?? BUILT_IN_PROVIDER_PATH;
     raw.originalUrl = url;
-    raw.url = url.slice(IDP_MOUNT_PATH.length) || '/';
+    raw.url = url.slice(BUILT_IN_PROVIDER_PATH.length) || '/';
     reply.hijack();
     try {
       await callback(raw, reply.raw);

@@ -4,6 +4,7 @@
  * directory chosen from the scopes asked for, accounts from our table, storage in our database,
  * our keys, pt-BR pages, `prompt=create` for sign-up, consent implied for our own client.
  */
+import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import Provider, {
@@ -15,7 +16,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Database } from '../../db/schema.js';
-import { IDP_MOUNT_PATH, IDP_TTL } from '../constants.js';
+import { IDP_TTL } from '../constants.js';
 import type { ProviderKeys } from '../keys.js';
 import { accountClaims, type AccountStore } from '../store/accounts.js';
 import { kyselyAdapterFactory } from '../store/adapter.js';
@@ -134,7 +135,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
         interaction: 'idp_interaction',
         resume: 'idp_interaction_resume',
       },
-      long: { httpOnly: true, sameSite: 'lax', path: IDP_MOUNT_PATH },
+      long: { httpOnly: true, sameSite: 'lax', path: BUILT_IN_PROVIDER_PATH },
       short: { httpOnly: true, sameSite: 'lax' },
     },
     pkce: { required: () => true },
@@ -192,7 +193,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
     interactions: {
       policy: interactionPolicyWithCreate(),
       url: (_ctx, interaction) =>
-        `${IDP_MOUNT_PATH}/interaction/${encodeURIComponent(interaction.uid)}`,
+        `${BUILT_IN_PROVIDER_PATH}/interaction/${encodeURIComponent(interaction.uid)}`,
     },
     loadExistingGrant: (ctx) => loadExistingGrant(ctx, client.clientId),
     // Refresh tokens without `offline_access` (which the library drops unless prompt=consent),

@@ -3,12 +3,8 @@
  * the Graph-shaped directory of this server. MSAL asks for scopes, never for a `resource`; the
  * resource is derived from the scopes asked for.
  */
-import {
-  EMBEDDED_API_AUDIENCE,
-  EMBEDDED_API_SCOPE,
-  EMBEDDED_GRAPH_AUDIENCE,
-  EMBEDDED_GRAPH_SCOPES,
-} from '../constants.js';
+import { BUILT_IN_API_AUDIENCE, BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
+import { EMBEDDED_GRAPH_AUDIENCE, EMBEDDED_GRAPH_SCOPES } from '../constants.js';
 
 export interface ResourceDefinition {
   /** Resource indicator, also the `aud` of its access tokens. */
@@ -17,7 +13,7 @@ export interface ResourceDefinition {
 }
 
 export const EMBEDDED_RESOURCES: readonly ResourceDefinition[] = [
-  { indicator: EMBEDDED_API_AUDIENCE, scopes: [EMBEDDED_API_SCOPE] },
+  { indicator: BUILT_IN_API_AUDIENCE, scopes: [BUILT_IN_API_SCOPE] },
   { indicator: EMBEDDED_GRAPH_AUDIENCE, scopes: EMBEDDED_GRAPH_SCOPES },
 ];
 
@@ -55,7 +51,7 @@ export function chooseResource(
   const wanted = resourcesForScope(scope, resources);
   return (
     candidates.find((candidate) => wanted.includes(candidate)) ??
-    candidates.find((candidate) => candidate === EMBEDDED_API_AUDIENCE) ??
+    candidates.find((candidate) => candidate === BUILT_IN_API_AUDIENCE) ??
     candidates[0]
   );
 }

@@ -5,6 +5,7 @@
  * SHA-256). Going back to the account's own sign-in address, proven already, applies at once.
  */
 import { randomBytes } from 'node:crypto';
+import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { composeContactEmailChange } from '../../mail/compose.js';
@@ -13,7 +14,7 @@ import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
 import { hashToken } from './password-resets.js';
 
 /** The confirmation link's page: `<site>/idp/confirmar-contato?token=…`. */
-export const CONTACT_CONFIRM_PATH = '/idp/confirmar-contato';
+export const CONTACT_CONFIRM_PATH = `${BUILT_IN_PROVIDER_PATH}/confirmar-contato`;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

@@ -2,13 +2,17 @@
  * E-mail verification codes of the built-in provider (issue 11): six digits e-mailed after sign-up
  * (and at the sign-in of an account not yet verified, where verification is required), valid for
  * EMAIL_CODE_TTL_MINUTES, one at a time per account, kept only as a SHA-256 of the account and the
- * digits, refused after MAX_CODE_ATTEMPTS wrong tries (a new code must then be asked for). The
- * sign-in throttle covers the code page too (interactions.ts).
+ * digits, refused after MAX_CODE_ATTEMPTS wrong tries (a new code must then be asked for). A code
+ * and its message are written together. The sign-in throttle covers the code page too
+ * (routes/email-verification.ts).
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { composeEmailVerification } from '../../mail/compose.js';
+import type { Mail } from '../../mail/mail.js';
 import { EMAIL_CODE_TTL_MINUTES } from '../../mail/messages/messages.js';
+import type { AccountRow } from './accounts.js';
 
 /** Wrong codes accepted per code before it is void. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -23,8 +27,31 @@ export type CodeCheck = 'verified' | 'wrong' | 'expired';
 export class EmailVerifications {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * Queues a new code's message for the account with `trx`, unless one was sent a moment ago (that
+   * one stands): answers whether a message was queued. Sign-up calls it in the transaction that
+   * creates the account, so the account and its message are written together.
+   */
+  async queueCode(trx: Kysely<Database>, account: AccountRow): Promise<boolean> {
+    const code = await this.issue(trx, account.id);
+    if (!code) return false;
+    await this.mail.enqueue(
+      trx,
+      composeEmailVerification({ to: account.email, personName: account.display_name, code }),
+    );
+    return true;
+  }
+
+  /** `queueCode` in a transaction of its own; the message is sent at once. */
+  async sendCode(account: AccountRow): Promise<boolean> {
+    const queued = await this.db.transaction().execute((trx) => this.queueCode(trx, account));
+    if (queued) this.mail.wake();
+    return queued;
+  }
 
   /**
    * A new code for the account, replacing any earlier one, written with `trx` (the transaction of

@@ -6,8 +6,11 @@
  * sign-ins, so an owner locked out by someone else's guesses gets in (issue 14, finding 3).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { composePasswordReset } from '../../mail/compose.js';
+import type { Mail } from '../../mail/mail.js';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
 import { endAccountSessions } from './adapter.js';
 import { hashPassword } from './passwords.js';
@@ -15,22 +18,55 @@ import { hashPassword } from './passwords.js';
 /** At most this many links per account in an hour: the rest of the requests send nothing. */
 export const RESETS_PER_HOUR = 3;
 
+/** The e-mailed link's page: `<site>/idp/redefinir-senha?token=…`. */
+export const PASSWORD_RESET_PATH = `${BUILT_IN_PROVIDER_PATH}/redefinir-senha`;
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A token as the link carries it: 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The account a link is sent for. */
+export interface ResetRecipient {
+  id: string;
+  email: string;
+  display_name: string;
+}
+
 export class PasswordResets {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
+    /** The public origin (SITE_URL). */
+    private readonly siteUrl: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * E-mails a new link to the account's sign-in address (the one its owner proved at sign-up): the
+   * token and its message are written together. False when the account asked for RESETS_PER_HOUR
+   * already (nothing is sent).
+   */
+  async sendLink(account: ResetRecipient): Promise<boolean> {
+    const queued = await this.db.transaction().execute(async (trx) => {
+      const token = await this.create(trx, account.id);
+      if (!token) return false;
+      const resetUrl = `${this.siteUrl}${PASSWORD_RESET_PATH}?token=${token}`;
+      await this.mail.enqueue(
+        trx,
+        composePasswordReset({ to: account.email, personName: account.display_name, resetUrl }),
+      );
+      return true;
+    });
+    if (queued) this.mail.wake();
+    return queued;
+  }
 
   /**
    * A new link's token for the account, written with `trx` (the caller's transaction, which also
    * queues the e-mail); null when the account asked for RESETS_PER_HOUR already.
    */
-  async create(trx: Kysely<Database>, accountId: string): Promise<string | null> {
+  private async create(trx: Kysely<Database>, accountId: string): Promise<string | null> {
     const now = this.now();
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
     const recent = await trx
@@ -60,9 +96,7 @@ export class PasswordResets {
   }
 
   /** The account of a usable token (its name and e-mail judge the new password), else undefined. */
-  async accountFor(
-    token: string,
-  ): Promise<{ id: string; email: string; display_name: string } | undefined> {
+  async accountFor(token: string): Promise<ResetRecipient | undefined> {
     if (!TOKEN_SHAPE.test(token)) return undefined;
     return this.db
       .selectFrom('password_resets')

@@ -1,7 +1,7 @@
 /**
  * The parts the provider's forms are made of: a labelled field with its hint and error tied by
- * aria-describedby, the error summary linking to the fields, the interaction's URLs and the
- * "cancel" form.
+ * aria-describedby, a message about the whole form, the error summary linking to the fields, the
+ * interaction's URLs and the "cancel" form.
  */
 import type { ReactNode } from 'react';
 
@@ -28,6 +28,17 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
       <span className="visually-hidden">Erro: </span>
       {children}
     </span>
+  );
+}
+
+/** A message about the whole form, at its top (nothing without one). */
+export function FormError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id}>
+      <span className="visually-hidden">Erro: </span>
+      {message}
+    </p>
   );
 }
 

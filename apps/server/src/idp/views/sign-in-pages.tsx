@@ -10,6 +10,7 @@ import {
   ErrorSummary,
   Field,
   FieldError,
+  FormError,
   type InteractionPaths,
   type SummaryItem,
 } from './form-parts.js';
@@ -44,12 +45,7 @@ export function signInPage({
       </p>
       <ErrorSummary items={summary} />
       <form method="post" action={paths.signIn} noValidate>
-        {formError ? (
-          <p className="field-error" id="entrar-erro">
-            <span className="visually-hidden">Erro: </span>
-            {formError}
-          </p>
-        ) : null}
+        <FormError id="entrar-erro" message={formError} />
         <Field
           name="email"
           label="E-mail"
@@ -145,12 +141,7 @@ export function signUpPage({
       </p>
       <ErrorSummary items={summary} />
       <form method="post" action={paths.signUp} noValidate>
-        {formError ? (
-          <p className="field-error" id="criar-conta-erro">
-            <span className="visually-hidden">Erro: </span>
-            {formError}
-          </p>
-        ) : null}
+        <FormError id="criar-conta-erro" message={formError} />
         <Field
           name="nome"
           label="Nome"

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { IDP_MOUNT_PATH } from '../constants.js';
+import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 
 /** The palette, shared with the website. */
 const BRAND_FILE = createRequire(import.meta.url).resolve('@centro/content/brand.css');
@@ -29,5 +29,5 @@ export async function loadStylesheet(): Promise<Stylesheet> {
   ]);
   const css = `${palette}\n${own}`;
   const hash = createHash('sha256').update(css).digest('base64url').slice(0, 12);
-  return { css, path: `${IDP_MOUNT_PATH}/assets/idp-${hash}.css` };
+  return { css, path: `${BUILT_IN_PROVIDER_PATH}/assets/idp-${hash}.css` };
 }

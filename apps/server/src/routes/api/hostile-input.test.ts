@@ -21,7 +21,7 @@ import { allCourses } from '@centro/content';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../idp/store/accounts.js';
-import { EMBEDDED_API_SCOPE } from '../../idp/constants.js';
+import { BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
 import {
   answerText,
@@ -727,7 +727,7 @@ describe.each(targets)('hostile input on $dialect', ({ databaseUrl, share }) => 
       client_id: 'centro-web',
       response_type: 'code',
       redirect_uri: REDIRECT_URI,
-      scope: `User.ReadWrite.All ${EMBEDDED_API_SCOPE} openid profile`,
+      scope: `User.ReadWrite.All ${BUILT_IN_API_SCOPE} openid profile`,
       code_challenge: challenge.challenge,
       code_challenge_method: 'S256',
       response_mode: 'fragment',
@@ -922,7 +922,7 @@ describe.each(targets)('hostile input on $dialect', ({ databaseUrl, share }) => 
         refresh_token: hostileString,
         code_verifier: fc.oneof(fc.constant('a'.repeat(43)), hostileString),
         redirect_uri: fc.oneof(fc.constant(REDIRECT_URI), hostileString),
-        scope: fc.oneof(fc.constantFrom('openid profile', EMBEDDED_API_SCOPE), hostileString),
+        scope: fc.oneof(fc.constantFrom('openid profile', BUILT_IN_API_SCOPE), hostileString),
         resource: hostileString,
         client_assertion: hostileString,
       });

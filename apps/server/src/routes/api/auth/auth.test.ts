@@ -13,7 +13,7 @@ import {
   unavailableTokenVerifier,
 } from '../../../auth/provider-token-verifier.js';
 import { loadConfig } from '../../../config/index.js';
-import { EMBEDDED_API_AUDIENCE } from '../../../idp/constants.js';
+import { BUILT_IN_API_AUDIENCE } from '@centro/contracts/identity';
 import { loadOrCreateProviderKeys } from '../../../idp/keys.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../../../tests/support/web-root.js';
 import { authenticatePerson, requirePerson } from '../../../auth/authenticate-person.js';
@@ -247,7 +247,7 @@ describe('the embedded default (nothing configured)', () => {
     const account = randomUUID();
     const claims = {
       iss: 'http://localhost:3000/idp',
-      aud: EMBEDDED_API_AUDIENCE,
+      aud: BUILT_IN_API_AUDIENCE,
       sub: account,
       oid: account,
       scp: 'access_as_user',

@@ -1,0 +1,53 @@
+/**
+ * The link that confirms a new contact address (/idp/confirmar-contato?token=..., issue 14,
+ * finding 6): a page with a button, since mail scanners open links; the address changes only
+ * when its owner presses it.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { CONTACT_CONFIRM_PATH, type ContactEmailChanges } from '../store/contact-email-changes.js';
+import { confirmContactPage } from '../views/password-reset-pages.js';
+import { formValue, readForm } from './form-validation.js';
+import { formRoute, type InteractionPages } from './interaction-pages.js';
+
+export interface ContactEmailRoutesOptions {
+  pages: InteractionPages;
+  contactEmail: ContactEmailChanges;
+}
+
+export const contactEmailRoutes: FastifyPluginAsync<ContactEmailRoutesOptions> = async (
+  app,
+  { pages, contactEmail },
+) => {
+  const { site } = pages;
+
+  const linkGone = (reply: FastifyReply) =>
+    pages.sendMessage(
+      reply,
+      'Este link não vale mais',
+      [
+        'O link para confirmar o novo e-mail expirou ou já foi usado.',
+        'Se ainda quiser trocar o e-mail, altere-o de novo no seu perfil: enviaremos outro link.',
+      ],
+      400,
+    );
+
+  app.get<{ Querystring: { token?: unknown } }>(CONTACT_CONFIRM_PATH, async (request, reply) => {
+    const token = formValue(request.query, 'token');
+    const email = await contactEmail.pendingFor(token);
+    if (!email) return linkGone(reply);
+    reply.header('referrer-policy', 'no-referrer');
+    return pages.sendHtml(
+      reply,
+      confirmContactPage({ site, action: CONTACT_CONFIRM_PATH, token, email }),
+    );
+  });
+
+  app.post(CONTACT_CONFIRM_PATH, formRoute, async (request, reply) => {
+    const { token } = readForm(request.body, ['token'] as const);
+    if (!(await contactEmail.confirm(token))) return linkGone(reply);
+    request.log.info('contact e-mail confirmed');
+    return pages.sendMessage(reply, 'E-mail confirmado', [
+      'Pronto! Este é agora o e-mail de contato da sua conta.',
+    ]);
+  });
+};
