@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
+            'apps/server/tests/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
           ],

@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { describeCrashRestart } from '../../tests/support/crash-restart.js';
-import { POSTGRES_TEST_URL } from '../../tests/support/postgres.js';
-import { warnIfNotBuilt } from '../../tests/support/server-process.js';
+import { describeCrashRestart } from '../support/crash-restart.js';
+import { POSTGRES_TEST_URL } from '../support/postgres.js';
+import { warnIfNotBuilt } from '../support/server-process.js';
 
 /** SQL on the shared PostgreSQL server (its `postgres` database). */
 async function onPostgresServer(query: string): Promise<void> {

@@ -21,20 +21,17 @@
 import { allCourses } from '@centro/content';
 import { messages } from '@centro/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDataDir } from '../data-dir.js';
-import { openDatabase } from '../db/database.js';
-import { createApiTokens } from '../auth/api-tokens.js';
-import { REFUSALS } from '../plugins/error-handler.js';
+import { ensureDataDir } from '../../src/data-dir.js';
+import { openDatabase } from '../../src/db/database.js';
+import { createApiTokens } from '../../src/auth/api-tokens.js';
+import { REFUSALS } from '../../src/plugins/error-handler.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
   waitForNoPending,
   type EnrolmentKey,
-} from '../../tests/support/enrolment-invariants.js';
-import {
-  startPrivatePostgres,
-  type PrivatePostgres,
-} from '../../tests/support/private-postgres.js';
+} from '../support/enrolment-invariants.js';
+import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import {
   processExited,
   seedPeople,
@@ -42,8 +39,8 @@ import {
   stopServerProcess,
   warnIfNotBuilt,
   type ServerProcess,
-} from '../../tests/support/server-process.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
+} from '../support/server-process.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../support/web-root.js';
 
 const SECRET = 'chave-do-teste-de-queda-do-postgres-0123456789abcdef';
 const PEOPLE = 160;

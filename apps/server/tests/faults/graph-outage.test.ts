@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../../tests/support/api-app.js';
-import { createGraphApi, type GraphApi } from '../../tests/support/graph-api.js';
-import type { GraphStandIn } from '../../tests/support/graph-stand-in/stand-in.js';
+import type { TestApi } from '../support/api-app.js';
+import { createGraphApi, type GraphApi } from '../support/graph-api.js';
+import type { GraphStandIn } from '../support/graph-stand-in/stand-in.js';
 
 let standIn: GraphStandIn;
 let api: TestApi;

@@ -33,11 +33,11 @@ import {
   checkEnrolmentInvariants,
   enrolmentKey,
   type EnrolmentKey,
-} from '../../tests/support/enrolment-invariants.js';
-import { createGraphApi, type GraphApi } from '../../tests/support/graph-api.js';
-import type { FaultAction } from '../../tests/support/graph-stand-in/stand-in.js';
-import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
-import { REFUSALS } from '../plugins/error-handler.js';
+} from '../support/enrolment-invariants.js';
+import { createGraphApi, type GraphApi } from '../support/graph-api.js';
+import type { FaultAction } from '../support/graph-stand-in/stand-in.js';
+import { createPostgresTestDatabase } from '../support/postgres.js';
+import { REFUSALS } from '../../src/plugins/error-handler.js';
 
 const pgDatabase = await createPostgresTestDatabase('graph_rush_fault');
 afterAll(async () => {

@@ -6,9 +6,9 @@
  */
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectoryError } from '../../../directory/directory.js';
-import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
-import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
+import { DirectoryError } from '../../src/directory/directory.js';
+import { createTestApi, type TestApi } from '../support/api-app.js';
+import { createPostgresTestDatabase } from '../support/postgres.js';
 
 const pgDatabase = await createPostgresTestDatabase('rush');
 afterAll(async () => {

@@ -8,10 +8,10 @@
  */
 import { allCourses } from '@centro/content';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiTokens } from '../auth/api-tokens.js';
-import { ensureDataDir } from '../data-dir.js';
-import { openDatabase } from '../db/database.js';
-import { testDatabaseTargets } from '../../tests/support/databases.js';
+import { createApiTokens } from '../../src/auth/api-tokens.js';
+import { ensureDataDir } from '../../src/data-dir.js';
+import { openDatabase } from '../../src/db/database.js';
+import { testDatabaseTargets } from '../support/databases.js';
 import {
   processExited,
   seedPeople,
@@ -19,9 +19,9 @@ import {
   stopServerProcess,
   warnIfNotBuilt,
   type ServerProcess,
-} from '../../tests/support/server-process.js';
-import { createTestSmtpServer } from '../../tests/support/smtp-server.js';
-import { createFixtureWebRoot } from '../../tests/support/web-root.js';
+} from '../support/server-process.js';
+import { createTestSmtpServer } from '../support/smtp-server.js';
+import { createFixtureWebRoot } from '../support/web-root.js';
 
 const SECRET = 'chave-do-teste-de-queda-com-mensagens-0123456789abcdef';
 const PEOPLE = 12;

@@ -19,19 +19,19 @@ import { promisify } from 'node:util';
 import { allCourses } from '@centro/content';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config/index.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/index.js';
 import { BUILT_IN_API_SCOPE } from '@centro/contracts/identity';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,
   waitForNoPending,
   type EnrolmentKey,
-} from '../../tests/support/enrolment-invariants.js';
-import { IdpBrowser, formAction, pkce, type Pkce } from '../../tests/support/idp-browser.js';
-import { seedPeople } from '../../tests/support/server-process.js';
-import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
-import { restoreBackup } from './backup.js';
+} from '../support/enrolment-invariants.js';
+import { IdpBrowser, formAction, pkce, type Pkce } from '../support/idp-browser.js';
+import { seedPeople } from '../support/server-process.js';
+import { createFixtureWebRoot, type FixtureWebRoot } from '../support/web-root.js';
+import { restoreBackup } from '../../src/backup/backup.js';
 
 const BACKUP_CLI = fileURLToPath(new URL('../../dist/backup/backup-cli.js', import.meta.url));
 const SITE = 'http://localhost:3000';

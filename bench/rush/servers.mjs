@@ -1,0 +1,141 @@
+// Starts what the rush runs against: the hello-world ceiling and the built server's instances on
+// one database target (SQLite in a temporary data directory, or a throw-away PostgreSQL database).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '@centro/server/database';
+import { freePort, seedPeople, startServer } from '@centro/server/testing';
+import { load } from './load.mjs';
+import {
+  ADMIN_URL,
+  bigCourse,
+  bodiesFor,
+  CEILING_ROUNDS,
+  CONNECTIONS,
+  CPU_PROF,
+  PEOPLE,
+  peopleFor,
+  RATE_LIMIT_API_PER_MINUTE,
+  SECRET,
+  WARM_UP,
+} from './settings.mjs';
+import { median, percentile } from './statistics.mjs';
+
+function waitForLine(child, text) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes(text)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before "${text}"`)));
+  });
+}
+
+/**
+ * Requests per second of the bare Fastify server, same settings, same bodies. Its CPU is read
+ * from /proc in 10 ms ticks, and one rush of 2,000 hello-world requests is only 100–200 ms of CPU,
+ * so one reading moves ±5–10 % with the ticks alone. The ceiling is therefore measured
+ * CEILING_ROUNDS times per run (RUSH_CEILING_ROUNDS, default 5), each round exactly like the
+ * enrolment's measurement: a fresh server, the same warm-up, then one rush of the same PEOPLE
+ * requests over CONNECTIONS new connections. (Rushes repeated on one server are not the same
+ * settings: the later ones run warmer, 0.045–0.07 ms against 0.10–0.115 ms for the first.) CPU
+ * per request: the rounds' total ÷ their requests; requests/s: their requests ÷ their time; p50,
+ * p99: the median of the rounds'. The enrolment's own measurement is unchanged (one rush per run).
+ */
+export async function measureCeiling() {
+  const rounds = [];
+  for (let round = 0; round < CEILING_ROUNDS; round++) rounds.push(await measureCeilingRound());
+  const requests = PEOPLE * rounds.length;
+  const sum = (f) => rounds.reduce((total, r) => total + f(r), 0);
+  return {
+    rounds: rounds.length,
+    requestsPerSecond: requests / sum((r) => r.seconds),
+    p50: median(rounds.map((r) => r.result.latency.p50)),
+    p99: median(rounds.map((r) => r.result.latency.p99)),
+    p99Open: median(rounds.map((r) => r.p99Open)),
+    serverCpuPerRequest: sum((r) => r.serverCpuMs) / requests,
+    clientCpuPerRequest: sum((r) => r.clientCpuMs) / requests,
+    // Per round, to show how much a single 2,000-request reading moves.
+    cpuPerRound: rounds.map((r) => r.serverCpuMs / PEOPLE),
+  };
+}
+
+/** One round of the ceiling: a fresh hello-world server, the warm-up, then the measured rush. */
+async function measureCeilingRound() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bench/rush/hello-server.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await waitForLine(child, 'listening');
+    const url = `http://127.0.0.1:${port}`;
+    const people = peopleFor(PEOPLE);
+    await load([url], bodiesFor(peopleFor(WARM_UP), bigCourse));
+    const run = await load([url], bodiesFor(people, bigCourse), [child.pid]);
+    const ok = run.answers.filter((a) => a?.status === 200).length;
+    if (ok !== PEOPLE) throw new Error(`the hello-world server answered ${ok} of ${PEOPLE}`);
+    const p99Open = percentile(
+      run.answers.slice(CONNECTIONS).map((a) => a?.ms ?? Infinity),
+      0.99,
+    );
+    return { ...run, p99Open };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function adminQuery(query) {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Seeds the people, starts the target's instances; resolves to { urls, db, stop() }. */
+export async function startTarget(target, people) {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
+  const env = {
+    API_TOKEN_SECRET: SECRET,
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_API_PER_MINUTE: String(RATE_LIMIT_API_PER_MINUTE),
+    // The server's default unless the bench is told otherwise (decision 037's comparison).
+    ...(process.env.ACCEPT_DESCRIPTORS && { ACCEPT_DESCRIPTORS: process.env.ACCEPT_DESCRIPTORS }),
+  };
+  let drop = async () => undefined;
+  if (target.id === 'postgres') {
+    const name = `centro_bench_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database "${name}"`);
+    drop = () => adminQuery(`drop database if exists "${name}" with (force)`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const servers = [];
+  const stop = async () => {
+    for (const server of servers) await server.stop();
+    await handle.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await seedPeople(handle.db, people);
+    const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+    for (let i = 0; i < target.instances; i++) servers.push(await startServer(env, { nodeArgs }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls: servers.map((s) => s.url), pids: servers.map((s) => s.pid), db: handle.db, stop };
+}
