@@ -1,6 +1,7 @@
 import { fastify } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorHandler, errorResponse, HttpError } from './error-handler.js';
+import { HttpError } from '../refusals/refusal.js';
+import { errorHandler, errorResponse } from './error-handler.js';
 
 describe('errorResponse', () => {
   it('passes an HttpError through', () => {

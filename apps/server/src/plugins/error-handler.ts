@@ -9,7 +9,6 @@
  * - Anything else gets a generic answer for its status, so no internal detail (stack, SQL,
  *   upstream message) ever reaches the client. 5xx are logged with their cause.
  */
-import type { ApiError } from '@centro/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -18,10 +17,7 @@ import { validationAnswer, type ValidationIssue } from './validation-answer.js';
 
 // The paths the routes and tests import these from (their modules are the ones named).
 export { REFUSALS, type RefusalName } from '../refusals/catalogue.js';
-export { HttpError } from '../refusals/refusal.js';
 export { refusalResponses } from './refusal-responses.js';
-
-export type ErrorBody = ApiError;
 
 /** The status and body answered for an error (outside the API's own mappings). */
 export function errorResponse(error: unknown): Answer {

@@ -8,7 +8,7 @@
  */
 import { graphMeSchema } from '@centro/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../refusals/refusal.js';
 import { graphMe, type AccountStore } from '../store/accounts.js';
 import type { IdpAccessTokenError, VerifiedIdpAccessToken } from '../provider/access-tokens.js';
 
