@@ -6,7 +6,8 @@
  * The edge (plugins/refusal-answer.ts) answers any refusal from this line, and a route's
  * `refusalResponses(name, …)` documents it in the OpenAPI document from the same line: a new
  * refusal is one line here, nothing else (decision 038). A leaf module: it imports nothing of the
- * server, so every layer may throw refusals.
+ * server, so every layer may throw refusals. New lines go at the end: the order of the lines is the
+ * order of the codes in the OpenAPI document's descriptions.
  */
 import {
   API_BODY_LIMIT_BYTES,
