@@ -3,7 +3,7 @@
  * `ErrorCode` (packages/contracts) and the message a pt-BR sentence.
  *
  * - Refusals (`Refusal`, refusals/refusal.ts) are answered from their line of the catalogue
- *   (refusals/catalogue.ts): the domains throw them by name and never choose a status.
+ *   (refusals/catalogue.ts): the domains throw them by name, never a code or a message.
  * - In the API's context (`apiErrorHandler`), the body parser's errors, the zod validation issues
  *   (plugins/validation-answer.ts) and a database that is down are answered too.
  * - Anything else gets a generic answer for its status, so no internal detail (stack, SQL,
@@ -15,7 +15,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { answerOfRefusal, genericAnswer, refusalAnswer, type Answer } from './refusal-answer.js';
 import { validationAnswer, type ValidationIssue } from './validation-answer.js';
 
-// The paths the routes and tests import these from (their modules are the ones named).
+// Re-exported for the routes and tests that import them from here (issue 27 was done on parallel
+// branches); new code imports them from the modules named.
 export { REFUSALS, type RefusalName } from '../refusals/catalogue.js';
 export { refusalResponses } from './refusal-responses.js';
 
