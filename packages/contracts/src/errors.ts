@@ -17,3 +17,6 @@ export const apiErrorSchema = z.object({
   message: z.string().min(1),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The largest JSON body the API accepts (`payload_too_large` above it; the biggest real one is well under 1 KB). */
+export const API_BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,7 +1,10 @@
 /**
- * Why a request was not let in: thrown by the authentication (authenticate-person.ts, the get-token
- * route) and given its HTTP status, code and pt-BR message by plugins/error-handler.ts.
+ * Why a request was not let in: refusals thrown by the authentication (authenticate-person.ts,
+ * bearer-person.ts, the get-token route), each a line of refusals/catalogue.ts that gives its HTTP
+ * status, code and pt-BR message.
  */
+import { Refusal } from '../refusals/refusal.js';
+
 export type AuthRefusalReason =
   /** An anonymous or missing API token where a person is needed. */
   | 'signInRequired'
@@ -16,12 +19,9 @@ export type AuthRefusalReason =
   /** get-token: the identity provider's keys could not be obtained. */
   | 'providerUnavailable';
 
-export class AuthRefusal extends Error {
+export class AuthRefusal extends Refusal<AuthRefusalReason> {
   override name = 'AuthRefusal';
-  constructor(
-    readonly reason: AuthRefusalReason,
-    options?: ErrorOptions,
-  ) {
-    super(`Authentication refused (${reason}).`, options);
+  constructor(reason: AuthRefusalReason, options?: ErrorOptions) {
+    super(reason, { cause: options?.cause, message: `Authentication refused (${reason}).` });
   }
 }

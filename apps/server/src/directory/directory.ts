@@ -4,6 +4,7 @@
  * Routes and the enrolment rules only ever see this interface.
  */
 import type { UpdatableUserField, UserDetails } from '@centro/contracts';
+import { Refusal } from '../refusals/refusal.js';
 
 export interface Directory {
   /** The person's details, or null when the directory has no such user. */
@@ -29,7 +30,7 @@ export interface Directory {
  * The directory could not do what was asked (unreachable, throttled beyond the retry budget,
  * refused). `status` is the HTTP status our API answers with: 502 or 503.
  */
-export class DirectoryError extends Error {
+export class DirectoryError extends Refusal<'directoryUnavailable'> {
   override name = 'DirectoryError';
   /**
    * The last attempt got no answer (a timeout, a lost connection, a gateway timeout): the directory
@@ -39,10 +40,10 @@ export class DirectoryError extends Error {
   readonly outcomeUnknown: boolean;
   constructor(
     message: string,
-    readonly status: 502 | 503,
+    status: 502 | 503,
     options?: { cause?: unknown; outcomeUnknown?: boolean },
   ) {
-    super(message, options);
+    super('directoryUnavailable', { status, cause: options?.cause, message });
     this.outcomeUnknown = options?.outcomeUnknown ?? false;
   }
 }
@@ -51,21 +52,24 @@ export class DirectoryError extends Error {
  * The directory refuses to change this field of this person: Entra ID lets no application change the
  * `mobilePhone` of a user holding a privileged administrator role (only an administrator can).
  */
-export class DirectoryProtectedFieldError extends Error {
+export class DirectoryProtectedFieldError extends Refusal<'protectedAccount'> {
   override name = 'DirectoryProtectedFieldError';
   constructor(
     readonly field: string,
     options?: { cause?: unknown },
   ) {
-    super(`The directory does not let the server's app change ${field} of this user.`, options);
+    super('protectedAccount', {
+      cause: options?.cause,
+      message: `The directory does not let the server's app change ${field} of this user.`,
+    });
   }
 }
 
 /** The user does not exist in the directory. */
-export class DirectoryUserNotFoundError extends Error {
+export class DirectoryUserNotFoundError extends Refusal<'userNotFound'> {
   override name = 'DirectoryUserNotFoundError';
   constructor(message = 'The directory has no such user.', options?: { cause?: unknown }) {
-    super(message, options);
+    super('userNotFound', { cause: options?.cause, message });
   }
 }
 

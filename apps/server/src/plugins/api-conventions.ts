@@ -9,26 +9,15 @@
  *   does not read, is held to the same content type and size by its headers.
  * Refusals are mapped to `{error, message}` by plugins/error-handler.ts.
  */
+import { API_BODY_LIMIT_BYTES } from '@centro/contracts';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-
-/** Largest JSON body accepted by the API (the biggest real one is well under 1 KB). */
-export const API_BODY_LIMIT_BYTES = 16 * 1024;
+import { Refusal } from '../refusals/refusal.js';
 
 /** Route schemas are zod schemas: validated and serialised by fastify-type-provider-zod. */
 export function useZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-}
-
-/** A body that is not JSON; answered 415 by plugins/error-handler.ts. */
-export class UnsupportedMediaTypeError extends Error {
-  override name = 'UnsupportedMediaTypeError';
-}
-
-/** A body over API_BODY_LIMIT_BYTES; answered 413 by plugins/error-handler.ts. */
-export class PayloadTooLargeError extends Error {
-  override name = 'PayloadTooLargeError';
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -43,11 +32,11 @@ export function useApiConventions(app: FastifyInstance): void {
     }
     const type = request.headers['content-type'];
     if (type !== undefined && !JSON_TYPE.test(type)) {
-      done(new UnsupportedMediaTypeError('Only JSON bodies are accepted.'));
+      done(new Refusal('unsupportedMediaType', { message: 'Only JSON bodies are accepted.' }));
       return;
     }
     if (Number(request.headers['content-length'] ?? 0) > API_BODY_LIMIT_BYTES) {
-      done(new PayloadTooLargeError('The body is over the limit.'));
+      done(new Refusal('payloadTooLarge', { message: 'The body is over the limit.' }));
       return;
     }
     done();

@@ -1,12 +1,11 @@
 import { fastify } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorHandler, errorResponse, HttpError } from './error-handler.js';
+import { CourseFullError } from '../enrolment/errors.js';
+import { errorHandler, errorResponse } from './error-handler.js';
 
 describe('errorResponse', () => {
-  it('passes an HttpError through', () => {
-    expect(
-      errorResponse(new HttpError(409, 'course_full', 'Vagas esgotadas para este curso.')),
-    ).toEqual({
+  it('answers a refusal with its catalogue line', () => {
+    expect(errorResponse(new CourseFullError())).toEqual({
       statusCode: 409,
       body: { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
     });
@@ -56,7 +55,7 @@ describe('errorHandler', () => {
       async (request) => request.body,
     );
     app.get('/full', async () => {
-      throw new HttpError(409, 'course_full', 'Vagas esgotadas para este curso.');
+      throw new CourseFullError();
     });
     await app.ready();
     return app;
@@ -89,7 +88,7 @@ describe('errorHandler', () => {
     expect(invalid.json().error).toBe('invalid_request');
   });
 
-  it('answers an HttpError with its own code and message', async () => {
+  it('answers a thrown refusal with its code and message', async () => {
     const app = await appWithRoutes();
     const res = await app.inject({ url: '/full' });
     expect(res.statusCode).toBe(409);

@@ -3,7 +3,7 @@
  * mode) sees every route as it is added, and fastify-type-provider-zod's `jsonSchemaTransform`
  * turns each /api route's zod schemas of `@centro/contracts` into JSON Schema 2020-12. Before
  * that, `withConventionalRefusals` adds the refusals every API route may answer by convention
- * (body, token, rate limit: `{error, message}`, codes from plugins/error-handler.ts); a route's
+ * (body, token, rate limit: `{error, message}`, codes from refusals/catalogue.ts); a route's
  * own refusals are in its schema. Everything else (pages, files, /idp, probes) is hidden. Served
  * at /api/openapi.json; Swagger UI at /api/docs, with its own CSP (decision 001).
  *
@@ -13,7 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { codesOfStatus, refusalSchema } from './error-handler.js';
+import { codesOfStatus, refusalSchema } from './refusal-responses.js';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';

@@ -14,6 +14,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { Refusal } from '../refusals/refusal.js';
 
 /** Redis connection and command timeouts: a slow Redis must not slow every request down. */
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
@@ -63,17 +64,6 @@ export function createRateLimitStore(
   };
 }
 
-/** A client over its limit; answered 429 by plugins/error-handler.ts. */
-export class TooManyRequestsError extends Error {
-  override name = 'TooManyRequestsError';
-  constructor(
-    readonly statusCode: number,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('Rate limit reached.');
-  }
-}
-
 export function clientRateLimit(
   perMinute: number,
   { redis, nameSpace }: { redis?: Redis | undefined; nameSpace: string },
@@ -82,8 +72,12 @@ export function clientRateLimit(
     max: perMinute,
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace, skipOnError: true } : {}),
+    // A client over its limit (429; no `ban` is configured, so never the plugin's 403).
     errorResponseBuilder: (_request, context) =>
-      new TooManyRequestsError(context.statusCode, Math.max(1, Math.ceil(context.ttl / 1000))),
+      new Refusal('tooManyRequests', {
+        details: { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        message: 'Rate limit reached.',
+      }),
   };
 }
 

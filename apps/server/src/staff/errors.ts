@@ -1,82 +1,85 @@
 /**
- * Why a staff request was refused. The API's error handler (plugins/error-handler.ts) gives each
- * its status, code and pt-BR message.
+ * Why a staff request was refused: refusals (refusals/refusal.ts), each a line of
+ * refusals/catalogue.ts that gives its HTTP status, code and pt-BR message. The named classes are
+ * the staff area's vocabulary for its throw sites; a new refusal needs only its catalogue line
+ * (`throw new Refusal('name')`).
  */
+import { Refusal, refusalClass } from '../refusals/refusal.js';
 import type { StaffPermission } from './roles.js';
 
 /** A signed-in person without the role the action needs. */
-export class StaffForbiddenError extends Error {
+export class StaffForbiddenError extends Refusal<'staffForbidden' | 'coordinationOnly'> {
   override name = 'StaffForbiddenError';
   /** `staff`: the person has a staff role, only not this one (Secretaria on a Coordenação action). */
   constructor(
     readonly permission: StaffPermission,
     readonly staff: boolean,
   ) {
-    super(`The person's roles do not allow "${permission}".`);
-  }
-}
-
-/** No course with this slug. */
-export class StaffCourseNotFoundError extends Error {
-  override name = 'StaffCourseNotFoundError';
-  constructor() {
-    super('No such course.');
+    super(staff ? 'coordinationOnly' : 'staffForbidden', {
+      message: `The person's roles do not allow "${permission}".`,
+    });
   }
 }
 
 /** Places below the places already taken. */
-export class PlacesBelowTakenError extends Error {
+export class PlacesBelowTakenError extends Refusal<'placesBelowTaken'> {
   override name = 'PlacesBelowTakenError';
   constructor(readonly taken: number) {
-    super('Places cannot be fewer than the places taken.');
+    super('placesBelowTaken', {
+      details: { taken },
+      message: 'Places cannot be fewer than the places taken.',
+    });
   }
 }
 
 /** Settings that do not fit together (closing before opening, a first meeting date...). */
-export class InvalidSettingsError extends Error {
-  /** Its `message` is pt-BR: it is the answer's. */
+export class InvalidSettingsError extends Refusal<'invalidSettings'> {
   override name = 'InvalidSettingsError';
-}
-
-/** The person holds no confirmed place in the course. */
-export class NotEnrolledError extends Error {
-  override name = 'NotEnrolledError';
-  constructor() {
-    super('The person is not enrolled in the course.');
+  /** `message` is pt-BR: it is the answer's. */
+  constructor(message: string) {
+    super('invalidSettings', { details: { message }, message });
   }
 }
 
 /** The directory failed while removing the person from the course's group (nothing changed). */
-export class RemovalIncompleteError extends Error {
+export class RemovalIncompleteError extends Refusal<'removalIncomplete'> {
   override name = 'RemovalIncompleteError';
-  constructor(
-    readonly status: 502 | 503,
-    options?: ErrorOptions,
-  ) {
-    super('The removal could not be completed.', options);
+  constructor(status: 502 | 503, options?: ErrorOptions) {
+    super('removalIncomplete', {
+      status,
+      cause: options?.cause,
+      message: 'The removal could not be completed.',
+    });
   }
 }
 
+/** No course with this slug. */
+export const StaffCourseNotFoundError = refusalClass(
+  'StaffCourseNotFoundError',
+  'courseNotFound',
+  'No such course.',
+);
+/** The person holds no confirmed place in the course. */
+export const NotEnrolledError = refusalClass(
+  'NotEnrolledError',
+  'notEnrolled',
+  'The person is not enrolled in the course.',
+);
 /** Revoking the last Coordenação. */
-export class LastCoordinatorError extends Error {
-  override name = 'LastCoordinatorError';
-  constructor() {
-    super('The last coordinator cannot be removed.');
-  }
-}
-
+export const LastCoordinatorError = refusalClass(
+  'LastCoordinatorError',
+  'lastCoordinator',
+  'The last coordinator cannot be removed.',
+);
 /** No account with this e-mail (roles are granted to existing accounts). */
-export class AccountNotFoundError extends Error {
-  override name = 'AccountNotFoundError';
-  constructor() {
-    super('No account with this e-mail.');
-  }
-}
-
+export const AccountNotFoundError = refusalClass(
+  'AccountNotFoundError',
+  'accountNotFound',
+  'No account with this e-mail.',
+);
 /** With Entra ID, roles are the tenant's app-role assignments, not granted here. */
-export class RolesManagedByProviderError extends Error {
-  override name = 'RolesManagedByProviderError';
-  constructor() {
-    super('Roles are assigned in Microsoft Entra ID.');
-  }
-}
+export const RolesManagedByProviderError = refusalClass(
+  'RolesManagedByProviderError',
+  'rolesManagedByProvider',
+  'Roles are assigned in Microsoft Entra ID.',
+);

@@ -2,10 +2,9 @@
  * The API's conventions on every /api route (issue 14, finding 1): a body that is not JSON is
  * refused with 415, a body over the limit with 413, both as JSON `{error, message}` in pt-BR.
  */
-import { ErrorCode } from '@centro/contracts';
+import { API_BODY_LIMIT_BYTES, ErrorCode } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
-import { API_BODY_LIMIT_BYTES } from '../../plugins/api-conventions.js';
 import { REFUSALS } from '../../plugins/error-handler.js';
 
 let api: TestApi;

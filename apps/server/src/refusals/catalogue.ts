@@ -1,0 +1,201 @@
+/**
+ * Every refusal of the API, one line each: its name (what the server throws, `new Refusal(name)`),
+ * the HTTP statuses it is answered with (the first unless the thrower chose another of them), its
+ * `ErrorCode` and its pt-BR message. `say` words the message when the refusal carries details.
+ *
+ * The edge (plugins/refusal-answer.ts) answers any refusal from this line, and a route's
+ * `refusalResponses(name, …)` documents it in the OpenAPI document from the same line: a new
+ * refusal is one line here, nothing else (decision 038). A leaf module: it imports nothing of the
+ * server, so every layer may throw refusals. New lines go at the end: the order of the lines is the
+ * order of the codes in the OpenAPI document's descriptions.
+ */
+import {
+  API_BODY_LIMIT_BYTES,
+  ErrorCode as C,
+  enrolmentOpensMessage,
+  messages,
+} from '@centro/contracts';
+
+/** What one line declares. */
+export interface RefusalDeclaration<Details = never> {
+  /** The statuses it is answered with: the first, unless the thrower chose another of them. */
+  readonly statuses: readonly [number, ...number[]];
+  readonly code: C;
+  /** The answer's pt-BR sentence (without details, and in the OpenAPI document). */
+  readonly message: string;
+  /** The sentence when the refusal carries details. */
+  readonly say?: (details: Details) => string;
+}
+
+/** One line of the catalogue (types its statuses and details for the throwers). */
+function refusal<const S extends readonly [number, ...number[]], Details = never>(
+  statuses: S,
+  code: C,
+  message: string,
+  say?: (details: Details) => string,
+): RefusalDeclaration<Details> & { readonly statuses: S } {
+  return say ? { statuses, code, message, say } : { statuses, code, message };
+}
+
+/** A sentence written by the thrower (it names the field or the setting). */
+const own = ({ message }: { message: string }) => message;
+
+export const REFUSALS = {
+  invalidJson: refusal([400], C.InvalidJson, 'O corpo da requisição não é um JSON válido.'),
+  payloadTooLarge: refusal(
+    [413],
+    C.PayloadTooLarge,
+    `A requisição é grande demais (máximo de ${API_BODY_LIMIT_BYTES / 1024} KB).`,
+  ),
+  unsupportedMediaType: refusal(
+    [415],
+    C.UnsupportedMediaType,
+    'Envie os dados em JSON (Content-Type: application/json).',
+  ),
+  userNotFound: refusal(
+    [404],
+    C.UserNotFound,
+    'Não encontramos o seu cadastro. Entre novamente ou procure a secretaria do centro.',
+  ),
+  /** Entra ID keeps a privileged administrator's mobilePhone out of any application's reach. */
+  protectedAccount: refusal(
+    [403],
+    C.ProtectedAccount,
+    'O celular desta conta não pode ser alterado pelo site, porque ela tem uma função de administrador no Microsoft Entra. Peça a outro administrador para alterá-lo.',
+  ),
+  /** The directory failed while reading or changing the person's data. */
+  directoryUnavailable: refusal(
+    [502, 503],
+    C.DirectoryUnavailable,
+    'Não foi possível acessar o seu cadastro agora. Por favor tente novamente.',
+  ),
+  /** The directory failed while enrolling (the place was given back). */
+  enrolmentIncomplete: refusal(
+    [502, 503],
+    C.DirectoryUnavailable,
+    'Não foi possível concluir a inscrição agora. Por favor tente novamente.',
+  ),
+  databaseUnavailable: refusal(
+    [503],
+    C.ServiceUnavailable,
+    'Serviço indisponível no momento. Por favor tente novamente em instantes.',
+  ),
+  courseFull: refusal([409], C.CourseFull, messages.courseFull),
+  /** Before the opening instant (UTC ISO-8601): the message names it. */
+  enrolmentNotOpen: refusal(
+    [409],
+    C.EnrolmentNotOpen,
+    'As inscrições para este curso ainda não abriram.',
+    ({ opensAt }: { opensAt: string }) => enrolmentOpensMessage(opensAt),
+  ),
+  /** EMAIL_VERIFICATION=required and the person's e-mail is not confirmed (issue 11). */
+  emailNotVerified: refusal([403], C.EmailNotVerified, messages.emailNotVerified),
+  enrolmentClosed: refusal([409], C.EnrolmentClosed, messages.enrolmentClosed),
+  /** A course slug that names no course (the participant's own space). */
+  unknownCourse: refusal([404], C.NotFound, 'Curso não encontrado.'),
+  /** Joining the waiting list while a place is free. */
+  courseNotFull: refusal(
+    [409],
+    C.CourseNotFull,
+    'Ainda há vagas neste curso: faça a sua inscrição.',
+  ),
+  /** Joining the waiting list of a course the person holds a place in. */
+  alreadyEnrolled: refusal([409], C.AlreadyEnrolled, 'Você já tem uma vaga neste curso.'),
+  /** Cancelling a place the person does not hold. */
+  noEnrolment: refusal([404], C.NotEnrolled, 'Você não tem inscrição neste curso.'),
+  /** Cancelling (or deleting the account) while a place is still being confirmed. */
+  enrolmentInProgress: refusal(
+    [409],
+    C.EnrolmentInProgress,
+    'Sua inscrição ainda está sendo concluída. Tente novamente em alguns instantes.',
+  ),
+  /** The directory failed while removing the person from the course's group. */
+  cancellationIncomplete: refusal(
+    [502, 503],
+    C.DirectoryUnavailable,
+    'Não foi possível cancelar a inscrição agora. Por favor tente novamente.',
+  ),
+  /** The directory failed during an account deletion (what was done stays done). */
+  accountDeletionIncomplete: refusal(
+    [502, 503],
+    C.DirectoryUnavailable,
+    'Não foi possível concluir a exclusão da conta agora. Por favor tente novamente em instantes.',
+  ),
+  /** A signed-in person without the staff role the action needs. */
+  staffForbidden: refusal([403], C.Forbidden, 'Esta área é só para a equipe do centro.'),
+  /** Secretaria on what only Coordenação may do. */
+  coordinationOnly: refusal([403], C.Forbidden, 'Só a Coordenação pode fazer isso.'),
+  courseNotFound: refusal([404], C.NotFound, 'Curso ou encontro não encontrado.'),
+  placesBelowTaken: refusal(
+    [409],
+    C.PlacesBelowTaken,
+    'O número de vagas não pode ser menor que o de inscrições já feitas.',
+    ({ taken }: { taken: number }) =>
+      `O número de vagas não pode ser menor que o de inscrições já feitas (${taken}).`,
+  ),
+  /** Settings that do not fit together (the message says which). */
+  invalidSettings: refusal([400], C.InvalidRequest, 'Configuração inválida.', own),
+  notEnrolled: refusal(
+    [404],
+    C.NotEnrolled,
+    'Esta pessoa não tem inscrição confirmada neste curso.',
+  ),
+  /** The directory failed while removing the person from the course's group (nothing changed). */
+  removalIncomplete: refusal(
+    [502, 503],
+    C.DirectoryUnavailable,
+    'Não foi possível remover a inscrição agora; nada foi alterado. Tente novamente.',
+  ),
+  lastCoordinator: refusal(
+    [409],
+    C.LastCoordinator,
+    'É preciso manter ao menos uma pessoa na Coordenação.',
+  ),
+  accountNotFound: refusal([404], C.AccountNotFound, 'Não há conta cadastrada com este e-mail.'),
+  rolesManagedByProvider: refusal(
+    [409],
+    C.RolesManagedByProvider,
+    'Os papéis da equipe são atribuídos no Microsoft Entra ID (funções do aplicativo Coordenacao e Secretaria).',
+  ),
+  /** A group that is the group of no course (the server adds nobody to an arbitrary group). */
+  unknownGroup: refusal(
+    [400],
+    C.UnknownGroup,
+    'Grupo desconhecido: não corresponde a nenhum curso.',
+  ),
+  /** get-token: the provider's token was refused. */
+  invalidProviderToken: refusal(
+    [401],
+    C.InvalidToken,
+    'Não foi possível confirmar o seu acesso. Entre novamente.',
+  ),
+  /** get-token: the provider's keys could not be obtained. */
+  providerUnavailable: refusal(
+    [503],
+    C.IdentityProviderUnavailable,
+    'O serviço de acesso está indisponível no momento. Tente novamente em instantes.',
+  ),
+  /** A user or group call with an anonymous (or missing) token. */
+  signInRequired: refusal([401], C.Unauthorized, 'É preciso entrar para continuar.'),
+  /** A user or group call with an expired token. */
+  expiredToken: refusal([401], C.InvalidToken, 'Sua sessão expirou. Entre novamente.'),
+  /** A user or group call with a malformed, tampered or foreign token. */
+  invalidToken: refusal([401], C.InvalidToken, 'Sessão inválida. Entre novamente.'),
+  /** A user or group call about someone else. */
+  otherPerson: refusal(
+    [403],
+    C.Forbidden,
+    'Você só pode acessar e alterar os seus próprios dados.',
+  ),
+  /** A body that does not match its contract (the message names the field). */
+  invalidRequest: refusal([400], C.InvalidRequest, 'Dados inválidos na requisição.', own),
+  tooManyRequests: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas requisições. Tente novamente em instantes.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas requisições. Tente novamente em ${retryAfterSeconds} segundos.`,
+  ),
+} as const;
+
+export type RefusalName = keyof typeof REFUSALS;
