@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '~/test/auth';
-import { ApiError } from '~/lib/api-client';
-import { createBearerCall, SignedOutError } from './bearer-call';
+import { ApiError, SignedOutError } from '~/lib/api-client';
+import { createBearerCall } from './bearer-call';
 
 const none = () => null;
 
