@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '~/test/auth';
-import { ApiError, SignedOutError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-client';
+import { SignedOutError } from '~/lib/signed-out-error';
 import { createBearerCall } from './bearer-call';
 
 const none = () => null;

@@ -7,7 +7,8 @@
  */
 import type { UserWithToken } from './types';
 import { readApiToken } from './token-store';
-import { ApiError, SignedOutError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-client';
+import { SignedOutError } from '~/lib/signed-out-error';
 
 /** Runs one call with a token. */
 export type BearerCall = <T>(call: (token: string) => Promise<T>) => Promise<T>;

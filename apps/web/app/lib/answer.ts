@@ -16,27 +16,22 @@ export type Shape = Readonly<Record<string, Kind>>;
 const typeOf = (value: unknown): string =>
   Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
 
-/** The first field of `shape` that `value` lacks or holds with another kind; null when none. */
-function missingField(value: unknown, shape: Shape): string | null {
-  if (!isRecord(value)) return Object.keys(shape)[0] ?? 'an object';
-  for (const [key, kind] of Object.entries(shape)) {
-    const field = value[key];
-    const ok =
-      typeof kind === 'string'
-        ? typeOf(field) === kind
-        : kind.includes(field as string | number | boolean);
-    if (!ok) return key;
-  }
-  return null;
-}
+/** The first field of `shape` that `value` lacks or holds with another kind. */
+const missingField = (value: unknown, shape: Shape): string | undefined =>
+  Object.entries(shape).find(([key, kind]) => {
+    const field = isRecord(value) ? value[key] : undefined;
+    return typeof kind === 'string'
+      ? typeOf(field) !== kind
+      : !kind.includes(field as string | number | boolean);
+  })?.[0];
 
 /** True when `value` is an object with every field of `shape` (to keep the good items of a list). */
 export const hasShape = <T>(value: unknown, shape: Shape): value is T =>
-  missingField(value, shape) === null;
+  missingField(value, shape) === undefined;
 
 /** `value` as `T` when it has `shape`, else an UnexpectedAnswerError naming `url` and the field. */
 export function checked<T>(value: unknown, url: string, shape: Shape): T {
   const missing = missingField(value, shape);
-  if (missing !== null) throw new UnexpectedAnswerError(`${url} answered without ${missing}`);
+  if (missing !== undefined) throw new UnexpectedAnswerError(`${url} answered without ${missing}`);
   return value as T;
 }

@@ -22,11 +22,6 @@ export class ApiError extends Error {
   }
 }
 
-/** A call that needs a signed-in person found nobody signed in any more (e.g. 'Sair' meanwhile). */
-export class SignedOutError extends Error {
-  override name = 'SignedOutError';
-}
-
 /** An answer without what the call promises (./answer.ts). */
 export class UnexpectedAnswerError extends Error {
   override name = 'UnexpectedAnswerError';

@@ -7,8 +7,8 @@
  * out meanwhile are no fault.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SignedOutError } from './api-client';
 import { explainedRefusal } from './explained-refusal';
+import { SignedOutError } from './signed-out-error';
 
 export type Loaded<T> =
   { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
