@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { brand, centre } from '@centro/content';
+import { readPalette } from '@centro/content/palette';
 import { clientBuildDir } from './build-dir.mjs';
 
 export const PREVIEW_WIDTH = 1200;
@@ -35,12 +36,13 @@ const FONT_FILES = ['DejaVuSans-latin.ttf', 'DejaVuSans-Bold-latin.ttf'].map((f)
 );
 const FONT_FAMILY = 'DejaVu Sans';
 
-/** The palette of @centro/content/brand.css. */
+/** The colours drawn, from @centro/content/brand.css. */
+const palette = readPalette();
 const COLOURS = {
-  blue: '#1f3a5f',
-  blueDark: '#142845',
-  gold: '#e0a526',
-  goldSoft: '#fdf3dc',
+  blue: palette.blue,
+  blueDark: palette['blue-dark'],
+  gold: palette.gold,
+  goldSoft: palette['gold-soft'],
   white: '#ffffff',
 };
 

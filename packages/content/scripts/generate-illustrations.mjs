@@ -7,18 +7,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPalette } from '../palette.mjs';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '../../../apps/web/app/assets/images');
 
-// Palette
-const BLUE = '#1f3a5f';
+// The brand's colours come from brand.css; the shades below are the illustrations' own.
+const palette = readPalette();
+const BLUE = palette.blue;
 const BLUE2 = '#2f5580';
-const GOLD = '#e0a526';
+const GOLD = palette.gold;
 const GOLD2 = '#f3d27a';
-const SKY = '#dbe9f6';
+const SKY = palette.sky;
 const SKY2 = '#b7d0ea';
 const WHITE = '#fff';
-const GREEN = '#4f8a6b';
+const GREEN = palette.green;
 const GREEN2 = '#8dbf9d';
 const CREAM = '#fbf3e2';
 const STONE = '#9fb0c4';

@@ -39,3 +39,22 @@ export interface WebIdentity {
   /** VITE_AUTH_GRAPH_URL; null: the page's origin. */
   graphUrl: string | null;
 }
+
+/**
+ * A GUID (a Microsoft tenant, client or object id), any case: the server's configuration and token
+ * checks and the website's build settings test ids with this one pattern.
+ */
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * https, or plain http on this machine (localhost, 127.x, ::1: a developer's site or a local
+ * stand-in): where identity traffic may go, for the server's settings and discovery and the
+ * website's build settings alike.
+ */
+export function isSecureOrLoopback(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return (
+    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
+  );
+}

@@ -8,6 +8,7 @@
  * a workforce tenant `https://login.microsoftonline.com/<tid>/v2.0`), never derived by hand; it must
  * name the configured tenant, and equal `ENTRA_ISSUER` when that is set.
  */
+import { isSecureOrLoopback } from '@centro/contracts/identity';
 
 export interface EntraTenantSettings {
   /** Origin of the authority, e.g. `https://centro.ciamlogin.com`. */
@@ -41,15 +42,6 @@ export class EntraDiscoveryError extends Error {
 }
 
 const MAX_DISCOVERY_BYTES = 256 * 1024;
-
-/** https, or http on a loopback address (a local stand-in). */
-export function isAllowedProviderUrl(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return (
-    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
-  );
-}
 
 /** The tenant's discovery document address. */
 export function entraDiscoveryUrl(authorityHost: string, tenantId: string): URL {
@@ -131,7 +123,7 @@ export async function discoverEntraTenant(
       },
     );
   }
-  if (!isAllowedProviderUrl(keys)) {
+  if (!isSecureOrLoopback(keys)) {
     throw misconfigured('names a jwks_uri that is not https');
   }
   return { issuer, jwksUri: keys };

@@ -30,7 +30,7 @@ import {
   type FlattenedJWSInput,
 } from 'jose';
 import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
-import { GUID } from '../config/parsers.js';
+import { GUID } from '@centro/contracts/identity';
 import { discoverEntraTenant, type EntraTenantMetadata } from './entra-discovery.js';
 
 /** Why a provider token was refused (for logs; never sent to the client). */

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { GUID, httpsUrl, integerRange, MICROSOFT_AUTHORITY, oneOf, text } from './parsers.js';
+import { GUID } from '@centro/contracts/identity';
+import { httpsUrl, integerRange, MICROSOFT_AUTHORITY, oneOf, text } from './parsers.js';
 
 /** How the server authenticates to Microsoft Entra ID (client credentials). */
 export type GraphCredentialConfig =

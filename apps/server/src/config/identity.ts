@@ -3,17 +3,10 @@
  * Microsoft Entra ID's settings, the rule that they are required when `IDENTITY_PROVIDER=entra`,
  * and the server's own API tokens.
  */
+import { isSecureOrLoopback } from '@centro/contracts/identity';
 import { z } from 'zod';
 import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from '../auth/api-tokens.js';
-import {
-  guid,
-  integerRange,
-  isSecureOrLoopback,
-  MICROSOFT_AUTHORITY,
-  oneOf,
-  parseUrl,
-  text,
-} from './parsers.js';
+import { guid, integerRange, MICROSOFT_AUTHORITY, oneOf, parseUrl, text } from './parsers.js';
 
 export const IDENTITY_PROVIDERS = ['embedded', 'entra'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];

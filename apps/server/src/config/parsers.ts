@@ -4,12 +4,11 @@
  * ("PORT must be ..."), in English: they are for whoever runs the server.
  */
 import path from 'node:path';
+import { GUID } from '@centro/contracts/identity';
 import { z } from 'zod';
 
 /** Microsoft's global authority, the default of ENTRA_AUTHORITY_HOST and GRAPH_AUTHORITY_HOST. */
 export const MICROSOFT_AUTHORITY = 'https://login.microsoftonline.com';
-
-export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A variable's text, or undefined when it is unset or blank. */
 export const text = z
@@ -131,15 +130,6 @@ export const httpOrigin = text.transform((value, ctx) => {
   }
   return url.origin;
 });
-
-/** https, or http on a loopback address (a local stand-in in tests). */
-export function isSecureOrLoopback(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return (
-    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
-  );
-}
 
 /** An https URL without credentials, query or fragment (Graph's settings); undefined if not one. */
 export function httpsUrl(raw: string): URL | undefined {

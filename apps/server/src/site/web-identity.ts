@@ -6,9 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { WEB_IDENTITY_FILE, type WebIdentity } from '@centro/contracts/identity';
 import type { Config } from '../config/index.js';
-import { GUID } from '../config/parsers.js';
+import { GUID, WEB_IDENTITY_FILE, type WebIdentity } from '@centro/contracts/identity';
 
 /** The build's settings; undefined for a build that predates the file (or a test fixture). */
 export async function readWebIdentity(webRoot: string): Promise<WebIdentity | undefined> {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '~/test/auth';
 import { ApiError } from '~/lib/api-client';
-import { createBearerCall, SignedOutError } from './bearer-call';
+import { SignedOutError } from '~/lib/signed-out-error';
+import { createBearerCall } from './bearer-call';
 
 const none = () => null;
 

@@ -3,18 +3,15 @@
  * participant's own space. getUser() fetches a fresh token through the provider, which costs two
  * requests; a bearer call starts from the token the sign-in stored (spec section 3) when there is
  * one, keeps the token it has, and asks getUser() again only when the API refuses it (401), once.
+ * Screens get the page's one bearer call from `useApi()` (./use-api.ts); nobody else makes one.
  */
 import type { UserWithToken } from './types';
 import { readApiToken } from './token-store';
 import { ApiError } from '~/lib/api-client';
+import { SignedOutError } from '~/lib/signed-out-error';
 
 /** Runs one call with a token. */
 export type BearerCall = <T>(call: (token: string) => Promise<T>) => Promise<T>;
-
-/** Nobody is signed in any more (getUser answered null). */
-export class SignedOutError extends Error {
-  override name = 'SignedOutError';
-}
 
 export function createBearerCall(
   getUser: () => Promise<UserWithToken | null>,

@@ -3,7 +3,7 @@
  * Only build-time code (route loaders, run while prerendering) reads this module, so zod never reaches
  * the browser: the validated values travel to the pages inside the prerendered data.
  */
-import { BUILT_IN_CLIENT_ID } from '@centro/contracts/identity';
+import { BUILT_IN_CLIENT_ID, GUID, isSecureOrLoopback } from '@centro/contracts/identity';
 import { z } from 'zod';
 
 const DEFAULT_SITE_URL = 'http://localhost:3000';
@@ -18,19 +18,11 @@ function isOrigin(value: string): boolean {
 }
 
 /** Plain http is accepted only on this machine: a real site's identity traffic is always https. */
-function isHttpsOrLocal(value: string): boolean {
-  if (!URL.canParse(value)) return true;
-  const url = new URL(value);
-  const host = url.hostname;
-  return (
-    url.protocol === 'https:' || host === 'localhost' || host === '[::1]' || /^127\./.test(host)
-  );
-}
+const isHttpsOrLocal = (value: string): boolean =>
+  !URL.canParse(value) || isSecureOrLoopback(new URL(value));
 
 /** The delegated Graph scope the website needs from Entra: `GET /v1.0/me` only. */
 export const ENTRA_GRAPH_SCOPES = ['https://graph.microsoft.com/User.Read'] as const;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** False for an External ID (`*.ciamlogin.com`) authority whose path is not the tenant id. */
 export function carriesTenantId(authority: string): boolean {

@@ -1,8 +1,8 @@
 /**
  * The website's one API client: fetch with a timeout (the spec's client had none), JSON both ways,
  * an optional bearer token, and every error status as an `ApiError` carrying the API's typed code
- * and pt-BR message when it gave them. Answers are checked by hand by each call (features/<x>/api/,
- * auth/api/): zod stays out of the browser.
+ * and pt-BR message when it gave them. Each call checks its answer with ./answer.ts (zod stays out of
+ * the browser, decision 042).
  */
 import type { ErrorCode } from '@centro/contracts/error-codes';
 
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/** An answer without what the call promises. */
+/** An answer without what the call promises (./answer.ts). */
 export class UnexpectedAnswerError extends Error {
   override name = 'UnexpectedAnswerError';
 }

@@ -1,12 +1,12 @@
 /**
  * After sign-in (spec sections 4 and 7): the person's id from the provider's Graph-shaped
  * `GET /v1.0/me`, and a backend token bound to them from GET /api/auth/get-token (or, for
- * 'Acessar', an anonymous one). Shapes as in packages/contracts (getTokenResponseSchema,
- * graphMeSchema), checked by hand: zod stays out of the browser.
+ * 'Acessar', an anonymous one).
  */
 import type { GetTokenResponse } from '@centro/contracts';
 import { apiPaths, GRAPH_ME_PATH } from '@centro/contracts/paths';
-import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { checked } from '~/lib/answer';
+import { fetchJson } from '~/lib/api-client';
 import { storeApiToken } from '../token-store';
 import type { AuthUser, UserWithToken } from '../types';
 import { toAuthUser } from './user-details';
@@ -21,13 +21,8 @@ export interface TokenSources {
   apiToken: () => Promise<string>;
 }
 
-function accessToken(answer: unknown): GetTokenResponse['access_token'] {
-  const token = isRecord(answer) ? answer.access_token : undefined;
-  if (typeof token !== 'string' || token === '') {
-    throw new UnexpectedAnswerError(`${apiPaths.getToken} answered without an access_token`);
-  }
-  return token;
-}
+const accessToken = (answer: unknown): string =>
+  checked<GetTokenResponse>(answer, apiPaths.getToken, { access_token: 'string' }).access_token;
 
 /** 'Acessar': the anonymous backend token, stored before the redirect to the provider. */
 export async function fetchAnonymousToken(timeoutMs?: number): Promise<string> {

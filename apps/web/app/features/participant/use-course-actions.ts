@@ -4,12 +4,13 @@
  * warning), then the person's state loaded again, whatever happened.
  */
 import { useState } from 'react';
-import type { BearerCall } from '~/auth/bearer-call';
+import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
 import { explainedRefusal } from '~/lib/explained-refusal';
 import { participantMessages as text } from './copy';
 
-export function useCourseActions(call: BearerCall, reload: () => Promise<void>) {
+export function useCourseActions(reload: () => Promise<void>) {
+  const call = useApi();
   const [busy, setBusy] = useState(false);
   const run = async <T>(
     action: (token: string) => Promise<T>,

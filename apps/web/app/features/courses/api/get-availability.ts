@@ -1,10 +1,11 @@
 /**
  * GET /api/courses/availability: places, places left and the enrolment window (state and instants,
- * the server's clock) by course slug, read without zod.
+ * the server's clock) by course slug.
  */
 import type { AvailabilityResponse } from '@centro/contracts';
 import type { apiPaths } from '@centro/contracts/paths';
-import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { checked, hasShape } from '~/lib/answer';
+import { fetchJson } from '~/lib/api-client';
 
 /**
  * `apiPaths.availability`, written out so that the course pages' first load does not carry the
@@ -17,18 +18,14 @@ export type Availability = AvailabilityResponse['courses'][string];
 
 /** The places of every course the answer describes well (others are left out). */
 export async function fetchAvailability(): Promise<Record<string, Availability>> {
-  const answer = await fetchJson(AVAILABILITY_PATH);
-  const courses = isRecord(answer) ? answer.courses : undefined;
-  if (!isRecord(courses)) {
-    throw new UnexpectedAnswerError(`${AVAILABILITY_PATH} answered no courses`);
-  }
+  const { courses } = checked<{ courses: Record<string, Partial<Availability>> }>(
+    await fetchJson(AVAILABILITY_PATH),
+    AVAILABILITY_PATH,
+    { courses: 'object' },
+  );
   const result: Record<string, Availability> = {};
   for (const [slug, value] of Object.entries(courses)) {
-    if (
-      isRecord(value) &&
-      typeof value.places === 'number' &&
-      typeof value.placesLeft === 'number'
-    ) {
+    if (hasShape<Availability>(value, { places: 'number', placesLeft: 'number' })) {
       const state =
         value.state === 'not-open' || value.state === 'closed' ? value.state : ('open' as const);
       result[slug] = {

@@ -1,12 +1,13 @@
 /**
  * POST /api/group/add (spec section 7): the person joins the course's group, which takes a place
- * (harmless when already in it). The answer is read without zod; a full course is refused with
+ * (harmless when already in it). A full course is refused with
  * `ErrorCode.CourseFull`.
  */
 import type { GroupAddRequest, GroupAddResponse } from '@centro/contracts';
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { apiPaths } from '@centro/contracts/paths';
-import { ApiError, fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { checked } from '~/lib/answer';
+import { ApiError, fetchJson } from '~/lib/api-client';
 
 export type GroupAddResult = Pick<
   GroupAddResponse['data'],
@@ -28,11 +29,10 @@ export function isEmailNotVerified(error: unknown): error is ApiError {
 }
 
 export async function addToGroup(request: GroupAddRequest): Promise<GroupAddResult> {
-  const answer = await fetchJson(apiPaths.groupAdd, { method: 'POST', body: request });
-  const data = isRecord(answer) ? answer.data : undefined;
-  if (!isRecord(data) || data.status !== 'enrolled' || typeof data.course !== 'string') {
-    throw new UnexpectedAnswerError(`${apiPaths.groupAdd} answered without an enrolment`);
-  }
+  const url = apiPaths.groupAdd;
+  const answer = await fetchJson(url, { method: 'POST', body: request });
+  const { data } = checked<GroupAddResponse>(answer, url, { data: 'object' });
+  checked(data, url, { status: ['enrolled'], course: 'string' });
   return {
     course: data.course,
     group: typeof data.group === 'string' ? data.group : request.group,

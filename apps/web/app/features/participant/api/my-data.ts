@@ -1,7 +1,8 @@
 /** LGPD art. 18: 'Baixar meus dados' (GET /api/me/data) and 'Excluir minha conta' (POST /api/me/delete). */
 import type { MyAccountDeleteResponse } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
-import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { checked } from '~/lib/answer';
+import { fetchJson } from '~/lib/api-client';
 import { fetchFile } from '~/lib/api-file';
 import { saveFile } from '~/lib/save-file';
 
@@ -16,13 +17,11 @@ export async function deleteMyAccount(
   confirmation: string,
   token: string,
 ): Promise<Pick<MyAccountDeleteResponse, 'accountDeleted' | 'message'>> {
-  const answer = await fetchJson(apiPaths.myAccountDelete, {
-    method: 'POST',
-    body: { confirmation },
-    bearer: token,
+  const url = apiPaths.myAccountDelete;
+  const answer = await fetchJson(url, { method: 'POST', body: { confirmation }, bearer: token });
+  const { accountDeleted, message } = checked<MyAccountDeleteResponse>(answer, url, {
+    deleted: [true],
+    message: 'string',
   });
-  if (!isRecord(answer) || answer.deleted !== true || typeof answer.message !== 'string') {
-    throw new UnexpectedAnswerError(`${apiPaths.myAccountDelete} answered no deletion`);
-  }
-  return { accountDeleted: answer.accountDeleted === true, message: answer.message };
+  return { accountDeleted: accountDeleted === true, message };
 }

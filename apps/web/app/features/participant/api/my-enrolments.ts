@@ -1,31 +1,26 @@
 /**
  * The participant's own space (issue 13), /api/me: their places and waiting positions, and the
- * actions on them. Answers checked by hand (zod stays out of the browser).
+ * actions on them.
  */
-import type { MyEnrolment, MyWaitingListJoinResponse } from '@centro/contracts';
+import type {
+  MyEnrolment,
+  MyEnrolmentsResponse,
+  MyWaitingListJoinResponse,
+} from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
-import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { fetchJson } from '~/lib/api-client';
+import { checked, type Shape } from '~/lib/answer';
 
-const STATES = ['enrolled', 'pending', 'waiting'] as const;
+const STATES = ['enrolled', 'pending', 'waiting'];
 
-function isEnrolment(value: unknown): value is MyEnrolment {
-  return (
-    isRecord(value) &&
-    typeof value.course === 'string' &&
-    typeof value.title === 'string' &&
-    typeof value.programme === 'string' &&
-    STATES.includes(value.state as MyEnrolment['state'])
-  );
-}
+const ENROLMENT: Shape = { course: 'string', title: 'string', programme: 'string', state: STATES };
 
 /** GET /api/me/enrolments: places first, then waiting positions. */
 export async function fetchMyEnrolments(token: string): Promise<MyEnrolment[]> {
-  const answer = await fetchJson(apiPaths.myEnrolments, { bearer: token });
-  const list = isRecord(answer) ? answer.enrolments : undefined;
-  if (!Array.isArray(list)) {
-    throw new UnexpectedAnswerError(`${apiPaths.myEnrolments} answered no enrolments`);
-  }
-  return list.filter(isEnrolment);
+  const url = apiPaths.myEnrolments;
+  const answer = await fetchJson(url, { bearer: token });
+  const { enrolments } = checked<MyEnrolmentsResponse>(answer, url, { enrolments: 'array' });
+  return enrolments.map((enrolment) => checked<MyEnrolment>(enrolment, url, ENROLMENT));
 }
 
 const post = (path: string, course: string, token: string) =>
@@ -41,14 +36,11 @@ export async function joinWaitingList(
   course: string,
   token: string,
 ): Promise<Pick<MyWaitingListJoinResponse, 'state' | 'position'>> {
-  const answer = await post(apiPaths.myWaitingListJoin, course, token);
-  if (!isRecord(answer) || !STATES.includes(answer.state as MyEnrolment['state'])) {
-    throw new UnexpectedAnswerError(`${apiPaths.myWaitingListJoin} answered no state`);
-  }
-  return {
-    state: answer.state as MyEnrolment['state'],
-    position: typeof answer.position === 'number' ? answer.position : null,
-  };
+  const url = apiPaths.myWaitingListJoin;
+  const answer = checked<MyWaitingListJoinResponse>(await post(url, course, token), url, {
+    state: STATES,
+  });
+  return { state: answer.state, position: answer.position ?? null };
 }
 
 /** POST /api/me/waiting-list/leave */

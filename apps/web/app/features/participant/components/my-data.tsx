@@ -6,7 +6,7 @@
  */
 import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
-import { createBearerCall } from '~/auth/bearer-call';
+import { useApi } from '~/auth/use-api';
 import { useAuth } from '~/auth/use-auth';
 import { notify } from '~/components/toasts/notify';
 import { explainedRefusal } from '~/lib/explained-refusal';
@@ -15,8 +15,8 @@ import { participantMessages as text } from '../copy';
 
 export function MyData() {
   const id = useId();
-  const { getUser, signOut } = useAuth();
-  const [call] = useState(() => createBearerCall(getUser));
+  const { signOut } = useAuth();
+  const call = useApi();
   const [deleting, setDeleting] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);

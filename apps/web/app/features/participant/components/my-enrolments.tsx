@@ -21,8 +21,8 @@ const stateLabel = {
 } as const;
 
 export function MyEnrolments() {
-  const { mine, reload, call } = useMyEnrolments();
-  const { busy, run } = useCourseActions(call, reload);
+  const mine = useMyEnrolments();
+  const { busy, run } = useCourseActions(mine.reload);
   useEffect(prepareToasts, []);
 
   return (
@@ -30,12 +30,12 @@ export function MyEnrolments() {
       <h2 id="my-enrolments-title">Minhas inscrições</h2>
       {mine.state === 'loading' && <p role="status">Carregando…</p>}
       {mine.state === 'failed' && <p role="alert">{text.failed}</p>}
-      {mine.state === 'ready' && mine.enrolments.length === 0 && (
+      {mine.state === 'ready' && mine.data.length === 0 && (
         <p>Você ainda não está inscrito(a) em nenhum curso nem em listas de espera.</p>
       )}
-      {mine.state === 'ready' && mine.enrolments.length > 0 && (
+      {mine.state === 'ready' && mine.data.length > 0 && (
         <ul className="plain-list participant__list">
-          {mine.enrolments.map((e) => (
+          {mine.data.map((e) => (
             <li key={e.course} className="participant__item">
               <h3>
                 <Link to={coursePath({ programme: e.programme as ProgrammeSlug, slug: e.course })}>

@@ -26,14 +26,14 @@ export interface CourseActionProps {
 }
 
 export function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
-  const { mine, reload, call } = useMyEnrolments();
-  const { busy, run } = useCourseActions(call, reload);
+  const mine = useMyEnrolments();
+  const { busy, run } = useCourseActions(mine.reload);
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
 
   if (mine.state === 'loading') return <p role="status">Carregando…</p>;
   const here: MyEnrolment | undefined =
-    mine.state === 'ready' ? mine.enrolments.find((e) => e.course === slug) : undefined;
+    mine.state === 'ready' ? mine.data.find((e) => e.course === slug) : undefined;
 
   if (here?.state === 'enrolled') {
     return (

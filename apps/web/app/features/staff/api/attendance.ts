@@ -2,7 +2,7 @@
 import type { StaffAttendanceResponse } from '@centro/contracts';
 import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
-import { listIn, recordWith } from './answer';
+import { checked } from '~/lib/answer';
 
 export async function fetchAttendance(
   slug: string,
@@ -10,13 +10,7 @@ export async function fetchAttendance(
   token: string,
 ): Promise<StaffAttendanceResponse> {
   const url = staffCoursePaths(slug).attendance(meeting);
-  const answer = recordWith<StaffAttendanceResponse>(
-    await fetchJson(url, { bearer: token }),
-    'date',
-    url,
-  );
-  listIn(answer, 'marks', url);
-  return answer;
+  return checked(await fetchJson(url, { bearer: token }), url, { date: 'string', marks: 'array' });
 }
 
 export async function saveAttendance(

@@ -2,14 +2,16 @@
 import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
 import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
-import { recordWith } from './answer';
+import { checked, type Shape } from '~/lib/answer';
+
+const SETTINGS: Shape = { settings: 'object', defaults: 'object', taken: 'number' };
 
 export async function fetchSettings(
   slug: string,
   token: string,
 ): Promise<StaffCourseSettingsResponse> {
   const url = staffCoursePaths(slug).settings;
-  return recordWith(await fetchJson(url, { bearer: token }), 'settings', url);
+  return checked(await fetchJson(url, { bearer: token }), url, SETTINGS);
 }
 
 /** Stores the settings; resolves to what the server then holds. */
@@ -19,9 +21,9 @@ export async function saveSettings(
   token: string,
 ): Promise<StaffCourseSettingsResponse> {
   const url = staffCoursePaths(slug).settings;
-  return recordWith(
+  return checked(
     await fetchJson(url, { method: 'POST', body: settings, bearer: token }),
-    'settings',
     url,
+    SETTINGS,
   );
 }

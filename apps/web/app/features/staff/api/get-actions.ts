@@ -2,11 +2,12 @@
 import type { StaffActionsResponse } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
-import { listIn } from './answer';
+import { checked } from '~/lib/answer';
 
 export type StaffAction = StaffActionsResponse['actions'][number];
 
 export async function fetchActions(token: string): Promise<StaffAction[]> {
   const url = apiPaths.staffActions;
-  return listIn(await fetchJson(url, { bearer: token }), 'actions', url);
+  const answer = await fetchJson(url, { bearer: token });
+  return checked<StaffActionsResponse>(answer, url, { actions: 'array' }).actions;
 }

@@ -1,10 +1,11 @@
 /** GET /api/staff/courses: the 20 courses with places, enrolled, window and attendance. */
-import type { StaffCourseSummary } from '@centro/contracts';
+import type { StaffCourseSummary, StaffOverviewResponse } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
-import { listIn } from './answer';
+import { checked } from '~/lib/answer';
 
 export async function fetchOverview(token: string): Promise<StaffCourseSummary[]> {
   const url = apiPaths.staffCourses;
-  return listIn(await fetchJson(url, { bearer: token }), 'courses', url);
+  const answer = await fetchJson(url, { bearer: token });
+  return checked<StaffOverviewResponse>(answer, url, { courses: 'array' }).courses;
 }

@@ -2,18 +2,16 @@
 import type { StaffParticipantsResponse } from '@centro/contracts';
 import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
-import { listIn, recordWith } from './answer';
+import { checked } from '~/lib/answer';
 
 export async function fetchParticipants(
   slug: string,
   token: string,
 ): Promise<StaffParticipantsResponse> {
   const url = staffCoursePaths(slug).participants;
-  const answer = recordWith<StaffParticipantsResponse>(
-    await fetchJson(url, { bearer: token }),
-    'course',
-    url,
-  );
-  listIn(answer, 'participants', url);
-  return answer;
+  return checked(await fetchJson(url, { bearer: token }), url, {
+    course: 'object',
+    participants: 'array',
+    waiting: 'array',
+  });
 }

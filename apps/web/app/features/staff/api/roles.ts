@@ -2,13 +2,14 @@
 import type { StaffRoleName, StaffRolesResponse } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
-import { listIn } from './answer';
+import { checked } from '~/lib/answer';
 
 export type StaffPerson = StaffRolesResponse['people'][number];
 
 export async function fetchStaffPeople(token: string): Promise<StaffPerson[]> {
   const url = apiPaths.staffRoles;
-  return listIn(await fetchJson(url, { bearer: token }), 'people', url);
+  const answer = await fetchJson(url, { bearer: token });
+  return checked<StaffRolesResponse>(answer, url, { people: 'array' }).people;
 }
 
 export async function grantRole(email: string, role: StaffRoleName, token: string): Promise<void> {

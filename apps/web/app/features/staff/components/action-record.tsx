@@ -6,8 +6,8 @@ import { useCallback } from 'react';
 import { fetchActions } from '../api/get-actions';
 import { actionLabels, roleLabels } from '../copy';
 import { formatDateTime } from '../format';
-import type { BearerCall } from '~/auth/bearer-call';
-import { useLoad } from '../use-load';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
 /** The role a grant or revocation named, if any. */
@@ -17,13 +17,16 @@ function roleOf(details: Record<string, unknown>): string | null {
 }
 
 interface ActionRecordProps {
-  call: BearerCall;
   /** Course titles by slug (the record keeps slugs). */
   courseTitles: ReadonlyMap<string, string>;
 }
 
-export function ActionRecord({ call, courseTitles }: ActionRecordProps) {
-  const record = useLoad(useCallback(() => call(fetchActions), [call]));
+export function ActionRecord({ courseTitles }: ActionRecordProps) {
+  const call = useApi();
+  const record = useLoad(
+    useCallback(() => call(fetchActions), [call]),
+    'Staff area: loading',
+  );
   if (record.state === 'loading') return <p role="status">Carregando registro…</p>;
   if (record.state === 'failed') return <LoadFailed onRetry={record.reload} />;
   return (

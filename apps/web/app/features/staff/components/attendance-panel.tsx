@@ -5,17 +5,16 @@ import { notify } from '~/components/toasts/notify';
 import { fetchAttendance, saveAttendance } from '../api/attendance';
 import { staffMessages } from '../copy';
 import { failureMessage } from '../messages';
-import type { BearerCall } from '~/auth/bearer-call';
-import { useLoad } from '../use-load';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
 interface AttendancePanelProps {
-  call: BearerCall;
   slug: string;
   meetings: number;
 }
 
-export function AttendancePanel({ call, slug, meetings }: AttendancePanelProps) {
+export function AttendancePanel({ slug, meetings }: AttendancePanelProps) {
   const id = useId();
   const [meeting, setMeeting] = useState(1);
   return (
@@ -34,25 +33,19 @@ export function AttendancePanel({ call, slug, meetings }: AttendancePanelProps) 
           ))}
         </select>
       </div>
-      <MeetingMarks key={meeting} call={call} slug={slug} meeting={meeting} />
+      <MeetingMarks key={meeting} slug={slug} meeting={meeting} />
     </div>
   );
 }
 
-function MeetingMarks({
-  call,
-  slug,
-  meeting,
-}: {
-  call: BearerCall;
-  slug: string;
-  meeting: number;
-}) {
+function MeetingMarks({ slug, meeting }: { slug: string; meeting: number }) {
+  const call = useApi();
   const sheet = useLoad(
     useCallback(
       () => call((token) => fetchAttendance(slug, meeting, token)),
       [call, slug, meeting],
     ),
+    'Staff area: loading',
   );
   const [present, setPresent] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);

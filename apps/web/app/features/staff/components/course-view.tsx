@@ -2,20 +2,18 @@
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { stateLabels } from '../copy';
-import type { BearerCall } from '~/auth/bearer-call';
 import { AttendancePanel } from './attendance-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
 interface CourseViewProps {
-  call: BearerCall;
   course: StaffCourseSummary;
   coordination: boolean;
   /** Something changed the overview's figures (a removal, new settings). */
   onChanged: () => void;
 }
 
-export function CourseView({ call, course, coordination, onChanged }: CourseViewProps) {
+export function CourseView({ course, coordination, onChanged }: CourseViewProps) {
   const [params] = useSearchParams();
   const base = `?curso=${encodeURIComponent(course.slug)}`;
   const tabs = [
@@ -51,19 +49,10 @@ export function CourseView({ call, course, coordination, onChanged }: CourseView
         ))}
       </nav>
       {current === 'participantes' && (
-        <ParticipantsPanel
-          call={call}
-          slug={course.slug}
-          coordination={coordination}
-          onRemoved={onChanged}
-        />
+        <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
       )}
-      {current === 'presenca' && (
-        <AttendancePanel call={call} slug={course.slug} meetings={course.meetings} />
-      )}
-      {current === 'configuracoes' && (
-        <SettingsPanel call={call} slug={course.slug} onSaved={onChanged} />
-      )}
+      {current === 'presenca' && <AttendancePanel slug={course.slug} meetings={course.meetings} />}
+      {current === 'configuracoes' && <SettingsPanel slug={course.slug} onSaved={onChanged} />}
     </section>
   );
 }

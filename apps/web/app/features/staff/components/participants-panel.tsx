@@ -12,12 +12,11 @@ import { removeParticipant } from '../api/remove-participant';
 import { staffMessages, statusLabels } from '../copy';
 import { formatDate, visibleParticipants, type ParticipantSort, type SortOrder } from '../format';
 import { failureMessage } from '../messages';
-import type { BearerCall } from '~/auth/bearer-call';
-import { useLoad } from '../use-load';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
 interface ParticipantsPanelProps {
-  call: BearerCall;
   slug: string;
   coordination: boolean;
   onRemoved: () => void;
@@ -29,10 +28,12 @@ const sortLabels: Record<ParticipantSort, string> = {
   enrolledAt: 'Data de inscrição',
 };
 
-export function ParticipantsPanel({ call, slug, coordination, onRemoved }: ParticipantsPanelProps) {
+export function ParticipantsPanel({ slug, coordination, onRemoved }: ParticipantsPanelProps) {
+  const call = useApi();
   const id = useId();
   const list = useLoad(
     useCallback(() => call((token) => fetchParticipants(slug, token)), [call, slug]),
+    'Staff area: loading',
   );
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ParticipantSort>('name');

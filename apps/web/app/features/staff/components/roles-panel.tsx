@@ -9,12 +9,16 @@ import { notify } from '~/components/toasts/notify';
 import { fetchStaffPeople, grantRole, revokeRole } from '../api/roles';
 import { roleLabels, staffMessages } from '../copy';
 import { explained, failureMessage } from '../messages';
-import type { BearerCall } from '~/auth/bearer-call';
-import { useLoad } from '../use-load';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
 
-export function RolesPanel({ call }: { call: BearerCall }) {
+export function RolesPanel() {
+  const call = useApi();
   const id = useId();
-  const people = useLoad(useCallback(() => call(fetchStaffPeople), [call]));
+  const people = useLoad(
+    useCallback(() => call(fetchStaffPeople), [call]),
+    'Staff area: loading',
+  );
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRoleName>('secretaria');
   const [problem, setProblem] = useState<string | null>(null);
@@ -26,7 +30,7 @@ export function RolesPanel({ call }: { call: BearerCall }) {
     try {
       await call(run);
       void notify('success', done);
-      people.reload();
+      void people.reload();
       return true;
     } catch (error) {
       setProblem(failureMessage('roles change', error, staffMessages.saveFailed));

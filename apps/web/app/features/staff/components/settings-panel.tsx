@@ -11,12 +11,11 @@ import { fetchSettings, saveSettings } from '../api/course-settings';
 import { staffMessages } from '../copy';
 import { settingsFormOf, settingsRequestOf, type SettingsForm } from '../format';
 import { failureMessage } from '../messages';
-import type { BearerCall } from '~/auth/bearer-call';
-import { useLoad } from '../use-load';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
 interface SettingsPanelProps {
-  call: BearerCall;
   slug: string;
   onSaved: () => void;
 }
@@ -66,21 +65,23 @@ function hintOf(name: keyof SettingsForm, answer: StaffCourseSettingsResponse): 
   }
 }
 
-export function SettingsPanel({ call, slug, onSaved }: SettingsPanelProps) {
+export function SettingsPanel({ slug, onSaved }: SettingsPanelProps) {
+  const call = useApi();
   const stored = useLoad(
     useCallback(() => call((token) => fetchSettings(slug, token)), [call, slug]),
+    'Staff area: loading',
   );
   if (stored.state === 'loading') return <p role="status">Carregando configurações…</p>;
   if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
-  return <SettingsFormView call={call} slug={slug} initial={stored.data} onSaved={onSaved} />;
+  return <SettingsFormView slug={slug} initial={stored.data} onSaved={onSaved} />;
 }
 
 function SettingsFormView({
-  call,
   slug,
   initial,
   onSaved,
 }: SettingsPanelProps & { initial: StaffCourseSettingsResponse }) {
+  const call = useApi();
   const id = useId();
   const [answer, setAnswer] = useState(initial);
   const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(initial.settings));

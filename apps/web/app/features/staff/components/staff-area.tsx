@@ -5,17 +5,16 @@
  * The person's roles come from the API; anyone without one sees the 404 page.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fetchStaffRoles } from '~/auth/api/staff-roles';
-import { useAuth } from '~/auth/use-auth';
 import { DocumentTitle } from '~/components/document-title';
 import { NotFoundScreen } from '~/components/signed-in-page';
 import { prepareToasts } from '~/components/toasts/notify';
 import { fetchOverview } from '../api/get-overview';
 import { roleLabels, STAFF_TITLE } from '../copy';
-import { createBearerCall, type BearerCall } from '~/auth/bearer-call';
-import { useLoad } from '../use-load';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
 import { ActionRecord } from './action-record';
 import { CourseView } from './course-view';
 import { LoadFailed } from './load-failed';
@@ -24,9 +23,11 @@ import { RolesPanel } from './roles-panel';
 import '../staff.css';
 
 export function StaffArea() {
-  const { getUser } = useAuth();
-  const [call] = useState(() => createBearerCall(getUser));
-  const roles = useLoad(useCallback(() => call(fetchStaffRoles), [call]));
+  const call = useApi();
+  const roles = useLoad(
+    useCallback(() => call(fetchStaffRoles), [call]),
+    'Staff area: loading',
+  );
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
 
@@ -48,15 +49,19 @@ export function StaffArea() {
     );
   }
   if (roles.data.length === 0) return <NotFoundScreen />;
-  return <StaffViews call={call} roles={roles.data} />;
+  return <StaffViews roles={roles.data} />;
 }
 
-function StaffViews({ call, roles }: { call: BearerCall; roles: StaffRoleName[] }) {
+function StaffViews({ roles }: { roles: StaffRoleName[] }) {
+  const call = useApi();
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
   const section = coordination ? params.get('secao') : null;
   const slug = params.get('curso');
-  const overview = useLoad(useCallback(() => call(fetchOverview), [call]));
+  const overview = useLoad(
+    useCallback(() => call(fetchOverview), [call]),
+    'Staff area: loading',
+  );
   const current = section === 'registro' || section === 'funcoes' ? section : 'cursos';
 
   const tabs = [
@@ -74,8 +79,8 @@ function StaffViews({ call, roles }: { call: BearerCall; roles: StaffRoleName[] 
     const titles = new Map(
       overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : [],
     );
-    view = <ActionRecord call={call} courseTitles={titles} />;
-  } else if (current === 'funcoes') view = <RolesPanel call={call} />;
+    view = <ActionRecord courseTitles={titles} />;
+  } else if (current === 'funcoes') view = <RolesPanel />;
   else if (overview.state === 'loading') view = <p role="status">Carregando…</p>;
   else if (overview.state === 'failed') view = <LoadFailed onRetry={overview.reload} />;
   else {
@@ -83,7 +88,6 @@ function StaffViews({ call, roles }: { call: BearerCall; roles: StaffRoleName[] 
     view = course ? (
       <CourseView
         key={course.slug}
-        call={call}
         course={course}
         coordination={coordination}
         onChanged={overview.reload}
