@@ -1,10 +1,10 @@
 /**
  * Entry point: validate the configuration, build the app, listen (on several descriptors of the
- * socket, decision 037), shut down gracefully.
+ * socket, decisions 037 and 045), shut down gracefully.
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/index.js';
-import { acceptHandlesOf } from './listen/accept-handles.js';
+import { acceptHandlesOf, acceptMechanism } from './listen/accept-handles.js';
 import { installShutdown } from './shutdown.js';
 
 function fail(message: string): never {
@@ -26,10 +26,10 @@ const app = await buildApp(config).catch((error: unknown) =>
   fail(`Cannot start the server: ${error instanceof Error ? error.message : String(error)}`),
 );
 installShutdown(app);
-const addAcceptHandles = acceptHandlesOf(app);
+const accepting = acceptHandlesOf(app);
 
 try {
-  await app.listen({
+  await accepting.listen({
     port: config.port,
     host: config.host,
     listenTextResolver: (address) => `Server listening on ${address}`,
@@ -45,8 +45,8 @@ try {
 }
 
 try {
-  const { descriptors } = await addAcceptHandles(config.acceptDescriptors - 1);
-  app.log.info({ descriptors }, 'accepting connections');
+  const { descriptors } = await accepting.add(config.acceptDescriptors - 1);
+  app.log.info({ descriptors, mechanism: acceptMechanism }, 'accepting connections');
 } catch (error) {
   app.log.warn(
     { err: error },

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceptHandlesOf, addAcceptHandles, type AcceptHandles } from './accept-handles.js';
+import {
+  acceptHandlesOf,
+  acceptMechanism,
+  addAcceptHandles,
+  mechanismOf,
+  type AcceptHandles,
+  type AcceptMechanism,
+} from './accept-handles.js';
 
 const opened: { server: Server; handles?: AcceptHandles }[] = [];
 
@@ -14,14 +21,20 @@ afterEach(async () => {
   }
 });
 
+/** The mechanisms this runtime has: the child process everywhere, reusePort on Node 22.12+. */
+const mechanisms: AcceptMechanism[] =
+  acceptMechanism === 'reusePort' ? ['reusePort', 'childProcess'] : ['childProcess'];
+
 /** An HTTP server whose every answer keeps the event loop busy for 2 ms, as a busy server does. */
-async function busyServer(): Promise<Server> {
+async function busyServer(reusePort = false): Promise<Server> {
   const server = createServer((_request, response) => {
     const until = Date.now() + 2;
     while (Date.now() < until);
     response.end('ok');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen({ port: 0, host: '127.0.0.1', reusePort }, resolve),
+  );
   return server;
 }
 
@@ -67,16 +80,16 @@ const mostInOneTurn = (turns: number[]) => {
   return Math.max(...perTurn.values());
 };
 
-describe('extra descriptors of the listening socket', () => {
-  it('accept several of the connections made at once in each turn, where one descriptor accepts one', async () => {
+describe.each(mechanisms)('extra sockets made by %s', (mechanism) => {
+  it('accept several of the connections made at once in each turn, where one socket accepts one', async () => {
     const alone = await busyServer();
     opened.push({ server: alone });
     const aloneTurns = await acceptTurns(alone, 40);
     expect(aloneTurns).toHaveLength(40);
     expect(mostInOneTurn(aloneTurns)).toBe(1);
 
-    const server = await busyServer();
-    const handles = await addAcceptHandles(server, 7);
+    const server = await busyServer(mechanism === 'reusePort');
+    const handles = await addAcceptHandles(server, 7, { mechanism });
     opened.push({ server, handles });
     expect(handles.descriptors).toBe(8);
     const turns = await acceptTurns(server, 40);
@@ -106,9 +119,9 @@ describe('extra descriptors of the listening socket', () => {
       events.push('answered');
       return { done: true };
     });
-    const addHandles = acceptHandlesOf(app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const handles = await addHandles(7);
+    const accepting = acceptHandlesOf(app, { mechanism });
+    await accepting.listen({ port: 0, host: '127.0.0.1' });
+    const handles = await accepting.add(7);
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     const answers = Array.from({ length: 24 }, () =>
@@ -132,9 +145,36 @@ describe('extra descriptors of the listening socket', () => {
     expect(events.filter((event) => event === 'answered')).toHaveLength(24);
   });
 
+  it('leave a port that another server holds refused, as a single socket does', async () => {
+    const first = Fastify({ logger: false });
+    const firstAccepting = acceptHandlesOf(first, { mechanism });
+    await firstAccepting.listen({ port: 0, host: '127.0.0.1' });
+    await firstAccepting.add(3);
+    const { port } = first.server.address() as AddressInfo;
+
+    const second = Fastify({ logger: false });
+    await expect(
+      acceptHandlesOf(second, { mechanism }).listen({ port, host: '127.0.0.1' }),
+    ).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await second.close();
+    await first.close();
+  });
+
   it('are refused for a server that is not listening', async () => {
-    await expect(addAcceptHandles(createServer(), 3)).rejects.toThrow(
+    await expect(addAcceptHandles(createServer(), 3, { mechanism })).rejects.toThrow(
       'the server is not listening',
     );
+  });
+});
+
+describe('the mechanism of a runtime', () => {
+  it('is reusePort from Node 22.12 on Linux, the child process before it and elsewhere', () => {
+    expect(mechanismOf('20.20.2', 'linux')).toBe('childProcess');
+    expect(mechanismOf('22.11.0', 'linux')).toBe('childProcess');
+    expect(mechanismOf('22.12.0', 'linux')).toBe('reusePort');
+    expect(mechanismOf('23.0.0', 'linux')).toBe('childProcess');
+    expect(mechanismOf('23.1.0', 'linux')).toBe('reusePort');
+    expect(mechanismOf('24.21.0', 'linux')).toBe('reusePort');
+    expect(mechanismOf('24.21.0', 'darwin')).toBe('childProcess');
   });
 });
