@@ -8,6 +8,7 @@
  */
 import { graphMeSchema } from '@centro/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+// eslint-disable-next-line import-x/no-restricted-paths -- fixed on branch idp
 import { HttpError } from '../../plugins/error-handler.js';
 import { graphMe, type AccountStore } from '../store/accounts.js';
 import type { IdpAccessTokenError, VerifiedIdpAccessToken } from '../provider/access-tokens.js';
