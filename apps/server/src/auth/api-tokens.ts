@@ -24,10 +24,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
-import {
-  DEFAULT_API_TOKEN_TTL_SECONDS,
-  MIN_API_TOKEN_SECRET_BYTES,
-} from '../config/identity.js';
+import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from '../config/identity.js';
 
 /** `iss` of every API token. */
 export const API_TOKEN_ISSUER = 'centro-api';
