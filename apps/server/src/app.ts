@@ -20,6 +20,7 @@ import type { EnrolmentService } from './enrolment/service.js';
 import { useApiConventions, useZodSchemas } from './plugins/api-conventions.js';
 import { apiErrorHandler, errorHandler } from './plugins/error-handler.js';
 import { apiDocs, registerOpenApi } from './plugins/openapi.js';
+import { bearerAuth } from './plugins/bearer-auth.js';
 import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
 import {
   helmetOptions,
@@ -305,8 +306,12 @@ export async function buildApp(
       await api.register(userRoutes);
       await api.register(groupRoutes);
       await api.register(courseRoutes);
-      await api.register(staffRoutes);
-      await api.register(meRoutes);
+      // A person's own data: the bearer token's person is set once for both groups.
+      await api.register(async (personal) => {
+        await personal.register(bearerAuth);
+        await personal.register(staffRoutes);
+        await personal.register(meRoutes);
+      });
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);
