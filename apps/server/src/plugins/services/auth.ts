@@ -7,7 +7,7 @@ import { createAuthServices } from '../../auth/auth-services.js';
 import type { EntraTenantMetadata } from '../../auth/entra-discovery.js';
 import type { Config } from '../../config/index.js';
 import { embeddedProviderSource } from '../../idp/source.js';
-import type { EmbeddedProviderSetup } from './index.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface AuthServiceOptions {
   config: Config;

@@ -8,7 +8,7 @@ import type { Config } from '../../config/index.js';
 import { startEnrolment } from '../../enrolment/start.js';
 import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
 import { enrolmentConfirmationMail } from '../../mail/enrolment-confirmation.js';
-import type { EmbeddedProviderSetup } from './index.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface EnrolmentServiceOptions {
   config: Pick<Config, 'enrolmentRepairAfterSeconds' | 'retentionMonthsAfterCourse'>;

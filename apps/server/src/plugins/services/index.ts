@@ -46,15 +46,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The built-in provider's part of the composition (IDENTITY_PROVIDER=embedded), decided once by
- * app.ts; null with Entra.
- */
-export interface EmbeddedProviderSetup {
-  /** EMAIL_VERIFICATION=required: a contact e-mail changes and a person enrols once confirmed. */
-  verifiedEmailRequired: boolean;
-}
-
+export type { EmbeddedProviderSetup } from './embedded-provider.js';
 export { authService } from './auth.js';
 export { backupService } from './backup.js';
 export { coursesService } from './courses.js';

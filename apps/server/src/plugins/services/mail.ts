@@ -11,7 +11,7 @@ import { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
 import { enrolmentConfirmationComposer } from '../../mail/enrolment-confirmation.js';
 import { createMail } from '../../mail/mail.js';
 import type { RequestActivity } from '../../request-activity.js';
-import type { EmbeddedProviderSetup } from './index.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface MailServiceOptions {
   config: Pick<Config, 'mail' | 'siteUrl'>;

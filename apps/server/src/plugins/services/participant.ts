@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import { createParticipantRepository } from '../../participant/repository.js';
 import { ParticipantService } from '../../participant/service.js';
-import type { EmbeddedProviderSetup } from './index.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface ParticipantServiceOptions {
   embedded: EmbeddedProviderSetup | null;

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { startStaff } from '../../staff/start.js';
-import type { EmbeddedProviderSetup } from './index.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface StaffServiceOptions {
   config: Pick<Config, 'adminEmails'>;
