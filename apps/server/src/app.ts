@@ -107,7 +107,7 @@ export async function buildApp(
       ? { verifiedEmailRequired: config.mail.emailVerification === 'required' }
       : null;
 
-  await app.register(databaseService, config);
+  await app.register(databaseService, { config });
   await app.register(directoryService, { config, wrap: options.wrapDirectory });
 
   // Start-up checks against the tenant itself (decision 031): a wrong setting stops the start with
@@ -125,7 +125,7 @@ export async function buildApp(
   await app.register(authService, { config, embedded, entraDiscovered: entraCheck?.metadata });
   await app.register(coursesService);
   await app.register(mailService, { config, embedded, activity });
-  await app.register(backupService, config);
+  await app.register(backupService, { config });
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
   await app.register(participantService, { embedded });

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { startBackupScheduler } from '../../backup/backup-scheduler.js';
 import type { Config } from '../../config/index.js';
 
-export const backupService = fp<Pick<Config, 'dataDir' | 'databaseUrl' | 'backup'>>(
-  async (app, config) => {
+export const backupService = fp<{ config: Pick<Config, 'dataDir' | 'databaseUrl' | 'backup'> }>(
+  async (app, { config }) => {
     const backups = startBackupScheduler(
       { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...config.backup },
       app.log,

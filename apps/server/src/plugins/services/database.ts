@@ -3,9 +3,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { openDatabase } from '../../db/database.js';
 
-export const databaseService = fp<Pick<Config, 'databaseUrl' | 'dataDir'>>(
-  async (app, { databaseUrl, dataDir }) => {
-    const database = await openDatabase({ databaseUrl, dataDir });
+export const databaseService = fp<{ config: Pick<Config, 'databaseUrl' | 'dataDir'> }>(
+  async (app, { config }) => {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
     app.decorate('database', database);
     app.addHook('onClose', () => database.close());
   },
