@@ -59,6 +59,62 @@ const importDirection = [
   })),
 ];
 
+/**
+ * The server's layers (decision 041), top to bottom; a module imports its own layer or those
+ * below it, never one above:
+ * 1. composition: app.ts (builds the app), main.ts, shutdown.ts, listen/ (the process);
+ * 2. routes/: the HTTP endpoints, one folder per area;
+ * 3. plugins/: what every route relies on (services as Fastify plugins, the bearer hook, errors,
+ *    OpenAPI, rate limits, security headers, the prerendered site);
+ * 4. domains: the rules of enrolment, staff, the participant's space, courses, calendars, backups;
+ * 5. ports and adapters the domains call: auth/ (API tokens, provider tokens), directory/ (local
+ *    tables or Graph), idp/ (the built-in OpenID provider, mounted by app.ts), mail/ (outbox and
+ *    sender), site/ (the content's pages and policies);
+ * 6. foundation: db/, config/ and the leaf modules beside app.ts (data-dir, logging, request
+ *    activity).
+ * A top-level entry of src/ that is in no list below is taken as foundation: it may import nothing
+ * of the others until it is placed. Tests compose the whole app and are outside the rule.
+ */
+const SERVER_SRC = 'apps/server/src';
+const serverLayers = [
+  { name: 'The composition', paths: ['app.ts', 'main.ts', 'shutdown.ts', 'listen'] },
+  { name: 'routes/', paths: ['routes'] },
+  { name: 'plugins/', paths: ['plugins'] },
+  {
+    name: 'the domains',
+    paths: ['enrolment', 'staff', 'participant', 'courses', 'calendar', 'backup'],
+  },
+  { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },
+];
+const placed = new Set(serverLayers.flatMap((layer) => layer.paths));
+// Everything in src/ outside the layers above, new entries included.
+const unplaced = `!(${[...placed].join('|')})`;
+const foundation = [`./${SERVER_SRC}/${unplaced}`, `./${SERVER_SRC}/${unplaced}/**`];
+const serverPaths = (paths) => paths.map((name) => `./${SERVER_SRC}/${name}`);
+/** Modules of a higher layer config/ reads: the settings' types and defaults of mail and of the
+ * built-in provider, leaf modules (to move into config/ with their owners' next change). */
+const readByConfig = { mail: './types.ts', idp: './constants.ts' };
+const bottomMessage =
+  'db/, config/ and the leaf modules are the bottom of the server: they import no other layer (decision 041).';
+const serverImportDirection = [
+  ...serverLayers.slice(1).map((layer, index) => ({
+    target: serverPaths(layer.paths),
+    from: serverLayers.slice(0, index + 1).flatMap((above) => serverPaths(above.paths)),
+    message: `${layer.name} must not import a layer above (routes → plugins → domains → ports and adapters → db/config; decision 041).`,
+  })),
+  {
+    target: foundation,
+    from: serverPaths([...placed].filter((name) => !(name in readByConfig))),
+    message: bottomMessage,
+  },
+  ...Object.entries(readByConfig).map(([name, leaf]) => ({
+    target: foundation,
+    from: `./${SERVER_SRC}/${name}`,
+    except: [leaf],
+    message: bottomMessage,
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,6 +170,24 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: importDirection }],
+    },
+  },
+  {
+    files: [`${SERVER_SRC}/**/*.{ts,tsx}`],
+    ignores: [`${SERVER_SRC}/**/*.test.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          // The server's sources import each other as the .js they compile to.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          conditionNames: ['types', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverImportDirection }],
     },
   },
   {

@@ -1,6 +1,7 @@
 /**
- * The website's import-direction rule (eslint.config.js: shared → features → routes, no feature
- * into another, no zod entry in the browser) exists and fails: each fixture under
+ * The import-direction rules exist and fail: the website's (eslint.config.js: shared → features →
+ * routes, no feature into another, no zod entry in the browser) and the server's (composition →
+ * routes → plugins → domains → ports and adapters → db/config, decision 041): each fixture under
  * fixtures/import-direction is linted with ESLint's Node API as if it stood where its first line
  * says, and must give exactly the expected rule's error; the allowed one must give none.
  */
@@ -41,5 +42,21 @@ describe('the import-direction lint rule', () => {
 
   it('lets a feature import its own modules, shared code and the zod-free entries', async () => {
     expect(await failingRules('allowed.tsx')).toEqual([]);
+  });
+
+  it.each([
+    'server-config-into-auth.ts',
+    'server-config-into-mail.ts',
+    'server-adapter-into-domain.ts',
+    'server-domain-into-plugin.ts',
+    'server-plugin-into-route.ts',
+    'server-route-into-app.ts',
+    'server-unplaced-into-domain.ts',
+  ])('refuses the server’s upward import %s', async (fixture) => {
+    expect(await failingRules(fixture)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets a server route import every layer below it', async () => {
+    expect(await failingRules('server-allowed.ts')).toEqual([]);
   });
 }, 60_000);

@@ -1,6 +1,7 @@
 /**
  * Builds the server (no listen), in fastify/demo's order: the services (database, directory, API
- * tokens, enrolment) decorated on the instance, typed below in one place; the cross-cutting
+ * tokens, mail, enrolment, staff, participant), each a plugin naming the services it needs and
+ * decorating the instance (src/plugins/services, typed there in one place); the cross-cutting
  * plugins (src/plugins: error handler, OpenAPI, security headers, rate limits, the prerendered site
  * and the web build's files); then the routes (src/routes: health, and one folder per API area),
  * which take their services from those decorators. main.ts listens; tests inject.
@@ -11,15 +12,22 @@ import { fastify, type FastifyInstance } from 'fastify';
 import { ConfigError, type Config, type TrustProxy } from './config/index.js';
 import { checkEntraTenant } from './auth/entra-startup-check.js';
 import { ensureDataDir } from './data-dir.js';
-import { createAuthServices } from './auth/auth-services.js';
-import type { ApiTokens } from './auth/api-tokens.js';
-import type { ProviderTokenVerifier } from './auth/provider-token-verifier.js';
-import { startBackupScheduler } from './backup/backup-scheduler.js';
-import { startEnrolment } from './enrolment/start.js';
-import type { EnrolmentService } from './enrolment/service.js';
 import { useApiConventions, useZodSchemas } from './plugins/api-conventions.js';
 import { apiErrorHandler, errorHandler } from './plugins/error-handler.js';
 import { apiDocs, registerOpenApi } from './plugins/openapi.js';
+import { bearerAuth } from './plugins/bearer-auth.js';
+import {
+  authService,
+  backupService,
+  coursesService,
+  databaseService,
+  directoryService,
+  enrolmentService,
+  mailService,
+  participantService,
+  staffService,
+  type EmbeddedProviderSetup,
+} from './plugins/services/index.js';
 import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
 import {
   helmetOptions,
@@ -36,26 +44,11 @@ import { groupRoutes } from './routes/api/group/index.js';
 import { staffRoutes } from './routes/api/staff/index.js';
 import { meRoutes } from './routes/api/me/index.js';
 import { userRoutes } from './routes/api/user/index.js';
-import { createParticipantRepository } from './participant/repository.js';
-import { ParticipantService } from './participant/service.js';
-import { startStaff } from './staff/start.js';
-import type { StaffService } from './staff/service.js';
 import { calendarRoutes } from './routes/calendar/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { loggingOptions } from './logging.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { createDirectory, type DirectoryAdapter } from './directory/create-directory.js';
-import type { Directory } from './directory/directory.js';
-import { embeddedProviderSource } from './idp/source.js';
-import { requireVerifiedAccount } from './enrolment/verified-email.js';
-import { ContactEmailChanges } from './idp/store/contact-email-changes.js';
-import {
-  enrolmentConfirmationComposer,
-  enrolmentConfirmationMail,
-} from './mail/enrolment-confirmation.js';
+import type { DirectoryAdapter } from './directory/create-directory.js';
 import { RequestActivity } from './request-activity.js';
-import { createCourseReader, type CourseReader } from './courses/effective-course.js';
-import { createMail, type Mail } from './mail/mail.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
@@ -64,35 +57,6 @@ import { readWebIdentity, webIdentityProblems } from './site/web-identity.js';
 /** Fastify's trustProxy option (a hop count becomes the function Fastify expects). */
 function trustProxyOption(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-/** The services every route reads from the instance: the one way dependencies reach routes. */
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The database (Kysely), opened and migrated by buildApp, closed with the app. */
-    database: DatabaseHandle;
-    /** The directory (local tables or Microsoft Graph, per DIRECTORY), released with the app. */
-    directory: Directory;
-    /** Enrolment in the courses (places, reservations, repair). */
-    enrolment: EnrolmentService;
-    /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */
-    courseOf: CourseReader;
-    /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
-    staff: StaffService;
-    /** The participant's own space: my enrolments, my data, deleting my account. */
-    participant: ParticipantService;
-    /** The server's API tokens (issued by get-token, checked by requirePerson). */
-    apiTokens: ApiTokens;
-    /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
-    verifyProviderToken: ProviderTokenVerifier;
-    /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
-    mail: Mail;
-    /**
-     * Changes of the profile's 'E-mail' that wait for the new address's confirmation (built-in
-     * provider with EMAIL_VERIFICATION=required); null: changes apply at once.
-     */
-    contactEmail: ContactEmailChanges | null;
-  }
 }
 
 /** The largest request body the server parses anywhere (routes may set a smaller limit). */
@@ -137,23 +101,20 @@ export async function buildApp(
   // The OpenAPI document is generated from the routes: registered before any of them.
   await registerOpenApi(app, config.siteUrl);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  app.decorate('database', database);
-  app.addHook('onClose', () => database.close());
-  // Local: course groups synchronised from the content now; Graph: files read, no call yet.
-  const configuredDirectory = await createDirectory(config, database.db, {
-    logger: app.log,
-    ...(database.sqlite ? { statements: database.sqlite } : {}),
-  });
-  const directory = options.wrapDirectory?.(configuredDirectory) ?? configuredDirectory;
-  app.decorate('directory', directory);
-  app.addHook('onClose', () => directory.close());
+  // What the built-in identity provider changes in the services, decided once (null: Entra).
+  const embedded: EmbeddedProviderSetup | null =
+    config.identityProvider === 'embedded'
+      ? { verifiedEmailRequired: config.mail.emailVerification === 'required' }
+      : null;
+
+  await app.register(databaseService, { config });
+  await app.register(directoryService, { config, wrap: options.wrapDirectory });
 
   // Start-up checks against the tenant itself (decision 031): a wrong setting stops the start with
   // what to change, before the first visitor meets it; an unreachable tenant is only logged.
   const [entraCheck, directoryProblems] = await Promise.all([
     config.entra ? checkEntraTenant(config.entra, app.log) : undefined,
-    directory.check(),
+    app.directory.check(),
   ]);
   startupProblems.push(...(entraCheck?.problems ?? []), ...directoryProblems);
   if (startupProblems.length > 0) {
@@ -161,103 +122,13 @@ export async function buildApp(
     throw new ConfigError(startupProblems);
   }
 
-  // API tokens and the identity provider's token verifier (IDENTITY_PROVIDER): the built-in
-  // provider's issuer, API audience and public keys are local (src/idp).
-  const auth = await createAuthServices(config, {
-    embeddedProvider:
-      config.identityProvider === 'embedded'
-        ? {
-            ...(await embeddedProviderSource(config)),
-            // As for Entra: the API's delegated scope in `scp`, and issued to the website.
-            scope: 'access_as_user',
-            clientId: config.idp.clientId,
-          }
-        : undefined,
-    entraDiscovered: entraCheck?.metadata,
-  });
-  app.decorate('apiTokens', auth.apiTokens);
-  app.decorate('verifyProviderToken', auth.verifyProviderToken);
-
-  // Mail: messages are written to the outbox with their cause; this instance's sender delivers
-  // them (SMTP_URL, or .eml files under DATA_DIR/outbox) from when the server is ready, and stops
-  // before the database closes (onClose hooks run in reverse order of registration).
-  // A message kept as data (the enrolment's confirmation) is composed at delivery (decision 033).
-  const courseOf = createCourseReader(database.db);
-  app.decorate('courseOf', courseOf);
-  const mail = createMail({
-    database,
-    settings: config.mail,
-    log: app.log,
-    activity,
-    compose: enrolmentConfirmationComposer({
-      directory,
-      courseOf,
-      siteUrl: config.siteUrl,
-      log: app.log,
-    }),
-  });
-  app.decorate('mail', mail);
-  app.addHook('onReady', () => mail.start());
-  app.decorate(
-    'contactEmail',
-    config.identityProvider === 'embedded' && config.mail.emailVerification === 'required'
-      ? new ContactEmailChanges(database.db, mail, config.siteUrl)
-      : null,
-  );
-  app.addHook('onClose', () => mail.stop());
-
-  // The daily backup (BACKUP_DIR; none without it), stopped before the database closes.
-  const backups = startBackupScheduler(
-    { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...config.backup },
-    app.log,
-  );
-  if (backups) app.addHook('onClose', () => backups.stop());
-
-  // Enrolment: the content's courses synchronised into the database, interrupted enrolments
-  // settled with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation
-  // writes its e-mail (as data) in the transaction that confirms it.
-  const enrolment = await startEnrolment({
-    database,
-    directory,
-    log: app.log,
-    repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
-    retentionMonths: config.retentionMonthsAfterCourse,
-    confirmationMail: enrolmentConfirmationMail({ mail }),
-    // The built-in provider's accounts confirm their e-mail before enrolling, when required.
-    ...(config.identityProvider === 'embedded' && config.mail.emailVerification === 'required'
-      ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }
-      : {}),
-  });
-  app.decorate('enrolment', enrolment.service);
-  app.addHook('onClose', async () => enrolment.stop());
-
-  // The staff area: roles from the database and ADMIN_EMAILS (built-in provider) or the token's
-  // roles (Entra); removals and settings go through the enrolment (the waiting list moves).
-  const staff = await startStaff({
-    database,
-    directory,
-    log: app.log,
-    identityProvider: config.identityProvider,
-    adminEmails: config.adminEmails,
-    adminEmailsVerified: config.mail.emailVerification === 'required',
-    enrolment: enrolment.service,
-  });
-  app.decorate('staff', staff.service);
-
-  // The participant's own space: places and waiting positions through the enrolment; the account
-  // is deleted with the data only when it is the built-in provider's (Entra's stays in the tenant).
-  app.decorate(
-    'participant',
-    new ParticipantService({
-      repository: createParticipantRepository(database),
-      enrolment: enrolment.service,
-      directory,
-      accounts:
-        config.identityProvider === 'embedded' && directory.kind === 'local'
-          ? 'embedded'
-          : 'tenant',
-    }),
-  );
+  await app.register(authService, { config, embedded, entraDiscovered: entraCheck?.metadata });
+  await app.register(coursesService);
+  await app.register(mailService, { config, embedded, activity });
+  await app.register(backupService, { config });
+  await app.register(enrolmentService, { config, embedded });
+  await app.register(staffService, { config, embedded });
+  await app.register(participantService, { embedded });
 
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
@@ -270,7 +141,7 @@ export async function buildApp(
   await app.register(staticFiles, { webRoot: config.webRoot });
   // The built-in OpenID provider under /idp, its pages, and the Graph-shaped GET /v1.0/me.
   // Loaded only then: with IDENTITY_PROVIDER=entra, oidc-provider is never even imported.
-  if (config.identityProvider === 'embedded') {
+  if (embedded) {
     const { embeddedIdentityProvider } = await import('./idp/index.js');
     // Limited per client address (RATE_LIMIT_IDP_PER_MINUTE, 0 for no limit).
     await app.register(async (idp) => {
@@ -305,8 +176,12 @@ export async function buildApp(
       await api.register(userRoutes);
       await api.register(groupRoutes);
       await api.register(courseRoutes);
-      await api.register(staffRoutes);
-      await api.register(meRoutes);
+      // A person's own data: the bearer token's person is set once for both groups.
+      await api.register(async (personal) => {
+        await personal.register(bearerAuth);
+        await personal.register(staffRoutes);
+        await personal.register(meRoutes);
+      });
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MIN_API_TOKEN_SECRET_BYTES } from './api-tokens.js';
+import { MIN_API_TOKEN_SECRET_BYTES } from '../config/identity.js';
 import { createSecretFileOnce, errnoCode } from '../data-dir.js';
 
 export const API_TOKEN_SECRET_FILE = 'api-token-secret';

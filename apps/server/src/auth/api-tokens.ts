@@ -24,6 +24,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
+import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from '../config/identity.js';
 
 /** `iss` of every API token. */
 export const API_TOKEN_ISSUER = 'centro-api';
@@ -31,10 +32,6 @@ export const API_TOKEN_ISSUER = 'centro-api';
 export const API_TOKEN_AUDIENCE = 'centro-api';
 /** `typ` header of every API token (explicit typing, RFC 8725 section 3.11). */
 export const API_TOKEN_TYPE = 'centro-api+jwt';
-/** Default lifetime of an API token, in seconds. */
-export const DEFAULT_API_TOKEN_TTL_SECONDS = 600;
-/** Shortest secret accepted, in bytes (HS256 needs at least 256 bits of key). */
-export const MIN_API_TOKEN_SECRET_BYTES = 32;
 /** Longest token looked at; anything longer is refused unread. */
 const MAX_TOKEN_LENGTH = 4096;
 /** Clock skew tolerated between instances sharing a secret, in seconds. */

@@ -5,7 +5,6 @@
  */
 import { isSecureOrLoopback } from '@centro/contracts/identity';
 import { z } from 'zod';
-import { DEFAULT_API_TOKEN_TTL_SECONDS, MIN_API_TOKEN_SECRET_BYTES } from '../auth/api-tokens.js';
 import { guid, integerRange, MICROSOFT_AUTHORITY, oneOf, parseUrl, text } from './parsers.js';
 
 export const IDENTITY_PROVIDERS = ['embedded', 'entra'] as const;
@@ -13,6 +12,10 @@ export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 
 export const DEFAULT_ENTRA_AUTHORITY_HOST = MICROSOFT_AUTHORITY;
 export const DEFAULT_ENTRA_API_SCOPE = 'access_as_user';
+/** Default lifetime of an API token, in seconds (API_TOKEN_TTL_SECONDS). */
+export const DEFAULT_API_TOKEN_TTL_SECONDS = 600;
+/** Shortest API token secret accepted, in bytes (HS256 needs at least 256 bits of key). */
+export const MIN_API_TOKEN_SECRET_BYTES = 32;
 
 /** What the Entra token verifier needs (see provider-token-verifier.ts). */
 export interface EntraConfig {

@@ -11,9 +11,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { allCourses } from '@centro/content';
+// eslint-disable-next-line import-x/no-restricted-paths -- fixed on branch repo
 import type { CourseReader } from '../courses/effective-course.js';
 import { isEmailAddress } from '../config/parsers.js';
 import type { Directory } from '../directory/directory.js';
+// eslint-disable-next-line import-x/no-restricted-paths -- fixed on branch repo
 import type { ConfirmationMail } from '../enrolment/service.js';
 import { composeEnrolmentConfirmation } from './compose.js';
 import type { Mail } from './mail.js';

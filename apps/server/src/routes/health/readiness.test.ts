@@ -5,7 +5,8 @@
 import { fastify } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { DirectoryError, type Directory } from '../../directory/directory.js';
+import type { DirectoryAdapter } from '../../directory/create-directory.js';
+import { DirectoryError } from '../../directory/directory.js';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
 import { useZodSchemas } from '../../plugins/api-conventions.js';
 import { readiness } from './readiness.js';
@@ -53,7 +54,9 @@ describe('the readiness checks', () => {
     const app = fastify();
     useZodSchemas(app);
     app.decorate('database', database);
-    app.decorate('directory', { ping: () => new Promise<void>(() => undefined) } as Directory);
+    app.decorate('directory', {
+      ping: () => new Promise<void>(() => undefined),
+    } as DirectoryAdapter);
     await app.register(readiness, { timeoutMs: 50 });
     try {
       const res = await app.inject({ url: '/readyz' });
@@ -74,7 +77,7 @@ describe('the readiness checks', () => {
     const app = fastify();
     useZodSchemas(app);
     app.decorate('database', database);
-    app.decorate('directory', { ping: async () => undefined } as Directory);
+    app.decorate('directory', { ping: async () => undefined } as DirectoryAdapter);
     await app.register(readiness);
     try {
       const res = await app.inject({ url: '/readyz' });

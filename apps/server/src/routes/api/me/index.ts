@@ -1,7 +1,7 @@
 /**
- * The participant's own space (issue 13), /api/me/...: every route reads the person from the API
- * token in `Authorization: Bearer` (401 without one) and never from the body, which names at most
- * a course. Answers hold personal data: never stored by a cache.
+ * The participant's own space (issue 13), /api/me/...: every route reads the person set by the
+ * bearerAuth hook (plugins/bearer-auth.ts) from the API token in `Authorization: Bearer` (401
+ * without one), never from the body, which names at most a course. Answers hold personal data: never stored by a cache.
  *
  * - GET  /api/me/enrolments            places and waiting positions (state, position, next meeting,
  *                                      WhatsApp link); the course page reads its own state here
@@ -23,9 +23,7 @@ import {
   myWaitingListLeaveResponseSchema,
 } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerPerson } from '../../../auth/bearer-person.js';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
 import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
 
@@ -37,11 +35,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { enrolment, participant } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
-  /** The person of the token; the answer is personal (no cache). */
-  const person = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    return bearerPerson(request).userId;
-  };
   /** Only the content's courses. */
   const courseOf = (slug: string) => {
     if (!known.has(slug)) throw new CourseNotFoundError();
@@ -56,8 +49,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myEnrolmentsResponseSchema, ...refusalResponses(...AUTH) },
       },
     },
-    async (request, reply) => ({
-      enrolments: await participant.myEnrolments(person(request, reply)),
+    async (request) => ({
+      enrolments: await participant.myEnrolments(request.person.userId),
     }),
   );
 
@@ -79,8 +72,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const userId = person(request, reply);
+    async (request) => {
+      const userId = request.person.userId;
       const course = courseOf(request.body.course);
       await enrolment.cancel(userId, course, request.log);
       return { course, cancelled: true as const };
@@ -107,8 +100,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const userId = person(request, reply);
+    async (request) => {
+      const userId = request.person.userId;
       const course = courseOf(request.body.course);
       const joined = await enrolment.joinWaitingList(userId, course, request.log);
       return { course, ...joined };
@@ -127,8 +120,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const userId = person(request, reply);
+    async (request) => {
+      const userId = request.person.userId;
       const course = courseOf(request.body.course);
       return { course, left: await enrolment.leaveWaitingList(userId, course) };
     },
@@ -143,7 +136,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await participant.exportData(person(request, reply));
+      const data = await participant.exportData(request.person.userId);
       reply.header('content-disposition', 'attachment; filename="meus-dados.json"');
       return data;
     },
@@ -161,6 +154,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => participant.deleteAccount(person(request, reply), request.log),
+    async (request) => participant.deleteAccount(request.person.userId, request.log),
   );
 };

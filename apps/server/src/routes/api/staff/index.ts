@@ -1,7 +1,8 @@
 /**
- * The staff area's API (issue 12), /api/staff/...: every route reads the person from the API token
- * in `Authorization: Bearer` (401 without one) and checks their role on the server at each request
- * (403 otherwise). Answers hold personal data: never stored by a cache. Every list view and export
+ * The staff area's API (issue 12), /api/staff/...: the bearerAuth hook (plugins/bearer-auth.ts)
+ * reads the person from the API token in `Authorization: Bearer` (401 without one); the hook below
+ * reads their roles at each request and checks the permission the route declares in
+ * `config.permission` (403 otherwise). Answers hold personal data: never stored by a cache. Every list view and export
  * is recorded in the staff action record (StaffService).
  */
 import {
@@ -25,13 +26,23 @@ import {
   staffRevokeRequestSchema,
   staffRolesResponseSchema,
 } from '@centro/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
-import { bearerPerson } from '../../../auth/bearer-person.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
+import type { StaffActor } from '../../../staff/service.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The staff permission a /api/staff route needs (403 without it); none: any signed-in person. */
+    permission?: StaffPermission;
+  }
+  interface FastifyRequest {
+    /** The person of a /api/staff request with their roles, read at this request. */
+    staffActor: StaffActor;
+  }
+}
 
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
 const STAFF: RefusalName[] = [...AUTH, 'staffForbidden'];
@@ -44,15 +55,13 @@ const bearer = {
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
 
-  const actor = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    permission?: StaffPermission,
-  ) => {
-    reply.header('cache-control', 'no-store');
-    const person = bearerPerson(request);
-    return staff.actor(person.userId, person.roles, permission);
-  };
+  // The person (set by the bearerAuth hook) with their roles, read now; a route's
+  // `config.permission` is checked here (403 without it), before its handler runs.
+  app.decorateRequest('staffActor', null as unknown as StaffActor);
+  app.addHook('preHandler', async (request) => {
+    const { userId, roles } = request.person;
+    request.staffActor = await staff.actor(userId, roles, request.routeOptions.config.permission);
+  });
 
   app.get(
     apiPaths.staffMe,
@@ -62,8 +71,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMeResponseSchema, ...refusalResponses(...AUTH) },
       },
     },
-    async (request, reply) => {
-      const me = await actor(request, reply);
+    async (request) => {
+      const me = request.staffActor;
       return { id: me.id, name: me.roles.length > 0 ? me.name : '', roles: me.roles };
     },
   );
@@ -71,19 +80,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.staffCourses,
     {
+      config: { permission: 'view' },
       schema: {
         ...bearer,
         response: { 200: staffOverviewResponseSchema, ...refusalResponses(...STAFF) },
       },
     },
-    async (request, reply) => ({
-      courses: await staff.overview(await actor(request, reply, 'view')),
+    async (request) => ({
+      courses: await staff.overview(request.staffActor),
     }),
   );
 
   app.get(
     '/api/staff/courses/:slug/participants',
     {
+      config: { permission: 'view' },
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
@@ -94,9 +105,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { course, participants, waiting } = await staff.participants(
-        await actor(request, reply, 'view'),
+        request.staffActor,
         request.params.slug,
         request.query,
       );
@@ -107,6 +118,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/staff/courses/:slug/export.csv',
     {
+      config: { permission: 'export' },
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
@@ -118,7 +130,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { participants } = await staff.exportRows(
-        await actor(request, reply, 'export'),
+        request.staffActor,
         request.params.slug,
         'csv',
       );
@@ -136,6 +148,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/staff/courses/:slug/export.xlsx',
     {
+      config: { permission: 'export' },
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
@@ -147,7 +160,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { course, participants } = await staff.exportRows(
-        await actor(request, reply, 'export'),
+        request.staffActor,
         request.params.slug,
         'xlsx',
       );
@@ -165,6 +178,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/staff/courses/:slug/settings',
     {
+      config: { permission: 'settings' },
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
@@ -174,13 +188,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      staff.settings(await actor(request, reply, 'settings'), request.params.slug),
+    async (request) => staff.settings(request.staffActor, request.params.slug),
   );
 
   app.post(
     '/api/staff/courses/:slug/settings',
     {
+      config: { permission: 'settings' },
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
@@ -197,17 +211,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      staff.updateSettings(
-        await actor(request, reply, 'settings'),
-        request.params.slug,
-        request.body,
-      ),
+    async (request) => staff.updateSettings(request.staffActor, request.params.slug, request.body),
   );
 
   app.post(
     '/api/staff/courses/:slug/participants/:personId/remove',
     {
+      config: { permission: 'remove' },
       schema: {
         ...bearer,
         params: staffParticipantParamsSchema,
@@ -224,12 +234,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      await staff.remove(
-        await actor(request, reply, 'remove'),
-        request.params.slug,
-        request.params.personId,
-      );
+    async (request) => {
+      await staff.remove(request.staffActor, request.params.slug, request.params.personId);
       return { removed: true };
     },
   );
@@ -237,6 +243,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/staff/courses/:slug/attendance/:meeting',
     {
+      config: { permission: 'attendance' },
       schema: {
         ...bearer,
         params: staffMeetingParamsSchema,
@@ -246,17 +253,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      staff.attendance(
-        await actor(request, reply, 'attendance'),
-        request.params.slug,
-        request.params.meeting,
-      ),
+    async (request) =>
+      staff.attendance(request.staffActor, request.params.slug, request.params.meeting),
   );
 
   app.post(
     '/api/staff/courses/:slug/attendance/:meeting',
     {
+      config: { permission: 'attendance' },
       schema: {
         ...bearer,
         params: staffMeetingParamsSchema,
@@ -267,9 +271,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await staff.markAttendance(
-        await actor(request, reply, 'attendance'),
+        request.staffActor,
         request.params.slug,
         request.params.meeting,
         request.body.marks,
@@ -281,6 +285,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.staffRoles,
     {
+      config: { permission: 'roles' },
       schema: {
         ...bearer,
         response: {
@@ -289,12 +294,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => ({ people: await staff.roles(await actor(request, reply, 'roles')) }),
+    async (request) => ({ people: await staff.roles(request.staffActor) }),
   );
 
   app.post(
     apiPaths.staffRolesGrant,
     {
+      config: { permission: 'roles' },
       schema: {
         ...bearer,
         body: staffGrantRequestSchema,
@@ -309,12 +315,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      await staff.grant(
-        await actor(request, reply, 'roles'),
-        request.body.email,
-        request.body.role,
-      );
+    async (request) => {
+      await staff.grant(request.staffActor, request.body.email, request.body.role);
       return { ok: true as const };
     },
   );
@@ -322,6 +324,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.staffRolesRevoke,
     {
+      config: { permission: 'roles' },
       schema: {
         ...bearer,
         body: staffRevokeRequestSchema,
@@ -336,12 +339,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      await staff.revoke(
-        await actor(request, reply, 'roles'),
-        request.body.personId,
-        request.body.role,
-      );
+    async (request) => {
+      await staff.revoke(request.staffActor, request.body.personId, request.body.role);
       return { ok: true as const };
     },
   );
@@ -349,17 +348,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.staffActions,
     {
+      config: { permission: 'actions' },
       schema: {
         ...bearer,
         querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).optional() }),
         response: { 200: staffActionsResponseSchema, ...refusalResponses(...COORDINATION) },
       },
     },
-    async (request, reply) => ({
-      actions: await staff.actions(
-        await actor(request, reply, 'actions'),
-        request.query.limit ?? 200,
-      ),
+    async (request) => ({
+      actions: await staff.actions(request.staffActor, request.query.limit ?? 200),
     }),
   );
 };

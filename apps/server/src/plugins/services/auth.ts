@@ -1,0 +1,36 @@
+/**
+ * API tokens and the identity provider's token verifier (IDENTITY_PROVIDER): the built-in
+ * provider's issuer, API audience and public keys are local (src/idp).
+ */
+import fp from 'fastify-plugin';
+import { createAuthServices } from '../../auth/auth-services.js';
+import type { EntraTenantMetadata } from '../../auth/entra-discovery.js';
+import type { Config } from '../../config/index.js';
+import { embeddedProviderSource } from '../../idp/source.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
+
+export interface AuthServiceOptions {
+  config: Config;
+  embedded: EmbeddedProviderSetup | null;
+  /** The Entra tenant's discovery document, read by the start-up check (no second discovery). */
+  entraDiscovered: EntraTenantMetadata | undefined;
+}
+
+export const authService = fp<AuthServiceOptions>(
+  async (app, { config, embedded, entraDiscovered }) => {
+    const auth = await createAuthServices(config, {
+      embeddedProvider: embedded
+        ? {
+            ...(await embeddedProviderSource(config)),
+            // As for Entra: the API's delegated scope in `scp`, and issued to the website.
+            scope: 'access_as_user',
+            clientId: config.idp.clientId,
+          }
+        : undefined,
+      entraDiscovered,
+    });
+    app.decorate('apiTokens', auth.apiTokens);
+    app.decorate('verifyProviderToken', auth.verifyProviderToken);
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,37 @@
+/**
+ * Enrolment: the content's courses synchronised into the database, interrupted enrolments settled
+ * with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation writes its
+ * e-mail (as data) in the transaction that confirms it.
+ */
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/index.js';
+import { startEnrolment } from '../../enrolment/start.js';
+import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
+import { enrolmentConfirmationMail } from '../../mail/enrolment-confirmation.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
+
+export interface EnrolmentServiceOptions {
+  config: Pick<Config, 'enrolmentRepairAfterSeconds' | 'retentionMonthsAfterCourse'>;
+  embedded: EmbeddedProviderSetup | null;
+}
+
+export const enrolmentService = fp<EnrolmentServiceOptions>(
+  async (app, { config, embedded }) => {
+    const { database, directory, mail } = app;
+    const enrolment = await startEnrolment({
+      database,
+      directory,
+      log: app.log,
+      repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+      retentionMonths: config.retentionMonthsAfterCourse,
+      confirmationMail: enrolmentConfirmationMail({ mail }),
+      // The built-in provider's accounts confirm their e-mail before enrolling, when required.
+      ...(embedded?.verifiedEmailRequired
+        ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }
+        : {}),
+    });
+    app.decorate('enrolment', enrolment.service);
+    app.addHook('onClose', async () => enrolment.stop());
+  },
+  { name: 'enrolment', dependencies: ['database', 'directory', 'mail'] },
+);

@@ -1,0 +1,58 @@
+/**
+ * The services, each a Fastify plugin (fastify-plugin, as fastify/demo's) that names the services
+ * it needs (`dependencies`) and decorates the instance with its own, typed below in one place:
+ * routes read them from the instance, the one way dependencies reach routes. app.ts registers them
+ * in this order; each one's onClose hook stops it, and onClose hooks run in reverse order of
+ * registration, so the database, registered first, closes last.
+ *
+ * What the built-in identity provider changes is decided once, in `EmbeddedProviderSetup`.
+ */
+import type { DatabaseHandle } from '../../db/database.js';
+import type { DirectoryAdapter } from '../../directory/create-directory.js';
+import type { ApiTokens } from '../../auth/api-tokens.js';
+import type { ProviderTokenVerifier } from '../../auth/provider-token-verifier.js';
+import type { CourseReader } from '../../courses/effective-course.js';
+import type { EnrolmentService } from '../../enrolment/service.js';
+import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
+import type { Mail } from '../../mail/mail.js';
+import type { ParticipantService } from '../../participant/service.js';
+import type { StaffService } from '../../staff/service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database (Kysely), opened and migrated by buildApp, closed with the app. */
+    database: DatabaseHandle;
+    /** The directory (local tables or Microsoft Graph, per DIRECTORY), released with the app. */
+    directory: DirectoryAdapter;
+    /** Enrolment in the courses (places, reservations, repair). */
+    enrolment: EnrolmentService;
+    /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */
+    courseOf: CourseReader;
+    /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
+    staff: StaffService;
+    /** The participant's own space: my enrolments, my data, deleting my account. */
+    participant: ParticipantService;
+    /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */
+    apiTokens: ApiTokens;
+    /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
+    verifyProviderToken: ProviderTokenVerifier;
+    /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
+    mail: Mail;
+    /**
+     * Changes of the profile's 'E-mail' that wait for the new address's confirmation (built-in
+     * provider with EMAIL_VERIFICATION=required); null: changes apply at once.
+     */
+    contactEmail: ContactEmailChanges | null;
+  }
+}
+
+export type { EmbeddedProviderSetup } from './embedded-provider.js';
+export { authService } from './auth.js';
+export { backupService } from './backup.js';
+export { coursesService } from './courses.js';
+export { databaseService } from './database.js';
+export { directoryService } from './directory.js';
+export { enrolmentService } from './enrolment.js';
+export { mailService } from './mail.js';
+export { participantService } from './participant.js';
+export { staffService } from './staff.js';

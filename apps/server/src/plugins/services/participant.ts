@@ -1,0 +1,28 @@
+/**
+ * The participant's own space: places and waiting positions through the enrolment; the account is
+ * deleted with the data only when it is the built-in provider's (Entra's stays in the tenant).
+ */
+import fp from 'fastify-plugin';
+import { createParticipantRepository } from '../../participant/repository.js';
+import { ParticipantService } from '../../participant/service.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
+
+export interface ParticipantServiceOptions {
+  embedded: EmbeddedProviderSetup | null;
+}
+
+export const participantService = fp<ParticipantServiceOptions>(
+  async (app, { embedded }) => {
+    const { database, directory, enrolment } = app;
+    app.decorate(
+      'participant',
+      new ParticipantService({
+        repository: createParticipantRepository(database),
+        enrolment,
+        directory,
+        accounts: embedded && directory.kind === 'local' ? 'embedded' : 'tenant',
+      }),
+    );
+  },
+  { name: 'participant', dependencies: ['database', 'directory', 'enrolment'] },
+);

@@ -1,0 +1,30 @@
+/**
+ * The staff area: roles from the database and ADMIN_EMAILS (built-in provider) or the token's roles
+ * (Entra); removals and settings go through the enrolment (the waiting list moves).
+ */
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/index.js';
+import { startStaff } from '../../staff/start.js';
+import type { EmbeddedProviderSetup } from './embedded-provider.js';
+
+export interface StaffServiceOptions {
+  config: Pick<Config, 'adminEmails'>;
+  embedded: EmbeddedProviderSetup | null;
+}
+
+export const staffService = fp<StaffServiceOptions>(
+  async (app, { config, embedded }) => {
+    const { database, directory, enrolment } = app;
+    const staff = await startStaff({
+      database,
+      directory,
+      log: app.log,
+      identityProvider: embedded ? 'embedded' : 'entra',
+      adminEmails: config.adminEmails,
+      adminEmailsVerified: embedded?.verifiedEmailRequired ?? false,
+      enrolment,
+    });
+    app.decorate('staff', staff.service);
+  },
+  { name: 'staff', dependencies: ['database', 'directory', 'enrolment'] },
+);
