@@ -14,7 +14,7 @@ import {
   formatWeeklySlot,
   whatsappGroupLink,
 } from '@centro/content';
-import { calendarFileName, courseCalendar } from '../calendar.js';
+import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
 import type { MailMessage } from '../types.js';
 import { html, httpUrl } from './html.js';
 import { button, layout, type MessageCentre, notice, paragraph, textLayout } from './layout.js';
