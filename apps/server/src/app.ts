@@ -35,7 +35,7 @@ import {
   useSecurityHeaders,
 } from './plugins/security-headers.js';
 import { notFoundHandler } from './plugins/site/not-found.js';
-import { seo } from './plugins/site/seo.js';
+import { crawlerRoutes } from './plugins/site/crawler-routes.js';
 import { staticFiles } from './plugins/site/static-files.js';
 import { staticSite } from './plugins/site/static-site.js';
 import { authRoutes } from './routes/api/auth/index.js';
@@ -187,7 +187,7 @@ export async function buildApp(
     await dynamic.register(apiDocs);
     // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics (issue 16).
     await dynamic.register(calendarRoutes, { siteUrl: config.siteUrl });
-    await dynamic.register(seo, {
+    await dynamic.register(crawlerRoutes, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,
       disallow: site.crawlDisallow,

@@ -1,4 +1,6 @@
 /** Texts the website shows for API outcomes (spec sections 5 and 8), kept verbatim. */
+import { MEETING_TIME_ZONE } from '@centro/content/site';
+
 export const messages = {
   enrolmentFailed: 'Erro ao carregar dados. Por favor tente novamente!',
   courseFull: 'Vagas esgotadas para este curso.',
@@ -29,13 +31,13 @@ export const fieldMessages = {
 } as const;
 
 /**
- * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in
- * America/Sao_Paulo: the server's refusal and the course page say the same sentence.
+ * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
+ * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
  */
 export function enrolmentOpensMessage(opensAt: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone: MEETING_TIME_ZONE,
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',

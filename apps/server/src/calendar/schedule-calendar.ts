@@ -1,8 +1,8 @@
 /**
  * The centre's weekly schedule (packages/content's `schedule`) as an iCalendar feed: one VEVENT per
  * activity, repeating weekly without end (`RRULE:FREQ=WEEKLY;BYDAY=..`), its DTSTART in
- * America/Sao_Paulo (`TZID`) with the zone's VTIMEZONE built from Node's time zone data, as the
- * e-mail's course calendar does (mail/calendar.ts, decision 020). The first occurrence is in the
+ * the meetings' zone (`TZID`) with its VTIMEZONE built from Node's time zone data, as the e-mail's
+ * course calendar does (course-calendar.ts, decision 020). The first occurrence is in the
  * week of a fixed anchor date, so the feed is the same on every request and every instance, and
  * its UIDs stay stable: a calendar program that subscribes updates the same events.
  */
@@ -20,7 +20,8 @@ import {
   zonedInstant,
 } from '@centro/content';
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
-import { vtimezone } from '../mail/vtimezone.js';
+import { eventZones } from './vtimezone.js';
+import { wallClock } from './wall-clock.js';
 
 /** A Sunday: the week of the feed's first occurrences. */
 export const SCHEDULE_ANCHOR_SUNDAY = '2026-01-04';
@@ -57,15 +58,10 @@ export function scheduleCalendar(input: ScheduleCalendarInput): string {
     name: `Agenda semanal – ${centreName}`,
     url: scheduleUrl,
     ttl: 60 * 60 * 24,
-    timezone: {
-      name: null,
-      generator: (timeZone) =>
-        vtimezone(
-          timeZone,
-          zonedInstant(SCHEDULE_ANCHOR_SUNDAY, '00:00'),
-          zonedInstant(addDays(SCHEDULE_ANCHOR_SUNDAY, ZONE_SPAN_DAYS), '23:59'),
-        ),
-    },
+    timezone: eventZones(
+      zonedInstant(SCHEDULE_ANCHOR_SUNDAY, '00:00'),
+      zonedInstant(addDays(SCHEDULE_ANCHOR_SUNDAY, ZONE_SPAN_DAYS), '23:59'),
+    ),
   });
   const stamp = input.now ?? zonedInstant(SCHEDULE_ANCHOR_SUNDAY, '00:00');
   for (const day of schedule) {
@@ -78,8 +74,8 @@ export function scheduleCalendar(input: ScheduleCalendarInput): string {
       calendar.createEvent({
         id: `agenda-${weekdays[index]}-${start.replace(':', '')}-${slug(activity.title)}@${host}`,
         stamp,
-        start: `${date}T${start}:00`,
-        end: `${date}T${end}:00`,
+        start: wallClock(date, start),
+        end: wallClock(date, end),
         timezone: MEETING_TIME_ZONE,
         repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [weekday] },
         summary: activity.title,

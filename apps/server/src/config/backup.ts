@@ -3,11 +3,13 @@
  * BACKUP_TIME, BACKUP_TIME_ZONE). The command-line tools (backup, restore, copy to PostgreSQL)
  * read these with DATA_DIR and DATABASE_URL through `loadBackupSettings` (index.ts), the same parts.
  */
+import { MEETING_TIME_ZONE } from '@centro/content';
 import { clockTime, file, integerRange, timeZone } from './parsers.js';
 
 export const DEFAULT_BACKUP_KEEP = 7;
 export const DEFAULT_BACKUP_TIME = '03:30';
-export const DEFAULT_BACKUP_TIME_ZONE = 'America/Sao_Paulo';
+/** The centre's own clock, the one its meetings are given in. */
+export const DEFAULT_BACKUP_TIME_ZONE = MEETING_TIME_ZONE;
 
 export const backupEnv = {
   /** Absolute; undefined: no daily backup. */

@@ -57,17 +57,10 @@ export function placesLeft(places: number, taken: number): number {
 }
 
 /**
- * Whether a 'pending' row is old enough to be repaired: its request has certainly ended (crashed, or
- * its release failed). Younger rows may belong to a request still talking to the directory.
- */
-export function isStalePending(createdAt: string, now: Date, graceMs: number): boolean {
-  const created = Date.parse(createdAt);
-  return Number.isNaN(created) || now.getTime() - created >= graceMs;
-}
-
-/**
  * ISO-8601 instant at or before which unfinished rows ('pending' places, removal markers) are
- * stale. Inclusive: with no grace (tests, a single instance at start-up) a row written in this very
+ * stale: their request has certainly ended (crashed, or its release failed), while younger rows may
+ * belong to a request still talking to the directory. The database compares it with `created_at`
+ * as ISO-8601 text (`<=`). Inclusive: with no grace (tests, a single instance at start-up) a row written in this very
  * millisecond counts too.
  */
 export function staleBefore(now: Date, graceMs: number): string {

@@ -12,9 +12,6 @@ import { createEnrolmentRepository, type CourseRow } from './repository.js';
 import { startRetention } from './retention.js';
 import { EnrolmentService, type ConfirmationMail } from './service.js';
 
-/** Default age after which a 'pending' enrolment is settled with the directory. */
-export const DEFAULT_REPAIR_AFTER_SECONDS = 60;
-
 export interface StartEnrolmentOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
   directory: Directory;

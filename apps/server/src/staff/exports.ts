@@ -4,6 +4,7 @@
  * generated here on the server). Only the columns staff need. A cell that a spreadsheet would run
  * as a formula (=, +, -, @ first) is written as text.
  */
+import { MEETING_TIME_ZONE } from '@centro/content';
 import type { StaffParticipant } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 
@@ -12,7 +13,7 @@ export const EXPORT_COLUMNS = ['Nome', 'E-mail', 'Celular', 'Data de inscrição
 /** DD/MM/AAAA of a UTC instant, in São Paulo. */
 export function brazilianDate(instant: string): string {
   return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
+    timeZone: MEETING_TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

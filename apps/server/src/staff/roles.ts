@@ -30,9 +30,6 @@ export function may(roles: readonly StaffRoleName[], permission: StaffPermission
   return roles.some((role) => PERMISSIONS[role].has(permission));
 }
 
-/** Whether these roles make the person staff at all. */
-export const isStaff = (roles: readonly StaffRoleName[]): boolean => roles.length > 0;
-
 /**
  * Whether revoking `role` from the person leaves at least one coordinator: `coordinators` are the
  * people who are Coordenação now (granted in the database or through ADMIN_EMAILS).

@@ -27,4 +27,3 @@ export function authValue(overrides: Partial<AuthContextValue> = {}): AuthContex
 }
 
 export const signedIn = () => authValue({ status: 'signed-in' });
-export const signedOut = () => authValue();

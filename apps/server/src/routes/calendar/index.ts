@@ -2,7 +2,7 @@
  * Calendar files of the site (issue 16): GET /agenda.ics, the centre's weekly schedule as
  * recurring events, rendered once at start-up from packages/content; and
  * GET /<programme>/<course>/encontros.ics, each course's meetings in effect (the staff area may
- * change them: read at each request, the file itself cached by its content in mail/calendar.ts),
+ * change them: read at each request, the file itself cached by its content in calendar/course-calendar.ts),
  * the same file as the enrolment e-mail's attachment. Site routes, outside /api: no rate limit, not
  * in the OpenAPI document; `text/calendar; charset=utf-8`, cached for an hour like the sitemap.
  */
@@ -17,7 +17,7 @@ import {
 } from '@centro/content';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { scheduleCalendar } from '../../calendar/schedule-calendar.js';
-import { courseCalendar } from '../../mail/calendar.js';
+import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
 
 export interface CalendarRoutesOptions {
   siteUrl: string;
@@ -56,7 +56,7 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
       if (!course) throw new Error(`Course ${slug} left the content`);
       return send(
         reply,
-        `${slug}.ics`,
+        calendarFileName(course),
         courseCalendar({
           course,
           programmeName: getProgramme(programme).name,

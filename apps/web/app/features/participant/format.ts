@@ -1,6 +1,8 @@
+import { MEETING_TIME_ZONE } from '@centro/content/site';
+
 /** The next meeting as people read it, on São Paulo's clock: 'sábado, 06/03/2027, às 17h30'. */
 const parts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: MEETING_TIME_ZONE,
   weekday: 'long',
   day: '2-digit',
   month: '2-digit',

@@ -3,18 +3,17 @@
  * participant list's search and sort (done in the browser on the list loaded once, so that typing
  * a search does not record one list view per key), and the course settings form's values.
  */
+import { MEETING_TIME_ZONE } from '@centro/content/site';
 import type { StaffCourseSettings, StaffParticipant } from '@centro/contracts';
 
-const TIME_ZONE = 'America/Sao_Paulo';
-
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
+  timeZone: MEETING_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
 });
 const timeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
+  timeZone: MEETING_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',

@@ -17,7 +17,8 @@ import {
   zonedInstant,
 } from '@centro/content';
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator';
-import { vtimezone } from './vtimezone.js';
+import { eventZones } from './vtimezone.js';
+import { wallClock } from './wall-clock.js';
 
 export interface CourseCalendarInput {
   course: Pick<Course, 'slug' | 'programme' | 'title' | 'meetings'>;
@@ -36,29 +37,6 @@ export interface CourseCalendarInput {
 /** The file name of a course's calendar attachment. */
 export function calendarFileName(course: Pick<Course, 'slug'>): string {
   return `${course.slug}.ics`;
-}
-
-/**
- * "2027-03-06" + "17:30" as ical-generator's wall-clock string. ical-generator reads a string
- * without an offset as the process's local time and writes its local fields back under the TZID,
- * so the fields come out unchanged unless that local time does not exist in the process's own
- * zone (a summer-time gap); that is checked rather than assumed.
- */
-function wallClock(isoDate: string, time: string): string {
-  const value = `${isoDate}T${time}:00`;
-  const parsed = new Date(value);
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  if (
-    parsed.getFullYear() !== year ||
-    parsed.getMonth() + 1 !== month ||
-    parsed.getDate() !== day ||
-    parsed.getHours() !== hours ||
-    parsed.getMinutes() !== minutes
-  ) {
-    throw new Error(`${value} does not exist in the server's local time zone; set TZ=UTC`);
-  }
-  return value;
 }
 
 /** Files already written, by course and minute: every confirmation of a rush shares one. */
@@ -103,17 +81,10 @@ function writeCourseCalendar(input: CourseCalendarInput): string {
     prodId: { company: centreName, product: 'Cursos', language: 'PT-BR' },
     method: ICalCalendarMethod.PUBLISH,
     name: `${course.title} – ${programmeName}`,
-    // No calendar-wide zone (`name: null`): ical-generator would then write DTSTAMP in it, without
-    // the `Z` RFC 5545 requires. The generator still gives the event's zone its VTIMEZONE.
-    timezone: {
-      name: null,
-      generator: (timeZone) =>
-        vtimezone(
-          timeZone,
-          zonedInstant(meetings.firstMeeting, meetings.time),
-          zonedInstant(lastDate, end),
-        ),
-    },
+    timezone: eventZones(
+      zonedInstant(meetings.firstMeeting, meetings.time),
+      zonedInstant(lastDate, end),
+    ),
   });
   calendar.createEvent({
     id: `${course.programme}-${course.slug}-${meetings.firstMeeting}@${host}`,

@@ -1,6 +1,8 @@
-// What tests and benchmarks outside this package share, exported as `@centro/server/testing`
-// (plain JavaScript, so that the benchmarks run it without a build): the built server started on
-// a free port, and people seeded as accounts of the built-in provider. Types: testing.d.ts.
+/**
+ * What tests and benchmarks outside this package share, exported as `@centro/server/testing`
+ * (built with the server by `tsc -b` into dist/testing/, tsconfig.testing.json): the built server
+ * started on a free port, and people seeded as accounts of the built-in provider.
+ */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -8,12 +10,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from '@centro/server/database';
 
-/** The built server (`npx tsc -b apps/server`). */
+/**
+ * The built server (`npx tsc -b apps/server`); the same path from tests/support/ and from
+ * dist/testing/.
+ */
 export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 /** A TCP port free on 127.0.0.1 right now. */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
@@ -29,7 +35,17 @@ export function freePort() {
  * `env` sets one); resolves to { url, dataDir, pid, stop() } once /healthz answers.
  * `options.nodeArgs` go before the script (e.g. `--cpu-prof`).
  */
-export async function startServer(env = {}, options = {}) {
+export interface StartedServer {
+  url: string;
+  dataDir: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { nodeArgs?: string[]; timeoutMs?: number } = {},
+): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'centro-server-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_MAIN], {
@@ -63,9 +79,9 @@ export async function startServer(env = {}, options = {}) {
     dataDir,
     pid: child.pid,
     stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-        child.once('exit', () => resolve(undefined));
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
@@ -75,7 +91,10 @@ export async function startServer(env = {}, options = {}) {
  * Creates people as accounts of the built-in provider (the local directory's users), 500 rows per
  * insert: `count` new ids, or the ids given. Resolves to their ids.
  */
-export async function seedPeople(db, countOrIds) {
+export async function seedPeople(
+  db: DatabaseHandle['db'],
+  countOrIds: number | readonly string[],
+): Promise<string[]> {
   const ids =
     typeof countOrIds === 'number'
       ? Array.from({ length: countOrIds }, () => randomUUID())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, renderRobots, renderSitemap } from './seo.js';
+import { absoluteUrl, renderRobots, renderSitemap } from './crawler-files.js';
 
 describe('renderSitemap', () => {
   it('lists absolute, escaped URLs', () => {

@@ -1,8 +1,8 @@
 /** GET /sitemap.xml and /robots.txt, rendered once from the site's routes. */
 import type { FastifyPluginAsync } from 'fastify';
-import { renderRobots, renderSitemap } from '../../site/seo.js';
+import { renderRobots, renderSitemap } from '../../site/crawler-files.js';
 
-export interface SeoOptions {
+export interface CrawlerRoutesOptions {
   siteUrl: string;
   publicPaths: readonly string[];
   /** Path prefixes crawlers should not visit. */
@@ -11,7 +11,7 @@ export interface SeoOptions {
 
 const CACHE = 'public, max-age=3600';
 
-export const seo: FastifyPluginAsync<SeoOptions> = async (app, options) => {
+export const crawlerRoutes: FastifyPluginAsync<CrawlerRoutesOptions> = async (app, options) => {
   const sitemap = renderSitemap(options.siteUrl, options.publicPaths);
   const robots = renderRobots(options.siteUrl, options.disallow);
 

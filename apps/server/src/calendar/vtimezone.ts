@@ -7,6 +7,7 @@
  * which every calendar program reads.
  */
 import { timeZoneOffsetMinutes } from '@centro/content';
+import type { ICalTimezone } from 'ical-generator';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -70,6 +71,15 @@ export function offsetTransitions(timeZone: string, from: Date, to: Date): Trans
 /** Components already built, by zone and span: building one asks Intl hundreds of times. */
 const built = new Map<string, string>();
 const MAX_BUILT = 256;
+
+/**
+ * ical-generator's `timezone` option for events between `from` and `to`: each event's zone gets its
+ * VTIMEZONE from `vtimezone`, and there is no calendar-wide zone (`name: null`), as ical-generator
+ * would then write DTSTAMP in it, without the `Z` RFC 5545 requires.
+ */
+export function eventZones(from: Date, to: Date): ICalTimezone {
+  return { name: null, generator: (timeZone) => vtimezone(timeZone, from, to) };
+}
 
 /**
  * The VTIMEZONE of `timeZone` for events between `from` and `to` (a day of margin either side),

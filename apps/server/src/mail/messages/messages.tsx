@@ -1,6 +1,6 @@
 /**
  * The product's messages, composed as pure functions (pt-BR, HTML and plain text, the centre's
- * frame from layout.ts): the enrolment confirmation (with the course's calendar file), the e-mail
+ * frame from layout.tsx): the enrolment confirmation (with the course's calendar file), the e-mail
  * verification code, the password-reset link and the notice that someone tried to sign up with
  * the person's address (sign-up never tells whether an address has an account, issue 14). Each
  * returns a `MailMessage` ready for the outbox; nothing here reads the clock, the database or the
@@ -14,10 +14,18 @@ import {
   formatWeeklySlot,
   whatsappGroupLink,
 } from '@centro/content';
-import { calendarFileName, courseCalendar } from '../calendar.js';
+import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
 import type { MailMessage } from '../types.js';
-import { html, httpUrl } from './html.js';
-import { button, layout, type MessageCentre, notice, paragraph, textLayout } from './layout.js';
+import {
+  Button,
+  Code,
+  layout,
+  type MessageCentre,
+  Notice,
+  Paragraph,
+  textLayout,
+} from './layout.js';
+import { httpUrl } from './links.js';
 
 /** How long an e-mail verification code is valid. */
 export const EMAIL_CODE_TTL_MINUTES = 15;
@@ -26,6 +34,15 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 
 /** "Olá, Ana!" or "Olá!" when the name is unknown. */
 const greeting = (name: string | undefined) => (name?.trim() ? `Olá, ${name.trim()}!` : 'Olá!');
+
+/** The address of a button's link as text, for mail programs that do not show the button. */
+function LinkFallback({ href }: { href: string }) {
+  return (
+    <Paragraph>
+      Se o botão não funcionar, copie este endereço no navegador: <a href={href}>{href}</a>
+    </Paragraph>
+  );
+}
 
 export interface EnrolmentConfirmationInput {
   centre: MessageCentre;
@@ -50,19 +67,35 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
   const subject = `Inscrição confirmada: ${course.title} (${programmeName})`;
   const reason = `Você recebeu esta mensagem porque se inscreveu no curso ${course.title} pelo nosso site.`;
 
-  const body = html`${paragraph(greeting(personName))}${paragraph(
-    html`Sua inscrição no curso <strong>${course.title}</strong>, do programa
-      <strong>${programmeName}</strong>, está confirmada. Que alegria ter você conosco!`,
-  )}${notice(
-    html`<strong>Primeiro encontro:</strong> ${first}<br />${weekly}<br /><strong>Local:</strong>
-      ${place}`,
-  )}${paragraph(
-    'As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder nenhum aviso:',
-  )}${button(groupUrl, 'Entre em nosso grupo de WhatsApp')}${paragraph(
-    'Anexamos um arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na sua agenda.',
-  )}${paragraph(html`Mais sobre o curso: <a href="${courseUrl}">${courseUrl}</a>`)}${paragraph(
-    'Até breve!',
-  )}`;
+  const body = (
+    <>
+      <Paragraph>{greeting(personName)}</Paragraph>
+      <Paragraph>
+        Sua inscrição no curso <strong>{course.title}</strong>, do programa{' '}
+        <strong>{programmeName}</strong>, está confirmada. Que alegria ter você conosco!
+      </Paragraph>
+      <Notice>
+        <strong>Primeiro encontro:</strong> {first}
+        <br />
+        {weekly}
+        <br />
+        <strong>Local:</strong> {place}
+      </Notice>
+      <Paragraph>
+        As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder
+        nenhum aviso:
+      </Paragraph>
+      <Button href={groupUrl}>Entre em nosso grupo de WhatsApp</Button>
+      <Paragraph>
+        Anexamos um arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na
+        sua agenda.
+      </Paragraph>
+      <Paragraph>
+        Mais sobre o curso: <a href={courseUrl}>{courseUrl}</a>
+      </Paragraph>
+      <Paragraph>Até breve!</Paragraph>
+    </>
+  );
 
   return {
     kind: 'enrolment-confirmation',
@@ -131,15 +164,17 @@ export function emailVerification(input: EmailVerificationInput): MailMessage {
   const reason = 'Você recebeu esta mensagem porque criou uma conta em nosso site com este e-mail.';
   const validity = `O código vale por ${EMAIL_CODE_TTL_MINUTES} minutos.`;
   const ignore = 'Se não foi você quem criou a conta, ignore esta mensagem.';
-  const body = html`${paragraph(greeting(input.personName))}${paragraph(
-      "Para confirmar seu e-mail, digite o código abaixo na página 'Confirme seu e-mail':",
-    )}
-    <p
-      style="margin:0 0 16px;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:8px;color:#1f3a5f;"
-    >
-      ${code}
-    </p>
-    ${paragraph(validity)}${paragraph(ignore)}`;
+  const body = (
+    <>
+      <Paragraph>{greeting(input.personName)}</Paragraph>
+      <Paragraph>
+        Para confirmar seu e-mail, digite o código abaixo na página &apos;Confirme seu e-mail&apos;:
+      </Paragraph>
+      <Code>{code}</Code>
+      <Paragraph>{validity}</Paragraph>
+      <Paragraph>{ignore}</Paragraph>
+    </>
+  );
   return {
     kind: 'email-verification',
     to: input.to,
@@ -181,12 +216,19 @@ export function passwordReset(input: PasswordResetInput): MailMessage {
   const validity = `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos e pode ser usado uma só vez.`;
   const ignore =
     'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.';
-  const body = html`${paragraph(greeting(input.personName))}${paragraph(
-    'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, use o botão abaixo:',
-  )}${button(resetUrl, 'Redefinir minha senha')}${paragraph(validity)}${paragraph(
-    html`Se o botão não funcionar, copie este endereço no navegador:
-      <a href="${resetUrl}">${resetUrl}</a>`,
-  )}${paragraph(ignore)}`;
+  const body = (
+    <>
+      <Paragraph>{greeting(input.personName)}</Paragraph>
+      <Paragraph>
+        Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, use o
+        botão abaixo:
+      </Paragraph>
+      <Button href={resetUrl}>Redefinir minha senha</Button>
+      <Paragraph>{validity}</Paragraph>
+      <LinkFallback href={resetUrl} />
+      <Paragraph>{ignore}</Paragraph>
+    </>
+  );
   return {
     kind: 'password-reset',
     to: input.to,
@@ -235,11 +277,18 @@ export function signUpAttempt(input: SignUpAttemptInput): MailMessage {
     forgot: 'Esqueceu a senha? Você pode criar uma nova:',
     notYou: 'Se não foi você, ignore esta mensagem: sua conta continua segura.',
   };
-  const body = html`${paragraph(greeting(input.personName))}${paragraph(lines.what)}${paragraph(
-    lines.you,
-  )}${button(signInUrl, 'Entrar')}${paragraph(
-    html`${lines.forgot} <a href="${resetUrl}">Esqueci minha senha</a>`,
-  )}${paragraph(lines.notYou)}`;
+  const body = (
+    <>
+      <Paragraph>{greeting(input.personName)}</Paragraph>
+      <Paragraph>{lines.what}</Paragraph>
+      <Paragraph>{lines.you}</Paragraph>
+      <Button href={signInUrl}>Entrar</Button>
+      <Paragraph>
+        {lines.forgot} <a href={resetUrl}>Esqueci minha senha</a>
+      </Paragraph>
+      <Paragraph>{lines.notYou}</Paragraph>
+    </>
+  );
   return {
     kind: 'sign-up-attempt',
     to: input.to,
@@ -289,13 +338,16 @@ export function contactEmailChange(input: ContactEmailChangeInput): MailMessage 
   const ignore = 'Se não foi você, ignore esta mensagem: nada muda sem a sua confirmação.';
   const intro =
     'Este e-mail foi informado como o novo e-mail da sua conta. Para que ele passe a valer, confirme no botão abaixo:';
-  const body = html`${paragraph(greeting(input.personName))}${paragraph(intro)}${button(
-    confirmUrl,
-    'Confirmar novo e-mail',
-  )}${paragraph(validity)}${paragraph(
-    html`Se o botão não funcionar, copie este endereço no navegador:
-      <a href="${confirmUrl}">${confirmUrl}</a>`,
-  )}${paragraph(ignore)}`;
+  const body = (
+    <>
+      <Paragraph>{greeting(input.personName)}</Paragraph>
+      <Paragraph>{intro}</Paragraph>
+      <Button href={confirmUrl}>Confirmar novo e-mail</Button>
+      <Paragraph>{validity}</Paragraph>
+      <LinkFallback href={confirmUrl} />
+      <Paragraph>{ignore}</Paragraph>
+    </>
+  );
   return {
     kind: 'contact-email-change',
     to: input.to,
