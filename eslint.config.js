@@ -82,7 +82,7 @@ const serverLayers = [
   { name: 'plugins/', paths: ['plugins'] },
   {
     name: 'the domains',
-    paths: ['enrolment', 'staff', 'participant', 'courses', 'calendar', 'backup'],
+    paths: ['enrolment', 'staff', 'participant', 'courses', 'backup'],
   },
   { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },
 ];
