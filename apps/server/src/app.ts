@@ -137,7 +137,11 @@ export async function buildApp(
   // The OpenAPI document is generated from the routes: registered before any of them.
   await registerOpenApi(app, config.siteUrl);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   // Local: course groups synchronised from the content now; Graph: files read, no call yet.

@@ -61,6 +61,7 @@ import {
   UnsupportedMediaTypeError,
 } from './api-conventions.js';
 import { TooManyRequestsError } from './rate-limit.js';
+import { ContactChangeLimitError } from '../idp/store/contact-email-changes.js';
 
 export type ErrorBody = ApiError;
 
@@ -299,6 +300,12 @@ export const REFUSALS = {
     code: ErrorCode.TooManyRequests,
     message: 'Muitas requisições. Tente novamente em instantes.',
   },
+  /** A new contact e-mail past CONTACT_CHANGES_PER_HOUR, for the account or the address. */
+  tooManyContactChanges: {
+    statuses: [429],
+    code: ErrorCode.TooManyRequests,
+    message: 'Muitos pedidos de troca de e-mail. Por segurança, aguarde e tente novamente.',
+  },
 } as const satisfies Record<string, Refusal>;
 
 export type RefusalName = keyof typeof REFUSALS;
@@ -397,6 +404,15 @@ function domainAnswer(error: unknown): Answer | undefined {
   if (error instanceof DirectoryUserNotFoundError) return refusal('userNotFound');
   if (error instanceof DirectoryProtectedFieldError) return refusal('protectedAccount');
   if (error instanceof DirectoryError) return refusal('directoryUnavailable', error.status);
+  if (error instanceof ContactChangeLimitError) {
+    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+    const wait = `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+    return refusal(
+      'tooManyContactChanges',
+      undefined,
+      `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${wait} e tente novamente.`,
+    );
+  }
   if (error instanceof TooManyRequestsError) {
     return refusal(
       'tooManyRequests',
