@@ -243,10 +243,20 @@ export async function buildApp(
     log: app.log,
     identityProvider: config.identityProvider,
     adminEmails: config.adminEmails,
-    adminEmailsVerified: config.mail.emailVerification === 'required',
+    // Only a proven address is Coordenação (issue 28, finding 6; decision 046), verification off too.
+    adminEmailsVerified: true,
     enrolment: enrolment.service,
   });
   app.decorate('staff', staff.service);
+  if (
+    config.identityProvider === 'embedded' &&
+    config.adminEmails.length > 0 &&
+    config.mail.emailVerification === 'off'
+  ) {
+    app.log.warn(
+      'ADMIN_EMAILS with EMAIL_VERIFICATION=off: an address there is Coordenação only once its owner proves it with "Esqueci minha senha" (without SMTP_URL the link is a .eml file in DATA_DIR/outbox)',
+    );
+  }
 
   // The participant's own space: places and waiting positions through the enrolment; the account
   // is deleted with the data only when it is the built-in provider's (Entra's stays in the tenant).
