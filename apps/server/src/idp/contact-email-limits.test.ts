@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
+import { PasswordResets } from './store/password-resets.js';
 import { CONTACT_CHANGES_PER_HOUR } from './store/throttle.js';
 
 const targets = await testDatabaseTargets('idp_contact_limits');
@@ -20,7 +21,7 @@ async function withApi(
   target: (typeof targets)[number],
   run: (api: TestApi, smtp: TestSmtpServer) => Promise<void>,
 ) {
-  await target.clear(['mail_outbox', 'login_failures', 'contact_email_changes']);
+  await target.clear(['mail_outbox', 'login_failures', 'contact_email_changes', 'password_resets']);
   const smtp = await createTestSmtpServer();
   const api = await createTestApi({
     databaseUrl: target.databaseUrl,
@@ -80,6 +81,39 @@ describe.each(targets)('contact e-mail changes on $dialect (issue 28, finding 3)
       }
       // Going back to the account's own address needs no message, and is not refused.
       expect((await change(api, person, `${person}@example.org`)).statusCode).toBe(200);
+    });
+  });
+
+  it('a reset link names only an account whose address is confirmed', async () => {
+    await withApi(target, async (api) => {
+      const { db } = api.app.database;
+      const [unconfirmed = '', confirmed = ''] = await api.createPeople(2);
+      await db.updateTable('accounts').set({ display_name: SCAM_NAME }).execute();
+      await db
+        .updateTable('accounts')
+        .set({ email_verified_at: null })
+        .where('id', '=', unconfirmed)
+        .execute();
+      const resets = new PasswordResets(db, api.app.mail, 'http://localhost:3000');
+      for (const id of [unconfirmed, confirmed]) {
+        const account = await db
+          .selectFrom('accounts')
+          .select(['id', 'email', 'display_name', 'email_verified_at'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(await resets.sendLink(account)).toBe(true);
+      }
+      const textTo = async (id: string) =>
+        (
+          await db
+            .selectFrom('mail_outbox')
+            .select('text')
+            .where('kind', '=', 'password-reset')
+            .where('recipient', '=', `${id}@example.org`)
+            .executeTakeFirstOrThrow()
+        ).text;
+      expect(await textTo(unconfirmed)).not.toContain(SCAM_NAME);
+      expect(await textTo(confirmed)).toContain(SCAM_NAME);
     });
   });
 
