@@ -63,27 +63,34 @@ export function codeReader(smtp: Smtp) {
 
 /**
  * A test with an SMTP server of its own and a product server that sends to it (so e-mail
- * verification is required: sign-ups need `codeReader`).
+ * verification is required: sign-ups need `codeReader`); `env` adds to the server's environment.
  */
-export const mailServerTest = test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  smtp: async ({}, use) => {
-    const smtp = await startSmtp();
-    try {
-      await use(smtp);
-    } finally {
-      await smtp.close();
-    }
-  },
-  ownServer: async ({ smtp }, use) => {
-    const server = await startProductServer({
-      env: { SMTP_URL: smtp.url, MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>' },
-    });
-    try {
-      await use(server);
-    } finally {
-      await disposeProductServer(server);
-    }
-  },
-  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
-});
+export const mailServerTestWith = (env: Record<string, string>) =>
+  test.extend<{ smtp: Smtp; ownServer: ProductServer }>({
+    // eslint-disable-next-line no-empty-pattern
+    smtp: async ({}, use) => {
+      const smtp = await startSmtp();
+      try {
+        await use(smtp);
+      } finally {
+        await smtp.close();
+      }
+    },
+    ownServer: async ({ smtp }, use) => {
+      const server = await startProductServer({
+        env: {
+          SMTP_URL: smtp.url,
+          MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>',
+          ...env,
+        },
+      });
+      try {
+        await use(server);
+      } finally {
+        await disposeProductServer(server);
+      }
+    },
+    baseURL: async ({ ownServer }, use) => use(ownServer.origin),
+  });
+
+export const mailServerTest = mailServerTestWith({});

@@ -1,10 +1,14 @@
-/** The data directory (database file, keys...), created at start-up when missing. */
+/**
+ * The data directory (database file, keys...), created at start-up when missing: mode 0700, since
+ * it holds the database and the keys (issue 28, finding 5). A directory the operator made is left
+ * as they made it (decision 046); the files in it are the server's to keep 0600.
+ */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, open, stat, unlink, writeFile } from 'node:fs/promises';
 
 export async function ensureDataDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new Error(`Cannot create the data directory DATA_DIR=${dir} (${reason}).`, {
@@ -38,4 +42,25 @@ export async function createSecretFileOnce(file: string, content: string): Promi
   } finally {
     await unlink(temporary).catch(() => undefined);
   }
+}
+
+/**
+ * Makes `file` and its SQLite companions (`-wal`, `-shm`, `-journal`) readable by their owner only:
+ * creates the database file 0600 when missing (SQLite gives its companions the database file's
+ * mode), and tightens existing ones to 0600. Answers the files that were tightened.
+ */
+export async function keepPrivate(file: string): Promise<string[]> {
+  await (await open(file, 'a', 0o600)).close();
+  const tightened: string[] = [];
+  for (const candidate of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    const info = await stat(candidate).catch((error: unknown) => {
+      if (errnoCode(error) === 'ENOENT') return null;
+      throw error;
+    });
+    if (info && (info.mode & 0o077) !== 0) {
+      await chmod(candidate, 0o600);
+      tightened.push(candidate);
+    }
+  }
+  return tightened;
 }

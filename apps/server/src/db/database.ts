@@ -6,6 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { keepPrivate } from '../data-dir.js';
 import { migrationProvider } from './migrations/index.js';
 import { assertDatabaseNotNewer } from './schema-version.js';
 import { createSqliteDialect, type SqliteStatements } from './sqlite-dialect.js';
@@ -30,12 +31,25 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /** Where a SQLite file found readable by others (and made 0600) is reported. */
+  log?: { warn(details: object, message: string): void };
 }
 
 // PostgreSQL returns bigint (int8) and count(*) as strings; our values fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const file = options.sqliteFile ?? 'centro.sqlite';
+  if (!options.databaseUrl && file !== ':memory:') {
+    // The database is 0600, as the keys are (issue 28, finding 5).
+    const tightened = await keepPrivate(path.join(options.dataDir, file));
+    if (tightened.length > 0) {
+      options.log?.warn(
+        { files: tightened },
+        'database files were readable by other users of this machine: made 0600',
+      );
+    }
+  }
   const handle = options.databaseUrl ? openPostgres(options) : openSqlite(options);
   try {
     await assertDatabaseNotNewer(handle.db);

@@ -45,12 +45,11 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
   });
 }
 
-/** The e-mail verification code message. */
-export function composeEmailVerification(input: {
-  to: string;
-  personName?: string;
-  code: string;
-}): MailMessage {
+/**
+ * The e-mail verification code message. No display name: the address is the one being proven, and
+ * whoever signed up with it wrote the name (issue 28, finding 3).
+ */
+export function composeEmailVerification(input: { to: string; code: string }): MailMessage {
   return emailVerification({ centre, ...input });
 }
 
@@ -73,11 +72,10 @@ export function composeSignUpAttempt(input: {
   return signUpAttempt({ centre, ...input });
 }
 
-/** The link that confirms a new contact address ('E-mail' of the profile); absolute. */
-export function composeContactEmailChange(input: {
-  to: string;
-  personName?: string;
-  confirmUrl: string;
-}): MailMessage {
+/**
+ * The link that confirms a new contact address ('E-mail' of the profile); absolute. No display
+ * name: nobody has proven the address yet (issue 28, finding 3).
+ */
+export function composeContactEmailChange(input: { to: string; confirmUrl: string }): MailMessage {
   return contactEmailChange({ centre, ...input });
 }

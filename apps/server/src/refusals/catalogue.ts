@@ -16,6 +16,12 @@ import {
   messages,
 } from '@centro/contracts';
 
+/** "N minutos" for a Retry-After in seconds (at least 1 minute). */
+export function waitMinutes(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
 /** What one line declares. */
 export interface RefusalDeclaration<Details = never> {
   /** The statuses it is answered with: the first, unless the thrower chose another of them. */
@@ -195,6 +201,14 @@ export const REFUSALS = {
     'Muitas requisições. Tente novamente em instantes.',
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitas requisições. Tente novamente em ${retryAfterSeconds} segundos.`,
+  ),
+  /** A new contact e-mail past the hourly limit, for the account or the address (decision 046). */
+  tooManyContactChanges: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitos pedidos de troca de e-mail. Por segurança, aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
 } as const;
 

@@ -8,6 +8,7 @@ import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
+import { waitMinutes } from '../../refusals/catalogue.js';
 import { normaliseProviderRequest } from '../provider/mount.js';
 import type { AccountRow } from '../store/accounts.js';
 import { interactionPaths, type InteractionPaths } from '../views/form-parts.js';
@@ -26,12 +27,6 @@ export const INTERACTION_ROUTE = `${BUILT_IN_PROVIDER_PATH}/interaction/:uid`;
 export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 export interface UidParams {
   uid: string;
-}
-
-/** "N minuto(s)" for a Retry-After in seconds (one at least). */
-export function waitMinutes(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 }
 
 /** "Aguarde N minutos" for a Retry-After in seconds. */

@@ -9,12 +9,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
 import type { SignUps } from '../store/sign-ups.js';
 import type { LoginThrottle } from '../store/throttle.js';
+import { waitMinutes } from '../../refusals/catalogue.js';
 import { signUpPage } from '../views/sign-in-pages.js';
 import { readForm, signUpFields, signUpMessages, validateSignUp } from './form-validation.js';
 import {
   formRoute,
   INTERACTION_ROUTE,
-  waitMinutes,
   type Interaction,
   type InteractionPages,
   type UidParams,

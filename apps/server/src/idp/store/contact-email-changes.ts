@@ -3,6 +3,8 @@
  * and EMAIL_VERIFICATION=required (issue 14, finding 6): a new address replaces the old one only
  * once its owner opens the link e-mailed to it (single use, PASSWORD_RESET_TTL_MINUTES, stored as a
  * SHA-256). Going back to the account's own sign-in address, proven already, applies at once.
+ * Links are limited per account and per recipient (issue 28, finding 3: CONTACT_CHANGES_PER_HOUR),
+ * and carry no display name: whoever asked wrote it, and nobody has proven the address yet.
  */
 import { randomBytes } from 'node:crypto';
 import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';
@@ -12,6 +14,8 @@ import { composeContactEmailChange } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
 import { hashToken } from './password-resets.js';
+import { LoginThrottle } from './throttle.js';
+import { Refusal } from '../../refusals/refusal.js';
 
 /** The confirmation link's page: `<site>/idp/confirmar-contato?token=…`. */
 export const CONTACT_CONFIRM_PATH = `${BUILT_IN_PROVIDER_PATH}/confirmar-contato`;
@@ -20,6 +24,17 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export type ContactChange = 'applied' | 'pending';
 
+/** The account, or the new address, had CONTACT_CHANGES_PER_HOUR links already (nothing sent). */
+export class ContactChangeLimitError extends Refusal<'tooManyContactChanges'> {
+  override name = 'ContactChangeLimitError';
+  constructor(readonly retryAfterSeconds: number) {
+    super('tooManyContactChanges', {
+      details: { retryAfterSeconds },
+      message: 'Too many contact e-mail changes',
+    });
+  }
+}
+
 export class ContactEmailChanges {
   constructor(
     private readonly db: Kysely<Database>,
@@ -27,17 +42,22 @@ export class ContactEmailChanges {
     /** The public origin (SITE_URL). */
     private readonly siteUrl: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.limits = new LoginThrottle(db, { now: () => this.now().getTime() });
+  }
+
+  private readonly limits: LoginThrottle;
 
   /**
    * A change of the account's contact address: 'applied' when it needs no proof (the account's
    * sign-in address, or no account: the directory decides), else 'pending' with the link queued
    * to the new address (replacing an earlier pending change).
+   * @throws ContactChangeLimitError past CONTACT_CHANGES_PER_HOUR for the account or the address.
    */
   async request(accountId: string, newMail: string): Promise<ContactChange> {
     const account = await this.db
       .selectFrom('accounts')
-      .select(['email', 'mail', 'display_name'])
+      .select(['email', 'mail'])
       .where('id', '=', accountId)
       .executeTakeFirst();
     const wanted = newMail.trim().toLowerCase();
@@ -48,6 +68,8 @@ export class ContactEmailChanges {
         .execute();
       return 'applied';
     }
+    const admission = await this.limits.admitContactChange(accountId, wanted);
+    if (!admission.allowed) throw new ContactChangeLimitError(admission.retryAfterSeconds);
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     const row = {
@@ -74,7 +96,6 @@ export class ContactEmailChanges {
         trx,
         composeContactEmailChange({
           to: row.new_mail,
-          personName: account.display_name,
           confirmUrl: `${this.siteUrl}${CONTACT_CONFIRM_PATH}?token=${token}`,
         }),
       );

@@ -39,10 +39,7 @@ export class EmailVerifications {
   async queueCode(trx: Kysely<Database>, account: AccountRow): Promise<boolean> {
     const code = await this.issue(trx, account.id);
     if (!code) return false;
-    await this.mail.enqueue(
-      trx,
-      composeEmailVerification({ to: account.email, personName: account.display_name, code }),
-    );
+    await this.mail.enqueue(trx, composeEmailVerification({ to: account.email, code }));
     return true;
   }
 

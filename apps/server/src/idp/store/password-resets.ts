@@ -47,14 +47,19 @@ export class PasswordResets {
    * token and its message are written together. False when the account asked for RESETS_PER_HOUR
    * already (nothing is sent).
    */
-  async sendLink(account: ResetRecipient): Promise<boolean> {
+  async sendLink(account: ResetRecipient & { email_verified_at: string | null }): Promise<boolean> {
     const queued = await this.db.transaction().execute(async (trx) => {
       const token = await this.create(trx, account.id);
       if (!token) return false;
       const resetUrl = `${this.siteUrl}${PASSWORD_RESET_PATH}?token=${token}`;
       await this.mail.enqueue(
         trx,
-        composePasswordReset({ to: account.email, personName: account.display_name, resetUrl }),
+        composePasswordReset({
+          to: account.email,
+          // Nobody proved an unconfirmed account's address: whoever signed up wrote its name.
+          ...(account.email_verified_at ? { personName: account.display_name } : {}),
+          resetUrl,
+        }),
       );
       return true;
     });

@@ -53,7 +53,8 @@ export class SignUps {
         trx,
         composeSignUpAttempt({
           to: owner.email,
-          personName: owner.display_name,
+          // Nobody proved an unconfirmed account's address: whoever signed up wrote its name.
+          ...(owner.email_verified_at ? { personName: owner.display_name } : {}),
           signInUrl: this.siteUrl,
           resetUrl: this.siteUrl,
         }),

@@ -11,6 +11,8 @@
  *   window has passed. Refused attempts are not counted (the count stops one past the limit and
  *   its time stays), so hammering an account does not keep it locked: the lock ends
  *   `windowSeconds` after the last counted attempt.
+ * The same atomic counts limit account creations per address and links to a new contact e-mail
+ * per account and per recipient (`admitSignUp`, `admitContactChange`).
  * The per-address limits are looser: many people may share one address (the centre's Wi-Fi, a
  * mobile carrier's NAT).
  */
@@ -35,6 +37,13 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   baseDelayMs: 500,
   maxDelayMs: 8000,
 };
+
+/**
+ * Links to a new contact e-mail (issue 28, finding 3): at most this many per account, and this many
+ * to one address whichever accounts ask, in an hour (as password-reset links, RESETS_PER_HOUR).
+ */
+export const CONTACT_CHANGES_PER_HOUR = 3;
+const CONTACT_CHANGE_WINDOW_SECONDS = 3600;
 
 /** The default policy with the configured hard limits (IDP_SIGN_IN_ATTEMPTS_PER_*). */
 export function throttlePolicy(limits: { perEmail: number; perAddress: number }): ThrottlePolicy {
@@ -70,7 +79,7 @@ export interface LoginThrottleOptions {
  * trusted proxy's X-Forwarded-For may carry as any text): a long one or one with NUL is kept as its
  * SHA-256, since PostgreSQL refuses NUL in text and index entries over about 2.7 kB.
  */
-function key(kind: 'email' | 'ip' | 'signup', value: string): string {
+function key(kind: 'email' | 'ip' | 'signup' | 'contact' | 'contact-to', value: string): string {
   return value.length <= 256 && !value.includes('\u0000')
     ? `${kind}:${value}`
     : `${kind}#sha256:${createHash('sha256').update(value).digest('hex')}`;
@@ -141,16 +150,42 @@ export class LoginThrottle {
       : { allowed: true, emailAttempts: 0, addressAttempts: counted.attempts };
   }
 
+  /**
+   * Counts a link to a new contact e-mail for this account and to this address, atomically; refused
+   * (and not counted) once either had CONTACT_CHANGES_PER_HOUR in the last hour.
+   */
+  async admitContactChange(accountId: string, recipient: string): Promise<Admission> {
+    const limit = CONTACT_CHANGES_PER_HOUR;
+    const window = CONTACT_CHANGE_WINDOW_SECONDS;
+    const byAccount = await this.count(key('contact', accountId), limit, window);
+    if (byAccount.refused) return this.refusal(byAccount.last, window);
+    const byRecipient = await this.count(key('contact-to', recipient), limit, window);
+    if (byRecipient.refused) {
+      await this.giveBack(key('contact', accountId));
+      return this.refusal(byRecipient.last, window);
+    }
+    return { allowed: true, emailAttempts: byRecipient.attempts, addressAttempts: 0 };
+  }
+
   /** The owner proved control of the e-mail (a password reset): its failed sign-ins are forgotten. */
   async forgetEmail(email: string): Promise<void> {
     await this.db.deleteFrom('login_failures').where('key', '=', emailKey(email)).execute();
   }
 
-  /** Removes counts whose window has passed. */
+  /** Removes counts whose window has passed (the contact changes' is an hour). */
   async cleanUp(): Promise<void> {
+    const now = this.nowSeconds();
     await this.db
       .deleteFrom('login_failures')
-      .where('last_failure_at', '<=', this.nowSeconds() - this.policy.windowSeconds)
+      .where((eb) =>
+        eb.or([
+          eb('last_failure_at', '<=', now - CONTACT_CHANGE_WINDOW_SECONDS),
+          eb.and([
+            eb('last_failure_at', '<=', now - this.policy.windowSeconds),
+            eb('key', 'not like', 'contact%'),
+          ]),
+        ]),
+      )
       .execute();
   }
 
@@ -159,8 +194,8 @@ export class LoginThrottle {
     return Math.min(this.policy.baseDelayMs * 2 ** (failures - free - 1), this.policy.maxDelayMs);
   }
 
-  private refusal(lastCounted: number): Admission {
-    const until = lastCounted + this.policy.windowSeconds;
+  private refusal(lastCounted: number, windowSeconds = this.policy.windowSeconds): Admission {
+    const until = lastCounted + windowSeconds;
     return { allowed: false, retryAfterSeconds: Math.max(1, until - this.nowSeconds()) };
   }
 
@@ -171,9 +206,10 @@ export class LoginThrottle {
   private async count(
     key: string,
     limit: number,
+    windowSeconds = this.policy.windowSeconds,
   ): Promise<{ refused: boolean; attempts: number; last: number }> {
     const now = sql.lit(this.nowSeconds());
-    const stale = sql.lit(this.nowSeconds() - this.policy.windowSeconds);
+    const stale = sql.lit(this.nowSeconds() - windowSeconds);
     const cap = sql.lit(limit);
     const row = await this.db
       .insertInto('login_failures')

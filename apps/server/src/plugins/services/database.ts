@@ -8,6 +8,7 @@ export const databaseService = fp<{ config: Pick<Config, 'databaseUrl' | 'dataDi
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      log: app.log,
     });
     app.decorate('database', database);
     app.addHook('onClose', () => database.close());

@@ -21,10 +21,16 @@ export const staffService = fp<StaffServiceOptions>(
       log: app.log,
       identityProvider: embedded ? 'embedded' : 'entra',
       adminEmails: config.adminEmails,
-      adminEmailsVerified: embedded?.verifiedEmailRequired ?? false,
+      // Only a proven address is Coordenação, verification off too (issue 28 finding 6; decision 046).
+      adminEmailsVerified: true,
       enrolment,
     });
     app.decorate('staff', staff.service);
+    if (embedded && !embedded.verifiedEmailRequired && config.adminEmails.length > 0) {
+      app.log.warn(
+        'ADMIN_EMAILS with EMAIL_VERIFICATION=off: an address there is Coordenação only once its owner proves it with "Esqueci minha senha" (without SMTP_URL the link is a .eml file in DATA_DIR/outbox)',
+      );
+    }
   },
   { name: 'staff', dependencies: ['database', 'directory', 'enrolment'] },
 );

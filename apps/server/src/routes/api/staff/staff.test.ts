@@ -15,6 +15,7 @@ import { createPostgresTestDatabase } from '../../../../tests/support/postgres.j
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 import { DirectoryError } from '../../../directory/directory.js';
+import { PasswordResets } from '../../../idp/store/password-resets.js';
 
 const pgDatabase = await createPostgresTestDatabase('staff_api');
 afterAll(async () => {
@@ -464,6 +465,57 @@ describe('ADMIN_EMAILS with e-mail verification required', () => {
         await accounts.set({ email_verified_at: null }).execute();
         expect((await me()).roles).toEqual([]);
         await accounts.set({ email_verified_at: new Date().toISOString() }).execute();
+        expect((await me()).roles).toEqual(['coordenacao']);
+      } finally {
+        await api.close();
+      }
+    },
+  );
+});
+
+describe('ADMIN_EMAILS with e-mail verification off (issue 28, finding 6)', () => {
+  it(
+    'make Coordenação only once the address is proven, by a password reset whose link is in DATA_DIR/outbox',
+    { timeout: 60_000 },
+    async () => {
+      // No SMTP_URL: EMAIL_VERIFICATION is off, and mail is written as .eml files.
+      const api = await createTestApi({ env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
+      try {
+        const { db } = api.app.database;
+        const [admin = ''] = await seedPeople(db, [ADMIN]);
+        // The first to sign up with the address, who never proved it.
+        await db
+          .updateTable('accounts')
+          .set({ email_verified_at: null })
+          .where('id', '=', admin)
+          .execute();
+        const me = async () =>
+          (
+            await api.app.inject({
+              url: '/api/staff/me',
+              headers: { authorization: `Bearer ${api.tokenFor(admin)}` },
+            })
+          ).json() as { roles: string[] };
+        expect((await me()).roles).toEqual([]);
+
+        // The owner proves it: 'Esqueci minha senha', the link read from the .eml file.
+        const account = await db
+          .selectFrom('accounts')
+          .select(['id', 'email', 'display_name', 'email_verified_at'])
+          .where('id', '=', admin)
+          .executeTakeFirstOrThrow();
+        const resets = new PasswordResets(db, api.app.mail, 'http://localhost:3000');
+        expect(await resets.sendLink(account)).toBe(true);
+        const outbox = path.join(api.fixture.dataDir, 'outbox');
+        let file: string | undefined;
+        for (let i = 0; i < 50 && !file; i++) {
+          await api.app.mail.sender.runOnce();
+          file = (await readdir(outbox).catch(() => [])).find((f) => f.includes('password-reset'));
+          if (!file) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const message = await simpleParser(await readFile(path.join(outbox, file ?? '')));
+        const token = /token=([\w-]{43})/.exec(String(message.text))?.[1] ?? '';
+        expect(await resets.use(token, 'uma senha nova e longa')).not.toBeNull();
         expect((await me()).roles).toEqual(['coordenacao']);
       } finally {
         await api.close();

@@ -19,6 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
 import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
+import { ContactChangeLimitError } from '../../../idp/store/contact-email-changes.js';
 import { refusalResponses } from '../../../plugins/error-handler.js';
 import { apiPaths } from '@centro/contracts/paths';
 
@@ -60,6 +61,13 @@ export async function detailsAfterWrite(
 /** What a user route may refuse besides the conventions (body, token, rate limit). */
 const refusals = refusalResponses('userNotFound', 'directoryUnavailable');
 
+/** What changing a field may refuse: a new contact e-mail past its limit, too. */
+const updateRefusals = refusalResponses(
+  'userNotFound',
+  'directoryUnavailable',
+  'tooManyContactChanges',
+);
+
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { directory } = app;
 
@@ -83,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: userUpdateRequestSchema,
-        response: { 200: userUpdateResponseSchema, ...refusals },
+        response: { 200: userUpdateResponseSchema, ...updateRefusals },
       },
     },
     async (request, reply) => {
@@ -93,10 +101,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // `value` is already checked and normalised (a phone as "+CC DD NNNNN-NNNN").
       // A new contact address waits for its owner's confirmation (issue 14, finding 6): the
       // answer keeps the current one, and the website says a link was sent.
+      // At most a few links an hour per account and per address (issue 28, finding 3).
       if (param === 'mail' && app.contactEmail) {
-        if ((await app.contactEmail.request(userId, value)) === 'pending') {
-          return { data: await detailsOf(directory, userId) };
-        }
+        const change = await app.contactEmail.request(userId, value).catch((error: unknown) => {
+          if (error instanceof ContactChangeLimitError) {
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          }
+          throw error;
+        });
+        if (change === 'pending') return { data: await detailsOf(directory, userId) };
       }
       await directory.updateUser(userId, param, value);
       return { data: await detailsAfterWrite(directory, userId, { [param]: value }) };

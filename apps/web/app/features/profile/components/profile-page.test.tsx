@@ -160,6 +160,23 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(notify).toHaveBeenCalledWith('error', message));
     vi.mocked(console.error).mockClear();
   });
+
+  it('says why a new e-mail was refused after too many changes (issue 28, finding 3)', async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    const message =
+      'Muitos pedidos de troca de e-mail. Por segurança, aguarde 42 minutos e tente novamente.';
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === '/api/user/details'
+        ? Response.json({ data: details })
+        : Response.json({ error: 'too_many_requests', message }, { status: 429 }),
+    );
+    await loadProfile();
+    await userEvent.clear(field('E-mail'));
+    await userEvent.type(field('E-mail'), 'outro@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', message));
+    vi.mocked(console.error).mockClear();
+  });
 });
 
 describe("the hint under 'E-mail'", () => {

@@ -136,10 +136,13 @@ export function ProfilePage() {
       }
     } catch (error) {
       console.error('Profile update failed', error);
-      // Entra lets nobody's app change a privileged administrator's phone: the API says so.
-      const protectedAccount =
-        error instanceof ApiError && error.code === ErrorCode.ProtectedAccount && error.apiMessage;
-      void notify('error', protectedAccount || messages.profileError);
+      // Entra lets nobody's app change a privileged administrator's phone, and a new e-mail is
+      // limited to a few links an hour (issue 28, finding 3): the API says so.
+      const said =
+        error instanceof ApiError &&
+        (error.code === ErrorCode.ProtectedAccount || error.code === ErrorCode.TooManyRequests) &&
+        error.apiMessage;
+      void notify('error', said || messages.profileError);
     } finally {
       setBusy(false);
     }
