@@ -8,9 +8,11 @@ import { allCourses } from '@centro/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
-import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import type { CourseRow } from '../courses/course-store.js';
+import { createEnrolmentRepository } from './repository.js';
 import { startRetention } from './retention.js';
-import { EnrolmentService, type ConfirmationMail } from './service.js';
+import type { ConfirmationMail } from '../mail/enrolment-confirmation.js';
+import { EnrolmentService } from './service.js';
 
 /** Default age after which a 'pending' enrolment is settled with the directory. */
 export const DEFAULT_REPAIR_AFTER_SECONDS = 60;

@@ -13,7 +13,7 @@ import { resolveMailSettings } from '../config/mail.js';
 import { RequestActivity } from '../request-activity.js';
 import { createMail } from './mail.js';
 import { emailVerification } from './messages/messages.js';
-import type { ClaimedMail } from './outbox.js';
+import { dataRowInsert, type ClaimedMail } from './outbox.js';
 import type { MailTransport } from './transports.js';
 import type { MailComposer } from './types.js';
 
@@ -47,12 +47,12 @@ afterEach(async () => {
 
 /** Queues a confirmation kept as data for `personId`, as the enrolment does. */
 async function queueData(mail: ReturnType<typeof createMail>, personId: string) {
-  const query = mail.enqueueDataQuery({
+  const row = mail.enqueueData({
     kind: 'enrolment-confirmation',
     personId,
     courseSlug: 'passe',
   });
-  await database.db.executeQuery(query);
+  await database.db.executeQuery(dataRowInsert(row, 'sqlite'));
 }
 
 /**
