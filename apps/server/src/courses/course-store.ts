@@ -52,11 +52,54 @@ export type CourseSettingsRow = Pick<
   | (typeof SETTINGS_COLUMNS)[number]
 > & { taken: number; places_by_staff: number };
 
-/** Settings columns written by staff (places apart: checked against the places taken). */
-export type SettingsColumns = Pick<
-  CoursesTable,
-  'enrolment_opens_at' | 'enrolment_closes_at' | (typeof SETTINGS_COLUMNS)[number]
->;
+/**
+ * A course's stored settings by name, as staff set them (null: the content's default; instants in
+ * UTC, ISO-8601; `places` null: the content's places).
+ */
+export interface StoredSettings {
+  places: number | null;
+  inviteCode: string | null;
+  opensAt: string | null;
+  closesAt: string | null;
+  firstMeeting: string | null;
+  weekday: string | null;
+  time: string | null;
+  count: number | null;
+  durationMinutes: number | null;
+  room: string | null;
+}
+
+/** The row's stored settings. */
+export function storedSettings(row: CourseSettingsRow): StoredSettings {
+  return {
+    places: row.places_by_staff === 1 ? row.places : null,
+    inviteCode: row.invite_code,
+    opensAt: row.enrolment_opens_at,
+    closesAt: row.enrolment_closes_at,
+    firstMeeting: row.first_meeting,
+    weekday: row.meeting_weekday,
+    time: row.meeting_time,
+    count: row.meeting_count,
+    durationMinutes: row.meeting_duration_minutes,
+    room: row.meeting_room,
+  };
+}
+
+/** The settings in effect of a row read with them (absent columns: the content's default). */
+export function settingsColumnsOf(
+  row: Pick<CourseSettingsColumns, 'places'> & Partial<CourseSettingsColumns>,
+): CourseSettingsColumns {
+  return {
+    places: row.places,
+    invite_code: row.invite_code ?? null,
+    first_meeting: row.first_meeting ?? null,
+    meeting_weekday: row.meeting_weekday ?? null,
+    meeting_time: row.meeting_time ?? null,
+    meeting_count: row.meeting_count ?? null,
+    meeting_duration_minutes: row.meeting_duration_minutes ?? null,
+    meeting_room: row.meeting_room ?? null,
+  };
+}
 
 export interface CourseOccupancy {
   places: number;
@@ -145,17 +188,28 @@ export function createCourseStore(db: Db) {
      */
     async updateSettings(
       slug: string,
-      places: number | null,
+      settings: StoredSettings,
       defaultPlaces: number,
-      columns: SettingsColumns,
       trx: Db = db,
     ): Promise<boolean> {
-      const effective = places ?? defaultPlaces;
+      const places = settings.places ?? defaultPlaces;
       const result = await trx
         .updateTable('courses')
-        .set({ ...columns, places: effective, places_by_staff: places === null ? 0 : 1 })
+        .set({
+          places,
+          places_by_staff: settings.places === null ? 0 : 1,
+          invite_code: settings.inviteCode,
+          enrolment_opens_at: settings.opensAt,
+          enrolment_closes_at: settings.closesAt,
+          first_meeting: settings.firstMeeting,
+          meeting_weekday: settings.weekday,
+          meeting_time: settings.time,
+          meeting_count: settings.count,
+          meeting_duration_minutes: settings.durationMinutes,
+          meeting_room: settings.room,
+        })
         .where('slug', '=', slug)
-        .where('taken', '<=', effective)
+        .where('taken', '<=', places)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -21,7 +21,11 @@
  * never holds two places, however many requests they send at once.
  */
 import { CompiledQuery } from 'kysely';
-import { type CourseSettingsColumns, UnknownCourseError } from '../courses/course-store.js';
+import {
+  type CourseSettingsColumns,
+  settingsColumnsOf,
+  UnknownCourseError,
+} from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { EnrolmentStatus } from '../db/schema.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
@@ -133,16 +137,7 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
       mine: row.mine ?? null,
       opensAt: row.opensAt ?? null,
       closesAt: row.closesAt ?? null,
-      settings: {
-        places: row.places,
-        invite_code: row.invite_code ?? null,
-        first_meeting: row.first_meeting ?? null,
-        meeting_weekday: row.meeting_weekday ?? null,
-        meeting_time: row.meeting_time ?? null,
-        meeting_count: row.meeting_count ?? null,
-        meeting_duration_minutes: row.meeting_duration_minutes ?? null,
-        meeting_room: row.meeting_room ?? null,
-      },
+      settings: settingsColumnsOf(row),
     };
   }
 

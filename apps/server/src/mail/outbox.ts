@@ -56,7 +56,7 @@ export interface MailOutbox {
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
   /**
    * The same insert, compiled (synchronously) for a caller that runs it in its own transaction
-   * without Kysely's builder (the enrolment's confirmation, see enrolment/repository.ts).
+   * without Kysely's builder.
    * @throws InvalidRecipientError when `to` is not one e-mail address.
    */
   enqueueQuery(message: MailMessage): { id: string; query: CompiledQuery };

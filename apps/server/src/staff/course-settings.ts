@@ -6,7 +6,7 @@
  */
 import { type Course, weekdayOf, weekdays, zonedInstant } from '@centro/content';
 import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
-import type { CourseSettingsRow } from '../courses/course-store.js';
+import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { courseRow, record, type StaffActor, type StaffContext } from './context.js';
 import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
@@ -37,19 +37,20 @@ export function utcInstant(local: string): string {
 
 function settingsAnswer(course: Course, row: CourseSettingsRow): StaffCourseSettingsResponse {
   const meetings = effectiveMeetings(course, row);
+  const stored = storedSettings(row);
   return {
     slug: course.slug,
     title: course.title,
     settings: {
-      places: row.places_by_staff === 1 ? row.places : null,
-      inviteCode: row.invite_code,
-      opensAt: row.enrolment_opens_at && localDateTime(row.enrolment_opens_at),
-      closesAt: row.enrolment_closes_at && localDateTime(row.enrolment_closes_at),
-      firstMeeting: row.first_meeting,
-      time: row.meeting_time,
-      count: row.meeting_count,
-      durationMinutes: row.meeting_duration_minutes,
-      room: row.meeting_room,
+      places: stored.places,
+      inviteCode: stored.inviteCode,
+      opensAt: stored.opensAt && localDateTime(stored.opensAt),
+      closesAt: stored.closesAt && localDateTime(stored.closesAt),
+      firstMeeting: stored.firstMeeting,
+      time: stored.time,
+      count: stored.count,
+      durationMinutes: stored.durationMinutes,
+      room: stored.room,
     },
     defaults: {
       places: course.places,
@@ -108,20 +109,14 @@ export async function updateSettings(
   const stored = await ctx.enrolment.changeCourse(slug, (trx) =>
     ctx.courseStore.updateSettings(
       slug,
-      settings.places,
-      course.places,
       {
-        invite_code: settings.inviteCode,
-        enrolment_opens_at: opensAt,
-        enrolment_closes_at: closesAt,
-        first_meeting: settings.firstMeeting,
+        ...settings,
+        opensAt,
+        closesAt,
         // The weekday follows the first meeting's date (stored only when the date is).
-        meeting_weekday: settings.firstMeeting === null ? null : weekday,
-        meeting_time: settings.time,
-        meeting_count: settings.count,
-        meeting_duration_minutes: settings.durationMinutes,
-        meeting_room: settings.room,
+        weekday: settings.firstMeeting === null ? null : weekday,
       },
+      course.places,
       trx,
     ),
   );

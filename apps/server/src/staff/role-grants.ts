@@ -18,7 +18,7 @@ import { embeddedRoles, leavesACoordinator, may, type StaffPermission } from './
  * request, so a revocation applies at once; Entra: the token's roles).
  * @throws StaffForbiddenError when `permission` is given and the roles do not allow it.
  */
-export async function actor(
+export async function actorOf(
   ctx: StaffContext,
   userId: string,
   tokenRoles: readonly StaffRoleName[],

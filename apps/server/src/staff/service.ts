@@ -20,7 +20,7 @@ import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
 import { exportRows, participants, type ParticipantsQuery, remove } from './participants.js';
 import type { StaffRepository } from './repository.js';
-import { actor, grant, revoke, roles } from './role-grants.js';
+import { actorOf, grant, revoke, roles } from './role-grants.js';
 import type { StaffPermission } from './roles.js';
 
 export interface StaffServiceOptions {
@@ -71,7 +71,7 @@ export class StaffService {
     tokenRoles: readonly StaffRoleName[],
     permission?: StaffPermission,
   ): Promise<StaffActor> {
-    return actor(this.#ctx, userId, tokenRoles, permission);
+    return actorOf(this.#ctx, userId, tokenRoles, permission);
   }
 
   overview(by: StaffActor): Promise<StaffCourseSummary[]> {
