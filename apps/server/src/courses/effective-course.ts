@@ -7,20 +7,8 @@
  */
 import { allCourses, type Course, type Weekday } from '@centro/content';
 import type { Kysely } from 'kysely';
-import type { CoursesTable, Database } from '../db/schema.js';
-
-/** The course row's settings columns (null = the content's default). */
-export type CourseSettingsColumns = Pick<
-  CoursesTable,
-  | 'places'
-  | 'invite_code'
-  | 'first_meeting'
-  | 'meeting_weekday'
-  | 'meeting_time'
-  | 'meeting_count'
-  | 'meeting_duration_minutes'
-  | 'meeting_room'
->;
+import type { Database } from '../db/schema.js';
+import { type CourseSettingsColumns, createCourseStore } from './course-store.js';
 
 /** The meetings in effect: the database's settings over the content's. */
 export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
@@ -64,23 +52,11 @@ export function createCourseReader(
   courses: readonly Course[] = allCourses(),
 ): CourseReader {
   const bySlug = new Map(courses.map((c) => [c.slug, c]));
+  const store = createCourseStore(db);
   const read = async (slug: string) => {
     const course = bySlug.get(slug);
     if (!course) return undefined;
-    const row = await db
-      .selectFrom('courses')
-      .select([
-        'places',
-        'invite_code',
-        'first_meeting',
-        'meeting_weekday',
-        'meeting_time',
-        'meeting_count',
-        'meeting_duration_minutes',
-        'meeting_room',
-      ])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
+    const row = await store.settings(slug);
     return row ? effectiveCourse(course, row) : course;
   };
   return Object.assign(read, {

@@ -9,7 +9,8 @@ import { errorResponse } from '../plugins/error-handler.js';
 import { CourseFullError, EnrolmentIncompleteError } from './errors.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
-import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import type { CourseRow } from '../courses/course-store.js';
+import { createEnrolmentRepository } from './repository.js';
 import { EnrolmentService } from './service.js';
 import { startEnrolment } from './start.js';
 

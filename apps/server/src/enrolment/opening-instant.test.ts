@@ -9,7 +9,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import { EnrolmentClosedError, EnrolmentNotOpenError } from './errors.js';
-import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import type { CourseRow } from '../courses/course-store.js';
+import { createEnrolmentRepository } from './repository.js';
 import { EnrolmentService } from './service.js';
 
 const COURSE: CourseRow = {

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Directory } from '../directory/directory.js';
+import { createCourseStore } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { lastMeetingDate, retentionDue } from './rules.js';
 
@@ -33,9 +34,7 @@ export async function anonymiseEndedCourses(options: RetentionOptions): Promise<
   const { database, directory, months, log } = options;
   const { db } = database;
   const now = options.now?.() ?? new Date();
-  const rows = new Map(
-    (await db.selectFrom('courses').selectAll().execute()).map((r) => [r.slug, r]),
-  );
+  const rows = new Map((await createCourseStore(db).all()).map((r) => [r.slug, r]));
   let people = 0;
   for (const course of options.courses ?? allCourses()) {
     const row = rows.get(course.slug);

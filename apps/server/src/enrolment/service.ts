@@ -15,9 +15,10 @@
  * is never given back on a directory failure: the repair adds the person again.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { CourseSettingsColumns } from '../courses/effective-course.js';
+import type { CourseRow, CourseSettingsColumns } from '../courses/course-store.js';
+import type { ConfirmationMail } from './confirmation-mail.js';
+import type { DataMailRow } from '../mail/outbox.js';
 import type { Database } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import {
@@ -37,7 +38,9 @@ import {
   EnrolmentNotOpenError,
   NoEnrolmentError,
 } from './errors.js';
-import type { CourseRow, EnrolmentRepository, PersonRows, Promotion } from './repository.js';
+import type { Promotion } from './course-lock.js';
+import type { PersonRows } from './person-rows.js';
+import type { EnrolmentRepository } from './repository.js';
 import { decideCancel, enrolmentWindow, placesLeft, staleBefore } from './rules.js';
 
 /** The course as the enrolment needs it. */
@@ -85,19 +88,6 @@ export interface JoinResult {
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/**
- * The confirmation e-mail of an enrolment, as the outbox row to write in the transaction that
- * confirms it (null: none, e.g. the person has no valid address). Called once the directory has
- * added the person; a throw is a directory failure (the place is given back, or the repair retries).
- */
-export type ConfirmationMail = (
-  userId: string,
-  courseSlug: string,
-  log: Log,
-  /** The course's settings, when the caller has just read them (else they are read). */
-  settings?: CourseSettingsColumns,
-) => Promise<CompiledQuery | null>;
 
 export interface EnrolmentServiceOptions {
   /** The confirmation e-mail written with each confirmation (none: no e-mail). */
@@ -172,11 +162,11 @@ export class EnrolmentService {
       if (outcome === 'closed') throw new EnrolmentClosedError();
       if (outcome === 'already-confirmed') return { alreadyEnrolled: true, settings };
 
-      let message: CompiledQuery | null;
+      let message: DataMailRow | null;
       try {
         [, message] = await Promise.all([
           this.#directory.addToGroup(course.groupId, userId),
-          this.#confirmationMail(userId, course.slug, log, settings),
+          this.#confirmationMail(userId, course.slug),
         ]);
       } catch (error) {
         // Only the place this request took is given back; a 'pending' row of another request of
@@ -249,7 +239,7 @@ export class EnrolmentService {
     try {
       const [, message] = await Promise.all([
         this.#directory.addToGroup(groupId, userId),
-        this.#confirmationMail(userId, courseSlug, log),
+        this.#confirmationMail(userId, courseSlug),
       ]);
       await this.#repository.confirm(courseSlug, userId, this.#now(), message);
       return 'confirmed';
@@ -437,7 +427,7 @@ export class EnrolmentService {
     for (const row of rows) {
       try {
         if (await this.#directory.isMember(row.groupId, row.userId)) {
-          const message = await this.#confirmationMail(row.userId, row.courseSlug, this.#log);
+          const message = await this.#confirmationMail(row.userId, row.courseSlug);
           if (await this.#repository.confirm(row.courseSlug, row.userId, now, message)) {
             report.confirmed++;
           }

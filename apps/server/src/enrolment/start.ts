@@ -8,9 +8,11 @@ import { allCourses } from '@centro/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
-import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import type { CourseRow } from '../courses/course-store.js';
+import { createEnrolmentRepository } from './repository.js';
 import { startRetention } from './retention.js';
-import { EnrolmentService, type ConfirmationMail } from './service.js';
+import type { ConfirmationMail } from './confirmation-mail.js';
+import { EnrolmentService } from './service.js';
 
 export interface StartEnrolmentOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;

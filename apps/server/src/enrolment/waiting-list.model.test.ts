@@ -35,7 +35,8 @@ import {
   EnrolmentInProgressError,
   NoEnrolmentError,
 } from './errors.js';
-import { createEnrolmentRepository, type CourseRow } from './repository.js';
+import type { CourseRow } from '../courses/course-store.js';
+import { createEnrolmentRepository } from './repository.js';
 import { EnrolmentService } from './service.js';
 
 const COURSE: CourseRow = {

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { createMailOutbox, type MailOutbox } from './outbox.js';
+import { createMailOutbox, type DataMailRow, type MailOutbox } from './outbox.js';
 import { createMailSender, type MailSender } from './sender.js';
 import { createMailTransport, type MailTransport } from './transports.js';
 import type { MailComposer, MailData, MailMessage, MailSettings } from './types.js';
@@ -65,10 +65,11 @@ export interface Mail {
    */
   enqueueQuery(message: MailMessage): CompiledQuery;
   /**
-   * The outbox's insert of a message kept as its data (composed by the sender at delivery), for a
-   * caller that runs it in its own transaction; the sender is woken shortly after.
+   * The outbox row of a message kept as its data (composed by the sender at delivery), for a
+   * caller that writes it in its own statement or transaction (MailOutbox.dataRow); the sender is
+   * woken shortly after.
    */
-  enqueueDataQuery(data: MailData): CompiledQuery;
+  enqueueData(data: MailData): DataMailRow;
   /** Sends what is due now: call after the transaction that queued a message committed. */
   wake(): void;
   /** Starts the sender, and the hourly deletion of messages sent over 30 days ago. */
@@ -139,10 +140,10 @@ export function createMail(options: MailOptions): Mail {
       wakeSoon();
       return query;
     },
-    enqueueDataQuery(data) {
-      const { query } = outbox.enqueueDataQuery(data);
+    enqueueData(data) {
+      const row = outbox.dataRow(data);
       wakeSoon();
-      return query;
+      return row;
     },
     wake: () => sender.wake(),
     start() {

@@ -56,15 +56,16 @@ export interface MailOutbox {
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
   /**
    * The same insert, compiled (synchronously) for a caller that runs it in its own transaction
-   * without Kysely's builder (the enrolment's confirmation, see enrolment/repository.ts).
+   * without Kysely's builder.
    * @throws InvalidRecipientError when `to` is not one e-mail address.
    */
   enqueueQuery(message: MailMessage): { id: string; query: CompiledQuery };
   /**
-   * The insert of a message kept as its data (decision 033), compiled without Kysely's builder
-   * (it runs once per enrolment in a rush): a small row, composed by the sender at delivery.
+   * The outbox row of a message kept as its data (decision 033), made now, for a caller that writes
+   * it in its own statement or transaction (`dataRowInsert`, `dataRowsInsertSelect`): a small row,
+   * composed by the sender at delivery.
    */
-  enqueueDataQuery(data: MailData): { id: string; query: CompiledQuery };
+  dataRow(data: MailData): DataMailRow;
   /** Takes up to `limit` due messages for this sender alone (see above), oldest first. */
   claim(limit: number): Promise<ClaimedMail[]>;
   /** The message was delivered. False when the claim was lost (another sender took over). */
@@ -132,44 +133,69 @@ export function describeMailError(error: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 500);
 }
 
-/** The columns of a message kept as data, in the order of `dataInsertSql`'s parameters. */
-const DATA_COLUMNS = [
-  'id',
-  'kind',
-  'recipient',
-  'subject',
-  'html',
-  'text',
-  'attachments',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'created_at',
-  'person_id',
-  'data',
-] as const;
-
-/** The insert of a message kept as data, with the dialect's placeholders. */
-export function dataInsertSql(dialect: 'sqlite' | 'postgres'): string {
-  const values = DATA_COLUMNS.map((_, i) => (dialect === 'postgres' ? `$${i + 1}` : '?'));
-  return `insert into "mail_outbox" (${DATA_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${values.join(', ')})`;
+/**
+ * The outbox row of a message kept as its data (decision 033): what varies from one such row to
+ * the next. The enrolment writes it in the statement or transaction that confirms the enrolment
+ * (enrolment/place-statements.ts), through `dataRowInsert` or `dataRowsInsertSelect`.
+ */
+export interface DataMailRow {
+  id: string;
+  kind: MailKind;
+  personId: string;
+  /** The row's creation, and when it is due (ISO-8601). */
+  at: string;
+  /** The message's data (`MailData`), as JSON. */
+  data: string;
 }
 
-/** The row of a message kept as data, when `query` is its insert (see `enqueueDataQuery`). */
-export function dataRowOf(
-  query: CompiledQuery,
-): { id: string; kind: string; personId: string; data: string; at: string } | undefined {
-  if (query.sql !== dataInsertSql('postgres') && query.sql !== dataInsertSql('sqlite')) {
-    return undefined;
-  }
-  const p = query.parameters;
+/** The row of a message kept as data, made at `at`. */
+export function dataMailRow(data: MailData, at: Date): DataMailRow {
+  if (!data.personId || !data.courseSlug) throw new Error('A message needs its person and course.');
   return {
-    id: String(p[0]),
-    kind: String(p[1]),
-    at: String(p[10]),
-    personId: String(p[11]),
-    data: String(p[12]),
+    id: randomUUID(),
+    kind: data.kind,
+    personId: data.personId,
+    at: at.toISOString(),
+    data: JSON.stringify({ kind: data.kind, personId: data.personId, courseSlug: data.courseSlug }),
   };
+}
+
+/** Every column of a data row with its value's SQL: the row's own from `values`, the rest constant. */
+function dataColumns(v: Record<keyof DataMailRow, string>): [string, string][] {
+  const unsent = { recipient: "''", subject: "''", html: "''", text: "''", attachments: "'[]'" };
+  return Object.entries({
+    ...{ id: v.id, kind: v.kind, ...unsent, status: "'pending'", attempts: '0' },
+    ...{ next_attempt_at: v.at, created_at: v.at, person_id: v.personId, data: v.data },
+  });
+}
+
+/**
+ * `insert into mail_outbox (…) select … <rest>`: the data rows whose values are the SQL
+ * expressions `values` (a source's columns, or placeholders), for a statement that writes them
+ * with other work (the enrolment's batched confirmation: `rest` is its `from … where …`).
+ */
+export function dataRowsInsertSelect(values: Record<keyof DataMailRow, string>, rest: string) {
+  const columns = dataColumns(values);
+  return `insert into mail_outbox (${columns.map(([c]) => c).join(', ')})
+    select ${columns.map(([, v]) => v).join(', ')} ${rest}`;
+}
+
+/** The prepared insert of one data row, per dialect (one text each: the statement cache keeps it). */
+const [SQLITE_ROW, POSTGRES_ROW] = [
+  ['?', '?', '?', '?', '?'],
+  ['$1', '$2', '$3', '$4', '$5'],
+].map(([id = '', kind = '', at = '', personId = '', data = '']) =>
+  dataRowsInsertSelect({ id, kind, at, personId, data }, ''),
+);
+
+/** The insert of one data row, for the caller's own statement or transaction. */
+export function dataRowInsert(row: DataMailRow, dialect: 'sqlite' | 'postgres'): CompiledQuery {
+  const { id, kind, at, personId, data } = row;
+  return CompiledQuery.raw(
+    (dialect === 'sqlite' ? SQLITE_ROW : POSTGRES_ROW) ?? '',
+    // SQLite's `?` are taken in order: the instant is both the creation and the due time.
+    dialect === 'sqlite' ? [id, kind, at, at, personId, data] : [id, kind, at, personId, data],
+  );
 }
 
 function parseData(text: string | null | undefined): MailData | null {
@@ -199,7 +225,6 @@ export function createMailOutbox(
   now: () => Date = () => new Date(),
 ): MailOutbox {
   const { db, dialect } = handle;
-  const DATA_INSERT = dataInsertSql(dialect);
 
   /** The claim's statements, on `conn` (SQLite: inside the immediate transaction). */
   async function claimOn(conn: Kysely<Database>, limit: number) {
@@ -283,33 +308,7 @@ export function createMailOutbox(
 
     enqueueQuery: (message) => insert(db, message),
 
-    enqueueDataQuery(data) {
-      if (!data.personId || !data.courseSlug)
-        throw new Error('A message needs its person and course.');
-      const id = randomUUID();
-      const at = now().toISOString();
-      const json = JSON.stringify({
-        kind: data.kind,
-        personId: data.personId,
-        courseSlug: data.courseSlug,
-      });
-      const parameters = [
-        id,
-        data.kind,
-        '',
-        '',
-        '',
-        '',
-        '[]',
-        'pending',
-        0,
-        at,
-        at,
-        data.personId,
-        json,
-      ];
-      return { id, query: CompiledQuery.raw(DATA_INSERT, parameters) };
-    },
+    dataRow: (data) => dataMailRow(data, now()),
 
     async claim(limit) {
       if (dialect === 'postgres') return claimOn(db, limit);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -17,6 +18,7 @@ export const DELETED_ACCOUNT_NAME = 'Conta excluída';
 
 export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   const db: Db = handle.db;
+  const courseStore = createCourseStore(db);
   return {
     /** The built-in provider's account (no password hash), if any. */
     async account(userId: string) {
@@ -70,9 +72,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     },
 
     /** Course settings rows (meetings and invite codes over the content's defaults). */
-    async courses() {
-      return db.selectFrom('courses').selectAll().execute();
-    },
+    courses: courseStore.all,
 
     /**
      * Deletes what the database holds about the person (their places and waiting positions are

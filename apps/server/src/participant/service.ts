@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
 import { EnrolmentInProgressError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
-import { effectiveMeetings } from '../courses/effective-course.js';
+import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
 import { AccountDeletionIncompleteError } from './errors.js';
 import type { ParticipantRepository } from './repository.js';
 
@@ -92,7 +92,7 @@ export class ParticipantService {
         title: course.title,
         programme: course.programme,
         nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
-        whatsappUrl: whatsappGroupLink(row.invite_code ?? course.inviteCode),
+        whatsappUrl: whatsappGroupLink(effectiveCourse(course, row).inviteCode),
       };
     };
     for (const e of rows.enrolments) {

@@ -1,12 +1,13 @@
 /**
  * The staff area's tables over Kysely (one code path for SQLite and PostgreSQL): roles, the action
- * record, attendance, course settings and removals. No participant's personal data is stored
+ * record and attendance, and the accounts and enrolments it reads (course settings: the courses
+ * module's store). No participant's personal data is stored
  * here: names, e-mails and phones stay in the directory.
  */
 import { randomUUID } from 'node:crypto';
 import type { StaffRoleName } from '@centro/contracts';
 import type { Kysely } from 'kysely';
-import type { CoursesTable, Database, EnrolmentStatus } from '../db/schema.js';
+import type { Database, EnrolmentStatus } from '../db/schema.js';
 
 type Db = Kysely<Database>;
 
@@ -36,37 +37,6 @@ export interface EnrolmentRow {
   status: EnrolmentStatus;
   createdAt: string;
 }
-
-/** A course's row with its settings (null = the content's default). */
-export type CourseSettingsRow = Pick<
-  CoursesTable,
-  | 'slug'
-  | 'group_id'
-  | 'places'
-  | 'invite_code'
-  | 'enrolment_opens_at'
-  | 'enrolment_closes_at'
-  | 'first_meeting'
-  | 'meeting_weekday'
-  | 'meeting_time'
-  | 'meeting_count'
-  | 'meeting_duration_minutes'
-  | 'meeting_room'
-> & { taken: number; places_by_staff: number };
-
-/** Settings columns written by an update (places apart: checked against the places taken). */
-export type SettingsColumns = Pick<
-  CoursesTable,
-  | 'invite_code'
-  | 'enrolment_opens_at'
-  | 'enrolment_closes_at'
-  | 'first_meeting'
-  | 'meeting_weekday'
-  | 'meeting_time'
-  | 'meeting_count'
-  | 'meeting_duration_minutes'
-  | 'meeting_room'
->;
 
 export function createStaffRepository(db: Db) {
   return {
@@ -193,37 +163,6 @@ export function createStaffRepository(db: Db) {
         subjectId: r.subject_id,
         details: JSON.parse(r.details) as Record<string, unknown>,
       }));
-    },
-
-    async courses(): Promise<CourseSettingsRow[]> {
-      return db.selectFrom('courses').selectAll().execute();
-    },
-
-    async course(slug: string): Promise<CourseSettingsRow | undefined> {
-      return db.selectFrom('courses').selectAll().where('slug', '=', slug).executeTakeFirst();
-    },
-
-    /**
-     * Writes the settings; `places` (null: the content's default `defaultPlaces`) only when it is
-     * not below the places taken, in the same statement (the row's lock serialises it with the
-     * enrolments' conditional insert). False when the places were below the places taken. `trx`:
-     * the enrolment's transaction under the course's lock (freed places go to the waiting list).
-     */
-    async updateSettings(
-      slug: string,
-      places: number | null,
-      defaultPlaces: number,
-      columns: SettingsColumns,
-      trx: Db = db,
-    ): Promise<boolean> {
-      const effective = places ?? defaultPlaces;
-      const result = await trx
-        .updateTable('courses')
-        .set({ ...columns, places: effective, places_by_staff: places === null ? 0 : 1 })
-        .where('slug', '=', slug)
-        .where('taken', '<=', effective)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
     },
 
     async enrolments(slug: string): Promise<EnrolmentRow[]> {

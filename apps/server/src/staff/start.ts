@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import { createCourseStore } from '../courses/course-store.js';
 import { createStaffRepository } from './repository.js';
 import { StaffService } from './service.js';
 
@@ -24,6 +25,7 @@ export interface StartStaffOptions {
 export async function startStaff(options: StartStaffOptions): Promise<{ service: StaffService }> {
   const service = new StaffService({
     repository: createStaffRepository(options.database.db),
+    courseStore: createCourseStore(options.database.db),
     directory: options.directory,
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,

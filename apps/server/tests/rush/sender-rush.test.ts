@@ -13,7 +13,7 @@ import { resolveMailSettings } from '../../src/config/mail.js';
 import { RequestActivity } from '../../src/request-activity.js';
 import { createMail } from '../../src/mail/mail.js';
 import { emailVerification } from '../../src/mail/messages/messages.js';
-import type { ClaimedMail } from '../../src/mail/outbox.js';
+import { dataRowInsert, type ClaimedMail } from '../../src/mail/outbox.js';
 import type { MailTransport } from '../../src/mail/transports.js';
 import type { MailComposer } from '../../src/mail/types.js';
 
@@ -47,12 +47,12 @@ afterEach(async () => {
 
 /** Queues a confirmation kept as data for `personId`, as the enrolment does. */
 async function queueData(mail: ReturnType<typeof createMail>, personId: string) {
-  const query = mail.enqueueDataQuery({
+  const row = mail.enqueueData({
     kind: 'enrolment-confirmation',
     personId,
     courseSlug: 'passe',
   });
-  await database.db.executeQuery(query);
+  await database.db.executeQuery(dataRowInsert(row, 'sqlite'));
 }
 
 /**

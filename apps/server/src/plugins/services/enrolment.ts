@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { startEnrolment } from '../../enrolment/start.js';
 import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
-import { enrolmentConfirmationMail } from '../../mail/enrolment-confirmation.js';
+import { enrolmentConfirmationMail } from '../../enrolment/confirmation-mail.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface EnrolmentServiceOptions {

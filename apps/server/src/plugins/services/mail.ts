@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
-import { enrolmentConfirmationComposer } from '../../mail/enrolment-confirmation.js';
+import { enrolmentConfirmationComposer } from '../../enrolment/confirmation-mail.js';
 import { createMail } from '../../mail/mail.js';
 import type { RequestActivity } from '../../request-activity.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';

@@ -31,7 +31,7 @@ import { z } from 'zod';
 import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
-import type { StaffActor } from '../../../staff/service.js';
+import type { StaffActor } from '../../../staff/context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 /**
- * The enrolment's confirmation e-mail (enrolment/service.ts's `ConfirmationMail`), kept as its
+ * The enrolment's confirmation e-mail (`ConfirmationMail`, which the enrolment calls), kept as its
  * data (decision 033): the enrolment writes a small outbox row (the kind, the person's id, the
  * course) in the transaction that confirms it, and the sender composes the message at delivery
  * (`enrolmentConfirmationComposer`): the person's address and name from the directory (local
@@ -11,19 +11,24 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { allCourses } from '@centro/content';
-// eslint-disable-next-line import-x/no-restricted-paths -- fixed on branch repo
 import type { CourseReader } from '../courses/effective-course.js';
 import { isEmailAddress } from '../config/parsers.js';
 import type { Directory } from '../directory/directory.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- fixed on branch repo
-import type { ConfirmationMail } from '../enrolment/service.js';
-import { composeEnrolmentConfirmation } from './compose.js';
-import type { Mail } from './mail.js';
-import type { MailComposer } from './types.js';
+import { composeEnrolmentConfirmation } from '../mail/compose.js';
+import type { Mail } from '../mail/mail.js';
+import type { DataMailRow } from '../mail/outbox.js';
+import type { MailComposer } from '../mail/types.js';
+
+/**
+ * The confirmation e-mail of an enrolment, as the outbox row to write in the transaction that
+ * confirms it (null: none). Called once the directory has added the person; a throw is a
+ * directory failure (the place is given back, or the repair retries).
+ */
+export type ConfirmationMail = (userId: string, courseSlug: string) => Promise<DataMailRow | null>;
 
 /** The confirmation as the outbox row to write when the enrolment is confirmed. */
 export function enrolmentConfirmationMail(options: {
-  mail: Pick<Mail, 'enqueueDataQuery'>;
+  mail: Pick<Mail, 'enqueueData'>;
   /** The courses that have a message (default: the content's). */
   courseSlugs?: Iterable<string>;
 }): ConfirmationMail {
@@ -32,7 +37,7 @@ export function enrolmentConfirmationMail(options: {
     // A course outside the content (tests' own courses) has nothing to tell.
     Promise.resolve(
       slugs.has(courseSlug)
-        ? options.mail.enqueueDataQuery({
+        ? options.mail.enqueueData({
             kind: 'enrolment-confirmation',
             personId: userId,
             courseSlug,

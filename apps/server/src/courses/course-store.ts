@@ -1,0 +1,262 @@
+/**
+ * The `courses` table, owned here and nowhere else (issue 27): its row types, the list of the
+ * settings columns staff may change (issue 12), reading and writing them, and the synchronisation
+ * of the content's courses at start-up. The enrolment, the staff area, the participant's pages and
+ * the mail read the table through this module; the enrolment's hot path (enrolment/
+ * place-statements.ts) reads the same columns as prepared SQL built from `SETTINGS_COLUMNS`.
+ *
+ * The next table of this module is `classes` (issue 29: classes per term), with its store beside
+ * this one.
+ */
+import { type Kysely } from 'kysely';
+import type { CoursesTable, Database } from '../db/schema.js';
+
+type Db = Kysely<Database>;
+
+/** A course as the content gives it to the database (synchronised at start-up). */
+export interface CourseRow {
+  slug: string;
+  groupId: string;
+  places: number;
+}
+
+/**
+ * The settings columns a course in effect takes from the database (null = the content's default),
+ * in the order every reader selects them. `places` apart: it is never null (the content's default
+ * is written at the synchronisation).
+ */
+export const SETTINGS_COLUMNS = [
+  'invite_code',
+  'first_meeting',
+  'meeting_weekday',
+  'meeting_time',
+  'meeting_count',
+  'meeting_duration_minutes',
+  'meeting_room',
+] as const satisfies readonly (keyof CoursesTable)[];
+
+/** The course row's settings columns that make the course in effect (null = the content's default). */
+export type CourseSettingsColumns = Pick<
+  CoursesTable,
+  'places' | (typeof SETTINGS_COLUMNS)[number]
+>;
+
+/** A course's whole row, with its settings and its window. */
+export type CourseSettingsRow = Pick<
+  CoursesTable,
+  | 'slug'
+  | 'group_id'
+  | 'places'
+  | 'enrolment_opens_at'
+  | 'enrolment_closes_at'
+  | (typeof SETTINGS_COLUMNS)[number]
+> & { taken: number; places_by_staff: number };
+
+/**
+ * A course's stored settings by name, as staff set them (null: the content's default; instants in
+ * UTC, ISO-8601; `places` null: the content's places).
+ */
+export interface StoredSettings {
+  places: number | null;
+  inviteCode: string | null;
+  opensAt: string | null;
+  closesAt: string | null;
+  firstMeeting: string | null;
+  weekday: string | null;
+  time: string | null;
+  count: number | null;
+  durationMinutes: number | null;
+  room: string | null;
+}
+
+/** The row's stored settings. */
+export function storedSettings(row: CourseSettingsRow): StoredSettings {
+  return {
+    places: row.places_by_staff === 1 ? row.places : null,
+    inviteCode: row.invite_code,
+    opensAt: row.enrolment_opens_at,
+    closesAt: row.enrolment_closes_at,
+    firstMeeting: row.first_meeting,
+    weekday: row.meeting_weekday,
+    time: row.meeting_time,
+    count: row.meeting_count,
+    durationMinutes: row.meeting_duration_minutes,
+    room: row.meeting_room,
+  };
+}
+
+/** The settings in effect of a row read with them (absent columns: the content's default). */
+export function settingsColumnsOf(
+  row: Pick<CourseSettingsColumns, 'places'> & Partial<CourseSettingsColumns>,
+): CourseSettingsColumns {
+  return {
+    places: row.places,
+    invite_code: row.invite_code ?? null,
+    first_meeting: row.first_meeting ?? null,
+    meeting_weekday: row.meeting_weekday ?? null,
+    meeting_time: row.meeting_time ?? null,
+    meeting_count: row.meeting_count ?? null,
+    meeting_duration_minutes: row.meeting_duration_minutes ?? null,
+    meeting_room: row.meeting_room ?? null,
+  };
+}
+
+export interface CourseOccupancy {
+  places: number;
+  taken: number;
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
+/** The course is not in the database: the content and the database disagree (a server fault). */
+export class UnknownCourseError extends Error {
+  override name = 'UnknownCourseError';
+  constructor(readonly slug: string) {
+    super(`Course ${slug} is not in the database (courses are synchronised at start-up).`);
+  }
+}
+
+export function createCourseStore(db: Db) {
+  return {
+    /** Every course's row. */
+    async all(): Promise<CourseSettingsRow[]> {
+      return db.selectFrom('courses').selectAll().execute();
+    },
+
+    /** The course's row (undefined: no such course). */
+    async row(slug: string): Promise<CourseSettingsRow | undefined> {
+      return db.selectFrom('courses').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+
+    /** The course's settings in effect (undefined: no such course). */
+    async settings(slug: string): Promise<CourseSettingsColumns | undefined> {
+      return db
+        .selectFrom('courses')
+        .select(['places', ...SETTINGS_COLUMNS])
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+    },
+
+    /** The course's group (null: no such course). */
+    async groupOf(slug: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('courses')
+        .select('group_id')
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return row?.group_id ?? null;
+    },
+
+    /**
+     * The course's enrolment window (staff settings).
+     * @throws UnknownCourseError
+     */
+    async window(slug: string): Promise<{ opensAt: string | null; closesAt: string | null }> {
+      const row = await db
+        .selectFrom('courses')
+        .select(['enrolment_opens_at', 'enrolment_closes_at'])
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      if (!row) throw new UnknownCourseError(slug);
+      return { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at };
+    },
+
+    /** Places and places taken of every course, by slug, in one query. */
+    async occupancy(): Promise<Map<string, CourseOccupancy>> {
+      const rows = await db
+        .selectFrom('courses')
+        .select(['slug', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
+        .execute();
+      return new Map(
+        rows.map((r) => [
+          r.slug,
+          {
+            places: r.places,
+            taken: r.taken,
+            opensAt: r.enrolment_opens_at,
+            closesAt: r.enrolment_closes_at,
+          },
+        ]),
+      );
+    },
+
+    /**
+     * Writes the settings; `places` (null: the content's default `defaultPlaces`) only when it is
+     * not below the places taken, in the same statement (the row's lock serialises it with the
+     * enrolments' conditional insert). False when the places were below the places taken. `trx`:
+     * the enrolment's transaction under the course's lock (freed places go to the waiting list).
+     */
+    async updateSettings(
+      slug: string,
+      settings: StoredSettings,
+      defaultPlaces: number,
+      trx: Db = db,
+    ): Promise<boolean> {
+      const places = settings.places ?? defaultPlaces;
+      const result = await trx
+        .updateTable('courses')
+        .set({
+          places,
+          places_by_staff: settings.places === null ? 0 : 1,
+          invite_code: settings.inviteCode,
+          enrolment_opens_at: settings.opensAt,
+          enrolment_closes_at: settings.closesAt,
+          first_meeting: settings.firstMeeting,
+          meeting_weekday: settings.weekday,
+          meeting_time: settings.time,
+          meeting_count: settings.count,
+          meeting_duration_minutes: settings.durationMinutes,
+          meeting_room: settings.room,
+        })
+        .where('slug', '=', slug)
+        .where('taken', '<=', places)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Upserts the courses (slug, group, places). Courses no longer in the content keep their rows
+     * (their enrolments reference them); lowering places below the taken count keeps enrolments.
+     */
+    async sync(courses: readonly CourseRow[]): Promise<void> {
+      if (courses.length === 0) return;
+      await db
+        .insertInto('courses')
+        .values(
+          courses.map((c) => ({
+            slug: c.slug,
+            group_id: c.groupId.toLowerCase(),
+            places: c.places,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .column('slug')
+            .doUpdateSet({
+              group_id: (eb) => eb.ref('excluded.group_id'),
+              // Places set by staff (migration 005) stay: the content only gives the default.
+              places: (eb) =>
+                eb
+                  .case()
+                  .when('courses.places_by_staff', '=', 1)
+                  .then(eb.ref('courses.places'))
+                  .else(eb.ref('excluded.places'))
+                  .end(),
+            })
+            // Unchanged rows are not rewritten (no row lock taken while others enrol).
+            .where((eb) =>
+              eb.or([
+                eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
+                eb.and([
+                  eb('courses.places_by_staff', '=', 0),
+                  eb('courses.places', '<>', eb.ref('excluded.places')),
+                ]),
+              ]),
+            ),
+        )
+        .execute();
+    },
+  };
+}
+
+export type CourseStore = ReturnType<typeof createCourseStore>;

@@ -1,0 +1,71 @@
+/**
+ * What the database holds of one person's enrolments: their row in a course, and their places and
+ * waiting positions across courses (the person's own page, and the deletion of their data).
+ */
+import type { Kysely } from 'kysely';
+import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { positionOf } from './waiting-list.js';
+
+/** A person's own rows: places held and positions on waiting lists. */
+export interface PersonRows {
+  enrolments: {
+    courseSlug: string;
+    status: EnrolmentStatus;
+    createdAt: string;
+    updatedAt: string;
+    promotedAt: string | null;
+  }[];
+  waiting: { courseSlug: string; position: number; joinedAt: string }[];
+}
+
+export function createPersonRows(db: Kysely<Database>) {
+  return {
+    /** The person's status in the course (null: no row), and whether the row was promoted. */
+    async enrolmentOf(
+      courseSlug: string,
+      userId: string,
+    ): Promise<{ status: EnrolmentStatus; promoted: boolean } | null> {
+      const row = await db
+        .selectFrom('enrolments')
+        .select(['status', 'promoted_at'])
+        .where('course_slug', '=', courseSlug)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? { status: row.status, promoted: row.promoted_at !== null } : null;
+    },
+
+    /** The person's places and waiting positions, across courses. */
+    async personRows(userId: string): Promise<PersonRows> {
+      const [enrolments, waiting] = await Promise.all([
+        db
+          .selectFrom('enrolments')
+          .select(['course_slug', 'status', 'created_at', 'updated_at', 'promoted_at'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+        db
+          .selectFrom('waiting_list')
+          .select(['course_slug', 'joined_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute(),
+      ]);
+      return {
+        enrolments: enrolments.map((e) => ({
+          courseSlug: e.course_slug,
+          status: e.status,
+          createdAt: e.created_at,
+          updatedAt: e.updated_at,
+          promotedAt: e.promoted_at,
+        })),
+        waiting: await Promise.all(
+          waiting.map(async (w) => ({
+            courseSlug: w.course_slug,
+            joinedAt: w.joined_at,
+            position: (await positionOf(db, w.course_slug, userId)) ?? 0,
+          })),
+        ),
+      };
+    },
+  };
+}

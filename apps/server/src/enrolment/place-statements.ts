@@ -1,0 +1,159 @@
+/**
+ * The statements of every enrolment's hot path (`POST /api/group/add`: snapshot, conditional
+ * insert, confirmation), written as SQL text and prepared once: the same queries built with
+ * Kysely's builder cost three times as much CPU, which counts when thousands arrive per second
+ * (decisions 032, 036, 039). On SQLite they run on the connection's prepared statements directly
+ * (db/sqlite-dialect.ts); on PostgreSQL through Kysely, already compiled, most of them batched
+ * (`KeyedBatches`). The course's settings columns come from the courses module, the outbox's
+ * columns from the mail outbox: this file lists neither.
+ */
+import { CompiledQuery, type Kysely } from 'kysely';
+import { SETTINGS_COLUMNS } from '../courses/course-store.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { dataRowsInsertSelect } from '../mail/outbox.js';
+
+/** The course's settings columns, as `c.<column>`. */
+const SETTINGS = SETTINGS_COLUMNS.map((c) => `c.${c}`).join(', ');
+
+/**
+ * The course's places, its taken count, its settings in effect (the invite code and meetings the
+ * answer and the confirmation e-mail need: read here rather than once more per request) and the
+ * person's own row, in one statement. `taken` is kept by the database's triggers (migration 002):
+ * one row read, whatever the number of enrolments. Parameters: user, course.
+ */
+export const SNAPSHOT = `select c.places, c.taken,
+    c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt", ${SETTINGS},
+    (select e.status from enrolments e where e.course_slug = c.slug and e.user_id = ?) as mine
+  from courses c where c.slug = ?`;
+
+/**
+ * PostgreSQL: `SNAPSHOT` for many people of one course at once, one row per person.
+ * Parameters: course, people (text[]).
+ */
+export const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken,
+    c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt", ${SETTINGS},
+    e.status as mine
+  from courses c cross join unnest($2::text[]) as p(user_id)
+  left join enrolments e on e.course_slug = c.slug and e.user_id = p.user_id
+  where c.slug = $1`;
+
+/**
+ * The conditional insert: a 'pending' row for the person when the course has a free place, its
+ * enrolment window holds the instant, nobody waits for it (the waiting list goes first), and the
+ * person has no row yet: the window is checked in the same statement, under the same lock, as the
+ * places (no enrolment slips in before the opening instant). Parameters: user, created at,
+ * updated at, course, now, now.
+ */
+export const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
+    (course_slug, user_id, status, created_at, updated_at)
+  select slug, cast(? as text), 'pending', cast(? as text), cast(? as text)
+  from courses where slug = ? and taken < places
+    and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
+    and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
+    and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
+  on conflict (course_slug, user_id) do nothing`;
+
+/**
+ * PostgreSQL: the conditional insert for a batch of people at once (see `KeyedBatches`), in
+ * the batch's order: the course's row is locked once (`for update`, re-read after a concurrent
+ * change as above), and the first `places - taken` people of the batch who hold no row yet and
+ * whose instant falls in the enrolment window get a 'pending' row. One lock and one commit (one
+ * WAL flush) for many places, instead of one each while the others wait for the lock. Answers the
+ * people inserted. Parameters: course, people (text[]), their instants (text[]).
+ */
+export const INSERT_BATCH_IF_FREE = `with course as (
+    select slug, places - taken as free,
+      enrolment_opens_at as opens, enrolment_closes_at as closes
+    from courses
+    where slug = $1
+      and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
+    for update
+  ),
+  people as (
+    select course.slug, course.free, p.user_id, p.at, row_number() over (order by p.n) as k
+    from course, unnest($2::text[], $3::text[]) with ordinality as p(user_id, at, n)
+    where (course.opens is null or course.opens <= p.at)
+      and (course.closes is null or course.closes > p.at)
+      and not exists (
+        select 1 from enrolments e where e.course_slug = course.slug and e.user_id = p.user_id)
+  )
+  insert into enrolments (course_slug, user_id, status, created_at, updated_at)
+  select slug, user_id, 'pending', at, at from people where k <= free order by k
+  on conflict (course_slug, user_id) do nothing
+  returning user_id`;
+
+/** Parameters: updated at, course, user. Changes a 'pending' row only. */
+export const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
+  where course_slug = ? and user_id = ? and status = 'pending'`;
+
+/**
+ * PostgreSQL: the confirmations of a batch of people of one course (see `KeyedBatches`) with
+ * their confirmation e-mails kept as data (decision 033), in one statement: each 'pending' row
+ * becomes 'confirmed', and an outbox row is written for exactly the people whose row this
+ * statement confirmed (decision 019: once per enrolment, by the request that confirmed it).
+ * Answers the people confirmed. Parameters: course, people, their instants, their messages' ids
+ * (null: no message), kinds and data (text[] each).
+ */
+export const CONFIRM_BATCH = `with people as (
+    select * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+      as p(user_id, at, mail_id, mail_kind, mail_data)
+  ),
+  confirmed as (
+    update enrolments e set status = 'confirmed', updated_at = people.at
+    from people
+    where e.course_slug = $1 and e.user_id = people.user_id and e.status = 'pending'
+    returning e.user_id
+  ),
+  mailed as (
+    ${dataRowsInsertSelect(
+      {
+        id: 'p.mail_id',
+        kind: 'p.mail_kind',
+        at: 'p.at',
+        personId: 'p.user_id',
+        data: 'p.mail_data',
+      },
+      `from people p join confirmed c on c.user_id = p.user_id
+    where p.mail_id is not null`,
+    )}
+  )
+  select user_id from confirmed`;
+
+/** The person's row's status. Parameters: course, user. */
+export const STATUS = `select status from enrolments where course_slug = ? and user_id = ?`;
+
+/** Runs prepared SQL (`?` placeholders). */
+export interface Statements {
+  get<R>(sql: string, parameters: readonly unknown[]): Promise<R | undefined>;
+  /** The rows changed. */
+  run(sql: string, parameters: readonly unknown[]): Promise<number>;
+}
+
+export type Compile = (text: string, parameters: readonly unknown[]) => CompiledQuery;
+
+/** The statements through Kysely (PostgreSQL: `?` become `$1`, `$2`...; compiled once). */
+export function kyselyStatements(
+  db: Kysely<Database>,
+  dialect: Dialect,
+): Statements & { compiled: Compile } {
+  const texts = new Map<string, string>();
+  const compiled = (text: string, parameters: readonly unknown[]) => {
+    let native = texts.get(text);
+    if (native === undefined) {
+      let n = 0;
+      native = dialect === 'postgres' ? text.replace(/\?/g, () => `$${++n}`) : text;
+      texts.set(text, native);
+    }
+    return CompiledQuery.raw(native, [...parameters]);
+  };
+  return {
+    compiled,
+    async get<R>(text: string, parameters: readonly unknown[]) {
+      return (await db.executeQuery<R>(compiled(text, parameters))).rows[0];
+    },
+    async run(text: string, parameters: readonly unknown[]) {
+      return Number((await db.executeQuery(compiled(text, parameters))).numAffectedRows ?? 0);
+    },
+  };
+}

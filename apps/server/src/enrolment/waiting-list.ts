@@ -1,0 +1,239 @@
+/**
+ * The courses' waiting lists (decision 030): joining at the end when the course is full, leaving,
+ * the positions, and the courses whose free places the repair's sweep promotes.
+ */
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { CourseLock, Promotion } from './course-lock.js';
+import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
+
+type Db = Kysely<Database>;
+
+/** What `joinWaitingList` did: the decision, and the person's position when they wait. */
+export interface JoinOutcome {
+  decision: JoinDecision;
+  /** 1 for the first person waiting; null when the person does not wait. */
+  position: number | null;
+  /** Promotions made in the same transaction (the person may have been the first of them). */
+  promotion: Promotion;
+}
+
+async function countWaiting(db: Db, courseSlug: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_list')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_slug', '=', courseSlug)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The person's position on the course's waiting list (1: next), null when not on it. */
+export async function positionOf(
+  db: Db,
+  courseSlug: string,
+  userId: string,
+): Promise<number | null> {
+  const mine = await db
+    .selectFrom('waiting_list')
+    .select('id')
+    .where('course_slug', '=', courseSlug)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!mine) return null;
+  const ahead = await db
+    .selectFrom('waiting_list')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_slug', '=', courseSlug)
+    .where('id', '<', mine.id)
+    .executeTakeFirstOrThrow();
+  return Number(ahead.n) + 1;
+}
+
+export function createWaitingList(
+  handle: Pick<DatabaseHandle, 'db' | 'dialect'>,
+  { lockCourse, underLock }: CourseLock,
+) {
+  const { db, dialect } = handle;
+
+  /**
+   * The join: one conditional insert, like the enrolment's (decision 008), at the end of the list
+   * when the course is full (or people wait already), its enrolment open, and the person holds no
+   * place in it; a second join of the same person is a no-op (unique course and person). On
+   * PostgreSQL the SELECT part locks the course's row, so the `id` (a sequence) is given in the
+   * order the joins commit; on SQLite the write group's immediate transaction orders them. Answers
+   * the new row's id, or undefined when nothing was inserted.
+   */
+  async function joinIfFull(
+    courseSlug: string,
+    userId: string,
+    at: string,
+  ): Promise<number | undefined> {
+    const row = await db
+      .insertInto('waiting_list')
+      .columns(['course_slug', 'user_id', 'joined_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('courses')
+          .select([
+            'slug',
+            eb.cast<string>(eb.val(userId), 'text').as('user_id'),
+            eb.cast<string>(eb.val(at), 'text').as('joined_at'),
+          ])
+          .where('slug', '=', courseSlug)
+          .where((w) =>
+            w.or([w('enrolment_opens_at', 'is', null), w('enrolment_opens_at', '<=', at)]),
+          )
+          .where((w) =>
+            w.or([w('enrolment_closes_at', 'is', null), w('enrolment_closes_at', '>', at)]),
+          )
+          .where((w) =>
+            w.or([
+              w('taken', '>=', w.ref('places')),
+              w.exists(
+                w
+                  .selectFrom('waiting_list as l')
+                  .select('l.id')
+                  .whereRef('l.course_slug', '=', 'courses.slug'),
+              ),
+            ]),
+          )
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('enrolments as e')
+                  .select('e.user_id')
+                  .whereRef('e.course_slug', '=', 'courses.slug')
+                  .where('e.user_id', '=', userId),
+              ),
+            ),
+          )
+          .$if(dialect === 'postgres', (q) => q.forUpdate()),
+      )
+      .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Promotes into the course's free places, if any (read without the lock first). */
+  async function promoteIfFree(courseSlug: string, now: Date): Promise<Promotion> {
+    const course = await lockCourse(db, courseSlug, false);
+    if (placesToPromote(course, Number.MAX_SAFE_INTEGER, now.toISOString()) === 0) {
+      return { courseSlug, groupId: course.groupId, userIds: [] };
+    }
+    return (await underLock(courseSlug, now, () => Promise.resolve())).promotion;
+  }
+
+  return {
+    /**
+     * Puts the person at the end of the course's waiting list when the course is full and open (see
+     * `decideJoin`), in one transaction under the course's lock.
+     */
+    async joinWaitingList(
+      courseSlug: string,
+      userId: string,
+      clock: () => Date,
+    ): Promise<JoinOutcome> {
+      // Two rounds at most: the second only when the course changed between the conditional
+      // insert and the read that explains its refusal.
+      for (let round = 1; ; round++) {
+        const at = clock().toISOString();
+        const joined = await joinIfFull(courseSlug, userId, at);
+        if (joined !== undefined) {
+          const position = await positionOf(db, courseSlug, userId);
+          // A place freed meanwhile beside the list (the insert ran on an older view of it):
+          // promoted now, not at the repair's next sweep.
+          const promotion = await promoteIfFree(courseSlug, clock());
+          return {
+            decision: 'join',
+            position: promotion.userIds.includes(userId) ? null : position,
+            promotion,
+          };
+        }
+        const course = await lockCourse(db, courseSlug, false);
+        const [mine, waiting, count] = await Promise.all([
+          db
+            .selectFrom('enrolments')
+            .select('status')
+            .where('course_slug', '=', courseSlug)
+            .where('user_id', '=', userId)
+            .executeTakeFirst(),
+          positionOf(db, courseSlug, userId),
+          countWaiting(db, courseSlug),
+        ]);
+        const decision = decideJoin(
+          { ...course, waiting: count },
+          { status: mine?.status ?? null, waiting: waiting !== null },
+          at,
+        );
+        if (decision !== 'join' || round >= 2) {
+          return {
+            decision: decision === 'join' ? 'not-full' : decision,
+            position: waiting,
+            promotion: { courseSlug, groupId: course.groupId, userIds: [] },
+          };
+        }
+      }
+    },
+
+    /** Takes the person off the course's waiting list. False when they were not on it. */
+    async leaveWaitingList(courseSlug: string, userId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('waiting_list')
+        .where('course_slug', '=', courseSlug)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Courses with people waiting and a free place (the repair's sweep promotes them). */
+    async coursesToPromote(now: Date): Promise<string[]> {
+      const at = now.toISOString();
+      const rows = await db
+        .selectFrom('courses as c')
+        .select('c.slug')
+        .whereRef('c.taken', '<', 'c.places')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('waiting_list as w')
+              .select('w.id')
+              .whereRef('w.course_slug', '=', 'c.slug'),
+          ),
+        )
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('c.enrolment_opens_at', 'is', null), eb('c.enrolment_opens_at', '<=', at)]),
+            eb.or([eb('c.enrolment_closes_at', 'is', null), eb('c.enrolment_closes_at', '>', at)]),
+          ]),
+        )
+        .execute();
+      return rows.map((r) => r.slug);
+    },
+
+    /** The course's waiting list, in order. */
+    async waitingList(courseSlug: string): Promise<{ userId: string; joinedAt: string }[]> {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['user_id', 'joined_at'])
+        .where('course_slug', '=', courseSlug)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
+    },
+
+    /** People waiting, by course slug (courses without anyone waiting are absent). */
+    async waitingCounts(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['course_slug', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('course_slug')
+        .execute();
+      return new Map(rows.map((r) => [r.course_slug, Number(r.n)]));
+    },
+  };
+}
+
+export type WaitingList = ReturnType<typeof createWaitingList>;

@@ -1,0 +1,58 @@
+/** Attendance per meeting: the list to mark, and the marks of the people enrolled. */
+import { effectiveMeetings } from '../courses/effective-course.js';
+import { StaffCourseNotFoundError } from './errors.js';
+import { collator, courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import { enrolledPeople } from './participants.js';
+
+export async function attendance(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  meeting: number,
+) {
+  const { course, row } = await courseRow(ctx, slug);
+  const meetings = effectiveMeetings(course, row);
+  if (meeting > meetings.count) throw new StaffCourseNotFoundError();
+  const [{ people }, marks] = await Promise.all([
+    enrolledPeople(ctx, slug),
+    ctx.repository.attendance(slug, meeting),
+  ]);
+  people.sort((a, b) => collator.compare(a.name, b.name));
+  await record(ctx, actor, 'attendance.view', {
+    course: slug,
+    details: { meeting, rows: people.length },
+  });
+  const date = new Date(`${meetings.firstMeeting}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 7 * (meeting - 1));
+  return {
+    meeting,
+    date: date.toISOString().slice(0, 10),
+    marks: people.map((p) => ({
+      personId: p.id,
+      name: p.name,
+      present: marks.get(p.id) ?? null,
+    })),
+  };
+}
+
+export async function markAttendance(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  meeting: number,
+  marks: readonly { personId: string; present: boolean }[],
+) {
+  const { course, row } = await courseRow(ctx, slug);
+  if (meeting > effectiveMeetings(course, row).count) throw new StaffCourseNotFoundError();
+  const enrolled = new Set((await ctx.repository.enrolments(slug)).map((e) => e.personId));
+  const known = marks.filter((m) => enrolled.has(m.personId));
+  await ctx.repository.markAttendance(slug, meeting, known, actor.id, ctx.now());
+  await record(ctx, actor, 'attendance.update', {
+    course: slug,
+    details: {
+      meeting,
+      present: known.filter((m) => m.present).length,
+      absent: known.filter((m) => !m.present).length,
+    },
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * What every part of the staff area works with: its tables, the directory, the enrolment, the
+ * courses, the clock, and the record of staff actions (LGPD: every list view and export is
+ * recorded, so the record answers "who saw my data").
+ */
+import type { Course } from '@centro/content';
+import type { StaffRoleName } from '@centro/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CourseSettingsRow, CourseStore } from '../courses/course-store.js';
+import type { Directory } from '../directory/directory.js';
+import type { EnrolmentService } from '../enrolment/service.js';
+import { StaffCourseNotFoundError } from './errors.js';
+import type { StaffRepository } from './repository.js';
+
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** The person acting, with the roles checked for this request. */
+export interface StaffActor {
+  id: string;
+  name: string;
+  roles: StaffRoleName[];
+}
+
+export interface StaffContext {
+  repository: StaffRepository;
+  /** The `courses` table (settings, places taken). */
+  courseStore: CourseStore;
+  directory: Directory;
+  /** Removals, changes of places and the waiting lists go through the enrolment. */
+  enrolment: Pick<
+    EnrolmentService,
+    'removeConfirmed' | 'changeCourse' | 'waitingList' | 'waitingCounts'
+  >;
+  /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
+  identityProvider: 'embedded' | 'entra';
+  /** Lower case. */
+  adminEmails: readonly string[];
+  adminEmailsVerified: boolean;
+  log: Log;
+  /** The content's courses, by slug. */
+  courses: Map<string, Course>;
+  now: () => Date;
+}
+
+export const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/** Records what `actor` did (ids and counts only in `details`). */
+export async function record(
+  ctx: StaffContext,
+  actor: StaffActor,
+  action: string,
+  extra: { course?: string; subject?: string; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  await ctx.repository.recordAction(
+    {
+      actorId: actor.id,
+      actorName: actor.name,
+      action,
+      courseSlug: extra.course,
+      subjectId: extra.subject,
+      details: extra.details ?? {},
+    },
+    ctx.now(),
+  );
+}
+
+/**
+ * The content's course and its row.
+ * @throws StaffCourseNotFoundError
+ */
+export async function courseRow(
+  ctx: StaffContext,
+  slug: string,
+): Promise<{ course: Course; row: CourseSettingsRow }> {
+  const course = ctx.courses.get(slug);
+  const row = course && (await ctx.courseStore.row(slug));
+  if (!course || !row) throw new StaffCourseNotFoundError();
+  return { course, row };
+}

@@ -1,0 +1,137 @@
+/**
+ * A course's settings as staff change them (issue 12: places, invite code, enrolment window,
+ * meetings; null = the content's default), applied at once: the availability and the enrolment
+ * read them from the database. Settings go through the enrolment (`changeCourse`), so more places
+ * go to the waiting list in the same transaction.
+ */
+import { type Course, weekdayOf, weekdays, zonedInstant } from '@centro/content';
+import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
+import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
+import { effectiveMeetings } from '../courses/effective-course.js';
+import { courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
+
+/** "YYYY-MM-DDTHH:MM" in São Paulo for a UTC instant. */
+export function localDateTime(instant: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** The UTC instant of a São Paulo "YYYY-MM-DDTHH:MM". */
+export function utcInstant(local: string): string {
+  const [date = '', time = ''] = local.split('T');
+  return zonedInstant(date, time).toISOString();
+}
+
+function settingsAnswer(course: Course, row: CourseSettingsRow): StaffCourseSettingsResponse {
+  const meetings = effectiveMeetings(course, row);
+  const stored = storedSettings(row);
+  return {
+    slug: course.slug,
+    title: course.title,
+    settings: {
+      places: stored.places,
+      inviteCode: stored.inviteCode,
+      opensAt: stored.opensAt && localDateTime(stored.opensAt),
+      closesAt: stored.closesAt && localDateTime(stored.closesAt),
+      firstMeeting: stored.firstMeeting,
+      time: stored.time,
+      count: stored.count,
+      durationMinutes: stored.durationMinutes,
+      room: stored.room,
+    },
+    defaults: {
+      places: course.places,
+      inviteCode: course.inviteCode,
+      firstMeeting: course.meetings.firstMeeting,
+      weekday: course.meetings.weekday,
+      time: course.meetings.time,
+      count: course.meetings.count,
+      durationMinutes: course.meetings.durationMinutes,
+      room: course.meetings.room ?? null,
+    },
+    taken: row.taken,
+    weekday: meetings.weekday,
+  };
+}
+
+export async function settings(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+): Promise<StaffCourseSettingsResponse> {
+  const { course, row } = await courseRow(ctx, slug);
+  await record(ctx, actor, 'settings.view', { course: slug });
+  return settingsAnswer(course, row);
+}
+
+/**
+ * Stores the settings (null: the content's default), applied at once: the availability and the
+ * enrolment read them from the database.
+ * @throws PlacesBelowTakenError, InvalidSettingsError, StaffCourseNotFoundError
+ */
+export async function updateSettings(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  settings: StaffCourseSettings,
+): Promise<StaffCourseSettingsResponse> {
+  const { course } = await courseRow(ctx, slug);
+  const opensAt = settings.opensAt === null ? null : utcInstant(settings.opensAt);
+  const closesAt = settings.closesAt === null ? null : utcInstant(settings.closesAt);
+  if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
+    throw new InvalidSettingsError('O encerramento das inscrições deve ser depois da abertura.');
+  }
+  const firstMeeting = settings.firstMeeting ?? course.meetings.firstMeeting;
+  const time = settings.time ?? course.meetings.time;
+  const duration = settings.durationMinutes ?? course.meetings.durationMinutes;
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  if (hours * 60 + minutes + duration > 24 * 60) {
+    throw new InvalidSettingsError('O encontro precisa terminar no mesmo dia em que começa.');
+  }
+  const weekday = weekdayOf(firstMeeting);
+  if (!weekdays.includes(weekday))
+    throw new InvalidSettingsError('Data do primeiro encontro inválida.');
+  // Under the course's lock; more places (or enrolment reopened) go to the waiting list in the
+  // same transaction.
+  const stored = await ctx.enrolment.changeCourse(slug, (trx) =>
+    ctx.courseStore.updateSettings(
+      slug,
+      {
+        ...settings,
+        opensAt,
+        closesAt,
+        // The weekday follows the first meeting's date (stored only when the date is).
+        weekday: settings.firstMeeting === null ? null : weekday,
+      },
+      course.places,
+      trx,
+    ),
+  );
+  const { row } = await courseRow(ctx, slug);
+  if (!stored) throw new PlacesBelowTakenError(row.taken);
+  await record(ctx, actor, 'settings.update', {
+    course: slug,
+    details: {
+      places: row.places,
+      opensAt,
+      closesAt,
+      changed: Object.entries(settings)
+        .filter(([, v]) => v !== null)
+        .map(([k]) => k),
+    },
+  });
+  return settingsAnswer(course, row);
+}

@@ -1,0 +1,43 @@
+/** The staff area's first page: every course with its places, waiting list and attendance. */
+import type { StaffCourseSummary } from '@centro/contracts';
+import { effectiveMeetings } from '../courses/effective-course.js';
+import { enrolmentWindow } from '../enrolment/rules.js';
+import { record, type StaffActor, type StaffContext } from './context.js';
+
+export async function overview(
+  ctx: StaffContext,
+  actor: StaffActor,
+): Promise<StaffCourseSummary[]> {
+  const [rows, counts, waiting] = await Promise.all([
+    ctx.courseStore.all(),
+    ctx.repository.presentCounts(),
+    ctx.enrolment.waitingCounts(),
+  ]);
+  const bySlug = new Map(rows.map((r) => [r.slug, r]));
+  const now = ctx.now().toISOString();
+  const summaries: StaffCourseSummary[] = [];
+  for (const course of ctx.courses.values()) {
+    const row = bySlug.get(course.slug);
+    if (!row) continue;
+    const meetings = effectiveMeetings(course, row);
+    const present = counts.get(course.slug);
+    summaries.push({
+      slug: course.slug,
+      title: course.title,
+      programme: course.programme,
+      places: row.places,
+      enrolled: row.taken,
+      waiting: waiting.get(course.slug) ?? 0,
+      state: enrolmentWindow(
+        { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at },
+        now,
+      ),
+      opensAt: row.enrolment_opens_at,
+      closesAt: row.enrolment_closes_at,
+      meetings: meetings.count,
+      attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
+    });
+  }
+  await record(ctx, actor, 'overview.view', { details: { courses: summaries.length } });
+  return summaries;
+}

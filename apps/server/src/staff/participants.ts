@@ -1,0 +1,138 @@
+/**
+ * A course's participants and waiting list with their directory data (never stored by the staff
+ * area), their exports, and the removal of a participant. Removal keeps enrolment's guarantees
+ * (decisions 008, 024, 030) and is the enrolment's own (`EnrolmentService.removeConfirmed`): a
+ * marker row first, then the directory removes the person from the course's group, then the
+ * enrolment (its place) and the marker go and the place goes to the next person waiting, in one
+ * transaction. The directory failing leaves the enrolment as it was (answer 502/503).
+ */
+import type { Course } from '@centro/content';
+import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
+import { CancellationIncompleteError } from '../enrolment/errors.js';
+import { collator, courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import { NotEnrolledError, RemovalIncompleteError } from './errors.js';
+
+export interface ParticipantsQuery {
+  q?: string | undefined;
+  sort?: 'name' | 'email' | 'enrolledAt' | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/** Lower case without accents, for searching. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The course's participants with their directory data (never stored by the staff area). */
+export async function enrolledPeople(
+  ctx: StaffContext,
+  slug: string,
+): Promise<{ course: Course; people: StaffParticipant[] }> {
+  const { course } = await courseRow(ctx, slug);
+  const enrolments = await ctx.repository.enrolments(slug);
+  const people: StaffParticipant[] = [];
+  // A few directory reads at a time (Graph: one call per person).
+  for (let i = 0; i < enrolments.length; i += 8) {
+    const batch = enrolments.slice(i, i + 8);
+    const users = await Promise.all(batch.map((e) => ctx.directory.getUser(e.personId)));
+    batch.forEach((e, j) => {
+      const user = users[j];
+      people.push({
+        id: e.personId,
+        name: user?.displayName ?? '',
+        email: user?.mail ?? '',
+        celular: user?.extensionCelular ?? user?.mobilePhone ?? '',
+        enrolledAt: e.createdAt,
+        status: e.status,
+      });
+    });
+  }
+  return { course, people };
+}
+
+/** The course's waiting list in order, with the directory's data of each person. */
+async function waitingPeople(ctx: StaffContext, slug: string): Promise<StaffWaitingPerson[]> {
+  const rows = await ctx.enrolment.waitingList(slug);
+  const waiting: StaffWaitingPerson[] = [];
+  for (let i = 0; i < rows.length; i += 8) {
+    const batch = rows.slice(i, i + 8);
+    const users = await Promise.all(batch.map((w) => ctx.directory.getUser(w.userId)));
+    batch.forEach((w, j) => {
+      const user = users[j];
+      waiting.push({
+        id: w.userId,
+        position: i + j + 1,
+        name: user?.displayName ?? '',
+        email: user?.mail ?? '',
+        celular: user?.extensionCelular ?? user?.mobilePhone ?? '',
+        joinedAt: w.joinedAt,
+      });
+    });
+  }
+  return waiting;
+}
+
+export async function participants(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  query: ParticipantsQuery,
+): Promise<{ course: Course; participants: StaffParticipant[]; waiting: StaffWaitingPerson[] }> {
+  const [{ course, people }, waiting] = await Promise.all([
+    enrolledPeople(ctx, slug),
+    waitingPeople(ctx, slug),
+  ]);
+  const q = fold(query.q?.trim() ?? '');
+  const found = q
+    ? people.filter((p) => fold(p.name).includes(q) || fold(p.email).includes(q))
+    : people;
+  const sort = query.sort ?? 'name';
+  const sign = query.order === 'desc' ? -1 : 1;
+  found.sort((a, b) => sign * collator.compare(a[sort], b[sort]));
+  await record(ctx, actor, 'participants.view', {
+    course: slug,
+    // The search text may be a name: only whether there was one is kept.
+    details: { rows: found.length, waiting: waiting.length, searched: q !== '' },
+  });
+  return { course, participants: found, waiting };
+}
+
+/** The rows of an export, by name; the export is recorded. */
+export async function exportRows(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  format: 'csv' | 'xlsx',
+): Promise<{ course: Course; participants: StaffParticipant[] }> {
+  const { course, people } = await enrolledPeople(ctx, slug);
+  people.sort((a, b) => collator.compare(a.name, b.name));
+  await record(ctx, actor, `export.${format}`, {
+    course: slug,
+    details: { rows: people.length },
+  });
+  return { course, participants: people };
+}
+
+/**
+ * Removes a confirmed participant: frees the place (it goes to the next person waiting) and
+ * removes them from the course's group.
+ * @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError
+ */
+export async function remove(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  personId: string,
+): Promise<void> {
+  await courseRow(ctx, slug);
+  const enrolment = await ctx.repository.enrolment(slug, personId);
+  // A 'pending' row belongs to an enrolment in flight (or to the enrolment's repair).
+  if (enrolment?.status !== 'confirmed') throw new NotEnrolledError();
+  try {
+    await ctx.enrolment.removeConfirmed(slug, personId, ctx.log);
+  } catch (error) {
+    if (error instanceof CancellationIncompleteError) {
+      throw new RemovalIncompleteError(error.status, { cause: error });
+    }
+    throw error;
+  }
+  await record(ctx, actor, 'participant.remove', { course: slug, subject: personId });
+}
