@@ -1,8 +1,8 @@
 /**
  * 'Finalizar inscrição' (spec section 4): the enrolment sequence, disabled while it runs. Part of a
  * signed-in person's view of the course page, which the course route loads once someone is signed
- * in; the sequence itself (enrol.ts and the calls) loads on the first press. An anonymous visitor's
- * first load carries neither (issue 15's budget).
+ * in; the sequence itself (enrol.ts and the calls) loads once the button shows (or at the first
+ * press). An anonymous visitor's first load carries neither (issue 15's budget).
  */
 import type { messages } from '@centro/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
@@ -51,6 +51,11 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   const runningRef = useRef(false);
   // Its failure toast must show even if the connection drops before the click.
   useEffect(prepareToasts, []);
+  // The sequence's code too, once the signed-in view shows the button: a module the browser failed
+  // to fetch stays failed for the page's life (Chromium keeps failed dynamic imports), so a press
+  // during an outage must not be the first fetch. Only signed-in people see this button: an
+  // anonymous visitor's first load still carries none of it.
+  useEffect(preloadEnrolment, []);
 
   const run = async () => {
     if (runningRef.current) return;
