@@ -88,10 +88,8 @@ test("'Finalizar inscrição' enrols once, confirms, and the course page then sh
 test("a press of 'Finalizar inscrição' while its code is still on the way enrols, once", async ({
   page,
 }) => {
-  await signUpFrom(page, coursePath);
-  const before = await placesLeft(page);
-  await expect(page.getByText(`Restam ${before} vagas.`)).toBeVisible();
-  // The enrolment's code loads at the press (decision 034): held back here, as on a slow connection.
+  // The enrolment's code loads once the button shows (decision 034): held back here, as on a slow
+  // connection, so the press comes while it is still on the way.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let codeRequested = false;
@@ -100,6 +98,9 @@ test("a press of 'Finalizar inscrição' while its code is still on the way enro
     await held;
     await route.continue();
   });
+  await signUpFrom(page, coursePath);
+  const before = await placesLeft(page);
+  await expect(page.getByText(`Restam ${before} vagas.`)).toBeVisible();
   const calls = recordApiCalls(page);
   const button = page.getByRole('button', { name: 'Finalizar inscrição' });
   await button.click();
