@@ -15,7 +15,7 @@
  *   await mail.stop();                                      // on close, before the database
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createMailOutbox, type DataMailRow, type MailOutbox } from './outbox.js';
@@ -59,11 +59,6 @@ export interface Mail {
   readonly sender: MailSender;
   /** Queues a message in the caller's transaction (see MailOutbox.enqueue). */
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
-  /**
-   * The outbox's insert of `message`, compiled, for a caller that runs it in its own transaction
-   * (MailOutbox.enqueueQuery); the sender is woken shortly after, as by `enqueue`.
-   */
-  enqueueQuery(message: MailMessage): CompiledQuery;
   /**
    * The outbox row of a message kept as its data (composed by the sender at delivery), for a
    * caller that writes it in its own statement or transaction (MailOutbox.dataRow); the sender is
@@ -134,11 +129,6 @@ export function createMail(options: MailOptions): Mail {
       const id = await outbox.enqueue(trx, message);
       wakeSoon();
       return id;
-    },
-    enqueueQuery(message) {
-      const { query } = outbox.enqueueQuery(message);
-      wakeSoon();
-      return query;
     },
     enqueueData(data) {
       const row = outbox.dataRow(data);

@@ -55,12 +55,6 @@ export interface MailOutbox {
    */
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
   /**
-   * The same insert, compiled (synchronously) for a caller that runs it in its own transaction
-   * without Kysely's builder.
-   * @throws InvalidRecipientError when `to` is not one e-mail address.
-   */
-  enqueueQuery(message: MailMessage): { id: string; query: CompiledQuery };
-  /**
    * The outbox row of a message kept as its data (decision 033), made now, for a caller that writes
    * it in its own statement or transaction (`dataRowInsert`, `dataRowsInsertSelect`): a small row,
    * composed by the sender at delivery.
@@ -305,8 +299,6 @@ export function createMailOutbox(
       await trx.executeQuery(query);
       return id;
     },
-
-    enqueueQuery: (message) => insert(db, message),
 
     dataRow: (data) => dataMailRow(data, now()),
 

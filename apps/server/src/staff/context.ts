@@ -33,9 +33,11 @@ export interface StaffContext {
   >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';
-  /** Lower case. */
+  /**
+   * Lower case. They make Coordenação only of an account whose e-mail is confirmed: otherwise
+   * whoever signed up first with the address would be a coordinator.
+   */
   adminEmails: readonly string[];
-  adminEmailsVerified: boolean;
   log: Log;
   /** The content's courses, by slug. */
   courses: Map<string, Course>;

@@ -4,7 +4,7 @@
  * read them from the database. Settings go through the enrolment (`changeCourse`), so more places
  * go to the waiting list in the same transaction.
  */
-import { type Course, weekdayOf, weekdays, zonedInstant } from '@centro/content';
+import { type Course, MEETING_TIME_ZONE, weekdayOf, weekdays, zonedInstant } from '@centro/content';
 import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
 import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
@@ -15,7 +15,7 @@ import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
 export function localDateTime(instant: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone: MEETING_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -101,18 +101,17 @@ export function createStaffRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Accounts whose sign-in e-mail is one of these (ADMIN_EMAILS); `verifiedOnly`: confirmed. */
+    /** Confirmed accounts whose sign-in e-mail is one of these (ADMIN_EMAILS). */
     async accountsByEmails(
       emails: readonly string[],
-      verifiedOnly = false,
     ): Promise<{ id: string; email: string; name: string }[]> {
       if (emails.length === 0) return [];
-      let query = db
+      const rows = await db
         .selectFrom('accounts')
         .select(['id', 'email', 'display_name'])
-        .where('email', 'in', [...emails]);
-      if (verifiedOnly) query = query.where('email_verified_at', 'is not', null);
-      const rows = await query.execute();
+        .where('email', 'in', [...emails])
+        .where('email_verified_at', 'is not', null)
+        .execute();
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 

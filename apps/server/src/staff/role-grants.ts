@@ -33,8 +33,7 @@ export async function actorOf(
       ctx.repository.grantedRoles(userId),
       ctx.repository.account(userId),
     ]);
-    const trusted = account && (account.verified || !ctx.adminEmailsVerified);
-    roles = embeddedRoles(granted, trusted ? account.email : undefined, ctx.adminEmails);
+    roles = embeddedRoles(granted, account?.verified ? account.email : undefined, ctx.adminEmails);
     name = account?.name;
   }
   if (permission !== undefined && !may(roles, permission)) {
@@ -50,7 +49,7 @@ export async function actorOf(
 export async function roles(ctx: StaffContext, actor: StaffActor) {
   if (ctx.identityProvider === 'entra') throw new RolesManagedByProviderError();
   const granted = await ctx.repository.allGrantedRoles();
-  const admins = await ctx.repository.accountsByEmails(ctx.adminEmails, ctx.adminEmailsVerified);
+  const admins = await ctx.repository.accountsByEmails(ctx.adminEmails);
   const accounts = await ctx.repository.accountsByIds([
     ...new Set([...granted.keys(), ...admins.map((a) => a.id)]),
   ]);
@@ -94,7 +93,7 @@ export async function revoke(
   if (ctx.identityProvider === 'entra') throw new RolesManagedByProviderError();
   if (role === 'coordenacao') {
     const granted = await ctx.repository.allGrantedRoles();
-    const admins = await ctx.repository.accountsByEmails(ctx.adminEmails, ctx.adminEmailsVerified);
+    const admins = await ctx.repository.accountsByEmails(ctx.adminEmails);
     const coordinators = [
       ...[...granted].filter(([, roles]) => roles.includes('coordenacao')).map(([id]) => id),
       ...admins.map((a) => a.id),

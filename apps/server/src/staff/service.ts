@@ -33,11 +33,6 @@ export interface StaffServiceOptions {
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
-  /**
-   * ADMIN_EMAILS make Coordenação only of an account whose e-mail is confirmed (EMAIL_VERIFICATION
-   * required): otherwise whoever signed up first with the address would be a coordinator.
-   */
-  adminEmailsVerified?: boolean;
   log: Log;
   courses?: readonly Course[];
   now?: () => Date;
@@ -54,7 +49,6 @@ export class StaffService {
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
       adminEmails: options.adminEmails.map((e) => e.toLowerCase()),
-      adminEmailsVerified: options.adminEmailsVerified ?? false,
       log: options.log,
       courses: new Map((options.courses ?? allCourses()).map((c) => [c.slug, c])),
       now: options.now ?? (() => new Date()),

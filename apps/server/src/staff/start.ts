@@ -17,8 +17,6 @@ export interface StartStaffOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
-  /** See StaffServiceOptions.adminEmailsVerified. */
-  adminEmailsVerified?: boolean;
   now?: () => Date;
 }
 
@@ -30,7 +28,6 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,
-    ...(options.adminEmailsVerified ? { adminEmailsVerified: true } : {}),
     log: options.log,
     ...(options.now ? { now: options.now } : {}),
   });

@@ -20,9 +20,8 @@ export const staffService = fp<StaffServiceOptions>(
       directory,
       log: app.log,
       identityProvider: embedded ? 'embedded' : 'entra',
-      adminEmails: config.adminEmails,
       // Only a proven address is Coordenação, verification off too (issue 28 finding 6; decision 046).
-      adminEmailsVerified: true,
+      adminEmails: config.adminEmails,
       enrolment,
     });
     app.decorate('staff', staff.service);
