@@ -68,6 +68,8 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Cleared or deleted content is overwritten, not left in free space for a backup (decision 051).
+  sqlite.pragma('secure_delete = ON');
   const dialect = createSqliteDialect(sqlite);
   const db = new Kysely<Database>({ dialect });
   const statements = dialect.statements;

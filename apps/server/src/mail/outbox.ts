@@ -11,6 +11,7 @@
  *   `BEGIN IMMEDIATE`, which takes the database's write lock before reading (even another process
  *   on the same file waits). A sender that dies while holding a claim leaves rows 'sending' until
  *   the lease ends; then another sender takes them again (that attempt counts).
+ * - `markSent` clears the body in the same statement: no sent row holds a secret (decision 051).
  * - `markSent` / `markFailed` change a row only while the caller's claim holds (same token), so a
  *   sender whose lease ran out cannot overwrite the outcome of the one that took over. A failed
  *   attempt waits `backoffBaseMs · 2^(attempt-1)` (at most `backoffMaxMs`) before the next; after
@@ -26,6 +27,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
 import type { MailAttachment, MailData, MailKind, MailMessage, MailSettings } from './types.js';
+
+/** A sent row keeps kind, recipient, subject, times; never its body (a secret: decision 051). */
+export const SENT_WITHOUT_BODY = { html: '', text: '', attachments: '[]' } as const;
 
 /** A claimed message, as the sender delivers it. */
 export interface ClaimedMail extends MailMessage {
@@ -62,7 +66,7 @@ export interface MailOutbox {
   dataRow(data: MailData): DataMailRow;
   /** Takes up to `limit` due messages for this sender alone (see above), oldest first. */
   claim(limit: number): Promise<ClaimedMail[]>;
-  /** The message was delivered. False when the claim was lost (another sender took over). */
+  /** Delivered: its body goes (decision 051). False when the claim was lost (another took over). */
   markSent(mail: ClaimedMail): Promise<boolean>;
   /**
    * A message kept as data turned out to have nothing to send (see `MailComposer`): its row goes.
@@ -74,7 +78,7 @@ export interface MailOutbox {
    * attempt) or 'lost' (the claim had passed to another sender; nothing changed).
    */
   markFailed(mail: ClaimedMail, error: unknown): Promise<FailureOutcome>;
-  /** Deletes sent messages sent before `before` (their contents are personal data). */
+  /** Deletes messages sent before `before` (their recipients are personal data). */
   deleteSentBefore(before: Date): Promise<number>;
   /** Number of messages by status, for operators. */
   counts(): Promise<Record<MailStatus, number>>;
@@ -192,10 +196,8 @@ export function dataRowInsert(row: DataMailRow, dialect: 'sqlite' | 'postgres'):
   );
 }
 
-function parseData(text: string | null | undefined): MailData | null {
-  if (!text) return null;
-  return JSON.parse(text) as MailData;
-}
+const parseData = (text: string | null | undefined) =>
+  text ? (JSON.parse(text) as MailData) : null;
 
 function toClaimed(row: Selectable<MailOutboxTable>): ClaimedMail {
   return {
@@ -312,6 +314,7 @@ export function createMailOutbox(
       const result = await db
         .updateTable('mail_outbox')
         .set({
+          ...SENT_WITHOUT_BODY,
           status: 'sent',
           sent_at: now().toISOString(),
           lease_until: null,

@@ -8,6 +8,7 @@ import * as courseSettings from './005-course-settings.js';
 import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
+import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-account-email': accountEmail,
   '007-waiting-list': waitingList,
   '008-outbox-message-data': outboxMessageData,
+  '009-sent-mail-without-body': sentMailWithoutBody,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,23 @@
+/**
+ * A sent message keeps no body (issue 28 finding 4, decision 051): reset links, contact-change
+ * links and verification codes stayed readable in `mail_outbox` for 30 days after sending, and in
+ * every backup. From now on the outbox clears the body when it marks a message sent; this clears
+ * the rows sent before. Nothing to undo: the bodies are not needed again.
+ */
+import type { Kysely } from 'kysely';
+
+// Migrations take Kysely<any>: they describe the database as it was at that time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export async function up(db: AnyDb): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ html: '', text: '', attachments: '[]' })
+    .where('status', '=', 'sent')
+    .execute();
+}
+
+export async function down(): Promise<void> {
+  // The cleared bodies are gone; the schema did not change.
+}
