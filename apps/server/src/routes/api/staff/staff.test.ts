@@ -211,6 +211,10 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name).slice(1)).toEqual([
+      'Lista de espera',
+      'Presença',
+    ]);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
