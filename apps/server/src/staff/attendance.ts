@@ -2,7 +2,32 @@
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import { collator, courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
+
+/** YYYY-MM-DD of a meeting (weekly from the first). */
+export function meetingDate(firstMeeting: string, meeting: number): string {
+  const date = new Date(`${firstMeeting}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 7 * (meeting - 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Every meeting's date and the marks of the course, for the export. */
+export async function courseAttendance(ctx: StaffContext, slug: string): Promise<AttendanceSheet> {
+  const { course, row } = await courseRow(ctx, slug);
+  const meetings = effectiveMeetings(course, row);
+  const numbers = Array.from({ length: meetings.count }, (_, i) => i + 1);
+  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(slug, n)));
+  const marks = new Map<string, Map<number, boolean>>();
+  byMeeting.forEach((m, i) => {
+    for (const [person, present] of m) {
+      const own = marks.get(person) ?? new Map<number, boolean>();
+      own.set(i + 1, present);
+      marks.set(person, own);
+    }
+  });
+  return { dates: numbers.map((n) => meetingDate(meetings.firstMeeting, n)), marks };
+}
 
 export async function attendance(
   ctx: StaffContext,
@@ -22,11 +47,9 @@ export async function attendance(
     course: slug,
     details: { meeting, rows: people.length },
   });
-  const date = new Date(`${meetings.firstMeeting}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 7 * (meeting - 1));
   return {
     meeting,
-    date: date.toISOString().slice(0, 10),
+    date: meetingDate(meetings.firstMeeting, meeting),
     marks: people.map((p) => ({
       personId: p.id,
       name: p.name,

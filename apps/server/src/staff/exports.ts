@@ -1,36 +1,62 @@
 /**
  * A course's participants as files for the centre's volunteers: CSV for Excel in Brazil (`;`,
  * UTF-8 with a BOM so accents survive, CRLF, no `sep=` line, dates DD/MM/AAAA) and .xlsx (exceljs,
- * generated here on the server). Only the columns staff need. A cell that a spreadsheet would run
- * as a formula (=, +, -, @ first) is written as text.
+ * generated here on the server) with three sheets: the participants, the waiting list and the
+ * attendance per meeting; each with a header filter and a frozen header row, dates as real dates.
+ * Only the columns staff need. In the CSV a cell that a spreadsheet would run as a formula (=, +,
+ * -, @ first) is written as text; a Brazilian phone in international form is written in the
+ * national form instead, which no spreadsheet reads as a formula (decision 053). The .xlsx holds
+ * text cells, which are never formulas, so it needs no prefix.
  */
 import { MEETING_TIME_ZONE } from '@centro/content';
-import type { StaffParticipant } from '@centro/contracts';
+import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 
 export const EXPORT_COLUMNS = ['Nome', 'E-mail', 'Celular', 'Data de inscrição', 'Situação'];
+export const WAITING_COLUMNS = ['Posição', 'Nome', 'E-mail', 'Celular', 'Entrou na lista em'];
+
+/** The attendance of the course: each meeting's date and, per person, the marks by meeting. */
+export interface AttendanceSheet {
+  /** YYYY-MM-DD of meeting 1, 2, … */
+  dates: readonly string[];
+  /** Person id → meeting number → present (no entry: not marked). */
+  marks: ReadonlyMap<string, ReadonlyMap<number, boolean>>;
+}
+
+const zoned = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: MEETING_TIME_ZONE, ...options });
+const dayMonthYear = zoned({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** DD/MM/AAAA of a UTC instant, in São Paulo. */
 export function brazilianDate(instant: string): string {
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: MEETING_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(instant));
+  return dayMonthYear.format(new Date(instant));
 }
+
+/** The São Paulo calendar day of an instant, as a date cell (midnight UTC: no time-zone drift). */
+function dateCell(instant: string): Date {
+  const [day, month, year] = brazilianDate(instant).split('/');
+  return new Date(`${year}-${month}-${day}T00:00:00Z`);
+}
+
+/** DD/MM of a YYYY-MM-DD day. */
+export const dayMonth = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}`;
 
 const STATUS: Record<StaffParticipant['status'], string> = {
   confirmed: 'Confirmada',
   pending: 'Em andamento',
 };
 
-function row(p: StaffParticipant): string[] {
-  return [p.name, p.email, p.celular, brazilianDate(p.enrolledAt), STATUS[p.status]];
-}
-
 /** Neutralises formula injection: a leading =, +, -, @, tab or CR makes the cell text. */
 const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * A phone for the CSV: +55 numbers in the national form `(21) 97777-2222` (what a secretary dials
+ * and no formula); any other value neutralised by safeText.
+ */
+export function csvPhone(phone: string): string {
+  const br = /^\+55[\s.]*\(?(\d{2})\)?[\s.-]*(\d{4,5})[\s.-]*(\d{4})$/.exec(phone.trim());
+  return br ? `(${br[1]}) ${br[2]}-${br[3]}` : phone;
+}
 
 function csvCell(value: string): string {
   const text = safeText(value);
@@ -38,27 +64,81 @@ function csvCell(value: string): string {
 }
 
 export function participantsCsv(participants: readonly StaffParticipant[]): Buffer {
-  const lines = [EXPORT_COLUMNS, ...participants.map(row)].map((cells) =>
-    cells.map(csvCell).join(';'),
-  );
+  const rows = participants.map((p) => [
+    p.name,
+    p.email,
+    csvPhone(p.celular),
+    brazilianDate(p.enrolledAt),
+    STATUS[p.status],
+  ]);
+  const lines = [EXPORT_COLUMNS, ...rows].map((cells) => cells.map(csvCell).join(';'));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
+
+type Cell = string | number | Date;
+
+function addSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  headers: readonly string[],
+  widths: readonly number[],
+  rows: readonly Cell[][],
+) {
+  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
+  const sheet = workbook.addWorksheet(name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = headers.map((header, i) => ({
+    header,
+    key: String(i),
+    width: widths[i] ?? 12,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const cells of rows) {
+    const row = sheet.addRow(cells);
+    cells.forEach((cell, i) => {
+      if (cell instanceof Date) row.getCell(i + 1).numFmt = 'dd/mm/yyyy';
+    });
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+  return sheet;
+}
+
+const MARK = (present: boolean | undefined) =>
+  present === undefined ? '' : present ? 'Presente' : 'Falta';
 
 export async function participantsXlsx(
   title: string,
   participants: readonly StaffParticipant[],
+  waiting: readonly StaffWaitingPerson[],
+  attendance: AttendanceSheet,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Centro Espírita';
-  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
-  const sheet = workbook.addWorksheet(title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
-  sheet.columns = EXPORT_COLUMNS.map((header, i) => ({
-    header,
-    key: String(i),
-    width: [32, 32, 18, 18, 14][i] ?? 16,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const p of participants) sheet.addRow(row(p).map(safeText));
+  addSheet(
+    workbook,
+    title,
+    EXPORT_COLUMNS,
+    [32, 32, 18, 18, 14],
+    participants.map((p) => [p.name, p.email, p.celular, dateCell(p.enrolledAt), STATUS[p.status]]),
+  );
+  addSheet(
+    workbook,
+    'Lista de espera',
+    WAITING_COLUMNS,
+    [10, 32, 32, 18, 18],
+    waiting.map((w) => [w.position, w.name, w.email, w.celular, dateCell(w.joinedAt)]),
+  );
+  addSheet(
+    workbook,
+    'Presença',
+    ['Nome', ...attendance.dates.map((d, i) => `${i + 1}º ${dayMonth(d)}`)],
+    [32],
+    participants.map((p) => [
+      p.name,
+      ...attendance.dates.map((_, i) => MARK(attendance.marks.get(p.id)?.get(i + 1))),
+    ]),
+  );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -101,14 +101,21 @@ export async function exportRows(
   actor: StaffActor,
   slug: string,
   format: 'csv' | 'xlsx',
-): Promise<{ course: Course; participants: StaffParticipant[] }> {
-  const { course, people } = await enrolledPeople(ctx, slug);
+): Promise<{
+  course: Course;
+  participants: StaffParticipant[];
+  waiting: StaffWaitingPerson[];
+}> {
+  const [{ course, people }, waiting] = await Promise.all([
+    enrolledPeople(ctx, slug),
+    format === 'xlsx' ? waitingPeople(ctx, slug) : [],
+  ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, `export.${format}`, {
     course: slug,
-    details: { rows: people.length },
+    details: { rows: people.length, waiting: waiting.length },
   });
-  return { course, participants: people };
+  return { course, participants: people, waiting };
 }
 
 /**

@@ -224,13 +224,22 @@ export function createStaffRepository(db: Db) {
         .execute();
     },
 
-    /** People marked present, by course and meeting. */
+    /** People marked present, by course and meeting (only those still enrolled: a removal counts). */
     async presentCounts(): Promise<Map<string, Map<number, number>>> {
       const rows = await db
         .selectFrom('attendance')
-        .select(['course_slug', 'meeting', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('present', '=', 1)
-        .groupBy(['course_slug', 'meeting'])
+        .innerJoin('enrolments', (join) =>
+          join
+            .onRef('enrolments.course_slug', '=', 'attendance.course_slug')
+            .onRef('enrolments.user_id', '=', 'attendance.person_id'),
+        )
+        .select([
+          'attendance.course_slug',
+          'attendance.meeting',
+          (eb) => eb.fn.countAll<number>().as('n'),
+        ])
+        .where('attendance.present', '=', 1)
+        .groupBy(['attendance.course_slug', 'attendance.meeting'])
         .execute();
       const counts = new Map<string, Map<number, number>>();
       for (const r of rows) {

@@ -14,7 +14,7 @@ import type {
   StaffRoleName,
 } from '@centro/contracts';
 import { actions } from './action-record.js';
-import { attendance, markAttendance } from './attendance.js';
+import { attendance, courseAttendance, markAttendance } from './attendance.js';
 import type { Log, StaffActor, StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
@@ -80,6 +80,11 @@ export class StaffService {
   /** The rows of an export, by name; the export is recorded. */
   exportRows(by: StaffActor, slug: string, format: 'csv' | 'xlsx') {
     return exportRows(this.#ctx, by, slug, format);
+  }
+
+  /** Every meeting's date and the marks of the course (the .xlsx's attendance sheet). */
+  courseAttendance(slug: string) {
+    return courseAttendance(this.#ctx, slug);
   }
 
   settings(by: StaffActor, slug: string): Promise<StaffCourseSettingsResponse> {

@@ -153,18 +153,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         ...bearer,
         params: staffCourseParamsSchema,
         response: {
-          200: z.unknown().describe('The .xlsx workbook'),
+          200: z
+            .unknown()
+            .describe('The .xlsx workbook: participants, waiting list, attendance per meeting'),
           ...refusalResponses(...STAFF, 'courseNotFound', 'directoryUnavailable'),
         },
       },
     },
     async (request, reply) => {
-      const { course, participants } = await staff.exportRows(
+      const { course, participants, waiting } = await staff.exportRows(
         request.staffActor,
         request.params.slug,
         'xlsx',
       );
-      const body = await participantsXlsx(course.title, participants);
+      const marks = await staff.courseAttendance(request.params.slug);
+      const body = await participantsXlsx(course.title, participants, waiting, marks);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(

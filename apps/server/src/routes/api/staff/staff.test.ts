@@ -211,6 +211,10 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name).slice(1)).toEqual([
+      'Lista de espera',
+      'Presença',
+    ]);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
@@ -350,8 +354,23 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(await api.app.directory.isMember(course.groupId, someone)).toBe(true);
     expect(await db.selectFrom('staff_removals').selectAll().execute()).toEqual([]);
 
+    const presentAtFirst = async () => {
+      const overview = await as(ADMIN, { method: 'GET', url: '/api/staff/courses' });
+      const courses = overview.json().courses as { slug: string; attendance: number[] }[];
+      return courses.find((c) => c.slug === course.slug)?.attendance[0];
+    };
+    await as(ADMIN, {
+      method: 'POST',
+      url: `${C}/attendance/1`,
+      body: { marks: [{ personId: someone, present: true }] },
+    });
+    const before = (await presentAtFirst()) as number;
+    expect(before).toBeGreaterThan(0);
+
     const removed = await as(ADMIN, { method: 'POST', url, body: { confirm: true } });
     expect(removed.json()).toEqual({ removed: true });
+    // The removed person no longer counts as present in the overview.
+    expect(await presentAtFirst()).toBe(before - 1);
     expect(await row()).toBeUndefined();
     expect(await api.app.directory.isMember(course.groupId, someone)).toBe(false);
     const again = await as(ADMIN, { method: 'POST', url, body: { confirm: true } });

@@ -1,0 +1,79 @@
+/**
+ * The files a secretary opens: phones without a stray apostrophe, real dates, a header filter and
+ * a frozen header, the waiting list and the attendance per meeting; formulas stay neutralised.
+ * Each file is read back (exceljs for the .xlsx).
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { csvPhone, participantsCsv, participantsXlsx } from './exports.js';
+
+const ana = {
+  id: 'p-ana',
+  name: 'Ana Souza',
+  email: 'ana@example.org',
+  celular: '+55 21 97777-2222',
+  enrolledAt: '2026-03-02T02:30:00Z', // 01/03 in São Paulo
+  status: 'confirmed' as const,
+};
+const evil = { ...ana, id: 'p-evil', name: '=HYPERLINK("x")', celular: '+1 555 0100' };
+
+describe('CSV export', () => {
+  it('writes a +55 phone in the national form, no apostrophe, and still neutralises formulas', () => {
+    expect(csvPhone('+55 21 97777-2222')).toBe('(21) 97777-2222');
+    expect(csvPhone('+5511987654321')).toBe('(11) 98765-4321');
+    const lines = participantsCsv([ana, evil]).toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[1]).toBe('Ana Souza;ana@example.org;(21) 97777-2222;01/03/2026;Confirmada');
+    expect(lines[2]).toMatch(/^"'=HYPERLINK\(""x""\)";ana@example\.org;'\+1 555 0100;/);
+  });
+});
+
+describe('.xlsx export', () => {
+  it('has text phones, date cells, filter and frozen header, the waiting list and attendance', async () => {
+    const file = await participantsXlsx(
+      'Curso: Básico',
+      [ana, evil],
+      [
+        {
+          id: 'p-bia',
+          position: 1,
+          name: 'Bia Lima',
+          email: 'bia@example.org',
+          celular: '+55 11 91234-5678',
+          joinedAt: '2026-03-05T15:00:00Z',
+        },
+      ],
+      {
+        dates: ['2026-03-10', '2026-03-17'],
+        marks: new Map([['p-ana', new Map([[1, true]])]]),
+      },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Curso  Básico',
+      'Lista de espera',
+      'Presença',
+    ]);
+    const [people, waiting, presence] = workbook.worksheets;
+    for (const sheet of [people, waiting, presence]) {
+      expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet?.autoFilter).toBeTruthy();
+    }
+    const row = people?.getRow(2);
+    expect(row?.getCell(3).value).toBe('+55 21 97777-2222');
+    expect(row?.getCell(4).value).toEqual(new Date('2026-03-01T00:00:00Z'));
+    expect(row?.getCell(4).numFmt).toBe('dd/mm/yyyy');
+    expect(people?.getRow(3).getCell(1).value).toBe('=HYPERLINK("x")');
+    expect(people?.getRow(3).getCell(1).formula).toBeUndefined();
+    expect(waiting?.getRow(2).values).toEqual([
+      undefined,
+      1,
+      'Bia Lima',
+      'bia@example.org',
+      '+55 11 91234-5678',
+      new Date('2026-03-05T00:00:00Z'),
+    ]);
+    expect(presence?.getRow(1).values).toEqual([undefined, 'Nome', '1º 10/03', '2º 17/03']);
+    expect(presence?.getRow(2).values).toEqual([undefined, 'Ana Souza', 'Presente', '']);
+  });
+});
