@@ -135,7 +135,7 @@ staffTest(
         'Situação',
       ]);
       expect(sheet?.getCell('A3').value).toBe('José Ávila');
-      expect(String(sheet?.getCell('D3').value)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(sheet?.getCell('D3').value).toBeInstanceOf(Date);
     });
 
     await test.step('places and the opening date change, and the public page follows', async () => {
