@@ -14,9 +14,9 @@ import { loadConfig } from '../config/index.js';
 import { EMBEDDED_GRAPH_AUDIENCE } from '../idp/constants.js';
 import { loadOrCreateProviderKeys, type ProviderKeys } from '../idp/keys.js';
 import { embeddedProviderSource } from '../idp/source.js';
+import { ProviderTokenError } from './provider-token-error.js';
 import {
   createEmbeddedTokenVerifier,
-  ProviderTokenError,
   type ProviderTokenVerifier,
 } from './provider-token-verifier.js';
 

@@ -19,12 +19,8 @@ import {
 } from '../../tests/support/entra-stand-in.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { createProviderTokenVerifier } from './auth-services.js';
-import {
-  createEntraTokenVerifier,
-  ProviderTokenError,
-  type ProviderTokenFailure,
-  type ProviderTokenVerifier,
-} from './provider-token-verifier.js';
+import { ProviderTokenError, type ProviderTokenFailure } from './provider-token-error.js';
+import { createEntraTokenVerifier, type ProviderTokenVerifier } from './provider-token-verifier.js';
 
 let standIn: EntraStandIn;
 let verify: ProviderTokenVerifier;

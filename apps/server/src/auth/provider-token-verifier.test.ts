@@ -11,11 +11,10 @@ import {
 } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hmacToken, unsignedToken } from '../../tests/support/entra-stand-in.js';
+import { ProviderTokenError, type ProviderTokenFailure } from './provider-token-error.js';
 import {
   createEmbeddedTokenVerifier,
-  ProviderTokenError,
   unavailableTokenVerifier,
-  type ProviderTokenFailure,
   type ProviderTokenVerifier,
 } from './provider-token-verifier.js';
 

@@ -13,7 +13,7 @@ import { getTokenResponseSchema, type StaffRoleName } from '@centro/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthRefusal } from '../../../auth/errors.js';
-import { ProviderTokenError } from '../../../auth/provider-token-verifier.js';
+import { ProviderTokenError } from '../../../auth/provider-token-error.js';
 import { refusalResponses } from '../../../plugins/error-handler.js';
 import { apiPaths } from '@centro/contracts/paths';
 
