@@ -37,7 +37,7 @@ import {
 import { createGraphApi, type GraphApi } from '../support/graph-api.js';
 import type { FaultAction } from '../support/graph-stand-in/stand-in.js';
 import { createPostgresTestDatabase } from '../support/postgres.js';
-import { REFUSALS } from '../../src/plugins/error-handler.js';
+import { REFUSALS } from '../../src/refusals/catalogue.js';
 
 const pgDatabase = await createPostgresTestDatabase('graph_rush_fault');
 afterAll(async () => {

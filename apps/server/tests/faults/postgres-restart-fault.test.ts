@@ -24,7 +24,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDataDir } from '../../src/data-dir.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiTokens } from '../../src/auth/api-tokens.js';
-import { REFUSALS } from '../../src/plugins/error-handler.js';
+import { REFUSALS } from '../../src/refusals/catalogue.js';
 import {
   checkEnrolmentInvariants,
   enrolmentKey,

@@ -20,7 +20,8 @@ import { authenticatePerson, requirePerson } from '../../../auth/authenticate-pe
 import { AuthRefusal } from '../../../auth/errors.js';
 import type { ProviderTokenVerifier } from '../../../auth/provider-token-verifier.js';
 import { useZodSchemas } from '../../../plugins/api-conventions.js';
-import { errorHandler, errorResponse, REFUSALS } from '../../../plugins/error-handler.js';
+import { errorHandler, errorResponse } from '../../../plugins/error-handler.js';
+import { REFUSALS } from '../../../refusals/catalogue.js';
 import { authRoutes } from './index.js';
 
 const ISSUER = 'http://localhost:3000/idp';

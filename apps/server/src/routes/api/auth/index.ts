@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthRefusal } from '../../../auth/errors.js';
 import { ProviderTokenError } from '../../../auth/provider-token-error.js';
-import { refusalResponses } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
 
 /** `Bearer <b64token>` (RFC 6750 section 2.1), or null when the header is anything else. */

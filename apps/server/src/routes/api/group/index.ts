@@ -9,7 +9,7 @@ import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
 import { UnknownGroupError } from '../../../enrolment/errors.js';
-import { refusalResponses } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -25,7 +25,8 @@ import {
 import { apiPaths } from '@centro/contracts/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
-import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import type { RefusalName } from '../../../refusals/catalogue.js';
 
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
 

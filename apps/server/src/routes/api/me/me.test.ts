@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { DirectoryError } from '../../../directory/directory.js';
-import { REFUSALS } from '../../../plugins/error-handler.js';
+import { REFUSALS } from '../../../refusals/catalogue.js';
 
 const pgDatabase = await createPostgresTestDatabase('me_api');
 afterAll(async () => {

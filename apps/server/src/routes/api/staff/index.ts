@@ -28,7 +28,8 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import type { RefusalName } from '../../../refusals/catalogue.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
