@@ -4,7 +4,7 @@
  * read them from the database. Settings go through the enrolment (`changeCourse`), so more places
  * go to the waiting list in the same transaction.
  */
-import { type Course, MEETING_TIME_ZONE, weekdayOf, weekdays, zonedInstant } from '@centro/content';
+import { type Course, wallClockAt, weekdayOf, weekdays, zonedInstant } from '@centro/content';
 import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
 import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
@@ -13,20 +13,8 @@ import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
 
 /** "YYYY-MM-DDTHH:MM" in São Paulo for a UTC instant. */
 export function localDateTime(instant: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: MEETING_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const { year, month, day, hour, minute } = wallClockAt(instant);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
 }
 
 /** The UTC instant of a São Paulo "YYYY-MM-DDTHH:MM". */
