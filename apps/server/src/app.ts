@@ -19,6 +19,7 @@ import { bearerAuth } from './plugins/bearer-auth.js';
 import {
   authService,
   backupService,
+  contentService,
   coursesService,
   databaseService,
   directoryService,
@@ -78,12 +79,13 @@ export async function buildApp(
   const startupProblems = webIdentityProblems(config, await readWebIdentity(config.webRoot));
   const site = contentSite();
   const security = helmetOptions(config.https);
-  const pages = await loadSitePages(config.webRoot, site, {
+  const pageSecurity = {
     frameSrc: site.frameSrc,
     connectSrc: identityConnectOrigins(config),
     https: config.https,
     headers: precomputedSecurityHeaders(security),
-  });
+  };
+  const pages = await loadSitePages(config.webRoot, site, pageSecurity);
 
   // Requests begun so far: the mail sender gives way to them during a rush (decision 033).
   const activity = new RequestActivity();
@@ -129,6 +131,8 @@ export async function buildApp(
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
   await app.register(participantService, { embedded });
+  // Edited content (decision 054): saved pages are rendered again and replace the built ones.
+  await app.register(contentService, { pages, security: pageSecurity, webRoot: config.webRoot });
 
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
@@ -186,7 +190,13 @@ export async function buildApp(
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);
     // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics (issue 16).
-    await dynamic.register(calendarRoutes, { siteUrl: config.siteUrl });
+    await dynamic.register(calendarRoutes, {
+      siteUrl: config.siteUrl,
+      schedule: () => ({
+        revision: app.content.revisionOf('schedule').revision,
+        days: app.content.content().schedule,
+      }),
+    });
     await dynamic.register(crawlerRoutes, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,

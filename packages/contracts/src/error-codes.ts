@@ -32,6 +32,8 @@ export const ErrorCode = {
   /** The place is still being confirmed (cancel a few seconds later). */
   EnrolmentInProgress: 'enrolment_in_progress',
   LastCoordinator: 'last_coordinator',
+  /** A content save from a revision that is no longer the latest (someone else saved first). */
+  ContentStale: 'content_stale',
   AccountNotFound: 'account_not_found',
   RolesManagedByProvider: 'roles_managed_by_provider',
   PayloadTooLarge: 'payload_too_large',

@@ -26,6 +26,8 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET: the weekly schedule as published; PUT: a new revision of it (Comunicação, Coordenação). */
+  staffContentSchedule: '/api/staff/content/schedule',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */

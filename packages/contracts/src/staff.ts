@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { directoryIdSchema } from './api.js';
 
-export const staffRoleSchema = z.enum(['coordenacao', 'secretaria']);
+export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
 /** The enrolment window at the server's clock. */

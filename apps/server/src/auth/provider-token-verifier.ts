@@ -38,7 +38,7 @@ export interface VerifiedProviderToken {
   /** The person's directory id (Entra object id, or the built-in provider's account id). */
   userId: string;
   /**
-   * The staff roles of Entra's `roles` claim (app roles `Coordenacao` and `Secretaria` of the API's
+   * The staff roles of Entra's `roles` claim (app roles `Coordenacao`, `Secretaria` and `Comunicacao` of the API's
    * registration), in the API's spelling; others are ignored. Used only with IDENTITY_PROVIDER=entra.
    */
   roles: StaffRoleName[];
@@ -48,6 +48,7 @@ export interface VerifiedProviderToken {
 const APP_ROLES: Readonly<Record<string, StaffRoleName>> = {
   Coordenacao: 'coordenacao',
   Secretaria: 'secretaria',
+  Comunicacao: 'comunicacao',
 };
 
 /** The staff roles named by a token's `roles` claim. */

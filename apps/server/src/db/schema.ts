@@ -82,7 +82,7 @@ export interface CoursesTable {
   meeting_room: string | null;
 }
 
-export type StaffRole = 'coordenacao' | 'secretaria';
+export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao';
 
 /** Roles granted in the staff area (migration 004). */
 export interface StaffRolesTable {
@@ -90,6 +90,20 @@ export interface StaffRolesTable {
   role: StaffRole;
   granted_by: string;
   granted_at: string;
+}
+
+/** A saved revision of an edited content document (migration 013, decision 054). */
+export interface ContentRevisionsTable {
+  /** 'schedule', ... */
+  document: string;
+  /** 1, 2, ... per document; the highest is the published one. */
+  revision: number;
+  /** The document, JSON. */
+  body: string;
+  author_id: string;
+  /** The author's name when saving (a snapshot, like the staff record's). */
+  author_name: string;
+  created_at: string;
 }
 
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
@@ -237,6 +251,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   contact_email_changes: ContactEmailChangesTable;
+  content_revisions: ContentRevisionsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -210,6 +210,18 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** A staff member without Comunicação or Coordenação on the site's content. */
+  contentRolesOnly: refusal(
+    [403],
+    C.Forbidden,
+    'Só a Coordenação e a Comunicação podem alterar o conteúdo do site.',
+  ),
+  /** A content save from a revision someone else replaced meanwhile (nothing was overwritten). */
+  contentStale: refusal(
+    [409],
+    C.ContentStale,
+    'Outra pessoa alterou esta página enquanto você editava.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

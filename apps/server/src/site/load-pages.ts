@@ -32,8 +32,11 @@ export interface PageSecurity {
 }
 
 export interface SitePages {
-  /** Page answered with 200 for each routed path. */
-  readonly byPath: ReadonlyMap<string, PreparedPage>;
+  /**
+   * Page answered with 200 for each routed path. The content's publisher replaces a page here when
+   * it renders it again (decision 054); the routes and the fast lane read it at each request.
+   */
+  readonly byPath: Map<string, PreparedPage>;
   /** Page answered with 404 for every unknown path. */
   readonly notFound: PreparedPage;
 }
@@ -65,6 +68,23 @@ async function readPages(webRoot: string, files: readonly string[]): Promise<Map
   return contents;
 }
 
+/** Prepares a public page (CSP from its inline scripts and styles, compression, validators). */
+export function preparePublicPage(
+  html: Buffer,
+  security: PageSecurity,
+  options: { validators: boolean; noindex: boolean } = { validators: true, noindex: false },
+): Promise<PreparedPage> {
+  const text = html.toString('utf8');
+  const csp = buildPageCsp({
+    scriptHashes: inlineScriptHashes(text),
+    styleHashes: inlineStyleHashes(text),
+    frameSrc: security.frameSrc,
+    connectSrc: security.connectSrc ?? [],
+    upgradeInsecureRequests: security.https,
+  });
+  return preparePage(html, { csp, baseHeaders: security.headers ?? {}, ...options });
+}
+
 /** Load and prepare every page of the site. */
 export async function loadSitePages(
   webRoot: string,
@@ -74,18 +94,8 @@ export async function loadSitePages(
   const publicFiles = routes.publicPaths.map(pageFile);
   const contents = await readPages(webRoot, [...publicFiles, SPA_FALLBACK_FILE, NOT_FOUND_FILE]);
 
-  const prepare = (file: string, options: { validators: boolean; noindex: boolean }) => {
-    const html = contents.get(file) as Buffer;
-    const text = html.toString('utf8');
-    const csp = buildPageCsp({
-      scriptHashes: inlineScriptHashes(text),
-      styleHashes: inlineStyleHashes(text),
-      frameSrc: security.frameSrc,
-      connectSrc: security.connectSrc ?? [],
-      upgradeInsecureRequests: security.https,
-    });
-    return preparePage(html, { csp, baseHeaders: security.headers ?? {}, ...options });
-  };
+  const prepare = (file: string, options: { validators: boolean; noindex: boolean }) =>
+    preparePublicPage(contents.get(file) as Buffer, security, options);
 
   const [publicPages, fallback, notFound] = await Promise.all([
     Promise.all(publicFiles.map((file) => prepare(file, { validators: true, noindex: false }))),

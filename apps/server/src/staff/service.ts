@@ -15,7 +15,7 @@ import type {
 } from '@centro/contracts';
 import { actions } from './action-record.js';
 import { attendance, courseAttendance, markAttendance } from './attendance.js';
-import type { Log, StaffActor, StaffContext } from './context.js';
+import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
 import { exportRows, participants, type ParticipantsQuery, remove } from './participants.js';
@@ -129,6 +129,11 @@ export class StaffService {
 
   revoke(by: StaffActor, personId: string, role: StaffRoleName): Promise<void> {
     return revoke(this.#ctx, by, personId, role);
+  }
+
+  /** Records what `by` did elsewhere (the content's saves): ids and counts only in `details`. */
+  record(by: StaffActor, action: string, details: Record<string, unknown>): Promise<void> {
+    return record(this.#ctx, by, action, { details });
   }
 
   actions(by: StaffActor, limit: number) {

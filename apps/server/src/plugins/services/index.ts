@@ -17,6 +17,7 @@ import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.
 import type { Mail } from '../../mail/mail.js';
 import type { ParticipantService } from '../../participant/service.js';
 import type { StaffService } from '../../staff/service.js';
+import type { ContentService } from '../../content/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     courseOf: CourseReader;
     /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
     staff: StaffService;
+    /** The site's edited content: its revisions, published to the pages and the calendar. */
+    content: ContentService;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */
@@ -49,6 +52,7 @@ declare module 'fastify' {
 export type { EmbeddedProviderSetup } from './embedded-provider.js';
 export { authService } from './auth.js';
 export { backupService } from './backup.js';
+export { contentService } from './content.js';
 export { coursesService } from './courses.js';
 export { databaseService } from './database.js';
 export { directoryService } from './directory.js';

@@ -62,12 +62,13 @@ export interface StaticSiteOptions {
 }
 
 export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { pages }) => {
-  for (const [urlPath, page] of pages.byPath) {
+  for (const [urlPath, built] of pages.byPath) {
     app.route({
       method: ['GET', 'HEAD'],
       url: urlPath,
       config: { securityHeaders: false },
-      handler: (request, reply) => sendPage(request, reply, page),
+      // Read at each request: published content replaces a page in the map (decision 054).
+      handler: (request, reply) => sendPage(request, reply, pages.byPath.get(urlPath) ?? built),
     });
     if (urlPath !== '/') {
       app.get(`${urlPath}/`, (request, reply) => {

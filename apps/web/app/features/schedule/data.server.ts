@@ -23,7 +23,7 @@ export function getSchedulePage(): ScheduleLoaderData {
       title,
       ...(note ? { note } : {}),
     })),
-    questionHref: scheduleQuestionLink(centre.whatsapp, day),
+    questionHref: day.questionLink ?? scheduleQuestionLink(centre.whatsapp, day),
   }));
   const activities = schedule.flatMap((day) =>
     day.activities.map((activity) => {

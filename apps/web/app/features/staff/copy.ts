@@ -6,6 +6,7 @@ export const STAFF_TITLE = 'Equipe';
 export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
+  comunicacao: 'Comunicação',
 };
 
 export const stateLabels: Record<EnrolmentState, string> = {
