@@ -52,6 +52,7 @@ import type { DirectoryAdapter } from './directory/create-directory.js';
 import { RequestActivity } from './request-activity.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
+import { pagesShowing } from './content/documents.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
 import { readWebIdentity, webIdentityProblems } from './site/web-identity.js';
 
@@ -85,7 +86,9 @@ export async function buildApp(
     https: config.https,
     headers: precomputedSecurityHeaders(security),
   };
-  const pages = await loadSitePages(config.webRoot, site, pageSecurity);
+  // Pages edited content renders again (decision 054).
+  const editable = Object.values(pagesShowing).flat();
+  const pages = await loadSitePages(config.webRoot, site, pageSecurity, editable);
 
   // Requests begun so far: the mail sender gives way to them during a rush (decision 033).
   const activity = new RequestActivity();
@@ -142,7 +145,10 @@ export async function buildApp(
 
   useSecurityHeaders(app, security);
   await app.register(staticSite, { pages });
-  await app.register(staticFiles, { webRoot: config.webRoot });
+  await app.register(staticFiles, {
+    webRoot: config.webRoot,
+    servedElsewhere: [...pages.data.keys()],
+  });
   // The built-in OpenID provider under /idp, its pages, and the Graph-shaped GET /v1.0/me.
   // Loaded only then: with IDENTITY_PROVIDER=entra, oidc-provider is never even imported.
   if (embedded) {

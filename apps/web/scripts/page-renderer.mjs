@@ -9,7 +9,7 @@
  * preview-images.mjs: the build-only attribute removed).
  *
  * The build writes `renderer/render.js`, which the server imports: it exports `render(urlPath,
- * content)` → the page's HTML.
+ * content)` → the page's HTML and its `.data` (what client navigation fetches).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -65,7 +65,7 @@ export function createPageRenderer(rendererDir) {
   /**
    * @param {string} urlPath
    * @param {Record<string, unknown>} content
-   * @returns {Promise<string>}
+   * @returns {Promise<{ html: string, data: string }>}
    */
   return async function render(urlPath, content) {
     const { build, handler, optimizer, previews } = await load();
@@ -91,7 +91,7 @@ export function createPageRenderer(rendererDir) {
     // The build's last steps: optimize-pages.mjs, then preview-images.mjs's clean-up (the link
     // preview image itself stays the build's: the edited documents do not change it yet).
     const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
-    return previews.withoutIllustrationAttribute(optimized);
+    return { html: previews.withoutIllustrationAttribute(optimized), data };
   };
 }
 

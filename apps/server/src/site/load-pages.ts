@@ -39,6 +39,16 @@ export interface SitePages {
   readonly byPath: Map<string, PreparedPage>;
   /** Page answered with 404 for every unknown path. */
   readonly notFound: PreparedPage;
+  /**
+   * The client navigation data (`<path>.data`) of the pages edited content may render again, by
+   * its path (`/horarios.data`): served from here, replaced with its page (decision 054).
+   */
+  readonly data: Map<string, Buffer>;
+}
+
+/** `/horarios` → `/horarios.data`, `/` → `/_root.data`: React Router's data request of a page. */
+export function dataPath(urlPath: string): string {
+  return urlPath === '/' ? '/_root.data' : `${urlPath}.data`;
 }
 
 export class WebBuildError extends Error {
@@ -90,6 +100,8 @@ export async function loadSitePages(
   webRoot: string,
   routes: SiteRoutes,
   security: PageSecurity,
+  /** Pages edited content may render again: their `.data` files are served from memory. */
+  editable: readonly string[] = [],
 ): Promise<SitePages> {
   const publicFiles = routes.publicPaths.map(pageFile);
   const contents = await readPages(webRoot, [...publicFiles, SPA_FALLBACK_FILE, NOT_FOUND_FILE]);
@@ -106,5 +118,11 @@ export async function loadSitePages(
   const byPath = new Map<string, PreparedPage>();
   routes.publicPaths.forEach((urlPath, i) => byPath.set(urlPath, publicPages[i] as PreparedPage));
   for (const urlPath of routes.signedInPaths) byPath.set(urlPath, fallback);
-  return { byPath, notFound };
+  const data = new Map<string, Buffer>();
+  for (const urlPath of editable) {
+    const file = dataPath(urlPath);
+    const body = await readFile(path.join(webRoot, file.slice(1))).catch(() => undefined);
+    if (body) data.set(file, body);
+  }
+  return { byPath, notFound, data };
 }

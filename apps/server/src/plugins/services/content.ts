@@ -9,7 +9,12 @@ import fp from 'fastify-plugin';
 import { pagesShowing } from '../../content/documents.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
-import { type PageSecurity, preparePublicPage, type SitePages } from '../../site/load-pages.js';
+import {
+  dataPath,
+  type PageSecurity,
+  preparePublicPage,
+  type SitePages,
+} from '../../site/load-pages.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
 
 /** How often an instance looks for revisions saved on another one. */
@@ -36,8 +41,11 @@ export const contentService = fp<ContentServiceOptions>(
       service.onPublish(async (document, content) => {
         for (const urlPath of pagesShowing[document]) {
           try {
-            const html = Buffer.from(await renderer.render(urlPath, content));
-            pages.byPath.set(urlPath, await preparePublicPage(html, security));
+            const page = await renderer.render(urlPath, content);
+            const prepared = await preparePublicPage(Buffer.from(page.html), security);
+            // The data first: a visitor who gets the new page then navigates gets its data.
+            if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
+            pages.byPath.set(urlPath, prepared);
           } catch (error) {
             // The page served so far stays; the revision is saved and shows in the staff area.
             app.log.error({ err: error, document, path: urlPath }, 'page not rendered');

@@ -78,5 +78,17 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { p
       });
     }
   }
+  // The navigation data of the pages edited content renders again, read at each request.
+  for (const [url, built] of pages.data) {
+    app.get(url, { config: { securityHeaders: false } }, (_request, reply) =>
+      reply
+        .header('content-type', DATA_TYPE)
+        .header('cache-control', 'no-cache')
+        .send(pages.data.get(url) ?? built),
+    );
+  }
   installFastLane(app, pages.byPath);
 };
+
+/** React Router's type for its data answers (turbo-stream). */
+const DATA_TYPE = 'text/x-script';

@@ -2,7 +2,7 @@
  * A saved schedule published on the real web build (decision 054), when one exists (`npm test`
  * builds first): the server renders /horarios again with the build's own renderer, so the served
  * page holds the new time in its text and its structured data, its CSP allows each of its inline
- * scripts, and a page no document shows stays the build's file.
+ * scripts, its `.data` (client navigation) follows, and a page no document shows stays the build's.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -47,6 +47,9 @@ describe.skipIf(!hasRenderer)('the schedule published on the real build', () => 
     expect(before.body).toBe(
       await readFile(path.join(BUILT_WEB_ROOT, 'horarios', 'index.html'), 'utf8'),
     );
+    expect((await api.app.inject({ method: 'GET', url: '/horarios.data' })).body).toBe(
+      await readFile(path.join(BUILT_WEB_ROOT, 'horarios.data'), 'utf8'),
+    );
     const edited = schedule.map((day) =>
       day.day === 'Terça-feira'
         ? { ...day, activities: [{ time: '20h15', title: 'Reunião Pública de Terça' }] }
@@ -68,6 +71,11 @@ describe.skipIf(!hasRenderer)('the schedule published on the real build', () => 
     );
     const csp = page.headers['content-security-policy'] as string;
     for (const hash of inlineScriptHashes(page.body)) expect(csp).toContain(hash);
+    // Client navigation to /horarios fetches its data: the new schedule too, never cached stale.
+    const data = await api.app.inject({ method: 'GET', url: '/horarios.data' });
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain('Reunião Pública de Terça');
+    expect(data.headers['cache-control']).toBe('no-cache');
     expect((await api.app.inject({ method: 'GET', url: '/contato' })).body).toBe(
       await readFile(path.join(BUILT_WEB_ROOT, 'contato', 'index.html'), 'utf8'),
     );
