@@ -161,7 +161,7 @@ export const REFUSALS = {
   rolesManagedByProvider: refusal(
     [409],
     C.RolesManagedByProvider,
-    'Os papéis da equipe são atribuídos no Microsoft Entra ID (funções do aplicativo Coordenacao e Secretaria).',
+    'Os papéis da equipe são atribuídos no Microsoft Entra ID (funções do aplicativo Coordenacao, Secretaria e Comunicacao).',
   ),
   /** A group that is the group of no course (the server adds nobody to an arbitrary group). */
   unknownGroup: refusal(
