@@ -207,6 +207,7 @@ export async function buildApp(
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,
       disallow: site.crawlDisallow,
+      lastModified: () => app.content.lastModified((document) => pagesShowing[document]),
     });
   });
 

@@ -62,6 +62,20 @@ export class ContentService {
     this.#listeners.push(listener);
   }
 
+  /** When each page showing an edited document was last published (ISO-8601), by path. */
+  lastModified(pagesOf: (document: ContentDocument) => readonly string[]): Map<string, string> {
+    const times = new Map<string, string>();
+    for (const document of contentDocuments) {
+      const { savedAt } = this.revisionOf(document);
+      if (savedAt === null) continue;
+      for (const urlPath of pagesOf(document)) {
+        const known = times.get(urlPath);
+        if (known === undefined || known < savedAt) times.set(urlPath, savedAt);
+      }
+    }
+    return times;
+  }
+
   /** The schedule in effect, with its revision. */
   schedule(): StaffScheduleResponse {
     return { ...this.revisionOf('schedule'), schedule: this.#content.schedule };

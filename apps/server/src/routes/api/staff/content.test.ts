@@ -198,6 +198,10 @@ describe.each(targets)('the site content on $dialect', ({ dialect, databaseUrl }
     expect(agenda).not.toContain('DTSTART;TZID=America/Sao_Paulo:20260106T193000');
     expect(agenda).toContain('DTSTART;TZID=America/Sao_Paulo:20260108T100000');
 
+    const sitemap = (await api.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(sitemap).toContain(`/horarios</loc><lastmod>${body.savedAt}</lastmod></url>`);
+    expect(sitemap).toMatch(/<loc>[^<]*\/contato<\/loc><\/url>/);
+
     const actions = (await as(ADMIN, 'GET', '/api/staff/actions')).json().actions as {
       action: string;
     }[];
