@@ -50,10 +50,14 @@ describe.skipIf(!hasRenderer)('the schedule published on the real build', () => 
     expect((await api.app.inject({ method: 'GET', url: '/horarios.data' })).body).toBe(
       await readFile(path.join(BUILT_WEB_ROOT, 'horarios.data'), 'utf8'),
     );
+    // A title that would end the structured data's script: the page must keep it as text.
+    const hostile = '</script><script>alert(1)</script>';
     const edited = schedule.map((day) =>
       day.day === 'Terça-feira'
         ? { ...day, activities: [{ time: '20h15', title: 'Reunião Pública de Terça' }] }
-        : day,
+        : day.day === 'Domingo'
+          ? { ...day, activities: [{ time: '09h', title: `Campanha ${hostile}` }] }
+          : day,
     );
     const saved = await api.app.inject({
       method: 'PUT',
@@ -66,6 +70,7 @@ describe.skipIf(!hasRenderer)('the schedule published on the real build', () => 
     const page = await api.app.inject({ method: 'GET', url: '/horarios' });
     expect(page.body).toContain('Reunião Pública de Terça');
     expect(page.body).toContain('"startTime":"20:15"');
+    expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain(
       '"startTime":"19:30","endTime":"21:00","name":"Reunião Pública"',
     );
@@ -76,6 +81,7 @@ describe.skipIf(!hasRenderer)('the schedule published on the real build', () => 
     expect(data.statusCode).toBe(200);
     expect(data.body).toContain('Reunião Pública de Terça');
     expect(data.headers['cache-control']).toBe('no-cache');
+    expect(data.headers['x-content-type-options']).toBe('nosniff');
     expect((await api.app.inject({ method: 'GET', url: '/contato' })).body).toBe(
       await readFile(path.join(BUILT_WEB_ROOT, 'contato', 'index.html'), 'utf8'),
     );
