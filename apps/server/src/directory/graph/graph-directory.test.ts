@@ -687,6 +687,30 @@ describe('faults', () => {
     expect(logs.find((l) => l.level === 'warn')?.message).toMatch(/privileged administrator/);
   });
 
+  it("a synced user's phone is refused as Graph does (400 on-premises mastered): protected, not retried", async () => {
+    const { directory, logs } = await open();
+    const user = standIn.addUser({ ...newUser(), id: randomUUID(), onPremisesSyncEnabled: true });
+    const error = await failure(directory.updateUser(user.id, 'mobilePhone', '+55 21 99876-5432'));
+    expect(error).toBeInstanceOf(DirectoryProtectedFieldError);
+    expect(user.mobilePhone).toBe('+55 11 91234-5678');
+    const patches = standIn.graphCalls().filter((c) => c.method === 'PATCH');
+    expect(patches.map((c) => c.outcome)).toEqual([400]);
+    expect(logs.find((l) => l.level === 'warn')?.message).toMatch(/on-premises/);
+    // Its birth date (a custom security attribute, not the sync's) is still written.
+    await directory.setBirthDate(user.id, '15/08/1985');
+  });
+
+  it("a privileged administrator's phone is refused by Graph itself (403 Authorization_RequestDenied)", async () => {
+    const { directory } = await open();
+    const user = standIn.addUser({ ...newUser(), id: randomUUID(), privilegedAdmin: true });
+    const error = await failure(directory.updateUser(user.id, 'mobilePhone', '+55 21 99876-5432'));
+    expect(error).toMatchObject({ name: 'DirectoryProtectedFieldError', status: 403 });
+    const [patch] = standIn.graphCalls().filter((c) => c.method === 'PATCH');
+    expect(patch?.outcome).toBe(403);
+    await directory.updateUser(user.id, 'displayName', 'Maria Admin');
+    expect(user.displayName).toBe('Maria Admin');
+  });
+
   it('401 that persists after renewing the token is a 502', async () => {
     const { directory } = await open();
     standIn.inject({ times: 2, action: { type: 'status', status: 401 } });

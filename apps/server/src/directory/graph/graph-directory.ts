@@ -65,6 +65,9 @@ function objectAt(value: unknown, key: string): Record<string, unknown> | undefi
 
 const segment = encodeURIComponent;
 
+/** Graph's 400 message for a property of a user the on-premises sync owns. */
+const ON_PREMISES_MASTERED = /on-premises mastered|originated within an external service/i;
+
 export class GraphDirectory implements Directory {
   private birthdayAvailable = true;
 
@@ -166,6 +169,15 @@ export class GraphDirectory implements Directory {
     });
     if (res.ok) return;
     if (res.status === 404) throw new DirectoryUserNotFoundError();
+    if (res.status === 400 && ON_PREMISES_MASTERED.test(res.error?.message ?? '')) {
+      // The user is synced from an on-premises directory: the sync owns this property, and no
+      // application may change it in the cloud (docs/production-entra.md: cloud-only users).
+      this.logger.warn(
+        { operation, status: res.status, code: res.error?.code, requestId: res.requestId },
+        'Microsoft Graph refused the change: the user is synced from an on-premises directory, which owns this property',
+      );
+      throw new DirectoryProtectedFieldError(field ?? operation);
+    }
     if (field === 'mobilePhone' && res.status === 403) {
       // Graph answers 403 Authorization_RequestDenied when the user holds a privileged
       // administrator role: an app-only token may not change their phone numbers.

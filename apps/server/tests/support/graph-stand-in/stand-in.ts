@@ -20,7 +20,10 @@
  *                                           `unseenReads` answers 404 that many times first
  *                                           (replication delay)
  *   GET   /v1.0/users?$select=&$top=        GET   /v1.0/organization
- *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type
+ *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type;
+ *                                           a synced user (`onPremisesSyncEnabled`) refuses the
+ *                                           properties the sync owns (400), a privileged
+ *                                           administrator (`privilegedAdmin`) its phones (403)
  *   GET   /v1.0/groups/{id}                 the group (404 unknown)
  *   POST  /v1.0/groups/{id}/members/$ref    204; 400 "already exist"; 404 unknown group or member
  *   POST  /v1.0/users/{id}/checkMemberGroups
@@ -60,6 +63,19 @@ export interface StandInUser {
    * yet on the replica a read reaches). Each read of the user counts one down.
    */
   unseenReads?: number;
+  /**
+   * Synced from an on-premises directory: Graph refuses to change the properties the sync masters
+   * (name, mail, phones) with 400 Request_BadRequest, whatever the app's permissions.
+   */
+  onPremisesSyncEnabled?: boolean;
+  /**
+   * Holds a privileged administrator role: Graph refuses an application's change of the phones
+   * (403 Authorization_RequestDenied, "Insufficient privileges to complete the operation.").
+   */
+  privilegedAdmin?: boolean;
+  /** Sign-in identities (External ID): `emailAddress` holds a local account's address. */
+  identities?: { signInType: string; issuer: string; issuerAssignedId: string }[];
+  otherMails?: string[];
 }
 
 export interface StandInGroup {
@@ -181,6 +197,9 @@ const USER_PROPERTIES = [
   'jobTitle',
   'officeLocation',
   'preferredLanguage',
+  'identities',
+  'otherMails',
+  'onPremisesSyncEnabled',
 ] as const;
 const DEFAULT_SELECT = [
   'businessPhones',
@@ -195,6 +214,10 @@ const DEFAULT_SELECT = [
   'surname',
   'userPrincipalName',
 ];
+/** What the on-premises sync masters for a synced user (lower case). */
+const SYNC_MASTERED = ['displayname', 'mail', 'mobilephone', 'businessphones', 'othermails'];
+/** What no application may change of a privileged administrator (lower case). */
+const ADMIN_PROTECTED = ['mobilephone', 'businessphones', 'othermails'];
 const WRITABLE = ['displayName', 'mail', 'mobilePhone', 'birthday'] as const;
 const GRAPH_CODES: Record<number, string> = {
   400: 'Request_BadRequest',
@@ -576,6 +599,15 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
         case 'businessPhones':
           out[name] = [];
           break;
+        case 'identities':
+          out[name] = user.identities ?? [];
+          break;
+        case 'otherMails':
+          out[name] = user.otherMails ?? [];
+          break;
+        case 'onPremisesSyncEnabled':
+          out[name] = user.onPremisesSyncEnabled ? true : null;
+          break;
         default: {
           const extension = extensionNames.get(name.toLowerCase());
           if (extension !== undefined) {
@@ -630,6 +662,18 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
   function patchUser(user: StandInUser, body: unknown): Reply {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return graphError(400, 'Empty Payload. JSON content expected.', 'BadRequest');
+    }
+    const keys = Object.keys(body).map((k) => k.toLowerCase());
+    if (user.onPremisesSyncEnabled && keys.some((k) => SYNC_MASTERED.includes(k))) {
+      // Graph's answer for a property the on-premises sync owns (as documented by Microsoft's
+      // support threads; the app's permissions do not matter).
+      return graphError(
+        400,
+        'Unable to update the specified properties for on-premises mastered Directory Sync objects or objects currently undergoing migration.',
+      );
+    }
+    if (user.privilegedAdmin && keys.some((k) => ADMIN_PROTECTED.includes(k))) {
+      return graphError(403, 'Insufficient privileges to complete the operation.');
     }
     const changes: (() => void)[] = [];
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
