@@ -110,6 +110,10 @@ test("'Quero me inscrever' signs up at the External ID tenant, back signed in, r
   await mainNav(page).getByRole('link', { name: 'Perfil' }).click();
   await page.getByRole('button', { name: 'Carregar Dados' }).click();
   await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Maria Entra');
+  // Graph's `mail` of the new customer is empty: the contact address is their e-mail identity.
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(
+    'maria.entra@example.org',
+  );
   // What 'E-mail' changes with External ID: the contact address, not the one used to sign in.
   await expect(
     page.getByRole('textbox', { name: 'E-mail', exact: true }),

@@ -105,9 +105,28 @@ export async function startEntraSite(): Promise<EntraSite> {
     extensionAttributes: [...extensions],
   });
   for (const course of allCourses()) graph.addGroup(course.groupId, course.slug);
-  // The user flow creates the account; Graph's replica learns of it a moment later.
+  // The user flow creates the account; Graph's replica learns of it a moment later. A customer who
+  // signed up with e-mail and password or a one-time code has no `mail`: the address is the
+  // `emailAddress` identity (issue 31, point 2).
   ciam.onSignUp = (person) =>
-    graph.addUser({ id: person.oid, displayName: person.name, mail: person.email, unseenReads: 1 });
+    graph.addUser({
+      id: person.oid,
+      displayName: person.name,
+      mail: null,
+      identities: [
+        {
+          signInType: 'emailAddress',
+          issuer: `${SUBDOMAIN}.onmicrosoft.com`,
+          issuerAssignedId: person.email,
+        },
+        {
+          signInType: 'userPrincipalName',
+          issuer: `${SUBDOMAIN}.onmicrosoft.com`,
+          issuerAssignedId: `${person.oid}@${SUBDOMAIN}.onmicrosoft.com`,
+        },
+      ],
+      unseenReads: 1,
+    });
 
   const caFile = join(dir, 'tenant-ca.pem');
   const graphCaFile = join(dir, 'graph-ca.pem');

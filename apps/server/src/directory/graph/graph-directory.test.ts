@@ -349,6 +349,8 @@ describe('operations', () => {
       'id',
       'displayName',
       'mail',
+      'identities',
+      'otherMails',
       'mobilePhone',
       EXT_CELULAR,
       EXT_DATA,
@@ -709,6 +711,38 @@ describe('faults', () => {
     expect(patch?.outcome).toBe(403);
     await directory.updateUser(user.id, 'displayName', 'Maria Admin');
     expect(user.displayName).toBe('Maria Admin');
+  });
+
+  it('an External ID customer with an empty mail is reached at the e-mail identity, else at otherMails', async () => {
+    const { directory } = await open();
+    const customer = standIn.addUser({
+      id: randomUUID(),
+      displayName: 'Cliente',
+      mail: null,
+      identities: [
+        {
+          signInType: 'userPrincipalName',
+          issuer: 'centro.onmicrosoft.com',
+          issuerAssignedId: 'x@centro.onmicrosoft.com',
+        },
+        {
+          signInType: 'emailAddress',
+          issuer: 'centro.onmicrosoft.com',
+          issuerAssignedId: 'cliente@example.org',
+        },
+      ],
+      otherMails: ['outro@example.org'],
+    });
+    expect((await directory.getUser(customer.id))?.mail).toBe('cliente@example.org');
+    const other = standIn.addUser({
+      id: randomUUID(),
+      mail: null,
+      otherMails: ['outro@example.org'],
+    });
+    expect((await directory.getUser(other.id))?.mail).toBe('outro@example.org');
+    // A mail set (the profile's 'E-mail') is the contact address from then on.
+    await directory.updateUser(customer.id, 'mail', 'novo@example.org');
+    expect((await directory.getUser(customer.id))?.mail).toBe('novo@example.org');
   });
 
   it('401 that persists after renewing the token is a 502', async () => {

@@ -2,7 +2,7 @@
  * The `graph` directory (production): the centre's Microsoft Entra tenant through Microsoft Graph
  * v1.0, with the app-only token of the server's app registration.
  *
- *   getUser      GET   /users/{id}?$select=id,displayName,mail,mobilePhone,<extensions>,customSecurityAttributes
+ *   getUser      GET   /users/{id}?$select=id,displayName,mail,identities,otherMails,mobilePhone,<extensions>,customSecurityAttributes
  *                      (+ GET /users/{id}?$select=birthday, optional: see below)
  *   updateUser   PATCH /users/{id} {<field>: value}
  *   setBirthDate PATCH /users/{id} {customSecurityAttributes: {<set>: {@odata.type, <attr>: "DD/MM/YYYY"}}}
@@ -10,6 +10,10 @@
  *   removeFromGroup DELETE /groups/{groupId}/members/{userId}/$ref
  *   isMember     POST  /users/{userId}/checkMemberGroups {groupIds: [groupId]}
  *   ping         GET   /users?$select=id&$top=1
+ *
+ * The contact address is `mail`; an External ID customer who signed up with e-mail and password or
+ * a one-time code may have it empty, the address then being the `emailAddress` identity's
+ * `issuerAssignedId` (else the first of `otherMails`): see `contactMailOf`.
  *
  * `birthday` is a SharePoint-backed profile property: tenants without SharePoint Online (Entra
  * External ID ones, for instance) refuse it to app-only callers. It is therefore read in a separate,
@@ -63,6 +67,26 @@ function objectAt(value: unknown, key: string): Record<string, unknown> | undefi
   return inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : undefined;
 }
 
+/**
+ * The person's contact address: `mail`, else the local account's e-mail identity (an External ID
+ * customer's sign-in address), else the first of `otherMails`.
+ */
+export function contactMailOf(user: Record<string, unknown>): string | null {
+  const mail = text(user.mail);
+  if (mail) return mail;
+  const identities = Array.isArray(user.identities) ? (user.identities as unknown[]) : [];
+  for (const identity of identities) {
+    if (!identity || typeof identity !== 'object') continue;
+    const { signInType, issuerAssignedId } = identity as Record<string, unknown>;
+    if (signInType === 'emailAddress' && typeof issuerAssignedId === 'string' && issuerAssignedId) {
+      return issuerAssignedId;
+    }
+  }
+  const others = Array.isArray(user.otherMails) ? (user.otherMails as unknown[]) : [];
+  const other = others.find((m): m is string => typeof m === 'string' && m !== '');
+  return other ?? null;
+}
+
 const segment = encodeURIComponent;
 
 /** Graph's 400 message for a property of a user the on-premises sync owns. */
@@ -83,6 +107,8 @@ export class GraphDirectory implements Directory {
       'id',
       'displayName',
       'mail',
+      'identities',
+      'otherMails',
       'mobilePhone',
       ...(extensionCelular ? [extensionCelular] : []),
       ...(extensionDataNascimento ? [extensionDataNascimento] : []),
@@ -106,7 +132,7 @@ export class GraphDirectory implements Directory {
     return {
       id: text(user.id) ?? id,
       displayName: text(user.displayName),
-      mail: text(user.mail),
+      mail: contactMailOf(user),
       mobilePhone: text(user.mobilePhone),
       birthday: await birthday,
       extensionCelular: extensionCelular ? text(user[extensionCelular]) : null,
