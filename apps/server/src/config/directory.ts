@@ -55,7 +55,8 @@ export const GRAPH_DEFAULTS = {
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const EXTENSION = /^extension_[0-9a-f]{32}_[A-Za-z0-9_]{1,100}$/i;
-const CSA_NAME = /^[A-Za-z0-9_]{1,32}$/;
+/** Entra's names of attribute sets and custom security attributes: no spaces nor special characters (`_` included). */
+const CSA_NAME = /^[A-Za-z0-9]{1,32}$/;
 const HEX_THUMBPRINT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /** Text that must match `pattern` when set; `message(value)` otherwise. */
@@ -79,7 +80,8 @@ const required = <T extends z.ZodType<string | undefined, string | undefined>>(
 
 const csaName = matching(
   (v) => CSA_NAME.test(v),
-  (v) => `must be 1 to 32 letters, digits or underscores (got "${v}")`,
+  (v) =>
+    `must be 1 to 32 letters or digits: Entra allows no spaces, underscores or other special characters in these names (got "${v}")`,
 );
 
 const extension = matching(

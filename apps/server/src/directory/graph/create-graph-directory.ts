@@ -96,7 +96,17 @@ export async function createGraphDirectory(
   );
   return {
     directory,
-    check: () => checkGraphDirectory(config, { client, tokens, logger }),
+    check: () =>
+      checkGraphDirectory(config, {
+        client,
+        tokens,
+        logger,
+        discovery: async () => {
+          const url = `${new URL(config.authorityHost).origin}/${config.tenantId}/v2.0/.well-known/openid-configuration`;
+          const res = await transport.send({ method: 'GET', url, timeoutMs: config.timeoutMs });
+          return { url, status: res.status, body: res.body };
+        },
+      }),
     close: async () => transport.close(),
   };
 }

@@ -165,6 +165,11 @@ export interface GraphStandIn {
   addClient(client: StandInClient): void;
   inject(fault: Fault): void;
   clearFaults(): void;
+  /**
+   * The `issuer` its OpenID configuration names (undefined: its own origin's). Another host's is
+   * what msal-node refuses (endpoints_resolution_error).
+   */
+  setIssuer(issuer: string | undefined): void;
   /** Makes every issued token invalid (Graph answers 401 until a new one is obtained). */
   revokeTokens(): void;
   /** Stops listening and drops every connection: calls are refused until `restore()`. */
@@ -341,6 +346,8 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     return `${origin}/${tenant}/oauth2/v2.0/token`;
   }
 
+  let issuerOverride: string | undefined;
+
   function openIdConfiguration(tenant: string): Reply {
     if (tenant.toLowerCase() !== tenantId.toLowerCase()) {
       return oauthError(400, 'invalid_tenant', 90002, `Tenant '${tenant}' not found.`);
@@ -360,7 +367,7 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
         id_token_signing_alg_values_supported: ['RS256'],
         response_types_supported: ['code', 'id_token', 'code id_token', 'id_token token'],
         scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-        issuer: `${origin}/${tenant}/v2.0`,
+        issuer: issuerOverride ?? `${origin}/${tenant}/v2.0`,
         request_uri_parameter_supported: false,
         userinfo_endpoint: `${origin}/oidc/userinfo`,
         authorization_endpoint: `${origin}/${tenant}/oauth2/v2.0/authorize`,
@@ -1110,6 +1117,9 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     },
     revokeTokens() {
       tokens.clear();
+    },
+    setIssuer(issuer) {
+      issuerOverride = issuer;
     },
     outage: stop,
     restore: () => listen(port),
