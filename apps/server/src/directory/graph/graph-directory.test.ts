@@ -89,7 +89,12 @@ interface Opened {
 /** A fresh adapter (fresh msal cache); waits between attempts are recorded, not spent. */
 async function open(
   overrides: Record<string, string | undefined> = {},
-  options: { realSleep?: boolean; retry?: { maxAttempts?: number; budgetMs?: number } } = {},
+  options: {
+    realSleep?: boolean;
+    retry?: { maxAttempts?: number; budgetMs?: number };
+    /** Also called with each wait (e.g. to move the stand-in's throttling clock). */
+    onSleep?: (ms: number) => void;
+  } = {},
 ): Promise<Opened> {
   const waits: number[] = [];
   const logs: LogEntry[] = [];
@@ -101,6 +106,7 @@ async function open(
       : {
           sleep: async (ms: number) => {
             waits.push(ms);
+            options.onSleep?.(ms);
           },
         }),
     ...(options.retry ? { retry: options.retry } : {}),
@@ -563,6 +569,27 @@ describe('faults', () => {
     expect(error).toMatchObject({ name: 'DirectoryError', status: 503 });
     expect((error as Error).message).toMatch(/Retry-After 60 s/);
     expect(waits).toEqual([]);
+  });
+
+  it("Graph's write quota reached (the stand-in's throttling): waits for Retry-After, then writes", async () => {
+    // The published quota (3,000 writes per 150 s per app and tenant) lowered to 2 per 3 s, on a
+    // clock that the adapter's waits move.
+    let clock = 0;
+    const { directory, waits } = await open({}, { onSleep: (ms) => (clock += ms) });
+    standIn.throttle({ writes: 2, writeWindowMs: 3_000 }, () => clock);
+    try {
+      const people = [newUser(), newUser(), newUser()];
+      for (const person of people) await directory.addToGroup(GROUP, person.id);
+      const posts = standIn.graphCalls().filter((c) => c.path.endsWith('/members/$ref'));
+      expect(posts.map((c) => c.outcome)).toEqual([204, 204, 429, 204]);
+      expect(waits).toEqual([3000]);
+      for (const person of people)
+        expect(standIn.groups.get(GROUP)?.members.has(person.id)).toBe(true);
+      // Reads are not writes: they go on (resource units are far from their quota).
+      expect(await directory.isMember(GROUP, people[0]?.id ?? '')).toBe(true);
+    } finally {
+      standIn.throttle(null);
+    }
   });
 
   it('503 then success: retried after a backoff', async () => {

@@ -30,6 +30,10 @@
  * Errors have Graph's shape: {"error": {"code", "message", "innerError": {"date", "request-id",
  * "client-request-id"}}} (token endpoint: OAuth's {"error", "error_description", "error_codes"...}).
  *
+ * Throttling (`throttle()`): Graph's published limits of the identity and access service (resource
+ * units and writes per application and tenant, ./throttle.ts), or lower ones a test can reach;
+ * past them, 429 TooManyRequests with Retry-After, as Graph answers.
+ *
  * Faults (`inject`): the next N matching calls answer a status (with Retry-After), hang, lose the
  * connection before or after doing the work, or answer late; `outage()` stops listening (connections
  * refused) until `restore()`. Every call is recorded in `calls` (secrets redacted).
@@ -46,6 +50,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createTestCertificate } from './certificate.js';
+import {
+  PUBLISHED_LIMITS,
+  createThrottle,
+  requestCost,
+  type Throttle,
+  type ThrottleLimits,
+} from './throttle.js';
 
 export interface StandInUser {
   id: string;
@@ -170,6 +181,11 @@ export interface GraphStandIn {
    * what msal-node refuses (endpoints_resolution_error).
    */
   setIssuer(issuer: string | undefined): void;
+  /**
+   * Throttles Graph calls at Graph's published rates (or these): 429 with Retry-After past them.
+   * `throttle(null)` stops it. `now` is the clock it counts with (default Date.now).
+   */
+  throttle(limits?: Partial<ThrottleLimits> | null, now?: () => number): void;
   /** Makes every issued token invalid (Graph answers 401 until a new one is obtained). */
   revokeTokens(): void;
   /** Stops listening and drops every connection: calls are refused until `restore()`. */
@@ -347,6 +363,7 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
   }
 
   let issuerOverride: string | undefined;
+  let throttling: { throttle: Throttle; now: () => number } | undefined;
 
   function openIdConfiguration(tenant: string): Reply {
     if (tenant.toLowerCase() !== tenantId.toLowerCase()) {
@@ -986,8 +1003,25 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
 
     let reply: Reply;
     try {
+      const retryAfter =
+        target === 'graph' && !action && throttling
+          ? throttling.throttle.admit(
+              requestCost(method, url.pathname, call.query),
+              throttling.now(),
+            )
+          : undefined;
       if (action?.type === 'status') {
         reply = faultReply(target, action);
+      } else if (retryAfter !== undefined) {
+        reply = graphError(
+          429,
+          'Too many requests. Please retry after the delay the Retry-After header gives.',
+          'TooManyRequests',
+          {
+            'retry-after': String(retryAfter),
+            'x-ms-throttle-information': 'ResourceUnitLimitExceeded',
+          },
+        );
       } else if (target === 'token') {
         reply =
           method === 'POST' ? token(segments[0] ?? '', new URLSearchParams(text)) : { status: 405 };
@@ -1120,6 +1154,12 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     },
     setIssuer(issuer) {
       issuerOverride = issuer;
+    },
+    throttle(limits, now = Date.now) {
+      throttling =
+        limits === null
+          ? undefined
+          : { throttle: createThrottle({ ...PUBLISHED_LIMITS, ...limits }), now };
     },
     outage: stop,
     restore: () => listen(port),
