@@ -40,8 +40,14 @@ describe('readDirectoryConfig', () => {
         csaBirthDate: 'DataNascimento',
         timeoutMs: 5000,
         caFile: undefined,
+        externalId: false,
       },
     });
+    // An External ID authority: the contact e-mail goes to otherMails.
+    expect(
+      readDirectoryConfig({ ...minimal, GRAPH_AUTHORITY_HOST: 'https://centro.ciamlogin.com' })
+        .graph?.externalId,
+    ).toBe(true);
   });
 
   it('reads every Graph variable', () => {

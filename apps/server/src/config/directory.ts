@@ -45,6 +45,11 @@ export interface GraphDirectoryConfig {
   timeoutMs: number;
   /** PEM file of extra certificate authorities to trust for the authority and Graph. */
   caFile: string | undefined;
+  /**
+   * An External ID tenant (the authority host is `*.ciamlogin.com`): the contact e-mail is kept in
+   * `otherMails`, as Graph advises for customer accounts.
+   */
+  externalId?: boolean;
 }
 
 export const GRAPH_DEFAULTS = {
@@ -253,6 +258,9 @@ function readGraphEnv(env: Record<string, unknown>): {
       csaBirthDate: values.GRAPH_CSA_BIRTH_DATE,
       timeoutMs: values.GRAPH_TIMEOUT_MS,
       caFile: values.GRAPH_CA_FILE === undefined ? undefined : path.resolve(values.GRAPH_CA_FILE),
+      externalId: new URL(values.GRAPH_AUTHORITY_HOST).hostname
+        .toLowerCase()
+        .endsWith('.ciamlogin.com'),
     },
     problems,
   };

@@ -91,6 +91,7 @@ export async function createGraphDirectory(
       extensionDataNascimento: config.extensionDataNascimento,
       csaSet: config.csaSet,
       csaBirthDate: config.csaBirthDate,
+      contactInOtherMails: config.externalId === true,
     },
     logger,
   );

@@ -94,23 +94,28 @@ async function open(
     retry?: { maxAttempts?: number; budgetMs?: number };
     /** Also called with each wait (e.g. to move the stand-in's throttling clock). */
     onSleep?: (ms: number) => void;
+    /** Settings no variable gives here (the stand-in is not at *.ciamlogin.com). */
+    config?: Partial<GraphDirectoryConfig>;
   } = {},
 ): Promise<Opened> {
   const waits: number[] = [];
   const logs: LogEntry[] = [];
-  const handle = await createGraphDirectory(config(overrides), {
-    logger: capturingLogger(logs),
-    random: () => 1,
-    ...(options.realSleep
-      ? {}
-      : {
-          sleep: async (ms: number) => {
-            waits.push(ms);
-            options.onSleep?.(ms);
-          },
-        }),
-    ...(options.retry ? { retry: options.retry } : {}),
-  });
+  const handle = await createGraphDirectory(
+    { ...config(overrides), ...options.config },
+    {
+      logger: capturingLogger(logs),
+      random: () => 1,
+      ...(options.realSleep
+        ? {}
+        : {
+            sleep: async (ms: number) => {
+              waits.push(ms);
+              options.onSleep?.(ms);
+            },
+          }),
+      ...(options.retry ? { retry: options.retry } : {}),
+    },
+  );
   handles.push(handle);
   return { directory: handle.directory, waits, logs };
 }
@@ -767,9 +772,30 @@ describe('faults', () => {
       otherMails: ['outro@example.org'],
     });
     expect((await directory.getUser(other.id))?.mail).toBe('outro@example.org');
-    // A mail set (the profile's 'E-mail') is the contact address from then on.
+    // A mail set (the profile's 'E-mail', in a workforce tenant) is the contact address from then on.
     await directory.updateUser(customer.id, 'mail', 'novo@example.org');
     expect((await directory.getUser(customer.id))?.mail).toBe('novo@example.org');
+  });
+
+  it("External ID: the profile's 'E-mail' goes to otherMails, as Graph advises, and is read back first", async () => {
+    const { directory } = await open({}, { config: { externalId: true } });
+    const customer = standIn.addUser({
+      id: randomUUID(),
+      mail: null,
+      identities: [
+        {
+          signInType: 'emailAddress',
+          issuer: 'centro.onmicrosoft.com',
+          issuerAssignedId: 'cliente@example.org',
+        },
+      ],
+    });
+    expect((await directory.getUser(customer.id))?.mail).toBe('cliente@example.org');
+    await directory.updateUser(customer.id, 'mail', 'contato@example.org');
+    const [patch] = standIn.graphCalls().filter((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ otherMails: ['contato@example.org'] });
+    expect(customer.mail).toBeNull();
+    expect((await directory.getUser(customer.id))?.mail).toBe('contato@example.org');
   });
 
   it('401 that persists after renewing the token is a 502', async () => {

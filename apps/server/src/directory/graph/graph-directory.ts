@@ -13,7 +13,10 @@
  *
  * The contact address is `mail`; an External ID customer who signed up with e-mail and password or
  * a one-time code may have it empty, the address then being the `emailAddress` identity's
- * `issuerAssignedId` (else the first of `otherMails`): see `contactMailOf`.
+ * `issuerAssignedId` (else the first of `otherMails`): see `contactMailOf`. In an External ID tenant
+ * the profile's 'E-mail' is written to `otherMails`, as Graph advises for customer accounts ("we
+ * don't recommend updating [mail] for Azure AD B2C user profiles. Use the otherMails property
+ * instead"), and read back first.
  *
  * `birthday` is a SharePoint-backed profile property: tenants without SharePoint Online (Entra
  * External ID ones, for instance) refuse it to app-only callers. It is therefore read in a separate,
@@ -43,6 +46,11 @@ export interface GraphDirectoryNames {
    */
   csaSet: string | undefined;
   csaBirthDate: string | undefined;
+  /**
+   * An External ID tenant: the contact address is kept in `otherMails` (Graph's advice for customer
+   * accounts), not `mail`.
+   */
+  contactInOtherMails?: boolean | undefined;
 }
 
 /** Graph's 400 for a member who already is one (the reference already exists). */
@@ -71,20 +79,26 @@ function objectAt(value: unknown, key: string): Record<string, unknown> | undefi
  * The person's contact address: `mail`, else the local account's e-mail identity (an External ID
  * customer's sign-in address), else the first of `otherMails`.
  */
-export function contactMailOf(user: Record<string, unknown>): string | null {
+export function contactMailOf(
+  user: Record<string, unknown>,
+  otherMailsFirst = false,
+): string | null {
   const mail = text(user.mail);
   if (mail) return mail;
+  let signIn: string | undefined;
   const identities = Array.isArray(user.identities) ? (user.identities as unknown[]) : [];
   for (const identity of identities) {
     if (!identity || typeof identity !== 'object') continue;
     const { signInType, issuerAssignedId } = identity as Record<string, unknown>;
     if (signInType === 'emailAddress' && typeof issuerAssignedId === 'string' && issuerAssignedId) {
-      return issuerAssignedId;
+      signIn = issuerAssignedId;
+      break;
     }
   }
   const others = Array.isArray(user.otherMails) ? (user.otherMails as unknown[]) : [];
   const other = others.find((m): m is string => typeof m === 'string' && m !== '');
-  return other ?? null;
+  // Where the profile writes the contact address (External ID), what it wrote comes first.
+  return (otherMailsFirst ? (other ?? signIn) : (signIn ?? other)) ?? null;
 }
 
 const segment = encodeURIComponent;
@@ -132,7 +146,7 @@ export class GraphDirectory implements Directory {
     return {
       id: text(user.id) ?? id,
       displayName: text(user.displayName),
-      mail: contactMailOf(user),
+      mail: contactMailOf(user, this.names.contactInOtherMails === true),
       mobilePhone: text(user.mobilePhone),
       birthday: await birthday,
       extensionCelular: extensionCelular ? text(user[extensionCelular]) : null,
@@ -165,7 +179,11 @@ export class GraphDirectory implements Directory {
   }
 
   async updateUser(id: string, field: UpdatableUserField, value: string): Promise<void> {
-    await this.patchUser('updateUser', id, { [field]: value }, field);
+    const body =
+      field === 'mail' && this.names.contactInOtherMails
+        ? { otherMails: [value] }
+        : { [field]: value };
+    await this.patchUser('updateUser', id, body, field);
   }
 
   async setBirthDate(id: string, birthDate: string): Promise<void> {

@@ -714,6 +714,16 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
           if (writable === 'birthday') user.birthday = value ?? UNSET_BIRTHDAY;
           else user[writable] = value;
         });
+      } else if (key.toLowerCase() === 'othermails') {
+        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+          return graphError(
+            400,
+            "Invalid value specified for property 'otherMails' of resource 'User'.",
+          );
+        }
+        changes.push(() => {
+          user.otherMails = [...(value as string[])];
+        });
       } else if (extension) {
         changes.push(() => {
           user.extensions[extension] = value;
