@@ -63,11 +63,14 @@ export const REFUSALS = {
     C.UserNotFound,
     'Não encontramos o seu cadastro. Entre novamente ou procure a secretaria do centro.',
   ),
-  /** Entra ID keeps a privileged administrator's mobilePhone out of any application's reach. */
+  /**
+   * Entra ID keeps a privileged administrator's mobilePhone, and what the on-premises sync owns of
+   * a synced user, out of any application's reach.
+   */
   protectedAccount: refusal(
     [403],
     C.ProtectedAccount,
-    'O celular desta conta não pode ser alterado pelo site, porque ela tem uma função de administrador no Microsoft Entra. Peça a outro administrador para alterá-lo.',
+    'Os dados desta conta não podem ser alterados pelo site, porque ela tem uma função de administrador no Microsoft Entra ou é mantida pelo diretório da sua organização. Peça ao administrador da sua organização para alterá-los.',
   ),
   /** The directory failed while reading or changing the person's data. */
   directoryUnavailable: refusal(

@@ -156,6 +156,31 @@ describe('the MSAL configuration', () => {
     });
   });
 
+  it("signs out of Entra with the ID token's login_hint as logout_hint, never the ID token", () => {
+    const account = {
+      homeAccountId: 'a',
+      idToken: 'id.token.value',
+      idTokenClaims: { login_hint: 'O.aW50ZXJuYWw' },
+    } as AccountInfo;
+    expect(logoutRequest(entra, account)).toEqual({
+      account,
+      logoutHint: 'O.aW50ZXJuYWw',
+      postLogoutRedirectUri: entra.postLogoutRedirectUri,
+    });
+    // Without the optional claim: no hint (Entra may show its account picker).
+    const bare = { homeAccountId: 'a', idToken: 'id.token.value' } as AccountInfo;
+    expect(logoutRequest(entra, bare)).toEqual({
+      account: bare,
+      postLogoutRedirectUri: entra.postLogoutRedirectUri,
+    });
+  });
+
+  it('asks for the sign-up page unless the build says the tenant has none (workforce)', () => {
+    const request = { createAccount: true, returnPath: '/' };
+    expect(loginRequest(entra, request).prompt).toBe('create');
+    expect(loginRequest({ ...entra, signUpPrompt: 'none' }, request).prompt).toBeUndefined();
+  });
+
   it('signs out with the ID token as a hint, back to the home page', () => {
     const account = { homeAccountId: 'a', idToken: 'id.token.value' } as AccountInfo;
     expect(logoutRequest(builtIn, account)).toEqual({

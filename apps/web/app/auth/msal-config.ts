@@ -108,8 +108,9 @@ export function createMsalConfiguration(
 }
 
 /**
- * Sign-in ('Acessar') or account creation ('Quero me inscrever': `prompt=create`). The state carries
- * the page to return to; the API's scope is consented to at the same time.
+ * Sign-in ('Acessar') or account creation ('Quero me inscrever': `prompt=create`, unless the build
+ * says the provider has no sign-up: VITE_AUTH_SIGN_UP_PROMPT=none). The state carries the page to
+ * return to; the API's scope is consented to at the same time.
  */
 export function loginRequest(
   settings: ResolvedAuthSettings,
@@ -119,7 +120,7 @@ export function loginRequest(
     scopes: settings.graphScopes,
     extraScopesToConsent: [settings.apiScope],
     state: returnPath,
-    ...(createAccount ? { prompt: PromptValue.CREATE } : {}),
+    ...(createAccount && settings.signUpPrompt !== 'none' ? { prompt: PromptValue.CREATE } : {}),
   };
 }
 
@@ -147,13 +148,24 @@ export function apiTokenRequest(
 }
 
 /**
- * 'Sair': sign out at the provider and come back to '/'. The ID token hint lets the provider honour
- * the return address without asking the person to confirm.
+ * 'Sair': sign out at the provider and come back to '/'. A hint lets the provider sign the person
+ * out without an account picker: the built-in provider takes the ID token (`id_token_hint`);
+ * Microsoft Entra documents `logout_hint`, the ID token's `login_hint` claim, which the app
+ * registration must add as an optional claim (docs/production-entra.md). Without that claim Entra
+ * may show its account picker before returning.
  */
 export function logoutRequest(
   settings: ResolvedAuthSettings,
   account: AccountInfo,
 ): EndSessionRequest {
+  if (settings.protocolMode === 'AAD') {
+    const hint = account.idTokenClaims?.login_hint;
+    return {
+      account,
+      postLogoutRedirectUri: settings.postLogoutRedirectUri,
+      ...(typeof hint === 'string' && hint !== '' ? { logoutHint: hint } : {}),
+    };
+  }
   return {
     account,
     postLogoutRedirectUri: settings.postLogoutRedirectUri,
