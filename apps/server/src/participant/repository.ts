@@ -97,11 +97,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .set({ subject_id: anonymous })
           .where('subject_id', '=', userId)
           .execute();
-        await trx
-          .updateTable('staff_actions')
-          .set({ actor_id: anonymous, actor_name: DELETED_ACCOUNT_NAME })
-          .where('actor_id', '=', userId)
-          .execute();
+        // What the person did as staff keeps their name and e-mail: the centre's record of who
+        // saw whose data is its obligation, not the staff member's data to erase (decision 049).
         await trx
           .insertInto('staff_actions')
           .values({

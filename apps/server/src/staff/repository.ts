@@ -14,6 +14,7 @@ type Db = Kysely<Database>;
 export interface StaffActionInput {
   actorId: string;
   actorName: string;
+  actorEmail?: string | null | undefined;
   action: string;
   courseSlug?: string | undefined;
   subjectId?: string | undefined;
@@ -24,12 +25,24 @@ export interface StaffActionInput {
 export interface StaffActionRow {
   id: string;
   at: string;
+  lastAt: string;
+  count: number;
   actorId: string;
   actorName: string;
+  actorEmail: string | null;
   action: string;
   course: string | null;
   subjectId: string | null;
   details: Record<string, unknown>;
+}
+
+/** The record's filters; `before`: the page's start (older than this row). */
+export interface StaffActionsFilter {
+  action?: string | undefined;
+  actor?: string | undefined;
+  course?: string | undefined;
+  person?: string | undefined;
+  before?: { at: string; id: string } | undefined;
 }
 
 export interface EnrolmentRow {
@@ -127,7 +140,53 @@ export function createStaffRepository(db: Db) {
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 
-    async recordAction(input: StaffActionInput, at: Date): Promise<void> {
+    /**
+     * Writes the action; a view (`countable`) of the same thing (action, course, subject and
+     * details) by the same person within `withinMs` of their last row, when that row is such a
+     * view, adds one to that row instead. One statement decides, so parallel views do not lose a
+     * count.
+     */
+    async recordAction(
+      input: StaffActionInput,
+      at: Date,
+      repeat?: { withinMs: number },
+    ): Promise<void> {
+      const details = JSON.stringify(input.details ?? {});
+      const courseSlug = input.courseSlug ?? null;
+      const subjectId = input.subjectId ?? null;
+      if (repeat) {
+        const since = new Date(at.getTime() - repeat.withinMs).toISOString();
+        const result = await db
+          .updateTable('staff_actions')
+          .set((eb) => ({
+            view_count: eb('view_count', '+', 1),
+            last_at: at.toISOString(),
+          }))
+          .where(
+            'id',
+            '=',
+            db
+              .selectFrom('staff_actions')
+              .select('id')
+              .where('actor_id', '=', input.actorId)
+              .orderBy('at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(1),
+          )
+          .where('action', '=', input.action)
+          .where((eb) =>
+            courseSlug === null
+              ? eb('course_slug', 'is', null)
+              : eb('course_slug', '=', courseSlug),
+          )
+          .where((eb) =>
+            subjectId === null ? eb('subject_id', 'is', null) : eb('subject_id', '=', subjectId),
+          )
+          .where('details', '=', details)
+          .where((eb) => eb(eb.fn.coalesce('last_at', 'at'), '>=', since))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) return;
+      }
       await db
         .insertInto('staff_actions')
         .values({
@@ -135,33 +194,73 @@ export function createStaffRepository(db: Db) {
           at: at.toISOString(),
           actor_id: input.actorId,
           actor_name: input.actorName,
+          actor_email: input.actorEmail ?? null,
           action: input.action,
-          course_slug: input.courseSlug ?? null,
-          subject_id: input.subjectId ?? null,
-          details: JSON.stringify(input.details ?? {}),
+          course_slug: courseSlug,
+          subject_id: subjectId,
+          details,
         })
         .execute();
     },
 
-    /** The most recent actions first. */
-    async actions(limit: number): Promise<StaffActionRow[]> {
-      const rows = await db
-        .selectFrom('staff_actions')
-        .selectAll()
+    /** A page of the record, newest first, filtered; `before` the last row of the page before. */
+    async actions(query: StaffActionsFilter & { limit: number }): Promise<StaffActionRow[]> {
+      let select = db.selectFrom('staff_actions').selectAll();
+      if (query.action !== undefined) select = select.where('action', '=', query.action);
+      if (query.actor !== undefined) select = select.where('actor_id', '=', query.actor);
+      if (query.course !== undefined) select = select.where('course_slug', '=', query.course);
+      if (query.person !== undefined) select = select.where('subject_id', '=', query.person);
+      const before = query.before;
+      if (before !== undefined) {
+        select = select.where((eb) =>
+          eb.or([
+            eb('at', '<', before.at),
+            eb.and([eb('at', '=', before.at), eb('id', '<', before.id)]),
+          ]),
+        );
+      }
+      const rows = await select
         .orderBy('at', 'desc')
-        .orderBy('id')
-        .limit(limit)
+        .orderBy('id', 'desc')
+        .limit(query.limit)
         .execute();
       return rows.map((r) => ({
         id: r.id,
         at: r.at,
+        lastAt: r.last_at ?? r.at,
+        count: Number(r.view_count),
         actorId: r.actor_id,
         actorName: r.actor_name,
+        actorEmail: r.actor_email,
         action: r.action,
         course: r.course_slug,
         subjectId: r.subject_id,
         details: JSON.parse(r.details) as Record<string, unknown>,
       }));
+    },
+
+    /** Everyone who acted, with the name and e-mail of their latest row. */
+    async actors(): Promise<{ id: string; name: string; email: string | null }[]> {
+      const latest = await db
+        .selectFrom('staff_actions')
+        .select(['actor_id', (eb) => eb.fn.max('at').as('at')])
+        // A deleted participant's own `account.delete` names no staff member.
+        .where('action', '<>', 'account.delete')
+        .where('actor_id', 'not like', 'anonimo-%')
+        .groupBy('actor_id')
+        .execute();
+      if (latest.length === 0) return [];
+      const rows = await db
+        .selectFrom('staff_actions')
+        .select(['actor_id', 'actor_name', 'actor_email', 'at'])
+        .where((eb) =>
+          eb.or(latest.map((l) => eb.and([eb('actor_id', '=', l.actor_id), eb('at', '=', l.at)]))),
+        )
+        .execute();
+      const byId = new Map(
+        rows.map((r) => [r.actor_id, { id: r.actor_id, name: r.actor_name, email: r.actor_email }]),
+      );
+      return [...byId.values()];
     },
 
     async enrolments(slug: string): Promise<EnrolmentRow[]> {
