@@ -234,6 +234,10 @@ staffTest(
       const rows = record.locator(':scope > li');
       await expect(rows).toHaveCount(50);
       await expect(record.getByText('Exportou a lista (CSV)')).toHaveCount(0);
+      // Nothing in the record widens the page past the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
       await page.getByRole('button', { name: 'Mais antigas' }).click();
       await expect(record.getByText('Exportou a lista (CSV)')).toBeVisible();
       expect(await rows.count()).toBeGreaterThan(50);

@@ -142,7 +142,12 @@ export function ActionRecord({ courseTitles }: ActionRecordProps) {
       )}
       {next !== null && (
         <p>
-          <button type="button" onClick={() => void loadOlder()} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void loadOlder()}
+            disabled={busy}
+          >
             {busy ? 'Carregando…' : 'Mais antigas'}
           </button>
         </p>
