@@ -258,6 +258,10 @@ staffTest(
       await page.getByLabel('Pessoa da equipe').selectOption({ label: 'Todas' });
       await page.getByLabel('Curso').selectOption({ label: course.title });
       await expect(rows.first()).toContainText(`Curso: ${course.title}`);
+      // With a course, what participants did to its places (José was removed: no longer there).
+      await expect(
+        page.getByRole('list', { name: 'Inscrições e lista de espera' }).getByRole('listitem'),
+      ).toHaveText([/Ana Souza se inscreveu$/]);
 
       // A participant is named, and their name filters the record by them.
       await page.getByLabel('Ação').selectOption({ label: 'Removeu um participante' });

@@ -285,6 +285,23 @@ export const staffActionsResponseSchema = z.object({
   actions: z.array(staffActionSchema),
   /** `before` for the next (older) page; null: none. */
   next: z.string().nullable(),
+  /**
+   * With a course filter (and no action or staff-member filter), on the first page: what
+   * participants and the waiting list did to the course's places, as the rows held now show it
+   * (newest first, at most 100; a cancelled place leaves nothing). Null otherwise.
+   */
+  places: z
+    .array(
+      z.object({
+        at: z.string(),
+        /** Took a place; was given a place from the waiting list; joined the waiting list. */
+        kind: z.enum(['enrolled', 'promoted', 'waiting']),
+        personId: z.string(),
+        /** The name now; 'Conta excluída' once gone; null: unknown now. */
+        name: z.string().nullable(),
+      }),
+    )
+    .nullable(),
   /** Everyone who appears as actor in the record (the staff-member filter). */
   actors: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
 });

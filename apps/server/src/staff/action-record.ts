@@ -4,13 +4,16 @@
  * were when acting (kept on each row); participants by their name now, or 'Conta excluída' once
  * their account is gone, never by id.
  */
-import type { StaffAction, StaffActionsQuery } from '@centro/contracts';
+import type { StaffActionsQuery, StaffActionsResponse } from '@centro/contracts';
 import { STAFF_ACTIONS_PAGE } from '@centro/contracts';
 import { ANONYMOUS_PREFIX } from '../enrolment/retention.js';
 import { type StaffActor, type StaffContext, record } from './context.js';
 
 /** The name the record shows for a person whose account was deleted. */
 export const DELETED_PERSON = 'Conta excluída';
+
+/** The most events of a course's places shown with the record. */
+const PLACE_EVENTS = 100;
 
 /** The cursor of a row: `before` for the page after it. */
 export const cursorOf = (row: { at: string; id: string }) => `${row.at}_${row.id}`;
@@ -48,11 +51,7 @@ export async function actions(
   ctx: StaffContext,
   actor: StaffActor,
   query: StaffActionsQuery,
-): Promise<{
-  actions: StaffAction[];
-  next: string | null;
-  actors: Awaited<ReturnType<StaffContext['repository']['actors']>>;
-}> {
+): Promise<StaffActionsResponse> {
   const limit = query.limit ?? STAFF_ACTIONS_PAGE;
   const filter = {
     action: query.action,
@@ -62,6 +61,7 @@ export async function actions(
   };
   // The view is recorded first, so the first page shows it (counted when repeated).
   await record(ctx, actor, 'actions.view', {
+    course: query.course,
     details: { filtered: Object.values(filter).some((v) => v !== undefined) },
   });
   const rows = await ctx.repository.actions({
@@ -70,12 +70,18 @@ export async function actions(
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  const [names, actors] = await Promise.all([
-    subjectNames(
-      ctx,
-      page.flatMap((r) => (r.subjectId === null ? [] : [r.subjectId])),
-    ),
+  const withPlaces =
+    query.course !== undefined &&
+    query.before === undefined &&
+    query.action === undefined &&
+    query.actor === undefined;
+  const [places, actors] = await Promise.all([
+    withPlaces ? ctx.repository.placeEvents(query.course ?? '', PLACE_EVENTS, query.person) : null,
     ctx.repository.actors(),
+  ]);
+  const names = await subjectNames(ctx, [
+    ...page.flatMap((r) => (r.subjectId === null ? [] : [r.subjectId])),
+    ...(places ?? []).map((p) => p.personId),
   ]);
   const last = page[page.length - 1];
   return {
@@ -84,6 +90,7 @@ export async function actions(
       subjectName: r.subjectId === null ? null : (names.get(r.subjectId) ?? null),
     })),
     next: rows.length > limit && last ? cursorOf(last) : null,
+    places: places && places.map((p) => ({ ...p, name: names.get(p.personId) ?? null })),
     actors,
   };
 }

@@ -45,6 +45,13 @@ export interface StaffActionsFilter {
   before?: { at: string; id: string } | undefined;
 }
 
+/** A participant's or the waiting list's doing to a place (see `placeEvents`). */
+export interface PlaceEvent {
+  at: string;
+  kind: 'enrolled' | 'promoted' | 'waiting';
+  personId: string;
+}
+
 export interface EnrolmentRow {
   personId: string;
   status: EnrolmentStatus;
@@ -261,6 +268,39 @@ export function createStaffRepository(db: Db) {
         rows.map((r) => [r.actor_id, { id: r.actor_id, name: r.actor_name, email: r.actor_email }]),
       );
       return [...byId.values()];
+    },
+
+    /**
+     * What participants and the waiting list did to a course's places, as the rows held now show
+     * it, newest first: enrolments (taken by the person, or given from the waiting list) and
+     * waiting positions. A cancelled place leaves no row, so cancellations are not here.
+     */
+    async placeEvents(slug: string, limit: number, personId?: string): Promise<PlaceEvent[]> {
+      let enrolments = db
+        .selectFrom('enrolments')
+        .select(['user_id', 'created_at', 'promoted_at'])
+        .where('course_slug', '=', slug);
+      let waiting = db
+        .selectFrom('waiting_list')
+        .select(['user_id', 'joined_at'])
+        .where('course_slug', '=', slug);
+      if (personId !== undefined) {
+        enrolments = enrolments.where('user_id', '=', personId);
+        waiting = waiting.where('user_id', '=', personId);
+      }
+      const [placed, queued] = await Promise.all([
+        enrolments.orderBy('created_at', 'desc').limit(limit).execute(),
+        waiting.orderBy('joined_at', 'desc').limit(limit).execute(),
+      ]);
+      const events: PlaceEvent[] = [
+        ...placed.map((r) => ({
+          at: r.promoted_at ?? r.created_at,
+          kind: r.promoted_at === null ? ('enrolled' as const) : ('promoted' as const),
+          personId: r.user_id,
+        })),
+        ...queued.map((r) => ({ at: r.joined_at, kind: 'waiting' as const, personId: r.user_id })),
+      ];
+      return events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
     },
 
     async enrolments(slug: string): Promise<EnrolmentRow[]> {

@@ -21,7 +21,8 @@ const targets = [
   ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
 ];
 
-const [course, other] = allCourses() as [
+const [course, other, third] = allCourses() as [
+  ReturnType<typeof allCourses>[number],
   ReturnType<typeof allCourses>[number],
   ReturnType<typeof allCourses>[number],
 ];
@@ -44,6 +45,7 @@ interface Row {
 interface Page {
   actions: Row[];
   next: string | null;
+  places: { at: string; kind: string; personId: string; name: string | null }[] | null;
   actors: { id: string; name: string; email: string | null }[];
 }
 
@@ -189,7 +191,8 @@ describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
       }),
     ]);
     const onOther = await page(`?course=${other.slug}`);
-    expect(onOther.actions.map((r) => r.action)).toEqual(['settings.view']);
+    // Reading the record about a course is itself recorded about that course.
+    expect(onOther.actions.map((r) => r.action)).toEqual(['actions.view', 'settings.view']);
     // The default page is 50 rows.
     for (let i = 0; i < 55; i++) {
       await as(ADMIN, 'GET', `/api/staff/courses/${course.slug}/attendance/${(i % 2) + 1}`);
@@ -305,5 +308,36 @@ describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
       confirmation: ACCOUNT_DELETE_CONFIRMATION,
     });
     expect(gone.statusCode, gone.body).toBe(200);
+  });
+
+  it('shows what participants and the waiting list did to a course’s places', async () => {
+    const [ana, bruno, carla] = (await api.createPeople(3)) as [string, string, string];
+    const base = `/api/staff/courses/${third.slug}`;
+    expect((await as(ADMIN, 'POST', `${base}/settings`, settings({ places: 1 }))).statusCode).toBe(
+      200,
+    );
+    const enrol = await api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: { group: third.groupId, user: ana, token: api.tokenFor(ana) },
+    });
+    expect(enrol.statusCode, enrol.body).toBe(200);
+    for (const person of [bruno, carla]) {
+      const join = await as(person, 'POST', '/api/me/waiting-list/join', { course: third.slug });
+      expect(join.statusCode, join.body).toBe(200);
+    }
+    const cancel = await as(ana, 'POST', '/api/me/enrolments/cancel', { course: third.slug });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const seen = await page(`?course=${third.slug}`);
+    expect(seen.places?.map((p) => [p.kind, p.name])).toEqual([
+      ['promoted', `Pessoa ${bruno.slice(0, 8)}`],
+      ['waiting', `Pessoa ${carla.slice(0, 8)}`],
+    ]);
+    // Only with a course, and narrowed by a person.
+    expect((await page()).places).toBeNull();
+    expect((await page(`?course=${third.slug}&person=${carla}`)).places).toEqual([
+      expect.objectContaining({ kind: 'waiting', personId: carla }),
+    ]);
   });
 });

@@ -5,9 +5,15 @@
  * their count. It stores ids, never a participant's data; the names are read when shown.
  */
 import { useCallback, useId, useState } from 'react';
-import { type ActionFilter, fetchActions, type StaffAction } from '../api/get-actions';
+import {
+  type ActionFilter,
+  fetchActions,
+  type StaffAction,
+  type StaffActionsPage,
+} from '../api/get-actions';
 import { actionLabels, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
+import { formatDateTime } from '../format';
 import { actionText, settingChangeLines, whenText } from '../record-text';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -121,6 +127,12 @@ export function ActionRecord({ courseTitles }: ActionRecordProps) {
           </button>
         </p>
       )}
+      {record.data.places && (
+        <PlaceEvents
+          places={record.data.places}
+          title={courseTitles.get(filter.course ?? '') ?? ''}
+        />
+      )}
       {rows.length === 0 ? (
         <p>Nenhuma ação encontrada com estes filtros.</p>
       ) : (
@@ -151,6 +163,47 @@ export function ActionRecord({ courseTitles }: ActionRecordProps) {
             {busy ? 'Carregando…' : 'Mais antigas'}
           </button>
         </p>
+      )}
+    </section>
+  );
+}
+
+type PlaceKind = NonNullable<StaffActionsPage['places']>[number]['kind'];
+
+const placeTexts: Record<PlaceKind, string> = {
+  enrolled: 'se inscreveu',
+  promoted: 'saiu da lista de espera e ficou com a vaga',
+  waiting: 'entrou na lista de espera',
+};
+
+/** What participants and the waiting list did to the course's places (the rows held now). */
+function PlaceEvents({
+  places,
+  title,
+}: {
+  places: NonNullable<StaffActionsPage['places']>;
+  title: string;
+}) {
+  return (
+    <section aria-labelledby="staff-record-places" className="staff__record-places">
+      <h3 id="staff-record-places">Inscrições e lista de espera{title && ` de ${title}`}</h3>
+      <p className="staff__record-what">
+        Como estão agora: quem cancelou a inscrição ou saiu da lista não aparece aqui.
+      </p>
+      {places.length === 0 ? (
+        <p>Ninguém inscrito nem na lista de espera.</p>
+      ) : (
+        <ol className="plain-list staff__record" aria-label="Inscrições e lista de espera">
+          {places.map((place) => (
+            <li key={`${place.kind}-${place.personId}`} className="staff__record-item">
+              <p className="staff__record-when">{formatDateTime(place.at)}</p>
+              <p>
+                <strong>{place.name ?? 'Pessoa (nome indisponível agora)'}</strong>{' '}
+                {placeTexts[place.kind]}
+              </p>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
