@@ -58,6 +58,15 @@ export const groupAddRequestSchema = z.strictObject({
   group: z.string().min(1, { error: fieldMessages.group }).max(64, { error: fieldMessages.group }),
   user: directoryIdSchema,
   token: apiTokenSchema,
+  /**
+   * The class ('turma') to enrol in, by id (issue 29). Absent: the course's only class open for
+   * enrolment; with several open the answer is 409 `class_required`.
+   */
+  turma: z
+    .string()
+    .min(1, { error: fieldMessages.turma })
+    .max(64, { error: fieldMessages.turma })
+    .optional(),
 });
 export type GroupAddRequest = z.infer<typeof groupAddRequestSchema>;
 export const groupAddResponseSchema = z.object({

@@ -45,9 +45,17 @@ import { type CourseSnapshot, decide } from './rules.js';
 
 /** What `reserve` did. */
 export type ReserveOutcome =
-  'already-confirmed' | 'resume-pending' | 'reserved' | 'not-open' | 'closed' | 'full';
+  | 'already-confirmed'
+  | 'resume-pending'
+  | 'reserved'
+  | 'not-open'
+  | 'closed'
+  | 'full'
+  | 'other-class';
 
-type SnapshotRow = CourseSnapshot & CourseSettingsColumns;
+type SnapshotRow = Omit<CourseSnapshot, 'other'> & {
+  other: number | string | null;
+} & CourseSettingsColumns;
 
 interface Confirmation {
   userId: string;
@@ -80,9 +88,9 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   const postgres = dialect === 'postgres';
 
   const snapshots = postgres
-    ? new KeyedBatches<string, SnapshotRow | undefined>(async (courseSlug, userIds) => {
+    ? new KeyedBatches<string, SnapshotRow | undefined>(async (classId, userIds) => {
         const { rows } = await db.executeQuery<SnapshotRow & { user_id: string }>(
-          CompiledQuery.raw(SNAPSHOT_BATCH, [courseSlug, [...new Set(userIds)]]),
+          CompiledQuery.raw(SNAPSHOT_BATCH, [classId, [...new Set(userIds)]]),
         );
         const byUser = new Map(rows.map((r) => [r.user_id, r]));
         return userIds.map((u) => byUser.get(u));
@@ -92,11 +100,11 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   // A person twice in one batch (two requests at once): the first takes part, the other answers
   // 'not taken' and then finds the first one's row.
   const inserts = postgres
-    ? new KeyedBatches<{ userId: string; at: string }, boolean>(async (courseSlug, people) => {
+    ? new KeyedBatches<{ userId: string; at: string }, boolean>(async (classId, people) => {
         const { unique, answer } = firstOfEach(people);
         const { rows } = await db.executeQuery<{ user_id: string }>(
           CompiledQuery.raw(INSERT_BATCH_IF_FREE, [
-            courseSlug,
+            classId,
             unique.map((p) => p.userId),
             unique.map((p) => p.at),
           ]),
@@ -124,27 +132,29 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
     : undefined;
 
   async function snapshot(
-    courseSlug: string,
+    classId: string,
     userId: string,
   ): Promise<CourseSnapshot & { settings: CourseSettingsColumns }> {
     const row = snapshots
-      ? await snapshots.call(courseSlug, userId)
-      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, courseSlug]);
-    if (!row) throw new UnknownCourseError(courseSlug);
+      ? await snapshots.call(classId, userId)
+      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, userId, classId]);
+    if (!row) throw new UnknownCourseError(classId);
     return {
       places: row.places,
       taken: row.taken,
       mine: row.mine ?? null,
+      ...(row.state ? { state: row.state } : {}),
+      other: Number(row.other ?? 0) > 0,
       opensAt: row.opensAt ?? null,
       closesAt: row.closesAt ?? null,
       settings: settingsColumnsOf(row),
     };
   }
 
-  const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
+  const takePlace = async (classId: string, userId: string, at: string): Promise<boolean> =>
     inserts
-      ? inserts.call(courseSlug, { userId, at })
-      : (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
+      ? inserts.call(classId, { userId, at })
+      : (await statements.run(INSERT_IF_FREE, [userId, at, at, classId, at, at])) === 1;
 
   /** The confirmation, and `mail` with it when it confirmed the row; answers whether it did. */
   async function confirmRow(
@@ -179,24 +189,24 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
 
   return {
     /**
-     * Takes a place for the person unless they hold one already or none is left, answering also
-     * the course's settings as the same read found them. Refusals and idempotent answers are read
+     * Takes a place in the class for the person unless they hold one in the course already or none
+     * is left, answering also the class's settings as the same read found them. Refusals and idempotent answers are read
      * without the lock (a consistent read: the course was full, or the person enrolled, at that
      * instant); taking a place happens under the lock (see above).
      * @throws UnknownCourseError
      */
     async reserveReading(
-      courseSlug: string,
+      classId: string,
       userId: string,
       now: Date,
     ): Promise<{ outcome: ReserveOutcome; settings: CourseSettingsColumns }> {
       const at = now.toISOString();
-      let read = await snapshot(courseSlug, userId);
+      let read = await snapshot(classId, userId);
       const early = decide(read, at);
       if (early !== 'reserve') return { outcome: early, settings: read.settings };
 
       for (let attempt = 1; ; attempt++) {
-        if (await takePlace(courseSlug, userId, at)) {
+        if (await takePlace(classId, userId, at)) {
           return { outcome: 'reserved', settings: read.settings };
         }
         // Nothing inserted: the last place went meanwhile, the person's own row appeared, or staff
@@ -204,7 +214,7 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
         // free place to someone after a person of the same batch who turned out to hold a row
         // already: the place is still free, so try again (a few times at most: a free place
         // beside a waiting list is never taken, whatever the snapshot says).
-        read = await snapshot(courseSlug, userId);
+        read = await snapshot(classId, userId);
         const after = decide(read, at);
         if (after !== 'reserve' || attempt >= 3) {
           return { outcome: after === 'reserve' ? 'full' : after, settings: read.settings };

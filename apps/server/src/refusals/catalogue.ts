@@ -210,6 +210,16 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** Several classes of the course take enrolments and the request named none (decision 052). */
+  classRequired: refusal([409], C.ClassRequired, 'Escolha a turma.'),
+  /** A class (`turma`) that is not one of the course's classes. */
+  classNotFound: refusal([404], C.NotFound, 'Turma não encontrada.'),
+  /** A place in another class of the same course (one class per course at a time). */
+  enrolledInOtherClass: refusal(
+    [409],
+    C.EnrolledInOtherClass,
+    'Você já está inscrito(a) em outra turma deste curso.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -59,7 +59,7 @@ describe.each(targets)('migration 002 on $dialect', ({ open }) => {
         )
         .execute();
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await migrator.migrateTo('002-course-places-taken')).error).toBeUndefined();
       const taken = () =>
         db.selectFrom('courses').select(['slug', 'taken']).orderBy('slug').execute();
       expect(await taken()).toEqual([
@@ -84,7 +84,7 @@ describe.each(targets)('migration 002 on $dialect', ({ open }) => {
       ]);
 
       expect((await migrator.migrateTo('001-initial')).error).toBeUndefined();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await migrator.migrateTo('002-course-places-taken')).error).toBeUndefined();
       expect(await taken()).toEqual([
         { slug: 'a', taken: 1 },
         { slug: 'b', taken: 1 },

@@ -1,0 +1,187 @@
+/**
+ * The `classes` table (issue 29, decision 052), owned here and nowhere else: a course's classes,
+ * each with its places, enrolment window, meetings, room, invite code and state. The enrolment's
+ * hot path (enrolment/place-statements.ts) reads the same columns as prepared SQL, and the places
+ * counter `taken` is the database's (triggers on `enrolments`, migration 012).
+ *
+ * Until the staff area manages classes one by one, a course's settings are those of its current
+ * class (`currentClassId`): the latest class not concluded, else the latest.
+ */
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { ClassesTable, ClassState, Database } from '../db/schema.js';
+import { type ClassChoiceRow, termName } from './class-rules.js';
+
+type Db = Kysely<Database>;
+
+/** A class's row. */
+export type ClassRow = Omit<ClassesTable, 'taken' | 'places_by_staff'> & {
+  taken: number;
+  places_by_staff: number;
+};
+
+/** A class as a visitor sees it (the public list of a course's classes). */
+export interface ClassListing {
+  id: string;
+  courseSlug: string;
+  name: string;
+  state: ClassState;
+  places: number;
+  taken: number;
+  opensAt: string | null;
+  closesAt: string | null;
+  firstMeeting: string | null;
+  weekday: string | null;
+  time: string | null;
+  room: string | null;
+}
+
+/**
+ * The id of the course's current class, as a subquery on `courses` aliased `c`: the latest class
+ * not concluded, else the latest.
+ */
+export function currentClassId(eb: ExpressionBuilder<Database & { c: Database['courses'] }, 'c'>) {
+  return eb
+    .selectFrom('classes as x')
+    .select('x.id')
+    .whereRef('x.course_slug', '=', 'c.slug')
+    .orderBy(sql`case when x.state = 'concluded' then 1 else 0 end`)
+    .orderBy('x.created_at', 'desc')
+    .orderBy('x.id', 'desc')
+    .limit(1);
+}
+
+export function createClassStore(db: Db) {
+  return {
+    /** The class (undefined: no such class). */
+    async byId(id: string): Promise<ClassRow | undefined> {
+      return db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The course's classes, oldest first. */
+    async ofCourse(courseSlug: string): Promise<ClassRow[]> {
+      return db
+        .selectFrom('classes')
+        .selectAll()
+        .where('course_slug', '=', courseSlug)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The course's classes, as the choice of a request's class reads them. */
+    async choices(courseSlug: string): Promise<ClassChoiceRow[]> {
+      const rows = await db
+        .selectFrom('classes')
+        .select(['id', 'state', 'enrolment_opens_at'])
+        .where('course_slug', '=', courseSlug)
+        .execute();
+      return rows.map((r) => ({ id: r.id, state: r.state, opensAt: r.enrolment_opens_at }));
+    },
+
+    /** The id of the course's current class (null: the course has none). */
+    async currentOf(courseSlug: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('courses as c')
+        .select((eb) => currentClassId(eb).as('id'))
+        .where('c.slug', '=', courseSlug)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** The classes open or planned of every course (or of one), for visitors. */
+    async listed(courseSlug?: string): Promise<ClassListing[]> {
+      let query = db
+        .selectFrom('classes')
+        .selectAll()
+        .where('state', 'in', ['open', 'planned'])
+        .orderBy('course_slug')
+        .orderBy('created_at')
+        .orderBy('id');
+      if (courseSlug !== undefined) query = query.where('course_slug', '=', courseSlug);
+      return (await query.execute()).map((r) => ({
+        id: r.id,
+        courseSlug: r.course_slug,
+        name: r.name,
+        state: r.state,
+        places: r.places,
+        taken: r.taken,
+        opensAt: r.enrolment_opens_at,
+        closesAt: r.enrolment_closes_at,
+        firstMeeting: r.first_meeting,
+        weekday: r.meeting_weekday,
+        time: r.meeting_time,
+        room: r.meeting_room,
+      }));
+    },
+
+    /**
+     * After the content's synchronisation: every course without a class gets its first one
+     * (open, the content's places and settings), and the classes whose places staff did not set
+     * take the content's places (concluded ones keep theirs).
+     */
+    async syncWithCourses(now: Date): Promise<void> {
+      const at = now.toISOString();
+      const bare = await db
+        .selectFrom('courses as c')
+        .select(['c.slug', 'c.places'])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('classes as k').select('k.id').whereRef('k.course_slug', '=', 'c.slug'),
+            ),
+          ),
+        )
+        .execute();
+      if (bare.length > 0) {
+        await db
+          .insertInto('classes')
+          .values(
+            bare.map((c) => ({
+              id: randomUUID(),
+              course_slug: c.slug,
+              name: termName(now),
+              places: c.places,
+              state: 'open' as const,
+              invite_code: null,
+              enrolment_opens_at: null,
+              enrolment_closes_at: null,
+              first_meeting: null,
+              meeting_weekday: null,
+              meeting_time: null,
+              meeting_count: null,
+              meeting_duration_minutes: null,
+              meeting_room: null,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      }
+      // Unchanged rows are not rewritten (no row lock taken while others enrol).
+      await db
+        .updateTable('classes')
+        .set((eb) => ({
+          places: eb
+            .selectFrom('courses as c')
+            .select('c.places')
+            .whereRef('c.slug', '=', 'classes.course_slug'),
+        }))
+        .where('places_by_staff', '=', 0)
+        .where('state', '<>', 'concluded')
+        .where((eb) =>
+          eb(
+            'places',
+            '<>',
+            eb
+              .selectFrom('courses as c')
+              .select('c.places')
+              .whereRef('c.slug', '=', 'classes.course_slug'),
+          ),
+        )
+        .execute();
+    },
+  };
+}
+
+export type ClassStore = ReturnType<typeof createClassStore>;
