@@ -9,32 +9,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { ClassesTable, ClassState, Database } from '../db/schema.js';
+import type { ClassesTable, Database } from '../db/schema.js';
 import { type ClassChoiceRow, termName } from './class-rules.js';
 
 type Db = Kysely<Database>;
+
+/** A class's settings columns (null: the content's default). */
+const CLASS_SETTINGS = [
+  'invite_code',
+  'enrolment_opens_at',
+  'enrolment_closes_at',
+  'first_meeting',
+  'meeting_weekday',
+  'meeting_time',
+  'meeting_count',
+  'meeting_duration_minutes',
+  'meeting_room',
+] as const satisfies readonly (keyof ClassesTable)[];
 
 /** A class's row. */
 export type ClassRow = Omit<ClassesTable, 'taken' | 'places_by_staff'> & {
   taken: number;
   places_by_staff: number;
 };
-
-/** A class as a visitor sees it (the public list of a course's classes). */
-export interface ClassListing {
-  id: string;
-  courseSlug: string;
-  name: string;
-  state: ClassState;
-  places: number;
-  taken: number;
-  opensAt: string | null;
-  closesAt: string | null;
-  firstMeeting: string | null;
-  weekday: string | null;
-  time: string | null;
-  room: string | null;
-}
 
 /**
  * The id of the course's current class, as a subquery on `courses` aliased `c`: the latest class
@@ -53,6 +50,35 @@ export function currentClassId(eb: ExpressionBuilder<Database & { c: Database['c
 
 export function createClassStore(db: Db) {
   return {
+    /**
+     * Adds a class to a course (its settings null: the content's defaults) and answers its id.
+     * Nothing creates classes yet but the content's synchronisation; the staff area's 'Nova turma'
+     * will (issue 29).
+     */
+    async create(
+      input: Pick<ClassesTable, 'course_slug' | 'name' | 'places' | 'state'> &
+        Partial<Pick<ClassesTable, (typeof CLASS_SETTINGS)[number]>>,
+      now = new Date(),
+    ): Promise<string> {
+      const id = randomUUID();
+      const at = now.toISOString();
+      await db
+        .insertInto('classes')
+        .values({
+          ...(Object.fromEntries(CLASS_SETTINGS.map((c) => [c, null])) as Record<
+            (typeof CLASS_SETTINGS)[number],
+            null
+          >),
+          ...input,
+          id,
+          places_by_staff: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      return id;
+    },
+
     /** The class (undefined: no such class). */
     async byId(id: string): Promise<ClassRow | undefined> {
       return db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();
@@ -89,30 +115,16 @@ export function createClassStore(db: Db) {
       return row?.id ?? null;
     },
 
-    /** The classes open or planned of every course (or of one), for visitors. */
-    async listed(courseSlug?: string): Promise<ClassListing[]> {
-      let query = db
+    /** The classes open or planned (opening soon) of every course, for visitors. */
+    async listed(): Promise<ClassRow[]> {
+      return db
         .selectFrom('classes')
         .selectAll()
         .where('state', 'in', ['open', 'planned'])
         .orderBy('course_slug')
         .orderBy('created_at')
-        .orderBy('id');
-      if (courseSlug !== undefined) query = query.where('course_slug', '=', courseSlug);
-      return (await query.execute()).map((r) => ({
-        id: r.id,
-        courseSlug: r.course_slug,
-        name: r.name,
-        state: r.state,
-        places: r.places,
-        taken: r.taken,
-        opensAt: r.enrolment_opens_at,
-        closesAt: r.enrolment_closes_at,
-        firstMeeting: r.first_meeting,
-        weekday: r.meeting_weekday,
-        time: r.meeting_time,
-        room: r.meeting_room,
-      }));
+        .orderBy('id')
+        .execute();
     },
 
     /**

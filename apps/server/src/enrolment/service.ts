@@ -387,6 +387,11 @@ export class EnrolmentService {
     return courses;
   }
 
+  /** The classes open or opening soon of every course (the public list of classes). */
+  listedClasses() {
+    return this.#repository.listedClasses();
+  }
+
   /** Upserts the content's courses (slug, group, places) into the database. */
   syncCourses(courses: readonly CourseRow[]): Promise<void> {
     return this.#repository.syncCourses(courses);
