@@ -134,6 +134,13 @@ export function createCourseStore(db: Db) {
       .selectFrom('courses as c')
       .innerJoin('classes as k', (join) => join.on((eb) => eb('k.id', '=', currentClassId(eb))));
 
+  /** The settings in effect of the course's current class (undefined: no such course). */
+  const settings = (slug: string): Promise<CourseSettingsColumns | undefined> =>
+    withCurrentClass()
+      .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
+      .where('c.slug', '=', slug)
+      .executeTakeFirst();
+
   return {
     /** Every course's row (its current class's settings). */
     async all(): Promise<CourseSettingsRow[]> {
@@ -146,11 +153,21 @@ export function createCourseStore(db: Db) {
     },
 
     /** The course's settings in effect (undefined: no such course). */
-    async settings(slug: string): Promise<CourseSettingsColumns | undefined> {
-      return withCurrentClass()
+    settings,
+
+    /**
+     * The settings in effect of the person's class in the course (the class of their place or of
+     * their waiting row), else the course's current class's (undefined: no such course).
+     */
+    async settingsFor(slug: string, personId: string): Promise<CourseSettingsColumns | undefined> {
+      const own = await db
+        .selectFrom('enrolments as e')
+        .innerJoin('classes as k', 'k.id', 'e.class_id')
         .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
-        .where('c.slug', '=', slug)
+        .where('e.course_slug', '=', slug)
+        .where('e.user_id', '=', personId)
         .executeTakeFirst();
+      return own ?? settings(slug);
     },
 
     /** A class's settings in effect (undefined: no such class). */

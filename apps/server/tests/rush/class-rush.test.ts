@@ -141,6 +141,16 @@ describe.each(targets)(
       const { violations } = await checkEnrolmentInvariants(db(), { accepted: new Set() });
       expect(violations).toEqual([]);
 
+      // The confirmation e-mail and its calendar take the person's own class's meetings.
+      const [onSaturday] = won(saturday) as [string];
+      const theirs = await main().app.courseOf.forPerson(course.slug, onSaturday);
+      expect(theirs?.meetings).toMatchObject({
+        weekday: 'saturday',
+        time: '15:00',
+        firstMeeting: '2027-03-06',
+        room: 'Sala 3',
+      });
+
       // One class per course: a person of the Tuesday class is refused the Saturday one.
       const [mine] = won(tuesday) as [string];
       expect(await enrol(0, mine, saturday)).toMatchObject({
