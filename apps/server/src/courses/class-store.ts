@@ -1,8 +1,9 @@
 /**
  * The `classes` table (issue 29, decision 052), owned here and nowhere else: a course's classes,
  * each with its places, enrolment window, meetings, room, invite code and state. The enrolment's
- * hot path (enrolment/place-statements.ts) reads the same columns as prepared SQL, and the places
- * counter `taken` is the database's (triggers on `enrolments`, migration 012).
+ * hot path (enrolment/place-statements.ts) reads the same columns as prepared SQL (its places, and
+ * the course's classes to choose one), and the places counter `taken` is the database's (triggers
+ * on `enrolments`, migration 012).
  *
  * Until the staff area manages classes one by one, a course's settings are those of its current
  * class (`currentClassId`): the latest class not concluded, else the latest.
@@ -10,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { ClassesTable, Database } from '../db/schema.js';
-import { type ClassChoiceRow, termName } from './class-rules.js';
+import { termName } from './class-rules.js';
 
 type Db = Kysely<Database>;
 
@@ -93,16 +94,6 @@ export function createClassStore(db: Db) {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-    },
-
-    /** The course's classes, as the choice of a request's class reads them. */
-    async choices(courseSlug: string): Promise<ClassChoiceRow[]> {
-      const rows = await db
-        .selectFrom('classes')
-        .select(['id', 'state', 'enrolment_opens_at'])
-        .where('course_slug', '=', courseSlug)
-        .execute();
-      return rows.map((r) => ({ id: r.id, state: r.state, opensAt: r.enrolment_opens_at }));
     },
 
     /** The id of the course's current class (null: the course has none). */

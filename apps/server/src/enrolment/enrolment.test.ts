@@ -181,6 +181,46 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       expect(directory.isMemberNow(OTHER.groupId, person(99))).toBe(false);
     });
 
+    it('enrols only in an open class: a planned one names its opening, a concluded one is closed', async () => {
+      const directory = new MemoryDirectory();
+      directory.addUser(person(1));
+      const enrolment = service(directory);
+      const setState = (state: 'planned' | 'running' | 'concluded', opensAt: string | null) =>
+        handle.db
+          .updateTable('classes')
+          .set({ state, enrolment_opens_at: opensAt })
+          .where('course_slug', '=', COURSE.slug)
+          .execute();
+      const refusal = () =>
+        enrolment.enrol(person(1), COURSE).then(
+          () => null,
+          (e: unknown) => errorResponse(e),
+        );
+
+      await setState('planned', '2099-03-01T12:00:00.000Z');
+      expect(await refusal()).toMatchObject({
+        statusCode: 409,
+        body: { error: 'enrolment_not_open' },
+      });
+      expect((await refusal())?.body.message).toContain('01/03/2099');
+      for (const state of ['running', 'concluded'] as const) {
+        await setState(state, null);
+        expect(await refusal()).toMatchObject({
+          statusCode: 409,
+          body: { error: 'enrolment_closed' },
+        });
+      }
+      // Named, a running class refuses by its own state.
+      const running = classOf[COURSE.slug] as string;
+      await setState('running', null);
+      const named = await enrolment
+        .enrol(person(1), { ...COURSE, classId: running })
+        .catch((e: unknown) => errorResponse(e));
+      expect(named).toMatchObject({ statusCode: 409, body: { error: 'enrolment_closed' } });
+      expect(await rows()).toEqual([]);
+      expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(false);
+    });
+
     it.each([503, 502] as const)(
       'gives the place back and answers %i when the directory fails',
       async (status) => {

@@ -90,6 +90,20 @@ export const INSERT_BATCH_IF_FREE = `with course as (
   on conflict (course_slug, user_id) do nothing
   returning user_id`;
 
+/**
+ * The course's classes as the choice of a request's class reads them (courses/class-rules.ts
+ * `chooseClass`), as one JSON array in one row: one statement per request on SQLite, one per batch
+ * of a course's concurrent requests on PostgreSQL. Parameter: course.
+ */
+export const classChoicesSql = (dialect: Dialect) =>
+  dialect === 'postgres'
+    ? `select coalesce(json_agg(json_build_object(
+          'id', id, 'state', state, 'opensAt', enrolment_opens_at)), '[]'::json) as classes
+        from classes where course_slug = ?`
+    : `select json_group_array(json_object(
+          'id', id, 'state', state, 'opensAt', enrolment_opens_at)) as classes
+        from classes where course_slug = ?`;
+
 /** Parameters: updated at, course, user. Changes a 'pending' row only. */
 export const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
   where course_slug = ? and user_id = ? and status = 'pending'`;

@@ -30,7 +30,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { EnrolmentStatus } from '../db/schema.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
 import { type DataMailRow, dataRowInsert } from '../mail/outbox.js';
+import type { ClassChoiceRow } from '../courses/class-rules.js';
 import {
+  classChoicesSql,
   CONFIRM,
   CONFIRM_BATCH,
   insertIfFreeSql,
@@ -85,7 +87,24 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   const viaKysely = handle.sqlite ? undefined : kyselyStatements(db, dialect);
   const statements: Statements = handle.sqlite ?? (viaKysely as Statements);
   const INSERT_IF_FREE = insertIfFreeSql(dialect);
+  const CLASS_CHOICES = classChoicesSql(dialect);
   const postgres = dialect === 'postgres';
+
+  /** The course's classes (SQLite answers the JSON as text, PostgreSQL parsed). */
+  const readChoices = async (courseSlug: string): Promise<ClassChoiceRow[]> => {
+    const row = await statements.get<{ classes: string | ClassChoiceRow[] }>(CLASS_CHOICES, [
+      courseSlug,
+    ]);
+    const classes = row?.classes ?? [];
+    return typeof classes === 'string' ? (JSON.parse(classes) as ClassChoiceRow[]) : classes;
+  };
+  // A course's concurrent requests share one read: the answer is the same for all of them.
+  const choices = postgres
+    ? new KeyedBatches<null, ClassChoiceRow[]>(async (courseSlug, calls) => {
+        const classes = await readChoices(courseSlug);
+        return calls.map(() => classes);
+      })
+    : undefined;
 
   const snapshots = postgres
     ? new KeyedBatches<string, SnapshotRow | undefined>(async (classId, userIds) => {
@@ -188,6 +207,10 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   }
 
   return {
+    /** The course's classes, as the choice of a request's class reads them. */
+    classChoices: (courseSlug: string): Promise<ClassChoiceRow[]> =>
+      choices ? choices.call(courseSlug, null) : readChoices(courseSlug),
+
     /**
      * Takes a place in the class for the person unless they hold one in the course already or none
      * is left, answering also the class's settings as the same read found them. Refusals and idempotent answers are read

@@ -63,7 +63,6 @@ export function createEnrolmentRepository(
       work: (trx: Kysely<Database>) => Promise<T>,
     ): Promise<{ result: T; promotion: Promotion }> =>
       lock.underLock(classId, now, (trx) => work(trx)),
-    classChoices: classes.choices,
     listedClasses: classes.listed,
     groupOf: courses.groupOf,
     window: courses.window,
