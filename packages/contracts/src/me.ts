@@ -4,7 +4,7 @@
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
 import { z } from 'zod';
-import { ACCOUNT_DELETE_CONFIRMATION } from './messages.js';
+import { ACCOUNT_DELETE_CONFIRMATION, fieldMessages } from './messages.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -15,6 +15,20 @@ const courseSlugSchema = z
 /** POST /api/me/enrolments/cancel, /api/me/waiting-list/join and /leave: the course's slug. */
 export const myCourseRequestSchema = z.strictObject({ course: courseSlugSchema });
 export type MyCourseRequest = z.infer<typeof myCourseRequestSchema>;
+
+/**
+ * POST /api/me/waiting-list/join: the course's slug and, optionally, the class ('turma', issue 29)
+ * whose list to join: without it the course's only open class (409 `class_required` with several).
+ */
+export const myWaitingListJoinRequestSchema = z.strictObject({
+  course: courseSlugSchema,
+  turma: z
+    .string()
+    .min(1, { error: fieldMessages.turma })
+    .max(64, { error: fieldMessages.turma })
+    .optional(),
+});
+export type MyWaitingListJoinRequest = z.infer<typeof myWaitingListJoinRequestSchema>;
 
 /**
  * Where the person stands in a course: `enrolled` (a confirmed place), `pending` (a place held

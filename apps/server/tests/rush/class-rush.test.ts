@@ -166,6 +166,32 @@ describe.each(targets)(
       });
     }, 30_000);
 
+    it('puts a person on the waiting list of the full class they name', async () => {
+      const [late] = (await main().createPeople(1)) as [string];
+      const join = async (turma?: string) => {
+        const res = await fetch(`${origins[0] as string}/api/me/waiting-list/join`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${main().tokenFor(late)}`,
+          },
+          body: JSON.stringify({ course: course.slug, ...(turma ? { turma } : {}) }),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      expect(await join()).toMatchObject({ status: 409, body: { error: 'class_required' } });
+      expect(await join(saturday)).toMatchObject({
+        status: 200,
+        body: { state: 'waiting', position: 1 },
+      });
+      const row = await db()
+        .selectFrom('waiting_list')
+        .select('class_id')
+        .where('user_id', '=', late)
+        .executeTakeFirstOrThrow();
+      expect(row.class_id).toBe(saturday);
+    });
+
     it('lists both classes for the course page, with their places left', async () => {
       const res = await fetch(`${origins[0] as string}/api/courses/classes`);
       expect(res.status).toBe(200);
