@@ -53,6 +53,8 @@ export const myEnrolmentSchema = z.object({
   nextMeeting: z.string().nullable(),
   /** The course's WhatsApp group invitation; only for a confirmed place. */
   whatsappUrl: z.string().nullable(),
+  /** The class ('turma', issue 29) of the place or the waiting position. */
+  turma: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 
@@ -121,6 +123,8 @@ export const myDataSchema = z.object({
     z.object({
       course: z.string(),
       title: z.string(),
+      /** The class's name ('Turma 2027/1'). */
+      turma: z.string().nullable(),
       status: z.enum(['pending', 'confirmed']),
       enrolledAt: z.string(),
       updatedAt: z.string(),
@@ -132,6 +136,7 @@ export const myDataSchema = z.object({
     z.object({
       course: z.string(),
       title: z.string(),
+      turma: z.string().nullable(),
       position: z.number().int(),
       joinedAt: z.string(),
     }),

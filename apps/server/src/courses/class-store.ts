@@ -80,6 +80,12 @@ export function createClassStore(db: Db) {
       return id;
     },
 
+    /** Every class, by id. */
+    async all(): Promise<Map<string, ClassRow>> {
+      const rows = await db.selectFrom('classes').selectAll().execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
     /** The class (undefined: no such class). */
     async byId(id: string): Promise<ClassRow | undefined> {
       return db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();

@@ -6,7 +6,7 @@
  * the public list of classes shows both with their places left.
  */
 import { allCourses } from '@centro/content';
-import type { CourseClassesResponse } from '@centro/contracts';
+import type { CourseClassesResponse, MyEnrolmentsResponse } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClassStore } from '../../src/courses/class-store.js';
 import { createTestApi, type TestApi } from '../support/api-app.js';
@@ -150,6 +150,19 @@ describe.each(targets)(
         firstMeeting: '2027-03-06',
         room: 'Sala 3',
       });
+
+      // 'Minhas inscrições' names the person's class.
+      const mineRes = await fetch(`${origins[0] as string}/api/me/enrolments`, {
+        headers: { authorization: `Bearer ${main().tokenFor(onSaturday)}` },
+      });
+      const { enrolments } = (await mineRes.json()) as MyEnrolmentsResponse;
+      expect(enrolments).toEqual([
+        expect.objectContaining({
+          course: course.slug,
+          state: 'enrolled',
+          turma: { id: saturday, name: 'Turma 2027/1 (sábado)' },
+        }),
+      ]);
 
       // One class per course: a person of the Tuesday class is refused the Saturday one.
       const [mine] = won(tuesday) as [string];
