@@ -72,7 +72,7 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
   /**
    * Gives the course's free places to the people waiting, first come first served: each one's
    * waiting row becomes a 'pending' enrolment holding the place (promoted_at set). Inside the
-   * transaction that freed the places, under the course's lock.
+   * transaction that freed the places, under the class's lock.
    */
   async function promoteWithin(trx: Db, classId: string, now: string): Promise<string[]> {
     const promoted: string[] = [];

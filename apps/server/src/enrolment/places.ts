@@ -1,8 +1,8 @@
 /**
  * Taking a place and confirming it: the hot path of `POST /api/group/add` (decisions 008, 032,
- * 033). Taking a place is one conditional insert, `INSERT INTO enrolments SELECT … FROM courses
- * WHERE slug = ? AND taken < places`, whose `courses.taken` the database's triggers keep
- * (migration 002):
+ * 033). Places are a class's (decision 052). Taking a place is one conditional insert,
+ * `INSERT INTO enrolments SELECT … FROM classes WHERE id = ? AND state = 'open' AND taken <
+ * places`, whose `classes.taken` the database's triggers keep (migrations 002, 012):
  *
  * - SQLite: the statement runs inside `BEGIN IMMEDIATE` on the single connection: the database
  *   layer groups the writes made outside a transaction into shared immediate transactions (group
@@ -10,15 +10,15 @@
  *   reading, so two processes on one file cannot both read the same count; inside one group, the
  *   inserts run one after the other, each seeing the places the previous ones took, and each
  *   answers once the group committed.
- * - PostgreSQL: the SELECT part carries `FOR UPDATE`: the statement locks the course's row, and a
+ * - PostgreSQL: the SELECT part carries `FOR UPDATE`: the statement locks the class's row, and a
  *   concurrent enrolment that changed it is waited for and the row re-checked (READ COMMITTED's
- *   re-evaluation of the locked row), so any number of server instances take that course's places
- *   one at a time, while other courses go on in parallel. One statement is one transaction: the
+ *   re-evaluation of the locked row), so any number of server instances take that class's places
+ *   one at a time, while other classes go on in parallel. One statement is one transaction: the
  *   row lock is held for the insert and its trigger only, not across round trips. Concurrent
- *   calls of one course share one statement (`KeyedBatches`).
+ *   calls of one class share one statement (`KeyedBatches`).
  *
  * The primary key (course, person) makes a second insert for the same person a no-op: one person
- * never holds two places, however many requests they send at once.
+ * never holds two places in a course (in one class or two), however many requests they send.
  */
 import { CompiledQuery } from 'kysely';
 import {

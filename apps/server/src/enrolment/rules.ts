@@ -1,6 +1,6 @@
 /**
  * The capacity rules of enrolment, pure: what to do with a request given the course's places, the
- * places taken and the person's own row. The repository applies them under the course's lock.
+ * places taken and the person's own row. The repository applies them under the class's lock.
  */
 import type { ClassState, EnrolmentStatus } from '../db/schema.js';
 
@@ -82,7 +82,7 @@ export function staleBefore(now: Date, graceMs: number): string {
   return new Date(now.getTime() - graceMs).toISOString();
 }
 
-/** The part of a course the waiting list's rules read (under the course's lock). */
+/** The part of a course the waiting list's rules read (under the class's lock). */
 export interface CoursePlaces {
   places: number;
   taken: number;

@@ -1,5 +1,5 @@
 /**
- * Enrolment: reserve a place (one transaction under the course's lock), add the person to the
+ * Enrolment: reserve a place (one transaction under the class's lock), add the person to the
  * course's group in the directory (outside any transaction: it is a network call), then confirm.
  * A place counts only for someone the directory accepted: when the directory refuses or is
  * unavailable, the place taken for this request is given back and the answer is a 502/503; when it

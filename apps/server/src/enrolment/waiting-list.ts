@@ -65,7 +65,7 @@ export function createWaitingList(
    * The join: one conditional insert, like the enrolment's (decision 008), at the end of the list
    * when the course is full (or people wait already), its enrolment open, and the person holds no
    * place in it; a second join of the same person is a no-op (unique course and person). On
-   * PostgreSQL the SELECT part locks the course's row, so the `id` (a sequence) is given in the
+   * PostgreSQL the SELECT part locks the class's row, so the `id` (a sequence) is given in the
    * order the joins commit; on SQLite the write group's immediate transaction orders them. Answers
    * the new row's id, or undefined when nothing was inserted.
    */
