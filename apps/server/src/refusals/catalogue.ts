@@ -225,6 +225,16 @@ export const REFUSALS = {
     C.LastCoordinator,
     'Você é a única pessoa na Coordenação: conceda a função a outra pessoa antes de excluir a sua conta.',
   ),
+  /** Several classes of the course take enrolments and the request named none (decision 052). */
+  classRequired: refusal([409], C.ClassRequired, 'Escolha a turma.'),
+  /** A class (`turma`) that is not one of the course's classes. */
+  classNotFound: refusal([404], C.NotFound, 'Turma não encontrada.'),
+  /** A place in another class of the same course (one class per course at a time). */
+  enrolledInOtherClass: refusal(
+    [409],
+    C.EnrolledInOtherClass,
+    'Você já está inscrito(a) em outra turma deste curso.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

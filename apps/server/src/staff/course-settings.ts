@@ -109,11 +109,11 @@ export async function updateSettings(
   const weekday = weekdayOf(firstMeeting);
   if (!weekdays.includes(weekday))
     throw new InvalidSettingsError('Data do primeiro encontro inválida.');
-  // Under the course's lock; more places (or enrolment reopened) go to the waiting list in the
-  // same transaction.
-  const stored = await ctx.enrolment.changeCourse(slug, (trx) =>
+  // Under the lock of the course's current class (decision 052); more places (or enrolment
+  // reopened) go to its waiting list in the same transaction.
+  const stored = await ctx.enrolment.changeCourse(slug, (trx, classId) =>
     ctx.courseStore.updateSettings(
-      slug,
+      classId,
       {
         ...settings,
         opensAt,

@@ -17,6 +17,7 @@ import {
   myAccountDeleteResponseSchema,
   myCancelResponseSchema,
   myCourseRequestSchema,
+  myWaitingListJoinRequestSchema,
   myDataSchema,
   myEnrolmentsResponseSchema,
   myWaitingListJoinResponseSchema,
@@ -86,7 +87,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...bearer,
-        body: myCourseRequestSchema,
+        body: myWaitingListJoinRequestSchema,
         response: {
           200: myWaitingListJoinResponseSchema,
           ...refusalResponses(
@@ -97,6 +98,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
             'enrolmentNotOpen',
             'enrolmentClosed',
             'emailNotVerified',
+            'classRequired',
+            'classNotFound',
           ),
         },
       },
@@ -104,7 +107,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
-      const joined = await enrolment.joinWaitingList(userId, course, request.log);
+      const joined = await enrolment.joinWaitingList(
+        userId,
+        course,
+        request.log,
+        request.body.turma,
+      );
       return { course, ...joined };
     },
   );
