@@ -45,6 +45,8 @@ export const ErrorCode = {
   DirectoryUnavailable: 'directory_unavailable',
   IdentityProviderUnavailable: 'identity_provider_unavailable',
   GatewayTimeout: 'gateway_timeout',
+  /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
+  MeetingNotYet: 'meeting_not_yet',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
