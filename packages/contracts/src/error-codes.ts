@@ -49,6 +49,8 @@ export const ErrorCode = {
   ClassRequired: 'class_required',
   /** The person holds a place in another class of the same course. */
   EnrolledInOtherClass: 'enrolled_in_other_class',
+  /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
+  MeetingNotYet: 'meeting_not_yet',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -15,6 +15,7 @@ import {
   enrolmentOpensMessage,
   messages,
 } from '@centro/contracts';
+import { notMarkableYetMessage } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
@@ -234,6 +235,13 @@ export const REFUSALS = {
     [409],
     C.EnrolledInOtherClass,
     'Você já está inscrito(a) em outra turma deste curso.',
+  ),
+  /** Attendance for a meeting that has not happened yet (issue 30; content's attendance-meetings.ts). */
+  meetingNotYet: refusal(
+    [409],
+    C.MeetingNotYet,
+    'Este encontro ainda não aconteceu: a presença só pode ser marcada a partir de uma hora antes do início.',
+    ({ start }: { start: string }) => notMarkableYetMessage(new Date(start)),
   ),
 } as const;
 
