@@ -43,6 +43,10 @@ export const ErrorCode = {
   DirectoryUnavailable: 'directory_unavailable',
   IdentityProviderUnavailable: 'identity_provider_unavailable',
   GatewayTimeout: 'gateway_timeout',
+  /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */
+  SessionEnded: 'session_ended',
+  /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */
+  RecentSignInRequired: 'recent_sign_in_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

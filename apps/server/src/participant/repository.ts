@@ -10,6 +10,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { endAccountSessions } from '../idp/store/adapter.js';
+import { endOfSecond, recordTokenRevocation } from '../auth/token-revocations.js';
+import type { Mail } from '../mail/mail.js';
+import type { MailMessage } from '../mail/types.js';
 
 type Db = Kysely<Database>;
 
@@ -85,7 +88,12 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     async deletePerson(
       userId: string,
       addresses: readonly string[],
-      options: { account: boolean; now: Date },
+      options: {
+        account: boolean;
+        now: Date;
+        /** The confirmation of the deletion, written to the outbox with it. */
+        farewell?: { message: MailMessage; enqueue: Mail['enqueue'] } | undefined;
+      },
     ): Promise<void> {
       const anonymous = `anonimo-${randomUUID()}`;
       await writeTransaction(handle, async (trx) => {
@@ -121,6 +129,9 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         }
         // Messages kept as data (decision 033) name the person, not the address.
         await trx.deleteFrom('mail_outbox').where('person_id', '=', userId).execute();
+        if (options.farewell) await options.farewell.enqueue(trx, options.farewell.message);
+        // Every token issued until now is refused: no call in the deleted person's name.
+        await recordTokenRevocation(trx, userId, endOfSecond(options.now));
         if (options.account) {
           await endAccountSessions(trx, userId);
           // Codes, reset links and address changes go with it (ON DELETE CASCADE).

@@ -6,6 +6,7 @@
 import {
   groupAddRequestSchema,
   myAccountDeleteRequestSchema,
+  mySignOutRequestSchema,
   myCourseRequestSchema,
   securityAttributesRequestSchema,
   userDetailsRequestSchema,
@@ -44,6 +45,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/waiting-list/join': myCourseRequestSchema,
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
+  '/api/me/sign-out': mySignOutRequestSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -14,6 +14,7 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  sessionMessages,
 } from '@centro/contracts';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
@@ -210,6 +211,10 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** A token issued before the person's session ended: reset, 'Sair' or deletion (decision 047). */
+  sessionEnded: refusal([401], C.SessionEnded, sessionMessages.ended),
+  /** 'Excluir minha conta' without a sign-in in the last minutes (decision 047). */
+  recentSignInRequired: refusal([403], C.RecentSignInRequired, sessionMessages.signInToDelete),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -9,6 +9,7 @@ import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
 import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
+import * as tokenRevocations from './010-token-revocations.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-waiting-list': waitingList,
   '008-outbox-message-data': outboxMessageData,
   '009-sent-mail-without-body': sentMailWithoutBody,
+  '010-token-revocations': tokenRevocations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,9 @@
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
- * - POST /api/me/delete                {confirmation: 'EXCLUIR'}: the account and its data
+ * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
+ *                                      data; needs a recent sign-in (decision 047)
+ * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends
  */
 import { allCourses } from '@centro/content';
 import {
@@ -19,6 +21,8 @@ import {
   myCourseRequestSchema,
   myDataSchema,
   myEnrolmentsResponseSchema,
+  mySignOutRequestSchema,
+  mySignOutResponseSchema,
   myWaitingListJoinResponseSchema,
   myWaitingListLeaveResponseSchema,
 } from '@centro/contracts';
@@ -27,12 +31,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
 import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
 
-const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
+const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant } = app;
+  const { enrolment, participant, tokenRevocations } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -150,10 +154,31 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         body: myAccountDeleteRequestSchema,
         response: {
           200: myAccountDeleteResponseSchema,
-          ...refusalResponses(...AUTH, 'enrolmentInProgress', 'accountDeletionIncomplete'),
+          ...refusalResponses(
+            ...AUTH,
+            'recentSignInRequired',
+            'enrolmentInProgress',
+            'accountDeletionIncomplete',
+          ),
         },
       },
     },
-    async (request) => participant.deleteAccount(request.person.userId, request.log),
+    async (request) =>
+      participant.deleteAccount(request.person.userId, request.log, request.person.authTime),
+  );
+
+  app.post(
+    apiPaths.mySignOut,
+    {
+      schema: {
+        ...bearer,
+        body: mySignOutRequestSchema,
+        response: { 200: mySignOutResponseSchema, ...refusalResponses(...AUTH) },
+      },
+    },
+    async (request) => {
+      await tokenRevocations.revoke(request.person.userId);
+      return { signedOut: true as const };
+    },
   );
 };
