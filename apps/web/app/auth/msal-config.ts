@@ -109,17 +109,24 @@ export function createMsalConfiguration(
 
 /**
  * Sign-in ('Acessar') or account creation ('Quero me inscrever': `prompt=create`). The state carries
- * the page to return to; the API's scope is consented to at the same time.
+ * the page to return to; the API's scope is consented to at the same time. `reauthenticate`: the
+ * password asked again even with a session at the provider (`prompt=login`), before 'Excluir minha
+ * conta', which the API allows only after a recent sign-in (decision 047).
  */
 export function loginRequest(
   settings: ResolvedAuthSettings,
-  { createAccount, returnPath }: { createAccount: boolean; returnPath: string },
+  {
+    createAccount,
+    returnPath,
+    reauthenticate = false,
+  }: { createAccount: boolean; returnPath: string; reauthenticate?: boolean },
 ): RedirectRequest {
+  const prompt = createAccount ? PromptValue.CREATE : reauthenticate ? PromptValue.LOGIN : null;
   return {
     scopes: settings.graphScopes,
     extraScopesToConsent: [settings.apiScope],
     state: returnPath,
-    ...(createAccount ? { prompt: PromptValue.CREATE } : {}),
+    ...(prompt ? { prompt } : {}),
   };
 }
 
