@@ -152,6 +152,9 @@ export async function startMsalSession(
 
   let returnPath = safeReturnPath(result?.state);
 
+  /** The account whose ended session was told (several calls may find it ended at once). */
+  let toldEnded: string | null = null;
+
   /** Forgets the account's tokens in this browser (MSAL's cache, the stored API token). */
   const forget = async (current: AccountInfo) => {
     clearApiToken();
@@ -216,7 +219,8 @@ export async function startMsalSession(
         // Signed out here too (the auth provider sees no account), with what happened; 'Acessar'
         // then brings the person back to this page.
         await forget(current);
-        void notify('info', sessionMessages.ended);
+        if (toldEnded !== current.homeAccountId) void notify('info', sessionMessages.ended);
+        toldEnded = current.homeAccountId;
         return null;
       }
     },

@@ -49,7 +49,7 @@ export function MyData() {
     try {
       const answer = await call((token) => deleteMyAccount(typed.trim(), token));
       // Nothing of the account is left to be signed in to: signed out here, on the home page.
-      void notify('success', answer.message, { autoClose: false });
+      void notify('success', answer.message);
       // Its tokens ended with it: signed out in this browser, without the provider's page.
       await signOut();
       await navigate('/', { replace: true });
