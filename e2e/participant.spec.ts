@@ -96,7 +96,7 @@ participantTest(
       ).toBeVisible();
     });
 
-    await test.step("Ana's 'Sair' on another phone ends this session; she signs in again to the same page", async () => {
+    await test.step("Ana's 'Sair' on another phone ends this session; she signs in again, back on the same page", async () => {
       const phone = await otherPersonPage(browser, ownServer.origin);
       await phone.goto('/');
       await mainNav(phone).getByRole('button', { name: 'Acessar' }).click();
@@ -116,9 +116,12 @@ participantTest(
       await expect(ana.getByText('Erro ao carregar dados. Por favor tente novamente!')).toHaveCount(
         0,
       );
-      const details = userDetailsLoaded(ana);
+      // 'Sair' ended her sessions at the provider too: the password again, then the same page.
       await mainNav(ana).getByRole('button', { name: 'Acessar' }).click();
-      // The provider still knows this phone: back without the form, on the same page.
+      await ana.getByLabel('E-mail').fill(anaEmail);
+      await ana.getByLabel('Senha').fill(PASSWORD);
+      const details = userDetailsLoaded(ana);
+      await ana.getByRole('button', { name: 'Entrar' }).click();
       await details;
       await expect(ana).toHaveURL(/\/perfil$/);
       await expect(ana.getByRole('region', { name: 'Minhas inscrições' })).toContainText(
@@ -164,6 +167,18 @@ participantTest(
       expect(data.waitingList).toEqual([]);
       expect(data.attendance).toEqual([]);
       expect(data.staffActions).toEqual([]);
+
+      // The same, readable: pt-BR headings and São Paulo's clock beside the JSON.
+      await page.getByRole('button', { name: 'Ver meus dados' }).click();
+      const readable = page.getByRole('region', { name: 'Cadastro', exact: true });
+      await expect(readable.getByRole('definition').first()).toHaveText('Bruno Lima');
+      await expect(page.getByRole('region', { name: 'Inscrições', exact: true })).toContainText(
+        course.title,
+      );
+      await expect(page.getByRole('region', { name: 'Inscrições', exact: true })).toContainText(
+        /Confirmada desde \d{2}\/\d{2}\/\d{4}, \d{2}h\d{2} \(vaga da lista de espera/,
+      );
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
 
     await test.step('Bruno deletes his account; his place goes to Carla', async () => {

@@ -78,6 +78,18 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     courses: courseStore.all,
 
     /**
+     * 'Sair' (decision 047): every token of the person issued until `at` is refused, and with
+     * `sessions` (the built-in provider) their sessions and refresh tokens at the provider end too,
+     * on every device.
+     */
+    async endSessions(userId: string, at: Date, sessions: boolean): Promise<void> {
+      await writeTransaction(handle, async (trx) => {
+        await recordTokenRevocation(trx, userId, at);
+        if (sessions) await endAccountSessions(trx, userId);
+      });
+    },
+
+    /**
      * Deletes what the database holds about the person (their places and waiting positions are
      * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,

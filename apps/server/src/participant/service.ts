@@ -205,6 +205,16 @@ export class ParticipantService {
    * @throws EnrolmentInProgressError, AccountDeletionIncompleteError
    */
   /**
+   * 'Sair': ends every token of the person issued until now, on every device, and (built-in
+   * provider) their sessions at the provider, so no other device renews its tokens silently.
+   */
+  async signOut(userId: string): Promise<void> {
+    const now = this.#now();
+    await this.#repository.endSessions(userId, now, this.#accounts === 'embedded');
+    this.#revocations?.note(userId, now);
+  }
+
+  /**
    * @param authTime when the person last signed in (the API token's `auth_time`), if known.
    * @throws AuthRefusal recentSignInRequired (403) without a sign-in in the last minutes.
    */

@@ -34,7 +34,7 @@ import {
 } from '~/config/auth-settings';
 import { clearApiToken, readApiToken } from './token-store';
 import type { AuthUser, InteractionStatus, UserWithToken } from './types';
-import { fetchAnonymousToken, getUserWithToken } from './api/get-user';
+import { fetchAnonymousToken, fetchBoundToken, getUserWithToken } from './api/get-user';
 import { fetchStaffRoles } from './api/staff-roles';
 import { fetchUserDetails } from './api/user-details';
 
@@ -184,8 +184,15 @@ export async function startMsalSession(
       );
     },
     signOut: async () => {
-      const stored = readApiToken();
       const current = account();
+      // Pressed before the page had its API token: one is asked for, so the tokens still end.
+      const stored =
+        readApiToken() ??
+        (current
+          ? await silentToken(apiTokenRequest(resolved, current))
+              .then(fetchBoundToken)
+              .catch(() => null)
+          : null);
       let ended = false;
       if (stored) {
         // 'Sair' ends the person's tokens everywhere (decision 047); a failure does not keep

@@ -11,7 +11,8 @@
  * - GET  /api/me/data                  everything held about the person, as a JSON download
  * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
  *                                      data; needs a recent sign-in (decision 047)
- * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends
+ * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends, and
+ *                                      the built-in provider's sessions of every device
  */
 import { allCourses } from '@centro/content';
 import {
@@ -36,7 +37,7 @@ const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', '
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, tokenRevocations } = app;
+  const { enrolment, participant } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -177,7 +178,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await tokenRevocations.revoke(request.person.userId);
+      await participant.signOut(request.person.userId);
       return { signedOut: true as const };
     },
   );

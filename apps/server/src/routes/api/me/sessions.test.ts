@@ -106,7 +106,13 @@ describe.each(targets)('ended sessions on $dialect', (target) => {
     const providerToken = String(refreshed.json().access_token);
     const got = await getToken(providerToken);
     expect(got.statusCode).toBe(200);
-    return { providerToken, apiToken: String(got.json().access_token) };
+    return {
+      browser,
+      // Rotated: the one to renew with next.
+      refreshToken: String(refreshed.json().refresh_token),
+      providerToken,
+      apiToken: String(got.json().access_token),
+    };
   }
 
   const getToken = (providerToken: string) =>
@@ -249,6 +255,14 @@ describe.each(targets)('ended sessions on $dialect', (target) => {
       expect(out.json()).toEqual({ signedOut: true });
       expect((await me(person.apiToken, 'GET', '/api/me/enrolments')).json()).toEqual(ENDED);
       expect((await getToken(person.providerToken)).statusCode).toBe(401);
+      // No device renews silently: the provider's refresh tokens ended with 'Sair'.
+      const renewed = await person.browser.token({
+        client_id: 'centro-web',
+        grant_type: 'refresh_token',
+        refresh_token: person.refreshToken,
+        scope: SCOPES,
+      });
+      expect(renewed.json().error).toBe('invalid_grant');
 
       await sleep(1_500);
       const there = await onSibling();

@@ -8,15 +8,19 @@
  */
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion } from '@centro/contracts/messages';
-import { useId, useState, type FormEvent } from 'react';
+import type { MyData as MyDataAnswer } from '@centro/contracts';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useAuth } from '~/auth/use-auth';
 import { notify } from '~/components/toasts/notify';
 import { ApiError } from '~/lib/api-client';
 import { explainedRefusal } from '~/lib/explained-refusal';
-import { deleteMyAccount, downloadMyData } from '../api/my-data';
+import { deleteMyAccount, downloadMyData, fetchMyData } from '../api/my-data';
 import { participantMessages as text } from '../copy';
+
+/** The readable view, downloaded only when asked for. */
+const MyDataView = lazy(() => import('./my-data-view'));
 
 export function MyData() {
   const id = useId();
@@ -28,6 +32,7 @@ export function MyData() {
   const [busy, setBusy] = useState(false);
   /** The API's sentence asking for a recent sign-in, with 'Entrar novamente' beside it. */
   const [signInAgain, setSignInAgain] = useState<string | null>(null);
+  const [shown, setShown] = useState<MyDataAnswer | null>(null);
 
   const failed = (what: string, error: unknown) => {
     const sentence = explainedRefusal(error);
@@ -40,6 +45,14 @@ export function MyData() {
       await call(downloadMyData);
     } catch (error) {
       failed('Downloading my data', error);
+    }
+  };
+
+  const show = async () => {
+    try {
+      setShown(await call(fetchMyData));
+    } catch (error) {
+      failed('Showing my data', error);
     }
   };
 
@@ -73,7 +86,10 @@ export function MyData() {
       </p>
       <div className="actions">
         <button type="button" className="btn btn-outline" onClick={() => void download()}>
-          Baixar meus dados
+          Baixar meus dados (JSON)
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => void show()}>
+          Ver meus dados
         </button>
         {!deleting && (
           <button type="button" className="btn btn-outline" onClick={() => setDeleting(true)}>
@@ -81,6 +97,11 @@ export function MyData() {
           </button>
         )}
       </div>
+      {shown && (
+        <Suspense fallback={<p role="status">Carregando…</p>}>
+          <MyDataView data={shown} />
+        </Suspense>
+      )}
       {deleting && (
         <form className="participant__delete" onSubmit={(event) => void remove(event)}>
           <p>
