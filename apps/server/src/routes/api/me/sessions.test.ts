@@ -182,6 +182,14 @@ describe.each(targets)('ended sessions on $dialect', (target) => {
   it('deleting needs a recent sign-in, takes the word in any case, e-mails, and ends every token', async () => {
     const email = `excluida-${target.dialect}@example.org`;
     const person = await signedUp(email);
+    // The built-in provider says when the person signed in, and the API token carries it on.
+    const signedInAt = decodeJwt(person.providerToken).auth_time;
+    expect(signedInAt).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(app.apiTokens.verify(person.apiToken)).toMatchObject({ authTime: signedInAt });
+    // 'Entrar novamente' (prompt=login): the password is asked even with a session at the provider.
+    const again = await openInteraction(person.browser, { prompt: 'login', scope: SCOPES });
+    expect(again.page.statusCode).toBe(200);
+    expect(again.page.body).toContain('name="senha"');
 
     // A sign-in eleven minutes old, or one that does not say when: sign in again first.
     const old = Math.floor(Date.now() / 1000) - 11 * 60;
