@@ -51,6 +51,10 @@ export const ErrorCode = {
   EnrolledInOtherClass: 'enrolled_in_other_class',
   /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
   MeetingNotYet: 'meeting_not_yet',
+  /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */
+  SessionEnded: 'session_ended',
+  /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */
+  RecentSignInRequired: 'recent_sign_in_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

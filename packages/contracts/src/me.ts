@@ -4,7 +4,7 @@
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
 import { z } from 'zod';
-import { ACCOUNT_DELETE_CONFIRMATION, fieldMessages } from './messages.js';
+import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion, fieldMessages } from './messages.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -85,9 +85,12 @@ export const myWaitingListLeaveResponseSchema = z.object({
 
 /** POST /api/me/delete */
 export const myAccountDeleteRequestSchema = z.strictObject({
-  confirmation: z.literal(ACCOUNT_DELETE_CONFIRMATION, {
-    error: `Digite ${ACCOUNT_DELETE_CONFIRMATION} para confirmar a exclusão da conta.`,
-  }),
+  confirmation: z
+    .string()
+    .max(40)
+    .refine(confirmsAccountDeletion, {
+      error: `Digite ${ACCOUNT_DELETE_CONFIRMATION} (em maiúsculas ou minúsculas) para confirmar a exclusão da conta.`,
+    }),
 });
 export const myAccountDeleteResponseSchema = z.object({
   deleted: z.literal(true),
@@ -100,6 +103,14 @@ export const myAccountDeleteResponseSchema = z.object({
   message: z.string(),
 });
 export type MyAccountDeleteResponse = z.infer<typeof myAccountDeleteResponseSchema>;
+
+/**
+ * POST /api/me/sign-out ('Sair'): every token of the person issued until now is refused from here on,
+ * on every device (issue 28, finding 1). No body.
+ */
+export const mySignOutRequestSchema = z.strictObject({});
+export const mySignOutResponseSchema = z.object({ signedOut: z.literal(true) });
+export type MySignOutResponse = z.infer<typeof mySignOutResponseSchema>;
 
 /** GET /api/me/data: everything the product holds about the person (LGPD art. 18 and 19). */
 export const myDataSchema = z.object({

@@ -40,6 +40,8 @@ export const apiPaths = {
   myData: '/api/me/data',
   /** POST {confirmation}: deletes the person's account and data. */
   myAccountDelete: '/api/me/delete',
+  /** POST: 'Sair' ends every token of the person issued until now. */
+  mySignOut: '/api/me/sign-out',
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 

@@ -219,6 +219,17 @@ export interface ContactEmailChangesTable {
   expires_at: string;
 }
 
+/**
+ * Per person, the instant before which their tokens are refused (migration 010): set on a password
+ * reset, an account's deletion and 'Sair'.
+ */
+export interface TokenRevocationsTable {
+  /** The person's directory id (the built-in provider's account id, or Entra's object id). */
+  person_id: string;
+  /** ISO 8601 UTC. */
+  valid_after: string;
+}
+
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -267,6 +278,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   contact_email_changes: ContactEmailChangesTable;
+  token_revocations: TokenRevocationsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

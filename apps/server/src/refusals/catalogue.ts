@@ -14,6 +14,7 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  sessionMessages,
 } from '@centro/contracts';
 import { notMarkableYetMessage } from '@centro/content';
 
@@ -243,6 +244,10 @@ export const REFUSALS = {
     'Este encontro ainda não aconteceu: a presença só pode ser marcada a partir de uma hora antes do início.',
     ({ start }: { start: string }) => notMarkableYetMessage(new Date(start)),
   ),
+  /** A token issued before the person's session ended: reset, 'Sair' or deletion (decision 047). */
+  sessionEnded: refusal([401], C.SessionEnded, sessionMessages.ended),
+  /** 'Excluir minha conta' without a sign-in in the last minutes (decision 047). */
+  recentSignInRequired: refusal([403], C.RecentSignInRequired, sessionMessages.signInToDelete),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;
