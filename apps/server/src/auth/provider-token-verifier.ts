@@ -42,6 +42,9 @@ export interface VerifiedProviderToken {
    * registration), in the API's spelling; others are ignored. Used only with IDENTITY_PROVIDER=entra.
    */
   roles: StaffRoleName[];
+  /** `iat` and `auth_time` (absent from some Entra tokens), epoch seconds (decision 047). */
+  issuedAt: number;
+  authTime?: number;
 }
 
 /** Entra app role value → staff role. */
@@ -160,7 +163,11 @@ function createVerifier(policy: Policy): ProviderTokenVerifier {
     ) {
       throw new ProviderTokenError('claims');
     }
-    return { userId: policy.person(payload), roles: staffRolesOf(payload.roles) };
+    const { iat: issuedAt, auth_time: authTime } = payload;
+    const person = { userId: policy.person(payload), roles: staffRolesOf(payload.roles), issuedAt };
+    return typeof authTime === 'number' && Number.isFinite(authTime)
+      ? { ...person, authTime }
+      : person;
   };
 }
 

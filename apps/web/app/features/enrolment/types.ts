@@ -15,4 +15,9 @@ export interface ConfirmationState {
   user: Pick<AuthUser, 'id' | 'displayName'>;
   course: { slug: string; title: string; programme: { name: string; path: string } };
   groupLink: string;
+  /**
+   * Why the registration could not be updated while enrolling (the directory refused to change this
+   * account's data); the enrolment itself is confirmed.
+   */
+  profileNotice?: string;
 }

@@ -7,6 +7,7 @@
  */
 import {
   apiPaths,
+  staffActionsQuerySchema,
   staffActionsResponseSchema,
   staffAttendanceRequestSchema,
   staffAttendanceResponseSchema,
@@ -275,7 +276,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffAttendanceRequestSchema,
         response: {
           200: staffOkResponseSchema,
-          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound'),
+          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound', 'meetingNotYet'),
         },
       },
     },
@@ -342,6 +343,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
             ...COORDINATION,
             'invalidRequest',
             'lastCoordinator',
+            'roleFromAdminEmails',
             'rolesManagedByProvider',
           ),
         },
@@ -359,12 +361,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'actions' },
       schema: {
         ...bearer,
-        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).optional() }),
-        response: { 200: staffActionsResponseSchema, ...refusalResponses(...COORDINATION) },
+        querystring: staffActionsQuerySchema,
+        response: {
+          200: staffActionsResponseSchema,
+          ...refusalResponses(...COORDINATION, 'invalidRequest'),
+        },
       },
     },
-    async (request) => ({
-      actions: await staff.actions(request.staffActor, request.query.limit ?? 200),
-    }),
+    async (request) => staff.actions(request.staffActor, request.query),
   );
 };

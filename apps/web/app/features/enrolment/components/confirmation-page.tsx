@@ -48,7 +48,7 @@ export function ConfirmationPage() {
       </div>
     );
   }
-  const { user, course, groupLink } = state;
+  const { user, course, groupLink, profileNotice } = state;
   return (
     <div className="page confirmation">
       <h1>Inscrição Confirmada!</h1>
@@ -57,6 +57,11 @@ export function ConfirmationPage() {
         Você está oficialmente inscrito(a) no curso <strong>{course.title}</strong> (
         {course.programme.name}). Em breve você receberá mais informações por e-mail.
       </p>
+      {typeof profileNotice === 'string' ? (
+        <p className="confirmation__notice" role="status">
+          Não foi possível atualizar o seu cadastro (celular e data de nascimento). {profileNotice}
+        </p>
+      ) : null}
       <div className="actions">
         <a className="btn btn-whatsapp" href={groupLink} target="_blank" rel="noopener noreferrer">
           Entre em nosso grupo de WhatsApp
