@@ -95,6 +95,9 @@ staffTest(
       const card = page.getByRole('listitem').filter({ hasText: course.title }).first();
       await expect(card).toContainText(`Vagas: ${course.places}`);
       await expect(card).toContainText('Inscritos: 2');
+      // No course has its WhatsApp invite yet: staff see which (issue 30).
+      await expect(card).toContainText('Sem convite do grupo de WhatsApp');
+      await expect(page.getByText(/^20 cursos ainda não têm o convite/)).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await card.getByRole('link', { name: course.title }).click();
@@ -148,10 +151,24 @@ staffTest(
       await expect(page.getByRole('alert')).toHaveText(
         'O número de vagas não pode ser menor que o de inscrições já feitas (2).',
       );
+      // Beside its field, not at the bottom of the form (issue 30).
+      await expect(places).toHaveAccessibleDescription(/^O número de vagas não pode ser menor/);
+      await expect(places).toBeFocused();
       await places.fill('5');
       await page.getByLabel('Abertura das inscrições').fill('2030-01-15T09:00');
+      // The invite link exactly as WhatsApp shares it.
+      const invite = page.getByLabel('Convite do grupo de WhatsApp');
+      await invite.fill('https://chat.whatsapp.com/Fh3kQm9ZpL2xW7vB1nT4yR?mode=ems_copy_t');
       await page.getByRole('button', { name: 'Salvar configurações' }).click();
       await expect(page.getByText('Configurações salvas.')).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(invite).toHaveValue('Fh3kQm9ZpL2xW7vB1nT4yR');
+      // One message at a time: a new submit takes 'Configurações salvas.' away.
+      await page.getByLabel('Número de encontros').fill('0');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Número de encontros: use pelo menos 1.');
+      await expect(page.getByText('Configurações salvas.')).toHaveCount(0);
+      await page.getByLabel('Número de encontros').fill('');
 
       const visitor = await otherPersonPage(browser, ownServer.origin);
       await visitor.goto(coursePath);
@@ -163,6 +180,8 @@ staffTest(
     await test.step('Secretaria is granted, and sees lists but no settings', async () => {
       await page.getByRole('link', { name: 'Funções' }).click();
       await expect(page.getByText(coordinatorEmail)).toBeVisible();
+      await expect(page.getByText('(definida na configuração do servidor')).toBeVisible();
+      await expect(page.getByText(/ADMIN_EMAILS/)).toHaveCount(0);
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByLabel('E-mail da conta').fill(secretaryEmail);
       await page.getByLabel('Função').selectOption('secretaria');

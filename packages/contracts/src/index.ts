@@ -8,3 +8,5 @@ export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';
 export * from './me.js';
+export * from './whatsapp.js';
+export * from './field-labels.js';

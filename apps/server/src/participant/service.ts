@@ -16,7 +16,7 @@ import {
   centre,
   type Course,
   meetingDates,
-  whatsappGroupLink,
+  groupLinkOf,
   zonedInstant,
 } from '@centro/content';
 import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
@@ -92,7 +92,7 @@ export class ParticipantService {
         title: course.title,
         programme: course.programme,
         nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
-        whatsappUrl: whatsappGroupLink(effectiveCourse(course, row).inviteCode),
+        whatsappUrl: groupLinkOf(effectiveCourse(course, row).inviteCode),
       };
     };
     for (const e of rows.enrolments) {

@@ -36,6 +36,7 @@ export async function overview(
       closesAt: row.enrolment_closes_at,
       meetings: meetings.count,
       attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
+      hasInvite: (row.invite_code ?? course.inviteCode) !== null,
     });
   }
   await record(ctx, actor, 'overview.view', { details: { courses: summaries.length } });

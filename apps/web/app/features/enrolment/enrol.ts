@@ -4,7 +4,7 @@
  * and birth date are checked first: when either is missing or invalid the person is sent to /perfil
  * to complete it, before any place is taken. Any failure stops the sequence (spec section 8).
  */
-import { confirmationPath, whatsappGroupLink } from '@centro/content/site';
+import { confirmationPath, groupLinkOf } from '@centro/content/site';
 import { messages } from '@centro/contracts/messages';
 import type { AuthUser, UserWithToken } from '~/auth/types';
 import type { ToastKind } from '~/components/toasts/notify';
@@ -81,7 +81,8 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
           programme: { name: course.programme.name, path: course.programme.path },
         },
         // The link in effect (staff may have changed the invite code since the page was built).
-        groupLink: enrolment.groupLink ?? whatsappGroupLink(course.inviteCode),
+        groupLink:
+          enrolment.groupLink === undefined ? groupLinkOf(course.inviteCode) : enrolment.groupLink,
       },
     });
   } catch (error) {

@@ -74,7 +74,10 @@ export function RolesPanel() {
                   <li key={granted}>
                     {roleLabels[granted]}
                     {person.admin && granted === 'coordenacao' ? (
-                      <small> (definida em ADMIN_EMAILS)</small>
+                      <small>
+                        {' '}
+                        (definida na configuração do servidor; não pode ser retirada aqui)
+                      </small>
                     ) : (
                       <button
                         type="button"
