@@ -208,6 +208,11 @@ describe('content', () => {
       'Celular',
       'Data de nascimento',
       'Criar conta',
+      // The e-mail code step (issue 30): the page's title, its button and what to do without it.
+      'Confirme seu e-mail',
+      'código de 6 dígitos',
+      'Confirmar',
+      'Reenviar código',
       'Finalizar inscrição',
       'Inscrição Confirmada!',
       'Entre em nosso grupo de WhatsApp',
