@@ -106,6 +106,25 @@ staffTest(
       await expect(participantRows(page)).toHaveText(['José Ávila']);
       await page.getByLabel('Buscar por nome ou e-mail').fill('');
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // On a 390 px phone the header and its menu take one row each, 'Equipe' beside the others;
+      // on a 360 x 640 phone the first participant shows on the first screen (issue 30).
+      const size = page.viewportSize();
+      if (size && size.width < 768) {
+        const header = await page.locator('header.site-header').boundingBox();
+        expect(header?.height).toBeLessThan(120);
+        const nav = mainNav(page);
+        const [home, staff] = await Promise.all([
+          nav.getByRole('link', { name: 'Início' }).boundingBox(),
+          nav.getByRole('link', { name: 'Equipe' }).boundingBox(),
+        ]);
+        expect(staff?.y).toBe(home?.y);
+        await page.setViewportSize({ width: 360, height: 640 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const first = await participantRows(page).first().boundingBox();
+        expect((first?.y ?? Infinity) + (first?.height ?? 0)).toBeLessThanOrEqual(640);
+        await page.setViewportSize(size);
+      }
     });
 
     await test.step('both exports open with their accents', async () => {
