@@ -104,6 +104,19 @@ describe('the course route', () => {
     ).toBeInTheDocument();
   });
 
+  it('with no WhatsApp invite yet, says the link comes later instead of a button', async () => {
+    stubApi(3, () => [{ ...mine('enrolled'), whatsappUrl: null }]);
+    renderCourse(signedIn());
+    expect(
+      await screen.findByText(
+        /O link do grupo de WhatsApp da turma será enviado a você mais tarde/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Entre em nosso grupo de WhatsApp' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('after the course ended, says so, with nothing to cancel', async () => {
     stubApi(0, () => [mine('enrolled', null, null)]);
     renderCourse(signedIn());

@@ -8,6 +8,7 @@
  * that the box says one thing at a time (issue 30).
  */
 import type { MyEnrolment } from '@centro/contracts';
+import { messages } from '@centro/contracts/messages';
 import { useEffect, type ReactNode } from 'react';
 import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
@@ -51,6 +52,8 @@ export function SignedInCourseAction({ slug, open, full, enrolButton, onOwn }: C
     return (
       <div className="enrol__mine">
         <p className="enrol__state">{text.enrolled}</p>
+        {/* No invite yet: said, rather than a button to a link that leads nowhere (issue 30). */}
+        {!here.whatsappUrl && <p>{messages.groupLinkLater}</p>}
         <div className="actions">
           {here.whatsappUrl && (
             <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">
