@@ -7,13 +7,22 @@
  * authority without the tenant id), MSAL refuses that discovery document and this test fails.
  * See support/entra-tenant.ts. Like every flow it runs on the phone viewport only (decision 027):
  * one more build per run.
+ *
+ * Beyond sign-up, profile and sign-out (issue 31): a customer enrols with one Graph write; an account
+ * whose phone Graph refuses (synced from on-premises) still ends on 'Inscrição Confirmada!' with a
+ * notice; a person with the API's 'Coordenacao' app role reaches /equipe; 'Sair' returns without
+ * Entra's account picker only because it sends logout_hint.
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { getProgramme } from '@centro/content';
 import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
 import { mainNav, userDetailsLoaded } from './support/accounts';
+import type { StandInPerson } from '../apps/server/tests/support/entra-stand-in.js';
+import type { StandInUser } from '../apps/server/tests/support/graph-stand-in/stand-in.js';
 import {
   buildEntraWebsite,
+  EXTENSION_CELULAR,
+  EXTENSION_DATA_NASCIMENTO,
   startEntraSite,
   TENANT_ID,
   type EntraSite,
@@ -59,8 +68,50 @@ const test = base.extend<object, { entraSite: EntraSite }>({
   },
 });
 
+// One worker runs them all, in order: each worker would build the website into the same place.
+test.describe.configure({ mode: 'default' });
+
 const [firstCourse] = getProgramme('global-kardec').courses;
 const coursePath = `/global-kardec/${firstCourse?.slug}`;
+const confirmationPath = '/global-kardec/matricula-finalizada';
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** Changes the next account the user flow creates, in the tenant and in Graph. */
+function onNextSignUp(
+  site: EntraSite,
+  change: (person: StandInPerson, user: StandInUser) => void,
+): void {
+  const original = site.ciam.onSignUp;
+  site.ciam.onSignUp = (person) => {
+    site.ciam.onSignUp = original;
+    original?.(person);
+    const user = site.graph.users.get(person.oid.toLowerCase());
+    if (!user) throw new Error('The Graph stand-in did not get the new account');
+    change(person, user);
+  };
+}
+
+/** 'Quero me inscrever' at the tenant's sign-up page, back signed in with the details loaded. */
+async function signUpAtTenant(page: Page, email: string, name: string): Promise<void> {
+  await page.goto(coursePath);
+  await page.getByRole('button', { name: 'Quero me inscrever' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Nome').fill(name);
+  const details = userDetailsLoaded(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(coursePath);
+  await details;
+}
+
+/** Graph writes (not reads: checkMemberGroups is a POST that reads) made since `from`. */
+function graphWrites(site: EntraSite, from: number) {
+  return site.graph
+    .graphCalls()
+    .slice(from)
+    .filter((call) => call.method !== 'GET' && !call.path.endsWith('/checkMemberGroups'));
+}
 
 test("'Quero me inscrever' signs up at the External ID tenant, back signed in, reaching the API", async ({
   page,
@@ -110,6 +161,10 @@ test("'Quero me inscrever' signs up at the External ID tenant, back signed in, r
   await mainNav(page).getByRole('link', { name: 'Perfil' }).click();
   await page.getByRole('button', { name: 'Carregar Dados' }).click();
   await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Maria Entra');
+  // Graph's `mail` of the new customer is empty: the contact address is their e-mail identity.
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(
+    'maria.entra@example.org',
+  );
   // What 'E-mail' changes with External ID: the contact address, not the one used to sign in.
   await expect(
     page.getByRole('textbox', { name: 'E-mail', exact: true }),
@@ -121,4 +176,95 @@ test("'Quero me inscrever' signs up at the External ID tenant, back signed in, r
   await expect(page).toHaveURL('/');
   await expect(mainNav(page).getByRole('button', { name: 'Acessar' })).toBeEnabled();
   expect(entraSite.ciam.requests).toContain(`/${TENANT_ID}/oauth2/v2.0/logout`);
+});
+
+test('a customer who completed the profile enrols with one Graph write: the group', async ({
+  page,
+  entraSite,
+}) => {
+  test.slow();
+  await signUpAtTenant(page, 'joao.entra@example.org', 'João Entra');
+  const person = entraSite.ciam.people.get('joao.entra@example.org');
+  // The user flow's account has no phone in mobilePhone yet: the site asks for the profile first.
+  await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+  await expect(page).toHaveURL('/perfil');
+  await page.getByRole('button', { name: 'Carregar Dados' }).click();
+  await field(page, 'Celular').fill('(21) 99876-5432');
+  await field(page, 'Data de nascimento').fill('25/12/1990');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Dados atualizados com sucesso!')).toBeVisible();
+
+  const details = userDetailsLoaded(page);
+  await page.goto(coursePath);
+  await details;
+  const from = entraSite.graph.graphCalls().length;
+  await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  // The phone and birth date already are the directory's: the one write is the group's.
+  expect(graphWrites(entraSite, from).map((call) => `${call.method} ${call.path}`)).toEqual([
+    `POST /v1.0/groups/${firstCourse?.groupId}/members/$ref`,
+  ]);
+  expect(entraSite.graph.groups.get(firstCourse?.groupId.toLowerCase() ?? '')?.members).toContain(
+    person?.oid,
+  );
+});
+
+test.describe('an account whose phone Graph will not change', () => {
+  test.use({ allowConsoleErrors: [/status of 403/] });
+
+  test("still ends on 'Inscrição Confirmada!', with a notice that the registration was not updated", async ({
+    page,
+    entraSite,
+  }) => {
+    test.slow();
+    // A workforce user synced from an on-premises directory, whose phone and birth date came in
+    // the custom attributes: Graph refuses to change the phone (400, on-premises mastered).
+    onNextSignUp(entraSite, (_, user) => {
+      user.onPremisesSyncEnabled = true;
+      user.extensions[EXTENSION_CELULAR] = '(21) 99876-5432';
+      user.extensions[EXTENSION_DATA_NASCIMENTO] = '25/12/1990';
+    });
+    await signUpAtTenant(page, 'sincronizada@example.org', 'Conta Sincronizada');
+    const person = entraSite.ciam.people.get('sincronizada@example.org');
+    const from = entraSite.graph.graphCalls().length;
+    await page.getByRole('button', { name: 'Finalizar inscrição' }).click();
+
+    await expect(page).toHaveURL(confirmationPath);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(
+      'Não foi possível atualizar o seu cadastro (celular e data de nascimento).',
+    );
+    await expect(page.getByText('Erro ao carregar dados. Por favor tente novamente!')).toHaveCount(
+      0,
+    );
+    const writes = graphWrites(entraSite, from);
+    expect(writes.map((call) => `${call.method} ${String(call.outcome)}`)).toEqual([
+      'PATCH 400',
+      'POST 204',
+    ]);
+    expect(entraSite.graph.groups.get(firstCourse?.groupId.toLowerCase() ?? '')?.members).toContain(
+      person?.oid,
+    );
+  });
+});
+
+test("a person with the API's 'Coordenacao' app role reaches /equipe", async ({
+  page,
+  entraSite,
+}) => {
+  test.slow();
+  // Assigned to the person on the API's registration: Entra puts it in the API token's `roles`.
+  onNextSignUp(entraSite, (person) => {
+    person.roles = ['Coordenacao'];
+  });
+  await signUpAtTenant(page, 'coordenadora.entra@example.org', 'Coordenadora Entra');
+  await mainNav(page).getByRole('link', { name: 'Equipe' }).click();
+  await expect(page).toHaveURL('/equipe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
+  await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
 });

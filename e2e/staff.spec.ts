@@ -8,7 +8,7 @@
  * no staff data, from the page or from the API.
  */
 import { readFile } from 'node:fs/promises';
-import { getProgramme } from '@centro/content';
+import { addDays, formatMeetingOption, getProgramme, wallClockAt } from '@centro/content';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
@@ -224,6 +224,55 @@ staffTest(
       ).toBe(403);
     });
 
+    await test.step('attendance at the door: dated meetings, today first, none ahead, everyone at once', async () => {
+      // Meetings weekly from two weeks ago at 00h00 (São Paulo): the 3rd is today and has begun.
+      const clock = wallClockAt(new Date());
+      const today = `${clock.year}-${clock.month}-${clock.day}`;
+      await page.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
+      await page.getByLabel('Primeiro encontro').fill(addDays(today, -14));
+      await page.getByLabel('Horário dos encontros').fill('00:00');
+      await Promise.all([
+        page.waitForResponse(
+          (r) => r.url().endsWith('/settings') && r.request().method() === 'POST',
+        ),
+        page.getByRole('button', { name: 'Salvar configurações' }).click(),
+      ]);
+
+      await page.goto(`/equipe?curso=${course.slug}&aba=presenca`);
+      const menu = page.getByLabel('Encontro');
+      await expect(menu).toHaveValue('3');
+      await expect(menu.locator('option:checked')).toHaveText(formatMeetingOption(3, today));
+      await expect(menu.locator('option').nth(3)).toHaveText(
+        formatMeetingOption(4, addDays(today, 7)),
+      );
+      const markAll = page.getByRole('button', { name: 'Marcar todos como presentes' });
+
+      // Next week's meeting has not happened: nothing to mark, and the screen says why.
+      await menu.selectOption('4');
+      await expect(
+        page.getByText(/^Este encontro ainda não aconteceu: a presença pode/),
+      ).toBeVisible();
+      await expect(markAll).toBeDisabled();
+      await expect(page.getByRole('checkbox', { name: 'Ana Souza' })).toBeDisabled();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await menu.selectOption('3');
+      await markAll.click();
+      await expect(
+        page.getByText(
+          '2 participantes marcados como presentes no 3º encontro. Se alguém faltou, desmarque o nome e clique em “Salvar presença”.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'José Ávila' })).toBeChecked();
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: 'Ana Souza' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'José Ávila' })).toBeChecked();
+      await page.goto('/equipe');
+      await expect(
+        page.getByRole('listitem').filter({ hasText: course.title }).first(),
+      ).toContainText('3º 2');
+    });
+
     await test.step('a removal frees the place', async () => {
       await page.goto(`/equipe?curso=${course.slug}`);
       await page.getByRole('button', { name: 'Remover José Ávila' }).click();
@@ -235,6 +284,11 @@ staffTest(
         courses: Record<string, { places: number; placesLeft: number }>;
       };
       expect(availability.courses[course.slug]).toMatchObject({ places: 5, placesLeft: 4 });
+      // The removed person no longer counts as present (issue 30).
+      await page.goto('/equipe');
+      await expect(
+        page.getByRole('listitem').filter({ hasText: course.title }).first(),
+      ).toContainText('3º 1');
     });
 
     await test.step('the record shows each action', async () => {
@@ -252,6 +306,68 @@ staffTest(
         await expect(record.getByText(text).first()).toBeVisible();
       }
       await expect(record.getByText('Cecília Secretária').first()).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step('the record pages, filters and says what changed', async () => {
+      // 60 views of two meetings' attendance, alternating: different views, one row each.
+      const statuses = await page.evaluate(async (base) => {
+        const token = localStorage.getItem(window.location.host) ?? '';
+        const answers: number[] = [];
+        for (let i = 0; i < 60; i++) {
+          const response = await fetch(`${base}/attendance/${(i % 2) + 1}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          answers.push(response.status);
+        }
+        return answers;
+      }, `/api/staff/courses/${course.slug}`);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      // The overview seen again and again is one row with its count.
+      await page.goto('/equipe');
+      await page.goto('/equipe?secao=registro');
+      const record = page.getByRole('list', { name: 'Ações registradas' });
+      const rows = record.locator(':scope > li');
+      await expect(rows).toHaveCount(50);
+      await expect(record.getByText('Exportou a lista (CSV)')).toHaveCount(0);
+      // Nothing in the record widens the page past the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      await page.getByRole('button', { name: 'Mais antigas' }).click();
+      await expect(record.getByText('Exportou a lista (CSV)')).toBeVisible();
+      expect(await rows.count()).toBeGreaterThan(50);
+      await expect(record.getByText(/Viu a visão geral dos cursos \(\d+×\)/).first()).toBeVisible();
+
+      await page.getByLabel('Ação').selectOption({ label: 'Alterou as configurações do curso' });
+      // Newest first: the meetings set for attendance, then places and the opening.
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first().getByRole('listitem').first()).toContainText('Primeiro encontro');
+      await expect(rows.last().getByRole('listitem')).toHaveText([
+        'Vagas: padrão → 5',
+        'Abertura das inscrições: padrão → 15/01/2030 às 09h00',
+      ]);
+      await page.getByLabel('Ação').selectOption({ label: 'Todas' });
+      await page
+        .getByLabel('Pessoa da equipe')
+        .selectOption({ label: `Cecília Secretária (${secretaryEmail})` });
+      await expect(rows.first()).toContainText('Cecília Secretária');
+      for (const text of await rows.allInnerTexts()) expect(text).toContain('Cecília Secretária');
+      await page.getByLabel('Pessoa da equipe').selectOption({ label: 'Todas' });
+      await page.getByLabel('Curso').selectOption({ label: course.title });
+      await expect(rows.first()).toContainText(`Curso: ${course.title}`);
+      // With a course, what participants did to its places (José was removed: no longer there).
+      await expect(
+        page.getByRole('list', { name: 'Inscrições e lista de espera' }).getByRole('listitem'),
+      ).toHaveText([/Ana Souza se inscreveu$/]);
+
+      // A participant is named, and their name filters the record by them.
+      await page.getByLabel('Ação').selectOption({ label: 'Removeu um participante' });
+      await page.getByRole('button', { name: 'Ver as ações sobre José Ávila' }).click();
+      await expect(page.getByText('Ações sobre José Ávila')).toBeVisible();
+      await page.getByLabel('Ação').selectOption({ label: 'Todas' });
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText('Removeu um participante');
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 

@@ -24,18 +24,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { formatReport, passes, verdict } from '../apps/web/scripts/js-budget-report.mjs';
 import {
   buildFileOf,
   chunksHolding,
   evaluateBudget,
   firstLoadChunks,
-  formatReport,
   hasStaticImports,
   JS_BUDGET_BYTES,
   MODULE_STATS_VERSION,
-  passes,
   referencedScripts,
-  verdict,
 } from '../apps/web/scripts/js-budget.mjs';
 import { COMPILE_HINT } from '../apps/web/scripts/vite-lean-client.mjs';
 

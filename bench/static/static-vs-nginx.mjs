@@ -8,17 +8,16 @@
 //
 //   node bench/static/static-vs-nginx.mjs [path ...]   (default: / and one course page)
 //   BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=100 (the defaults)
-import { execFileSync, fork } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ensureNginx, nginxVersion, startNginx } from '../support/nginx.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { startServer } from '@centro/server/testing';
+import { nginxHttp } from './nginx-site.mjs';
+import { caseName, check, get, OWN_HEADERS } from './page-check.mjs';
+import { cpuSeconds } from './process-cpu.mjs';
+import { startLoader } from './start-loader.mjs';
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -36,217 +35,6 @@ const cases = [
   ...paths.map((path) => ({ path, acceptEncoding: BROWSER_ACCEPT_ENCODING, coding: 'br' })),
   { path: paths[0], acceptEncoding: undefined, coding: 'identity' },
 ];
-const caseName = (c) =>
-  `\`${c.path}\`, ${c.acceptEncoding ? `Accept-Encoding: ${c.acceptEncoding}` : 'no Accept-Encoding'}`;
-
-/** `/` → `index.html`, `/a/b` → `a/b/index.html` (as the web build prerenders them). */
-const pageFile = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
-const suffix = { br: '.br', gzip: '.gz', identity: '' };
-
-/** One GET, undecoded: status, headers and body bytes. */
-function get(url, headers) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decode(body, coding) {
-  if (coding === 'br') return brotliDecompressSync(body);
-  if (coding === 'gzip') return gunzipSync(body);
-  return body;
-}
-
-/** Headers the product sends with a page that nginx must send too (it sets the rest itself). */
-const OWN_HEADERS = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'content-type',
-  'content-encoding',
-  'etag',
-  'transfer-encoding',
-]);
-
-function nginxValue(name, value) {
-  if (/["\\$\r\n]/.test(value)) throw new Error(`header ${name} cannot be put in nginx.conf`);
-  return `"${value}"`;
-}
-
-/**
- * nginx's http block: each benchmarked page from the build's files, its `.br`/`.gz` sibling chosen
- * by Accept-Encoding (Debian's nginx has no brotli module: the location sets Content-Encoding
- * itself), with the headers the product sends with that page.
- */
-function nginxHttp(pageHeaders) {
-  const locations = [...pageHeaders].map(([path, headers]) =>
-    [
-      `    location = ${path} {`,
-      `      try_files /${pageFile(path)}$page_suffix =404;`,
-      '      add_header Content-Encoding $page_coding;',
-      ...Object.entries(headers).map(
-        ([name, value]) => `      add_header ${name} ${nginxValue(name, value)};`,
-      ),
-      '    }',
-    ].join('\n'),
-  );
-  return `
-  access_log off;
-  server_tokens off;
-  sendfile on;
-  tcp_nopush on;
-  tcp_nodelay on;
-  keepalive_timeout 75s;
-  keepalive_requests 1000000;
-  open_file_cache max=64 inactive=60s;
-  open_file_cache_valid 60s;
-  types {}
-  default_type "text/html; charset=utf-8";
-  map $http_accept_encoding $page_suffix {
-    default "";
-    "~*\\bbr\\b" ".br";
-    "~*\\bgzip\\b" ".gz";
-  }
-  map $page_suffix $page_coding {
-    default "";
-    ".br" br;
-    ".gz" gzip;
-  }
-  server {
-    listen 127.0.0.1:{{port}};
-    root ${join(process.cwd(), WEB_ROOT)};
-${locations.join('\n')}
-    location / {
-      return 404;
-    }
-  }`;
-}
-
-/**
- * Before measuring: both servers answer each case with 200, the expected coding and the page's
- * bytes (nginx: the build's file; the product: the same HTML, and the same compressed bytes unless
- * said otherwise), with the page's CSP.
- */
-async function check(targets) {
-  const notes = [];
-  for (const c of cases) {
-    const headers = c.acceptEncoding ? { 'accept-encoding': c.acceptEncoding } : {};
-    const file = readFileSync(join(WEB_ROOT, pageFile(c.path) + suffix[c.coding]));
-    const html = readFileSync(join(WEB_ROOT, pageFile(c.path)));
-    const answers = {};
-    for (const [name, target] of Object.entries(targets)) {
-      const res = await get(target.url + c.path, headers);
-      const where = `${name} ${caseName(c)}`;
-      if (res.status !== 200) throw new Error(`${where}: status ${res.status}, expected 200`);
-      const coding = res.headers['content-encoding'] ?? 'identity';
-      if (coding !== c.coding) throw new Error(`${where}: coding ${coding}, expected ${c.coding}`);
-      if (!res.headers['content-type']?.startsWith('text/html')) {
-        throw new Error(`${where}: content-type ${res.headers['content-type']}`);
-      }
-      if (!res.headers['content-security-policy']?.includes('script-src')) {
-        throw new Error(`${where}: no page CSP`);
-      }
-      if (!decode(res.body, coding).equals(html)) {
-        throw new Error(`${where}: the body is not the page ${pageFile(c.path)}`);
-      }
-      answers[name] = res;
-    }
-    if (!answers.nginx.body.equals(file)) throw new Error(`nginx ${caseName(c)}: not the file`);
-    if (!answers.product.body.equals(file)) {
-      notes.push(
-        `${caseName(c)}: the product's ${c.coding} bytes differ from the build's file ` +
-          `(${answers.product.body.length} vs ${file.length} bytes), same HTML`,
-      );
-    }
-    const missing = Object.keys(answers.product.headers).filter(
-      (name) => !OWN_HEADERS.has(name) && answers.nginx.headers[name] === undefined,
-    );
-    if (missing.length > 0) throw new Error(`nginx ${caseName(c)}: lacks ${missing.join(', ')}`);
-  }
-  return { notes };
-}
-
-/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** Fields of /proc/<pid>/stat after the command name (state is [0], ppid [1], utime [11]). */
-function stat(pid) {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return text.slice(text.lastIndexOf(')') + 2).split(' ');
-}
-
-/** CPU seconds (user + system) used so far by these processes and their children, or NaN. */
-function cpuSeconds(pids) {
-  if (!existsSync('/proc/self/stat') || pids.some((pid) => pid === undefined)) return NaN;
-  const all = new Set(pids);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (all.has(Number(stat(entry)[1]))) all.add(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let ticks = 0;
-  for (const pid of all) {
-    try {
-      const fields = stat(pid);
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / TICKS;
-}
-
-/** The load generator, in its own process. */
-function startLoader() {
-  const child = fork(fileURLToPath(new URL('./load.mjs', import.meta.url)), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const pending = new Map();
-  let next = 0;
-  child.on('message', ({ id, result, error }) => {
-    const waiter = pending.get(id);
-    pending.delete(id);
-    if (error) waiter?.reject(new Error(`load generator: ${error}`));
-    else waiter?.resolve(result);
-  });
-  child.on('exit', (code) => {
-    for (const waiter of pending.values())
-      waiter.reject(new Error(`load generator exited ${code}`));
-  });
-  return {
-    pid: child.pid,
-    run: (options) =>
-      new Promise((resolve, reject) => {
-        const id = next++;
-        pending.set(id, { resolve, reject });
-        child.send({ id, ...options });
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -286,10 +74,10 @@ try {
   nginx = await startNginx({
     binary: nginxBinary,
     main: 'worker_processes 2;\nevents {\n  worker_connections 4096;\n}',
-    http: nginxHttp(pageHeaders),
+    http: nginxHttp(pageHeaders, WEB_ROOT),
   });
   const targets = { product, nginx };
-  checked = await check(targets);
+  checked = await check(targets, cases, WEB_ROOT);
   for (const note of checked.notes) console.warn(`note: ${note}`);
   console.info(
     `product ${product.url}, nginx ${nginx.url} (${nginxVersion(nginxBinary)}); ` +

@@ -35,6 +35,9 @@ const SERVER_SECRET = 'segredo-do-servidor-de-teste';
 /** The client id of the tenant's b2c-extensions-app, without dashes. */
 const B2C_EXTENSIONS_APP = '9e8d7c6b5a4f43e2b1c0d9e8f7a6b5c4';
 const SUBDOMAIN = 'centro';
+/** The user flow's custom attributes as Graph names them. */
+export const EXTENSION_CELULAR = `extension_${B2C_EXTENSIONS_APP}_Celular`;
+export const EXTENSION_DATA_NASCIMENTO = `extension_${B2C_EXTENSIONS_APP}_DataNascimento`;
 export const AUTHORITY_HOST = `https://${SUBDOMAIN}.ciamlogin.com`;
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
@@ -95,19 +98,35 @@ export async function startEntraSite(): Promise<EntraSite> {
     domains: [`${SUBDOMAIN}.onmicrosoft.com`],
     tls: { cert: tls.cert + authority.cert, key: tls.key },
   });
-  const extensions = [
-    `extension_${B2C_EXTENSIONS_APP}_Celular`,
-    `extension_${B2C_EXTENSIONS_APP}_DataNascimento`,
-  ] as const;
+  const extensions = [EXTENSION_CELULAR, EXTENSION_DATA_NASCIMENTO] as const;
   const graph = await startGraphStandIn({
     tenantId: TENANT_ID,
     clients: [{ clientId: SERVER_CLIENT_ID, secret: SERVER_SECRET }],
     extensionAttributes: [...extensions],
   });
   for (const course of allCourses()) graph.addGroup(course.groupId, course.slug);
-  // The user flow creates the account; Graph's replica learns of it a moment later.
+  // The user flow creates the account; Graph's replica learns of it a moment later. A customer who
+  // signed up with e-mail and password or a one-time code has no `mail`: the address is the
+  // `emailAddress` identity (issue 31, point 2).
   ciam.onSignUp = (person) =>
-    graph.addUser({ id: person.oid, displayName: person.name, mail: person.email, unseenReads: 1 });
+    graph.addUser({
+      id: person.oid,
+      displayName: person.name,
+      mail: null,
+      identities: [
+        {
+          signInType: 'emailAddress',
+          issuer: `${SUBDOMAIN}.onmicrosoft.com`,
+          issuerAssignedId: person.email,
+        },
+        {
+          signInType: 'userPrincipalName',
+          issuer: `${SUBDOMAIN}.onmicrosoft.com`,
+          issuerAssignedId: `${person.oid}@${SUBDOMAIN}.onmicrosoft.com`,
+        },
+      ],
+      unseenReads: 1,
+    });
 
   const caFile = join(dir, 'tenant-ca.pem');
   const graphCaFile = join(dir, 'graph-ca.pem');

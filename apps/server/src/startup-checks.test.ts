@@ -204,6 +204,22 @@ describe('a wrong configuration stops the start, saying what to change', () => {
     ]);
   });
 
+  it("an authority whose issuer msal-node refuses (endpoints_resolution_error), not 'unreachable'", async () => {
+    // A custom URL domain's issuer, say, which msal-node does not trust for this authority.
+    graph.setIssuer(`https://login.centro.org.br/${graph.tenantId}/v2.0`);
+    try {
+      expect(await startWith(goodEnv())).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^GRAPH_AUTHORITY_HOST=${graph.authorityHost}: msal-node refused the tenant's OpenID configuration \\(endpoints_resolution_error; its issuer is https://login\\.centro\\.org\\.br/`,
+          ),
+        ),
+      ]);
+    } finally {
+      graph.setIssuer(undefined);
+    }
+  });
+
   it('a web build for Entra with the built-in provider', async () => {
     expect(await startWith({}, webBuild())).toEqual([
       expect.stringContaining('IDENTITY_PROVIDER=embedded, but the web build'),

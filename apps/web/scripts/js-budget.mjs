@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The JavaScript budget of an anonymous visitor's first load of the home page: what it counts and
- * how it reports. Pure functions, no I/O: `scripts/check-js-budget.mjs` (the check) reads the build
- * and calls them; `vite-module-stats.mjs` (a plugin of the web build) uses `attributeBytes` to
- * record which source module every byte of every chunk comes from.
+ * its verdict. Pure functions, no I/O: `scripts/check-js-budget.mjs` (the check) reads the build
+ * and calls them; the report it prints is js-budget-report.mjs; which source module every byte of
+ * a chunk comes from is source-map-bytes.mjs (recorded by `vite-module-stats.mjs`).
  *
  * What counts: every script an HTML page loads on its own — `<script src>`,
  * `<link rel="modulepreload">` (or `rel="preload" as="script"`), the static and `import("…")`
@@ -28,9 +28,6 @@ export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
 
 /** Format version of the build's module report (see vite-module-stats.mjs). */
 export const MODULE_STATS_VERSION = 1;
-
-/** Key of the bytes of a chunk that no source module accounts for (wrapping, glue). */
-export const UNMAPPED = '(unmapped: bundler helpers and glue)';
 
 /**
  * @typedef {object} ChunkStats One JavaScript chunk of the client build, as the plugin records it.
@@ -221,102 +218,6 @@ export function forbiddenIn(
   return null;
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const BASE64_VALUE = new Map([...BASE64].map((char, i) => [char, i]));
-
-/**
- * The segments of a source map's `mappings`, per generated line: the generated column (UTF-16 code
- * units) and the source index, or undefined for a segment mapped to no source.
- * @param {string} mappings
- * @returns {Array<Array<{ column: number, source: number | undefined }>>}
- */
-export function decodeMappings(mappings) {
-  /** @type {Array<Array<{ column: number, source: number | undefined }>>} */
-  const lines = [];
-  let source = 0;
-  for (const line of mappings.split(';')) {
-    /** @type {Array<{ column: number, source: number | undefined }>} */
-    const segments = [];
-    let column = 0;
-    for (const segment of line.split(',')) {
-      if (segment === '') continue;
-      /** @type {number[]} */
-      const fields = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segment) {
-        const digit = BASE64_VALUE.get(char);
-        if (digit === undefined) throw new Error(`invalid source map segment "${segment}"`);
-        value += (digit & 31) << shift;
-        if (digit & 32) {
-          shift += 5;
-        } else {
-          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      column += fields[0] ?? 0;
-      if (fields.length >= 4) {
-        source += fields[1] ?? 0;
-        segments.push({ column, source });
-      } else {
-        segments.push({ column, source: undefined });
-      }
-    }
-    lines.push(segments);
-  }
-  return lines;
-}
-
-/** UTF-8 length of a string, without allocating. */
-export function utf8Length(/** @type {string} */ text) {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/**
- * Which source each byte of a generated file comes from, by its source map: every byte from one
- * segment to the next belongs to the first one's source; bytes before a line's first segment, in
- * unmapped segments and the line breaks are `UNMAPPED`. The totals add up to the file's size.
- * @param {string} code The generated file.
- * @param {{ mappings: string, sources: ReadonlyArray<string | null> }} map Its source map.
- * @returns {Record<string, number>} UTF-8 bytes per source (as named in the map).
- */
-export function attributeBytes(code, map) {
-  /** @type {Map<string, number>} */
-  const totals = new Map();
-  const add = (/** @type {string} */ key, /** @type {number} */ bytes) => {
-    if (bytes > 0) totals.set(key, (totals.get(key) ?? 0) + bytes);
-  };
-  const mapped = decodeMappings(map.mappings);
-  const lines = code.split('\n');
-  lines.forEach((text, i) => {
-    let cursor = 0;
-    let owner = UNMAPPED;
-    for (const { column, source } of mapped[i] ?? []) {
-      if (column > cursor) add(owner, utf8Length(text.slice(cursor, column)));
-      cursor = Math.max(cursor, column);
-      owner = (source === undefined ? undefined : map.sources[source]) ?? UNMAPPED;
-    }
-    add(owner, utf8Length(text.slice(cursor)));
-    if (i < lines.length - 1) add(UNMAPPED, 1);
-  });
-  return Object.fromEntries(totals);
-}
-
 /**
  * @typedef {object} BudgetResult
  * @property {number} budget
@@ -368,62 +269,4 @@ export function evaluateBudget(files, budget = JS_BUDGET_BYTES, allowed = {}) {
     files: [...files].sort((a, b) => b.br - a.br || a.file.localeCompare(b.file)),
     modules,
   };
-}
-
-const number = (/** @type {number} */ n) => n.toLocaleString('en-US');
-const column = (/** @type {string} */ text, /** @type {number} */ width) => text.padStart(width);
-
-/**
- * The report printed by the check, on success and on failure.
- * @param {BudgetResult} result
- * @param {{ page?: string, top?: number }} [options] `page` names the load (and who loads it).
- * @returns {string}
- */
-export function formatReport(result, { page = '/ (anonymous visitor)', top = 12 } = {}) {
-  const { total, budget } = result;
-  const spare = budget - total.br;
-  const lines = [
-    `First-load JavaScript of ${page}: ${number(total.br)} B brotli, ` +
-      `${number(total.gz)} B gzip, ${number(total.raw)} B minified, in ${result.files.length} files.`,
-    `Budget: ${number(budget)} B brotli (${number(budget / 1000)} KB, 1 KB = 1000 B); ` +
-      (spare >= 0 ? `${number(spare)} B to spare.` : `${number(-spare)} B over.`),
-    '',
-    'Files (brotli, gzip, minified):',
-    ...result.files.map(
-      (f) =>
-        `${column(number(f.br), 9)} ${column(number(f.gz), 9)} ${column(number(f.raw), 9)}  ${f.file}`,
-    ),
-    '',
-    `Largest modules (≈ brotli: their share of their file's minified bytes; minified bytes):`,
-    ...result.modules
-      .slice(0, top)
-      .map((m) => `${column(`≈${number(m.br)}`, 9)} ${column(number(m.bytes), 9)}  ${m.id}`),
-  ];
-  if (result.forbidden.length > 0) {
-    lines.push(
-      '',
-      'In the first load, but must stay behind a dynamic import or its own route:',
-      ...result.forbidden.map((m) => `  ${m.module} (${m.what}, in ${m.file})`),
-    );
-  }
-  lines.push('', verdict(result));
-  return lines.join('\n');
-}
-
-/** One line: OK, or what failed. */
-export function verdict(/** @type {BudgetResult} */ result) {
-  /** @type {string[]} */
-  const failures = [];
-  if (!result.withinBudget) {
-    failures.push(`${number(result.total.br - result.budget)} B over the budget`);
-  }
-  for (const what of new Set(result.forbidden.map((m) => m.what))) {
-    failures.push(`${what} in the first load`);
-  }
-  return failures.length === 0 ? 'JS budget: OK' : `JS budget: FAILED (${failures.join('; ')})`;
-}
-
-/** Whether the check passes. */
-export function passes(/** @type {BudgetResult} */ result) {
-  return result.withinBudget && result.forbidden.length === 0;
 }

@@ -1,28 +1,23 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { formatReport, passes, verdict } from './js-budget-report.mjs';
 import {
-  attributeBytes,
   attributeValue,
   buildFileOf,
-  decodeMappings,
   DEFERRED_MODULE_TYPE,
   deferredPreloads,
   evaluateBudget,
   firstLoadChunks,
-  formatReport,
   hasStaticImports,
   chunksHolding,
   forbiddenIn,
   isMsalModule,
   isStaffModule,
   JS_BUDGET_BYTES,
-  passes,
   referencedScripts,
-  UNMAPPED,
-  utf8Length,
-  verdict,
   type MeasuredFile,
 } from './js-budget.mjs';
+import { attributeBytes, decodeMappings, UNMAPPED, utf8Length } from './source-map-bytes.mjs';
 
 /** A prerendered page as React Router writes it (shortened). */
 const page = `<!DOCTYPE html><html><head>

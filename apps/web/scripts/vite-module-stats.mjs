@@ -9,7 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { searchForWorkspaceRoot } from 'vite';
-import { attributeBytes, MODULE_STATS_VERSION, UNMAPPED } from './js-budget.mjs';
+import { MODULE_STATS_VERSION } from './js-budget.mjs';
+import { attributeBytes, UNMAPPED } from './source-map-bytes.mjs';
 
 /**
  * A module id as the report shows it: `node_modules/<package>/…` for a dependency, a path relative

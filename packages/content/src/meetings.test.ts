@@ -11,6 +11,7 @@ import {
   meetingStart,
   nextMeeting,
   timeZoneOffsetMinutes,
+  wallClockAt,
   weekdayOf,
   zonedInstant,
 } from './meetings.js';
@@ -26,6 +27,24 @@ const meetings: CourseMeetings = {
 };
 
 describe('meetings', () => {
+  it('reads the wall clock in São Paulo, zero-padded, midnight as 00 and across a year end', () => {
+    expect(wallClockAt('2027-01-01T02:05:00Z')).toEqual({
+      year: '2026',
+      month: '12',
+      day: '31',
+      hour: '23',
+      minute: '05',
+    });
+    expect(wallClockAt(new Date('2026-03-07T03:00:00Z'))).toEqual({
+      year: '2026',
+      month: '03',
+      day: '07',
+      hour: '00',
+      minute: '00',
+    });
+    expect(wallClockAt('2026-01-10T15:00:00Z', 'America/New_York').hour).toBe('10');
+  });
+
   it('lists one date a week from the first, across a month and a year end', () => {
     expect(meetingDates(meetings)).toEqual([
       '2026-03-07',

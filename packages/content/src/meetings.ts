@@ -100,6 +100,29 @@ export function timeZoneOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
 }
 
+/** A wall clock's reading, each part zero-padded: year "2026", month "03", hour "00" to "23". */
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+/** What the wall clock reads at `instant` in `timeZone` (by default the meetings' zone). */
+export function wallClockAt(instant: string | Date, timeZone = MEETING_TIME_ZONE): WallClock {
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
+}
+
 /** The instant of a wall-clock date and time ("YYYY-MM-DD", "HH:MM") in `timeZone`. */
 export function zonedInstant(isoDate: string, time: string, timeZone = MEETING_TIME_ZONE): Date {
   const { year, month, day } = parseDate(isoDate);

@@ -32,6 +32,8 @@ export const ErrorCode = {
   /** The place is still being confirmed (cancel a few seconds later). */
   EnrolmentInProgress: 'enrolment_in_progress',
   LastCoordinator: 'last_coordinator',
+  /** Coordenação given by the ADMIN_EMAILS setting: not revoked in the staff area. */
+  RoleFromAdminEmails: 'role_from_admin_emails',
   AccountNotFound: 'account_not_found',
   RolesManagedByProvider: 'roles_managed_by_provider',
   PayloadTooLarge: 'payload_too_large',
@@ -43,6 +45,16 @@ export const ErrorCode = {
   DirectoryUnavailable: 'directory_unavailable',
   IdentityProviderUnavailable: 'identity_provider_unavailable',
   GatewayTimeout: 'gateway_timeout',
+  /** Several classes of the course take enrolments: the request must name one (`turma`). */
+  ClassRequired: 'class_required',
+  /** The person holds a place in another class of the same course. */
+  EnrolledInOtherClass: 'enrolled_in_other_class',
+  /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
+  MeetingNotYet: 'meeting_not_yet',
+  /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */
+  SessionEnded: 'session_ended',
+  /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */
+  RecentSignInRequired: 'recent_sign_in_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -31,11 +31,14 @@ export const fieldMessages = {
   displayName: 'Nome inválido: use de 1 a 120 caracteres, sem caracteres de controle.',
   directoryId: 'Identificador de usuário inválido.',
   group: 'Grupo do curso inválido.',
+  turma: 'Turma inválida.',
 } as const;
 
 /**
  * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
  * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
+ * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
+ * course pages, which are at their JS budget.
  */
 export function enrolmentOpensMessage(opensAt: string): string {
   const parts = Object.fromEntries(
@@ -56,3 +59,17 @@ export function enrolmentOpensMessage(opensAt: string): string {
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */
 export const ACCOUNT_DELETE_CONFIRMATION = 'EXCLUIR';
+
+/** Whether the typed word confirms the deletion: 'EXCLUIR' in any case, spaces around ignored. */
+export function confirmsAccountDeletion(typed: string): boolean {
+  return typed.trim().toLocaleUpperCase('pt-BR') === ACCOUNT_DELETE_CONFIRMATION;
+}
+
+/** Texts of ended sessions (issue 28, finding 8), shared by the API's refusals and the website. */
+export const sessionMessages = {
+  ended: 'Sua sessão terminou. Entre novamente.',
+  signInToDelete: 'Para excluir sua conta, entre novamente.',
+} as const;
+
+/** How recent a sign-in 'Excluir minha conta' needs, in seconds (decision 047). */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60;

@@ -16,6 +16,8 @@ export const apiPaths = {
   groupAdd: '/api/group/add',
   /** GET: places and places left by course slug. */
   availability: '/api/courses/availability',
+  /** GET: every course's classes open for enrolment or opening soon, by course slug. */
+  courseClasses: '/api/courses/classes',
   /** GET: the signed-in person's staff roles. */
   staffMe: '/api/staff/me',
   /** GET: the 20 courses for staff. */
@@ -38,6 +40,8 @@ export const apiPaths = {
   myData: '/api/me/data',
   /** POST {confirmation}: deletes the person's account and data. */
   myAccountDelete: '/api/me/delete',
+  /** POST: 'Sair' ends every token of the person issued until now. */
+  mySignOut: '/api/me/sign-out',
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 

@@ -19,12 +19,8 @@ import {
 } from '../../tests/support/entra-stand-in.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../tests/support/web-root.js';
 import { createProviderTokenVerifier } from './auth-services.js';
-import {
-  createEntraTokenVerifier,
-  ProviderTokenError,
-  type ProviderTokenFailure,
-  type ProviderTokenVerifier,
-} from './provider-token-verifier.js';
+import { ProviderTokenError, type ProviderTokenFailure } from './provider-token-error.js';
+import { createEntraTokenVerifier, type ProviderTokenVerifier } from './provider-token-verifier.js';
 
 let standIn: EntraStandIn;
 let verify: ProviderTokenVerifier;
@@ -63,7 +59,7 @@ afterAll(async () => {
 describe('Entra v2 access tokens for this API', () => {
   it('are accepted, and name the person by oid', async () => {
     const oid = '9b2d7c4e-1f3a-4e5b-8c6d-7e8f9a0b1c2d';
-    expect(await verify(await standIn.mint({ claims: { oid } }))).toEqual({
+    expect(await verify(await standIn.mint({ claims: { oid } }))).toMatchObject({
       userId: oid,
       roles: [],
     });
@@ -334,7 +330,7 @@ describe('GET /api/auth/get-token with Entra (through the app)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = getTokenResponseSchema.parse(res.json());
-    expect(app.apiTokens.verify(body.access_token)).toEqual({
+    expect(app.apiTokens.verify(body.access_token)).toMatchObject({
       kind: 'user',
       userId: oid,
       roles: [],
@@ -389,7 +385,7 @@ describe('an External ID tenant', () => {
         }),
       );
       const oid = '5c7e2a91-3b4d-4f6e-8a1b-2c3d4e5f6a7b';
-      expect(await verifyCiam(await ciam.mint({ claims: { oid } }))).toEqual({
+      expect(await verifyCiam(await ciam.mint({ claims: { oid } }))).toMatchObject({
         userId: oid,
         roles: [],
       });

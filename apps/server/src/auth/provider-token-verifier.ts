@@ -15,55 +15,24 @@
  * allow-list of asymmetric algorithms (never `none`, never HS*: HMAC-with-the-public-key tricks
  * fail on the algorithm before any key is chosen); the exact issuer and audience; `exp` (and
  * `nbf`) with a small clock tolerance; required claims. A refusal is a `ProviderTokenError` whose
- * `reason` is for logs only: the client always gets the same answer.
+ * `reason` is for logs only: the client always gets the same answer (provider-token-error.ts).
+ * Where the keys come from (local or remote JWKS, Entra discovery) is provider-keys.ts.
  */
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  errors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWSAlgorithm,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  type CompactJWSHeaderParameters,
-  type FlattenedJWSInput,
-} from 'jose';
+import { errors, jwtVerify, type JWSAlgorithm, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { directoryIdSchema, type StaffRoleName } from '@centro/contracts';
 import { GUID } from '@centro/contracts/identity';
-import { discoverEntraTenant, type EntraTenantMetadata } from './entra-discovery.js';
-
-/** Why a provider token was refused (for logs; never sent to the client). */
-export type ProviderTokenFailure =
-  | 'malformed'
-  | 'algorithm'
-  | 'unknown_key'
-  | 'signature'
-  | 'type'
-  | 'issuer'
-  | 'audience'
-  | 'expired'
-  | 'not_yet_valid'
-  | 'claims'
-  | 'tenant'
-  | 'scope'
-  /** The provider's keys could not be obtained (network, timeout, discovery mismatch): not the client's fault. */
-  | 'unavailable';
-
-export class ProviderTokenError extends Error {
-  override name = 'ProviderTokenError';
-  constructor(
-    readonly reason: ProviderTokenFailure,
-    options?: ErrorOptions,
-  ) {
-    super(`Identity provider token refused (${reason}).`, options);
-  }
-
-  /** True when the refusal is the server's or the provider's problem (answer 503, not 401). */
-  get unavailable(): boolean {
-    return this.reason === 'unavailable';
-  }
-}
+import {
+  entraTenant,
+  localKeys,
+  requireKid,
+  type EntraKeyOptions,
+  type LocalJwks,
+} from './provider-keys.js';
+import {
+  ProviderTokenError,
+  unavailable,
+  type ProviderTokenFailure,
+} from './provider-token-error.js';
 
 export interface VerifiedProviderToken {
   /** The person's directory id (Entra object id, or the built-in provider's account id). */
@@ -73,6 +42,9 @@ export interface VerifiedProviderToken {
    * registration), in the API's spelling; others are ignored. Used only with IDENTITY_PROVIDER=entra.
    */
   roles: StaffRoleName[];
+  /** `iat` and `auth_time` (absent from some Entra tokens), epoch seconds (decision 047). */
+  issuedAt: number;
+  authTime?: number;
 }
 
 /** Entra app role value → staff role. */
@@ -190,17 +162,11 @@ function createVerifier(policy: Policy): ProviderTokenVerifier {
     ) {
       throw new ProviderTokenError('claims');
     }
-    return { userId: policy.person(payload), roles: staffRolesOf(payload.roles) };
-  };
-}
-
-/** Refuses a header without a `kid` before any key is looked up. */
-function requireKid(getKey: JWTVerifyGetKey): JWTVerifyGetKey {
-  return (header: CompactJWSHeaderParameters, token: FlattenedJWSInput) => {
-    if (typeof header.kid !== 'string' || header.kid === '') {
-      throw new ProviderTokenError('unknown_key');
-    }
-    return getKey(header, token);
+    const { iat: issuedAt, auth_time: authTime } = payload;
+    const person = { userId: policy.person(payload), roles: staffRolesOf(payload.roles), issuedAt };
+    return typeof authTime === 'number' && Number.isFinite(authTime)
+      ? { ...person, authTime }
+      : person;
   };
 }
 
@@ -214,7 +180,7 @@ export interface EmbeddedProviderSource {
   /** The API's resource identifier: the `aud` of access tokens for this API. */
   audience: string;
   /** The provider's public JWKS (called per verification: return the same object while unchanged). */
-  jwks: JSONWebKeySet | (() => JSONWebKeySet | Promise<JSONWebKeySet>);
+  jwks: LocalJwks;
   /** Signing algorithms it uses (default RS256 and ES256). */
   algorithms?: JWSAlgorithm[];
   /** `typ` header of its access tokens (default `at+jwt`, RFC 9068; oidc-provider's JWT format). */
@@ -240,24 +206,6 @@ function checkAlgorithms(algorithms: JWSAlgorithm[]): JWSAlgorithm[] {
     throw new Error(`Refusing the token algorithms ${JSON.stringify(algorithms)}.`);
   }
   return [...algorithms];
-}
-
-/** A local key set that follows the provider's key rotation (rebuilt only when the set changes). */
-function localKeys(jwks: EmbeddedProviderSource['jwks']): JWTVerifyGetKey {
-  if (typeof jwks !== 'function') return createLocalJWKSet(jwks);
-  let current: { source: JSONWebKeySet; text: string; keys: JWTVerifyGetKey } | undefined;
-  return async (header, token) => {
-    const source = await jwks();
-    if (current?.source !== source) {
-      const text = JSON.stringify(source);
-      if (current?.text !== text) {
-        current = { source, text, keys: createLocalJWKSet(source) };
-      } else {
-        current = { ...current, source };
-      }
-    }
-    return current.keys(header, token);
-  };
 }
 
 /** The verifier of the built-in provider's access tokens. */
@@ -289,103 +237,11 @@ export function createEmbeddedTokenVerifier(
 // ---------------------------------------------------------------------------------------------
 // Microsoft Entra ID
 
-export interface EntraVerifierOptions extends VerifierTuning {
-  /** The tenant's id (GUID). */
-  tenantId: string;
-  /** `https://login.microsoftonline.com`, or `https://<tenant>.ciamlogin.com` for External ID. */
-  authorityHost: string;
-  /**
-   * Expected `iss` (ENTRA_ISSUER); undefined: the issuer the tenant's discovery document names
-   * (e.g. `https://<tid>.ciamlogin.com/<tid>/v2.0`).
-   */
-  issuer?: string | undefined;
+export interface EntraVerifierOptions extends VerifierTuning, EntraKeyOptions {
   /** The API's application (client) id: the `aud` of v2 access tokens. */
   audience: string;
   /** The delegated scope required in `scp`, e.g. `access_as_user`. */
   scope: string;
-  /** The JWKS address; when absent it is read from the tenant's discovery document. */
-  jwksUri?: string;
-  /** The discovery document already read (by the start-up check): no second discovery. */
-  discovered?: EntraTenantMetadata | undefined;
-  /** Timeout of discovery and key downloads, in milliseconds (default 5000). */
-  timeoutMs?: number;
-  /** Minimum time between two key downloads triggered by an unknown `kid` (default 30 s). */
-  jwksCooldownMs?: number;
-  /** After a failed discovery, wait this long before trying again (default 10 s). */
-  retryAfterFailureMs?: number;
-}
-
-function unavailable(message: string, cause?: unknown): ProviderTokenError {
-  return new ProviderTokenError('unavailable', { cause: new Error(message, { cause }) });
-}
-
-interface EntraTenant {
-  issuer: string;
-  getKey: JWTVerifyGetKey;
-}
-
-/**
- * The tenant's issuer and keys: discovery once (unless both ENTRA_ISSUER and ENTRA_JWKS_URI are
- * given, or the start-up check has read it; retried after a failure, not more often than
- * `retryAfterFailureMs`), then jose's remote key set (cached 10 minutes, refetched on an unknown
- * `kid` at most every `jwksCooldownMs`, each download bounded by the timeout).
- */
-function entraTenant(options: EntraVerifierOptions): () => Promise<EntraTenant> {
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const retryAfterFailureMs = options.retryAfterFailureMs ?? 10_000;
-  const remote = (issuer: string, url: URL): EntraTenant => {
-    const keys = createRemoteJWKSet(url, {
-      timeoutDuration: timeoutMs,
-      cooldownDuration: options.jwksCooldownMs ?? 30_000,
-      cacheMaxAge: 10 * 60_000,
-    });
-    return {
-      issuer,
-      getKey: async (header, token) => {
-        try {
-          return await keys(header, token);
-        } catch (error) {
-          // Answers about the token pass through; failures to obtain the keys are ours.
-          if (
-            error instanceof errors.JWKSNoMatchingKey ||
-            error instanceof errors.JWKSMultipleMatchingKeys ||
-            error instanceof errors.JOSENotSupported ||
-            error instanceof errors.JOSEAlgNotAllowed
-          ) {
-            throw error;
-          }
-          throw unavailable('Entra signing keys could not be downloaded', error);
-        }
-      },
-    };
-  };
-  const jwksUri = options.jwksUri === undefined ? undefined : new URL(options.jwksUri);
-  const known =
-    options.discovered ??
-    (options.issuer && jwksUri ? { issuer: options.issuer, jwksUri } : undefined);
-  let tenant: Promise<EntraTenant> | undefined = known
-    ? Promise.resolve(remote(known.issuer, jwksUri ?? known.jwksUri))
-    : undefined;
-  let failure: { at: number; error: ProviderTokenError } | undefined;
-
-  return () => {
-    if (tenant) return tenant;
-    if (failure && Date.now() - failure.at < retryAfterFailureMs) {
-      return Promise.reject(failure.error);
-    }
-    const pending = discoverEntraTenant(options, timeoutMs).then(
-      (metadata) => remote(metadata.issuer, jwksUri ?? metadata.jwksUri),
-      (error: unknown) => {
-        throw unavailable(error instanceof Error ? error.message : 'Entra discovery failed', error);
-      },
-    );
-    tenant = pending;
-    pending.catch((error: unknown) => {
-      tenant = undefined;
-      failure = { at: Date.now(), error: error as ProviderTokenError };
-    });
-    return pending;
-  };
 }
 
 /** The verifier of Entra v2 access tokens for this API. */

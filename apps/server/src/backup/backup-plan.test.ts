@@ -74,6 +74,18 @@ describe('the next daily backup', () => {
     );
   });
 
+  it('runs at the hour after a time the clock skips, and once on the day it repeats', () => {
+    // Berlin, 29 March 2026: 02:00 becomes 03:00, so 02:30 does not exist; it runs at 03:30 CEST.
+    const at230 = { hour: 2, minute: 30 };
+    expect(nextBackupAt(new Date('2026-03-28T12:00:00Z'), at230, 'Europe/Berlin')).toEqual(
+      new Date('2026-03-29T01:30:00Z'),
+    );
+    // 25 October 2026: 03:00 becomes 02:00, so 02:30 comes twice; it runs once, at the second.
+    expect(nextBackupAt(new Date('2026-10-24T12:00:00Z'), at230, 'Europe/Berlin')).toEqual(
+      new Date('2026-10-25T01:30:00Z'),
+    );
+  });
+
   it('works in UTC', () => {
     expect(nextBackupAt(new Date('2026-11-23T03:29:59Z'), at330, 'UTC')).toEqual(
       new Date('2026-11-23T03:30:00Z'),

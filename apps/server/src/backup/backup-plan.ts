@@ -3,6 +3,7 @@
  * next daily backup runs (a wall-clock time in a time zone), and the manifest every backup carries
  * (what it holds, with checksums) and how it is checked. No I/O here; backup.ts does the work.
  */
+import { addDays, wallClockAt, zonedInstant } from '@centro/content';
 import { z } from 'zod';
 
 export const BACKUP_PREFIX = 'centro-backup-';
@@ -43,58 +44,16 @@ export function backupsToDelete(names: readonly string[], keep: number): string[
   return ours.slice(Math.max(0, keep)).map((entry) => entry.name);
 }
 
-/** The offset (ms) of `timeZone` from UTC at the instant `at`. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The calendar date (y, m, d) in `timeZone` at `at`. */
-function zoneDate(at: Date, timeZone: string): { y: number; m: number; d: number } {
-  const local = new Date(at.getTime() + zoneOffsetMs(at, timeZone));
-  return { y: local.getUTCFullYear(), m: local.getUTCMonth(), d: local.getUTCDate() };
-}
-
-/** The instant when the wall clock of `timeZone` shows y-m-d hh:mm. */
-function zoneInstant(
-  date: { y: number; m: number; d: number },
-  time: { hour: number; minute: number },
-  timeZone: string,
-): Date {
-  const wall = Date.UTC(date.y, date.m, date.d, time.hour, time.minute);
-  // Two passes settle the offset also next to a daylight-saving change.
-  let guess = wall - zoneOffsetMs(new Date(wall), timeZone);
-  guess = wall - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
-}
-
 /** The first instant after `now` when the clock of `timeZone` shows `time` (the daily backup). */
 export function nextBackupAt(
   now: Date,
   time: { hour: number; minute: number },
   timeZone: string,
 ): Date {
-  const today = zoneDate(now, timeZone);
+  const { year, month, day } = wallClockAt(now, timeZone);
+  const clock = `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
   for (let days = 0; days < 3; days++) {
-    const candidate = zoneInstant({ ...today, d: today.d + days }, time, timeZone);
+    const candidate = zonedInstant(addDays(`${year}-${month}-${day}`, days), clock, timeZone);
     if (candidate.getTime() > now.getTime()) return candidate;
   }
   // Unreachable: within three days the time comes round.

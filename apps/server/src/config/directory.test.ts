@@ -40,8 +40,14 @@ describe('readDirectoryConfig', () => {
         csaBirthDate: 'DataNascimento',
         timeoutMs: 5000,
         caFile: undefined,
+        externalId: false,
       },
     });
+    // An External ID authority: the contact e-mail goes to otherMails.
+    expect(
+      readDirectoryConfig({ ...minimal, GRAPH_AUTHORITY_HOST: 'https://centro.ciamlogin.com' })
+        .graph?.externalId,
+    ).toBe(true);
   });
 
   it('reads every Graph variable', () => {
@@ -124,8 +130,16 @@ describe('readDirectoryConfig', () => {
       'GRAPH_AUTHORITY_HOST must be an https origin such as https://login.microsoftonline.com, without path (got "http://login.microsoftonline.com")',
       'GRAPH_BASE_URL must be an https URL with the API version, such as https://graph.microsoft.com/v1.0 (got "https://graph.microsoft.com")',
       'GRAPH_EXTENSION_CELULAR must be a directory extension name such as extension_<app id without dashes>_Celular (got "Celular")',
-      'GRAPH_CSA_SET must be 1 to 32 letters, digits or underscores (got "Centro Espírita")',
+      'GRAPH_CSA_SET must be 1 to 32 letters or digits: Entra allows no spaces, underscores or other special characters in these names (got "Centro Espírita")',
       'GRAPH_TIMEOUT_MS must be a number of milliseconds from 100 to 60000 (got "10")',
+    ]);
+  });
+
+  it('refuses an underscore in the security attribute names, as Entra does', () => {
+    expect(
+      readDirectoryConfig({ ...minimal, GRAPH_CSA_BIRTH_DATE: 'Data_Nascimento' }).problems,
+    ).toEqual([
+      'GRAPH_CSA_BIRTH_DATE must be 1 to 32 letters or digits: Entra allows no spaces, underscores or other special characters in these names (got "Data_Nascimento")',
     ]);
   });
 

@@ -45,6 +45,11 @@ export interface GraphDirectoryConfig {
   timeoutMs: number;
   /** PEM file of extra certificate authorities to trust for the authority and Graph. */
   caFile: string | undefined;
+  /**
+   * An External ID tenant (the authority host is `*.ciamlogin.com`): the contact e-mail is kept in
+   * `otherMails`, as Graph advises for customer accounts.
+   */
+  externalId?: boolean;
 }
 
 export const GRAPH_DEFAULTS = {
@@ -55,7 +60,8 @@ export const GRAPH_DEFAULTS = {
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const EXTENSION = /^extension_[0-9a-f]{32}_[A-Za-z0-9_]{1,100}$/i;
-const CSA_NAME = /^[A-Za-z0-9_]{1,32}$/;
+/** Entra's names of attribute sets and custom security attributes: no spaces nor special characters (`_` included). */
+const CSA_NAME = /^[A-Za-z0-9]{1,32}$/;
 const HEX_THUMBPRINT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /** Text that must match `pattern` when set; `message(value)` otherwise. */
@@ -79,7 +85,8 @@ const required = <T extends z.ZodType<string | undefined, string | undefined>>(
 
 const csaName = matching(
   (v) => CSA_NAME.test(v),
-  (v) => `must be 1 to 32 letters, digits or underscores (got "${v}")`,
+  (v) =>
+    `must be 1 to 32 letters or digits: Entra allows no spaces, underscores or other special characters in these names (got "${v}")`,
 );
 
 const extension = matching(
@@ -251,6 +258,9 @@ function readGraphEnv(env: Record<string, unknown>): {
       csaBirthDate: values.GRAPH_CSA_BIRTH_DATE,
       timeoutMs: values.GRAPH_TIMEOUT_MS,
       caFile: values.GRAPH_CA_FILE === undefined ? undefined : path.resolve(values.GRAPH_CA_FILE),
+      externalId: new URL(values.GRAPH_AUTHORITY_HOST).hostname
+        .toLowerCase()
+        .endsWith('.ciamlogin.com'),
     },
     problems,
   };

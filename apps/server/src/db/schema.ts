@@ -59,16 +59,31 @@ export interface DirectoryMembershipsTable {
   created_at: string;
 }
 
-/** Courses and their places, synchronised from the content at start-up. */
+/** Courses, synchronised from the content at start-up (their classes hold the settings). */
 export interface CoursesTable {
   slug: string;
   group_id: string;
+  /** The content's places: the default of a class whose places staff did not set. */
   places: number;
-  /** Enrolments of the course, pending and confirmed: kept by triggers on `enrolments`. */
-  taken: Generated<number>;
-  /** 1 when staff set `places` (the content's synchronisation then leaves it alone). Migration 005. */
+}
+
+export type ClassState = 'planned' | 'open' | 'running' | 'concluded';
+
+/**
+ * A course's class ('turma', migration 012, decision 052): its places, enrolment window, meetings
+ * and WhatsApp invite code. Settings columns null = the content's default.
+ */
+export interface ClassesTable {
+  id: string;
+  course_slug: string;
+  /** 'Turma AAAA/S' by default. */
+  name: string;
+  places: number;
+  /** 1 when staff set `places` (the content's synchronisation then leaves it alone). */
   places_by_staff: Generated<number>;
-  /** Staff settings (migration 005): null = the content's default. */
+  /** Enrolments of the class, pending and confirmed: kept by triggers on `enrolments`. */
+  taken: Generated<number>;
+  state: ClassState;
   invite_code: string | null;
   /** UTC instant (ISO-8601); null = open from the start. */
   enrolment_opens_at: string | null;
@@ -80,6 +95,8 @@ export interface CoursesTable {
   meeting_count: number | null;
   meeting_duration_minutes: number | null;
   meeting_room: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type StaffRole = 'coordenacao' | 'secretaria';
@@ -95,6 +112,8 @@ export interface StaffRolesTable {
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
 export interface AttendanceTable {
   course_slug: string;
+  /** The class the meeting belongs to (migration 012). */
+  class_id: string;
   meeting: number;
   person_id: string;
   present: number;
@@ -108,10 +127,16 @@ export interface StaffActionsTable {
   at: string;
   actor_id: string;
   actor_name: string;
+  /** The actor's sign-in e-mail when acting (migration 011; null: unknown). */
+  actor_email: string | null;
   action: string;
   course_slug: string | null;
   subject_id: string | null;
   details: string;
+  /** Times this view was repeated in a row (migration 011). */
+  view_count: Generated<number>;
+  /** The last of those times (null: once). */
+  last_at: string | null;
 }
 
 /** A participant's removal under way (migration 004). */
@@ -129,6 +154,8 @@ export type EnrolmentStatus = 'pending' | 'confirmed';
  */
 export interface EnrolmentsTable {
   course_slug: string;
+  /** The class holding the place (migration 012); one row per person and course. */
+  class_id: string;
   user_id: string;
   status: EnrolmentStatus;
   created_at: string;
@@ -145,6 +172,8 @@ export interface EnrolmentsTable {
 export interface WaitingListTable {
   id: Generated<number>;
   course_slug: string;
+  /** The class waited for (migration 012); one row per person and course. */
+  class_id: string;
   user_id: string;
   joined_at: string;
 }
@@ -190,6 +219,17 @@ export interface ContactEmailChangesTable {
   expires_at: string;
 }
 
+/**
+ * Per person, the instant before which their tokens are refused (migration 010): set on a password
+ * reset, an account's deletion and 'Sair'.
+ */
+export interface TokenRevocationsTable {
+  /** The person's directory id (the built-in provider's account id, or Entra's object id). */
+  person_id: string;
+  /** ISO 8601 UTC. */
+  valid_after: string;
+}
+
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -226,6 +266,7 @@ export interface Database {
   directory_groups: DirectoryGroupsTable;
   directory_memberships: DirectoryMembershipsTable;
   courses: CoursesTable;
+  classes: ClassesTable;
   enrolments: EnrolmentsTable;
   waiting_list: WaitingListTable;
   login_failures: LoginFailuresTable;
@@ -237,6 +278,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   contact_email_changes: ContactEmailChangesTable;
+  token_revocations: TokenRevocationsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -50,7 +50,8 @@ export class DirectoryError extends Refusal<'directoryUnavailable'> {
 
 /**
  * The directory refuses to change this field of this person: Entra ID lets no application change the
- * `mobilePhone` of a user holding a privileged administrator role (only an administrator can).
+ * `mobilePhone` of a user holding a privileged administrator role (only an administrator can), nor
+ * the properties of a user synced from an on-premises directory (the sync owns them).
  */
 export class DirectoryProtectedFieldError extends Refusal<'protectedAccount'> {
   override name = 'DirectoryProtectedFieldError';

@@ -56,7 +56,8 @@ export function enrolmentConfirmationComposer(options: {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }): MailComposer {
   return async (data) => {
-    const course = await options.courseOf(data.courseSlug);
+    // The person's class's meetings and invite code (decision 052).
+    const course = await options.courseOf.forPerson(data.courseSlug, data.personId);
     if (!course) return null;
     const user = await options.directory.getUser(data.personId);
     const to = user?.mail?.trim() ?? '';

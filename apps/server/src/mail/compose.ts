@@ -11,6 +11,7 @@ import {
   passwordReset,
   signUpAttempt,
 } from './messages/messages.js';
+import { accountDeleted } from './messages/account-deleted.js';
 import type { MailMessage } from './types.js';
 
 /** "https://www.centro.org.br" + "/global-kardec/passe" */
@@ -70,6 +71,11 @@ export function composeSignUpAttempt(input: {
   resetUrl: string;
 }): MailMessage {
   return signUpAttempt({ centre, ...input });
+}
+
+/** The confirmation that the person deleted their account (no name: the data is gone). */
+export function composeAccountDeleted(input: { to: string; accountDeleted: boolean }): MailMessage {
+  return accountDeleted({ centre, ...input });
 }
 
 /**

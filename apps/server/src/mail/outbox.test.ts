@@ -14,7 +14,8 @@ import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/s
 import { createMail } from './mail.js';
 import { resolveMailSettings as mailSettingsFromEnv } from '../config/mail.js';
 import { enrolmentConfirmation, emailVerification } from './messages/messages.js';
-import { backoffMs, createMailOutbox, describeMailError, InvalidRecipientError } from './outbox.js';
+import { backoffMs, describeMailError } from './failed-attempts.js';
+import { createMailOutbox, InvalidRecipientError } from './outbox.js';
 import { createMailSender } from './sender.js';
 import { createSmtpTransport } from './transports.js';
 import type { MailMessage, MailSettings } from './types.js';

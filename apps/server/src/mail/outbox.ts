@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
+import { backoffMs, describeMailError } from './failed-attempts.js';
 import type { MailAttachment, MailData, MailKind, MailMessage, MailSettings } from './types.js';
 
 /** A sent row keeps kind, recipient, subject, times; never its body (a secret: decision 051). */
@@ -95,41 +96,6 @@ export class InvalidRecipientError extends Error {
 }
 
 const recipientSchema = z.email();
-
-/** The wait after attempt `attempt` (1-based) failed. */
-export function backoffMs(
-  attempt: number,
-  settings: Pick<MailSettings, 'backoffBaseMs' | 'backoffMaxMs'>,
-): number {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
-  return Math.min(settings.backoffBaseMs * 2 ** exponent, settings.backoffMaxMs);
-}
-
-const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
-
-/**
- * The stored description of a failed attempt: the error's code, the SMTP reply code and its
- * message, with every e-mail address replaced (servers often quote the recipient), at most 500
- * characters.
- */
-export function describeMailError(error: unknown): string {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    responseCode?: unknown;
-    message?: unknown;
-  };
-  const parts = [
-    typeof e.code === 'string' ? e.code : undefined,
-    typeof e.responseCode === 'number' ? String(e.responseCode) : undefined,
-  ].filter(Boolean);
-  const message =
-    typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : 'unknown error';
-  const text = `${parts.length ? `${parts.join(' ')}: ` : ''}${message}`.replace(
-    ADDRESS,
-    '<address>',
-  );
-  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
-}
 
 /**
  * The outbox row of a message kept as its data (decision 033): what varies from one such row to

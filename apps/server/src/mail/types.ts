@@ -19,7 +19,8 @@ export type MailKind =
   | 'email-verification'
   | 'password-reset'
   | 'sign-up-attempt'
-  | 'contact-email-change';
+  | 'contact-email-change'
+  | 'account-deleted';
 
 /** A composed message: the outbox stores it, the sender delivers it. */
 export interface MailMessage {

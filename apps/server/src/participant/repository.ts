@@ -5,11 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { endAccountSessions } from '../idp/store/adapter.js';
+import { endOfSecond, recordTokenRevocation } from '../auth/token-revocations.js';
+import type { Mail } from '../mail/mail.js';
+import type { MailMessage } from '../mail/types.js';
 
 type Db = Kysely<Database>;
 
@@ -19,6 +23,7 @@ export const DELETED_ACCOUNT_NAME = 'Conta excluída';
 export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   const db: Db = handle.db;
   const courseStore = createCourseStore(db);
+  const classStore = createClassStore(db);
   return {
     /** The built-in provider's account (no password hash), if any. */
     async account(userId: string) {
@@ -73,19 +78,38 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
 
     /** Course settings rows (meetings and invite codes over the content's defaults). */
     courses: courseStore.all,
+    /** Every class, by id (decision 052). */
+    classes: classStore.all,
+
+    /**
+     * 'Sair' (decision 047): every token of the person issued until `at` is refused, and with
+     * `sessions` (the built-in provider) their sessions and refresh tokens at the provider end too,
+     * on every device.
+     */
+    async endSessions(userId: string, at: Date, sessions: boolean): Promise<void> {
+      await writeTransaction(handle, async (trx) => {
+        await recordTokenRevocation(trx, userId, at);
+        if (sessions) await endAccountSessions(trx, userId);
+      });
+    },
 
     /**
      * Deletes what the database holds about the person (their places and waiting positions are
      * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
-     * tokens and codes. The staff action record keeps an anonymised trace: the
-     * person's id (as subject or actor) becomes one random id, their name `Conta excluída`, and
-     * one `account.delete` action is added. One transaction.
+     * tokens and codes. The staff action record keeps an anonymised trace: the person's id as
+     * subject becomes one random id, and one `account.delete` action is added by `Conta excluída`;
+     * what they did as staff keeps their name and e-mail (decision 049). One transaction.
      */
     async deletePerson(
       userId: string,
       addresses: readonly string[],
-      options: { account: boolean; now: Date },
+      options: {
+        account: boolean;
+        now: Date;
+        /** The confirmation of the deletion, written to the outbox with it. */
+        farewell?: { message: MailMessage; enqueue: Mail['enqueue'] } | undefined;
+      },
     ): Promise<void> {
       const anonymous = `anonimo-${randomUUID()}`;
       await writeTransaction(handle, async (trx) => {
@@ -97,11 +121,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .set({ subject_id: anonymous })
           .where('subject_id', '=', userId)
           .execute();
-        await trx
-          .updateTable('staff_actions')
-          .set({ actor_id: anonymous, actor_name: DELETED_ACCOUNT_NAME })
-          .where('actor_id', '=', userId)
-          .execute();
+        // What the person did as staff keeps their name and e-mail: the centre's record of who
+        // saw whose data is its obligation, not the staff member's data to erase (decision 049).
         await trx
           .insertInto('staff_actions')
           .values({
@@ -121,6 +142,9 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         }
         // Messages kept as data (decision 033) name the person, not the address.
         await trx.deleteFrom('mail_outbox').where('person_id', '=', userId).execute();
+        if (options.farewell) await options.farewell.enqueue(trx, options.farewell.message);
+        // Every token issued until now is refused: no call in the deleted person's name.
+        await recordTokenRevocation(trx, userId, endOfSecond(options.now));
         if (options.account) {
           await endAccountSessions(trx, userId);
           // Codes, reset links and address changes go with it (ON DELETE CASCADE).

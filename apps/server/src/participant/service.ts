@@ -25,7 +25,13 @@ import type { Directory } from '../directory/directory.js';
 import { EnrolmentInProgressError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
 import { AccountDeletionIncompleteError } from './errors.js';
+import { endOfSecond, type TokenRevocations } from '../auth/token-revocations.js';
+import { AuthRefusal } from '../auth/errors.js';
+import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-in.js';
+import { composeAccountDeleted } from '../mail/compose.js';
+import type { Mail } from '../mail/mail.js';
 import type { ParticipantRepository } from './repository.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -39,6 +45,15 @@ export interface ParticipantServiceOptions {
    * Microsoft Entra ID (it stays in the tenant; the answer says whom to ask).
    */
   accounts: 'embedded' | 'tenant';
+  /**
+   * Whether a deletion needs the provider's `auth_time` ('required': the built-in provider) or
+   * checks it only when present (Entra); default 'required'.
+   */
+  recentSignIn?: RecentSignInPolicy;
+  /** The outbox: the deletion's confirmation (issue 30 point 8). */
+  mail?: Pick<Mail, 'enqueue' | 'wake'>;
+  /** Told of a deletion at once: this instance refuses the person's tokens before the next read. */
+  revocations?: Pick<TokenRevocations, 'note'>;
   courses?: readonly Course[];
   now?: () => Date;
 }
@@ -64,8 +79,14 @@ export class ParticipantService {
   readonly #accounts: 'embedded' | 'tenant';
   readonly #courses: Map<string, Course>;
   readonly #now: () => Date;
+  readonly #mail: ParticipantServiceOptions['mail'];
+  readonly #recentSignIn: RecentSignInPolicy;
+  readonly #revocations: ParticipantServiceOptions['revocations'];
 
   constructor(options: ParticipantServiceOptions) {
+    this.#mail = options.mail;
+    this.#recentSignIn = options.recentSignIn ?? 'required';
+    this.#revocations = options.revocations;
     this.#repository = options.repository;
     this.#enrolment = options.enrolment;
     this.#directory = options.directory;
@@ -76,16 +97,19 @@ export class ParticipantService {
 
   /** The person's places, then their waiting positions, each oldest first. */
   async myEnrolments(userId: string): Promise<MyEnrolment[]> {
-    const [rows, settings] = await Promise.all([
+    const [rows, settings, classes] = await Promise.all([
       this.#enrolment.personRows(userId),
       this.#repository.courses(),
+      this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
     const now = this.#now();
     const answer: MyEnrolment[] = [];
-    const describe = (slug: string) => {
+    // The person's own class's meetings and link (decision 052), else the course's current class.
+    const describe = (slug: string, classId: string) => {
       const course = this.#courses.get(slug);
-      const row = bySlug.get(slug);
+      const own = classes.get(classId);
+      const row = own ? settingsColumnsOf(own) : bySlug.get(slug);
       if (!course || !row) return undefined;
       return {
         course: slug,
@@ -93,10 +117,11 @@ export class ParticipantService {
         programme: course.programme,
         nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
         whatsappUrl: groupLinkOf(effectiveCourse(course, row).inviteCode),
+        turma: own ? { id: own.id, name: own.name } : null,
       };
     };
     for (const e of rows.enrolments) {
-      const course = describe(e.courseSlug);
+      const course = describe(e.courseSlug, e.classId);
       if (!course) continue;
       const enrolled = e.status === 'confirmed';
       answer.push({
@@ -108,7 +133,7 @@ export class ParticipantService {
       });
     }
     for (const w of rows.waiting) {
-      const course = describe(w.courseSlug);
+      const course = describe(w.courseSlug, w.classId);
       if (!course) continue;
       answer.push({
         ...course,
@@ -123,15 +148,17 @@ export class ParticipantService {
 
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
-    const [account, user, rows, attendance, actions, roles] = await Promise.all([
+    const [account, user, rows, attendance, actions, roles, classes] = await Promise.all([
       this.#repository.account(userId),
       this.#directory.getUser(userId),
       this.#enrolment.personRows(userId),
       this.#repository.attendance(userId),
       this.#repository.staffActionsAbout(userId),
       this.#repository.staffRoles(userId),
+      this.#repository.classes(),
     ]);
     const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
+    const turma = (classId: string) => classes.get(classId)?.name ?? null;
     return {
       exportedAt: this.#now().toISOString(),
       account: {
@@ -153,6 +180,7 @@ export class ParticipantService {
       enrolments: rows.enrolments.map((e) => ({
         course: e.courseSlug,
         title: title(e.courseSlug),
+        turma: turma(e.classId),
         status: e.status,
         enrolledAt: e.createdAt,
         updatedAt: e.updatedAt,
@@ -161,6 +189,7 @@ export class ParticipantService {
       waitingList: rows.waiting.map((w) => ({
         course: w.courseSlug,
         title: title(w.courseSlug),
+        turma: turma(w.classId),
         position: w.position,
         joinedAt: w.joinedAt,
       })),
@@ -184,7 +213,28 @@ export class ParticipantService {
    * Deletes the person's data and (built-in provider) account; see the module's comment.
    * @throws EnrolmentInProgressError, AccountDeletionIncompleteError
    */
-  async deleteAccount(userId: string, log: Log): Promise<MyAccountDeleteResponse> {
+  /**
+   * 'Sair': ends every token of the person issued until now, on every device, and (built-in
+   * provider) their sessions at the provider, so no other device renews its tokens silently.
+   */
+  async signOut(userId: string): Promise<void> {
+    const now = this.#now();
+    await this.#repository.endSessions(userId, now, this.#accounts === 'embedded');
+    this.#revocations?.note(userId, now);
+  }
+
+  /**
+   * @param authTime when the person last signed in (the API token's `auth_time`), if known.
+   * @throws AuthRefusal recentSignInRequired (403) without a sign-in in the last minutes.
+   */
+  async deleteAccount(
+    userId: string,
+    log: Log,
+    authTime?: number,
+  ): Promise<MyAccountDeleteResponse> {
+    if (!signedInRecently(authTime, this.#now().getTime(), this.#recentSignIn)) {
+      throw new AuthRefusal('recentSignInRequired');
+    }
     const rows = await this.#enrolment.personRows(userId);
     if (rows.enrolments.some((e) => e.status === 'pending')) throw new EnrolmentInProgressError();
     const [account, user] = await Promise.all([
@@ -206,10 +256,23 @@ export class ParticipantService {
     const addresses = [account?.email, account?.mail, user?.mail].filter(
       (a): a is string => typeof a === 'string' && a !== '',
     );
+    // The confirmation goes to the address the person reads: the contact e-mail, else the sign-in.
+    const to = user?.mail ?? account?.mail ?? account?.email;
+    const mail = this.#mail;
+    const now = this.#now();
     await this.#repository.deletePerson(userId, [...new Set(addresses)], {
       account: deleteAccount,
-      now: this.#now(),
+      now,
+      farewell:
+        mail && to
+          ? {
+              message: composeAccountDeleted({ to, accountDeleted: deleteAccount }),
+              enqueue: (trx, message) => mail.enqueue(trx, message),
+            }
+          : undefined,
     });
+    this.#revocations?.note(userId, endOfSecond(now));
+    mail?.wake();
     log.info({ account: deleteAccount }, 'a person deleted their data');
     return {
       deleted: true,

@@ -15,11 +15,6 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { answerOfRefusal, genericAnswer, refusalAnswer, type Answer } from './refusal-answer.js';
 import { validationAnswer, type ValidationIssue } from './validation-answer.js';
 
-// Re-exported for the routes and tests that import them from here (issue 27 was done on parallel
-// branches); new code imports them from the modules named.
-export { REFUSALS, type RefusalName } from '../refusals/catalogue.js';
-export { refusalResponses } from './refusal-responses.js';
-
 /** The status and body answered for an error (outside the API's own mappings). */
 export function errorResponse(error: unknown): Answer {
   return answerOfRefusal(error) ?? genericAnswer(error);

@@ -6,7 +6,9 @@
 import {
   groupAddRequestSchema,
   myAccountDeleteRequestSchema,
+  mySignOutRequestSchema,
   myCourseRequestSchema,
+  myWaitingListJoinRequestSchema,
   securityAttributesRequestSchema,
   userDetailsRequestSchema,
   userUpdateRequestSchema,
@@ -41,9 +43,10 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/roles/grant': staffGrantRequestSchema,
   '/api/staff/roles/revoke': staffRevokeRequestSchema,
   '/api/me/enrolments/cancel': myCourseRequestSchema,
-  '/api/me/waiting-list/join': myCourseRequestSchema,
+  '/api/me/waiting-list/join': myWaitingListJoinRequestSchema,
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
+  '/api/me/sign-out': mySignOutRequestSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -14,7 +14,9 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  sessionMessages,
 } from '@centro/contracts';
+import { notMarkableYetMessage } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
@@ -63,11 +65,14 @@ export const REFUSALS = {
     C.UserNotFound,
     'Não encontramos o seu cadastro. Entre novamente ou procure a secretaria do centro.',
   ),
-  /** Entra ID keeps a privileged administrator's mobilePhone out of any application's reach. */
+  /**
+   * Entra ID keeps a privileged administrator's mobilePhone, and what the on-premises sync owns of
+   * a synced user, out of any application's reach.
+   */
   protectedAccount: refusal(
     [403],
     C.ProtectedAccount,
-    'O celular desta conta não pode ser alterado pelo site, porque ela tem uma função de administrador no Microsoft Entra. Peça a outro administrador para alterá-lo.',
+    'Os dados desta conta não podem ser alterados pelo site, porque ela tem uma função de administrador no Microsoft Entra ou é mantida pelo diretório da sua organização. Peça ao administrador da sua organização para alterá-los.',
   ),
   /** The directory failed while reading or changing the person's data. */
   directoryUnavailable: refusal(
@@ -210,6 +215,39 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
+  roleFromAdminEmails: refusal(
+    [409],
+    C.RoleFromAdminEmails,
+    'Esta pessoa é Coordenação porque o e-mail dela está em ADMIN_EMAILS, na configuração do servidor: a função só pode ser retirada tirando o e-mail de lá.',
+  ),
+  /** Deleting the account of the only Coordenação. */
+  lastCoordinatorAccount: refusal(
+    [409],
+    C.LastCoordinator,
+    'Você é a única pessoa na Coordenação: conceda a função a outra pessoa antes de excluir a sua conta.',
+  ),
+  /** Several classes of the course take enrolments and the request named none (decision 052). */
+  classRequired: refusal([409], C.ClassRequired, 'Escolha a turma.'),
+  /** A class (`turma`) that is not one of the course's classes. */
+  classNotFound: refusal([404], C.NotFound, 'Turma não encontrada.'),
+  /** A place in another class of the same course (one class per course at a time). */
+  enrolledInOtherClass: refusal(
+    [409],
+    C.EnrolledInOtherClass,
+    'Você já está inscrito(a) em outra turma deste curso.',
+  ),
+  /** Attendance for a meeting that has not happened yet (issue 30; content's attendance-meetings.ts). */
+  meetingNotYet: refusal(
+    [409],
+    C.MeetingNotYet,
+    'Este encontro ainda não aconteceu: a presença só pode ser marcada a partir de uma hora antes do início.',
+    ({ start }: { start: string }) => notMarkableYetMessage(new Date(start)),
+  ),
+  /** A token issued before the person's session ended: reset, 'Sair' or deletion (decision 047). */
+  sessionEnded: refusal([401], C.SessionEnded, sessionMessages.ended),
+  /** 'Excluir minha conta' without a sign-in in the last minutes (decision 047). */
+  recentSignInRequired: refusal([403], C.RecentSignInRequired, sessionMessages.signInToDelete),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

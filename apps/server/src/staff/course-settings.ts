@@ -4,8 +4,12 @@
  * read them from the database. Settings go through the enrolment (`changeCourse`), so more places
  * go to the waiting list in the same transaction.
  */
-import { type Course, MEETING_TIME_ZONE, weekdayOf, weekdays, zonedInstant } from '@centro/content';
-import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
+import { type Course, wallClockAt, weekdayOf, weekdays, zonedInstant } from '@centro/content';
+import type {
+  StaffCourseSettings,
+  StaffCourseSettingsResponse,
+  StaffSettingChange,
+} from '@centro/contracts';
 import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { courseRow, record, type StaffActor, type StaffContext } from './context.js';
@@ -13,20 +17,8 @@ import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
 
 /** "YYYY-MM-DDTHH:MM" in São Paulo for a UTC instant. */
 export function localDateTime(instant: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: MEETING_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const { year, month, day, hour, minute } = wallClockAt(instant);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
 }
 
 /** The UTC instant of a São Paulo "YYYY-MM-DDTHH:MM". */
@@ -67,6 +59,19 @@ function settingsAnswer(course: Course, row: CourseSettingsRow): StaffCourseSett
   };
 }
 
+/** Each stored setting that differs between two rows, before and after (null: the default). */
+export function settingChanges(
+  course: Course,
+  before: CourseSettingsRow,
+  after: CourseSettingsRow,
+): StaffSettingChange[] {
+  const was = settingsAnswer(course, before).settings;
+  const is = settingsAnswer(course, after).settings;
+  return (Object.keys(is) as (keyof StaffCourseSettings)[])
+    .filter((field) => was[field] !== is[field])
+    .map((field) => ({ field, before: was[field], after: is[field] }));
+}
+
 export async function settings(
   ctx: StaffContext,
   actor: StaffActor,
@@ -88,7 +93,7 @@ export async function updateSettings(
   slug: string,
   settings: StaffCourseSettings,
 ): Promise<StaffCourseSettingsResponse> {
-  const { course } = await courseRow(ctx, slug);
+  const { course, row: before } = await courseRow(ctx, slug);
   const opensAt = settings.opensAt === null ? null : utcInstant(settings.opensAt);
   const closesAt = settings.closesAt === null ? null : utcInstant(settings.closesAt);
   if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
@@ -110,11 +115,11 @@ export async function updateSettings(
   const weekday = weekdayOf(firstMeeting);
   if (!weekdays.includes(weekday))
     throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
-  // Under the course's lock; more places (or enrolment reopened) go to the waiting list in the
-  // same transaction.
-  const stored = await ctx.enrolment.changeCourse(slug, (trx) =>
+  // Under the lock of the course's current class (decision 052); more places (or enrolment
+  // reopened) go to its waiting list in the same transaction.
+  const stored = await ctx.enrolment.changeCourse(slug, (trx, classId) =>
     ctx.courseStore.updateSettings(
-      slug,
+      classId,
       {
         ...settings,
         opensAt,
@@ -130,14 +135,7 @@ export async function updateSettings(
   if (!stored) throw new PlacesBelowTakenError(row.taken);
   await record(ctx, actor, 'settings.update', {
     course: slug,
-    details: {
-      places: row.places,
-      opensAt,
-      closesAt,
-      changed: Object.entries(settings)
-        .filter(([, v]) => v !== null)
-        .map(([k]) => k),
-    },
+    details: { changes: settingChanges(course, before, row) },
   });
   return settingsAnswer(course, row);
 }

@@ -4,33 +4,12 @@
  * module's store). No participant's personal data is stored
  * here: names, e-mails and phones stay in the directory.
  */
-import { randomUUID } from 'node:crypto';
 import type { StaffRoleName } from '@centro/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { createActionStore } from './action-store.js';
 
 type Db = Kysely<Database>;
-
-export interface StaffActionInput {
-  actorId: string;
-  actorName: string;
-  action: string;
-  courseSlug?: string | undefined;
-  subjectId?: string | undefined;
-  /** Ids and counts only. */
-  details?: Record<string, unknown>;
-}
-
-export interface StaffActionRow {
-  id: string;
-  at: string;
-  actorId: string;
-  actorName: string;
-  action: string;
-  course: string | null;
-  subjectId: string | null;
-  details: Record<string, unknown>;
-}
 
 export interface EnrolmentRow {
   personId: string;
@@ -40,6 +19,8 @@ export interface EnrolmentRow {
 
 export function createStaffRepository(db: Db) {
   return {
+    // The record of staff actions (action-store.ts).
+    ...createActionStore(db),
     async grantedRoles(personId: string): Promise<StaffRoleName[]> {
       const rows = await db
         .selectFrom('staff_roles')
@@ -127,43 +108,6 @@ export function createStaffRepository(db: Db) {
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 
-    async recordAction(input: StaffActionInput, at: Date): Promise<void> {
-      await db
-        .insertInto('staff_actions')
-        .values({
-          id: randomUUID(),
-          at: at.toISOString(),
-          actor_id: input.actorId,
-          actor_name: input.actorName,
-          action: input.action,
-          course_slug: input.courseSlug ?? null,
-          subject_id: input.subjectId ?? null,
-          details: JSON.stringify(input.details ?? {}),
-        })
-        .execute();
-    },
-
-    /** The most recent actions first. */
-    async actions(limit: number): Promise<StaffActionRow[]> {
-      const rows = await db
-        .selectFrom('staff_actions')
-        .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        at: r.at,
-        actorId: r.actor_id,
-        actorName: r.actor_name,
-        action: r.action,
-        course: r.course_slug,
-        subjectId: r.subject_id,
-        details: JSON.parse(r.details) as Record<string, unknown>,
-      }));
-    },
-
     async enrolments(slug: string): Promise<EnrolmentRow[]> {
       const rows = await db
         .selectFrom('enrolments')
@@ -207,6 +151,13 @@ export function createStaffRepository(db: Db) {
         .values(
           marks.map((m) => ({
             course_slug: slug,
+            // The person's class (decision 052); without a place, the course's current class.
+            class_id: sql<string>`coalesce(
+              (select e.class_id from enrolments e
+                where e.course_slug = ${slug} and e.user_id = ${m.personId}),
+              (select k.id from classes k where k.course_slug = ${slug}
+                order by case when k.state = 'concluded' then 1 else 0 end,
+                  k.created_at desc, k.id desc limit 1))`,
             meeting,
             person_id: m.personId,
             present: m.present ? 1 : 0,

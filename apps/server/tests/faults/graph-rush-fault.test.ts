@@ -37,7 +37,7 @@ import {
 import { createGraphApi, type GraphApi } from '../support/graph-api.js';
 import type { FaultAction } from '../support/graph-stand-in/stand-in.js';
 import { createPostgresTestDatabase } from '../support/postgres.js';
-import { REFUSALS } from '../../src/plugins/error-handler.js';
+import { REFUSALS } from '../../src/refusals/catalogue.js';
 
 const pgDatabase = await createPostgresTestDatabase('graph_rush_fault');
 afterAll(async () => {
@@ -230,9 +230,9 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
       const takenOf = async (slug: string) =>
         (
           await db
-            .selectFrom('courses')
+            .selectFrom('classes')
             .select('taken')
-            .where('slug', '=', slug)
+            .where('course_slug', '=', slug)
             .executeTakeFirstOrThrow()
         ).taken;
       const memberAdds = (groupId: string) =>
@@ -331,9 +331,9 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
       // a place; meanwhile everyone refused above tries again, Graph healthy for them now.
       standIn.clearFaults();
       await db
-        .updateTable('courses')
+        .updateTable('classes')
         .set({ places: STAMPEDE_PLACES })
-        .where('slug', '=', stampedeCourse.slug)
+        .where('course_slug', '=', stampedeCourse.slug)
         .execute();
       standIn.inject({
         method: 'POST',

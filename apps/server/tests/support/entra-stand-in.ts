@@ -21,7 +21,12 @@
  *   grants, cross-origin only (AADSTS9002327 otherwise, as for any SPA), answering an access token
  *   for the resource of the scopes asked (Microsoft Graph, or the API's `access_as_user`), an ID
  *   token with the request's nonce, a refresh token and `client_info`;
- * - `GET /{tid}/oauth2/v2.0/logout`: back to a registered `post_logout_redirect_uri`;
+ * - `GET /{tid}/oauth2/v2.0/logout`: with a `logout_hint` naming a signed-in person (the ID token's
+ *   `login_hint` claim, present when the registration adds that optional claim), straight back to a
+ *   registered `post_logout_redirect_uri`; without one, Entra's account picker first ('Escolha uma
+ *   conta');
+ * - refresh tokens of the SPA live 24 hours (AADSTS700084 after), on a clock tests can move
+ *   (`advanceClock`); access tokens for the API carry the person's app `roles`;
  * - `GET /v1.0/me` (as graph.microsoft.com): the signed-in person, for a Graph token it issued.
  * Discovery, keys and the token endpoint answer with CORS headers, as Entra's do.
  */
@@ -55,6 +60,8 @@ export interface StandInPerson {
   oid: string;
   email: string;
   name: string;
+  /** App roles assigned to the person on the API's registration (the API token's `roles`). */
+  roles?: string[];
 }
 
 export interface MintOptions {
@@ -86,6 +93,11 @@ export interface EntraStandIn {
   readonly people: Map<string, StandInPerson>;
   /** Called when someone signs in for the first time (the user flow creates the account). */
   onSignUp?: (person: StandInPerson) => void;
+  /**
+   * Moves the clock refresh tokens are judged by (ms): a SPA's refresh token expires 24 hours after
+   * it was issued, whatever it is used for.
+   */
+  advanceClock(ms: number): void;
   /** The default claims of a token for this API (fresh times; a new person unless `oid` given). */
   claims(overrides?: Record<string, unknown>): JWTPayload;
   /** An Entra-shaped v2 access token. */
@@ -145,6 +157,11 @@ export async function startEntraStandIn(
     tls?: { cert: string; key: string };
     /** The SPA registration's client id (default: a new GUID). */
     spaClientId?: string;
+    /**
+     * Whether the SPA registration adds the `login_hint` optional claim to its ID tokens (default
+     * true, as docs/production-entra.md says): what 'Sair' sends back as `logout_hint`.
+     */
+    loginHintClaim?: boolean;
   } = {},
 ): Promise<EntraStandIn> {
   const tenantId = options.tenantId ?? randomUUID();
@@ -291,7 +308,13 @@ export async function startEntraStandIn(
   /** Pending authorization requests (sign-in page → form), codes, refresh tokens, Graph tokens. */
   const pending = new Map<string, URLSearchParams>();
   const codes = new Map<string, { person: StandInPerson; request: URLSearchParams }>();
-  const refreshTokens = new Map<string, StandInPerson>();
+  const refreshTokens = new Map<string, { person: StandInPerson; expiresAt: number }>();
+  /** A SPA's refresh token: 24 hours, not extended by use (AADSTS700084). */
+  const SPA_REFRESH_LIFETIME_MS = 24 * 60 * 60 * 1000;
+  let clockOffsetMs = 0;
+  const clock = () => Date.now() + clockOffsetMs;
+  /** login_hint claim value → person (Entra's value is opaque; here it names the person). */
+  const loginHints = new Map<string, StandInPerson>();
   const graphTokens = new Map<string, StandInPerson>();
   const OIDC_SCOPES = ['openid', 'profile', 'offline_access', 'email'];
   const apiScope = `api://${apiClientId}/access_as_user`;
@@ -337,7 +360,12 @@ export async function startEntraStandIn(
       .sign(key.privateKey);
 
   /** The token response for a person and the scopes asked. */
-  const tokenResponse = async (person: StandInPerson, scope: string, nonce: string | null) => {
+  const tokenResponse = async (
+    person: StandInPerson,
+    scope: string,
+    nonce: string | null,
+    expiresAt?: number,
+  ) => {
     const scopes = scope.split(' ').filter(Boolean);
     const resource = scopes.filter((s) => !OIDC_SCOPES.includes(s));
     const forApi = resource.length > 0 && resource.every((s) => s === apiScope);
@@ -352,7 +380,14 @@ export async function startEntraStandIn(
       ),
     };
     const accessToken = forApi
-      ? await signed(claims({ ...personClaims, azp: spaClientId, scp: 'access_as_user' }))
+      ? await signed(
+          claims({
+            ...personClaims,
+            azp: spaClientId,
+            scp: 'access_as_user',
+            ...(person.roles?.length ? { roles: person.roles } : {}),
+          }),
+        )
       : await signed(
           claims({
             ...personClaims,
@@ -363,6 +398,8 @@ export async function startEntraStandIn(
           }),
         );
     if (!forApi) graphTokens.set(accessToken, person);
+    const loginHint = b64url(`O.${person.oid}`);
+    loginHints.set(loginHint, person);
     const idToken = await signed({
       aud: spaClientId,
       iss: issuer,
@@ -371,11 +408,16 @@ export async function startEntraStandIn(
       exp: now + 3600,
       ...personClaims,
       ...(nonce ? { nonce } : {}),
+      ...(options.loginHintClaim === false ? {} : { login_hint: loginHint }),
       tid: tenantId,
       ver: '2.0',
     });
     const refreshToken = b64url(randomUUID() + randomUUID());
-    refreshTokens.set(refreshToken, person);
+    // A refreshed grant keeps the first one's end: a SPA's session lasts 24 hours in all.
+    refreshTokens.set(refreshToken, {
+      person,
+      expiresAt: expiresAt ?? clock() + SPA_REFRESH_LIFETIME_MS,
+    });
     return {
       token_type: 'Bearer',
       scope: [
@@ -587,8 +629,17 @@ export async function startEntraStandIn(
           return;
         }
         if (form.get('grant_type') === 'refresh_token') {
-          const person = refreshTokens.get(form.get('refresh_token') ?? '');
-          if (!person) {
+          const grant = refreshTokens.get(form.get('refresh_token') ?? '');
+          if (grant && grant.expiresAt <= clock()) {
+            oauthError(
+              res,
+              400,
+              'invalid_grant',
+              700084,
+              'The refresh token was issued to a single page app (SPA), and therefore has a fixed, limited lifetime of 1.00:00:00, which cannot be extended. It is now expired and a new sign in request must be sent by the SPA to the sign in page.',
+              cors,
+            );
+          } else if (!grant) {
             oauthError(
               res,
               400,
@@ -598,7 +649,7 @@ export async function startEntraStandIn(
               cors,
             );
           } else {
-            json(res, 200, await tokenResponse(person, scope, null), cors);
+            json(res, 200, await tokenResponse(grant.person, scope, null, grant.expiresAt), cors);
           }
           return;
         }
@@ -615,9 +666,21 @@ export async function startEntraStandIn(
     }
     if (endpoint[2] === 'logout') {
       const target = url.searchParams.get('post_logout_redirect_uri');
-      if (target && redirectUris.has(target)) {
-        res.writeHead(302, { location: target });
+      const hinted = loginHints.get(url.searchParams.get('logout_hint') ?? '');
+      const back = target && redirectUris.has(target) ? target : null;
+      if (back && hinted) {
+        res.writeHead(302, { location: back });
         res.end();
+      } else if (back) {
+        // No (known) logout_hint: Entra asks which account to sign out of.
+        const accounts = [...people.values()]
+          .map((p) => `<li><a href="${escapeHtml(back)}">${escapeHtml(p.email)}</a></li>`)
+          .join('');
+        page(
+          res,
+          200,
+          `<h1>Escolha uma conta</h1><p>De qual conta você deseja sair?</p><ul>${accounts}</ul>`,
+        );
       } else {
         page(res, 200, '<p>Você saiu da sua conta.</p>');
       }
@@ -658,6 +721,9 @@ export async function startEntraStandIn(
     },
     redirectUris,
     people,
+    advanceClock(ms) {
+      clockOffsetMs += ms;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

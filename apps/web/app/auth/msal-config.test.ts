@@ -141,6 +141,10 @@ describe('the MSAL configuration', () => {
     expect(
       loginRequest(builtIn, { createAccount: true, returnPath: '/global-kardec/passe' }),
     ).toMatchObject({ prompt: 'create', state: '/global-kardec/passe' });
+    // Before 'Excluir minha conta': the password again, whatever session the provider has.
+    expect(
+      loginRequest(builtIn, { createAccount: false, returnPath: '/perfil', reauthenticate: true }),
+    ).toMatchObject({ prompt: 'login', state: '/perfil' });
   });
 
   it('acquires tokens silently without a hidden frame, for the given account', () => {
@@ -154,6 +158,31 @@ describe('the MSAL configuration', () => {
       scopes: ['api://22222222-2222-2222-2222-222222222222/access_as_user'],
       account,
     });
+  });
+
+  it("signs out of Entra with the ID token's login_hint as logout_hint, never the ID token", () => {
+    const account = {
+      homeAccountId: 'a',
+      idToken: 'id.token.value',
+      idTokenClaims: { login_hint: 'O.aW50ZXJuYWw' },
+    } as AccountInfo;
+    expect(logoutRequest(entra, account)).toEqual({
+      account,
+      logoutHint: 'O.aW50ZXJuYWw',
+      postLogoutRedirectUri: entra.postLogoutRedirectUri,
+    });
+    // Without the optional claim: no hint (Entra may show its account picker).
+    const bare = { homeAccountId: 'a', idToken: 'id.token.value' } as AccountInfo;
+    expect(logoutRequest(entra, bare)).toEqual({
+      account: bare,
+      postLogoutRedirectUri: entra.postLogoutRedirectUri,
+    });
+  });
+
+  it('asks for the sign-up page unless the build says the tenant has none (workforce)', () => {
+    const request = { createAccount: true, returnPath: '/' };
+    expect(loginRequest(entra, request).prompt).toBe('create');
+    expect(loginRequest({ ...entra, signUpPrompt: 'none' }, request).prompt).toBeUndefined();
   });
 
   it('signs out with the ID token as a hint, back to the home page', () => {

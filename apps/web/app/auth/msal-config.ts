@@ -108,18 +108,31 @@ export function createMsalConfiguration(
 }
 
 /**
- * Sign-in ('Acessar') or account creation ('Quero me inscrever': `prompt=create`). The state carries
- * the page to return to; the API's scope is consented to at the same time.
+ * Sign-in ('Acessar') or account creation ('Quero me inscrever': `prompt=create`, unless the build
+ * says the provider has no sign-up: VITE_AUTH_SIGN_UP_PROMPT=none). The state carries the page to
+ * return to; the API's scope is consented to at the same time. `reauthenticate`: the password asked
+ * again even with a session at the provider (`prompt=login`), before 'Excluir minha conta', which the
+ * API allows only after a recent sign-in (decision 047).
  */
 export function loginRequest(
   settings: ResolvedAuthSettings,
-  { createAccount, returnPath }: { createAccount: boolean; returnPath: string },
+  {
+    createAccount,
+    returnPath,
+    reauthenticate = false,
+  }: { createAccount: boolean; returnPath: string; reauthenticate?: boolean },
 ): RedirectRequest {
+  const prompt =
+    createAccount && settings.signUpPrompt !== 'none'
+      ? PromptValue.CREATE
+      : reauthenticate
+        ? PromptValue.LOGIN
+        : null;
   return {
     scopes: settings.graphScopes,
     extraScopesToConsent: [settings.apiScope],
     state: returnPath,
-    ...(createAccount ? { prompt: PromptValue.CREATE } : {}),
+    ...(prompt ? { prompt } : {}),
   };
 }
 
@@ -147,13 +160,24 @@ export function apiTokenRequest(
 }
 
 /**
- * 'Sair': sign out at the provider and come back to '/'. The ID token hint lets the provider honour
- * the return address without asking the person to confirm.
+ * 'Sair': sign out at the provider and come back to '/'. A hint lets the provider sign the person
+ * out without an account picker: the built-in provider takes the ID token (`id_token_hint`);
+ * Microsoft Entra documents `logout_hint`, the ID token's `login_hint` claim, which the app
+ * registration must add as an optional claim (docs/production-entra.md). Without that claim Entra
+ * may show its account picker before returning.
  */
 export function logoutRequest(
   settings: ResolvedAuthSettings,
   account: AccountInfo,
 ): EndSessionRequest {
+  if (settings.protocolMode === 'AAD') {
+    const hint = account.idTokenClaims?.login_hint;
+    return {
+      account,
+      postLogoutRedirectUri: settings.postLogoutRedirectUri,
+      ...(typeof hint === 'string' && hint !== '' ? { logoutHint: hint } : {}),
+    };
+  }
   return {
     account,
     postLogoutRedirectUri: settings.postLogoutRedirectUri,

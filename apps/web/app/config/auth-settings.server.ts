@@ -16,6 +16,7 @@ export function authSettingsFrom(env: Env): AuthSettings {
         ? [...ENTRA_GRAPH_SCOPES]
         : [...BUILT_IN_GRAPH_SCOPES]),
     apiScope: env.VITE_AUTH_API_SCOPE ?? BUILT_IN_API_SCOPE,
+    ...(env.VITE_AUTH_SIGN_UP_PROMPT === 'none' ? { signUpPrompt: 'none' as const } : {}),
   };
 }
 

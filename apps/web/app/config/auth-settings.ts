@@ -18,6 +18,11 @@ export interface AuthSettings {
   graphUrl: string | null;
   graphScopes: string[];
   apiScope: string;
+  /**
+   * What 'Quero me inscrever' asks the provider for: `create` (its sign-up page; the default) or
+   * `none` (a plain sign-in: a workforce tenant ignores `prompt=create`).
+   */
+  signUpPrompt?: 'create' | 'none';
 }
 
 /** The settings with every default filled in, for one origin. */
@@ -31,6 +36,7 @@ export interface ResolvedAuthSettings {
   graphUrl: string;
   graphScopes: string[];
   apiScope: string;
+  signUpPrompt?: 'create' | 'none';
 }
 
 export function resolveAuthSettings(settings: AuthSettings, origin: string): ResolvedAuthSettings {
@@ -44,5 +50,6 @@ export function resolveAuthSettings(settings: AuthSettings, origin: string): Res
     graphUrl: settings.graphUrl ?? origin,
     graphScopes: settings.graphScopes,
     apiScope: settings.apiScope,
+    ...(settings.signUpPrompt === 'none' ? { signUpPrompt: 'none' as const } : {}),
   };
 }

@@ -108,6 +108,13 @@ const envSchema = z
       })
       .transform((scopes) => scopes[0] as string)
       .optional(),
+    /**
+     * What 'Quero me inscrever' asks for: `create` (the provider's sign-up page) or `none` (a
+     * workforce Entra tenant, which has no sign-up and ignores `prompt=create`).
+     */
+    VITE_AUTH_SIGN_UP_PROMPT: z
+      .enum(['create', 'none'], { error: 'VITE_AUTH_SIGN_UP_PROMPT must be create or none' })
+      .default('create'),
   })
   .superRefine((env, context) => {
     if (env.VITE_AUTH_PROTOCOL_MODE !== 'AAD') return;

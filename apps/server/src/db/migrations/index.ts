@@ -9,6 +9,9 @@ import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
 import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
+import * as tokenRevocations from './010-token-revocations.js';
+import * as staffActionIdentity from './011-staff-action-identity.js';
+import * as classes from './012-classes.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '007-waiting-list': waitingList,
   '008-outbox-message-data': outboxMessageData,
   '009-sent-mail-without-body': sentMailWithoutBody,
+  '010-token-revocations': tokenRevocations,
+  '011-staff-action-identity': staffActionIdentity,
+  '012-classes': classes,
 };
 
 export const migrationProvider: MigrationProvider = {

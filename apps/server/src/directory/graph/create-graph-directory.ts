@@ -91,12 +91,23 @@ export async function createGraphDirectory(
       extensionDataNascimento: config.extensionDataNascimento,
       csaSet: config.csaSet,
       csaBirthDate: config.csaBirthDate,
+      contactInOtherMails: config.externalId === true,
     },
     logger,
   );
   return {
     directory,
-    check: () => checkGraphDirectory(config, { client, tokens, logger }),
+    check: () =>
+      checkGraphDirectory(config, {
+        client,
+        tokens,
+        logger,
+        discovery: async () => {
+          const url = `${new URL(config.authorityHost).origin}/${config.tenantId}/v2.0/.well-known/openid-configuration`;
+          const res = await transport.send({ method: 'GET', url, timeoutMs: config.timeoutMs });
+          return { url, status: res.status, body: res.body };
+        },
+      }),
     close: async () => transport.close(),
   };
 }

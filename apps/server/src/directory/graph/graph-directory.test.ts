@@ -89,22 +89,33 @@ interface Opened {
 /** A fresh adapter (fresh msal cache); waits between attempts are recorded, not spent. */
 async function open(
   overrides: Record<string, string | undefined> = {},
-  options: { realSleep?: boolean; retry?: { maxAttempts?: number; budgetMs?: number } } = {},
+  options: {
+    realSleep?: boolean;
+    retry?: { maxAttempts?: number; budgetMs?: number };
+    /** Also called with each wait (e.g. to move the stand-in's throttling clock). */
+    onSleep?: (ms: number) => void;
+    /** Settings no variable gives here (the stand-in is not at *.ciamlogin.com). */
+    config?: Partial<GraphDirectoryConfig>;
+  } = {},
 ): Promise<Opened> {
   const waits: number[] = [];
   const logs: LogEntry[] = [];
-  const handle = await createGraphDirectory(config(overrides), {
-    logger: capturingLogger(logs),
-    random: () => 1,
-    ...(options.realSleep
-      ? {}
-      : {
-          sleep: async (ms: number) => {
-            waits.push(ms);
-          },
-        }),
-    ...(options.retry ? { retry: options.retry } : {}),
-  });
+  const handle = await createGraphDirectory(
+    { ...config(overrides), ...options.config },
+    {
+      logger: capturingLogger(logs),
+      random: () => 1,
+      ...(options.realSleep
+        ? {}
+        : {
+            sleep: async (ms: number) => {
+              waits.push(ms);
+              options.onSleep?.(ms);
+            },
+          }),
+      ...(options.retry ? { retry: options.retry } : {}),
+    },
+  );
   handles.push(handle);
   return { directory: handle.directory, waits, logs };
 }
@@ -349,6 +360,8 @@ describe('operations', () => {
       'id',
       'displayName',
       'mail',
+      'identities',
+      'otherMails',
       'mobilePhone',
       EXT_CELULAR,
       EXT_DATA,
@@ -563,6 +576,27 @@ describe('faults', () => {
     expect(waits).toEqual([]);
   });
 
+  it("Graph's write quota reached (the stand-in's throttling): waits for Retry-After, then writes", async () => {
+    // The published quota (3,000 writes per 150 s per app and tenant) lowered to 2 per 3 s, on a
+    // clock that the adapter's waits move.
+    let clock = 0;
+    const { directory, waits } = await open({}, { onSleep: (ms) => (clock += ms) });
+    standIn.throttle({ writes: 2, writeWindowMs: 3_000 }, () => clock);
+    try {
+      const people = [newUser(), newUser(), newUser()];
+      for (const person of people) await directory.addToGroup(GROUP, person.id);
+      const posts = standIn.graphCalls().filter((c) => c.path.endsWith('/members/$ref'));
+      expect(posts.map((c) => c.outcome)).toEqual([204, 204, 429, 204]);
+      expect(waits).toEqual([3000]);
+      for (const person of people)
+        expect(standIn.groups.get(GROUP)?.members.has(person.id)).toBe(true);
+      // Reads are not writes: they go on (resource units are far from their quota).
+      expect(await directory.isMember(GROUP, people[0]?.id ?? '')).toBe(true);
+    } finally {
+      standIn.throttle(null);
+    }
+  });
+
   it('503 then success: retried after a backoff', async () => {
     const { directory, waits } = await open();
     const user = newUser();
@@ -685,6 +719,83 @@ describe('faults', () => {
     expect(error).toBeInstanceOf(DirectoryProtectedFieldError);
     expect(error).toMatchObject({ field: 'mobilePhone' });
     expect(logs.find((l) => l.level === 'warn')?.message).toMatch(/privileged administrator/);
+  });
+
+  it("a synced user's phone is refused as Graph does (400 on-premises mastered): protected, not retried", async () => {
+    const { directory, logs } = await open();
+    const user = standIn.addUser({ ...newUser(), id: randomUUID(), onPremisesSyncEnabled: true });
+    const error = await failure(directory.updateUser(user.id, 'mobilePhone', '+55 21 99876-5432'));
+    expect(error).toBeInstanceOf(DirectoryProtectedFieldError);
+    expect(user.mobilePhone).toBe('+55 11 91234-5678');
+    const patches = standIn.graphCalls().filter((c) => c.method === 'PATCH');
+    expect(patches.map((c) => c.outcome)).toEqual([400]);
+    expect(logs.find((l) => l.level === 'warn')?.message).toMatch(/on-premises/);
+    // Its birth date (a custom security attribute, not the sync's) is still written.
+    await directory.setBirthDate(user.id, '15/08/1985');
+  });
+
+  it("a privileged administrator's phone is refused by Graph itself (403 Authorization_RequestDenied)", async () => {
+    const { directory } = await open();
+    const user = standIn.addUser({ ...newUser(), id: randomUUID(), privilegedAdmin: true });
+    const error = await failure(directory.updateUser(user.id, 'mobilePhone', '+55 21 99876-5432'));
+    expect(error).toMatchObject({ name: 'DirectoryProtectedFieldError', status: 403 });
+    const [patch] = standIn.graphCalls().filter((c) => c.method === 'PATCH');
+    expect(patch?.outcome).toBe(403);
+    await directory.updateUser(user.id, 'displayName', 'Maria Admin');
+    expect(user.displayName).toBe('Maria Admin');
+  });
+
+  it('an External ID customer with an empty mail is reached at the e-mail identity, else at otherMails', async () => {
+    const { directory } = await open();
+    const customer = standIn.addUser({
+      id: randomUUID(),
+      displayName: 'Cliente',
+      mail: null,
+      identities: [
+        {
+          signInType: 'userPrincipalName',
+          issuer: 'centro.onmicrosoft.com',
+          issuerAssignedId: 'x@centro.onmicrosoft.com',
+        },
+        {
+          signInType: 'emailAddress',
+          issuer: 'centro.onmicrosoft.com',
+          issuerAssignedId: 'cliente@example.org',
+        },
+      ],
+      otherMails: ['outro@example.org'],
+    });
+    expect((await directory.getUser(customer.id))?.mail).toBe('cliente@example.org');
+    const other = standIn.addUser({
+      id: randomUUID(),
+      mail: null,
+      otherMails: ['outro@example.org'],
+    });
+    expect((await directory.getUser(other.id))?.mail).toBe('outro@example.org');
+    // A mail set (the profile's 'E-mail', in a workforce tenant) is the contact address from then on.
+    await directory.updateUser(customer.id, 'mail', 'novo@example.org');
+    expect((await directory.getUser(customer.id))?.mail).toBe('novo@example.org');
+  });
+
+  it("External ID: the profile's 'E-mail' goes to otherMails, as Graph advises, and is read back first", async () => {
+    const { directory } = await open({}, { config: { externalId: true } });
+    const customer = standIn.addUser({
+      id: randomUUID(),
+      mail: null,
+      identities: [
+        {
+          signInType: 'emailAddress',
+          issuer: 'centro.onmicrosoft.com',
+          issuerAssignedId: 'cliente@example.org',
+        },
+      ],
+    });
+    expect((await directory.getUser(customer.id))?.mail).toBe('cliente@example.org');
+    await directory.updateUser(customer.id, 'mail', 'contato@example.org');
+    const [patch] = standIn.graphCalls().filter((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ otherMails: ['contato@example.org'] });
+    expect(customer.mail).toBeNull();
+    expect((await directory.getUser(customer.id))?.mail).toBe('contato@example.org');
   });
 
   it('401 that persists after renewing the token is a 502', async () => {

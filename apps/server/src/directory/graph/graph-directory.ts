@@ -2,7 +2,7 @@
  * The `graph` directory (production): the centre's Microsoft Entra tenant through Microsoft Graph
  * v1.0, with the app-only token of the server's app registration.
  *
- *   getUser      GET   /users/{id}?$select=id,displayName,mail,mobilePhone,<extensions>,customSecurityAttributes
+ *   getUser      GET   /users/{id}?$select=id,displayName,mail,identities,otherMails,mobilePhone,<extensions>,customSecurityAttributes
  *                      (+ GET /users/{id}?$select=birthday, optional: see below)
  *   updateUser   PATCH /users/{id} {<field>: value}
  *   setBirthDate PATCH /users/{id} {customSecurityAttributes: {<set>: {@odata.type, <attr>: "DD/MM/YYYY"}}}
@@ -10,6 +10,13 @@
  *   removeFromGroup DELETE /groups/{groupId}/members/{userId}/$ref
  *   isMember     POST  /users/{userId}/checkMemberGroups {groupIds: [groupId]}
  *   ping         GET   /users?$select=id&$top=1
+ *
+ * The contact address is `mail`; an External ID customer who signed up with e-mail and password or
+ * a one-time code may have it empty, the address then being the `emailAddress` identity's
+ * `issuerAssignedId` (else the first of `otherMails`): see `contactMailOf`. In an External ID tenant
+ * the profile's 'E-mail' is written to `otherMails`, as Graph advises for customer accounts ("we
+ * don't recommend updating [mail] for Azure AD B2C user profiles. Use the otherMails property
+ * instead"), and read back first.
  *
  * `birthday` is a SharePoint-backed profile property: tenants without SharePoint Online (Entra
  * External ID ones, for instance) refuse it to app-only callers. It is therefore read in a separate,
@@ -39,6 +46,11 @@ export interface GraphDirectoryNames {
    */
   csaSet: string | undefined;
   csaBirthDate: string | undefined;
+  /**
+   * An External ID tenant: the contact address is kept in `otherMails` (Graph's advice for customer
+   * accounts), not `mail`.
+   */
+  contactInOtherMails?: boolean | undefined;
 }
 
 /** Graph's 400 for a member who already is one (the reference already exists). */
@@ -63,7 +75,36 @@ function objectAt(value: unknown, key: string): Record<string, unknown> | undefi
   return inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : undefined;
 }
 
+/**
+ * The person's contact address: `mail`, else the local account's e-mail identity (an External ID
+ * customer's sign-in address), else the first of `otherMails`.
+ */
+export function contactMailOf(
+  user: Record<string, unknown>,
+  otherMailsFirst = false,
+): string | null {
+  const mail = text(user.mail);
+  if (mail) return mail;
+  let signIn: string | undefined;
+  const identities = Array.isArray(user.identities) ? (user.identities as unknown[]) : [];
+  for (const identity of identities) {
+    if (!identity || typeof identity !== 'object') continue;
+    const { signInType, issuerAssignedId } = identity as Record<string, unknown>;
+    if (signInType === 'emailAddress' && typeof issuerAssignedId === 'string' && issuerAssignedId) {
+      signIn = issuerAssignedId;
+      break;
+    }
+  }
+  const others = Array.isArray(user.otherMails) ? (user.otherMails as unknown[]) : [];
+  const other = others.find((m): m is string => typeof m === 'string' && m !== '');
+  // Where the profile writes the contact address (External ID), what it wrote comes first.
+  return (otherMailsFirst ? (other ?? signIn) : (signIn ?? other)) ?? null;
+}
+
 const segment = encodeURIComponent;
+
+/** Graph's 400 message for a property of a user the on-premises sync owns. */
+const ON_PREMISES_MASTERED = /on-premises mastered|originated within an external service/i;
 
 export class GraphDirectory implements Directory {
   private birthdayAvailable = true;
@@ -80,6 +121,8 @@ export class GraphDirectory implements Directory {
       'id',
       'displayName',
       'mail',
+      'identities',
+      'otherMails',
       'mobilePhone',
       ...(extensionCelular ? [extensionCelular] : []),
       ...(extensionDataNascimento ? [extensionDataNascimento] : []),
@@ -103,7 +146,7 @@ export class GraphDirectory implements Directory {
     return {
       id: text(user.id) ?? id,
       displayName: text(user.displayName),
-      mail: text(user.mail),
+      mail: contactMailOf(user, this.names.contactInOtherMails === true),
       mobilePhone: text(user.mobilePhone),
       birthday: await birthday,
       extensionCelular: extensionCelular ? text(user[extensionCelular]) : null,
@@ -136,7 +179,11 @@ export class GraphDirectory implements Directory {
   }
 
   async updateUser(id: string, field: UpdatableUserField, value: string): Promise<void> {
-    await this.patchUser('updateUser', id, { [field]: value }, field);
+    const body =
+      field === 'mail' && this.names.contactInOtherMails
+        ? { otherMails: [value] }
+        : { [field]: value };
+    await this.patchUser('updateUser', id, body, field);
   }
 
   async setBirthDate(id: string, birthDate: string): Promise<void> {
@@ -166,6 +213,15 @@ export class GraphDirectory implements Directory {
     });
     if (res.ok) return;
     if (res.status === 404) throw new DirectoryUserNotFoundError();
+    if (res.status === 400 && ON_PREMISES_MASTERED.test(res.error?.message ?? '')) {
+      // The user is synced from an on-premises directory: the sync owns this property, and no
+      // application may change it in the cloud (docs/production-entra.md: cloud-only users).
+      this.logger.warn(
+        { operation, status: res.status, code: res.error?.code, requestId: res.requestId },
+        'Microsoft Graph refused the change: the user is synced from an on-premises directory, which owns this property',
+      );
+      throw new DirectoryProtectedFieldError(field ?? operation);
+    }
     if (field === 'mobilePhone' && res.status === 403) {
       // Graph answers 403 Authorization_RequestDenied when the user holds a privileged
       // administrator role: an app-only token may not change their phone numbers.

@@ -6,6 +6,9 @@
  * property, which would otherwise break every read of a person), and the tenant has each course's
  * group (`groupId` in packages/content). Each problem says what to change.
  * An unreachable tenant or Graph is not a problem of the settings: it is logged, and /readyz tells.
+ * msal-node reports a discovery document it refuses (an issuer it does not trust for the authority)
+ * as it reports an unreachable one (`endpoints_resolution_error`): the check then reads the document
+ * itself, and an answer means the settings are wrong.
  */
 import { allCourses } from '@centro/content';
 import type { GraphDirectoryConfig } from '../../config/directory.js';
@@ -57,9 +60,57 @@ function extensionSettings(config: GraphDirectoryConfig): [variable: string, nam
   return settings.filter((entry): entry is [string, string] => entry[1] !== undefined);
 }
 
+/** The tenant's OpenID configuration as read without msal: its address and the answer. */
+export interface DiscoveryAnswer {
+  url: string;
+  status: number;
+  body: string;
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code =
+    cause && typeof cause === 'object' ? (cause as { errorCode?: unknown }).errorCode : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The problem with the authority settings when msal-node could not resolve the tenant's endpoints
+ * although its discovery document answers; undefined when it does not answer (unreachable).
+ */
+async function refusedDiscovery(
+  config: GraphDirectoryConfig,
+  discovery: () => Promise<DiscoveryAnswer>,
+): Promise<string | undefined> {
+  let answer: DiscoveryAnswer;
+  try {
+    answer = await discovery();
+  } catch {
+    return undefined;
+  }
+  if (answer.status >= 500 || answer.status === 429) return undefined;
+  if (answer.status !== 200) {
+    return `GRAPH_TENANT_ID: ${answer.url} answered HTTP ${answer.status}: GRAPH_TENANT_ID must be the tenant id (Directory (tenant) ID on the tenant's Overview page) and GRAPH_AUTHORITY_HOST the tenant's authority (https://login.microsoftonline.com, or https://<subdomain>.ciamlogin.com for External ID)`;
+  }
+  let issuer = '(none)';
+  try {
+    const parsed = JSON.parse(answer.body) as { issuer?: unknown };
+    if (typeof parsed.issuer === 'string') issuer = parsed.issuer;
+  } catch {
+    // Not JSON: the host is not an Entra authority; said below.
+  }
+  return `GRAPH_AUTHORITY_HOST=${config.authorityHost}: msal-node refused the tenant's OpenID configuration (endpoints_resolution_error; its issuer is ${issuer}). Use https://login.microsoftonline.com (either tenant kind) or, for External ID, https://<subdomain>.ciamlogin.com with GRAPH_TENANT_ID the tenant id (a GUID), not a domain (docs/production-entra.md, step 5)`;
+}
+
 export async function checkGraphDirectory(
   config: GraphDirectoryConfig,
-  deps: { client: GraphClient; tokens: TokenSource; logger: DirectoryLogger },
+  deps: {
+    client: GraphClient;
+    tokens: TokenSource;
+    logger: DirectoryLogger;
+    /** Reads the tenant's OpenID configuration without msal (to tell refused from unreachable). */
+    discovery?: () => Promise<DiscoveryAnswer>;
+  },
 ): Promise<string[]> {
   const unreachable = (error: unknown) => {
     deps.logger.warn(
@@ -77,6 +128,10 @@ export async function checkGraphDirectory(
       return [
         `GRAPH_CLIENT_ID: Microsoft Entra ID refused the server's app (${error.message}). Check GRAPH_TENANT_ID (the tenant id), GRAPH_CLIENT_ID (the server registration's application id) and its credential (GRAPH_CLIENT_SECRET: the secret's value, not its id; or GRAPH_CERTIFICATE_PATH: a certificate uploaded to that registration)`,
       ];
+    }
+    if (deps.discovery && errorCodeOf(error) === 'endpoints_resolution_error') {
+      const problem = await refusedDiscovery(config, deps.discovery);
+      if (problem) return [problem];
     }
     return unreachable(error);
   }

@@ -10,6 +10,7 @@
 import type { DatabaseHandle } from '../../db/database.js';
 import type { DirectoryAdapter } from '../../directory/create-directory.js';
 import type { ApiTokens } from '../../auth/api-tokens.js';
+import type { TokenRevocations } from '../../auth/token-revocations.js';
 import type { ProviderTokenVerifier } from '../../auth/provider-token-verifier.js';
 import type { CourseReader } from '../../courses/effective-course.js';
 import type { EnrolmentService } from '../../enrolment/service.js';
@@ -34,6 +35,11 @@ declare module 'fastify' {
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */
     apiTokens: ApiTokens;
+    /**
+     * Per person, the instant before which their tokens are refused (ended sessions): checked by
+     * get-token, requirePerson and bearerAuth.
+     */
+    tokenRevocations: TokenRevocations;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
     verifyProviderToken: ProviderTokenVerifier;
     /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */

@@ -5,7 +5,7 @@
 import { API_BODY_LIMIT_BYTES, ErrorCode } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
-import { REFUSALS } from '../../plugins/error-handler.js';
+import { REFUSALS } from '../../refusals/catalogue.js';
 
 let api: TestApi;
 beforeAll(async () => {

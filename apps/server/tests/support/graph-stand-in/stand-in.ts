@@ -20,12 +20,19 @@
  *                                           `unseenReads` answers 404 that many times first
  *                                           (replication delay)
  *   GET   /v1.0/users?$select=&$top=        GET   /v1.0/organization
- *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type
+ *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type;
+ *                                           a synced user (`onPremisesSyncEnabled`) refuses the
+ *                                           properties the sync owns (400), a privileged
+ *                                           administrator (`privilegedAdmin`) its phones (403)
  *   GET   /v1.0/groups/{id}                 the group (404 unknown)
  *   POST  /v1.0/groups/{id}/members/$ref    204; 400 "already exist"; 404 unknown group or member
  *   POST  /v1.0/users/{id}/checkMemberGroups
  * Errors have Graph's shape: {"error": {"code", "message", "innerError": {"date", "request-id",
  * "client-request-id"}}} (token endpoint: OAuth's {"error", "error_description", "error_codes"...}).
+ *
+ * Throttling (`throttle()`): Graph's published limits of the identity and access service (resource
+ * units and writes per application and tenant, ./throttle.ts), or lower ones a test can reach;
+ * past them, 429 TooManyRequests with Retry-After, as Graph answers.
  *
  * Faults (`inject`): the next N matching calls answer a status (with Retry-After), hang, lose the
  * connection before or after doing the work, or answer late; `outage()` stops listening (connections
@@ -43,6 +50,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createTestCertificate } from './certificate.js';
+import {
+  PUBLISHED_LIMITS,
+  createThrottle,
+  requestCost,
+  type Throttle,
+  type ThrottleLimits,
+} from './throttle.js';
 
 export interface StandInUser {
   id: string;
@@ -60,6 +74,19 @@ export interface StandInUser {
    * yet on the replica a read reaches). Each read of the user counts one down.
    */
   unseenReads?: number;
+  /**
+   * Synced from an on-premises directory: Graph refuses to change the properties the sync masters
+   * (name, mail, phones) with 400 Request_BadRequest, whatever the app's permissions.
+   */
+  onPremisesSyncEnabled?: boolean;
+  /**
+   * Holds a privileged administrator role: Graph refuses an application's change of the phones
+   * (403 Authorization_RequestDenied, "Insufficient privileges to complete the operation.").
+   */
+  privilegedAdmin?: boolean;
+  /** Sign-in identities (External ID): `emailAddress` holds a local account's address. */
+  identities?: { signInType: string; issuer: string; issuerAssignedId: string }[];
+  otherMails?: string[];
 }
 
 export interface StandInGroup {
@@ -149,6 +176,16 @@ export interface GraphStandIn {
   addClient(client: StandInClient): void;
   inject(fault: Fault): void;
   clearFaults(): void;
+  /**
+   * The `issuer` its OpenID configuration names (undefined: its own origin's). Another host's is
+   * what msal-node refuses (endpoints_resolution_error).
+   */
+  setIssuer(issuer: string | undefined): void;
+  /**
+   * Throttles Graph calls at Graph's published rates (or these): 429 with Retry-After past them.
+   * `throttle(null)` stops it. `now` is the clock it counts with (default Date.now).
+   */
+  throttle(limits?: Partial<ThrottleLimits> | null, now?: () => number): void;
   /** Makes every issued token invalid (Graph answers 401 until a new one is obtained). */
   revokeTokens(): void;
   /** Stops listening and drops every connection: calls are refused until `restore()`. */
@@ -181,6 +218,9 @@ const USER_PROPERTIES = [
   'jobTitle',
   'officeLocation',
   'preferredLanguage',
+  'identities',
+  'otherMails',
+  'onPremisesSyncEnabled',
 ] as const;
 const DEFAULT_SELECT = [
   'businessPhones',
@@ -195,6 +235,10 @@ const DEFAULT_SELECT = [
   'surname',
   'userPrincipalName',
 ];
+/** What the on-premises sync masters for a synced user (lower case). */
+const SYNC_MASTERED = ['displayname', 'mail', 'mobilephone', 'businessphones', 'othermails'];
+/** What no application may change of a privileged administrator (lower case). */
+const ADMIN_PROTECTED = ['mobilephone', 'businessphones', 'othermails'];
 const WRITABLE = ['displayName', 'mail', 'mobilePhone', 'birthday'] as const;
 const GRAPH_CODES: Record<number, string> = {
   400: 'Request_BadRequest',
@@ -318,6 +362,9 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     return `${origin}/${tenant}/oauth2/v2.0/token`;
   }
 
+  let issuerOverride: string | undefined;
+  let throttling: { throttle: Throttle; now: () => number } | undefined;
+
   function openIdConfiguration(tenant: string): Reply {
     if (tenant.toLowerCase() !== tenantId.toLowerCase()) {
       return oauthError(400, 'invalid_tenant', 90002, `Tenant '${tenant}' not found.`);
@@ -337,7 +384,7 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
         id_token_signing_alg_values_supported: ['RS256'],
         response_types_supported: ['code', 'id_token', 'code id_token', 'id_token token'],
         scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-        issuer: `${origin}/${tenant}/v2.0`,
+        issuer: issuerOverride ?? `${origin}/${tenant}/v2.0`,
         request_uri_parameter_supported: false,
         userinfo_endpoint: `${origin}/oidc/userinfo`,
         authorization_endpoint: `${origin}/${tenant}/oauth2/v2.0/authorize`,
@@ -576,6 +623,15 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
         case 'businessPhones':
           out[name] = [];
           break;
+        case 'identities':
+          out[name] = user.identities ?? [];
+          break;
+        case 'otherMails':
+          out[name] = user.otherMails ?? [];
+          break;
+        case 'onPremisesSyncEnabled':
+          out[name] = user.onPremisesSyncEnabled ? true : null;
+          break;
         default: {
           const extension = extensionNames.get(name.toLowerCase());
           if (extension !== undefined) {
@@ -631,6 +687,18 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return graphError(400, 'Empty Payload. JSON content expected.', 'BadRequest');
     }
+    const keys = Object.keys(body).map((k) => k.toLowerCase());
+    if (user.onPremisesSyncEnabled && keys.some((k) => SYNC_MASTERED.includes(k))) {
+      // Graph's answer for a property the on-premises sync owns (as documented by Microsoft's
+      // support threads; the app's permissions do not matter).
+      return graphError(
+        400,
+        'Unable to update the specified properties for on-premises mastered Directory Sync objects or objects currently undergoing migration.',
+      );
+    }
+    if (user.privilegedAdmin && keys.some((k) => ADMIN_PROTECTED.includes(k))) {
+      return graphError(403, 'Insufficient privileges to complete the operation.');
+    }
     const changes: (() => void)[] = [];
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
       const writable = WRITABLE.find((p) => p.toLowerCase() === key.toLowerCase());
@@ -645,6 +713,16 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
         changes.push(() => {
           if (writable === 'birthday') user.birthday = value ?? UNSET_BIRTHDAY;
           else user[writable] = value;
+        });
+      } else if (key.toLowerCase() === 'othermails') {
+        if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+          return graphError(
+            400,
+            "Invalid value specified for property 'otherMails' of resource 'User'.",
+          );
+        }
+        changes.push(() => {
+          user.otherMails = [...(value as string[])];
         });
       } else if (extension) {
         changes.push(() => {
@@ -935,8 +1013,25 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
 
     let reply: Reply;
     try {
+      const retryAfter =
+        target === 'graph' && !action && throttling
+          ? throttling.throttle.admit(
+              requestCost(method, url.pathname, call.query),
+              throttling.now(),
+            )
+          : undefined;
       if (action?.type === 'status') {
         reply = faultReply(target, action);
+      } else if (retryAfter !== undefined) {
+        reply = graphError(
+          429,
+          'Too many requests. Please retry after the delay the Retry-After header gives.',
+          'TooManyRequests',
+          {
+            'retry-after': String(retryAfter),
+            'x-ms-throttle-information': 'ResourceUnitLimitExceeded',
+          },
+        );
       } else if (target === 'token') {
         reply =
           method === 'POST' ? token(segments[0] ?? '', new URLSearchParams(text)) : { status: 405 };
@@ -1066,6 +1161,15 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     },
     revokeTokens() {
       tokens.clear();
+    },
+    setIssuer(issuer) {
+      issuerOverride = issuer;
+    },
+    throttle(limits, now = Date.now) {
+      throttling =
+        limits === null
+          ? undefined
+          : { throttle: createThrottle({ ...PUBLISHED_LIMITS, ...limits }), now };
     },
     outage: stop,
     restore: () => listen(port),

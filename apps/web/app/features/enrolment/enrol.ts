@@ -1,8 +1,15 @@
 /**
- * 'Finalizar inscrição' (spec section 4): the person joins the course's group, then their phone, then
- * their birth date are written (formatted by section 5), then the confirmation page opens. The phone
- * and birth date are checked first: when either is missing or invalid the person is sent to /perfil
- * to complete it, before any place is taken. Any failure stops the sequence (spec section 8).
+ * 'Finalizar inscrição' (spec section 4): the person's phone and birth date are written (formatted
+ * by section 5) when they differ from what the directory holds, then the person joins the course's
+ * group, then the confirmation page opens. The phone and birth date are checked first: when either
+ * is missing or invalid the person is sent to /perfil to complete it, before any place is taken.
+ *
+ * The writes come before the place is taken, so that a failure leaves nothing taken, and only what
+ * changed is written: most enrolments make one directory write (the group). A write the directory
+ * refuses for this account (`protected_account`: a privileged administrator's or an on-premises
+ * synced user's phone in a workforce tenant, issue 31) does not stop the enrolment: the confirmation
+ * page says the registration could not be updated. Any other failure stops the sequence (spec
+ * section 8).
  */
 import { confirmationPath, groupLinkOf } from '@centro/content/site';
 import { messages } from '@centro/contracts/messages';
@@ -15,6 +22,8 @@ import {
   formatPhone,
   isPlausibleBirthDate,
 } from '~/lib/formatting';
+import { ErrorCode } from '@centro/contracts/error-codes';
+import { ApiError } from '~/lib/api-client';
 import { addToGroup, isCourseFull, isEmailNotVerified } from './api/add-to-group';
 import type { ConfirmationState, EnrolmentCourse } from './types';
 
@@ -33,6 +42,34 @@ export interface EnrolDependencies {
   getUser: () => Promise<UserWithToken | null>;
   navigate: (to: string, options?: { state?: ConfirmationState }) => void | Promise<void>;
   notify: (kind: ToastKind, message: string) => unknown;
+  /** Keeps the product's user state in step with what was written. */
+  setAuthUser?: (user: AuthUser) => void;
+}
+
+/** Said when the API's refusal came without its message. */
+const PROTECTED_ACCOUNT_NOTICE =
+  'Os dados desta conta não podem ser alterados pelo site. Procure a secretaria do centro.';
+
+/** The directory's refusal to change this account's data (403 protected_account). */
+function isProtectedAccount(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === ErrorCode.ProtectedAccount;
+}
+
+/**
+ * Runs one profile write; resolves to the refusal's message when the directory will not change
+ * this account's data (the enrolment goes on), rejects on any other failure.
+ */
+async function writeUnlessProtected(
+  write: () => Promise<AuthUser>,
+  setAuthUser: ((user: AuthUser) => void) | undefined,
+): Promise<string | null> {
+  try {
+    setAuthUser?.(await write());
+    return null;
+  } catch (error) {
+    if (!isProtectedAccount(error)) throw error;
+    return error.apiMessage ?? PROTECTED_ACCOUNT_NOTICE;
+  }
 }
 
 /** The phone from the registration, formatted, or null when missing or unformattable. */
@@ -69,9 +106,27 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
     }
     const id = session.user.id;
     const { token } = session;
+    // Only what differs from the directory's record is written (the record is what authUser
+    // holds; without it both are written, as before).
+    const notices: (string | null)[] = [];
+    if (!deps.authUser || deps.authUser.mobilePhone !== phone) {
+      notices.push(
+        await writeUnlessProtected(
+          () => updateUserField({ id, token, param: 'mobilePhone', value: phone }),
+          deps.setAuthUser,
+        ),
+      );
+    }
+    if (!deps.authUser || deps.authUser.dataNascimento !== birthDate) {
+      notices.push(
+        await writeUnlessProtected(
+          () => updateBirthDate({ id, token, data_nascimento: birthDate }),
+          deps.setAuthUser,
+        ),
+      );
+    }
+    const profileNotice = notices.find((notice) => notice !== null);
     const enrolment = await addToGroup({ group: course.groupId, user: id, token });
-    await updateUserField({ id, token, param: 'mobilePhone', value: phone });
-    await updateBirthDate({ id, token, data_nascimento: birthDate });
     await deps.navigate(confirmationPath(course.programme.slug), {
       state: {
         user: { id, displayName: user.displayName },
@@ -83,6 +138,7 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
         // The link in effect (staff may have changed the invite code since the page was built).
         groupLink:
           enrolment.groupLink === undefined ? groupLinkOf(course.inviteCode) : enrolment.groupLink,
+        ...(profileNotice ? { profileNotice } : {}),
       },
     });
   } catch (error) {

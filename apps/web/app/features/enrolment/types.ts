@@ -17,4 +17,9 @@ export interface ConfirmationState {
   course: { slug: string; title: string; programme: { name: string; path: string } };
   /** null: the course has no WhatsApp invite yet. */
   groupLink: string | null;
+  /**
+   * Why the registration could not be updated while enrolling (the directory refused to change this
+   * account's data); the enrolment itself is confirmed.
+   */
+  profileNotice?: string;
 }

@@ -9,7 +9,10 @@
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
- * - POST /api/me/delete                {confirmation: 'EXCLUIR'}: the account and its data
+ * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
+ *                                      data; needs a recent sign-in (decision 047)
+ * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends, and
+ *                                      the built-in provider's sessions of every device
  */
 import { allCourses } from '@centro/content';
 import {
@@ -17,22 +20,26 @@ import {
   myAccountDeleteResponseSchema,
   myCancelResponseSchema,
   myCourseRequestSchema,
+  myWaitingListJoinRequestSchema,
   myDataSchema,
   myEnrolmentsResponseSchema,
+  mySignOutRequestSchema,
+  mySignOutResponseSchema,
   myWaitingListJoinResponseSchema,
   myWaitingListLeaveResponseSchema,
 } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
-import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import type { RefusalName } from '../../../refusals/catalogue.js';
 
-const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
+const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant } = app;
+  const { enrolment, participant, staff } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -85,7 +92,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...bearer,
-        body: myCourseRequestSchema,
+        body: myWaitingListJoinRequestSchema,
         response: {
           200: myWaitingListJoinResponseSchema,
           ...refusalResponses(
@@ -96,6 +103,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
             'enrolmentNotOpen',
             'enrolmentClosed',
             'emailNotVerified',
+            'classRequired',
+            'classNotFound',
           ),
         },
       },
@@ -103,7 +112,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
-      const joined = await enrolment.joinWaitingList(userId, course, request.log);
+      const joined = await enrolment.joinWaitingList(
+        userId,
+        course,
+        request.log,
+        request.body.turma,
+      );
       return { course, ...joined };
     },
   );
@@ -150,10 +164,35 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         body: myAccountDeleteRequestSchema,
         response: {
           200: myAccountDeleteResponseSchema,
-          ...refusalResponses(...AUTH, 'enrolmentInProgress', 'accountDeletionIncomplete'),
+          ...refusalResponses(
+            ...AUTH,
+            'recentSignInRequired',
+            'enrolmentInProgress',
+            'accountDeletionIncomplete',
+            'lastCoordinatorAccount',
+          ),
         },
       },
     },
-    async (request) => participant.deleteAccount(request.person.userId, request.log),
+    async (request) => {
+      // The centre keeps a coordinator, as when revoking the role (issue 28 finding 7).
+      await staff.ensureNotLastCoordinator(request.person.userId);
+      return participant.deleteAccount(request.person.userId, request.log, request.person.authTime);
+    },
+  );
+
+  app.post(
+    apiPaths.mySignOut,
+    {
+      schema: {
+        ...bearer,
+        body: mySignOutRequestSchema,
+        response: { 200: mySignOutResponseSchema, ...refusalResponses(...AUTH) },
+      },
+    },
+    async (request) => {
+      await participant.signOut(request.person.userId);
+      return { signedOut: true as const };
+    },
   );
 };

@@ -7,6 +7,7 @@
  */
 import {
   apiPaths,
+  staffActionsQuerySchema,
   staffActionsResponseSchema,
   staffAttendanceRequestSchema,
   staffAttendanceResponseSchema,
@@ -28,7 +29,8 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refusalResponses, type RefusalName } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import type { RefusalName } from '../../../refusals/catalogue.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
@@ -270,7 +272,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffAttendanceRequestSchema,
         response: {
           200: staffOkResponseSchema,
-          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound'),
+          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound', 'meetingNotYet'),
         },
       },
     },
@@ -337,6 +339,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
             ...COORDINATION,
             'invalidRequest',
             'lastCoordinator',
+            'roleFromAdminEmails',
             'rolesManagedByProvider',
           ),
         },
@@ -354,12 +357,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'actions' },
       schema: {
         ...bearer,
-        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).optional() }),
-        response: { 200: staffActionsResponseSchema, ...refusalResponses(...COORDINATION) },
+        querystring: staffActionsQuerySchema,
+        response: {
+          200: staffActionsResponseSchema,
+          ...refusalResponses(...COORDINATION, 'invalidRequest'),
+        },
       },
     },
-    async (request) => ({
-      actions: await staff.actions(request.staffActor, request.query.limit ?? 200),
-    }),
+    async (request) => staff.actions(request.staffActor, request.query),
   );
 };

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
 import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
 import { ContactChangeLimitError } from '../../../idp/store/contact-email-changes.js';
-import { refusalResponses } from '../../../plugins/error-handler.js';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
 
 /** Personal data: never stored by a cache. */

@@ -46,6 +46,19 @@ describe('ConfirmationPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('says so when the registration could not be updated, the enrolment still confirmed', () => {
+    renderAt('/global-kardec/matricula-finalizada', {
+      ...state,
+      profileNotice: 'Peça ao administrador da sua organização para alterá-los.',
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Não foi possível atualizar o seu cadastro (celular e data de nascimento). Peça ao administrador da sua organização para alterá-los.',
+    );
+  });
+
   it.each([undefined, null, { user: {} }, { ...state, groupLink: 'https://example.org' }])(
     'opened without its navigation state (%o), points back to the programme',
     (navigationState) => {

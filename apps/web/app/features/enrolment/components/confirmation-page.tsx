@@ -52,7 +52,7 @@ export function ConfirmationPage() {
       </div>
     );
   }
-  const { user, course, groupLink } = state;
+  const { user, course, groupLink, profileNotice } = state;
   return (
     <div className="page confirmation">
       <h1>Inscrição Confirmada!</h1>
@@ -62,6 +62,11 @@ export function ConfirmationPage() {
         {course.programme.name}). Em breve você receberá mais informações por e-mail.
       </p>
       {groupLink === null && <p>{messages.groupLinkLater}</p>}
+      {typeof profileNotice === 'string' ? (
+        <p className="confirmation__notice" role="status">
+          Não foi possível atualizar o seu cadastro (celular e data de nascimento). {profileNotice}
+        </p>
+      ) : null}
       <div className="actions">
         {groupLink !== null && (
           <a

@@ -95,7 +95,7 @@ describe('EnrolButton', () => {
 });
 
 describe("'Finalizar inscrição'", () => {
-  it('adds to the group, then writes the phone, then the birth date, then confirms', async () => {
+  it('writes the phone and birth date that differ from the record, then adds to the group, then confirms', async () => {
     stubApi();
     const router = renderButton(
       signedInAs({ mobilePhone: null, extensionCelular: '(11) 91234-5678', birthday: '25121990' }),
@@ -103,18 +103,18 @@ describe("'Finalizar inscrição'", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Finalizar inscrição' }));
     await screen.findByText('confirmação');
     expect(calls.map((c) => c.url)).toEqual([
-      '/api/group/add',
       '/api/user/update',
       '/api/user/update/security-attributes',
+      '/api/group/add',
     ]);
-    expect(calls[0]?.body).toEqual({ group: 'group-passe', user: 'user-1', token: 'token' });
-    expect(calls[1]?.body).toEqual({
+    expect(calls[0]?.body).toEqual({
       id: 'user-1',
       token: 'token',
       param: 'mobilePhone',
       value: '+55 11 91234-5678',
     });
-    expect(calls[2]?.body).toEqual({ id: 'user-1', token: 'token', data_nascimento: '25/12/1990' });
+    expect(calls[1]?.body).toEqual({ id: 'user-1', token: 'token', data_nascimento: '25/12/1990' });
+    expect(calls[2]?.body).toEqual({ group: 'group-passe', user: 'user-1', token: 'token' });
     expect(router.state.location.state).toEqual({
       user: { id: 'user-1', displayName: 'Maria da Silva' },
       course: {
@@ -127,9 +127,38 @@ describe("'Finalizar inscrição'", () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('stops at the first failure with the warning toast and a console error', async () => {
+  it('makes one write, the group, when the record already holds the phone and birth date', async () => {
+    stubApi();
+    const auth = signedInAs({ dataNascimento: '01/02/1990' });
+    renderButton(auth);
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar inscrição' }));
+    await screen.findByText('confirmação');
+    expect(calls.map((c) => c.url)).toEqual(['/api/group/add']);
+    expect(auth.setAuthUser).not.toHaveBeenCalled();
+  });
+
+  it('confirms the enrolment with a notice when the directory keeps the account from changes', async () => {
+    const refusal =
+      'Os dados desta conta não podem ser alterados pelo site, porque ela tem uma função de administrador no Microsoft Entra ou é mantida pelo diretório da sua organização. Peça ao administrador da sua organização para alterá-los.';
+    stubApi({
+      '/api/user/update': () =>
+        Response.json({ error: 'protected_account', message: refusal }, { status: 403 }),
+    });
+    const router = renderButton(signedInAs({ mobilePhone: '21998765432' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar inscrição' }));
+    await screen.findByText('confirmação');
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/user/update',
+      '/api/user/update/security-attributes',
+      '/api/group/add',
+    ]);
+    expect(router.state.location.state).toMatchObject({ profileNotice: refusal });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('stops at the first failure with the warning toast and a console error, taking no place', async () => {
     vi.mocked(console.error).mockImplementation(() => {});
-    stubApi({ '/api/user/update': () => new Response('', { status: 502 }) });
+    stubApi({ '/api/user/update/security-attributes': () => new Response('', { status: 502 }) });
     const router = renderButton(signedIn());
     const button = screen.getByRole('button', { name: 'Finalizar inscrição' });
     await userEvent.click(button);
@@ -139,7 +168,7 @@ describe("'Finalizar inscrição'", () => {
         'Erro ao carregar dados. Por favor tente novamente!',
       ),
     );
-    expect(calls.map((c) => c.url)).toEqual(['/api/group/add', '/api/user/update']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/update/security-attributes']);
     expect(router.state.location.pathname).toBe('/global-kardec/passe');
     await waitFor(() => expect(button).toBeEnabled());
     expectLoggedError();
@@ -159,7 +188,10 @@ describe("'Finalizar inscrição'", () => {
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('warning', 'Vagas esgotadas para este curso.'),
     );
-    expect(calls.map((c) => c.url)).toEqual(['/api/group/add']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/user/update/security-attributes',
+      '/api/group/add',
+    ]);
     expectLoggedError();
   });
 

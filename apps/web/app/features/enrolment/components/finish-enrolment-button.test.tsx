@@ -83,10 +83,7 @@ describe("'Finalizar inscrição', whose sequence loads at the press", () => {
     connection.offline = false;
     await userEvent.click(button);
     await screen.findByText('confirmação');
-    expect(calls).toEqual([
-      '/api/group/add',
-      '/api/user/update',
-      '/api/user/update/security-attributes',
-    ]);
+    // The record holds the phone already: only the birth date and the group are written.
+    expect(calls).toEqual(['/api/user/update/security-attributes', '/api/group/add']);
   });
 });

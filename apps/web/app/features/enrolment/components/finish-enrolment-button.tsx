@@ -44,7 +44,7 @@ export function loadEnrolment(): Promise<EnrolModule> {
 const preloadEnrolment = () => void loadEnrolment().catch(() => {});
 
 export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
-  const { authUser, getUser } = useAuth();
+  const { authUser, getUser, setAuthUser } = useAuth();
   const navigate = useNavigate();
   const [running, setRunning] = useState(false);
   // A second click in the same tick, before React re-renders the disabled button, is refused too.
@@ -71,7 +71,7 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
         void notify('warning', ENROLMENT_FAILED);
         return;
       }
-      await sequence.enrol(course, { authUser, getUser, navigate, notify });
+      await sequence.enrol(course, { authUser, getUser, navigate, notify, setAuthUser });
     } finally {
       runningRef.current = false;
       setRunning(false);
