@@ -38,7 +38,11 @@ mailTest(
     expect(to).toBe(email);
     expect(message?.subject).toBe(`Inscrição confirmada: ${course.title} (${programme.name})`);
     expect(message?.text).toContain(`Olá, ${NAME}!`);
-    expect(message?.html).toContain(`https://chat.whatsapp.com/${course.inviteCode}`);
+    // No invite yet for the course: never the placeholder's link, a sentence instead (issue 30).
+    expect(message?.html).not.toContain('chat.whatsapp.com');
+    expect(message?.text).toContain(
+      'O link do grupo de WhatsApp da turma será enviado a você mais tarde',
+    );
 
     const ics = message?.attachments.find((a) => a.filename === `${course.slug}.ics`);
     expect(ics?.contentType).toBe('text/calendar');

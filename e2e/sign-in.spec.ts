@@ -224,7 +224,14 @@ test.describe('the sign-up form', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
     await page.getByLabel('Nome').fill('Maria da Silva');
     await page.getByLabel('E-mail').fill('maria@example.org');
-    await page.getByLabel('Senha').fill('curta');
+    // The server's rule is said before typing, and the length is checked as one types (issue 30).
+    const password = page.getByLabel('Senha');
+    await expect(password).toHaveAccessibleDescription(/^Pelo menos 8 caracteres e difícil de/);
+    await password.pressSequentially('curta');
+    await expect(page.getByText('Faltam 3 caracteres.')).toBeVisible();
+    await password.pressSequentially('s demais');
+    await expect(page.getByText('Tamanho suficiente.')).toBeVisible();
+    await password.fill('curta');
     await page.getByLabel('Celular').fill('123');
     await page.getByLabel('Data de nascimento').fill('31/02/1990');
     await page.getByRole('button', { name: 'Criar conta' }).click();

@@ -26,8 +26,8 @@ const coordinatorEmail = uniqueEmail();
 // sends its mail, so every sign-up types the code e-mailed to it.
 const staffTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 
-// The refused setting below: Chromium reports the 409 answer itself.
-staffTest.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
+// The refused settings below: Chromium reports the 409 and 400 answers itself.
+staffTest.use({ allowConsoleErrors: [/status of (409 \(Conflict\)|400 \(Bad Request\))/] });
 
 /** Signs up from the course page and enrols. */
 async function enrol(
@@ -95,6 +95,9 @@ staffTest(
       const card = page.getByRole('listitem').filter({ hasText: course.title }).first();
       await expect(card).toContainText(`Vagas: ${course.places}`);
       await expect(card).toContainText('Inscritos: 2');
+      // No course has its WhatsApp invite yet: staff see which (issue 30).
+      await expect(card).toContainText('Sem convite do grupo de WhatsApp');
+      await expect(page.getByText(/^20 cursos ainda não têm o convite/)).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await card.getByRole('link', { name: course.title }).click();
@@ -103,6 +106,25 @@ staffTest(
       await expect(participantRows(page)).toHaveText(['José Ávila']);
       await page.getByLabel('Buscar por nome ou e-mail').fill('');
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // On a 390 px phone the header and its menu take one row each, 'Equipe' beside the others;
+      // on a 360 x 640 phone the first participant shows on the first screen (issue 30).
+      const size = page.viewportSize();
+      if (size && size.width < 768) {
+        const header = await page.locator('header.site-header').boundingBox();
+        expect(header?.height).toBeLessThan(120);
+        const nav = mainNav(page);
+        const [home, staff] = await Promise.all([
+          nav.getByRole('link', { name: 'Início' }).boundingBox(),
+          nav.getByRole('link', { name: 'Equipe' }).boundingBox(),
+        ]);
+        expect(staff?.y).toBe(home?.y);
+        await page.setViewportSize({ width: 360, height: 640 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const first = await participantRows(page).first().boundingBox();
+        expect((first?.y ?? Infinity) + (first?.height ?? 0)).toBeLessThanOrEqual(640);
+        await page.setViewportSize(size);
+      }
     });
 
     await test.step('both exports open with their accents', async () => {
@@ -148,21 +170,41 @@ staffTest(
       await expect(page.getByRole('alert')).toHaveText(
         'O número de vagas não pode ser menor que o de inscrições já feitas (2).',
       );
+      // Beside its field, not at the bottom of the form (issue 30).
+      await expect(places).toHaveAccessibleDescription(/^O número de vagas não pode ser menor/);
+      await expect(places).toBeFocused();
       await places.fill('5');
       await page.getByLabel('Abertura das inscrições').fill('2030-01-15T09:00');
+      // The invite link exactly as WhatsApp shares it.
+      const invite = page.getByLabel('Convite do grupo de WhatsApp');
+      await invite.fill('https://chat.whatsapp.com/Fh3kQm9ZpL2xW7vB1nT4yR?mode=ems_copy_t');
       await page.getByRole('button', { name: 'Salvar configurações' }).click();
       await expect(page.getByText('Configurações salvas.')).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(invite).toHaveValue('Fh3kQm9ZpL2xW7vB1nT4yR');
+      // One message at a time: a new submit takes 'Configurações salvas.' away.
+      await page.getByLabel('Número de encontros').fill('0');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Número de encontros: use pelo menos 1.');
+      await expect(page.getByText('Configurações salvas.')).toHaveCount(0);
+      await page.getByLabel('Número de encontros').fill('');
 
       const visitor = await otherPersonPage(browser, ownServer.origin);
       await visitor.goto(coursePath);
       await expect(visitor.getByText('As inscrições abrem em 15/01/2030 às 09h00.')).toBeVisible();
       await expect(visitor.getByRole('button', { name: 'Quero me inscrever' })).toHaveCount(0);
+      // No button, so no 'clique no botão abaixo' either (issue 30).
+      await expect(visitor.getByRole('region', { name: 'Inscrição' })).not.toContainText(
+        'clique no botão abaixo',
+      );
       await visitor.context().close();
     });
 
     await test.step('Secretaria is granted, and sees lists but no settings', async () => {
       await page.getByRole('link', { name: 'Funções' }).click();
       await expect(page.getByText(coordinatorEmail)).toBeVisible();
+      await expect(page.getByText('(definida na configuração do servidor')).toBeVisible();
+      await expect(page.getByText(/ADMIN_EMAILS/)).toHaveCount(0);
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByLabel('E-mail da conta').fill(secretaryEmail);
       await page.getByLabel('Função').selectOption('secretaria');

@@ -12,6 +12,11 @@ export function whatsappGroupLink(inviteCode: string): string {
   return `https://chat.whatsapp.com/${inviteCode}`;
 }
 
+/** The group's invite link, or null for a course with no invite code yet (nothing to send). */
+export function groupLinkOf(inviteCode: string | null): string | null {
+  return inviteCode === null ? null : whatsappGroupLink(inviteCode);
+}
+
 /** "5511987654321" → "(11) 98765-4321"; "551133334444" → "(11) 3333-4444". */
 export function formatPhoneForDisplay(digits: string): string {
   const national = digits.startsWith('55') ? digits.slice(2) : digits;

@@ -145,8 +145,14 @@ export const courseSchema = z.object({
   image: imageSchema,
   /** Directory group of the course: enrolling adds the person to it. */
   groupId: groupIdSchema,
-  /** WhatsApp group invite code: https://chat.whatsapp.com/<inviteCode>. */
-  inviteCode: z.string().regex(/^[A-Za-z0-9]{10,32}$/),
+  /**
+   * WhatsApp group invite code: https://chat.whatsapp.com/<inviteCode>. null until the centre has
+   * one (the staff area may set it): no group link is sent while a course has none (issue 30).
+   */
+  inviteCode: z
+    .string()
+    .regex(/^[A-Za-z0-9]{10,32}$/)
+    .nullable(),
   /** Number of places; the server never enrols more. */
   places: z.number().int().positive().max(100000),
   /** When and where the course meets. */

@@ -48,7 +48,9 @@ describe('validateContent', () => {
     const broken = copy();
     const [first, second] = broken.programmes;
     at(second.courses, 0).groupId = at(first.courses, 0).groupId.toUpperCase();
-    at(second.courses, 1).inviteCode = at(first.courses, 1).inviteCode;
+    at(first.courses, 1).inviteCode = 'AbCdEfGhIj12';
+    at(second.courses, 1).inviteCode = 'AbCdEfGhIj12';
+    at(second.courses, 2).inviteCode = null; // several courses may have none yet
     at(first.courses, 9).slug = at(first.courses, 8).slug;
     const message = errorOf(broken).message;
     expect(message).toMatch(

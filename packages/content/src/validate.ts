@@ -73,6 +73,7 @@ export function validateContent(input: unknown): Content {
             inviteCode: course.inviteCode,
           };
           for (const field of ['slug', 'groupId', 'inviteCode'] as const) {
+            if (keys[field] === null) continue;
             const previous = seen[field].get(keys[field]);
             if (previous) {
               ctx.addIssue({

@@ -77,8 +77,11 @@ export const groupAddResponseSchema = z.object({
     status: z.literal('enrolled'),
     /** True when the person was already enrolled (no second place was taken). */
     alreadyEnrolled: z.boolean(),
-    /** The course's WhatsApp group link in effect (the staff area may have changed its code). */
-    groupLink: z.string().optional(),
+    /**
+     * The course's WhatsApp group link in effect (the staff area may have changed its code); null
+     * while the course has no invite (the page then says the link comes later).
+     */
+    groupLink: z.string().nullable().optional(),
   }),
 });
 export type GroupAddResponse = z.infer<typeof groupAddResponseSchema>;

@@ -15,6 +15,11 @@ export const apiErrorSchema = z.object({
   error: errorCodeSchema,
   /** Sentence in Brazilian Portuguese that the website may show to the person. */
   message: z.string().min(1),
+  /**
+   * The request body's field the refusal is about (its key, e.g. `places`), when it is one: a form
+   * shows the message beside that field (issue 30).
+   */
+  field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -9,3 +9,5 @@ export * from './identity.js';
 export * from './staff.js';
 export * from './me.js';
 export * from './content.js';
+export * from './whatsapp.js';
+export * from './field-labels.js';

@@ -14,6 +14,9 @@ export const messages = {
   phoneFormatError: 'Erro ao formatar celular!',
   birthDateHint: 'Digite a data de nascimento no formato DD/MM/AAAA!',
   birthDateFormatError: 'Erro ao formatar data de nascimento!',
+  /** A course with no WhatsApp invite yet (issue 30): said instead of the group's button. */
+  groupLinkLater:
+    'O link do grupo de WhatsApp da turma será enviado a você mais tarde, assim que o grupo estiver pronto.',
 } as const;
 
 /**

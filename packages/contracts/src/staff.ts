@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
+import { INVITE_CODE_ERROR as INVITE_ERROR, whatsappInviteCodeOf } from './whatsapp.js';
 
 export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
@@ -58,6 +59,8 @@ export const staffCourseSummarySchema = z.object({
   schedule: z.array(z.object({ date: z.string(), start: z.string() })),
   /** People marked present, per meeting (index 0 = first meeting). */
   attendance: z.array(z.number().int()),
+  /** Whether the course has a WhatsApp group invite (none: participants get no group link yet). */
+  hasInvite: z.boolean(),
 });
 export const staffOverviewResponseSchema = z.object({
   courses: z.array(staffCourseSummarySchema),
@@ -106,10 +109,18 @@ const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]
 
 /** The settings a Coordenação may change; null = the content package's default. */
 export const staffCourseSettingsSchema = z.strictObject({
-  places: z.number().int().min(1).max(100000).nullable(),
+  places: z
+    .number()
+    .int({ error: 'Vagas: use um número inteiro.' })
+    .min(1, { error: 'Vagas: use pelo menos 1.' })
+    .max(100000, { error: 'Vagas: use no máximo 100000.' })
+    .nullable(),
+  /** The code, or the whole invite link as WhatsApp shares it: only the code is kept (issue 30). */
   inviteCode: z
     .string()
-    .regex(/^[A-Za-z0-9]{10,32}$/, { error: 'Código de convite do WhatsApp inválido.' })
+    .max(300, { error: INVITE_ERROR })
+    .refine((text) => whatsappInviteCodeOf(text) !== null, { error: INVITE_ERROR })
+    .overwrite((text) => whatsappInviteCodeOf(text) ?? text)
     .nullable(),
   /** São Paulo local date and time. */
   opensAt: localDateTime.nullable(),
@@ -119,8 +130,18 @@ export const staffCourseSettingsSchema = z.strictObject({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Horário no formato HH:MM.' })
     .nullable(),
-  count: z.number().int().min(1).max(104).nullable(),
-  durationMinutes: z.number().int().min(15).max(480).nullable(),
+  count: z
+    .number()
+    .int({ error: 'Número de encontros: use um número inteiro.' })
+    .min(1, { error: 'Número de encontros: use pelo menos 1.' })
+    .max(104, { error: 'Número de encontros: use no máximo 104.' })
+    .nullable(),
+  durationMinutes: z
+    .number()
+    .int({ error: 'Duração de cada encontro: use um número inteiro de minutos.' })
+    .min(15, { error: 'Duração de cada encontro: use pelo menos 15 minutos.' })
+    .max(480, { error: 'Duração de cada encontro: use no máximo 480 minutos.' })
+    .nullable(),
   /** One line: line breaks and other control characters are refused, as in names. */
   room: z
     .string()
@@ -128,8 +149,8 @@ export const staffCourseSettingsSchema = z.strictObject({
       error: 'A sala não pode ter quebras de linha nem caracteres de controle.',
     })
     .trim()
-    .min(1)
-    .max(100)
+    .min(1, { error: 'Local: escreva o nome do local ou deixe vazio.' })
+    .max(100, { error: 'Local: use no máximo 100 caracteres.' })
     .nullable(),
 });
 export type StaffCourseSettings = z.infer<typeof staffCourseSettingsSchema>;
@@ -143,7 +164,8 @@ export const staffCourseSettingsResponseSchema = z.object({
   /** The content package's defaults. */
   defaults: z.object({
     places: z.number().int(),
-    inviteCode: z.string(),
+    /** null: the content sets none (no link is sent until the staff area sets one). */
+    inviteCode: z.string().nullable(),
     firstMeeting: z.string(),
     weekday: z.string(),
     time: z.string(),

@@ -83,7 +83,12 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     expect(message?.to).toMatchObject({ value: [{ address: `${ana}@example.org` }] });
     expect(message?.subject).toBe('Inscrição confirmada: Passe (Global Kardec)');
     expect(message?.text).toContain(`Olá, Pessoa ${ana.slice(0, 8)}!`);
-    expect(message?.html).toContain(whatsappGroupLink(passe.inviteCode));
+    // No invite set for the course yet: no button to a link that leads nowhere (issue 30).
+    expect(passe.inviteCode).toBeNull();
+    expect(message?.html).not.toContain('chat.whatsapp.com');
+    expect(message?.text).toContain(
+      'O link do grupo de WhatsApp da turma será enviado a você mais tarde',
+    );
     const ics = message?.attachments.find((a) => a.filename === 'passe.ics');
     expect(ics?.contentType).toBe('text/calendar');
     const calendar = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? ''));

@@ -16,7 +16,7 @@ import {
   centre,
   type Course,
   meetingDates,
-  whatsappGroupLink,
+  groupLinkOf,
   zonedInstant,
 } from '@centro/content';
 import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
@@ -116,7 +116,7 @@ export class ParticipantService {
         title: course.title,
         programme: course.programme,
         nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
-        whatsappUrl: whatsappGroupLink(effectiveCourse(course, row).inviteCode),
+        whatsappUrl: groupLinkOf(effectiveCourse(course, row).inviteCode),
         turma: own ? { id: own.id, name: own.name } : null,
       };
     };

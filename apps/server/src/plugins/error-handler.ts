@@ -32,7 +32,11 @@ export function apiErrorResponse(error: unknown, body: unknown): Answer {
       return refusalAnswer('unsupportedMediaType');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return validationAnswer(error.validation as unknown as ValidationIssue[], body);
+    return validationAnswer(
+      error.validation as unknown as ValidationIssue[],
+      body,
+      (error as Partial<FastifyError>).validationContext === 'body',
+    );
   }
   const refusal = answerOfRefusal(error);
   if (refusal) return refusal;

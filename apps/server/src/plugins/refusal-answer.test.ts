@@ -46,6 +46,7 @@ describe('a refusal with details', () => {
     expect(errorResponse(new PlacesBelowTakenError(12)).body).toEqual({
       error: 'places_below_taken',
       message: 'O número de vagas não pode ser menor que o de inscrições já feitas (12).',
+      field: 'places',
     });
     const opensAt = '2026-03-02T12:00:00.000Z';
     expect(errorResponse(new EnrolmentNotOpenError(opensAt)).body).toEqual({

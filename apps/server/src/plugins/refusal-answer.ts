@@ -61,8 +61,11 @@ export function refusalAnswer<N extends RefusalName>(
 
 /** The answer of a thrown refusal, else undefined. */
 export function answerOfRefusal(error: unknown): Answer | undefined {
-  if (error instanceof Refusal) return refusalAnswer(error.reason, error.status, error.details);
-  return undefined;
+  if (!(error instanceof Refusal)) return undefined;
+  const answer = refusalAnswer(error.reason, error.status, error.details);
+  return error.bodyField === undefined
+    ? answer
+    : { ...answer, body: { ...answer.body, field: error.bodyField } };
 }
 
 /** The generic answer of an error that is not a refusal: its status if it has one, else 500. */

@@ -3,6 +3,7 @@
  * that names the field. Structure (missing fields, wrong types, unknown fields) is worded here;
  * value rules carry their own message in the contracts, which wins.
  */
+import { fieldLabel } from '@centro/contracts';
 import { z } from 'zod';
 import { REFUSALS } from '../refusals/catalogue.js';
 import { refusalAnswer, type Answer } from './refusal-answer.js';
@@ -23,7 +24,11 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   array: 'lista',
 };
 
-const quote = (key: PropertyKey) => `"${String(key)}"`;
+/** A field as a person reads it: its pt-BR label (`Vagas`), quoted; else the key, quoted. */
+const quote = (key: PropertyKey) => {
+  const label = fieldLabel(String(key));
+  return label.startsWith('"') ? label : `"${label}"`;
+};
 
 /** The value at `path` of the request's body (undefined when absent). */
 function valueAt(body: unknown, path: readonly string[]): unknown {
@@ -71,8 +76,15 @@ function ptBrIssue(issue: ValidationIssue, body: unknown): string {
   }
 }
 
-/** The answer for a body's issues (the first one is worded). */
-export function validationAnswer(issues: readonly ValidationIssue[], body: unknown): Answer {
+/**
+ * The answer for a request's issues (the first one is worded); `inBody`: they are the body's, whose
+ * top-level field is then answered as `field`, for a form to show the message beside it.
+ */
+export function validationAnswer(
+  issues: readonly ValidationIssue[],
+  body: unknown,
+  inBody = true,
+): Answer {
   // A missing or ill-formed token is an authentication problem, answered like a bad token.
   if (issues.some((issue) => issue.instancePath.split('/')[1] === 'token')) {
     return refusalAnswer(
@@ -80,9 +92,11 @@ export function validationAnswer(issues: readonly ValidationIssue[], body: unkno
     );
   }
   const first = issues[0];
-  return refusalAnswer(
+  const answer = refusalAnswer(
     'invalidRequest',
     undefined,
     first ? { message: ptBrIssue(first, body) } : undefined,
   );
+  const field = inBody ? first?.instancePath.split('/')[1] : undefined;
+  return field ? { ...answer, body: { ...answer.body, field } } : answer;
 }

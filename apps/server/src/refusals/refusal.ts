@@ -22,6 +22,8 @@ export interface RefusalOptions<N extends RefusalName> {
   cause?: unknown;
   /** For the logs, in English (never answered). */
   message?: string;
+  /** The request body's field the refusal is about, answered as `field` (issue 30). */
+  field?: string;
 }
 
 export class Refusal<N extends RefusalName = RefusalName> extends Error {
@@ -29,6 +31,7 @@ export class Refusal<N extends RefusalName = RefusalName> extends Error {
   /** The answer's status: one of the catalogue line's statuses. */
   readonly status: RefusalStatus<N>;
   readonly details: RefusalDetails<N> | undefined;
+  readonly bodyField: string | undefined;
   constructor(
     /** Why: the catalogue's line. */
     readonly reason: N,
@@ -40,6 +43,7 @@ export class Refusal<N extends RefusalName = RefusalName> extends Error {
     );
     this.status = options.status ?? (REFUSALS[reason].statuses[0] as RefusalStatus<N>);
     this.details = options.details;
+    this.bodyField = options.field;
   }
 }
 

@@ -97,18 +97,24 @@ export async function updateSettings(
   const opensAt = settings.opensAt === null ? null : utcInstant(settings.opensAt);
   const closesAt = settings.closesAt === null ? null : utcInstant(settings.closesAt);
   if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
-    throw new InvalidSettingsError('O encerramento das inscrições deve ser depois da abertura.');
+    throw new InvalidSettingsError(
+      'O encerramento das inscrições deve ser depois da abertura.',
+      'closesAt',
+    );
   }
   const firstMeeting = settings.firstMeeting ?? course.meetings.firstMeeting;
   const time = settings.time ?? course.meetings.time;
   const duration = settings.durationMinutes ?? course.meetings.durationMinutes;
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   if (hours * 60 + minutes + duration > 24 * 60) {
-    throw new InvalidSettingsError('O encontro precisa terminar no mesmo dia em que começa.');
+    throw new InvalidSettingsError(
+      'O encontro precisa terminar no mesmo dia em que começa.',
+      'durationMinutes',
+    );
   }
   const weekday = weekdayOf(firstMeeting);
   if (!weekdays.includes(weekday))
-    throw new InvalidSettingsError('Data do primeiro encontro inválida.');
+    throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
   // Under the lock of the course's current class (decision 052); more places (or enrolment
   // reopened) go to its waiting list in the same transaction.
   const stored = await ctx.enrolment.changeCourse(slug, (trx, classId) =>

@@ -5,6 +5,7 @@
  * (`throw new Refusal('name')`).
  */
 import { Refusal, refusalClass } from '../refusals/refusal.js';
+import type { StaffCourseSettings } from '@centro/contracts';
 import type { StaffPermission } from './roles.js';
 
 /** A signed-in person without the role the action needs. */
@@ -37,6 +38,7 @@ export class PlacesBelowTakenError extends Refusal<'placesBelowTaken'> {
     super('placesBelowTaken', {
       details: { taken },
       message: 'Places cannot be fewer than the places taken.',
+      field: 'places',
     });
   }
 }
@@ -44,9 +46,9 @@ export class PlacesBelowTakenError extends Refusal<'placesBelowTaken'> {
 /** Settings that do not fit together (closing before opening, a first meeting date...). */
 export class InvalidSettingsError extends Refusal<'invalidSettings'> {
   override name = 'InvalidSettingsError';
-  /** `message` is pt-BR: it is the answer's. */
-  constructor(message: string) {
-    super('invalidSettings', { details: { message }, message });
+  /** `message` is pt-BR: it is the answer's; `field` the setting it is about. */
+  constructor(message: string, field?: keyof StaffCourseSettings) {
+    super('invalidSettings', { details: { message }, message, ...(field ? { field } : {}) });
   }
 }
 

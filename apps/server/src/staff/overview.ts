@@ -41,6 +41,7 @@ export async function overview(
         start: m.start.toISOString(),
       })),
       attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
+      hasInvite: (row.invite_code ?? course.inviteCode) !== null,
     });
   }
   await record(ctx, actor, 'overview.view', { details: { courses: summaries.length } });

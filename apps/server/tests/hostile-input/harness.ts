@@ -107,15 +107,19 @@ export function hostileForm(fields: Record<string, fc.Arbitrary<string>>): fc.Ar
   );
 }
 
-/** Checks of an /api answer: never a 5xx; a refusal is `{error, message}` JSON, nothing more. */
+/**
+ * Checks of an /api answer: never a 5xx; a refusal is `{error, message}` JSON, with at most the
+ * body's `field` it is about (issue 30), nothing more.
+ */
 export function expectApiAnswer(res: Answer, context: string): void {
   expect(res.statusCode, context).toBeLessThan(500);
   expect(res.statusCode, context).not.toBe(0);
   if (res.statusCode < 400) return;
   expect(res.headers['content-type'], context).toMatch(/^application\/json/);
   if (res.raw.req.method === 'HEAD') return;
-  const body = JSON.parse(answerText(res)) as Record<string, unknown>;
+  const { field, ...body } = JSON.parse(answerText(res)) as Record<string, unknown>;
   expect(Object.keys(body).sort(), context).toEqual(['error', 'message']);
+  if (field !== undefined) expect(field, context).toMatch(/^[A-Za-z_]+$/);
   expect(body.error, context).toMatch(/^[a-z_]+$/);
   // A sentence for a person, in Portuguese (never a parser's or framework's English).
   expect(body.message, context).toMatch(/^[A-ZÀ-Ú].{8,}[.!]$/s);

@@ -20,6 +20,11 @@ export class ApiError extends Error {
   ) {
     super(`${url} answered ${status}${code ? ` (${code})` : ''}`);
   }
+  /**
+   * The request body's field the refusal is about, when the API named one (a form shows the
+   * message beside it); set by api-refusal.ts, so that no page's first load carries it.
+   */
+  declare readonly field?: string;
 }
 
 /** An answer without what the call promises (./answer.ts). */
@@ -45,13 +50,11 @@ async function apiErrorOf(response: Response, url: string): Promise<ApiError> {
   // meanwhile, the refusal stays unexplained.
   const refusal = isRecord(body)
     ? await import('./api-refusal').then(
-        ({ refusalOf }) => refusalOf(body),
+        ({ refusalError }) => refusalError(response.status, url, body),
         () => null,
       )
     : null;
-  return refusal
-    ? new ApiError(response.status, url, refusal.code, refusal.message)
-    : new ApiError(response.status, url);
+  return refusal ?? new ApiError(response.status, url);
 }
 
 /**

@@ -13,12 +13,14 @@ export default function CourseSignedInAction({
   course,
   open,
   full,
+  report,
 }: EnrolmentSituation & { course: EnrolmentCourse }) {
   return (
     <SignedInCourseAction
       slug={course.slug}
       open={open}
       full={full}
+      onOwn={report}
       enrolButton={<FinishEnrolmentButton course={course} />}
     />
   );

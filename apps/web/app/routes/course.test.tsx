@@ -14,24 +14,32 @@ function renderCourse(auth = authValue()) {
   return renderWithRouter(<Screen {...props} />, { url: '/global-kardec/passe', auth });
 }
 
-const mine = (state: MyEnrolment['state'], position: number | null = null): MyEnrolment => ({
+const mine = (
+  state: MyEnrolment['state'],
+  position: number | null = null,
+  nextMeeting: string | null = '2030-03-09T20:30:00.000Z',
+): MyEnrolment => ({
   course: 'passe',
   title: 'Passe',
   programme: 'global-kardec',
   state,
   position,
   since: '2026-03-01T12:00:00.000Z',
-  nextMeeting: null,
+  nextMeeting,
   whatsappUrl: state === 'enrolled' ? 'https://chat.whatsapp.com/NovoConvite' : null,
   turma: null,
 });
 
 /** The API: `placesLeft` for the course, `enrolments` as the person's, and what was posted. */
-function stubApi(placesLeft: number, enrolments: () => MyEnrolment[]) {
+function stubApi(
+  placesLeft: number,
+  enrolments: () => MyEnrolment[],
+  window: Record<string, unknown> = { state: 'open' },
+) {
   const posted: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url === '/api/courses/availability') {
-      return Response.json({ courses: { passe: { places: 40, placesLeft, state: 'open' } } });
+      return Response.json({ courses: { passe: { places: 40, placesLeft, ...window } } });
     }
     if (url === '/api/me/enrolments') return Response.json({ enrolments: enrolments() });
     posted.push({ url, body: JSON.parse(String(init.body)) });
@@ -74,6 +82,10 @@ describe('the course route', () => {
     const posted = stubApi(0, () => enrolments);
     renderCourse(signedIn());
     expect(await screen.findByText('Você está inscrito(a) neste curso.')).toBeInTheDocument();
+    // One thing at a time: the course is full, but that is not the person's news (issue 30).
+    const box = screen.getByRole('region', { name: 'Inscrição' });
+    await waitFor(() => expect(box).not.toHaveTextContent('Vagas esgotadas'));
+    expect(box).not.toHaveTextContent('clique no botão abaixo');
     expect(screen.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' })).toHaveAttribute(
       'href',
       'https://chat.whatsapp.com/NovoConvite',
@@ -91,6 +103,45 @@ describe('the course route', () => {
     expect(
       await screen.findByRole('button', { name: 'Entrar na lista de espera' }),
     ).toBeInTheDocument();
+  });
+
+  it('with no WhatsApp invite yet, says the link comes later instead of a button', async () => {
+    stubApi(3, () => [{ ...mine('enrolled'), whatsappUrl: null }]);
+    renderCourse(signedIn());
+    expect(
+      await screen.findByText(
+        /O link do grupo de WhatsApp da turma será enviado a você mais tarde/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Entre em nosso grupo de WhatsApp' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('after the course ended, says so, with nothing to cancel', async () => {
+    stubApi(0, () => [mine('enrolled', null, null)]);
+    renderCourse(signedIn());
+    expect(
+      await screen.findByText('Este curso já terminou. Você esteve inscrito(a) nele.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Você está inscrito(a) neste curso.')).not.toBeInTheDocument();
+  });
+
+  it('before opening, says when, and asks to press no button that is not there', async () => {
+    stubApi(12, () => [], {
+      state: 'not-open',
+      opensAt: '2030-01-15T12:00:00.000Z',
+      closesAt: null,
+    });
+    renderCourse(authValue());
+    expect(
+      await screen.findByText('As inscrições abrem em 15/01/2030 às 09h00.'),
+    ).toBeInTheDocument();
+    const box = screen.getByRole('region', { name: 'Inscrição' });
+    expect(box).not.toHaveTextContent('clique no botão abaixo');
+    expect(screen.queryByRole('button', { name: 'Quero me inscrever' })).not.toBeInTheDocument();
+    expect(box).toHaveTextContent('Curso gratuito.');
   });
 
   it('offers the waiting list on a full course, then shows the position and leaving it', async () => {

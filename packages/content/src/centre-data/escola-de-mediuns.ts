@@ -45,8 +45,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000201',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM001',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 60,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -72,8 +72,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000202',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM002',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 60,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -99,8 +99,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000203',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM003',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -126,8 +126,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000204',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM004',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -153,8 +153,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000205',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM005',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -180,8 +180,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000206',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM006',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -207,8 +207,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000207',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM007',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -234,8 +234,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000208',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM008',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -261,8 +261,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000209',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM009',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -288,8 +288,8 @@ export const escolaDeMediuns: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000210',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteEM010',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).

@@ -43,8 +43,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000101',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK001',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 80,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -71,8 +71,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000102',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK002',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 70,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -99,8 +99,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000103',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK003',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 60,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -126,8 +126,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000104',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK004',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 60,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -153,8 +153,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000105',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK005',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 60,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -180,8 +180,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000106',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK006',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -208,8 +208,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000107',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK007',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -236,8 +236,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000108',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK008',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -264,8 +264,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000109',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK009',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
@@ -292,8 +292,8 @@ export const globalKardec: Programme = {
       ),
       // PLACEHOLDER: directory group id (GUID) of this course.
       groupId: '00000000-0000-4000-8000-000000000110',
-      // PLACEHOLDER: WhatsApp group invite code of this course.
-      inviteCode: 'TrocarPeloConviteGK010',
+      // PLACEHOLDER: WhatsApp group invite code of this course (null: none yet; no link is sent).
+      inviteCode: null,
       // PLACEHOLDER: number of places of this course.
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).

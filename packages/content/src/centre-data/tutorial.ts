@@ -12,15 +12,19 @@ export const tutorial: Tutorial = {
     },
     {
       title: 'Clique em "Quero me inscrever"',
-      text: 'Na página do curso, clique no botão "Quero me inscrever". Você será levado à página de criação de conta. Se você já tem uma conta, não precisa criar outra: clique em "Acessar", no menu, entre com o seu e-mail e senha e siga para o passo 5.',
+      text: 'Na página do curso, clique no botão "Quero me inscrever". Você será levado à página de criação de conta. Se você já tem uma conta, não precisa criar outra: clique em "Acessar", no menu, entre com o seu e-mail e senha e siga para o passo 6.',
     },
     {
       title: 'Preencha os seus dados',
-      text: 'Informe o seu Nome completo, o seu E-mail, uma Senha com pelo menos 8 caracteres, o seu Celular com DDD, no formato (XX) XXXXX-XXXX, e a sua Data de nascimento, no formato DD/MM/AAAA. Esses dados são usados apenas para organizar as turmas e entrar em contato com você sobre os cursos.',
+      text: 'Informe o seu Nome completo, o seu E-mail, uma Senha com pelo menos 8 caracteres e difícil de adivinhar (evite sequências como 12345678, datas e o seu próprio nome), o seu Celular com DDD, no formato (XX) XXXXX-XXXX, e a sua Data de nascimento, no formato DD/MM/AAAA. Esses dados são usados apenas para organizar as turmas e entrar em contato com você sobre os cursos.',
     },
     {
       title: 'Aceite o aviso de privacidade e clique em "Criar conta"',
-      text: 'Leia o aviso de privacidade, que explica como cuidamos dos seus dados, marque a opção de aceite e clique em "Criar conta". Pronto: a sua conta está criada e você já volta conectado para a página do curso.',
+      text: 'Leia o aviso de privacidade, que explica como cuidamos dos seus dados, marque a opção de aceite e clique em "Criar conta".',
+    },
+    {
+      title: 'Confirme o seu e-mail com o código',
+      text: 'Enviamos para o seu e-mail um código de 6 dígitos. Na página "Confirme seu e-mail", digite o código e clique em "Confirmar". O código vale por 15 minutos. Não chegou? Confira a caixa de spam ou lixo eletrônico, ou clique em "Reenviar código". Pronto: a sua conta está criada e você volta conectado para a página do curso.',
     },
     {
       title: 'Clique em "Finalizar inscrição"',

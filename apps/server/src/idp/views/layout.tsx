@@ -34,7 +34,7 @@ export interface LayoutProps {
   title: string;
   hasErrors?: boolean;
   children: ReactNode;
-  /** Inline script after </main> (the auto-submitting forms only); allowed by its hash. */
+  /** Inline script after </main> (auto-submitting forms, the password's note); allowed by its hash. */
   script?: string;
 }
 

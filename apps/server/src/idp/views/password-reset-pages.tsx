@@ -4,8 +4,10 @@
  * accessibility as the sign-in pages.
  */
 import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../routes/form-validation.js';
 import { CancelForm, ErrorSummary, Field, type InteractionPaths } from './form-parts.js';
 import { Layout, renderPage, type SiteIdentity } from './layout.js';
+import { passwordHint, passwordNoteScript } from './password-hint.js';
 
 export interface ForgotPasswordPageOptions {
   site: SiteIdentity;
@@ -89,7 +91,12 @@ export interface NewPasswordPageOptions {
 
 export function newPasswordPage({ site, action, token, error }: NewPasswordPageOptions) {
   return renderPage(
-    <Layout site={site} title="Criar nova senha" hasErrors={Boolean(error)}>
+    <Layout
+      site={site}
+      title="Criar nova senha"
+      hasErrors={Boolean(error)}
+      script={passwordNoteScript(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
+    >
       <h1>Criar nova senha</h1>
       <p className="lead">
         Escolha a nova senha da sua conta. Ao salvar, as sessões abertas em outros aparelhos serão
@@ -103,7 +110,7 @@ export function newPasswordPage({ site, action, token, error }: NewPasswordPageO
           label="Nova senha"
           type="password"
           autoComplete="new-password"
-          hint="Pelo menos 8 caracteres."
+          hint={passwordHint()}
           error={error}
           maxLength={128}
         />

@@ -5,6 +5,7 @@
  * has errors.
  */
 import type { FieldErrors, SignInField, SignUpField } from '../routes/form-validation.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../routes/form-validation.js';
 import {
   CancelForm,
   ErrorSummary,
@@ -15,6 +16,7 @@ import {
   type SummaryItem,
 } from './form-parts.js';
 import { Layout, renderPage, type SiteIdentity } from './layout.js';
+import { passwordHint, passwordNoteScript } from './password-hint.js';
 
 export interface SignInPageOptions {
   site: SiteIdentity;
@@ -134,7 +136,12 @@ export function signUpPage({
     .filter(Boolean)
     .join(' ');
   return renderPage(
-    <Layout site={site} title="Criar conta" hasErrors={summary.length > 0}>
+    <Layout
+      site={site}
+      title="Criar conta"
+      hasErrors={summary.length > 0}
+      script={passwordNoteScript(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
+    >
       <h1>Criar conta</h1>
       <p className="lead">
         Preencha seus dados para se inscrever nos cursos. Todos os campos são obrigatórios.
@@ -166,7 +173,7 @@ export function signUpPage({
           label="Senha"
           type="password"
           autoComplete="new-password"
-          hint="Pelo menos 8 caracteres."
+          hint={passwordHint()}
           error={errors.senha}
           maxLength={128}
         />

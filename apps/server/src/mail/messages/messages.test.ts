@@ -15,6 +15,7 @@ import {
 const passe = findCourse('global-kardec', 'passe') as Course;
 const course: Course = {
   ...passe,
+  inviteCode: 'Fh3kQm9ZpL2xW7vB1nT4yR',
   meetings: { ...passe.meetings, firstMeeting: '2026-03-07', time: '15:00', room: 'Sala 3' },
 };
 const HOSTILE = `<img src=x onerror="alert(1)"> & 'Ana'`;
@@ -65,7 +66,7 @@ describe('messages', () => {
     const message = confirmation();
     expect(message.kind).toBe('enrolment-confirmation');
     expect(message.subject).toBe('Inscrição confirmada: Passe (Global Kardec)');
-    const group = whatsappGroupLink(course.inviteCode);
+    const group = whatsappGroupLink('Fh3kQm9ZpL2xW7vB1nT4yR');
     expect(message.html).toContain(`href="${group}"`);
     expect(message.html).toContain('Entre em nosso grupo de WhatsApp');
     for (const part of [message.html, message.text]) {
@@ -84,6 +85,22 @@ describe('messages', () => {
       }),
     ]);
     expect(message.attachments[0]?.content).toContain('RRULE:FREQ=WEEKLY;COUNT=');
+  });
+
+  it('never sends a link that leads nowhere: with no invite yet, it says the link comes later', () => {
+    const message = enrolmentConfirmation({
+      centre,
+      to: 'ana@example.org',
+      personName: 'Ana',
+      course: { ...course, inviteCode: null },
+      programmeName: 'Global Kardec',
+      courseUrl: 'https://www.centro.org.br/global-kardec/passe',
+    });
+    for (const part of [message.html, message.text]) {
+      expect(part).not.toContain('chat.whatsapp.com');
+      expect(part).not.toContain('Entre em nosso grupo de WhatsApp');
+      expect(part).toContain('O link do grupo de WhatsApp da turma será enviado a você mais tarde');
+    }
   });
 
   it('sends a six-digit code valid for 15 minutes, and refuses anything else as a code', () => {

@@ -12,8 +12,9 @@ import {
   formatMeetingCount,
   formatMeetingPlace,
   formatWeeklySlot,
-  whatsappGroupLink,
+  groupLinkOf,
 } from '@centro/content';
+import { messages } from '@centro/contracts';
 import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
 import type { MailMessage } from '../types.js';
 import {
@@ -60,7 +61,9 @@ export interface EnrolmentConfirmationInput {
 export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMessage {
   const { centre, course, programmeName, personName } = input;
   const courseUrl = httpUrl(input.courseUrl);
-  const groupUrl = httpUrl(whatsappGroupLink(course.inviteCode));
+  // No invite yet: no button to a link that leads nowhere, a sentence instead (issue 30).
+  const groupLink = groupLinkOf(course.inviteCode);
+  const groupUrl = groupLink === null ? null : httpUrl(groupLink);
   const first = formatFirstMeeting(course.meetings);
   const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`;
   const place = formatMeetingPlace(course.meetings, centre.address);
@@ -81,11 +84,19 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
         <br />
         <strong>Local:</strong> {place}
       </Notice>
-      <Paragraph>
-        As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder
-        nenhum aviso:
-      </Paragraph>
-      <Button href={groupUrl}>Entre em nosso grupo de WhatsApp</Button>
+      {groupUrl === null ? (
+        <Paragraph>
+          As orientações da turma são dadas no grupo de WhatsApp do curso. {messages.groupLinkLater}
+        </Paragraph>
+      ) : (
+        <>
+          <Paragraph>
+            As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não
+            perder nenhum aviso:
+          </Paragraph>
+          <Button href={groupUrl}>Entre em nosso grupo de WhatsApp</Button>
+        </>
+      )}
       <Paragraph>
         Anexamos um arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na
         sua agenda.
@@ -119,8 +130,14 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
         weekly,
         `Local: ${place}`,
         '',
-        'As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder nenhum aviso:',
-        groupUrl,
+        ...(groupUrl === null
+          ? [
+              `As orientações da turma são dadas no grupo de WhatsApp do curso. ${messages.groupLinkLater}`,
+            ]
+          : [
+              'As orientações da turma são dadas no grupo de WhatsApp do curso. Entre agora para não perder nenhum aviso:',
+              groupUrl,
+            ]),
         '',
         'Anexamos um arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na sua agenda.',
         '',

@@ -35,8 +35,8 @@ export interface CoursePageData {
   slug: string;
   /** The directory group that enrolment adds the person to. */
   groupId: string;
-  /** The WhatsApp group's invite code, shown on the confirmation page. */
-  inviteCode: string;
+  /** The WhatsApp group's invite code, shown on the confirmation page (null: none yet). */
+  inviteCode: string | null;
   title: string;
   stage: string;
   description: string[];

@@ -11,7 +11,7 @@
  * page says the registration could not be updated. Any other failure stops the sequence (spec
  * section 8).
  */
-import { confirmationPath, whatsappGroupLink } from '@centro/content/site';
+import { confirmationPath, groupLinkOf } from '@centro/content/site';
 import { messages } from '@centro/contracts/messages';
 import type { AuthUser, UserWithToken } from '~/auth/types';
 import type { ToastKind } from '~/components/toasts/notify';
@@ -136,7 +136,8 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
           programme: { name: course.programme.name, path: course.programme.path },
         },
         // The link in effect (staff may have changed the invite code since the page was built).
-        groupLink: enrolment.groupLink ?? whatsappGroupLink(course.inviteCode),
+        groupLink:
+          enrolment.groupLink === undefined ? groupLinkOf(course.inviteCode) : enrolment.groupLink,
         ...(profileNotice ? { profileNotice } : {}),
       },
     });

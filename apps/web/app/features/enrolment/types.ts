@@ -7,14 +7,16 @@ export interface EnrolmentCourse {
   slug: string;
   title: string;
   groupId: string;
-  inviteCode: string;
+  /** null: no invite yet (the confirmation says the link comes later). */
+  inviteCode: string | null;
 }
 
 /** Navigation state of the confirmation page (spec section 2): the user, the course, the group link. */
 export interface ConfirmationState {
   user: Pick<AuthUser, 'id' | 'displayName'>;
   course: { slug: string; title: string; programme: { name: string; path: string } };
-  groupLink: string;
+  /** null: the course has no WhatsApp invite yet. */
+  groupLink: string | null;
   /**
    * Why the registration could not be updated while enrolling (the directory refused to change this
    * account's data); the enrolment itself is confirmed.

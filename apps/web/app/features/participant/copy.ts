@@ -1,6 +1,8 @@
 /** The participant's own space (issue 13): its pt-BR texts, shared by the course page and the profile. */
 export const participantMessages = {
   enrolled: 'Você está inscrito(a) neste curso.',
+  /** Enrolled in a course whose last meeting is over: nothing left to cancel. */
+  ended: 'Este curso já terminou. Você esteve inscrito(a) nele.',
   pending: 'Sua inscrição está sendo confirmada. Atualize a página em alguns instantes.',
   waiting: (position: number) => `Você está na lista de espera (posição ${position}).`,
   whatsapp: 'Entre em nosso grupo de WhatsApp',

@@ -88,6 +88,26 @@ describe('the settings form', () => {
       ok: true,
       settings: { ...stored, room: null, places: 12 },
     });
-    expect(settingsRequestOf({ ...form, count: '3,5' })).toEqual({ ok: false, invalid: 'count' });
+    expect(settingsRequestOf({ ...form, count: '3,5' })).toEqual({
+      ok: false,
+      field: 'count',
+      message: 'Número de encontros: use um número inteiro.',
+    });
+    expect(settingsRequestOf({ ...form, durationMinutes: 'x' })).toMatchObject({
+      message: 'Duração de cada encontro: use um número inteiro.',
+    });
+  });
+
+  it('keeps only the code of an invite pasted as WhatsApp shares it, and refuses one with none', () => {
+    const form = settingsFormOf(stored);
+    const link = 'https://chat.whatsapp.com/Fh3kQm9ZpL2xW7vB1nT4yR?mode=ems_copy_t';
+    expect(settingsRequestOf({ ...form, inviteCode: link })).toEqual({
+      ok: true,
+      settings: { ...stored, inviteCode: 'Fh3kQm9ZpL2xW7vB1nT4yR' },
+    });
+    expect(settingsRequestOf({ ...form, inviteCode: 'https://example.com/x' })).toMatchObject({
+      ok: false,
+      field: 'inviteCode',
+    });
   });
 });

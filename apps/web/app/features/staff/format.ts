@@ -5,6 +5,8 @@
  */
 import { MEETING_TIME_ZONE } from '@centro/content/site';
 import type { StaffCourseSettings, StaffParticipant } from '@centro/contracts';
+import { FIELD_LABELS } from '@centro/contracts/field-labels';
+import { INVITE_CODE_ERROR, whatsappInviteCodeOf } from '@centro/contracts/whatsapp';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: MEETING_TIME_ZONE,
@@ -76,13 +78,21 @@ export function settingsFormOf(settings: StaffCourseSettings): SettingsForm {
   };
 }
 
+/** A field the form refuses before sending, with the sentence shown beside it. */
+export interface FieldProblem {
+  field: keyof SettingsForm;
+  message: string;
+}
+
 /**
- * The request for the form's texts: an empty field gives the content's default back (null); a
- * number field holding something else than a whole number is named in `invalid`.
+ * The request for the form's texts: an empty field gives the content's default back (null); the
+ * WhatsApp invite may be the whole link as WhatsApp shares it (only its code is sent); a number
+ * field holding something else than a whole number, or an invite with no code, is refused with
+ * the field named in Portuguese.
  */
 export function settingsRequestOf(
   form: SettingsForm,
-): { ok: true; settings: StaffCourseSettings } | { ok: false; invalid: keyof SettingsForm } {
+): { ok: true; settings: StaffCourseSettings } | ({ ok: false } & FieldProblem) {
   const value = (field: keyof SettingsForm) => {
     const trimmed = form[field].trim();
     return trimmed === '' ? null : trimmed;
@@ -90,14 +100,29 @@ export function settingsRequestOf(
   const numbers: Partial<Record<(typeof NUMBER_FIELDS)[number], number | null>> = {};
   for (const field of NUMBER_FIELDS) {
     const text = value(field);
-    if (text !== null && !/^\d+$/.test(text)) return { ok: false, invalid: field };
+    if (text !== null && !/^\d+$/.test(text)) {
+      return {
+        ok: false,
+        field,
+        message: `${FIELD_LABELS[field].replace(/ \(.*\)$/, '')}: use um número inteiro.`,
+      };
+    }
     numbers[field] = text === null ? null : Number(text);
+  }
+  const invite = value('inviteCode');
+  const inviteCode = invite === null ? null : whatsappInviteCodeOf(invite);
+  if (invite !== null && inviteCode === null) {
+    return {
+      ok: false,
+      field: 'inviteCode',
+      message: INVITE_CODE_ERROR,
+    };
   }
   return {
     ok: true,
     settings: {
       places: numbers.places ?? null,
-      inviteCode: value('inviteCode'),
+      inviteCode,
       opensAt: value('opensAt'),
       closesAt: value('closesAt'),
       firstMeeting: value('firstMeeting'),

@@ -5,7 +5,7 @@
  * groups of the content's courses are accepted: the server never adds anyone to an arbitrary group
  * of the directory.
  */
-import { allCourses, whatsappGroupLink } from '@centro/content';
+import { allCourses, groupLinkOf } from '@centro/content';
 import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
@@ -66,7 +66,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
           group: course.groupId,
           status: 'enrolled' as const,
           alreadyEnrolled,
-          ...(inEffect ? { groupLink: whatsappGroupLink(inEffect.inviteCode) } : {}),
+          // null: the course has no invite yet, and the page says the link comes later.
+          ...(inEffect ? { groupLink: groupLinkOf(inEffect.inviteCode) } : {}),
         },
       };
     },

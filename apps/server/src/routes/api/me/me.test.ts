@@ -141,7 +141,8 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     expect(await confirmations(c)).toBe(1);
     const [cEnrolment] = await mine(c);
     expect(cEnrolment).toMatchObject({ state: 'enrolled', position: null });
-    expect(cEnrolment?.whatsappUrl).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    // The course has no WhatsApp invite yet: no link (never a placeholder's) until staff set one.
+    expect(cEnrolment?.whatsappUrl).toBeNull();
     expect(await mine(d)).toMatchObject([{ state: 'waiting', position: 1 }]);
 
     expect((await cancel(a)).json()).toEqual({

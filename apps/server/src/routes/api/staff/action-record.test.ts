@@ -254,6 +254,7 @@ describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
       expect(refused.json()).toEqual({
         error: 'invalid_request',
         message: 'A sala não pode ter quebras de linha nem caracteres de controle.',
+        field: 'room',
       });
     }
     const now = await as(ADMIN, 'GET', `/api/staff/courses/${other.slug}/settings`);

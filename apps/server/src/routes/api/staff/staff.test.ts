@@ -246,6 +246,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(below.json()).toEqual({
       error: 'places_below_taken',
       message: 'O número de vagas não pode ser menor que o de inscrições já feitas (3).',
+      field: 'places',
     });
     const changed = await as(ADMIN, {
       method: 'POST',
@@ -297,13 +298,15 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       url: `${C}/settings`,
       body: {
         ...emptySettings(),
-        inviteCode: 'NovoConvite2027abc',
+        // The link exactly as WhatsApp shares it: only its code is kept (issue 30).
+        inviteCode: ' https://chat.whatsapp.com/NovoConvite2027abc?mode=ems_copy_t ',
         firstMeeting: '2027-04-03',
         time: '09:15',
         count: 2,
       },
     });
     expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings.inviteCode).toBe('NovoConvite2027abc');
     const newcomer = (await api.createPeople(1))[0] as string;
     const enrolled = await enrol(newcomer);
     expect(enrolled.statusCode).toBe(200);
@@ -334,11 +337,62 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(calendar.body).toContain('COUNT=2');
 
     await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: emptySettings() });
-    expect((await enrol(newcomer)).json().data.groupLink).toBe(
-      `https://chat.whatsapp.com/${course.inviteCode}`,
-    );
+    // Back to the content's invite: none yet, so no link at all (never a placeholder's).
+    expect(course.inviteCode).toBeNull();
+    expect((await enrol(newcomer)).json().data.groupLink).toBeNull();
     const back = await api.app.inject({ url: `/${course.programme}/${course.slug}/encontros.ics` });
     expect(back.body).not.toContain('20270403T091500');
+  });
+
+  it('names the field of a refused setting in Portuguese, as `field`, and tells which courses lack an invite', async () => {
+    const url = `${C}/settings`;
+    const zero = await as(ADMIN, { method: 'POST', url, body: { ...emptySettings(), places: 0 } });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toEqual({
+      error: 'invalid_request',
+      message: 'Vagas: use pelo menos 1.',
+      field: 'places',
+    });
+    const link = await as(ADMIN, {
+      method: 'POST',
+      url,
+      body: { ...emptySettings(), inviteCode: 'https://example.com/NovoConvite2027abc' },
+    });
+    expect(link.statusCode).toBe(400);
+    expect(link.json()).toMatchObject({ field: 'inviteCode' });
+    expect(link.json().message).toMatch(/^Convite do grupo de WhatsApp inválido/);
+    const late = await as(ADMIN, {
+      method: 'POST',
+      url,
+      body: { ...emptySettings(), opensAt: '2099-03-02T08:00', closesAt: '2099-03-01T08:00' },
+    });
+    expect(late.json()).toEqual({
+      error: 'invalid_request',
+      message: 'O encerramento das inscrições deve ser depois da abertura.',
+      field: 'closesAt',
+    });
+    const typed = await as(ADMIN, {
+      method: 'POST',
+      url,
+      body: { ...emptySettings(), count: '3' },
+    });
+    expect(typed.json().message).toBe(
+      'Campo "Número de encontros" com tipo inválido: esperado número.',
+    );
+
+    const withInvite = async () => {
+      const overview = await as(ADMIN, { method: 'GET', url: '/api/staff/courses' });
+      const courses = overview.json().courses as { slug: string; hasInvite: boolean }[];
+      return courses.find((c) => c.slug === course.slug)?.hasInvite;
+    };
+    expect(await withInvite()).toBe(false);
+    await as(ADMIN, {
+      method: 'POST',
+      url,
+      body: { ...emptySettings(), inviteCode: 'https://chat.whatsapp.com/NovoConvite2027abc' },
+    });
+    expect(await withInvite()).toBe(true);
+    await as(ADMIN, { method: 'POST', url, body: emptySettings() });
   });
 
   it('removes a participant: a directory failure midway changes nothing, then the place is freed', async () => {

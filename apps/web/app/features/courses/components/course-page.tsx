@@ -62,12 +62,6 @@ export function CoursePage({
 
       <section className="course__enrol enrol" aria-labelledby="inscricao">
         <h2 id="inscricao">Inscrição</h2>
-        <p>
-          <strong>Curso gratuito.</strong> Para garantir a sua vaga, clique no botão abaixo.
-        </p>
-        <p className="enrol__warning">
-          <strong>Atenção:</strong> as vagas são limitadas.
-        </p>
         <PlacesLeft slug={slug} action={enrolAction} />
         <p className="enrol__help">
           Primeira vez por aqui? Veja{' '}

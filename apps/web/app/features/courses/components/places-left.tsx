@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchAvailability, type Availability } from '../api/get-availability';
+import { enrolmentBox, type Notice } from '../enrolment-box';
 
 /** What the course's action needs to know of the availability. */
 export interface EnrolmentSituation {
@@ -7,6 +8,8 @@ export interface EnrolmentSituation {
   open: boolean;
   /** No place is left (known). */
   full: boolean;
+  /** Told by the signed-in action: the person holds, awaits or held a place (its line says so). */
+  report?: (own: boolean) => void;
 }
 
 /** Whether enrolment is not open at the server's clock (known opening instant, or closed). */
@@ -14,10 +17,11 @@ export const outsideWindow = (course: Availability): boolean =>
   (course.state === 'not-open' && Boolean(course.opensAt)) || course.state === 'closed';
 
 /**
- * 'Restam N vagas' (GET /api/courses/availability), once known, and the course's action (the
- * enrolment button, or the person's own state: issue 13). Before opening: 'As inscrições abrem em
- * DD/MM/AAAA às HHhMM.'; after closing: 'As inscrições para este curso foram encerradas.' (the
- * server's clock decides, through the availability; the page itself stays prerendered; the
+ * The enrolment box: what it says (../enrolment-box.ts: one thing at a time, issue 30) and the
+ * course's action (the enrolment button, or the person's own state: issue 13). 'Restam N vagas'
+ * comes from GET /api/courses/availability; before opening, 'As inscrições abrem em DD/MM/AAAA às
+ * HHhMM.'; after closing, 'As inscrições para este curso foram encerradas.'; when full, 'Vagas
+ * esgotadas para este curso.' (the server's clock decides; the page itself stays prerendered; these
  * sentences come with ../enrolment-window.ts, loaded only then). Until the answer, or when it
  * fails, enrolment counts as open: the server refuses one out of its window.
  */
@@ -28,16 +32,19 @@ export function PlacesLeft({
   slug: string;
   action: (situation: EnrolmentSituation) => ReactNode;
 }) {
-  const [known, setKnown] = useState<{ course: Availability; notice: string | null } | null>(null);
+  const [known, setKnown] = useState<{ course: Availability; notice: Notice | null } | null>(null);
+  const [own, report] = useState(false);
   useEffect(() => {
     let current = true;
     fetchAvailability()
       .then(async (courses) => {
         const course = courses[slug];
         if (!course) return;
-        const notice = outsideWindow(course)
-          ? (await import('../enrolment-window')).enrolmentWindowNotice(course)
-          : null;
+        // Open with places left (most visits): no notice, nothing more to load.
+        const notice =
+          course.state !== 'open' || !course.placesLeft
+            ? (await import('../enrolment-window')).enrolmentNotice(course)
+            : null;
         if (current) setKnown({ course, notice });
       })
       // Not worth a message: the page works without it.
@@ -46,31 +53,28 @@ export function PlacesLeft({
       current = false;
     };
   }, [slug]);
-  if (known?.notice) {
-    return (
-      <>
-        <p className="enrol__places" role="status">
-          {known.notice}
-        </p>
-        {action({ open: false, full: known.course.placesLeft === 0 })}
-      </>
-    );
-  }
   const placesLeft = known?.course.placesLeft ?? null;
+  const text = enrolmentBox({ notice: known?.notice, placesLeft, own });
   return (
     <>
+      {text.intro !== undefined && (
+        <p>
+          <strong>Curso gratuito.</strong> {text.intro}
+        </p>
+      )}
+      {text.warning && (
+        <p className="enrol__warning">
+          <strong>Atenção:</strong> as vagas são limitadas.
+        </p>
+      )}
       {/* There, empty, before the answer: its line is kept (courses.css), so the button below
           does not move under a finger or a pointer when the answer arrives. */}
-      <p className="enrol__places" role="status">
-        {placesLeft === null
-          ? ''
-          : placesLeft === 0
-            ? 'Vagas esgotadas para este curso.'
-            : placesLeft === 1
-              ? 'Resta 1 vaga.'
-              : `Restam ${placesLeft} vagas.`}
-      </p>
-      {action({ open: true, full: placesLeft === 0 })}
+      {text.places !== undefined && (
+        <p className="enrol__places" role="status">
+          {text.places}
+        </p>
+      )}
+      {action({ open: !known || !outsideWindow(known.course), full: placesLeft === 0, report })}
     </>
   );
 }

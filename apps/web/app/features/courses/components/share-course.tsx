@@ -1,29 +1,18 @@
 /**
  * 'Compartilhar' on a course page (issue 16): a plain link to WhatsApp (`wa.me/?text=`, the course's
  * title and address), which works without JavaScript, the browser's own share sheet (Web Share
- * API) once hydrated where the browser has one, and the course's meetings as a calendar file. The
- * texts and links come with the page's data (../share.ts).
+ * API, ./native-share.tsx, loaded once hydrated) where the browser has one, and the course's
+ * meetings as a calendar file. The texts and links come with the page's data (../share.ts).
  * No third-party script, no library.
  */
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import type { CourseShareData } from '../types';
 
-const noSubscription = () => () => {};
-const hasWebShare = () => typeof navigator.share === 'function';
-/** Prerendered without the button; hydration adds it where the browser can share. */
-const noWebShareWhilePrerendering = () => false;
+const NativeShare = lazy(() => import('./native-share'));
 
 export type ShareCourseProps = CourseShareData & { title: string };
 
 export function ShareCourse({ title, url, calendarPath, text, whatsappHref }: ShareCourseProps) {
-  const canShare = useSyncExternalStore(noSubscription, hasWebShare, noWebShareWhilePrerendering);
-
-  const share = () => {
-    navigator.share({ title, text, url }).catch(() => {
-      // Dismissed by the person, or refused by the browser: nothing to do.
-    });
-  };
-
   return (
     <section className="course__share share" aria-labelledby="compartilhar">
       <h2 id="compartilhar">Compartilhe e agende</h2>
@@ -38,13 +27,9 @@ export function ShareCourse({ title, url, calendarPath, text, whatsappHref }: Sh
             Compartilhar no WhatsApp
           </a>
         </li>
-        {canShare ? (
-          <li>
-            <button type="button" className="btn btn-outline" onClick={share}>
-              Compartilhar…
-            </button>
-          </li>
-        ) : null}
+        <Suspense fallback={null}>
+          <NativeShare title={title} text={text} url={url} />
+        </Suspense>
         <li>
           <a className="btn btn-outline" href={calendarPath} download>
             Adicionar à minha agenda

@@ -37,6 +37,15 @@ describe('ConfirmationPage', () => {
     );
   });
 
+  it('with no invite yet, offers no WhatsApp button and says the link comes later', () => {
+    renderAt('/global-kardec/matricula-finalizada', { ...state, groupLink: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/O link do grupo de WhatsApp da turma será enviado a você mais tarde/),
+    ).toBeInTheDocument();
+  });
+
   it('says so when the registration could not be updated, the enrolment still confirmed', () => {
     renderAt('/global-kardec/matricula-finalizada', {
       ...state,

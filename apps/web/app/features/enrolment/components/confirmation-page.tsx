@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { messages } from '@centro/contracts/messages';
 import { getProgrammeName } from '../programmes';
 import type { ConfirmationState } from '../types';
 
@@ -10,7 +11,10 @@ export function confirmationStateOf(value: unknown): ConfirmationState | null {
   if (!isRecord(value) || !isRecord(value.user) || !isRecord(value.course)) return null;
   const { course, groupLink } = value;
   if (typeof course.title !== 'string' || !isRecord(course.programme)) return null;
-  if (typeof groupLink !== 'string' || !groupLink.startsWith('https://chat.whatsapp.com/')) {
+  if (
+    groupLink !== null &&
+    (typeof groupLink !== 'string' || !groupLink.startsWith('https://chat.whatsapp.com/'))
+  ) {
     return null;
   }
   return value as unknown as ConfirmationState;
@@ -57,15 +61,23 @@ export function ConfirmationPage() {
         Você está oficialmente inscrito(a) no curso <strong>{course.title}</strong> (
         {course.programme.name}). Em breve você receberá mais informações por e-mail.
       </p>
+      {groupLink === null && <p>{messages.groupLinkLater}</p>}
       {typeof profileNotice === 'string' ? (
         <p className="confirmation__notice" role="status">
           Não foi possível atualizar o seu cadastro (celular e data de nascimento). {profileNotice}
         </p>
       ) : null}
       <div className="actions">
-        <a className="btn btn-whatsapp" href={groupLink} target="_blank" rel="noopener noreferrer">
-          Entre em nosso grupo de WhatsApp
-        </a>
+        {groupLink !== null && (
+          <a
+            className="btn btn-whatsapp"
+            href={groupLink}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Entre em nosso grupo de WhatsApp
+          </a>
+        )}
         <Link className="btn btn-outline" to={course.programme.path}>
           Ver outros cursos
         </Link>

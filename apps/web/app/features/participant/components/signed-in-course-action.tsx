@@ -3,9 +3,12 @@
  * signed in, so that an anonymous visitor's first load does not carry it): enrolled, the WhatsApp
  * group and 'Cancelar inscrição' (with a confirmation step); waiting, the position and 'Sair da
  * lista de espera'; neither, the enrolment button while places are left, 'Entrar na lista de
- * espera' when the course is full.
+ * espera' when the course is full. Once the course has ended, an enrolled person reads that it
+ * has, with nothing left to cancel. It tells the page (`onOwn`) when its own line says it all, so
+ * that the box says one thing at a time (issue 30).
  */
 import type { MyEnrolment } from '@centro/contracts';
+import { messages } from '@centro/contracts/messages';
 import { useEffect, type ReactNode } from 'react';
 import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
@@ -23,22 +26,34 @@ export interface CourseActionProps {
   full: boolean;
   /** 'Finalizar inscrição', from the enrolment feature. */
   enrolButton: ReactNode;
+  /** Told whether the person holds, awaits or held a place here (their line then says it all). */
+  onOwn?: (own: boolean) => void;
 }
 
-export function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
+export function SignedInCourseAction({ slug, open, full, enrolButton, onOwn }: CourseActionProps) {
   const mine = useMyEnrolments();
   const { busy, run } = useCourseActions(mine.reload);
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
-
-  if (mine.state === 'loading') return <p role="status">Carregando…</p>;
   const here: MyEnrolment | undefined =
     mine.state === 'ready' ? mine.data.find((e) => e.course === slug) : undefined;
+  const own = here !== undefined;
+  useEffect(() => {
+    onOwn?.(own);
+    return () => onOwn?.(false);
+  }, [onOwn, own]);
 
+  if (mine.state === 'loading') return <p role="status">Carregando…</p>;
+
+  if (here?.state === 'enrolled' && here.nextMeeting === null) {
+    return <p className="enrol__state">{text.ended}</p>;
+  }
   if (here?.state === 'enrolled') {
     return (
       <div className="enrol__mine">
         <p className="enrol__state">{text.enrolled}</p>
+        {/* No invite yet: said, rather than a button to a link that leads nowhere (issue 30). */}
+        {!here.whatsappUrl && <p>{messages.groupLinkLater}</p>}
         <div className="actions">
           {here.whatsappUrl && (
             <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">

@@ -22,8 +22,18 @@ function windowText(course: StaffCourseSummary): string | null {
 
 export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
   const programmes = [...new Set(courses.map((c) => c.programme))];
+  const withoutInvite = courses.filter((c) => !c.hasInvite).length;
   return (
     <>
+      {withoutInvite > 0 && (
+        <p className="staff__missing-invites">
+          {withoutInvite === 1
+            ? '1 curso ainda não tem o convite do grupo de WhatsApp'
+            : `${withoutInvite} cursos ainda não têm o convite do grupo de WhatsApp`}
+          : quem se inscreve fica sabendo que o link será enviado mais tarde. Cole o link do convite
+          nas configurações de cada curso marcado abaixo.
+        </p>
+      )}
       {programmes.map((programme) => (
         <section key={programme} className="staff__programme" aria-labelledby={`p-${programme}`}>
           <h2 id={`p-${programme}`}>{programmeNames[programme] ?? programme}</h2>
@@ -45,6 +55,9 @@ export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
                     {stateLabels[course.state]}
                     {windowText(course) && <span> · {windowText(course)}</span>}
                   </p>
+                  {!course.hasInvite && (
+                    <p className="staff__no-invite">Sem convite do grupo de WhatsApp</p>
+                  )}
                   {course.attendance.some((n) => n > 0) && (
                     <p className="staff__attendance">
                       Presentes por encontro:{' '}

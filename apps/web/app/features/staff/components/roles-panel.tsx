@@ -22,11 +22,14 @@ export function RolesPanel() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRoleName>('secretaria');
   const [problem, setProblem] = useState<string | null>(null);
+  /** The problem is a refused grant, about the address typed. */
+  const [grantRefused, setGrantRefused] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const act = async (run: (token: string) => Promise<void>, done: string) => {
+  const act = async (run: (token: string) => Promise<void>, done: string, granting = false) => {
     setBusy(true);
     setProblem(null);
+    setGrantRefused(granting);
     try {
       await call(run);
       void notify('success', done);
@@ -42,7 +45,9 @@ export function RolesPanel() {
 
   const grant = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await act((token) => grantRole(email.trim(), role, token), staffMessages.roleGranted)) {
+    if (
+      await act((token) => grantRole(email.trim(), role, token), staffMessages.roleGranted, true)
+    ) {
       setEmail('');
     }
   };
@@ -74,7 +79,10 @@ export function RolesPanel() {
                   <li key={granted}>
                     {roleLabels[granted]}
                     {person.admin && granted === 'coordenacao' ? (
-                      <small> (definida em ADMIN_EMAILS)</small>
+                      <small>
+                        {' '}
+                        (definida na configuração do servidor; não pode ser retirada aqui)
+                      </small>
                     ) : (
                       <button
                         type="button"
@@ -107,6 +115,9 @@ export function RolesPanel() {
             type="email"
             required
             autoComplete="off"
+            // A refused grant is about this address: the message is read with the field.
+            aria-describedby={problem && grantRefused ? `${id}-problem` : undefined}
+            aria-invalid={problem && grantRefused ? true : undefined}
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
@@ -124,7 +135,7 @@ export function RolesPanel() {
           </select>
         </div>
         {problem && (
-          <p className="staff__problem" role="alert">
+          <p className="staff__problem" id={`${id}-problem`} role="alert">
             {problem}
           </p>
         )}

@@ -1,12 +1,15 @@
 /**
  * A course's settings (Coordenação): places, the WhatsApp invite code, the enrolment window and the
  * meetings. An empty field means the content's default, named under it. Saved settings apply at
- * once (the course page reads them through the availability call).
+ * once (the course page reads them through the availability call). One message at a time (issue
+ * 30): a refusal sits beside its field (the API names it), anything else above the button, and a
+ * new submit clears the last one, 'Configurações salvas.' included.
  */
 import type { StaffCourseSettingsResponse } from '@centro/contracts';
+import { FIELD_LABELS } from '@centro/contracts/field-labels';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { formatDate, weekdayNames, type Weekday } from '@centro/content/site';
-import { notify } from '~/components/toasts/notify';
+import { ApiError } from '~/lib/api-client';
 import { fetchSettings, saveSettings } from '../api/course-settings';
 import { staffMessages } from '../copy';
 import { settingsFormOf, settingsRequestOf, type SettingsForm } from '../format';
@@ -22,23 +25,24 @@ interface SettingsPanelProps {
 
 type FieldKind = 'number' | 'text' | 'datetime-local' | 'date' | 'time';
 
-const fields: { name: keyof SettingsForm; label: string; type: FieldKind }[] = [
-  { name: 'places', label: 'Vagas', type: 'number' },
-  { name: 'inviteCode', label: 'Código de convite do grupo de WhatsApp', type: 'text' },
-  { name: 'opensAt', label: 'Abertura das inscrições', type: 'datetime-local' },
-  { name: 'closesAt', label: 'Encerramento das inscrições', type: 'datetime-local' },
-  { name: 'firstMeeting', label: 'Primeiro encontro', type: 'date' },
-  { name: 'time', label: 'Horário dos encontros', type: 'time' },
-  { name: 'count', label: 'Número de encontros', type: 'number' },
-  { name: 'durationMinutes', label: 'Duração de cada encontro (minutos)', type: 'number' },
-  { name: 'room', label: 'Local', type: 'text' },
+const fields: { name: keyof SettingsForm; type: FieldKind }[] = [
+  { name: 'places', type: 'number' },
+  { name: 'inviteCode', type: 'text' },
+  { name: 'opensAt', type: 'datetime-local' },
+  { name: 'closesAt', type: 'datetime-local' },
+  { name: 'firstMeeting', type: 'date' },
+  { name: 'time', type: 'time' },
+  { name: 'count', type: 'number' },
+  { name: 'durationMinutes', type: 'number' },
+  { name: 'room', type: 'text' },
 ];
 
-const numberLabels: Record<string, string> = {
-  places: 'Vagas',
-  count: 'Número de encontros',
-  durationMinutes: 'Duração de cada encontro',
-};
+/** The one message the form shows: saved, or a problem (beside its field when it has one). */
+type Outcome =
+  { kind: 'saved' } | { kind: 'problem'; message: string; field: keyof SettingsForm | null } | null;
+
+const isField = (name: string | undefined): name is keyof SettingsForm =>
+  fields.some((f) => f.name === name);
 
 /** What an empty field stands for. */
 function hintOf(name: keyof SettingsForm, answer: StaffCourseSettingsResponse): string {
@@ -47,7 +51,9 @@ function hintOf(name: keyof SettingsForm, answer: StaffCourseSettingsResponse): 
     case 'places':
       return `Padrão: ${defaults.places}. Já ocupadas: ${taken}.`;
     case 'inviteCode':
-      return `Padrão: ${defaults.inviteCode}. O código do link chat.whatsapp.com/…`;
+      return defaults.inviteCode === null
+        ? 'Ainda sem convite: os inscritos recebem o aviso de que o link virá mais tarde. Cole aqui o link do convite (https://chat.whatsapp.com/…) ou só o código.'
+        : `Padrão: ${defaults.inviteCode}. Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.`;
     case 'opensAt':
       return 'Horário de Brasília. Vazio: as inscrições já estão abertas.';
     case 'closesAt':
@@ -85,56 +91,81 @@ function SettingsFormView({
   const id = useId();
   const [answer, setAnswer] = useState(initial);
   const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(initial.settings));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
+  const inputId = (name: keyof SettingsForm) => `${id}-${name}`;
+  const showProblem = (message: string, field: keyof SettingsForm | null) => {
+    setOutcome({ kind: 'problem', message, field });
+    // The field the problem is about, wherever it is in the long form.
+    if (field) document.getElementById(inputId(field))?.focus();
+  };
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setOutcome(null);
     const request = settingsRequestOf(form);
     if (!request.ok) {
-      setProblem(`${numberLabels[request.invalid]}: use um número inteiro.`);
+      showProblem(request.message, request.field);
       return;
     }
     setBusy(true);
-    setProblem(null);
     try {
       const saved = await call((token) => saveSettings(slug, request.settings, token));
       setAnswer(saved);
       setForm(settingsFormOf(saved.settings));
-      void notify('success', staffMessages.settingsSaved);
+      setOutcome({ kind: 'saved' });
       onSaved();
     } catch (error) {
-      setProblem(failureMessage('settings', error, staffMessages.saveFailed));
+      const field = error instanceof ApiError && isField(error.field) ? error.field : null;
+      showProblem(failureMessage('settings', error, staffMessages.saveFailed), field);
     } finally {
       setBusy(false);
     }
   };
+  const fieldProblem = (name: keyof SettingsForm) =>
+    outcome?.kind === 'problem' && outcome.field === name ? outcome.message : null;
 
   return (
     <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
       <p>Deixe um campo vazio para usar o valor padrão do curso.</p>
-      {fields.map(({ name, label, type }) => (
-        <div className="staff__field" key={name}>
-          <label htmlFor={`${id}-${name}`}>{label}</label>
-          <input
-            id={`${id}-${name}`}
-            name={name}
-            type={type}
-            inputMode={type === 'number' ? 'numeric' : undefined}
-            min={type === 'number' ? 1 : undefined}
-            value={form[name]}
-            aria-describedby={`${id}-${name}-hint`}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setForm((current) => ({ ...current, [name]: value }));
-            }}
-          />
-          <small id={`${id}-${name}-hint`}>{hintOf(name, answer)}</small>
-        </div>
-      ))}
-      {problem && (
+      {fields.map(({ name, type }) => {
+        const problem = fieldProblem(name);
+        return (
+          <div className="staff__field" key={name}>
+            <label htmlFor={inputId(name)}>{FIELD_LABELS[name]}</label>
+            <input
+              id={inputId(name)}
+              name={name}
+              type={type}
+              inputMode={type === 'number' ? 'numeric' : undefined}
+              min={type === 'number' ? 1 : undefined}
+              value={form[name]}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={
+                problem ? `${inputId(name)}-problem ${inputId(name)}-hint` : `${inputId(name)}-hint`
+              }
+              onChange={(event) => {
+                const { value } = event.currentTarget;
+                setForm((current) => ({ ...current, [name]: value }));
+              }}
+            />
+            {problem && (
+              <p className="staff__problem" id={`${inputId(name)}-problem`} role="alert">
+                {problem}
+              </p>
+            )}
+            <small id={`${inputId(name)}-hint`}>{hintOf(name, answer)}</small>
+          </div>
+        );
+      })}
+      {outcome?.kind === 'problem' && outcome.field === null && (
         <p className="staff__problem" role="alert">
-          {problem}
+          {outcome.message}
+        </p>
+      )}
+      {outcome?.kind === 'saved' && (
+        <p className="staff__saved" role="status">
+          {staffMessages.settingsSaved}
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -22,6 +22,7 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
     start: `${date}T18:00:00.000Z`,
   })),
   attendance: [2, 0, 0],
+  hasInvite: true,
 });
 
 const participant = (id: string, name: string, email: string): StaffParticipant => ({
@@ -205,6 +206,7 @@ describe('StaffArea', () => {
           {
             error: 'places_below_taken',
             message: 'O número de vagas não pode ser menor que as 2 vagas já ocupadas.',
+            field: 'places',
           },
           { status: 409 },
         ),
@@ -221,6 +223,12 @@ describe('StaffArea', () => {
     expect(
       await screen.findByText('O número de vagas não pode ser menor que as 2 vagas já ocupadas.'),
     ).toHaveAttribute('role', 'alert');
+    // Beside its field, which says so to a screen reader, and which has the focus.
+    expect(places).toHaveAccessibleDescription(
+      /^O número de vagas não pode ser menor que as 2 vagas já ocupadas\. Padrão: 40/,
+    );
+    expect(places).toHaveAttribute('aria-invalid', 'true');
+    expect(places).toHaveFocus();
     // A refusal the API explained is shown, not logged as a fault.
     expect(console.error).not.toHaveBeenCalled();
     // A number field that is not a whole number never reaches the server.
@@ -231,5 +239,65 @@ describe('StaffArea', () => {
       'role',
       'alert',
     );
+    // One message at a time: the server's earlier one is gone.
+    expect(
+      screen.queryByText('O número de vagas não pode ser menor que as 2 vagas já ocupadas.'),
+    ).toBeNull();
+  });
+
+  it('takes the invite link as WhatsApp shares it, and clears “Configurações salvas.” on the next submit', async () => {
+    const settings = {
+      places: null,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: null,
+      time: null,
+      count: null,
+      durationMinutes: null,
+      room: null,
+    };
+    const answer = (stored: typeof settings | { inviteCode: string }) => ({
+      slug: 'passe',
+      title: 'Passe',
+      settings: { ...settings, ...stored },
+      defaults: {
+        places: 40,
+        inviteCode: null,
+        firstMeeting: '2026-03-07',
+        weekday: 'sábado',
+        time: '17:30',
+        count: 3,
+        durationMinutes: 90,
+        room: null,
+      },
+      taken: 2,
+      weekday: 'sábado',
+    });
+    const calls = stubApi(['coordenacao'], {
+      'GET /api/staff/courses/passe/settings': () => Response.json(answer(settings)),
+      'POST /api/staff/courses/passe/settings': () =>
+        Response.json(answer({ inviteCode: 'Fh3kQm9ZpL2xW7vB1nT4yR' })),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=configuracoes',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const invite = await screen.findByLabelText('Convite do grupo de WhatsApp');
+    expect(invite).toHaveAccessibleDescription(/^Ainda sem convite/);
+    await userEvent.type(
+      invite,
+      'https://chat.whatsapp.com/Fh3kQm9ZpL2xW7vB1nT4yR?mode=ems_copy_t',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      inviteCode: 'Fh3kQm9ZpL2xW7vB1nT4yR',
+    });
+    await userEvent.type(screen.getByLabelText('Número de encontros'), '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Número de encontros: use um número inteiro.')).toBeVisible();
+    expect(screen.queryByText('Configurações salvas.')).toBeNull();
   });
 });
