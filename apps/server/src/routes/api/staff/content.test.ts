@@ -145,7 +145,7 @@ describe.each(targets)('the site content on $dialect', ({ dialect, databaseUrl }
     for (const [message, change] of cases) {
       const answer = await bad(change);
       expect(answer.statusCode, message).toBe(400);
-      expect(answer.json()).toEqual({ error: 'invalid_request', message });
+      expect(answer.json()).toEqual({ error: 'invalid_request', message, field: 'schedule' });
     }
     expect((await as(comunicacao, 'GET', SCHEDULE)).json().revision).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { fetchAvailability, type Availability } from '../api/get-availability';
+import type { Availability } from '../api/get-availability';
 import { enrolmentBox, type Notice } from '../enrolment-box';
 
 /** What the course's action needs to know of the availability. */
@@ -36,7 +36,10 @@ export function PlacesLeft({
   const [own, report] = useState(false);
   useEffect(() => {
     let current = true;
-    fetchAvailability()
+    // The API client comes with the answer, not in the page's first load (the course pages' 100 KB
+    // budget): the line keeps its place until then.
+    import('../api/get-availability')
+      .then(({ fetchAvailability }) => fetchAvailability())
       .then(async (courses) => {
         const course = courses[slug];
         if (!course) return;
