@@ -267,6 +267,32 @@ async function* htmlFiles(dir) {
 }
 
 /**
+ * The stylesheets a route manifest names, read from the client build once (kept in `cache`), ready
+ * to inline: without Vite's chunk marker comment (`$vite$:1`), bytes no page needs. Also used
+ * by the page renderer (page-renderer.mjs) that renders edited content at runtime.
+ * @param {string} dir the client build
+ * @param {string} manifest
+ * @param {Map<string, Array<{ href: string, css: string }>>} cache
+ */
+export async function stylesheetsOfManifest(dir, manifest, cache) {
+  let stylesheets = cache.get(manifest);
+  if (!stylesheets) {
+    const hrefs = manifestStylesheets(await readFile(path.join(dir, manifest), 'utf8'));
+    stylesheets = await Promise.all(
+      hrefs.map(async (href) => {
+        const css = (await readFile(path.join(dir, href), 'utf8'))
+          .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
+          .trim();
+        assertInlinable(css, href);
+        return { href, css };
+      }),
+    );
+    cache.set(manifest, stylesheets);
+  }
+  return stylesheets;
+}
+
+/**
  * Optimize every page of a client build.
  * @param {string} dir
  * @returns {Promise<{ pages: number, stylesheets: string[], bytes: number }>}
@@ -274,24 +300,7 @@ async function* htmlFiles(dir) {
 export async function optimizeBuild(dir) {
   /** @type {Map<string, Array<{ href: string, css: string }>>} */
   const byManifest = new Map();
-  const load = async (/** @type {string} */ manifest) => {
-    let stylesheets = byManifest.get(manifest);
-    if (!stylesheets) {
-      const hrefs = manifestStylesheets(await readFile(path.join(dir, manifest), 'utf8'));
-      stylesheets = await Promise.all(
-        hrefs.map(async (href) => {
-          // Without Vite's chunk marker comment (`/*$vite$:1*/`): bytes no page needs.
-          const css = (await readFile(path.join(dir, href), 'utf8'))
-            .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
-            .trim();
-          assertInlinable(css, href);
-          return { href, css };
-        }),
-      );
-      byManifest.set(manifest, stylesheets);
-    }
-    return stylesheets;
-  };
+  const load = (/** @type {string} */ manifest) => stylesheetsOfManifest(dir, manifest, byManifest);
   let pages = 0;
   for await (const file of htmlFiles(dir)) {
     const html = await readFile(file, 'utf8');

@@ -12,7 +12,6 @@
  * content)` → the page's HTML and its `.data` (what client navigation fetches).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
@@ -44,23 +43,8 @@ export function createPageRenderer(rendererDir) {
     })));
 
   /** @param {Optimizer} optimizer @param {string} manifest */
-  const stylesheetsOf = async ({ assertInlinable, manifestStylesheets }, manifest) => {
-    let found = stylesheets.get(manifest);
-    if (!found) {
-      const hrefs = manifestStylesheets(await readFile(path.join(clientDir, manifest), 'utf8'));
-      found = await Promise.all(
-        hrefs.map(async (href) => {
-          const css = (await readFile(path.join(clientDir, href), 'utf8'))
-            .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
-            .trim();
-          assertInlinable(css, href);
-          return { href, css };
-        }),
-      );
-      stylesheets.set(manifest, found);
-    }
-    return found;
-  };
+  const stylesheetsOf = ({ stylesheetsOfManifest }, manifest) =>
+    stylesheetsOfManifest(clientDir, manifest, stylesheets);
 
   /**
    * @param {string} urlPath
