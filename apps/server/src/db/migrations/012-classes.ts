@@ -20,6 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, SqliteAdapter } from 'kysely';
+import { createTakenCounter } from './taken-counter.js';
 
 // Migrations take Kysely<any>: they describe the database as it was at that time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,37 +57,6 @@ async function dropCourseTriggers(db: AnyDb): Promise<void> {
     await sql`drop trigger if exists enrolments_taken on enrolments`.execute(db);
     await sql`drop trigger if exists enrolments_taken_move on enrolments`.execute(db);
     await sql`drop function if exists enrolments_count_taken()`.execute(db);
-  }
-}
-
-async function createClassTriggers(db: AnyDb): Promise<void> {
-  if (isSqlite(db)) {
-    await sql`create trigger enrolments_class_taken_insert after insert on enrolments
-      begin update classes set taken = taken + 1 where id = new.class_id; end`.execute(db);
-    await sql`create trigger enrolments_class_taken_delete after delete on enrolments
-      begin update classes set taken = taken - 1 where id = old.class_id; end`.execute(db);
-    await sql`create trigger enrolments_class_taken_move after update of class_id on enrolments
-      when new.class_id is not old.class_id
-      begin
-        update classes set taken = taken - 1 where id = old.class_id;
-        update classes set taken = taken + 1 where id = new.class_id;
-      end`.execute(db);
-  } else {
-    await sql`create function enrolments_count_class_taken() returns trigger language plpgsql as $$
-      begin
-        if tg_op in ('DELETE', 'UPDATE') then
-          update classes set taken = taken - 1 where id = old.class_id;
-        end if;
-        if tg_op in ('INSERT', 'UPDATE') then
-          update classes set taken = taken + 1 where id = new.class_id;
-        end if;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger enrolments_class_taken after insert or delete on enrolments
-      for each row execute function enrolments_count_class_taken()`.execute(db);
-    await sql`create trigger enrolments_class_taken_move after update of class_id on enrolments
-      for each row when (new.class_id is distinct from old.class_id)
-      execute function enrolments_count_class_taken()`.execute(db);
   }
 }
 
@@ -159,7 +129,12 @@ export async function up(db: AnyDb): Promise<void> {
 
   // The places counter moves from the course to the class.
   await dropCourseTriggers(db);
-  await createClassTriggers(db);
+  await createTakenCounter(db, {
+    name: 'class_taken',
+    parent: 'classes',
+    parentKey: 'id',
+    childKey: 'class_id',
+  });
   await sql`update classes set taken =
     (select count(*) from enrolments e where e.class_id = classes.id)`.execute(db);
 
