@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import type { CourseLock, Promotion } from './course-lock.js';
 
 /** A 'pending' row and the group its course adds people to. */
@@ -81,6 +82,8 @@ export function createReleases(db: Kysely<Database>, { underLock }: CourseLock) 
       courseSlug: string,
       userId: string,
       now: Date,
+      /** The person's notice (a cancellation, a removal by staff), written with the removal. */
+      notice: DataMailRow | null = null,
     ): Promise<{ removed: boolean; promotion: Promotion }> {
       const { result, promotion } = await underLock(courseSlug, now, async (trx) => {
         const deleted = await trx
@@ -93,6 +96,7 @@ export function createReleases(db: Kysely<Database>, { underLock }: CourseLock) 
           .where('course_slug', '=', courseSlug)
           .where('person_id', '=', userId)
           .execute();
+        if (notice && Number(deleted.numDeletedRows) > 0) await insertDataRows(trx, [notice]);
         return Number(deleted.numDeletedRows) > 0;
       });
       return { removed: result, promotion };

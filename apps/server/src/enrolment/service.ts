@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CourseRow, CourseSettingsColumns } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
+import { type EnrolmentNotices, NO_NOTICES } from './notices.js';
 import type { DataMailRow } from '../mail/outbox.js';
 import type { Database } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -92,6 +93,8 @@ const silent: Log = { info: () => undefined, warn: () => undefined, error: () =>
 export interface EnrolmentServiceOptions {
   /** The confirmation e-mail written with each confirmation (none: no e-mail). */
   confirmationMail?: ConfirmationMail;
+  /** What the person is told of a cancellation, removal or waiting list (none: nothing). */
+  notices?: EnrolmentNotices;
   repository: EnrolmentRepository;
   directory: Directory;
   /** Logger of the service's own work (repairs); requests pass theirs to `enrol`. */
@@ -117,11 +120,13 @@ export class EnrolmentService {
   readonly #log: Log;
   readonly #now: () => Date;
   readonly #confirmationMail: ConfirmationMail;
+  readonly #notices: EnrolmentNotices;
   readonly #requireVerifiedEmail: (userId: string) => Promise<void>;
 
   constructor(options: EnrolmentServiceOptions) {
     this.#requireVerifiedEmail = options.requireVerifiedEmail ?? (() => Promise.resolve());
     this.#confirmationMail = options.confirmationMail ?? (() => Promise.resolve(null));
+    this.#notices = options.notices ?? NO_NOTICES;
     this.#repository = options.repository;
     this.#directory = options.directory;
     this.#log = options.log ?? silent;
@@ -239,7 +244,7 @@ export class EnrolmentService {
     try {
       const [, message] = await Promise.all([
         this.#directory.addToGroup(groupId, userId),
-        this.#confirmationMail(userId, courseSlug),
+        this.#confirmationMail(userId, courseSlug, true),
       ]);
       await this.#repository.confirm(courseSlug, userId, this.#now(), message);
       return 'confirmed';
@@ -287,6 +292,7 @@ export class EnrolmentService {
       courseSlug,
       userId,
       this.#now,
+      (position) => this.#notices.joined(userId, courseSlug, position),
     );
     await this.#completePromotion(promotion, log);
     switch (decision) {
@@ -326,7 +332,7 @@ export class EnrolmentService {
     const decision = decideCancel(row?.status ?? null);
     if (decision === 'none') throw new NoEnrolmentError();
     if (decision === 'in-progress') throw new EnrolmentInProgressError();
-    await this.removeConfirmed(courseSlug, userId, log);
+    await this.removeConfirmed(courseSlug, userId, log, 'enrolment-cancelled');
   }
 
   /**
@@ -337,7 +343,13 @@ export class EnrolmentService {
    * marker stays and the repair settles it by the membership.
    * @throws CancellationIncompleteError, CourseNotFoundError
    */
-  async removeConfirmed(courseSlug: string, userId: string, log: Log = this.#log): Promise<void> {
+  async removeConfirmed(
+    courseSlug: string,
+    userId: string,
+    log: Log = this.#log,
+    /** What the person is told (none: an account deletion, which says it itself). */
+    notice?: 'enrolment-cancelled' | 'enrolment-removed',
+  ): Promise<void> {
     const groupId = await this.#groupOf(courseSlug);
     const marked = await this.#repository.beginRemoval(courseSlug, userId, this.#now());
     try {
@@ -354,7 +366,13 @@ export class EnrolmentService {
       log.error({ err: error, course: courseSlug }, 'directory failed during a removal');
       throw new CancellationIncompleteError(error);
     }
-    const { promotion } = await this.#repository.finishRemoval(courseSlug, userId, this.#now());
+    const message = notice ? this.#notices.place(notice, userId, courseSlug) : null;
+    const { promotion } = await this.#repository.finishRemoval(
+      courseSlug,
+      userId,
+      this.#now(),
+      message,
+    );
     await this.#completePromotion(promotion, log);
   }
 
@@ -427,7 +445,7 @@ export class EnrolmentService {
     for (const row of rows) {
       try {
         if (await this.#directory.isMember(row.groupId, row.userId)) {
-          const message = await this.#confirmationMail(row.userId, row.courseSlug);
+          const message = await this.#confirmationMail(row.userId, row.courseSlug, row.promoted);
           if (await this.#repository.confirm(row.courseSlug, row.userId, now, message)) {
             report.confirmed++;
           }

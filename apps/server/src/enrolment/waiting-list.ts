@@ -5,6 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import type { CourseLock, Promotion } from './course-lock.js';
 import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
 
@@ -68,8 +70,9 @@ export function createWaitingList(
     courseSlug: string,
     userId: string,
     at: string,
+    on: Db = db,
   ): Promise<number | undefined> {
-    const row = await db
+    const row = await on
       .insertInto('waiting_list')
       .columns(['course_slug', 'user_id', 'joined_at'])
       .expression((eb) =>
@@ -135,12 +138,20 @@ export function createWaitingList(
       courseSlug: string,
       userId: string,
       clock: () => Date,
+      /** The notice of the join (its position), written in the join's transaction. */
+      notice: (position: number) => DataMailRow | null = () => null,
     ): Promise<JoinOutcome> {
       // Two rounds at most: the second only when the course changed between the conditional
       // insert and the read that explains its refusal.
       for (let round = 1; ; round++) {
         const at = clock().toISOString();
-        const joined = await joinIfFull(courseSlug, userId, at);
+        const joined = await writeTransaction(handle, async (trx) => {
+          const id = await joinIfFull(courseSlug, userId, at, trx);
+          const row =
+            id === undefined ? null : notice((await positionOf(trx, courseSlug, userId)) ?? 1);
+          if (row) await insertDataRows(trx, [row]);
+          return id;
+        });
         if (joined !== undefined) {
           const position = await positionOf(db, courseSlug, userId);
           // A place freed meanwhile beside the list (the insert ran on an older view of it):

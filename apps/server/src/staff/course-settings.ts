@@ -94,18 +94,21 @@ export async function updateSettings(
     throw new InvalidSettingsError('Data do primeiro encontro inválida.');
   // Under the course's lock; more places (or enrolment reopened) go to the waiting list in the
   // same transaction.
-  const stored = await ctx.enrolment.changeCourse(slug, (trx) =>
-    ctx.courseStore.updateSettings(
-      slug,
-      {
-        ...settings,
-        opensAt,
-        closesAt,
-        // The weekday follows the first meeting's date (stored only when the date is).
-        weekday: settings.firstMeeting === null ? null : weekday,
-      },
-      course.places,
-      trx,
+  const stored = await ctx.enrolment.changeCourse(
+    slug,
+    ctx.notices.withMeetingNotices(course, (trx) =>
+      ctx.courseStore.updateSettings(
+        slug,
+        {
+          ...settings,
+          opensAt,
+          closesAt,
+          // The weekday follows the first meeting's date (stored only when the date is).
+          weekday: settings.firstMeeting === null ? null : weekday,
+        },
+        course.places,
+        trx,
+      ),
     ),
   );
   const { row } = await courseRow(ctx, slug);

@@ -81,6 +81,7 @@ export async function grant(
   const account = await ctx.repository.accountByEmail(email);
   if (!account) throw new AccountNotFoundError();
   await ctx.repository.grant(account.id, role, actor.id, ctx.now());
+  await ctx.notices.roleGranted(account.id, role);
   await record(ctx, actor, 'role.grant', { subject: account.id, details: { role } });
 }
 

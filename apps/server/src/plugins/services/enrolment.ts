@@ -8,6 +8,7 @@ import type { Config } from '../../config/index.js';
 import { startEnrolment } from '../../enrolment/start.js';
 import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
 import { enrolmentConfirmationMail } from '../../enrolment/confirmation-mail.js';
+import { enrolmentNotices } from '../../enrolment/notices.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface EnrolmentServiceOptions {
@@ -25,6 +26,7 @@ export const enrolmentService = fp<EnrolmentServiceOptions>(
       repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
       retentionMonths: config.retentionMonthsAfterCourse,
       confirmationMail: enrolmentConfirmationMail({ mail }),
+      notices: enrolmentNotices({ mail }),
       // The built-in provider's accounts confirm their e-mail before enrolling, when required.
       ...(embedded?.verifiedEmailRequired
         ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }
