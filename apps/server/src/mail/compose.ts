@@ -14,6 +14,7 @@ import {
 import {
   courseMeetingsChanged,
   enrolmentCancelled,
+  enrolmentOpened,
   enrolmentRemoved,
   staffRoleGranted,
   waitingListJoined,
@@ -92,7 +93,8 @@ export function composeContactEmailChange(input: { to: string; confirmUrl: strin
 
 /** A notice about a place in a course (issue 30): the person, the course in effect, the origin. */
 export interface CourseNoticeFor {
-  kind: 'enrolment-cancelled' | 'enrolment-removed' | 'course-meetings-changed';
+  kind:
+    'enrolment-cancelled' | 'enrolment-removed' | 'course-meetings-changed' | 'enrolment-opened';
   course: Course;
   to: string;
   personName: string;
@@ -113,6 +115,7 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage {
   };
   if (input.kind === 'enrolment-cancelled') return enrolmentCancelled(common);
   if (input.kind === 'enrolment-removed') return enrolmentRemoved(common);
+  if (input.kind === 'enrolment-opened') return enrolmentOpened(common);
   return courseMeetingsChanged({ ...common, ...(input.now ? { now: input.now } : {}) });
 }
 

@@ -4,10 +4,11 @@
  * a waiting-list join with its position, a cancellation, the promotion that ends the waiting
  * (instead of the ordinary confirmation), a removal by staff, a staff role given, and a change of
  * meetings that reaches every enrolled person (only them) with the new time and a new calendar.
- * Each message read back: its recipient, subject and key sentence.
+ * Each message read back: its recipient, subject and key sentence. And 'Avise-me quando abrir': one
+ * e-mail when the course's enrolment opens, once with two instances sending at the same time.
  */
 import { randomUUID } from 'node:crypto';
-import { type Course, findCourse } from '@centro/content';
+import { allCourses, type Course, findCourse, getProgramme } from '@centro/content';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,69 @@ describe.each(targets)(
       expect(subjectsTo(bia)).toHaveLength(4);
       expect(subjectsTo(caio)).toHaveLength(3);
       expect(await api.app.mail.outbox.counts()).toMatchObject({ pending: 0, failed: 0 });
+    });
+
+    it("sends 'Avise-me quando abrir' once when enrolment opens, with two instances at once", async () => {
+      const course = allCourses().find((c) => c.slug !== passe.slug) as Course;
+      const programme = getProgramme(course.programme).name;
+      const [dora = '', edu = ''] = await api.createPeople(2);
+      const setOpens = (at: Date) =>
+        api.app.database.db
+          .updateTable('courses')
+          .set({ enrolment_opens_at: at.toISOString(), enrolment_closes_at: null })
+          .where('slug', '=', course.slug)
+          .execute();
+      const ask = (person: string, slug = course.slug) =>
+        as(person, 'POST', '/api/me/opening-alert', { course: slug });
+
+      // Open already: nothing to wait for.
+      const open = await ask(dora, passe.slug);
+      expect(open.statusCode).toBe(409);
+      expect(open.json()).toEqual({
+        error: 'enrolment_open',
+        message: 'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+      });
+
+      await setOpens(new Date(Date.now() + 24 * 60 * 60_000));
+      for (const person of [dora, edu, dora]) {
+        expect((await ask(person)).json()).toEqual({ course: course.slug, alert: true });
+      }
+      // Edu changes his mind.
+      expect(
+        (await as(edu, 'POST', '/api/me/opening-alert/cancel', { course: course.slug })).json(),
+      ).toEqual({ course: course.slug, alert: false });
+      expect(await api.app.openingAlerts.sendDue()).toBe(0);
+
+      await setOpens(new Date(Date.now() - 1000));
+      // Two instances on PostgreSQL; SQLite runs one instance (its immediate transaction orders
+      // the same instance's concurrent runs).
+      const second =
+        target.dialect === 'postgres'
+          ? await createTestApi({
+              databaseUrl: target.databaseUrl,
+              fixture: api.fixture,
+              env: { SMTP_URL: smtp.url, MAIL_FROM },
+            })
+          : undefined;
+      try {
+        const told = await Promise.all([
+          api.app.openingAlerts.sendDue(),
+          (second ?? api).app.openingAlerts.sendDue(),
+          api.app.openingAlerts.sendDue(),
+        ]);
+        expect(told.reduce((a, b) => a + b, 0)).toBe(1);
+      } finally {
+        await second?.close();
+      }
+      const opened = await messageTo(dora, `Inscrições abertas: ${course.title} (${programme})`);
+      expect(opened.text).toContain(
+        `As inscrições do curso ${course.title}, do programa ${programme}, estão abertas.`,
+      );
+      expect(opened.text).toContain('Este é o único aviso');
+      expect(await api.app.openingAlerts.sendDue()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(subjectsTo(dora).filter((s) => s?.startsWith('Inscrições abertas'))).toHaveLength(1);
+      expect(subjectsTo(edu)).toEqual([]);
     });
   },
 );

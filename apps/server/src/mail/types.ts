@@ -29,7 +29,8 @@ export type NoticeKind =
   | 'waiting-list-promotion'
   | 'enrolment-removed'
   | 'course-meetings-changed'
-  | 'staff-role-granted';
+  | 'staff-role-granted'
+  | 'enrolment-opened';
 
 /** The notices about a place in a course: the person and the course alone. */
 export type CourseNoticeKind = Exclude<NoticeKind, 'waiting-list-joined' | 'staff-role-granted'>;

@@ -213,6 +213,12 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** 'Avise-me quando abrir' asked of a course whose enrolment is open already (issue 30). */
+  enrolmentAlreadyOpen: refusal(
+    [409],
+    C.EnrolmentOpen,
+    'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -9,6 +9,7 @@ import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
 import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
+import * as openingAlerts from './014-opening-alerts.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-waiting-list': waitingList,
   '008-outbox-message-data': outboxMessageData,
   '009-sent-mail-without-body': sentMailWithoutBody,
+  '014-opening-alerts': openingAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {

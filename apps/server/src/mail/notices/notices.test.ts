@@ -10,6 +10,7 @@ import { enrolmentConfirmation } from '../messages/messages.js';
 import {
   courseMeetingsChanged,
   enrolmentCancelled,
+  enrolmentOpened,
   enrolmentRemoved,
   staffRoleGranted,
   waitingListJoined,
@@ -96,6 +97,18 @@ describe('the notices', () => {
     });
     expect(c.subject).toBe('Você agora faz parte da equipe: Coordenação');
     expect(c.text).toContain('dá funções a outras pessoas');
+  });
+
+  it("'Avise-me quando abrir': the course opened, how to enrol now, and that it is the only notice", () => {
+    const m = enrolmentOpened(base);
+    expect(m.kind).toBe('enrolment-opened');
+    expect(m.subject).toBe('Inscrições abertas: Passe (Global Kardec)');
+    expect(m.text).toContain(
+      'As inscrições do curso Passe, do programa Global Kardec, estão abertas.',
+    );
+    expect(m.text).toContain('Inscrever-me: https://www.centro.org.br/global-kardec/passe');
+    expect(m.text).toContain('Este é o único aviso que enviaremos sobre a abertura deste curso.');
+    expect(m.html).toContain('href="https://www.centro.org.br/global-kardec/passe"');
   });
 
   it('escapes names in the HTML part', () => {

@@ -1,7 +1,8 @@
 /**
  * What happens to a person, told in a few lines (issue 30, point 1; decision 055): their
  * cancellation, their place on a waiting list, a removal by staff, a change of the course's
- * meetings (with a new calendar file) and a staff role given to them. (The promotion from a waiting
+ * meetings (with a new calendar file), a staff role given to them, and the opening of a course's
+ * enrolment they asked to be told about. (The promotion from a waiting
  * list is the confirmation with its own opening: messages.tsx.) Each says what it means and what to
  * do. Pure, like the other messages: built from one list of blocks, so the HTML and the plain text
  * say the same.
@@ -172,6 +173,25 @@ export function enrolmentRemoved(input: CourseNoticeInput): MailMessage {
         before: 'Você pode se inscrever de novo enquanto houver vagas, na página do curso:',
         link: courseUrl,
       },
+    ],
+  });
+}
+
+/** The course's enrolment opened, and the person had asked to be told ('Avise-me quando abrir'). */
+export function enrolmentOpened(input: CourseNoticeInput): MailMessage {
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(input.centre, {
+    kind: 'enrolment-opened',
+    to: input.to,
+    subject: `Inscrições abertas: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque pediu para ser avisado(a) quando as inscrições do curso ${input.course.title} abrissem.`,
+    blocks: [
+      greeting(input.personName),
+      `As inscrições ${inCourse(input, 'do')}, estão abertas.`,
+      'As vagas são limitadas e preenchidas por ordem de inscrição. Para garantir a sua, inscreva-se agora:',
+      { button: 'Inscrever-me', href: courseUrl },
+      { meetings: meetingLines(input.course, input.centre) },
+      'Este é o único aviso que enviaremos sobre a abertura deste curso.',
     ],
   });
 }

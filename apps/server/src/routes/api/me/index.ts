@@ -8,6 +8,8 @@
  * - POST /api/me/enrolments/cancel     {course}: gives the place back (it goes to the next waiting)
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
+ * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
+ * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
  * - POST /api/me/delete                {confirmation: 'EXCLUIR'}: the account and its data
  */
@@ -19,6 +21,7 @@ import {
   myCourseRequestSchema,
   myDataSchema,
   myEnrolmentsResponseSchema,
+  myOpeningAlertResponseSchema,
   myWaitingListJoinResponseSchema,
   myWaitingListLeaveResponseSchema,
 } from '@centro/contracts';
@@ -33,7 +36,7 @@ const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant } = app;
+  const { enrolment, participant, openingAlerts } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -106,6 +109,44 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = courseOf(request.body.course);
       const joined = await enrolment.joinWaitingList(userId, course, request.log);
       return { course, ...joined };
+    },
+  );
+
+  app.post(
+    apiPaths.myOpeningAlert,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myOpeningAlertResponseSchema,
+          ...refusalResponses(...AUTH, 'unknownCourse', 'enrolmentAlreadyOpen', 'enrolmentClosed'),
+        },
+      },
+    },
+    async (request) => {
+      const course = courseOf(request.body.course);
+      await openingAlerts.ask(request.person.userId, course);
+      return { course, alert: true };
+    },
+  );
+
+  app.post(
+    apiPaths.myOpeningAlertCancel,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myOpeningAlertResponseSchema,
+          ...refusalResponses(...AUTH, 'unknownCourse'),
+        },
+      },
+    },
+    async (request) => {
+      const course = courseOf(request.body.course);
+      await openingAlerts.cancel(request.person.userId, course);
+      return { course, alert: false };
     },
   );
 
