@@ -213,6 +213,66 @@ staffTest(
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 
+    await test.step('the record pages, filters and says what changed', async () => {
+      // 60 views of two meetings' attendance, alternating: different views, one row each.
+      const statuses = await page.evaluate(async (base) => {
+        const token = localStorage.getItem(window.location.host) ?? '';
+        const answers: number[] = [];
+        for (let i = 0; i < 60; i++) {
+          const response = await fetch(`${base}/attendance/${(i % 2) + 1}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          answers.push(response.status);
+        }
+        return answers;
+      }, `/api/staff/courses/${course.slug}`);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      // The overview seen again and again is one row with its count.
+      await page.goto('/equipe');
+      await page.goto('/equipe?secao=registro');
+      const record = page.getByRole('list', { name: 'Ações registradas' });
+      const rows = record.locator(':scope > li');
+      await expect(rows).toHaveCount(50);
+      await expect(record.getByText('Exportou a lista (CSV)')).toHaveCount(0);
+      // Nothing in the record widens the page past the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      await page.getByRole('button', { name: 'Mais antigas' }).click();
+      await expect(record.getByText('Exportou a lista (CSV)')).toBeVisible();
+      expect(await rows.count()).toBeGreaterThan(50);
+      await expect(record.getByText(/Viu a visão geral dos cursos \(\d+×\)/).first()).toBeVisible();
+
+      await page.getByLabel('Ação').selectOption({ label: 'Alterou as configurações do curso' });
+      await expect(rows).toHaveCount(1);
+      await expect(rows.getByRole('listitem')).toHaveText([
+        'Vagas: padrão → 5',
+        'Abertura das inscrições: padrão → 15/01/2030 às 09h00',
+      ]);
+      await page.getByLabel('Ação').selectOption({ label: 'Todas' });
+      await page
+        .getByLabel('Pessoa da equipe')
+        .selectOption({ label: `Cecília Secretária (${secretaryEmail})` });
+      await expect(rows.first()).toContainText('Cecília Secretária');
+      for (const text of await rows.allInnerTexts()) expect(text).toContain('Cecília Secretária');
+      await page.getByLabel('Pessoa da equipe').selectOption({ label: 'Todas' });
+      await page.getByLabel('Curso').selectOption({ label: course.title });
+      await expect(rows.first()).toContainText(`Curso: ${course.title}`);
+      // With a course, what participants did to its places (José was removed: no longer there).
+      await expect(
+        page.getByRole('list', { name: 'Inscrições e lista de espera' }).getByRole('listitem'),
+      ).toHaveText([/Ana Souza se inscreveu$/]);
+
+      // A participant is named, and their name filters the record by them.
+      await page.getByLabel('Ação').selectOption({ label: 'Removeu um participante' });
+      await page.getByRole('button', { name: 'Ver as ações sobre José Ávila' }).click();
+      await expect(page.getByText('Ações sobre José Ávila')).toBeVisible();
+      await page.getByLabel('Ação').selectOption({ label: 'Todas' });
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText('Removeu um participante');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
     await test.step('a participant gets neither the link nor any staff data', async () => {
       await ana.goto('/');
       await expect(mainNav(ana).getByRole('link', { name: 'Perfil' })).toBeVisible();

@@ -34,6 +34,8 @@ export const ErrorCode = {
   /** The place is still being confirmed (cancel a few seconds later). */
   EnrolmentInProgress: 'enrolment_in_progress',
   LastCoordinator: 'last_coordinator',
+  /** Coordenação given by the ADMIN_EMAILS setting: not revoked in the staff area. */
+  RoleFromAdminEmails: 'role_from_admin_emails',
   AccountNotFound: 'account_not_found',
   RolesManagedByProvider: 'roles_managed_by_provider',
   PayloadTooLarge: 'payload_too_large',

@@ -5,7 +5,7 @@
  * date and time ("YYYY-MM-DDTHH:MM"); instants the server answers are UTC ISO-8601.
  */
 import { z } from 'zod';
-import { directoryIdSchema } from './api.js';
+import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
 
 export const staffRoleSchema = z.enum(['coordenacao', 'secretaria']);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
@@ -119,7 +119,16 @@ export const staffCourseSettingsSchema = z.strictObject({
     .nullable(),
   count: z.number().int().min(1).max(104).nullable(),
   durationMinutes: z.number().int().min(15).max(480).nullable(),
-  room: z.string().trim().min(1).max(100).nullable(),
+  /** One line: line breaks and other control characters are refused, as in names. */
+  room: z
+    .string()
+    .refine((v) => !FORBIDDEN_NAME_CHARACTERS.test(v), {
+      error: 'A sala não pode ter quebras de linha nem caracteres de controle.',
+    })
+    .trim()
+    .min(1)
+    .max(100)
+    .nullable(),
 });
 export type StaffCourseSettings = z.infer<typeof staffCourseSettingsSchema>;
 
@@ -193,22 +202,118 @@ export const staffRevokeRequestSchema = z.strictObject({
   role: staffRoleSchema,
 });
 
+/** Every action the record holds (the staff's, and `account.delete` by the person themselves). */
+export const staffActionNameSchema = z.enum(
+  [
+    'overview.view',
+    'participants.view',
+    'export.csv',
+    'export.xlsx',
+    'settings.view',
+    'settings.update',
+    'participant.remove',
+    'attendance.view',
+    'attendance.update',
+    'roles.view',
+    'role.grant',
+    'role.revoke',
+    'actions.view',
+    'account.delete',
+  ],
+  { error: 'Tipo de ação desconhecido no filtro.' },
+);
+export type StaffActionName = z.infer<typeof staffActionNameSchema>;
+
+/** The record's page size unless `limit` says otherwise. */
+export const STAFF_ACTIONS_PAGE = 50;
+
+const LIMIT_MESSAGE = 'Quantidade de linhas inválida: use um número de 1 a 200.';
+
+/** A position in the record: the last row's instant and id, as `next` gave it. */
+const actionCursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/, {
+    error: 'Posição do registro inválida: recarregue a página.',
+  });
+
+/** GET /api/staff/actions?before=&limit=&action=&actor=&course=&person= (all optional). */
+export const staffActionsQuerySchema = z.strictObject({
+  /** The `next` of the previous page: older rows. */
+  before: actionCursorSchema.optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, { error: LIMIT_MESSAGE })
+    .transform(Number)
+    .refine((n) => n <= 200, { error: LIMIT_MESSAGE })
+    .optional(),
+  action: staffActionNameSchema.optional(),
+  /** The staff member's id. */
+  actor: directoryIdSchema.optional(),
+  course: z
+    .string()
+    .max(80, { error: 'Curso inválido no filtro.' })
+    .regex(/^[a-z0-9-]+$/, { error: 'Curso inválido no filtro.' })
+    .optional(),
+  /** The participant's id (the subject of the action). */
+  person: directoryIdSchema.optional(),
+});
+export type StaffActionsQuery = z.infer<typeof staffActionsQuerySchema>;
+
+/** One row of the record; repeated views of the same thing are one row with `count`. */
+export const staffActionSchema = z.object({
+  id: z.string(),
+  /** UTC ISO-8601: the first time. */
+  at: z.string(),
+  /** The last of the `count` times (= `at` when once). */
+  lastAt: z.string(),
+  count: z.number().int().min(1),
+  actorId: z.string(),
+  /** Kept when acting, so the record keeps who did it after their account is deleted. */
+  actorName: z.string(),
+  actorEmail: z.string().nullable(),
+  action: staffActionNameSchema.or(z.string()),
+  course: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  /** The subject's name now; 'Conta excluída' once the account is gone; null: unknown now. */
+  subjectName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type StaffAction = z.infer<typeof staffActionSchema>;
+
 /** GET /api/staff/actions */
 export const staffActionsResponseSchema = z.object({
-  actions: z.array(
-    z.object({
-      id: z.string(),
-      at: z.string(),
-      actorId: z.string(),
-      actorName: z.string(),
-      action: z.string(),
-      course: z.string().nullable(),
-      subjectId: z.string().nullable(),
-      details: z.record(z.string(), z.unknown()),
-    }),
-  ),
+  actions: z.array(staffActionSchema),
+  /** `before` for the next (older) page; null: none. */
+  next: z.string().nullable(),
+  /**
+   * With a course filter (and no action or staff-member filter), on the first page: what
+   * participants and the waiting list did to the course's places, as the rows held now show it
+   * (newest first, at most 100; a cancelled place leaves nothing). Null otherwise.
+   */
+  places: z
+    .array(
+      z.object({
+        at: z.string(),
+        /** Took a place; was given a place from the waiting list; joined the waiting list. */
+        kind: z.enum(['enrolled', 'promoted', 'waiting']),
+        personId: z.string(),
+        /** The name now; 'Conta excluída' once gone; null: unknown now. */
+        name: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+  /** Everyone who appears as actor in the record (the staff-member filter). */
+  actors: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
 });
 export type StaffActionsResponse = z.infer<typeof staffActionsResponseSchema>;
+
+/** One changed setting in a `settings.update` row's `details.changes`. */
+export interface StaffSettingChange {
+  field: keyof StaffCourseSettings;
+  /** Stored values; null = the content's default. */
+  before: string | number | null;
+  after: string | number | null;
+}
 
 /** A plain acknowledgement. */
 export const staffOkResponseSchema = z.object({ ok: z.literal(true) });

@@ -108,10 +108,16 @@ export interface StaffActionsTable {
   at: string;
   actor_id: string;
   actor_name: string;
+  /** The actor's sign-in e-mail when acting (migration 011; null: unknown). */
+  actor_email: string | null;
   action: string;
   course_slug: string | null;
   subject_id: string | null;
   details: string;
+  /** Times this view was repeated in a row (migration 011). */
+  view_count: Generated<number>;
+  /** The last of those times (null: once). */
+  last_at: string | null;
 }
 
 /** A participant's removal under way (migration 004). */

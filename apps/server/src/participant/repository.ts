@@ -78,9 +78,9 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
      * Deletes what the database holds about the person (their places and waiting positions are
      * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
-     * tokens and codes. The staff action record keeps an anonymised trace: the
-     * person's id (as subject or actor) becomes one random id, their name `Conta excluída`, and
-     * one `account.delete` action is added. One transaction.
+     * tokens and codes. The staff action record keeps an anonymised trace: the person's id as
+     * subject becomes one random id, and one `account.delete` action is added by `Conta excluída`;
+     * what they did as staff keeps their name and e-mail (decision 049). One transaction.
      */
     async deletePerson(
       userId: string,
@@ -98,11 +98,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .set({ subject_id: anonymous })
           .where('subject_id', '=', userId)
           .execute();
-        await trx
-          .updateTable('staff_actions')
-          .set({ actor_id: anonymous, actor_name: DELETED_ACCOUNT_NAME })
-          .where('actor_id', '=', userId)
-          .execute();
+        // What the person did as staff keeps their name and e-mail: the centre's record of who
+        // saw whose data is its obligation, not the staff member's data to erase (decision 049).
         await trx
           .insertInto('staff_actions')
           .values({

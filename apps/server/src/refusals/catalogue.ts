@@ -213,6 +213,18 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
+  roleFromAdminEmails: refusal(
+    [409],
+    C.RoleFromAdminEmails,
+    'Esta pessoa é Coordenação porque o e-mail dela está em ADMIN_EMAILS, na configuração do servidor: a função só pode ser retirada tirando o e-mail de lá.',
+  ),
+  /** Deleting the account of the only Coordenação. */
+  lastCoordinatorAccount: refusal(
+    [409],
+    C.LastCoordinator,
+    'Você é a única pessoa na Coordenação: conceda a função a outra pessoa antes de excluir a sua conta.',
+  ),
   /** 'Avise-me quando abrir' asked of a course whose enrolment is open already (issue 30). */
   enrolmentAlreadyOpen: refusal(
     [409],

@@ -19,6 +19,8 @@ export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 export interface StaffActor {
   id: string;
   name: string;
+  /** The sign-in (or directory) e-mail, kept on the person's rows of the record; '' unknown. */
+  email: string;
   roles: StaffRoleName[];
 }
 
@@ -49,7 +51,13 @@ export interface StaffContext {
 
 export const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
-/** Records what `actor` did (ids and counts only in `details`). */
+/** A view repeated within this time of the person's last row (the same view) adds to it. */
+export const REPEATED_VIEW_MS = 10 * 60_000;
+
+/**
+ * Records what `actor` did (ids, counts and settings only in `details`). A view (`*.view`) of the
+ * same thing right after the same one counts on that row ('(3×)') instead of writing another.
+ */
 export async function record(
   ctx: StaffContext,
   actor: StaffActor,
@@ -60,12 +68,14 @@ export async function record(
     {
       actorId: actor.id,
       actorName: actor.name,
+      actorEmail: actor.email === '' ? null : actor.email,
       action,
       courseSlug: extra.course,
       subjectId: extra.subject,
       details: extra.details ?? {},
     },
     ctx.now(),
+    action.endsWith('.view') ? { withinMs: REPEATED_VIEW_MS } : undefined,
   );
 }
 

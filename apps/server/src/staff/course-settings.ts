@@ -5,7 +5,11 @@
  * go to the waiting list in the same transaction.
  */
 import { type Course, wallClockAt, weekdayOf, weekdays, zonedInstant } from '@centro/content';
-import type { StaffCourseSettings, StaffCourseSettingsResponse } from '@centro/contracts';
+import type {
+  StaffCourseSettings,
+  StaffCourseSettingsResponse,
+  StaffSettingChange,
+} from '@centro/contracts';
 import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { courseRow, record, type StaffActor, type StaffContext } from './context.js';
@@ -55,6 +59,19 @@ function settingsAnswer(course: Course, row: CourseSettingsRow): StaffCourseSett
   };
 }
 
+/** Each stored setting that differs between two rows, before and after (null: the default). */
+export function settingChanges(
+  course: Course,
+  before: CourseSettingsRow,
+  after: CourseSettingsRow,
+): StaffSettingChange[] {
+  const was = settingsAnswer(course, before).settings;
+  const is = settingsAnswer(course, after).settings;
+  return (Object.keys(is) as (keyof StaffCourseSettings)[])
+    .filter((field) => was[field] !== is[field])
+    .map((field) => ({ field, before: was[field], after: is[field] }));
+}
+
 export async function settings(
   ctx: StaffContext,
   actor: StaffActor,
@@ -76,7 +93,7 @@ export async function updateSettings(
   slug: string,
   settings: StaffCourseSettings,
 ): Promise<StaffCourseSettingsResponse> {
-  const { course } = await courseRow(ctx, slug);
+  const { course, row: before } = await courseRow(ctx, slug);
   const opensAt = settings.opensAt === null ? null : utcInstant(settings.opensAt);
   const closesAt = settings.closesAt === null ? null : utcInstant(settings.closesAt);
   if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
@@ -115,14 +132,7 @@ export async function updateSettings(
   if (!stored) throw new PlacesBelowTakenError(row.taken);
   await record(ctx, actor, 'settings.update', {
     course: slug,
-    details: {
-      places: row.places,
-      opensAt,
-      closesAt,
-      changed: Object.entries(settings)
-        .filter(([, v]) => v !== null)
-        .map(([k]) => k),
-    },
+    details: { changes: settingChanges(course, before, row) },
   });
   return settingsAnswer(course, row);
 }

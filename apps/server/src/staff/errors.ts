@@ -71,6 +71,18 @@ export const LastCoordinatorError = refusalClass(
   'lastCoordinator',
   'The last coordinator cannot be removed.',
 );
+/** Revoking Coordenação that comes from ADMIN_EMAILS. */
+export const RoleFromAdminEmailsError = refusalClass(
+  'RoleFromAdminEmailsError',
+  'roleFromAdminEmails',
+  'The role comes from ADMIN_EMAILS.',
+);
+/** Deleting the account of the only Coordenação. */
+export const LastCoordinatorAccountError = refusalClass(
+  'LastCoordinatorAccountError',
+  'lastCoordinatorAccount',
+  'The only coordinator cannot delete their account.',
+);
 /** No account with this e-mail (roles are granted to existing accounts). */
 export const AccountNotFoundError = refusalClass(
   'AccountNotFoundError',

@@ -4,33 +4,12 @@
  * module's store). No participant's personal data is stored
  * here: names, e-mails and phones stay in the directory.
  */
-import { randomUUID } from 'node:crypto';
 import type { StaffRoleName } from '@centro/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
+import { createActionStore } from './action-store.js';
 
 type Db = Kysely<Database>;
-
-export interface StaffActionInput {
-  actorId: string;
-  actorName: string;
-  action: string;
-  courseSlug?: string | undefined;
-  subjectId?: string | undefined;
-  /** Ids and counts only. */
-  details?: Record<string, unknown>;
-}
-
-export interface StaffActionRow {
-  id: string;
-  at: string;
-  actorId: string;
-  actorName: string;
-  action: string;
-  course: string | null;
-  subjectId: string | null;
-  details: Record<string, unknown>;
-}
 
 export interface EnrolmentRow {
   personId: string;
@@ -40,6 +19,8 @@ export interface EnrolmentRow {
 
 export function createStaffRepository(db: Db) {
   return {
+    // The record of staff actions (action-store.ts).
+    ...createActionStore(db),
     async grantedRoles(personId: string): Promise<StaffRoleName[]> {
       const rows = await db
         .selectFrom('staff_roles')
@@ -125,43 +106,6 @@ export function createStaffRepository(db: Db) {
         .where('id', 'in', [...ids])
         .execute();
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
-    },
-
-    async recordAction(input: StaffActionInput, at: Date): Promise<void> {
-      await db
-        .insertInto('staff_actions')
-        .values({
-          id: randomUUID(),
-          at: at.toISOString(),
-          actor_id: input.actorId,
-          actor_name: input.actorName,
-          action: input.action,
-          course_slug: input.courseSlug ?? null,
-          subject_id: input.subjectId ?? null,
-          details: JSON.stringify(input.details ?? {}),
-        })
-        .execute();
-    },
-
-    /** The most recent actions first. */
-    async actions(limit: number): Promise<StaffActionRow[]> {
-      const rows = await db
-        .selectFrom('staff_actions')
-        .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        at: r.at,
-        actorId: r.actor_id,
-        actorName: r.actor_name,
-        action: r.action,
-        course: r.course_slug,
-        subjectId: r.subject_id,
-        details: JSON.parse(r.details) as Record<string, unknown>,
-      }));
     },
 
     async enrolments(slug: string): Promise<EnrolmentRow[]> {

@@ -6,7 +6,9 @@
 import type { StaffRoleName } from '@centro/contracts';
 import {
   AccountNotFoundError,
+  LastCoordinatorAccountError,
   LastCoordinatorError,
+  RoleFromAdminEmailsError,
   RolesManagedByProviderError,
   StaffForbiddenError,
 } from './errors.js';
@@ -26,6 +28,7 @@ export async function actorOf(
 ): Promise<StaffActor> {
   let roles: StaffRoleName[];
   let name: string | undefined;
+  let email: string | undefined;
   if (ctx.identityProvider === 'entra') {
     roles = [...tokenRoles].sort();
   } else {
@@ -35,14 +38,17 @@ export async function actorOf(
     ]);
     roles = embeddedRoles(granted, account?.verified ? account.email : undefined, ctx.adminEmails);
     name = account?.name;
+    email = account?.email;
   }
   if (permission !== undefined && !may(roles, permission)) {
     throw new StaffForbiddenError(permission, roles.length > 0);
   }
   if (name === undefined && roles.length > 0) {
-    name = (await ctx.directory.getUser(userId).catch(() => null))?.displayName ?? undefined;
+    const user = await ctx.directory.getUser(userId).catch(() => null);
+    name = user?.displayName ?? undefined;
+    email = user?.mail ?? undefined;
   }
-  return { id: userId, name: name ?? '', roles };
+  return { id: userId, name: name ?? '', email: email ?? '', roles };
 }
 
 /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */
@@ -71,6 +77,29 @@ export async function roles(ctx: StaffContext, actor: StaffActor) {
   return people;
 }
 
+/** The people who are Coordenação now (granted, or through ADMIN_EMAILS). */
+async function coordinators(ctx: StaffContext): Promise<string[]> {
+  const granted = await ctx.repository.allGrantedRoles();
+  const admins = await ctx.repository.accountsByEmails(ctx.adminEmails);
+  return [
+    ...[...granted].filter(([, roles]) => roles.includes('coordenacao')).map(([id]) => id),
+    ...admins.map((a) => a.id),
+  ];
+}
+
+/**
+ * Refuses to delete the account of the only Coordenação, as revoking the role is refused
+ * (built-in provider; Entra's accounts and roles stay in the tenant).
+ * @throws LastCoordinatorAccountError
+ */
+export async function ensureNotLastCoordinator(ctx: StaffContext, personId: string) {
+  if (ctx.identityProvider === 'entra') return;
+  const now = await coordinators(ctx);
+  if (now.includes(personId) && !leavesACoordinator('coordenacao', personId, now)) {
+    throw new LastCoordinatorAccountError();
+  }
+}
+
 export async function grant(
   ctx: StaffContext,
   actor: StaffActor,
@@ -93,13 +122,11 @@ export async function revoke(
 ): Promise<void> {
   if (ctx.identityProvider === 'entra') throw new RolesManagedByProviderError();
   if (role === 'coordenacao') {
-    const granted = await ctx.repository.allGrantedRoles();
     const admins = await ctx.repository.accountsByEmails(ctx.adminEmails);
-    const coordinators = [
-      ...[...granted].filter(([, roles]) => roles.includes('coordenacao')).map(([id]) => id),
-      ...admins.map((a) => a.id),
-    ];
-    if (!leavesACoordinator(role, personId, coordinators)) throw new LastCoordinatorError();
+    if (admins.some((a) => a.id === personId)) throw new RoleFromAdminEmailsError();
+    if (!leavesACoordinator(role, personId, await coordinators(ctx))) {
+      throw new LastCoordinatorError();
+    }
   }
   await ctx.repository.revoke(personId, role);
   await record(ctx, actor, 'role.revoke', { subject: personId, details: { role } });

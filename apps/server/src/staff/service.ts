@@ -8,6 +8,7 @@
  */
 import { allCourses, type Course } from '@centro/content';
 import type {
+  StaffActionsQuery,
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
@@ -21,7 +22,7 @@ import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
 import { exportRows, participants, type ParticipantsQuery, remove } from './participants.js';
 import type { StaffRepository } from './repository.js';
-import { actorOf, grant, revoke, roles } from './role-grants.js';
+import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
 import type { StaffPermission } from './roles.js';
 
 export interface StaffServiceOptions {
@@ -135,7 +136,16 @@ export class StaffService {
     return revoke(this.#ctx, by, personId, role);
   }
 
-  actions(by: StaffActor, limit: number) {
-    return actions(this.#ctx, by, limit);
+  /**
+   * Before a person deletes their account: refused when they are the only Coordenação.
+   * @throws LastCoordinatorAccountError
+   */
+  ensureNotLastCoordinator(personId: string): Promise<void> {
+    return ensureNotLastCoordinator(this.#ctx, personId);
+  }
+
+  /** A page of the record, filtered; the view is recorded. */
+  actions(by: StaffActor, query: StaffActionsQuery) {
+    return actions(this.#ctx, by, query);
   }
 }

@@ -38,7 +38,7 @@ export const privacy: PrivacyNotice = {
       paragraphs: [
         'Mantemos os dados da sua conta enquanto ela estiver ativa. Os dados da sua inscrição em um curso (a inscrição, a lista de espera e as presenças) são anonimizados ' +
           `${RETENTION_MONTHS_AFTER_COURSE} meses depois do último encontro do curso: deixam de dizer quem você é e servem apenas para estatísticas do centro.`,
-        'Você pode excluir a sua conta a qualquer momento na página Perfil, em "Meus dados": as suas inscrições são canceladas, você sai dos grupos dos cursos e a conta é apagada na hora. No registro das ações da equipe fica apenas um rastro anônimo.',
+        'Você pode excluir a sua conta a qualquer momento na página Perfil, em "Meus dados": as suas inscrições são canceladas, você sai dos grupos dos cursos e a conta é apagada na hora. No registro das ações da equipe fica apenas um rastro anônimo do que foi feito com os seus dados. Quem fez parte da equipe continua identificado nas ações que realizou (por exemplo, ao ver ou exportar listas de participantes): esse registro é uma obrigação do centro.',
       ],
     },
     {

@@ -9,6 +9,7 @@ import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
 import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
+import * as staffActionIdentity from './011-staff-action-identity.js';
 import * as openingAlerts from './014-opening-alerts.js';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-waiting-list': waitingList,
   '008-outbox-message-data': outboxMessageData,
   '009-sent-mail-without-body': sentMailWithoutBody,
+  '011-staff-action-identity': staffActionIdentity,
   '014-opening-alerts': openingAlerts,
 };
 

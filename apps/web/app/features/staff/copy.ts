@@ -1,5 +1,10 @@
 /** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
-import type { EnrolmentState, StaffRoleName } from '@centro/contracts';
+import type {
+  EnrolmentState,
+  StaffActionName,
+  StaffCourseSettings,
+  StaffRoleName,
+} from '@centro/contracts';
 
 export const STAFF_TITLE = 'Equipe';
 
@@ -16,8 +21,8 @@ export const stateLabels: Record<EnrolmentState, string> = {
 
 export const statusLabels = { pending: 'Em andamento', confirmed: 'Confirmada' } as const;
 
-/** What each recorded staff action is called in the record (the server's action names). */
-export const actionLabels: Record<string, string> = {
+/** What each recorded action is called in the record (the server's action names). */
+export const actionLabels: Record<StaffActionName, string> = {
   'overview.view': 'Viu a visão geral dos cursos',
   'participants.view': 'Viu a lista de participantes',
   'export.csv': 'Exportou a lista (CSV)',
@@ -31,6 +36,20 @@ export const actionLabels: Record<string, string> = {
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',
+  'account.delete': 'Uma pessoa excluiu a própria conta',
+};
+
+/** The course settings' names, as the settings form calls them. */
+export const settingLabels: Record<keyof StaffCourseSettings, string> = {
+  places: 'Vagas',
+  inviteCode: 'Código de convite do grupo de WhatsApp',
+  opensAt: 'Abertura das inscrições',
+  closesAt: 'Encerramento das inscrições',
+  firstMeeting: 'Primeiro encontro',
+  time: 'Horário dos encontros',
+  count: 'Número de encontros',
+  durationMinutes: 'Duração de cada encontro (minutos)',
+  room: 'Local',
 };
 
 export const staffMessages = {

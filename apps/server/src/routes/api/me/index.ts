@@ -36,7 +36,7 @@ const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, openingAlerts } = app;
+  const { enrolment, participant, staff, openingAlerts } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -192,10 +192,19 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         body: myAccountDeleteRequestSchema,
         response: {
           200: myAccountDeleteResponseSchema,
-          ...refusalResponses(...AUTH, 'enrolmentInProgress', 'accountDeletionIncomplete'),
+          ...refusalResponses(
+            ...AUTH,
+            'enrolmentInProgress',
+            'accountDeletionIncomplete',
+            'lastCoordinatorAccount',
+          ),
         },
       },
     },
-    async (request) => participant.deleteAccount(request.person.userId, request.log),
+    async (request) => {
+      // The centre keeps a coordinator, as when revoking the role (issue 28 finding 7).
+      await staff.ensureNotLastCoordinator(request.person.userId);
+      return participant.deleteAccount(request.person.userId, request.log);
+    },
   );
 };

@@ -7,6 +7,7 @@
  */
 import {
   apiPaths,
+  staffActionsQuerySchema,
   staffActionsResponseSchema,
   staffAttendanceRequestSchema,
   staffAttendanceResponseSchema,
@@ -338,6 +339,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
             ...COORDINATION,
             'invalidRequest',
             'lastCoordinator',
+            'roleFromAdminEmails',
             'rolesManagedByProvider',
           ),
         },
@@ -355,12 +357,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'actions' },
       schema: {
         ...bearer,
-        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).optional() }),
-        response: { 200: staffActionsResponseSchema, ...refusalResponses(...COORDINATION) },
+        querystring: staffActionsQuerySchema,
+        response: {
+          200: staffActionsResponseSchema,
+          ...refusalResponses(...COORDINATION, 'invalidRequest'),
+        },
       },
     },
-    async (request) => ({
-      actions: await staff.actions(request.staffActor, request.query.limit ?? 200),
-    }),
+    async (request) => staff.actions(request.staffActor, request.query),
   );
 };

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { actionText, settingChangeLines, whenText } from './record-text';
+
+const row = (action: string, extra: Partial<Parameters<typeof actionText>[0]> = {}) => ({
+  action,
+  at: '2026-03-02T13:05:00.000Z',
+  lastAt: '2026-03-02T13:05:00.000Z',
+  count: 1,
+  details: {},
+  ...extra,
+});
+
+describe('the record in words', () => {
+  it('names every action in Portuguese, with role, meeting and repetitions', () => {
+    expect(actionText(row('account.delete'))).toBe('Uma pessoa excluiu a própria conta');
+    expect(actionText(row('overview.view', { count: 3 }))).toBe(
+      'Viu a visão geral dos cursos (3×)',
+    );
+    expect(actionText(row('role.grant', { details: { role: 'secretaria' } }))).toBe(
+      'Concedeu uma função (Secretaria)',
+    );
+    expect(actionText(row('attendance.update', { details: { meeting: 2 } }))).toBe(
+      'Marcou a presença de um encontro (2º encontro)',
+    );
+    expect(actionText(row('something.new'))).toBe('Ação desconhecida');
+  });
+
+  it('gives the first and last time of repeated views, in São Paulo', () => {
+    expect(whenText(row('overview.view'))).toBe('02/03/2026 às 10h05');
+    expect(whenText(row('overview.view', { count: 4, lastAt: '2026-03-02T13:12:00.000Z' }))).toBe(
+      '02/03/2026 às 10h05 até 10h12',
+    );
+  });
+
+  it('says each changed setting by its name, before and after', () => {
+    expect(
+      settingChangeLines({
+        changes: [
+          { field: 'places', before: null, after: 40 },
+          { field: 'opensAt', before: '2026-03-01T19:00', after: null },
+          { field: 'firstMeeting', before: '2026-03-04', after: '2026-03-11' },
+          { field: 'room', before: 'Sala 1', after: 'Sala 2' },
+          { field: 'unknown', before: 1, after: 2 },
+        ],
+      }),
+    ).toEqual([
+      'Vagas: padrão → 40',
+      'Abertura das inscrições: 01/03/2026 às 19h00 → padrão',
+      'Primeiro encontro: 04/03/2026 → 11/03/2026',
+      'Local: Sala 1 → Sala 2',
+    ]);
+    expect(settingChangeLines({ places: 40, changed: ['places'] })).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The record of staff actions in words, pure: what a row says was done ('Viu a visão geral dos
+ * cursos (3×)', 'Concedeu uma função (Secretaria)'), when, and what a settings change changed, each
+ * field by its form's name with its value before and after.
+ */
+import type { StaffCourseSettings, StaffSettingChange } from '@centro/contracts';
+import { actionLabels, roleLabels, settingLabels } from './copy';
+import { formatDateTime } from './format';
+
+/** What a row of the record needs. */
+export interface RecordRow {
+  action: string;
+  at: string;
+  lastAt: string;
+  count: number;
+  details: Record<string, unknown>;
+}
+
+/** The action in words, with its role, meeting and repetitions. */
+export function actionText(row: RecordRow): string {
+  const label = (actionLabels as Record<string, string>)[row.action] ?? 'Ação desconhecida';
+  const extra: string[] = [];
+  const role = row.details.role;
+  if (role === 'coordenacao' || role === 'secretaria') extra.push(roleLabels[role]);
+  const meeting = row.details.meeting;
+  if (typeof meeting === 'number') extra.push(`${meeting}º encontro`);
+  if (row.count > 1) extra.push(`${row.count}×`);
+  return extra.length > 0 ? `${label} (${extra.join(', ')})` : label;
+}
+
+/** When: the time, and for repeated views the last time too. */
+export function whenText(row: RecordRow): string {
+  const first = formatDateTime(row.at);
+  if (row.count <= 1 || row.lastAt === row.at) return first;
+  const last = formatDateTime(row.lastAt);
+  const [firstDay] = first.split(' às ');
+  const [lastDay, lastTime] = last.split(' às ');
+  return `${first} até ${firstDay === lastDay ? lastTime : last}`;
+}
+
+/** A stored setting as staff typed it ('padrão' for the content's default). */
+function settingValue(field: keyof StaffCourseSettings, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'padrão';
+  const text = String(value);
+  const date = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(text);
+  if (date && (field === 'opensAt' || field === 'closesAt' || field === 'firstMeeting')) {
+    const [, y, m, d, hh, mm] = date;
+    return hh === undefined ? `${d}/${m}/${y}` : `${d}/${m}/${y} às ${hh}h${mm}`;
+  }
+  return text;
+}
+
+const isChange = (value: unknown): value is StaffSettingChange =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { field?: unknown }).field === 'string' &&
+  (value as { field: string }).field in settingLabels;
+
+/** Each changed setting of a `settings.update` row: 'Vagas: 40 → 45'. */
+export function settingChangeLines(details: Record<string, unknown>): string[] {
+  const changes = Array.isArray(details.changes) ? details.changes.filter(isChange) : [];
+  return changes.map(
+    (c) =>
+      `${settingLabels[c.field]}: ${settingValue(c.field, c.before)} → ${settingValue(c.field, c.after)}`,
+  );
+}
