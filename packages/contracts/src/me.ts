@@ -77,6 +77,10 @@ export const myOpeningAlertResponseSchema = z.object({
 });
 export type MyOpeningAlertResponse = z.infer<typeof myOpeningAlertResponseSchema>;
 
+/** GET /api/me/opening-alerts: the courses' slugs. */
+export const myOpeningAlertsResponseSchema = z.object({ courses: z.array(z.string()) });
+export type MyOpeningAlertsResponse = z.infer<typeof myOpeningAlertsResponseSchema>;
+
 /** POST /api/me/delete */
 export const myAccountDeleteRequestSchema = z.strictObject({
   confirmation: z.literal(ACCOUNT_DELETE_CONFIRMATION, {

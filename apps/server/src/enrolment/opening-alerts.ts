@@ -30,8 +30,8 @@ export interface OpeningAlerts {
   ask(personId: string, courseSlug: string): Promise<void>;
   /** The person no longer wants to be told; false when they had not asked. */
   cancel(personId: string, courseSlug: string): Promise<boolean>;
-  /** Whether the person asked to be told about the course. */
-  asked(personId: string, courseSlug: string): Promise<boolean>;
+  /** The courses the person asked to be told about. */
+  coursesOf(personId: string): Promise<string[]>;
   /** Writes the e-mails of the courses open now; answers how many people were told. */
   sendDue(): Promise<number>;
   start(): void;
@@ -136,14 +136,14 @@ export function createOpeningAlerts(options: {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    async asked(personId, courseSlug) {
-      const row = await db
+    async coursesOf(personId) {
+      const rows = await db
         .selectFrom('opening_alerts')
-        .select('person_id')
-        .where('course_slug', '=', courseSlug)
+        .select('course_slug')
         .where('person_id', '=', personId)
-        .executeTakeFirst();
-      return row !== undefined;
+        .orderBy('course_slug')
+        .execute();
+      return rows.map((r) => r.course_slug);
     },
     sendDue,
     start() {

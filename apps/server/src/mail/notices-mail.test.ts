@@ -220,6 +220,10 @@ describe.each(targets)(
       expect(
         (await as(edu, 'POST', '/api/me/opening-alert/cancel', { course: course.slug })).json(),
       ).toEqual({ course: course.slug, alert: false });
+      const mine = async (person: string) =>
+        (await as(person, 'GET', '/api/me/opening-alerts')).json<{ courses: string[] }>().courses;
+      expect(await mine(dora)).toEqual([course.slug]);
+      expect(await mine(edu)).toEqual([]);
       expect(await api.app.openingAlerts.sendDue()).toBe(0);
 
       await setOpens(new Date(Date.now() - 1000));
@@ -252,6 +256,7 @@ describe.each(targets)(
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(subjectsTo(dora).filter((s) => s?.startsWith('Inscrições abertas'))).toHaveLength(1);
       expect(subjectsTo(edu)).toEqual([]);
+      expect(await mine(dora)).toEqual([]);
     });
   },
 );

@@ -8,6 +8,7 @@
  * - POST /api/me/enrolments/cancel     {course}: gives the place back (it goes to the next waiting)
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
+ * - GET  /api/me/opening-alerts        the courses whose opening the person will be told of
  * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
  * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
@@ -22,6 +23,7 @@ import {
   myDataSchema,
   myEnrolmentsResponseSchema,
   myOpeningAlertResponseSchema,
+  myOpeningAlertsResponseSchema,
   myWaitingListJoinResponseSchema,
   myWaitingListLeaveResponseSchema,
 } from '@centro/contracts';
@@ -110,6 +112,17 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const joined = await enrolment.joinWaitingList(userId, course, request.log);
       return { course, ...joined };
     },
+  );
+
+  app.get(
+    apiPaths.myOpeningAlerts,
+    {
+      schema: {
+        ...bearer,
+        response: { 200: myOpeningAlertsResponseSchema, ...refusalResponses(...AUTH) },
+      },
+    },
+    async (request) => ({ courses: await openingAlerts.coursesOf(request.person.userId) }),
   );
 
   app.post(
