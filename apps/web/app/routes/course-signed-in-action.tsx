@@ -13,12 +13,14 @@ export default function CourseSignedInAction({
   course,
   open,
   full,
+  notYetOpen = false,
 }: EnrolmentSituation & { course: EnrolmentCourse }) {
   return (
     <SignedInCourseAction
       slug={course.slug}
       open={open}
       full={full}
+      notYetOpen={notYetOpen}
       enrolButton={<FinishEnrolmentButton course={course} />}
     />
   );

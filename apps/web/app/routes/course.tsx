@@ -27,12 +27,12 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
   return (
     <CoursePage
       {...page}
-      enrolAction={({ open, full }) =>
+      enrolAction={(situation) =>
         status === 'signed-in' ? (
           <Suspense fallback={<p role="status">Carregando…</p>}>
-            <CourseSignedInAction course={page} open={open} full={full} />
+            <CourseSignedInAction course={page} {...situation} />
           </Suspense>
-        ) : open ? (
+        ) : situation.open ? (
           <EnrolButton />
         ) : null
       }

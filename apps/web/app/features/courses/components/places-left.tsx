@@ -7,6 +7,8 @@ export interface EnrolmentSituation {
   open: boolean;
   /** No place is left (known). */
   full: boolean;
+  /** Enrolment has not opened yet (known): 'Avise-me quando abrir' is offered. */
+  notYetOpen?: boolean;
 }
 
 /** Whether enrolment is not open at the server's clock (known opening instant, or closed). */
@@ -52,7 +54,11 @@ export function PlacesLeft({
         <p className="enrol__places" role="status">
           {known.notice}
         </p>
-        {action({ open: false, full: known.course.placesLeft === 0 })}
+        {action({
+          open: false,
+          full: known.course.placesLeft === 0,
+          notYetOpen: known.course.state === 'not-open',
+        })}
       </>
     );
   }

@@ -3,7 +3,7 @@
  * signed in, so that an anonymous visitor's first load does not carry it): enrolled, the WhatsApp
  * group and 'Cancelar inscrição' (with a confirmation step); waiting, the position and 'Sair da
  * lista de espera'; neither, the enrolment button while places are left, 'Entrar na lista de
- * espera' when the course is full.
+ * espera' when the course is full, and 'Avise-me quando abrir' before enrolment opens.
  */
 import type { MyEnrolment } from '@centro/contracts';
 import { useEffect, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { OpeningAlert } from './opening-alert';
 import '../participant.css';
 
 export interface CourseActionProps {
@@ -21,11 +22,19 @@ export interface CourseActionProps {
   open: boolean;
   /** No place is left (known from the availability call). */
   full: boolean;
+  /** Enrolment has not opened yet: 'Avise-me quando abrir' (issue 30). */
+  notYetOpen?: boolean;
   /** 'Finalizar inscrição', from the enrolment feature. */
   enrolButton: ReactNode;
 }
 
-export function SignedInCourseAction({ slug, open, full, enrolButton }: CourseActionProps) {
+export function SignedInCourseAction({
+  slug,
+  open,
+  full,
+  notYetOpen = false,
+  enrolButton,
+}: CourseActionProps) {
   const mine = useMyEnrolments();
   const { busy, run } = useCourseActions(mine.reload);
   // Its toasts must show even if the connection drops later.
@@ -81,7 +90,7 @@ export function SignedInCourseAction({ slug, open, full, enrolButton }: CourseAc
       </div>
     );
   }
-  if (!open) return null;
+  if (!open) return notYetOpen ? <OpeningAlert slug={slug} /> : null;
   if (full) {
     return (
       <button
