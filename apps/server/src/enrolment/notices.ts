@@ -52,8 +52,8 @@ export const NO_NOTICES: EnrolmentNotices = { place: () => null, joined: () => n
 
 /** The notices staff actions write. */
 export interface StaffNotices {
-  /** After the role was granted: the person learns it. */
-  roleGranted(personId: string, role: StaffRoleName): Promise<void>;
+  /** After the role was granted at `at`: the person learns it (not when they held it already). */
+  roleGranted(personId: string, role: StaffRoleName, at: Date): Promise<void>;
   /**
    * `work` (a change of the course's settings, in the course's transaction) followed, when the
    * meetings in effect changed, by a notice to every confirmed participant in that transaction.
@@ -99,7 +99,15 @@ export function staffNotices(options: {
 }): StaffNotices {
   const slugs = new Set(options.courseSlugs ?? contentSlugs());
   return {
-    async roleGranted(personId, role) {
+    async roleGranted(personId, role, at) {
+      // The grant keeps the first grant's time: a role held already was not given now.
+      const granted = await options.database.db
+        .selectFrom('staff_roles')
+        .select('granted_at')
+        .where('person_id', '=', personId)
+        .where('role', '=', role)
+        .executeTakeFirst();
+      if (granted?.granted_at !== at.toISOString()) return;
       const row = options.mail.enqueueData({ kind: 'staff-role-granted', personId, role });
       await insertDataRows(options.database.db, [row]);
     },

@@ -152,6 +152,11 @@ describe.each(targets)(
       expect(role.text).toContain('deu a você a função Secretaria');
       expect(role.text).toMatch(/^Olá!\n/);
       expect(role.text).toMatch(/\/equipe/);
+      // Granting it again tells nothing more.
+      await as(ADMIN, 'POST', '/api/staff/roles/grant', {
+        email: `${caio}@example.org`,
+        role: 'secretaria',
+      });
 
       // The meetings move to 20:15: Bia (enrolled) gets the new time and calendar; Caio (waiting)
       // and Ana (cancelled) get nothing.
