@@ -148,7 +148,9 @@ test.describe('when the enrolment is refused', () => {
     await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toBeVisible();
     const database = new SQLite(databaseFile);
     try {
-      database.prepare('update courses set places = taken where slug = ?').run(fullCourse.slug);
+      database
+        .prepare('update classes set places = taken where course_slug = ?')
+        .run(fullCourse.slug);
     } finally {
       database.close();
     }

@@ -51,7 +51,7 @@ participantTest(
     participantTest.slow();
     const codeFor = codeReader(smtp);
     database(ownServer, (db) =>
-      db.prepare('update courses set places = 1 where slug = ?').run(course.slug),
+      db.prepare('update classes set places = 1 where course_slug = ?').run(course.slug),
     );
     const ana = await otherPersonPage(browser, ownServer.origin);
     const carla = await otherPersonPage(browser, ownServer.origin);

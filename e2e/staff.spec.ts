@@ -8,7 +8,7 @@
  * no staff data, from the page or from the API.
  */
 import { readFile } from 'node:fs/promises';
-import { getProgramme } from '@centro/content';
+import { addDays, formatMeetingOption, getProgramme, wallClockAt } from '@centro/content';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
@@ -182,6 +182,55 @@ staffTest(
       ).toBe(403);
     });
 
+    await test.step('attendance at the door: dated meetings, today first, none ahead, everyone at once', async () => {
+      // Meetings weekly from two weeks ago at 00h00 (São Paulo): the 3rd is today and has begun.
+      const clock = wallClockAt(new Date());
+      const today = `${clock.year}-${clock.month}-${clock.day}`;
+      await page.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
+      await page.getByLabel('Primeiro encontro').fill(addDays(today, -14));
+      await page.getByLabel('Horário dos encontros').fill('00:00');
+      await Promise.all([
+        page.waitForResponse(
+          (r) => r.url().endsWith('/settings') && r.request().method() === 'POST',
+        ),
+        page.getByRole('button', { name: 'Salvar configurações' }).click(),
+      ]);
+
+      await page.goto(`/equipe?curso=${course.slug}&aba=presenca`);
+      const menu = page.getByLabel('Encontro');
+      await expect(menu).toHaveValue('3');
+      await expect(menu.locator('option:checked')).toHaveText(formatMeetingOption(3, today));
+      await expect(menu.locator('option').nth(3)).toHaveText(
+        formatMeetingOption(4, addDays(today, 7)),
+      );
+      const markAll = page.getByRole('button', { name: 'Marcar todos como presentes' });
+
+      // Next week's meeting has not happened: nothing to mark, and the screen says why.
+      await menu.selectOption('4');
+      await expect(
+        page.getByText(/^Este encontro ainda não aconteceu: a presença pode/),
+      ).toBeVisible();
+      await expect(markAll).toBeDisabled();
+      await expect(page.getByRole('checkbox', { name: 'Ana Souza' })).toBeDisabled();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await menu.selectOption('3');
+      await markAll.click();
+      await expect(
+        page.getByText(
+          '2 participantes marcados como presentes no 3º encontro. Se alguém faltou, desmarque o nome e clique em “Salvar presença”.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'José Ávila' })).toBeChecked();
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: 'Ana Souza' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'José Ávila' })).toBeChecked();
+      await page.goto('/equipe');
+      await expect(
+        page.getByRole('listitem').filter({ hasText: course.title }).first(),
+      ).toContainText('3º 2');
+    });
+
     await test.step('a removal frees the place', async () => {
       await page.goto(`/equipe?curso=${course.slug}`);
       await page.getByRole('button', { name: 'Remover José Ávila' }).click();
@@ -193,6 +242,11 @@ staffTest(
         courses: Record<string, { places: number; placesLeft: number }>;
       };
       expect(availability.courses[course.slug]).toMatchObject({ places: 5, placesLeft: 4 });
+      // The removed person no longer counts as present (issue 30).
+      await page.goto('/equipe');
+      await expect(
+        page.getByRole('listitem').filter({ hasText: course.title }).first(),
+      ).toContainText('3º 1');
     });
 
     await test.step('the record shows each action', async () => {
@@ -244,8 +298,10 @@ staffTest(
       await expect(record.getByText(/Viu a visão geral dos cursos \(\d+×\)/).first()).toBeVisible();
 
       await page.getByLabel('Ação').selectOption({ label: 'Alterou as configurações do curso' });
-      await expect(rows).toHaveCount(1);
-      await expect(rows.getByRole('listitem')).toHaveText([
+      // Newest first: the meetings set for attendance, then places and the opening.
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first().getByRole('listitem').first()).toContainText('Primeiro encontro');
+      await expect(rows.last().getByRole('listitem')).toHaveText([
         'Vagas: padrão → 5',
         'Abertura das inscrições: padrão → 15/01/2030 às 09h00',
       ]);

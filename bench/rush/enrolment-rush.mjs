@@ -42,9 +42,9 @@ async function checkDatabase(db, scenario, summary) {
     .where('course_slug', '=', course.slug)
     .execute();
   const { taken, places } = await db
-    .selectFrom('courses')
+    .selectFrom('classes')
     .select(['taken', 'places'])
-    .where('slug', '=', course.slug)
+    .where('course_slug', '=', course.slug)
     .executeTakeFirstOrThrow();
   const members = new Set(
     (
@@ -240,7 +240,7 @@ export async function enrolmentRush() {
   const lines = [
     '## Enrolment rush (`npm run bench:rush`)',
     '',
-    `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit ${RATE_LIMIT_API_PER_MINUTE} per minute and address: the bench's requests all come from one address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's \`courses\` row after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
+    `- Command: \`npm run bench:rush\` (\`node bench/rush/rush.mjs\` after the build): the built server (\`apps/server/dist/main.js\`) on 127.0.0.1 with its defaults (built-in provider, local directory, LOG_LEVEL info to /dev/null, /api rate limit ${RATE_LIMIT_API_PER_MINUTE} per minute and address: the bench's requests all come from one address) and a known \`API_TOKEN_SECRET\`; ${PEOPLE} people seeded as accounts, each sending one \`POST /api/group/add\` with a valid API token of their own, all at once (autocannon ${CONNECTIONS} connections, one request per person, after a warm-up of ${WARM_UP} enrolments into another course with ${WARM_UP / 2} places). Places set in the course's class (\`classes\` row) after the start (they come from the content). PostgreSQL 15 on the same machine, two server instances on one \`DATABASE_URL\`, the connections alternating between them.`,
     `- Date: ${new Date().toISOString().slice(0, 10)}`,
     `- Machine: ${machineDescription({ chromium: false })}; shared with other work (1-minute load average ${loadBefore.toFixed(2)} when the run began, ${runLoads.join(', ')} when each repetition began, ${os.loadavg()[0].toFixed(2)} at the end).`,
     `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests. The warm-up's e-mails are sent before the rush; the rush's own, which the senders put off while requests arrive (decision 033), are sent after it: their time and CPU are the last two columns.`,

@@ -9,9 +9,10 @@
 //      127.0.0.1: the warm-up and both scenarios are 12,000 in well under a minute; the limit is
 //      checked on every request as with the default 10,000) and the default settings otherwise
 //      (built-in provider, local directory, LOG_LEVEL info);
-//   3. sets the courses' places in the `courses` row: places come from the content and are
-//      synchronised into that row at start-up, and the enrolment reads them from there on each
-//      request, so the bench changes them after the start (as an operator editing the row would);
+//   3. sets the courses' places in each course's class (`classes` row): places come from the
+//      content and are synchronised into that row at start-up, and the enrolment reads them from
+//      there on each request, so the bench changes them after the start (as an operator editing
+//      the row would);
 //   4. warms the server up (8,000 enrolments into a third course of 4,000 places, same settings:
 //      V8 goes on optimizing the request's code over its first few thousand requests; after 2,000
 //      it still compiled the hot path during the measured rush, see decision 036);

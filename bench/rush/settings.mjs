@@ -61,5 +61,5 @@ export function bodiesFor(people, course) {
 }
 
 export async function setPlaces(db, course, places) {
-  await db.updateTable('courses').set({ places }).where('slug', '=', course.slug).execute();
+  await db.updateTable('classes').set({ places }).where('course_slug', '=', course.slug).execute();
 }

@@ -126,9 +126,9 @@ async function runWaitingList(target) {
       ).map((m) => m.user_id),
     );
     const { taken } = await db
-      .selectFrom('courses')
+      .selectFrom('classes')
       .select('taken')
-      .where('slug', '=', slug)
+      .where('course_slug', '=', slug)
       .executeTakeFirstOrThrow();
     expect(
       rows.length === WAITING_PLACES && taken === WAITING_PLACES,

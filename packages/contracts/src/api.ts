@@ -58,6 +58,15 @@ export const groupAddRequestSchema = z.strictObject({
   group: z.string().min(1, { error: fieldMessages.group }).max(64, { error: fieldMessages.group }),
   user: directoryIdSchema,
   token: apiTokenSchema,
+  /**
+   * The class ('turma') to enrol in, by id (issue 29). Absent: the course's only class open for
+   * enrolment; with several open the answer is 409 `class_required`.
+   */
+  turma: z
+    .string()
+    .min(1, { error: fieldMessages.turma })
+    .max(64, { error: fieldMessages.turma })
+    .optional(),
 });
 export type GroupAddRequest = z.infer<typeof groupAddRequestSchema>;
 export const groupAddResponseSchema = z.object({
@@ -178,3 +187,39 @@ export const availabilityResponseSchema = z.object({
   ),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+
+/**
+ * A course's class ('turma', issue 29) as a visitor sees it: open for enrolment or opening soon.
+ * Meetings are the class's settings over the content's; the WhatsApp link is given only on
+ * enrolment.
+ */
+export const publicClassSchema = z.object({
+  /** The class id: `turma` of `POST /api/group/add`. */
+  id: z.string(),
+  /** e.g. 'Turma 2027/1'. */
+  name: z.string(),
+  /** 'open': takes enrolments within its window; 'planned': announced, not open yet. */
+  state: z.enum(['planned', 'open']),
+  /** The enrolment window at the server's clock, the class's state included. */
+  enrolment: z.enum(['not-open', 'open', 'closed']),
+  weekday: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']),
+  /** HH:MM, the centre's time zone. */
+  time: z.string(),
+  /** YYYY-MM-DD. */
+  firstMeeting: z.string(),
+  meetingCount: z.number().int().positive(),
+  durationMinutes: z.number().int().positive(),
+  room: z.string().nullable(),
+  places: z.number().int().nonnegative(),
+  placesLeft: z.number().int().nonnegative(),
+  /** UTC ISO-8601 instants, null when not set. */
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+});
+export type PublicClass = z.infer<typeof publicClassSchema>;
+
+/** GET /api/courses/classes: each course's classes open or opening soon, oldest first. */
+export const courseClassesResponseSchema = z.object({
+  courses: z.record(z.string(), z.array(publicClassSchema)),
+});
+export type CourseClassesResponse = z.infer<typeof courseClassesResponseSchema>;

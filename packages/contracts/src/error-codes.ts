@@ -47,6 +47,12 @@ export const ErrorCode = {
   DirectoryUnavailable: 'directory_unavailable',
   IdentityProviderUnavailable: 'identity_provider_unavailable',
   GatewayTimeout: 'gateway_timeout',
+  /** Several classes of the course take enrolments: the request must name one (`turma`). */
+  ClassRequired: 'class_required',
+  /** The person holds a place in another class of the same course. */
+  EnrolledInOtherClass: 'enrolled_in_other_class',
+  /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
+  MeetingNotYet: 'meeting_not_yet',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -4,7 +4,7 @@
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
 import { z } from 'zod';
-import { ACCOUNT_DELETE_CONFIRMATION } from './messages.js';
+import { ACCOUNT_DELETE_CONFIRMATION, fieldMessages } from './messages.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -15,6 +15,20 @@ const courseSlugSchema = z
 /** POST /api/me/enrolments/cancel, /api/me/waiting-list/join and /leave: the course's slug. */
 export const myCourseRequestSchema = z.strictObject({ course: courseSlugSchema });
 export type MyCourseRequest = z.infer<typeof myCourseRequestSchema>;
+
+/**
+ * POST /api/me/waiting-list/join: the course's slug and, optionally, the class ('turma', issue 29)
+ * whose list to join: without it the course's only open class (409 `class_required` with several).
+ */
+export const myWaitingListJoinRequestSchema = z.strictObject({
+  course: courseSlugSchema,
+  turma: z
+    .string()
+    .min(1, { error: fieldMessages.turma })
+    .max(64, { error: fieldMessages.turma })
+    .optional(),
+});
+export type MyWaitingListJoinRequest = z.infer<typeof myWaitingListJoinRequestSchema>;
 
 /**
  * Where the person stands in a course: `enrolled` (a confirmed place), `pending` (a place held
@@ -39,6 +53,8 @@ export const myEnrolmentSchema = z.object({
   nextMeeting: z.string().nullable(),
   /** The course's WhatsApp group invitation; only for a confirmed place. */
   whatsappUrl: z.string().nullable(),
+  /** The class ('turma', issue 29) of the place or the waiting position. */
+  turma: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 
@@ -121,6 +137,8 @@ export const myDataSchema = z.object({
     z.object({
       course: z.string(),
       title: z.string(),
+      /** The class's name ('Turma 2027/1'). */
+      turma: z.string().nullable(),
       status: z.enum(['pending', 'confirmed']),
       enrolledAt: z.string(),
       updatedAt: z.string(),
@@ -132,6 +150,7 @@ export const myDataSchema = z.object({
     z.object({
       course: z.string(),
       title: z.string(),
+      turma: z.string().nullable(),
       position: z.number().int(),
       joinedAt: z.string(),
     }),

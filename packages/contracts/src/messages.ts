@@ -28,6 +28,7 @@ export const fieldMessages = {
   displayName: 'Nome inválido: use de 1 a 120 caracteres, sem caracteres de controle.',
   directoryId: 'Identificador de usuário inválido.',
   group: 'Grupo do curso inválido.',
+  turma: 'Turma inválida.',
 } as const;
 
 /**

@@ -16,6 +16,8 @@ export const apiPaths = {
   groupAdd: '/api/group/add',
   /** GET: places and places left by course slug. */
   availability: '/api/courses/availability',
+  /** GET: every course's classes open for enrolment or opening soon, by course slug. */
+  courseClasses: '/api/courses/classes',
   /** GET: the signed-in person's staff roles. */
   staffMe: '/api/staff/me',
   /** GET: the 20 courses for staff. */

@@ -54,6 +54,8 @@ export const staffCourseSummarySchema = z.object({
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
   meetings: z.number().int(),
+  /** Each meeting's date ("YYYY-MM-DD", São Paulo) and start (ISO instant), in order. */
+  schedule: z.array(z.object({ date: z.string(), start: z.string() })),
   /** People marked present, per meeting (index 0 = first meeting). */
   attendance: z.array(z.number().int()),
 });

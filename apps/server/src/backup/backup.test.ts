@@ -16,6 +16,8 @@ import { seedPeople } from '../../tests/support/server-process.js';
 import { MANIFEST_NAME, SQLITE_ENTRY } from './backup-plan.js';
 import { BackupError, createBackup, readBackup, restoreBackup } from './backup.js';
 import { packTarGz, unpackTarGz } from './tar.js';
+import { createClassStore } from '../courses/class-store.js';
+import { firstClassOf } from '../../tests/support/classes.js';
 
 const dirs: string[] = [];
 const temporary = async (label: string) => {
@@ -39,12 +41,15 @@ async function seededDataDir(databaseUrl?: string) {
     .insertInto('courses')
     .values({ slug: 'curso', group_id: 'grupo', places: 10 })
     .execute();
+  await createClassStore(handle.db).syncWithCourses(new Date());
+  const classId = await firstClassOf(handle.db, 'curso');
   const now = new Date().toISOString();
   await handle.db
     .insertInto('enrolments')
     .values(
       people.map((user_id) => ({
         course_slug: 'curso',
+        class_id: classId,
         user_id,
         status: 'confirmed' as const,
         created_at: now,
@@ -67,7 +72,10 @@ async function readState(dataDir: string, databaseUrl?: string) {
       accounts: (await handle.db.selectFrom('accounts').select('id').orderBy('id').execute()).map(
         (r) => r.id,
       ),
-      courses: await handle.db.selectFrom('courses').select(['slug', 'taken']).execute(),
+      courses: await handle.db
+        .selectFrom('classes')
+        .select(['course_slug as slug', 'taken'])
+        .execute(),
       enrolments: (await handle.db.selectFrom('enrolments').select('user_id').execute()).length,
     };
   } finally {

@@ -1,6 +1,6 @@
 /**
- * The SQLite → PostgreSQL copy: every table and row arrives (the fixture of the last release has
- * rows in every table), each course's `taken` is copied, not counted twice by the triggers, and
+ * The SQLite → PostgreSQL copy: every table and row arrives (the fixture of a release, upgraded,
+ * has rows in every table), each class's `taken` is copied, not counted twice by the triggers, and
  * still follows the enrolments afterwards; a non-empty target is refused untouched.
  */
 import { readFileSync } from 'node:fs';
@@ -8,9 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createClassStore } from '../courses/class-store.js';
 import { openDatabase } from '../db/database.js';
+import { migrationProvider } from '../db/migrations/index.js';
+import { firstClassOf } from '../../tests/support/classes.js';
 import { createPostgresTestDatabase } from '../../tests/support/postgres.js';
 import { seedPeople } from '../../tests/support/server-process.js';
 import { copySqliteToPostgres, dependencyOrder } from './copy-sqlite-to-postgres.js';
@@ -43,7 +47,9 @@ describe('dependency order', () => {
 });
 
 const FIXTURE = fileURLToPath(new URL('../db/fixtures/release-2026-11-21.sql', import.meta.url));
-const statements = readFileSync(FIXTURE, 'utf8')
+const fixture = readFileSync(FIXTURE, 'utf8');
+const migratedTo = /^-- migrated-to: (\S+)$/m.exec(fixture)?.[1] as string;
+const statements = fixture
   .split('\n')
   .filter((line) => !line.startsWith('--') && line.trim() !== '')
   .join('\n')
@@ -75,14 +81,25 @@ describe.skipIf(!empty || !busy)('copying SQLite into PostgreSQL', () => {
   it('copies every table and keeps the place counters equal to the enrolments', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'centro-copy-'));
     dirs.push(dataDir);
+    // The release's data at its schema, then upgraded as the server opens it.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const raw = new Kysely<any>({
+      dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, 'centro.sqlite')) }),
+    });
+    expect(
+      (await new Migrator({ db: raw, provider: migrationProvider }).migrateTo(migratedTo)).error,
+    ).toBeUndefined();
+    for (const statement of statements) await sql.raw(statement).execute(raw);
+    await raw.destroy();
     const sqlite = await openDatabase({ dataDir });
-    for (const statement of statements) await sql.raw(statement).execute(sqlite.db);
     // Many rows too, more than one insert statement's worth for accounts.
     const people = await seedPeople(sqlite.db, 3000);
     await sqlite.db
       .insertInto('courses')
       .values({ slug: 'grande', group_id: 'grupo-grande', places: 5000 })
       .execute();
+    await createClassStore(sqlite.db).syncWithCourses(new Date());
+    const grande = await firstClassOf(sqlite.db, 'grande');
     const now = new Date().toISOString();
     for (let i = 0; i < people.length; i += 500) {
       await sqlite.db
@@ -90,6 +107,7 @@ describe.skipIf(!empty || !busy)('copying SQLite into PostgreSQL', () => {
         .values(
           people.slice(i, i + 500).map((user_id) => ({
             course_slug: 'grande',
+            class_id: grande,
             user_id,
             status: 'confirmed' as const,
             created_at: now,
@@ -116,8 +134,11 @@ describe.skipIf(!empty || !busy)('copying SQLite into PostgreSQL', () => {
     });
     try {
       expect(await everyRow(postgres.db, tables)).toEqual(before);
-      const courses = await postgres.db.selectFrom('courses').select(['slug', 'taken']).execute();
-      expect(Object.fromEntries(courses.map((c) => [c.slug, c.taken]))).toEqual({
+      const classes = await postgres.db
+        .selectFrom('classes')
+        .select(['course_slug', 'taken'])
+        .execute();
+      expect(Object.fromEntries(classes.map((c) => [c.course_slug, c.taken]))).toEqual({
         'curso-um': 2,
         'curso-dois': 2,
         grande: 3000,
@@ -129,9 +150,9 @@ describe.skipIf(!empty || !busy)('copying SQLite into PostgreSQL', () => {
         .where('status', '=', 'pending')
         .execute();
       const after = await postgres.db
-        .selectFrom('courses')
+        .selectFrom('classes')
         .select('taken')
-        .where('slug', '=', 'curso-dois')
+        .where('course_slug', '=', 'curso-dois')
         .executeTakeFirstOrThrow();
       expect(after.taken).toBe(1);
     } finally {

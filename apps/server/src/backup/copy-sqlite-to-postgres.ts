@@ -2,9 +2,9 @@
  * Moves the embedded SQLite database into an EMPTY PostgreSQL database (when one machine is no
  * longer enough): brings the SQLite file to this version's schema, migrates the target, then in one
  * PostgreSQL transaction copies every table in dependency order (parents first) with the tables'
- * triggers off (so `courses.taken` is copied, not counted twice), sets the sequences past the
+ * triggers off (so `classes.taken` is copied, not counted twice), sets the sequences past the
  * copied keys, and checks before committing that every table has as many rows as the source and
- * every course's `taken` equals its enrolment rows. Stop the server before copying.
+ * every class's `taken` equals its enrolment rows. Stop the server before copying.
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -204,7 +204,7 @@ export async function copySqliteToPostgres(options: {
   });
 }
 
-/** Row counts equal to the source's, and every course's `taken` equal to its enrolment rows. */
+/** Row counts equal to the source's, and every class's `taken` equal to its enrolment rows. */
 async function checkCopy(
   client: pg.Client,
   source: Map<string, { columns: string[]; rows: unknown[][] }>,
@@ -217,14 +217,14 @@ async function checkCopy(
     const n = Number(counted[0]?.n);
     if (n !== rows.length) problems.push(`${table}: ${n} rows copied of ${rows.length}`);
   }
-  if (source.has('courses') && source.has('enrolments')) {
-    const { rows } = await client.query<{ slug: string; taken: number; n: string }>(
-      `select c.slug, c.taken, (select count(*) from enrolments e where e.course_slug = c.slug)::text as n
-       from courses c`,
+  if (source.has('classes') && source.has('enrolments')) {
+    const { rows } = await client.query<{ id: string; taken: number; n: string }>(
+      `select c.id, c.taken, (select count(*) from enrolments e where e.class_id = c.id)::text as n
+       from classes c`,
     );
     for (const row of rows) {
       if (Number(row.taken) !== Number(row.n)) {
-        problems.push(`course ${row.slug}: taken is ${row.taken} but it has ${row.n} enrolments`);
+        problems.push(`class ${row.id}: taken is ${row.taken} but it has ${row.n} enrolments`);
       }
     }
   }

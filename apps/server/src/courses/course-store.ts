@@ -5,11 +5,13 @@
  * the mail read the table through this module; the enrolment's hot path (enrolment/
  * place-statements.ts) reads the same columns as prepared SQL built from `SETTINGS_COLUMNS`.
  *
- * The next table of this module is `classes` (issue 29: classes per term), with its store beside
- * this one.
+ * Since issue 29 (decision 052) the settings are a class's (classes/class-store.ts owns the
+ * `classes` table): a course's settings here are those of its current class, until the staff area
+ * manages classes one by one.
  */
 import { type Kysely } from 'kysely';
-import type { CoursesTable, Database } from '../db/schema.js';
+import type { ClassesTable, Database } from '../db/schema.js';
+import { createClassStore, currentClassId } from './class-store.js';
 
 type Db = Kysely<Database>;
 
@@ -33,24 +35,19 @@ export const SETTINGS_COLUMNS = [
   'meeting_count',
   'meeting_duration_minutes',
   'meeting_room',
-] as const satisfies readonly (keyof CoursesTable)[];
+] as const satisfies readonly (keyof ClassesTable)[];
 
 /** The course row's settings columns that make the course in effect (null = the content's default). */
 export type CourseSettingsColumns = Pick<
-  CoursesTable,
+  ClassesTable,
   'places' | (typeof SETTINGS_COLUMNS)[number]
 >;
 
 /** A course's whole row, with its settings and its window. */
 export type CourseSettingsRow = Pick<
-  CoursesTable,
-  | 'slug'
-  | 'group_id'
-  | 'places'
-  | 'enrolment_opens_at'
-  | 'enrolment_closes_at'
-  | (typeof SETTINGS_COLUMNS)[number]
-> & { taken: number; places_by_staff: number };
+  ClassesTable,
+  'places' | 'enrolment_opens_at' | 'enrolment_closes_at' | (typeof SETTINGS_COLUMNS)[number]
+> & { slug: string; group_id: string; class_id: string; taken: number; places_by_staff: number };
 
 /**
  * A course's stored settings by name, as staff set them (null: the content's default; instants in
@@ -116,24 +113,69 @@ export class UnknownCourseError extends Error {
   }
 }
 
+/** The columns of a course with its current class's settings (`c`: the course, `k`: the class). */
+const COURSE_ROW = [
+  'c.slug',
+  'c.group_id',
+  'k.id as class_id',
+  'k.places',
+  'k.taken',
+  'k.places_by_staff',
+  'k.enrolment_opens_at',
+  'k.enrolment_closes_at',
+  ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const),
+] as const;
+
 export function createCourseStore(db: Db) {
+  const classes = createClassStore(db);
+  /** Courses with their current class. */
+  const withCurrentClass = () =>
+    db
+      .selectFrom('courses as c')
+      .innerJoin('classes as k', (join) => join.on((eb) => eb('k.id', '=', currentClassId(eb))));
+
+  /** The settings in effect of the course's current class (undefined: no such course). */
+  const settings = (slug: string): Promise<CourseSettingsColumns | undefined> =>
+    withCurrentClass()
+      .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
+      .where('c.slug', '=', slug)
+      .executeTakeFirst();
+
   return {
-    /** Every course's row. */
+    /** Every course's row (its current class's settings). */
     async all(): Promise<CourseSettingsRow[]> {
-      return db.selectFrom('courses').selectAll().execute();
+      return withCurrentClass().select(COURSE_ROW).execute();
     },
 
     /** The course's row (undefined: no such course). */
     async row(slug: string): Promise<CourseSettingsRow | undefined> {
-      return db.selectFrom('courses').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return withCurrentClass().select(COURSE_ROW).where('c.slug', '=', slug).executeTakeFirst();
     },
 
     /** The course's settings in effect (undefined: no such course). */
-    async settings(slug: string): Promise<CourseSettingsColumns | undefined> {
+    settings,
+
+    /**
+     * The settings in effect of the person's class in the course (the class of their place or of
+     * their waiting row), else the course's current class's (undefined: no such course).
+     */
+    async settingsFor(slug: string, personId: string): Promise<CourseSettingsColumns | undefined> {
+      const own = await db
+        .selectFrom('enrolments as e')
+        .innerJoin('classes as k', 'k.id', 'e.class_id')
+        .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
+        .where('e.course_slug', '=', slug)
+        .where('e.user_id', '=', personId)
+        .executeTakeFirst();
+      return own ?? settings(slug);
+    },
+
+    /** A class's settings in effect (undefined: no such class). */
+    async classSettings(classId: string): Promise<CourseSettingsColumns | undefined> {
       return db
-        .selectFrom('courses')
+        .selectFrom('classes')
         .select(['places', ...SETTINGS_COLUMNS])
-        .where('slug', '=', slug)
+        .where('id', '=', classId)
         .executeTakeFirst();
     },
 
@@ -148,24 +190,23 @@ export function createCourseStore(db: Db) {
     },
 
     /**
-     * The course's enrolment window (staff settings).
+     * A class's enrolment window (staff settings).
      * @throws UnknownCourseError
      */
-    async window(slug: string): Promise<{ opensAt: string | null; closesAt: string | null }> {
+    async window(classId: string): Promise<{ opensAt: string | null; closesAt: string | null }> {
       const row = await db
-        .selectFrom('courses')
+        .selectFrom('classes')
         .select(['enrolment_opens_at', 'enrolment_closes_at'])
-        .where('slug', '=', slug)
+        .where('id', '=', classId)
         .executeTakeFirst();
-      if (!row) throw new UnknownCourseError(slug);
+      if (!row) throw new UnknownCourseError(classId);
       return { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at };
     },
 
-    /** Places and places taken of every course, by slug, in one query. */
+    /** Places and places taken of every course's current class, by slug, in one query. */
     async occupancy(): Promise<Map<string, CourseOccupancy>> {
-      const rows = await db
-        .selectFrom('courses')
-        .select(['slug', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
+      const rows = await withCurrentClass()
+        .select(['c.slug', 'k.places', 'k.taken', 'k.enrolment_opens_at', 'k.enrolment_closes_at'])
         .execute();
       return new Map(
         rows.map((r) => [
@@ -181,20 +222,21 @@ export function createCourseStore(db: Db) {
     },
 
     /**
-     * Writes the settings; `places` (null: the content's default `defaultPlaces`) only when it is
-     * not below the places taken, in the same statement (the row's lock serialises it with the
-     * enrolments' conditional insert). False when the places were below the places taken. `trx`:
-     * the enrolment's transaction under the course's lock (freed places go to the waiting list).
+     * Writes the settings of a class (the course's current class); `places` (null: the content's
+     * default `defaultPlaces`) only when it is not below the places taken, in the same statement
+     * (the row's lock serialises it with the enrolments' conditional insert). False when the
+     * places were below the places taken. `trx`: the enrolment's transaction under the class's
+     * lock (freed places go to the waiting list).
      */
     async updateSettings(
-      slug: string,
+      classId: string,
       settings: StoredSettings,
       defaultPlaces: number,
       trx: Db = db,
     ): Promise<boolean> {
       const places = settings.places ?? defaultPlaces;
       const result = await trx
-        .updateTable('courses')
+        .updateTable('classes')
         .set({
           places,
           places_by_staff: settings.places === null ? 0 : 1,
@@ -207,18 +249,21 @@ export function createCourseStore(db: Db) {
           meeting_count: settings.count,
           meeting_duration_minutes: settings.durationMinutes,
           meeting_room: settings.room,
+          updated_at: new Date().toISOString(),
         })
-        .where('slug', '=', slug)
+        .where('id', '=', classId)
         .where('taken', '<=', places)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     /**
-     * Upserts the courses (slug, group, places). Courses no longer in the content keep their rows
-     * (their enrolments reference them); lowering places below the taken count keeps enrolments.
+     * Upserts the courses (slug, group, the content's places), then gives each new course its
+     * first class and the content's places to the classes whose places staff did not set. Courses
+     * no longer in the content keep their rows (their enrolments reference them); lowering places
+     * below the taken count keeps enrolments.
      */
-    async sync(courses: readonly CourseRow[]): Promise<void> {
+    async sync(courses: readonly CourseRow[], now = new Date()): Promise<void> {
       if (courses.length === 0) return;
       await db
         .insertInto('courses')
@@ -234,27 +279,18 @@ export function createCourseStore(db: Db) {
             .column('slug')
             .doUpdateSet({
               group_id: (eb) => eb.ref('excluded.group_id'),
-              // Places set by staff (migration 005) stay: the content only gives the default.
-              places: (eb) =>
-                eb
-                  .case()
-                  .when('courses.places_by_staff', '=', 1)
-                  .then(eb.ref('courses.places'))
-                  .else(eb.ref('excluded.places'))
-                  .end(),
+              places: (eb) => eb.ref('excluded.places'),
             })
             // Unchanged rows are not rewritten (no row lock taken while others enrol).
             .where((eb) =>
               eb.or([
                 eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
-                eb.and([
-                  eb('courses.places_by_staff', '=', 0),
-                  eb('courses.places', '<>', eb.ref('excluded.places')),
-                ]),
+                eb('courses.places', '<>', eb.ref('excluded.places')),
               ]),
             ),
         )
         .execute();
+      await classes.syncWithCourses(now);
     },
   };
 }

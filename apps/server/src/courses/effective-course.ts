@@ -45,6 +45,8 @@ export function effectiveCourse(course: Course, row: CourseSettingsColumns): Cou
  */
 export type CourseReader = ((slug: string) => Promise<Course | undefined>) & {
   inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;
+  /** The course as the person's class has it (decision 052), else as its current class has it. */
+  forPerson(slug: string, personId: string): Promise<Course | undefined>;
 };
 
 export function createCourseReader(
@@ -63,6 +65,12 @@ export function createCourseReader(
     inEffect(slug: string, row: CourseSettingsColumns) {
       const course = bySlug.get(slug);
       return course ? effectiveCourse(course, row) : undefined;
+    },
+    async forPerson(slug: string, personId: string) {
+      const course = bySlug.get(slug);
+      if (!course) return undefined;
+      const row = await store.settingsFor(slug, personId);
+      return row ? effectiveCourse(course, row) : course;
     },
   });
 }

@@ -59,16 +59,31 @@ export interface DirectoryMembershipsTable {
   created_at: string;
 }
 
-/** Courses and their places, synchronised from the content at start-up. */
+/** Courses, synchronised from the content at start-up (their classes hold the settings). */
 export interface CoursesTable {
   slug: string;
   group_id: string;
+  /** The content's places: the default of a class whose places staff did not set. */
   places: number;
-  /** Enrolments of the course, pending and confirmed: kept by triggers on `enrolments`. */
-  taken: Generated<number>;
-  /** 1 when staff set `places` (the content's synchronisation then leaves it alone). Migration 005. */
+}
+
+export type ClassState = 'planned' | 'open' | 'running' | 'concluded';
+
+/**
+ * A course's class ('turma', migration 012, decision 052): its places, enrolment window, meetings
+ * and WhatsApp invite code. Settings columns null = the content's default.
+ */
+export interface ClassesTable {
+  id: string;
+  course_slug: string;
+  /** 'Turma AAAA/S' by default. */
+  name: string;
+  places: number;
+  /** 1 when staff set `places` (the content's synchronisation then leaves it alone). */
   places_by_staff: Generated<number>;
-  /** Staff settings (migration 005): null = the content's default. */
+  /** Enrolments of the class, pending and confirmed: kept by triggers on `enrolments`. */
+  taken: Generated<number>;
+  state: ClassState;
   invite_code: string | null;
   /** UTC instant (ISO-8601); null = open from the start. */
   enrolment_opens_at: string | null;
@@ -80,6 +95,8 @@ export interface CoursesTable {
   meeting_count: number | null;
   meeting_duration_minutes: number | null;
   meeting_room: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type StaffRole = 'coordenacao' | 'secretaria';
@@ -95,6 +112,8 @@ export interface StaffRolesTable {
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
 export interface AttendanceTable {
   course_slug: string;
+  /** The class the meeting belongs to (migration 012). */
+  class_id: string;
   meeting: number;
   person_id: string;
   present: number;
@@ -135,6 +154,8 @@ export type EnrolmentStatus = 'pending' | 'confirmed';
  */
 export interface EnrolmentsTable {
   course_slug: string;
+  /** The class holding the place (migration 012); one row per person and course. */
+  class_id: string;
   user_id: string;
   status: EnrolmentStatus;
   created_at: string;
@@ -151,6 +172,8 @@ export interface EnrolmentsTable {
 export interface WaitingListTable {
   id: Generated<number>;
   course_slug: string;
+  /** The class waited for (migration 012); one row per person and course. */
+  class_id: string;
   user_id: string;
   joined_at: string;
 }
@@ -239,6 +262,7 @@ export interface Database {
   directory_groups: DirectoryGroupsTable;
   directory_memberships: DirectoryMembershipsTable;
   courses: CoursesTable;
+  classes: ClassesTable;
   enrolments: EnrolmentsTable;
   waiting_list: WaitingListTable;
   opening_alerts: OpeningAlertsTable;

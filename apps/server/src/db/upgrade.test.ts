@@ -3,8 +3,11 @@
  * it, with rows in every table), on SQLite and PostgreSQL: migrate an empty database to the
  * fixture's point, load it, then run each later migration one at a time, checking after each that
  * nothing was lost (every table's rows, the accounts, the enrolments and their statuses, the
- * memberships, the provider's sessions) and that every course's `taken` equals its enrolment rows;
- * finally open it the way the server does. A new migration is covered without editing this file.
+ * memberships, the provider's sessions, the waiting lists, the attendance marks, each course's
+ * settings) and that every course's (from 012-classes: every class's) `taken` equals its enrolment
+ * rows; finally open it the way the server does. A new migration is covered without editing this
+ * file. From 012-classes on, each course of the release is one class holding its settings and every
+ * one of its enrolment, waiting and attendance rows.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -52,6 +55,39 @@ function loadFixtures(): Fixture[] {
 
 const fixtures = loadFixtures();
 
+/** The settings columns of a course (migration 005; a class's from 012-classes). */
+const SETTINGS = [
+  'places',
+  'invite_code',
+  'enrolment_opens_at',
+  'enrolment_closes_at',
+  'first_meeting',
+  'meeting_weekday',
+  'meeting_time',
+  'meeting_count',
+  'meeting_duration_minutes',
+  'meeting_room',
+];
+
+/** Each course's settings, from the course or (012-classes on) its class; null before 005. */
+async function settingsOf(db: AnyDb, tables: readonly string[]) {
+  const read = async (table: string, slug: string) =>
+    (
+      await db
+        .selectFrom(table)
+        .select([`${slug} as course`, ...SETTINGS])
+        .orderBy(slug)
+        .execute()
+    ).map((r: Record<string, unknown>) => ({ ...r, meeting_count: numberOrNull(r.meeting_count) }));
+  if (tables.includes('classes')) return read('classes', 'course_slug');
+  const columns = (await db.introspection.getTables())
+    .find((t) => t.name === 'courses')
+    ?.columns.map((c) => c.name);
+  return columns?.includes('invite_code') ? read('courses', 'slug') : null;
+}
+
+const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
 /** Everything that must survive an upgrade, read in a stable order. */
 async function snapshot(db: AnyDb) {
   const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -84,11 +120,71 @@ async function snapshot(db: AnyDb) {
       .orderBy('model')
       .orderBy('id')
       .execute(),
+    waiting: tables.includes('waiting_list')
+      ? await db
+          .selectFrom('waiting_list')
+          .select(['id', 'course_slug', 'user_id', 'joined_at'])
+          .orderBy('id')
+          .execute()
+      : null,
+    attendance: tables.includes('attendance')
+      ? await db
+          .selectFrom('attendance')
+          .select(['course_slug', 'meeting', 'person_id', 'present', 'marked_at'])
+          .orderBy('course_slug')
+          .orderBy('meeting')
+          .orderBy('person_id')
+          .execute()
+      : null,
+    settings: await settingsOf(db, tables),
   };
 }
 
-/** Courses whose `taken` is not the number of their enrolment rows. */
+/**
+ * After 012-classes: each course is one open class named for a term, and every enrolment, waiting
+ * and attendance row names its course's class.
+ */
+async function classProblems(db: AnyDb): Promise<string[]> {
+  const classes = await db
+    .selectFrom('classes')
+    .select(['id', 'course_slug', 'name', 'state'])
+    .execute();
+  const courses = await db.selectFrom('courses').select('slug').execute();
+  const problems: string[] = [];
+  const classOf = new Map<string, string>();
+  for (const c of classes) {
+    if (classOf.has(c.course_slug)) problems.push(`${c.course_slug}: more than one class`);
+    classOf.set(c.course_slug, c.id);
+    if (c.state !== 'open') problems.push(`${c.course_slug}: class ${c.state}`);
+    if (!/^Turma \d{4}\/[12]$/.test(c.name)) problems.push(`${c.course_slug}: named ${c.name}`);
+  }
+  for (const { slug } of courses) if (!classOf.has(slug)) problems.push(`${slug}: no class`);
+  for (const table of ['enrolments', 'waiting_list', 'attendance']) {
+    for (const row of await db.selectFrom(table).select(['course_slug', 'class_id']).execute()) {
+      if (row.class_id !== classOf.get(row.course_slug)) {
+        problems.push(`${table} of ${row.course_slug}: class ${row.class_id}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Courses (from 012-classes: classes) whose `taken` is not the number of their enrolment rows. */
 async function counterMismatches(db: AnyDb): Promise<string[]> {
+  const tables = (await db.introspection.getTables()).map((t) => t.name);
+  if (tables.includes('classes')) {
+    const classes = await db
+      .selectFrom('classes')
+      .select([
+        'id',
+        'taken',
+        sql<number>`(select count(*) from enrolments e where e.class_id = classes.id)`.as('n'),
+      ])
+      .execute();
+    return classes
+      .filter((c: { taken: number; n: number }) => Number(c.taken) !== Number(c.n))
+      .map((c: { id: string; taken: number; n: number }) => `${c.id}: ${c.taken} vs ${c.n}`);
+  }
   const courses = await db
     .selectFrom('courses')
     .select([
@@ -191,7 +287,18 @@ describe.each(targets)('upgrades on $dialect', (target) => {
           expect(after.enrolments).toEqual(before.enrolments);
           expect(after.memberships).toEqual(before.memberships);
           expect(after.oidc).toEqual(before.oidc);
+          if (before.waiting)
+            expect(after.waiting, `waiting after ${name}`).toEqual(before.waiting);
+          if (before.attendance) {
+            expect(after.attendance, `attendance after ${name}`).toEqual(before.attendance);
+          }
+          if (before.settings) {
+            expect(after.settings, `settings after ${name}`).toEqual(before.settings);
+          }
           expect(await counterMismatches(db), `taken after ${name}`).toEqual([]);
+          if (name >= '012-classes') {
+            expect(await classProblems(db), `classes after ${name}`).toEqual([]);
+          }
         }
         await db.destroy();
 
@@ -201,6 +308,7 @@ describe.each(targets)('upgrades on $dialect', (target) => {
           const opened = await snapshot(handle.db as AnyDb);
           expect(opened.enrolments).toEqual(before.enrolments);
           expect(opened.accounts).toEqual(before.accounts);
+          if (before.settings) expect(opened.settings).toEqual(before.settings);
           expect(await counterMismatches(handle.db as AnyDb)).toEqual([]);
         } finally {
           await handle.close();

@@ -62,7 +62,8 @@ export function enrolmentConfirmationComposer(options: {
 }): MailComposer {
   return async (data) => {
     if (!('courseSlug' in data)) return null;
-    const course = await options.courseOf(data.courseSlug);
+    // The person's class's meetings and invite code (decision 052).
+    const course = await options.courseOf.forPerson(data.courseSlug, data.personId);
     if (!course) return null;
     const user = await options.directory.getUser(data.personId);
     const to = user?.mail?.trim() ?? '';

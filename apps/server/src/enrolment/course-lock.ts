@@ -1,64 +1,90 @@
 /**
- * The course's lock and the promotions from its waiting list (decision 030): every change that may
- * free a place (a release, a removal, staff raising the places or reopening enrolment) runs in a
- * write transaction under the course's row lock (`underLock`), and the freed places go to the next
- * people waiting in that same transaction, first come first served.
+ * The class's lock and the promotions from its waiting list (decisions 030, 052): every change that
+ * may free a place (a release, a removal, staff raising the places or reopening enrolment) runs in
+ * a write transaction under the class's row lock (`underLock`), and the freed places go to the next
+ * people waiting for that class in that same transaction, first come first served. Places are a
+ * class's (`classes.taken`, kept by the database's triggers); a class takes enrolments only while
+ * open (a concluded class holds no places and promotes nobody).
  */
 import type { Kysely } from 'kysely';
 import { UnknownCourseError } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { takesEnrolments } from '../courses/class-rules.js';
 import { type CoursePlaces, placesToPromote } from './rules.js';
 
 type Db = Kysely<Database>;
 
-/** People promoted from a course's waiting list, in order (their rows are 'pending'). */
+/** People promoted from a class's waiting list, in order (their rows are 'pending'). */
 export interface Promotion {
   courseSlug: string;
+  classId: string;
   groupId: string;
   userIds: string[];
 }
 
-export type LockedCourse = CoursePlaces & { groupId: string };
+export type LockedCourse = CoursePlaces & { groupId: string; courseSlug: string };
+
+/** No promotion. */
+export const nobody = (courseSlug: string, classId: string, groupId: string): Promotion => ({
+  courseSlug,
+  classId,
+  groupId,
+  userIds: [],
+});
 
 export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
-  const { dialect } = handle;
+  const { db, dialect } = handle;
 
-  /** The course's places and window, its row locked (PostgreSQL) for the transaction by default. */
-  async function lockCourse(trx: Db, courseSlug: string, lock = true): Promise<LockedCourse> {
+  /**
+   * The class's places and window, its row locked (PostgreSQL) for the transaction by default. A
+   * class not open counts as closed (no promotion, no join).
+   */
+  async function lockCourse(trx: Db, classId: string, lock = true): Promise<LockedCourse> {
     let query = trx
-      .selectFrom('courses')
-      .select(['group_id', 'places', 'taken', 'enrolment_opens_at', 'enrolment_closes_at'])
-      .where('slug', '=', courseSlug);
-    if (lock && dialect === 'postgres') query = query.forUpdate();
+      .selectFrom('classes as k')
+      .innerJoin('courses as c', 'c.slug', 'k.course_slug')
+      .select([
+        'c.group_id',
+        'k.course_slug',
+        'k.state',
+        'k.places',
+        'k.taken',
+        'k.enrolment_opens_at',
+        'k.enrolment_closes_at',
+      ])
+      .where('k.id', '=', classId);
+    if (lock && dialect === 'postgres') query = query.forUpdate('k');
     const row = await query.executeTakeFirst();
-    if (!row) throw new UnknownCourseError(courseSlug);
+    if (!row) throw new UnknownCourseError(classId);
     return {
       groupId: row.group_id,
+      courseSlug: row.course_slug,
       places: row.places,
       taken: row.taken,
       opensAt: row.enrolment_opens_at,
-      closesAt: row.enrolment_closes_at,
+      // Not open (planned, running, concluded): closed for the waiting list's rules.
+      closesAt: takesEnrolments(row.state) ? row.enrolment_closes_at : '',
     };
   }
 
   /**
    * Gives the course's free places to the people waiting, first come first served: each one's
    * waiting row becomes a 'pending' enrolment holding the place (promoted_at set). Inside the
-   * transaction that freed the places, under the course's lock.
+   * transaction that freed the places, under the class's lock.
    */
-  async function promoteWithin(trx: Db, courseSlug: string, now: string): Promise<string[]> {
+  async function promoteWithin(trx: Db, classId: string, now: string): Promise<string[]> {
     const promoted: string[] = [];
     for (;;) {
-      const course = await lockCourse(trx, courseSlug);
+      const course = await lockCourse(trx, classId);
       // No free place (the common case: a join, a full course): the list is not even read.
       const free = placesToPromote(course, Number.MAX_SAFE_INTEGER, now);
       if (free === 0) return promoted;
       const next = await trx
         .selectFrom('waiting_list')
         .select(['id', 'user_id'])
-        .where('course_slug', '=', courseSlug)
+        .where('class_id', '=', classId)
         .orderBy('id')
         .limit(free)
         .execute();
@@ -77,7 +103,8 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
         .insertInto('enrolments')
         .values(
           next.map((w) => ({
-            course_slug: courseSlug,
+            course_slug: course.courseSlug,
+            class_id: classId,
             user_id: w.user_id,
             status: 'pending' as const,
             created_at: now,
@@ -95,21 +122,45 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
     }
   }
 
-  /** `work` in a write transaction under the course's lock, then the promotions it allows. */
+  /** `work` in a write transaction under the class's lock, then the promotions it allows. */
   function underLock<T>(
-    courseSlug: string,
+    classId: string,
     now: Date,
     work: (trx: Db, course: LockedCourse) => Promise<T>,
   ): Promise<{ result: T; promotion: Promotion }> {
     return writeTransaction(handle, async (trx) => {
-      const course = await lockCourse(trx, courseSlug);
+      const course = await lockCourse(trx, classId);
       const result = await work(trx, course);
-      const userIds = await promoteWithin(trx, courseSlug, now.toISOString());
-      return { result, promotion: { courseSlug, groupId: course.groupId, userIds } };
+      const userIds = await promoteWithin(trx, classId, now.toISOString());
+      return {
+        result,
+        promotion: { courseSlug: course.courseSlug, classId, groupId: course.groupId, userIds },
+      };
     });
   }
 
-  return { lockCourse, underLock };
+  /** The class of the person's row in the course (their place, else their waiting row). */
+  async function classOf(courseSlug: string, userId: string): Promise<string | null> {
+    const row =
+      (await db
+        .selectFrom('enrolments')
+        .select('class_id')
+        .where('course_slug', '=', courseSlug)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) ??
+      (await db
+        .selectFrom('waiting_list')
+        .select('class_id')
+        .where('course_slug', '=', courseSlug)
+        .where('user_id', '=', userId)
+        .executeTakeFirst());
+    return row?.class_id ?? null;
+  }
+
+  /** `work` in a write transaction, under no class's lock (nothing to promote). */
+  const unlocked = <T>(work: (trx: Db) => Promise<T>) => writeTransaction(handle, work);
+
+  return { lockCourse, underLock, classOf, unlocked };
 }
 
 export type CourseLock = ReturnType<typeof createCourseLock>;

@@ -33,11 +33,15 @@ afterAll(async () => {
 
 describe.each(targets)('enrolment on $dialect', (target) => {
   let handle: DatabaseHandle;
+  /** Each course's first class (places are a class's: decision 052). */
+  let classOf: Record<string, string> = {};
 
   beforeEach(async () => {
     await target.clear(['enrolments', 'courses']);
     handle ??= await target.open();
     await createEnrolmentRepository(handle).syncCourses([COURSE, OTHER]);
+    const classes = await handle.db.selectFrom('classes').select(['course_slug', 'id']).execute();
+    classOf = Object.fromEntries(classes.map((c) => [c.course_slug, c.id]));
   });
 
   function service(directory: MemoryDirectory, now?: () => Date) {
@@ -67,7 +71,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       const outcomes = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
           (repositories[i % repositories.length] ?? repository(handle)).reserve(
-            COURSE.slug,
+            classOf[COURSE.slug] as string,
             person(i),
             new Date(),
           ),
@@ -81,29 +85,32 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     it('takes one place for one person, however many times they ask at once', async () => {
       const repository = createEnrolmentRepository(handle);
       const outcomes = await Promise.all(
-        Array.from({ length: 20 }, () => repository.reserve(COURSE.slug, person(1), new Date())),
+        Array.from({ length: 20 }, () =>
+          repository.reserve(classOf[COURSE.slug] as string, person(1), new Date()),
+        ),
       );
       expect(outcomes.filter((o) => o === 'reserved')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'resume-pending')).toHaveLength(19);
       expect(await rows()).toEqual([{ user_id: person(1), status: 'pending' }]);
     });
 
-    it('keeps courses.taken equal to the enrolments, whoever writes them', async () => {
+    it('keeps classes.taken equal to the enrolments, whoever writes them', async () => {
       const repository = createEnrolmentRepository(handle);
-      for (let i = 0; i < 4; i++) await repository.reserve(COURSE.slug, person(i), new Date());
+      for (let i = 0; i < 4; i++)
+        await repository.reserve(classOf[COURSE.slug] as string, person(i), new Date());
       await repository.confirm(COURSE.slug, person(0), new Date());
       await repository.release(COURSE.slug, person(1));
       // An operator's manual changes are counted too.
       await handle.db.deleteFrom('enrolments').where('user_id', '=', person(2)).execute();
       await handle.db
         .updateTable('enrolments')
-        .set({ course_slug: OTHER.slug })
+        .set({ course_slug: OTHER.slug, class_id: classOf[OTHER.slug] as string })
         .where('user_id', '=', person(3))
         .execute();
       const taken = await handle.db
-        .selectFrom('courses')
-        .select(['slug', 'taken'])
-        .orderBy('slug')
+        .selectFrom('classes')
+        .select(['course_slug as slug', 'taken'])
+        .orderBy('course_slug')
         .execute();
       expect(taken).toEqual([
         { slug: COURSE.slug, taken: 1 },
@@ -113,25 +120,30 @@ describe.each(targets)('enrolment on $dialect', (target) => {
 
     it('confirms, and releases only what is still pending', async () => {
       const repository = createEnrolmentRepository(handle);
-      await repository.reserve(COURSE.slug, person(1), new Date());
-      await repository.reserve(COURSE.slug, person(2), new Date());
+      await repository.reserve(classOf[COURSE.slug] as string, person(1), new Date());
+      await repository.reserve(classOf[COURSE.slug] as string, person(2), new Date());
       expect(await repository.confirm(COURSE.slug, person(1), new Date())).toBe(true);
       expect((await repository.release(COURSE.slug, person(1))).released).toBe(false);
       expect((await repository.release(COURSE.slug, person(2))).released).toBe(true);
       expect(await repository.confirm(COURSE.slug, person(2), new Date())).toBe(false);
       expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
-      expect(await repository.reserve(COURSE.slug, person(1), new Date())).toBe(
+      expect(await repository.reserve(classOf[COURSE.slug] as string, person(1), new Date())).toBe(
         'already-confirmed',
       );
     });
 
     it('keeps enrolments when places are lowered below what is taken, and refuses new ones', async () => {
       const repository = createEnrolmentRepository(handle);
-      for (let i = 0; i < 3; i++) await repository.reserve(OTHER.slug, person(i), new Date());
+      for (let i = 0; i < 3; i++)
+        await repository.reserve(classOf[OTHER.slug] as string, person(i), new Date());
       await repository.syncCourses([{ ...OTHER, places: 1 }]);
       expect(await rows(OTHER.slug)).toHaveLength(3);
-      expect(await repository.reserve(OTHER.slug, person(9), new Date())).toBe('full');
-      expect(await repository.reserve(OTHER.slug, person(0), new Date())).toBe('resume-pending');
+      expect(await repository.reserve(classOf[OTHER.slug] as string, person(9), new Date())).toBe(
+        'full',
+      );
+      expect(await repository.reserve(classOf[OTHER.slug] as string, person(0), new Date())).toBe(
+        'resume-pending',
+      );
       const occupancy = await repository.occupancy();
       const always = { opensAt: null, closesAt: null };
       expect(occupancy.get(OTHER.slug)).toEqual({ places: 1, taken: 3, ...always });
@@ -167,6 +179,46 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         body: { error: 'course_full', message: 'Vagas esgotadas para este curso.' },
       });
       expect(directory.isMemberNow(OTHER.groupId, person(99))).toBe(false);
+    });
+
+    it('enrols only in an open class: a planned one names its opening, a concluded one is closed', async () => {
+      const directory = new MemoryDirectory();
+      directory.addUser(person(1));
+      const enrolment = service(directory);
+      const setState = (state: 'planned' | 'running' | 'concluded', opensAt: string | null) =>
+        handle.db
+          .updateTable('classes')
+          .set({ state, enrolment_opens_at: opensAt })
+          .where('course_slug', '=', COURSE.slug)
+          .execute();
+      const refusal = () =>
+        enrolment.enrol(person(1), COURSE).then(
+          () => null,
+          (e: unknown) => errorResponse(e),
+        );
+
+      await setState('planned', '2099-03-01T12:00:00.000Z');
+      expect(await refusal()).toMatchObject({
+        statusCode: 409,
+        body: { error: 'enrolment_not_open' },
+      });
+      expect((await refusal())?.body.message).toContain('01/03/2099');
+      for (const state of ['running', 'concluded'] as const) {
+        await setState(state, null);
+        expect(await refusal()).toMatchObject({
+          statusCode: 409,
+          body: { error: 'enrolment_closed' },
+        });
+      }
+      // Named, a running class refuses by its own state.
+      const running = classOf[COURSE.slug] as string;
+      await setState('running', null);
+      const named = await enrolment
+        .enrol(person(1), { ...COURSE, classId: running })
+        .catch((e: unknown) => errorResponse(e));
+      expect(named).toMatchObject({ statusCode: 409, body: { error: 'enrolment_closed' } });
+      expect(await rows()).toEqual([]);
+      expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(false);
     });
 
     it.each([503, 502] as const)(
@@ -234,6 +286,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         .values([
           {
             course_slug: COURSE.slug,
+            class_id: classOf[COURSE.slug] as string,
             user_id: person(1),
             status: 'pending',
             created_at: old,
@@ -241,6 +294,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
           },
           {
             course_slug: COURSE.slug,
+            class_id: classOf[COURSE.slug] as string,
             user_id: person(2),
             status: 'pending',
             created_at: old,
@@ -248,6 +302,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
           },
           {
             course_slug: COURSE.slug,
+            class_id: classOf[COURSE.slug] as string,
             user_id: person(3),
             status: 'pending',
             created_at: recent,
@@ -255,6 +310,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
           },
           {
             course_slug: COURSE.slug,
+            class_id: classOf[COURSE.slug] as string,
             user_id: person(4),
             status: 'confirmed',
             created_at: old,
@@ -281,6 +337,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         .insertInto('enrolments')
         .values({
           course_slug: COURSE.slug,
+          class_id: classOf[COURSE.slug] as string,
           user_id: person(1),
           status: 'pending',
           created_at: old,

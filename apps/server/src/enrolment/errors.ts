@@ -124,3 +124,22 @@ export class CancellationIncompleteError extends Refusal<'cancellationIncomplete
     });
   }
 }
+
+/** Several classes of the course take enrolments: the request must name one (decision 052). */
+export const ClassRequiredError = refusalClass(
+  'ClassRequiredError',
+  'classRequired',
+  'Several classes of the course take enrolments: name one.',
+);
+/** The named class is not one of the course's. */
+export const ClassNotFoundError = refusalClass(
+  'ClassNotFoundError',
+  'classNotFound',
+  'No such class in the course.',
+);
+/** The person holds a place in another class of the same course. */
+export const EnrolledInOtherClassError = refusalClass(
+  'EnrolledInOtherClassError',
+  'enrolledInOtherClass',
+  'The person holds a place in another class of the course.',
+);

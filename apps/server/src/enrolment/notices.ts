@@ -34,6 +34,8 @@ import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import type { CourseNoticeKind, MailComposer, MailData } from '../mail/types.js';
 
 type Db = Kysely<Database>;
+/** Work on a class (`classId`) in the transaction under its lock. */
+type ClassWork<T> = (trx: Db, classId: string) => Promise<T>;
 
 /** The notices the enrolment writes (rows for its own transactions; null: none). */
 export interface EnrolmentNotices {
@@ -55,10 +57,11 @@ export interface StaffNotices {
   /** After the role was granted at `at`: the person learns it (not when they held it already). */
   roleGranted(personId: string, role: StaffRoleName, at: Date): Promise<void>;
   /**
-   * `work` (a change of the course's settings, in the course's transaction) followed, when the
-   * meetings in effect changed, by a notice to every confirmed participant in that transaction.
+   * `work` (a change of a class's settings, in the class's transaction) followed, when the
+   * meetings in effect changed, by a notice to every confirmed participant of the class in that
+   * transaction.
    */
-  withMeetingNotices<T>(course: Course, work: (trx: Db) => Promise<T>): (trx: Db) => Promise<T>;
+  withMeetingNotices<T>(course: Course, work: ClassWork<T>): ClassWork<T>;
 }
 
 export const NO_STAFF_NOTICES: StaffNotices = {
@@ -82,12 +85,12 @@ export function enrolmentNotices(options: {
   };
 }
 
-/** The settings row's meetings in effect, read in `trx`. */
-async function meetingsIn(trx: Db, course: Course): Promise<string> {
+/** The class's meetings in effect, read in `trx`. */
+async function meetingsIn(trx: Db, course: Course, classId: string): Promise<string> {
   const row = await trx
-    .selectFrom('courses')
+    .selectFrom('classes')
     .select(['places', ...SETTINGS_COLUMNS])
-    .where('slug', '=', course.slug)
+    .where('id', '=', classId)
     .executeTakeFirst();
   return JSON.stringify(row ? effectiveMeetings(course, row) : null);
 }
@@ -111,15 +114,15 @@ export function staffNotices(options: {
       const row = options.mail.enqueueData({ kind: 'staff-role-granted', personId, role });
       await insertDataRows(options.database.db, [row]);
     },
-    withMeetingNotices: (course, work) => async (trx) => {
-      if (!slugs.has(course.slug)) return work(trx);
-      const before = await meetingsIn(trx, course);
-      const result = await work(trx);
-      if ((await meetingsIn(trx, course)) === before) return result;
+    withMeetingNotices: (course, work) => async (trx, classId) => {
+      if (!slugs.has(course.slug)) return work(trx, classId);
+      const before = await meetingsIn(trx, course, classId);
+      const result = await work(trx, classId);
+      if ((await meetingsIn(trx, course, classId)) === before) return result;
       const people = await trx
         .selectFrom('enrolments')
         .select('user_id')
-        .where('course_slug', '=', course.slug)
+        .where('class_id', '=', classId)
         .where('status', '=', 'confirmed')
         .execute();
       await insertDataRows(
@@ -170,7 +173,8 @@ export function noticeComposer(options: {
       const who = await person(data);
       return who && composeStaffRoleGranted({ to: who.to, role: data.role, siteUrl });
     }
-    const course = await options.courseOf(data.courseSlug);
+    // The person's class's meetings (decision 052), else the course's current class's.
+    const course = await options.courseOf.forPerson(data.courseSlug, data.personId);
     if (!course) return null;
     const who = await person(data);
     if (!who) return null;

@@ -11,6 +11,7 @@
  *   once, whatever the number of instances, and only if the e-mail row committed with the delete.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Mail } from '../mail/mail.js';
@@ -51,27 +52,25 @@ export function createOpeningAlerts(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
-  /** Courses with people to tell whose enrolment is open at `at`. */
+  const courses = createCourseStore(db);
+
+  /** The enrolment window of the course's current class (decision 052) at `at`. */
+  async function windowOf(courseSlug: string, at: string) {
+    const course = (await courses.occupancy()).get(courseSlug);
+    return course ? enrolmentWindow(course, at) : undefined;
+  }
+
+  /** Courses with people to tell whose current class's enrolment is open at `at`. */
   async function openCourses(at: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('courses as c')
-      .select('c.slug')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('opening_alerts as a')
-            .select('a.person_id')
-            .whereRef('a.course_slug', '=', 'c.slug'),
-        ),
-      )
-      .where((eb) =>
-        eb.and([
-          eb.or([eb('c.enrolment_opens_at', 'is', null), eb('c.enrolment_opens_at', '<=', at)]),
-          eb.or([eb('c.enrolment_closes_at', 'is', null), eb('c.enrolment_closes_at', '>', at)]),
-        ]),
-      )
-      .execute();
-    return rows.map((r) => r.slug);
+    const asked = await db.selectFrom('opening_alerts').select('course_slug').distinct().execute();
+    if (asked.length === 0) return [];
+    const windows = await courses.occupancy();
+    return asked
+      .map((r) => r.course_slug)
+      .filter((slug) => {
+        const course = windows.get(slug);
+        return course !== undefined && enrolmentWindow(course, at) === 'open';
+      });
   }
 
   async function sendDue(): Promise<number> {
@@ -110,16 +109,8 @@ export function createOpeningAlerts(options: {
 
   return {
     async ask(personId, courseSlug) {
-      const course = await db
-        .selectFrom('courses')
-        .select(['enrolment_opens_at', 'enrolment_closes_at'])
-        .where('slug', '=', courseSlug)
-        .executeTakeFirst();
-      if (!course) throw new CourseNotFoundError();
-      const state = enrolmentWindow(
-        { opensAt: course.enrolment_opens_at, closesAt: course.enrolment_closes_at },
-        now().toISOString(),
-      );
+      const state = await windowOf(courseSlug, now().toISOString());
+      if (!state) throw new CourseNotFoundError();
       if (state === 'open') throw new Refusal('enrolmentAlreadyOpen');
       if (state === 'closed') throw new EnrolmentClosedError();
       await db

@@ -40,12 +40,12 @@ describe.each(targets)('the opening instant on $dialect', (target) => {
     if (!first) throw new Error('no database');
     await createEnrolmentRepository(first).syncCourses([COURSE]);
     await first.db
-      .updateTable('courses')
+      .updateTable('classes')
       .set({
         enrolment_opens_at: new Date(OPENS).toISOString(),
         enrolment_closes_at: new Date(CLOSES).toISOString(),
       })
-      .where('slug', '=', COURSE.slug)
+      .where('course_slug', '=', COURSE.slug)
       .execute();
   });
 

@@ -10,12 +10,14 @@ import { positionOf } from './waiting-list.js';
 export interface PersonRows {
   enrolments: {
     courseSlug: string;
+    /** The class holding the place (decision 052). */
+    classId: string;
     status: EnrolmentStatus;
     createdAt: string;
     updatedAt: string;
     promotedAt: string | null;
   }[];
-  waiting: { courseSlug: string; position: number; joinedAt: string }[];
+  waiting: { courseSlug: string; classId: string; position: number; joinedAt: string }[];
 }
 
 export function createPersonRows(db: Kysely<Database>) {
@@ -39,13 +41,13 @@ export function createPersonRows(db: Kysely<Database>) {
       const [enrolments, waiting] = await Promise.all([
         db
           .selectFrom('enrolments')
-          .select(['course_slug', 'status', 'created_at', 'updated_at', 'promoted_at'])
+          .select(['course_slug', 'class_id', 'status', 'created_at', 'updated_at', 'promoted_at'])
           .where('user_id', '=', userId)
           .orderBy('created_at')
           .execute(),
         db
           .selectFrom('waiting_list')
-          .select(['course_slug', 'joined_at'])
+          .select(['course_slug', 'class_id', 'joined_at'])
           .where('user_id', '=', userId)
           .orderBy('id')
           .execute(),
@@ -53,6 +55,7 @@ export function createPersonRows(db: Kysely<Database>) {
       return {
         enrolments: enrolments.map((e) => ({
           courseSlug: e.course_slug,
+          classId: e.class_id,
           status: e.status,
           createdAt: e.created_at,
           updatedAt: e.updated_at,
@@ -61,6 +64,7 @@ export function createPersonRows(db: Kysely<Database>) {
         waiting: await Promise.all(
           waiting.map(async (w) => ({
             courseSlug: w.course_slug,
+            classId: w.class_id,
             joinedAt: w.joined_at,
             position: (await positionOf(db, w.course_slug, userId)) ?? 0,
           })),

@@ -13,75 +13,96 @@ import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { dataRowsInsertSelect } from '../mail/outbox.js';
 
-/** The course's settings columns, as `c.<column>`. */
+/** The class's settings columns, as `c.<column>`. */
 const SETTINGS = SETTINGS_COLUMNS.map((c) => `c.${c}`).join(', ');
 
 /**
- * The course's places, its taken count, its settings in effect (the invite code and meetings the
- * answer and the confirmation e-mail need: read here rather than once more per request) and the
- * person's own row, in one statement. `taken` is kept by the database's triggers (migration 002):
- * one row read, whatever the number of enrolments. Parameters: user, course.
+ * The class's places, its taken count, its state, its settings in effect (the invite code and
+ * meetings the answer and the confirmation e-mail need: read here rather than once more per
+ * request), the person's own row in this class, and whether the person holds a row in another
+ * class of the course, in one statement. `taken` is kept by the database's triggers (migration
+ * 012): one row read, whatever the number of enrolments. Parameters: user, user, class.
  */
-export const SNAPSHOT = `select c.places, c.taken,
+export const SNAPSHOT = `select c.places, c.taken, c.state,
     c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt", ${SETTINGS},
-    (select e.status from enrolments e where e.course_slug = c.slug and e.user_id = ?) as mine
-  from courses c where c.slug = ?`;
+    (select e.status from enrolments e
+      where e.course_slug = c.course_slug and e.user_id = ? and e.class_id = c.id) as mine,
+    (select count(*) from enrolments e
+      where e.course_slug = c.course_slug and e.user_id = ? and e.class_id <> c.id) as other
+  from classes c where c.id = ?`;
 
 /**
- * PostgreSQL: `SNAPSHOT` for many people of one course at once, one row per person.
- * Parameters: course, people (text[]).
+ * PostgreSQL: `SNAPSHOT` for many people of one class at once, one row per person.
+ * Parameters: class, people (text[]).
  */
-export const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken,
+export const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken, c.state,
     c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt", ${SETTINGS},
-    e.status as mine
-  from courses c cross join unnest($2::text[]) as p(user_id)
-  left join enrolments e on e.course_slug = c.slug and e.user_id = p.user_id
-  where c.slug = $1`;
+    case when e.class_id = c.id then e.status end as mine,
+    case when e.class_id <> c.id then 1 else 0 end as other
+  from classes c cross join unnest($2::text[]) as p(user_id)
+  left join enrolments e on e.course_slug = c.course_slug and e.user_id = p.user_id
+  where c.id = $1`;
 
 /**
- * The conditional insert: a 'pending' row for the person when the course has a free place, its
- * enrolment window holds the instant, nobody waits for it (the waiting list goes first), and the
- * person has no row yet: the window is checked in the same statement, under the same lock, as the
- * places (no enrolment slips in before the opening instant). Parameters: user, created at,
- * updated at, course, now, now.
+ * The conditional insert: a 'pending' row for the person when the class is open, has a free place,
+ * its enrolment window holds the instant, nobody waits for it (the waiting list goes first), and
+ * the person has no row in the course yet: the state and the window are checked in the same
+ * statement, under the same lock, as the places (no enrolment slips in before the opening
+ * instant). Parameters: user, created at, updated at, class, now, now.
  */
 export const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
-    (course_slug, user_id, status, created_at, updated_at)
-  select slug, cast(? as text), 'pending', cast(? as text), cast(? as text)
-  from courses where slug = ? and taken < places
-    and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
+    (course_slug, class_id, user_id, status, created_at, updated_at)
+  select course_slug, id, cast(? as text), 'pending', cast(? as text), cast(? as text)
+  from classes where id = ? and state = 'open' and taken < places
+    and not exists (select 1 from waiting_list w where w.class_id = classes.id)
     and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
     and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
   on conflict (course_slug, user_id) do nothing`;
 
 /**
  * PostgreSQL: the conditional insert for a batch of people at once (see `KeyedBatches`), in
- * the batch's order: the course's row is locked once (`for update`, re-read after a concurrent
- * change as above), and the first `places - taken` people of the batch who hold no row yet and
- * whose instant falls in the enrolment window get a 'pending' row. One lock and one commit (one
- * WAL flush) for many places, instead of one each while the others wait for the lock. Answers the
- * people inserted. Parameters: course, people (text[]), their instants (text[]).
+ * the batch's order: the class's row is locked once (`for update`, re-read after a concurrent
+ * change as above), and the first `places - taken` people of the batch who hold no row in the
+ * course yet and whose instant falls in the enrolment window get a 'pending' row. One lock and one
+ * commit (one WAL flush) for many places, instead of one each while the others wait for the lock.
+ * Answers the people inserted. Parameters: class, people (text[]), their instants (text[]).
  */
 export const INSERT_BATCH_IF_FREE = `with course as (
-    select slug, places - taken as free,
+    select id, course_slug, places - taken as free,
       enrolment_opens_at as opens, enrolment_closes_at as closes
-    from courses
-    where slug = $1
-      and not exists (select 1 from waiting_list w where w.course_slug = courses.slug)
+    from classes
+    where id = $1 and state = 'open'
+      and not exists (select 1 from waiting_list w where w.class_id = classes.id)
     for update
   ),
   people as (
-    select course.slug, course.free, p.user_id, p.at, row_number() over (order by p.n) as k
+    select course.id, course.course_slug, course.free, p.user_id, p.at,
+      row_number() over (order by p.n) as k
     from course, unnest($2::text[], $3::text[]) with ordinality as p(user_id, at, n)
     where (course.opens is null or course.opens <= p.at)
       and (course.closes is null or course.closes > p.at)
       and not exists (
-        select 1 from enrolments e where e.course_slug = course.slug and e.user_id = p.user_id)
+        select 1 from enrolments e
+        where e.course_slug = course.course_slug and e.user_id = p.user_id)
   )
-  insert into enrolments (course_slug, user_id, status, created_at, updated_at)
-  select slug, user_id, 'pending', at, at from people where k <= free order by k
+  insert into enrolments (course_slug, class_id, user_id, status, created_at, updated_at)
+  select course_slug, id, user_id, 'pending', at, at from people where k <= free order by k
   on conflict (course_slug, user_id) do nothing
   returning user_id`;
+
+/**
+ * The course's classes as the choice of a request's class reads them (courses/class-rules.ts
+ * `chooseClass`), as one JSON array in one row: one statement per request on SQLite, one per batch
+ * of a course's concurrent requests on PostgreSQL. Parameter: course.
+ */
+export const classChoicesSql = (dialect: Dialect) =>
+  dialect === 'postgres'
+    ? `select coalesce(json_agg(json_build_object(
+          'id', id, 'state', state, 'opensAt', enrolment_opens_at)), '[]'::json) as classes
+        from classes where course_slug = ?`
+    : `select json_group_array(json_object(
+          'id', id, 'state', state, 'opensAt', enrolment_opens_at)) as classes
+        from classes where course_slug = ?`;
 
 /** Parameters: updated at, course, user. Changes a 'pending' row only. */
 export const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?

@@ -1,8 +1,8 @@
 /**
  * Taking a place and confirming it: the hot path of `POST /api/group/add` (decisions 008, 032,
- * 033). Taking a place is one conditional insert, `INSERT INTO enrolments SELECT … FROM courses
- * WHERE slug = ? AND taken < places`, whose `courses.taken` the database's triggers keep
- * (migration 002):
+ * 033). Places are a class's (decision 052). Taking a place is one conditional insert,
+ * `INSERT INTO enrolments SELECT … FROM classes WHERE id = ? AND state = 'open' AND taken <
+ * places`, whose `classes.taken` the database's triggers keep (migrations 002, 012):
  *
  * - SQLite: the statement runs inside `BEGIN IMMEDIATE` on the single connection: the database
  *   layer groups the writes made outside a transaction into shared immediate transactions (group
@@ -10,15 +10,15 @@
  *   reading, so two processes on one file cannot both read the same count; inside one group, the
  *   inserts run one after the other, each seeing the places the previous ones took, and each
  *   answers once the group committed.
- * - PostgreSQL: the SELECT part carries `FOR UPDATE`: the statement locks the course's row, and a
+ * - PostgreSQL: the SELECT part carries `FOR UPDATE`: the statement locks the class's row, and a
  *   concurrent enrolment that changed it is waited for and the row re-checked (READ COMMITTED's
- *   re-evaluation of the locked row), so any number of server instances take that course's places
- *   one at a time, while other courses go on in parallel. One statement is one transaction: the
+ *   re-evaluation of the locked row), so any number of server instances take that class's places
+ *   one at a time, while other classes go on in parallel. One statement is one transaction: the
  *   row lock is held for the insert and its trigger only, not across round trips. Concurrent
- *   calls of one course share one statement (`KeyedBatches`).
+ *   calls of one class share one statement (`KeyedBatches`).
  *
  * The primary key (course, person) makes a second insert for the same person a no-op: one person
- * never holds two places, however many requests they send at once.
+ * never holds two places in a course (in one class or two), however many requests they send.
  */
 import { CompiledQuery } from 'kysely';
 import {
@@ -30,7 +30,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { EnrolmentStatus } from '../db/schema.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
 import { type DataMailRow, dataRowInsert } from '../mail/outbox.js';
+import type { ClassChoiceRow } from '../courses/class-rules.js';
 import {
+  classChoicesSql,
   CONFIRM,
   CONFIRM_BATCH,
   insertIfFreeSql,
@@ -45,9 +47,17 @@ import { type CourseSnapshot, decide } from './rules.js';
 
 /** What `reserve` did. */
 export type ReserveOutcome =
-  'already-confirmed' | 'resume-pending' | 'reserved' | 'not-open' | 'closed' | 'full';
+  | 'already-confirmed'
+  | 'resume-pending'
+  | 'reserved'
+  | 'not-open'
+  | 'closed'
+  | 'full'
+  | 'other-class';
 
-type SnapshotRow = CourseSnapshot & CourseSettingsColumns;
+type SnapshotRow = Omit<CourseSnapshot, 'other'> & {
+  other: number | string | null;
+} & CourseSettingsColumns;
 
 interface Confirmation {
   userId: string;
@@ -77,12 +87,29 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   const viaKysely = handle.sqlite ? undefined : kyselyStatements(db, dialect);
   const statements: Statements = handle.sqlite ?? (viaKysely as Statements);
   const INSERT_IF_FREE = insertIfFreeSql(dialect);
+  const CLASS_CHOICES = classChoicesSql(dialect);
   const postgres = dialect === 'postgres';
 
+  /** The course's classes (SQLite answers the JSON as text, PostgreSQL parsed). */
+  const readChoices = async (courseSlug: string): Promise<ClassChoiceRow[]> => {
+    const row = await statements.get<{ classes: string | ClassChoiceRow[] }>(CLASS_CHOICES, [
+      courseSlug,
+    ]);
+    const classes = row?.classes ?? [];
+    return typeof classes === 'string' ? (JSON.parse(classes) as ClassChoiceRow[]) : classes;
+  };
+  // A course's concurrent requests share one read: the answer is the same for all of them.
+  const choices = postgres
+    ? new KeyedBatches<null, ClassChoiceRow[]>(async (courseSlug, calls) => {
+        const classes = await readChoices(courseSlug);
+        return calls.map(() => classes);
+      })
+    : undefined;
+
   const snapshots = postgres
-    ? new KeyedBatches<string, SnapshotRow | undefined>(async (courseSlug, userIds) => {
+    ? new KeyedBatches<string, SnapshotRow | undefined>(async (classId, userIds) => {
         const { rows } = await db.executeQuery<SnapshotRow & { user_id: string }>(
-          CompiledQuery.raw(SNAPSHOT_BATCH, [courseSlug, [...new Set(userIds)]]),
+          CompiledQuery.raw(SNAPSHOT_BATCH, [classId, [...new Set(userIds)]]),
         );
         const byUser = new Map(rows.map((r) => [r.user_id, r]));
         return userIds.map((u) => byUser.get(u));
@@ -92,11 +119,11 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   // A person twice in one batch (two requests at once): the first takes part, the other answers
   // 'not taken' and then finds the first one's row.
   const inserts = postgres
-    ? new KeyedBatches<{ userId: string; at: string }, boolean>(async (courseSlug, people) => {
+    ? new KeyedBatches<{ userId: string; at: string }, boolean>(async (classId, people) => {
         const { unique, answer } = firstOfEach(people);
         const { rows } = await db.executeQuery<{ user_id: string }>(
           CompiledQuery.raw(INSERT_BATCH_IF_FREE, [
-            courseSlug,
+            classId,
             unique.map((p) => p.userId),
             unique.map((p) => p.at),
           ]),
@@ -124,27 +151,29 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
     : undefined;
 
   async function snapshot(
-    courseSlug: string,
+    classId: string,
     userId: string,
   ): Promise<CourseSnapshot & { settings: CourseSettingsColumns }> {
     const row = snapshots
-      ? await snapshots.call(courseSlug, userId)
-      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, courseSlug]);
-    if (!row) throw new UnknownCourseError(courseSlug);
+      ? await snapshots.call(classId, userId)
+      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, userId, classId]);
+    if (!row) throw new UnknownCourseError(classId);
     return {
       places: row.places,
       taken: row.taken,
       mine: row.mine ?? null,
+      ...(row.state ? { state: row.state } : {}),
+      other: Number(row.other ?? 0) > 0,
       opensAt: row.opensAt ?? null,
       closesAt: row.closesAt ?? null,
       settings: settingsColumnsOf(row),
     };
   }
 
-  const takePlace = async (courseSlug: string, userId: string, at: string): Promise<boolean> =>
+  const takePlace = async (classId: string, userId: string, at: string): Promise<boolean> =>
     inserts
-      ? inserts.call(courseSlug, { userId, at })
-      : (await statements.run(INSERT_IF_FREE, [userId, at, at, courseSlug, at, at])) === 1;
+      ? inserts.call(classId, { userId, at })
+      : (await statements.run(INSERT_IF_FREE, [userId, at, at, classId, at, at])) === 1;
 
   /** The confirmation, and `mail` with it when it confirmed the row; answers whether it did. */
   async function confirmRow(
@@ -178,25 +207,29 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   }
 
   return {
+    /** The course's classes, as the choice of a request's class reads them. */
+    classChoices: (courseSlug: string): Promise<ClassChoiceRow[]> =>
+      choices ? choices.call(courseSlug, null) : readChoices(courseSlug),
+
     /**
-     * Takes a place for the person unless they hold one already or none is left, answering also
-     * the course's settings as the same read found them. Refusals and idempotent answers are read
+     * Takes a place in the class for the person unless they hold one in the course already or none
+     * is left, answering also the class's settings as the same read found them. Refusals and idempotent answers are read
      * without the lock (a consistent read: the course was full, or the person enrolled, at that
      * instant); taking a place happens under the lock (see above).
      * @throws UnknownCourseError
      */
     async reserveReading(
-      courseSlug: string,
+      classId: string,
       userId: string,
       now: Date,
     ): Promise<{ outcome: ReserveOutcome; settings: CourseSettingsColumns }> {
       const at = now.toISOString();
-      let read = await snapshot(courseSlug, userId);
+      let read = await snapshot(classId, userId);
       const early = decide(read, at);
       if (early !== 'reserve') return { outcome: early, settings: read.settings };
 
       for (let attempt = 1; ; attempt++) {
-        if (await takePlace(courseSlug, userId, at)) {
+        if (await takePlace(classId, userId, at)) {
           return { outcome: 'reserved', settings: read.settings };
         }
         // Nothing inserted: the last place went meanwhile, the person's own row appeared, or staff
@@ -204,7 +237,7 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
         // free place to someone after a person of the same batch who turned out to hold a row
         // already: the place is still free, so try again (a few times at most: a free place
         // beside a waiting list is never taken, whatever the snapshot says).
-        read = await snapshot(courseSlug, userId);
+        read = await snapshot(classId, userId);
         const after = decide(read, at);
         if (after !== 'reserve' || attempt >= 3) {
           return { outcome: after === 'reserve' ? 'full' : after, settings: read.settings };

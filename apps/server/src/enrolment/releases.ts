@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
-import type { CourseLock, Promotion } from './course-lock.js';
+import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 
 /** A 'pending' row and the group its course adds people to. */
 export interface PendingEnrolment {
@@ -27,7 +27,23 @@ export interface PendingRemoval {
   groupId: string;
 }
 
-export function createReleases(db: Kysely<Database>, { underLock }: CourseLock) {
+export function createReleases(db: Kysely<Database>, { underLock, classOf, unlocked }: CourseLock) {
+  /**
+   * `work` under the lock of the class of the person's row; without a row (no place to free) in a
+   * transaction of its own, promoting nobody.
+   */
+  async function underClassOf<T>(
+    courseSlug: string,
+    userId: string,
+    now: Date,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<{ result: T; promotion: Promotion }> {
+    const classId = await classOf(courseSlug, userId);
+    if (classId !== null) return underLock(classId, now, work);
+    const result = await unlocked(work);
+    return { result, promotion: nobody(courseSlug, '', '') };
+  }
+
   return {
     /**
      * Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone), and
@@ -40,7 +56,7 @@ export function createReleases(db: Kysely<Database>, { underLock }: CourseLock) 
       now = new Date(),
       options: { promoted?: boolean } = {},
     ): Promise<{ released: boolean; promotion: Promotion }> {
-      return underLock(courseSlug, now, async (trx) => {
+      return underClassOf(courseSlug, userId, now, async (trx) => {
         let query = trx
           .deleteFrom('enrolments')
           .where('course_slug', '=', courseSlug)
@@ -85,7 +101,7 @@ export function createReleases(db: Kysely<Database>, { underLock }: CourseLock) 
       /** The person's notice (a cancellation, a removal by staff), written with the removal. */
       notice: DataMailRow | null = null,
     ): Promise<{ removed: boolean; promotion: Promotion }> {
-      const { result, promotion } = await underLock(courseSlug, now, async (trx) => {
+      const { result, promotion } = await underClassOf(courseSlug, userId, now, async (trx) => {
         const deleted = await trx
           .deleteFrom('enrolments')
           .where('course_slug', '=', courseSlug)

@@ -14,6 +14,7 @@ import { DirectoryError } from '../directory/directory.js';
 import { createEnrolmentRepository } from './repository.js';
 import { ANONYMOUS_PREFIX, anonymiseEndedCourses } from './retention.js';
 import { contentCourses } from './start.js';
+import { firstClassOf } from '../../tests/support/classes.js';
 
 const [ended, running] = allCourses() as [
   ReturnType<typeof allCourses>[number],
@@ -33,9 +34,9 @@ describe.each(targets)('retention on $dialect', (target) => {
     await createEnrolmentRepository(handle).syncCourses(contentCourses());
     // The first course ended in March 2024 (10 weekly meetings from 2024-01-01).
     await db
-      .updateTable('courses')
+      .updateTable('classes')
       .set({ first_meeting: '2024-01-01', meeting_count: 10 })
-      .where('slug', '=', ended.slug)
+      .where('course_slug', '=', ended.slug)
       .execute();
     const [a, b, c, w] = Array.from({ length: 4 }, () => randomUUID()) as [
       string,
@@ -56,6 +57,7 @@ describe.each(targets)('retention on $dialect', (target) => {
         .insertInto('enrolments')
         .values({
           course_slug: slug,
+          class_id: await firstClassOf(db, slug),
           user_id: person,
           status: 'confirmed',
           created_at: at,
@@ -65,12 +67,18 @@ describe.each(targets)('retention on $dialect', (target) => {
     }
     await db
       .insertInto('waiting_list')
-      .values({ course_slug: ended.slug, user_id: w, joined_at: at })
+      .values({
+        course_slug: ended.slug,
+        class_id: await firstClassOf(db, ended.slug),
+        user_id: w,
+        joined_at: at,
+      })
       .execute();
     await db
       .insertInto('attendance')
       .values({
         course_slug: ended.slug,
+        class_id: await firstClassOf(db, ended.slug),
         meeting: 1,
         person_id: a,
         present: 1,
@@ -123,9 +131,9 @@ describe.each(targets)('retention on $dialect', (target) => {
       { course_slug: running.slug, user_id: c, status: 'confirmed' },
     ]);
     const taken = await db
-      .selectFrom('courses')
+      .selectFrom('classes')
       .select('taken')
-      .where('slug', '=', ended.slug)
+      .where('course_slug', '=', ended.slug)
       .executeTakeFirstOrThrow();
     expect(taken.taken).toBe(2);
     const attendance = await db.selectFrom('attendance').select('person_id').execute();

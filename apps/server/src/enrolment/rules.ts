@@ -1,17 +1,21 @@
 /**
  * The capacity rules of enrolment, pure: what to do with a request given the course's places, the
- * places taken and the person's own row. The repository applies them under the course's lock.
+ * places taken and the person's own row. The repository applies them under the class's lock.
  */
-import type { EnrolmentStatus } from '../db/schema.js';
+import type { ClassState, EnrolmentStatus } from '../db/schema.js';
 
-/** What the database says about a course and one person, read under the course's lock. */
+/** What the database says about a class and one person, read under the class's lock. */
 export interface CourseSnapshot {
   /** Places of the course (content configuration). */
   places: number;
   /** Rows of the course, pending and confirmed: both hold a place. */
   taken: number;
-  /** The person's own row for this course, if any. */
+  /** The person's own row in this class, if any. */
   mine: EnrolmentStatus | null;
+  /** The class's state (decision 052); absent: open. */
+  state?: ClassState;
+  /** The person holds a row in another class of the course (one class per course at a time). */
+  other?: boolean;
   /** When enrolment opens (UTC ISO-8601, staff setting); null: open from the start. */
   opensAt: string | null;
   /** When enrolment closes (UTC ISO-8601); null: never. */
@@ -26,9 +30,17 @@ export interface CourseSnapshot {
  * - `not-open` / `closed`: before the opening instant, or from the closing instant on (the
  *   server's clock decides; the person's own row is answered first, so a repeat stays idempotent).
  * - `full`: no place left.
+ * - `other-class`: the person holds a place in another class of the course.
+ * A planned class has not opened; a running or concluded one is closed.
  */
 export type Decision =
-  'already-confirmed' | 'resume-pending' | 'reserve' | 'not-open' | 'closed' | 'full';
+  | 'already-confirmed'
+  | 'resume-pending'
+  | 'reserve'
+  | 'not-open'
+  | 'closed'
+  | 'full'
+  | 'other-class';
 
 /** The enrolment window at `now` (UTC ISO-8601, compared as text like every timestamp here). */
 export function enrolmentWindow(
@@ -43,6 +55,9 @@ export function enrolmentWindow(
 export function decide(snapshot: CourseSnapshot, now: string): Decision {
   if (snapshot.mine === 'confirmed') return 'already-confirmed';
   if (snapshot.mine === 'pending') return 'resume-pending';
+  if (snapshot.other === true) return 'other-class';
+  if (snapshot.state === 'planned') return 'not-open';
+  if (snapshot.state !== undefined && snapshot.state !== 'open') return 'closed';
   const window = enrolmentWindow(snapshot, now);
   if (window !== 'open') return window;
   return snapshot.taken < snapshot.places ? 'reserve' : 'full';
@@ -67,7 +82,7 @@ export function staleBefore(now: Date, graceMs: number): string {
   return new Date(now.getTime() - graceMs).toISOString();
 }
 
-/** The part of a course the waiting list's rules read (under the course's lock). */
+/** The part of a course the waiting list's rules read (under the class's lock). */
 export interface CoursePlaces {
   places: number;
   taken: number;

@@ -1,5 +1,5 @@
 /**
- * Enrolment: reserve a place (one transaction under the course's lock), add the person to the
+ * Enrolment: reserve a place (one transaction under the class's lock), add the person to the
  * course's group in the directory (outside any transaction: it is a network call), then confirm.
  * A place counts only for someone the directory accepted: when the directory refuses or is
  * unavailable, the place taken for this request is given back and the answer is a 502/503; when it
@@ -12,13 +12,19 @@
  * released reservation, more places set by staff) gives it to the first person waiting in the same
  * transaction: their row becomes a 'pending' enrolment, promoted. Then, outside the transaction,
  * the directory adds them to the group and the row is confirmed with its e-mail. A promoted place
- * is never given back on a directory failure: the repair adds the person again.
+ * is never given back on a directory failure: the repair adds the person again (promotions.ts,
+ * repair.ts).
+ *
+ * Classes (issue 29, decision 052): places, the window and the waiting list are a class's. A
+ * request names its class, or means the course's only open class (`chooseClass`); a person holds a
+ * place in (or waits for) one class of a course at a time.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CourseRow, CourseSettingsColumns } from '../courses/course-store.js';
+import { chooseClass } from '../courses/class-rules.js';
+import type { CourseRow } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import { type EnrolmentNotices, NO_NOTICES } from './notices.js';
+import { createRemovals, type RemovalNotice } from './removals.js';
 import type { DataMailRow } from '../mail/outbox.js';
 import type { Database } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -29,7 +35,9 @@ import {
 } from '../directory/directory.js';
 import {
   AlreadyEnrolledError,
-  CancellationIncompleteError,
+  ClassNotFoundError,
+  ClassRequiredError,
+  EnrolledInOtherClassError,
   CourseFullError,
   CourseNotFoundError,
   CourseNotFullError,
@@ -41,69 +49,29 @@ import {
 } from './errors.js';
 import type { Promotion } from './course-lock.js';
 import type { PersonRows } from './person-rows.js';
+import { createPromotions, type Log, type Promotions, silent } from './promotions.js';
+import { createRepair, type RepairReport } from './repair.js';
 import type { EnrolmentRepository } from './repository.js';
-import { decideCancel, enrolmentWindow, placesLeft, staleBefore } from './rules.js';
+import { decideCancel, enrolmentWindow, placesLeft } from './rules.js';
 
-/** The course as the enrolment needs it. */
-export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
+export type { RepairReport } from './repair.js';
 
-export interface EnrolResult {
-  /** True when the person was enrolled before this request (no place was taken). */
-  alreadyEnrolled: boolean;
-}
-
-/** `EnrolResult` with the course's settings as the enrolment read them (with the places). */
-export interface EnrolReading extends EnrolResult {
-  settings: CourseSettingsColumns;
-}
-
-export interface Availability {
-  places: number;
-  placesLeft: number;
-  /** The enrolment window at the server's clock. */
-  state: 'not-open' | 'open' | 'closed';
-  /** UTC ISO-8601 instants, null when not set. */
-  opensAt: string | null;
-  closesAt: string | null;
-}
-
-export interface RepairReport {
-  confirmed: number;
-  released: number;
-  /** Rows left pending because the directory could not answer (tried again later). */
-  failed: number;
-  /** Removals (cancellations, staff removals) left by a crash and settled now. */
-  removals: number;
-  /** People promoted by the sweep (free places found beside a waiting list). */
-  promoted: number;
-}
-
-/** Where a person stands in a course after joining its waiting list. */
-export interface JoinResult {
-  /** `waiting`, or `pending`/`enrolled` when the person was promoted at once (or held a place). */
-  state: 'waiting' | 'pending' | 'enrolled';
-  /** Position on the list (1: next), null unless waiting. */
-  position: number | null;
-}
-
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-export interface EnrolmentServiceOptions {
-  /** The confirmation e-mail written with each confirmation (none: no e-mail). */
-  confirmationMail?: ConfirmationMail;
-  /** What the person is told of a cancellation, removal or waiting list (none: nothing). */
-  notices?: EnrolmentNotices;
-  repository: EnrolmentRepository;
-  directory: Directory;
-  /** Logger of the service's own work (repairs); requests pass theirs to `enrol`. */
-  log?: Log;
-  /** The clock (tests). */
-  now?: () => Date;
-  /** Refuses a person who may not enrol yet (EmailNotVerifiedError); none: everyone may. */
-  requireVerifiedEmail?: (userId: string) => Promise<void>;
-}
+export type {
+  Availability,
+  EnrolmentCourse,
+  EnrolmentServiceOptions,
+  EnrolReading,
+  EnrolResult,
+  JoinResult,
+} from './service-types.js';
+import type {
+  Availability,
+  EnrolmentCourse,
+  EnrolmentServiceOptions,
+  EnrolReading,
+  EnrolResult,
+  JoinResult,
+} from './service-types.js';
 
 /** The error thrown when the directory failed while enrolling. */
 function directoryFailure(error: unknown): Error {
@@ -122,6 +90,9 @@ export class EnrolmentService {
   readonly #confirmationMail: ConfirmationMail;
   readonly #notices: EnrolmentNotices;
   readonly #requireVerifiedEmail: (userId: string) => Promise<void>;
+  readonly #promotions: Promotions;
+  readonly #repair: ReturnType<typeof createRepair>;
+  readonly #removals: ReturnType<typeof createRemovals>;
 
   constructor(options: EnrolmentServiceOptions) {
     this.#requireVerifiedEmail = options.requireVerifiedEmail ?? (() => Promise.resolve());
@@ -131,6 +102,37 @@ export class EnrolmentService {
     this.#directory = options.directory;
     this.#log = options.log ?? silent;
     this.#now = options.now ?? (() => new Date());
+    const parts = {
+      repository: this.#repository,
+      directory: this.#directory,
+      confirmationMail: this.#confirmationMail,
+      now: this.#now,
+    };
+    this.#promotions = createPromotions(parts);
+    this.#repair = createRepair(parts, this.#promotions, this.#log);
+    this.#removals = createRemovals(parts, this.#promotions, this.#notices);
+  }
+
+  /**
+   * The class a request for the course means (decision 052): the one named, else the course's only
+   * open class.
+   * @throws ClassNotFoundError, ClassRequiredError, EnrolmentNotOpenError (no class open, one
+   *   announced), EnrolmentClosedError (none open nor announced)
+   */
+  async #classOf(courseSlug: string, requested: string | undefined): Promise<string> {
+    const now = this.#now().toISOString();
+    const choice = chooseClass(await this.#repository.classChoices(courseSlug), requested, now);
+    switch (choice.kind) {
+      case 'class':
+        return choice.id;
+      case 'class-required':
+        throw new ClassRequiredError();
+      case 'unknown-class':
+        throw new ClassNotFoundError();
+      default:
+        if (choice.nextOpening !== null) throw new EnrolmentNotOpenError(choice.nextOpening);
+        throw new EnrolmentClosedError();
+    }
   }
 
   /**
@@ -154,17 +156,19 @@ export class EnrolmentService {
     log: Log = this.#log,
   ): Promise<EnrolReading> {
     await this.#requireVerifiedEmail(userId);
+    const classId = await this.#classOf(course.slug, course.classId);
     // Two rounds at most: the second only when our reservation vanished while the directory was
     // adding the person (released by a concurrent failing request of the same person).
     for (let round = 1; ; round++) {
       const { outcome, settings } = await this.#repository.reserveReading(
-        course.slug,
+        classId,
         userId,
         this.#now(),
       );
       if (outcome === 'full') throw CourseFullError.withoutStack();
-      if (outcome === 'not-open') throw await this.#notOpen(course.slug);
+      if (outcome === 'not-open') throw await this.#notOpen(classId);
       if (outcome === 'closed') throw new EnrolmentClosedError();
+      if (outcome === 'other-class') throw new EnrolledInOtherClassError();
       if (outcome === 'already-confirmed') return { alreadyEnrolled: true, settings };
 
       let message: DataMailRow | null;
@@ -204,8 +208,8 @@ export class EnrolmentService {
     }
   }
 
-  async #notOpen(courseSlug: string): Promise<EnrolmentNotOpenError> {
-    const window = await this.#repository.window(courseSlug);
+  async #notOpen(classId: string): Promise<EnrolmentNotOpenError> {
+    const window = await this.#repository.window(classId);
     return new EnrolmentNotOpenError(window.opensAt ?? this.#now().toISOString());
   }
 
@@ -221,52 +225,9 @@ export class EnrolmentService {
     await this.#completePromotion(promotion, log);
   }
 
-  /**
-   * Adds the promoted people to the course's group and confirms them, each with the confirmation
-   * e-mail written in the confirming transaction. A failure leaves the row 'pending' (the place
-   * stays theirs; the repair tries again); a person the directory does not know loses the place,
-   * which goes on to the next person waiting. Never throws.
-   */
-  async #completePromotion(promotion: Promotion, log: Log): Promise<void> {
-    await Promise.all(
-      promotion.userIds.map((userId) =>
-        this.#settlePromoted(promotion.courseSlug, promotion.groupId, userId, log),
-      ),
-    );
-  }
-
-  async #settlePromoted(
-    courseSlug: string,
-    groupId: string,
-    userId: string,
-    log: Log,
-  ): Promise<'confirmed' | 'released' | 'failed'> {
-    try {
-      const [, message] = await Promise.all([
-        this.#directory.addToGroup(groupId, userId),
-        this.#confirmationMail(userId, courseSlug, true),
-      ]);
-      await this.#repository.confirm(courseSlug, userId, this.#now(), message);
-      return 'confirmed';
-    } catch (error) {
-      if (error instanceof DirectoryUserNotFoundError) {
-        try {
-          const { promotion } = await this.#repository.release(courseSlug, userId, this.#now(), {
-            promoted: true,
-          });
-          await this.#completePromotion(promotion, log);
-          return 'released';
-        } catch (releaseError) {
-          log.error({ err: releaseError, course: courseSlug }, 'could not release a promotion');
-          return 'failed';
-        }
-      }
-      log.warn(
-        { err: error, course: courseSlug },
-        'directory failed while promoting from the waiting list; the place is kept for the repair',
-      );
-      return 'failed';
-    }
+  /** Completes the promotions (promotions.ts). Never throws. */
+  #completePromotion(promotion: Promotion, log: Log): Promise<void> {
+    return this.#promotions.complete(promotion, log);
   }
 
   /** The course's group, after checking the course exists. */
@@ -277,19 +238,23 @@ export class EnrolmentService {
   }
 
   /**
-   * Puts the person on the course's waiting list (idempotent: the position they have).
+   * Puts the person on the waiting list of the course's class (`classId`, else the only open one;
+   * idempotent: the position they have).
    * @throws CourseNotFullError (a place is free: enrol instead), AlreadyEnrolledError,
-   *   EnrolmentNotOpenError, EnrolmentClosedError, EmailNotVerifiedError, CourseNotFoundError
+   *   EnrolmentNotOpenError, EnrolmentClosedError, EmailNotVerifiedError, CourseNotFoundError,
+   *   ClassRequiredError, ClassNotFoundError
    */
   async joinWaitingList(
     userId: string,
     courseSlug: string,
     log: Log = this.#log,
+    requestedClass?: string,
   ): Promise<JoinResult> {
     await this.#groupOf(courseSlug);
     await this.#requireVerifiedEmail(userId);
+    const classId = await this.#classOf(courseSlug, requestedClass);
     const { decision, position, promotion } = await this.#repository.joinWaitingList(
-      courseSlug,
+      classId,
       userId,
       this.#now,
       (position) => this.#notices.joined(userId, courseSlug, position),
@@ -302,7 +267,7 @@ export class EnrolmentService {
       case 'not-full':
         throw new CourseNotFullError();
       case 'not-open':
-        throw await this.#notOpen(courseSlug);
+        throw await this.#notOpen(classId);
       case 'closed':
         throw new EnrolmentClosedError();
       default:
@@ -343,46 +308,23 @@ export class EnrolmentService {
    * marker stays and the repair settles it by the membership.
    * @throws CancellationIncompleteError, CourseNotFoundError
    */
-  async removeConfirmed(
+  removeConfirmed(
     courseSlug: string,
     userId: string,
     log: Log = this.#log,
-    /** What the person is told (none: an account deletion, which says it itself). */
-    notice?: 'enrolment-cancelled' | 'enrolment-removed',
+    notice?: RemovalNotice,
   ): Promise<void> {
-    const groupId = await this.#groupOf(courseSlug);
-    const marked = await this.#repository.beginRemoval(courseSlug, userId, this.#now());
-    try {
-      await this.#directory.removeFromGroup(groupId, userId);
-    } catch (error) {
-      // An earlier marker (an attempt without an answer) stays: only the membership can tell
-      // whether that attempt removed the person.
-      if (marked && !(error instanceof DirectoryError && error.outcomeUnknown)) {
-        await this.#repository.abandonRemoval(courseSlug, userId).catch((e: unknown) => {
-          // The marker stays; the repair settles it by the membership.
-          log.error({ err: e, course: courseSlug }, 'could not abandon a removal');
-        });
-      }
-      log.error({ err: error, course: courseSlug }, 'directory failed during a removal');
-      throw new CancellationIncompleteError(error);
-    }
-    const message = notice ? this.#notices.place(notice, userId, courseSlug) : null;
-    const { promotion } = await this.#repository.finishRemoval(
-      courseSlug,
-      userId,
-      this.#now(),
-      message,
-    );
-    await this.#completePromotion(promotion, log);
+    return this.#removals.removeConfirmed(courseSlug, userId, log, notice);
   }
 
   /**
-   * Runs `work` (staff's change of the course's places or window) in a transaction under the
-   * course's lock; the free places it leaves go to the people waiting in the same transaction.
+   * Runs `work` (staff's change of the places or window of the course's current class) in a
+   * transaction under the class's lock; the free places it leaves go to the people waiting in the
+   * same transaction.
    */
   async changeCourse<T>(
     courseSlug: string,
-    work: (trx: Kysely<Database>) => Promise<T>,
+    work: (trx: Kysely<Database>, classId: string) => Promise<T>,
     log: Log = this.#log,
   ): Promise<T> {
     const { result, promotion } = await this.#repository.changeCourse(
@@ -410,27 +352,8 @@ export class EnrolmentService {
   }
 
   /** Settles removals left by a crash: the membership in the directory decides. */
-  async repairRemovals(graceMs: number): Promise<number> {
-    const rows = await this.#repository.removalsBefore(staleBefore(this.#now(), graceMs));
-    let settled = 0;
-    for (const r of rows) {
-      try {
-        if (await this.#directory.isMember(r.groupId, r.userId)) {
-          await this.#repository.abandonRemoval(r.courseSlug, r.userId);
-        } else {
-          const { promotion } = await this.#repository.finishRemoval(
-            r.courseSlug,
-            r.userId,
-            this.#now(),
-          );
-          await this.#completePromotion(promotion, this.#log);
-        }
-        settled++;
-      } catch (error) {
-        this.#log.warn({ err: error, course: r.courseSlug }, 'could not repair a removal');
-      }
-    }
-    return settled;
+  repairRemovals(graceMs: number): Promise<number> {
+    return this.#repair.repairRemovals(graceMs);
   }
 
   /**
@@ -438,48 +361,8 @@ export class EnrolmentService {
    * release failed): confirmed when the directory has the membership, released otherwise. A row
    * the directory cannot answer about stays pending for the next run.
    */
-  async repairPendingEnrolments(graceMs: number): Promise<RepairReport> {
-    const report: RepairReport = { confirmed: 0, released: 0, failed: 0, removals: 0, promoted: 0 };
-    const now = this.#now();
-    const rows = await this.#repository.pendingCreatedBefore(staleBefore(now, graceMs));
-    for (const row of rows) {
-      try {
-        if (await this.#directory.isMember(row.groupId, row.userId)) {
-          const message = await this.#confirmationMail(row.userId, row.courseSlug, row.promoted);
-          if (await this.#repository.confirm(row.courseSlug, row.userId, now, message)) {
-            report.confirmed++;
-          }
-        } else if (row.promoted) {
-          // A promoted place stays the person's: add them again.
-          report[await this.#settlePromoted(row.courseSlug, row.groupId, row.userId, this.#log)]++;
-        } else {
-          const { released, promotion } = await this.#repository.release(
-            row.courseSlug,
-            row.userId,
-            now,
-          );
-          if (released) report.released++;
-          await this.#completePromotion(promotion, this.#log);
-        }
-      } catch (error) {
-        report.failed++;
-        this.#log.warn({ err: error, course: row.courseSlug }, 'could not repair an enrolment');
-      }
-    }
-    report.removals = await this.repairRemovals(graceMs);
-    // Free places beside a waiting list (a promotion that gave its place back while the list was
-    // empty, then someone joined...): the sweep gives them to the people waiting.
-    for (const courseSlug of await this.#repository.coursesToPromote(now)) {
-      const { promotion } = await this.#repository.changeCourse(courseSlug, now, () =>
-        Promise.resolve(),
-      );
-      report.promoted += promotion.userIds.length;
-      await this.#completePromotion(promotion, this.#log);
-    }
-    if (rows.length > 0 || report.removals > 0 || report.promoted > 0) {
-      this.#log.info({ ...report }, 'interrupted enrolments repaired');
-    }
-    return report;
+  repairPendingEnrolments(graceMs: number): Promise<RepairReport> {
+    return this.#repair.repairPendingEnrolments(graceMs);
   }
 
   /** Places and places left of every course, keyed by slug. */
@@ -496,6 +379,11 @@ export class EnrolmentService {
       };
     }
     return courses;
+  }
+
+  /** The classes open or opening soon of every course (the public list of classes). */
+  listedClasses() {
+    return this.#repository.listedClasses();
   }
 
   /** Upserts the content's courses (slug, group, places) into the database. */

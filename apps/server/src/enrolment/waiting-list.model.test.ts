@@ -128,9 +128,9 @@ async function outcome(action: () => Promise<unknown>): Promise<string | null> {
 async function checkAgainst(m: Model, r: Real, step: string): Promise<void> {
   const { db } = r.handle;
   const course = await db
-    .selectFrom('courses')
+    .selectFrom('classes')
     .select(['places', 'taken', 'enrolment_closes_at'])
-    .where('slug', '=', COURSE.slug)
+    .where('course_slug', '=', COURSE.slug)
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('enrolments')
@@ -289,11 +289,11 @@ class SetPlaces implements Command {
   constructor(readonly places: number) {}
   check = always;
   async run(m: Model, r: Real) {
-    const stored = await r.service.changeCourse(COURSE.slug, async (trx) => {
+    const stored = await r.service.changeCourse(COURSE.slug, async (trx, classId) => {
       const result = await trx
-        .updateTable('courses')
+        .updateTable('classes')
         .set({ places: this.places })
-        .where('slug', '=', COURSE.slug)
+        .where('id', '=', classId)
         .where('taken', '<=', this.places)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -313,11 +313,11 @@ class SetOpen implements Command {
   constructor(readonly open: boolean) {}
   check = always;
   async run(m: Model, r: Real) {
-    await r.service.changeCourse(COURSE.slug, (trx) =>
+    await r.service.changeCourse(COURSE.slug, (trx, classId) =>
       trx
-        .updateTable('courses')
+        .updateTable('classes')
         .set({ enrolment_closes_at: this.open ? null : CLOSED_AT })
-        .where('slug', '=', COURSE.slug)
+        .where('id', '=', classId)
         .execute(),
     );
     m.open = this.open;
@@ -404,6 +404,7 @@ describe.each(targets)('the enrolment state machine on $dialect', (target) => {
           await db.deleteFrom('waiting_list').execute();
           await db.deleteFrom('staff_removals').execute();
           await db.deleteFrom('enrolments').execute();
+          await db.deleteFrom('classes').where('course_slug', '=', COURSE.slug).execute();
           await db.deleteFrom('courses').where('slug', '=', COURSE.slug).execute();
           await repository.syncCourses([COURSE]);
           const directory = new LateDirectory();

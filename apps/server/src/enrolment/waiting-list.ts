@@ -1,13 +1,15 @@
 /**
- * The courses' waiting lists (decision 030): joining at the end when the course is full, leaving,
- * the positions, and the courses whose free places the repair's sweep promotes.
+ * The waiting lists (decision 030), one per class (decision 052): joining at the end when the class
+ * is full, leaving, the positions, and the classes whose free places the repair's sweep promotes.
+ * A person waits for at most one class of a course (unique course and person), and never for a
+ * course they hold a place in.
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
-import type { CourseLock, Promotion } from './course-lock.js';
+import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
 
 type Db = Kysely<Database>;
@@ -21,16 +23,19 @@ export interface JoinOutcome {
   promotion: Promotion;
 }
 
-async function countWaiting(db: Db, courseSlug: string): Promise<number> {
+async function countWaiting(db: Db, classId: string): Promise<number> {
   const row = await db
     .selectFrom('waiting_list')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('course_slug', '=', courseSlug)
+    .where('class_id', '=', classId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** The person's position on the course's waiting list (1: next), null when not on it. */
+/**
+ * The person's position on the waiting list of the class they wait for in the course (1: next),
+ * null when not on it.
+ */
 export async function positionOf(
   db: Db,
   courseSlug: string,
@@ -38,7 +43,7 @@ export async function positionOf(
 ): Promise<number | null> {
   const mine = await db
     .selectFrom('waiting_list')
-    .select('id')
+    .select(['id', 'class_id'])
     .where('course_slug', '=', courseSlug)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -46,7 +51,7 @@ export async function positionOf(
   const ahead = await db
     .selectFrom('waiting_list')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('course_slug', '=', courseSlug)
+    .where('class_id', '=', mine.class_id)
     .where('id', '<', mine.id)
     .executeTakeFirstOrThrow();
   return Number(ahead.n) + 1;
@@ -62,28 +67,30 @@ export function createWaitingList(
    * The join: one conditional insert, like the enrolment's (decision 008), at the end of the list
    * when the course is full (or people wait already), its enrolment open, and the person holds no
    * place in it; a second join of the same person is a no-op (unique course and person). On
-   * PostgreSQL the SELECT part locks the course's row, so the `id` (a sequence) is given in the
+   * PostgreSQL the SELECT part locks the class's row, so the `id` (a sequence) is given in the
    * order the joins commit; on SQLite the write group's immediate transaction orders them. Answers
    * the new row's id, or undefined when nothing was inserted.
    */
   async function joinIfFull(
-    courseSlug: string,
+    classId: string,
     userId: string,
     at: string,
     on: Db = db,
   ): Promise<number | undefined> {
     const row = await on
       .insertInto('waiting_list')
-      .columns(['course_slug', 'user_id', 'joined_at'])
+      .columns(['course_slug', 'class_id', 'user_id', 'joined_at'])
       .expression((eb) =>
         eb
-          .selectFrom('courses')
+          .selectFrom('classes')
           .select([
-            'slug',
+            'course_slug',
+            'id',
             eb.cast<string>(eb.val(userId), 'text').as('user_id'),
             eb.cast<string>(eb.val(at), 'text').as('joined_at'),
           ])
-          .where('slug', '=', courseSlug)
+          .where('id', '=', classId)
+          .where('state', '=', 'open')
           .where((w) =>
             w.or([w('enrolment_opens_at', 'is', null), w('enrolment_opens_at', '<=', at)]),
           )
@@ -97,7 +104,7 @@ export function createWaitingList(
                 w
                   .selectFrom('waiting_list as l')
                   .select('l.id')
-                  .whereRef('l.course_slug', '=', 'courses.slug'),
+                  .whereRef('l.class_id', '=', 'classes.id'),
               ),
             ]),
           )
@@ -107,7 +114,7 @@ export function createWaitingList(
                 w
                   .selectFrom('enrolments as e')
                   .select('e.user_id')
-                  .whereRef('e.course_slug', '=', 'courses.slug')
+                  .whereRef('e.course_slug', '=', 'classes.course_slug')
                   .where('e.user_id', '=', userId),
               ),
             ),
@@ -120,22 +127,22 @@ export function createWaitingList(
     return row?.id;
   }
 
-  /** Promotes into the course's free places, if any (read without the lock first). */
-  async function promoteIfFree(courseSlug: string, now: Date): Promise<Promotion> {
-    const course = await lockCourse(db, courseSlug, false);
+  /** Promotes into the class's free places, if any (read without the lock first). */
+  async function promoteIfFree(classId: string, now: Date): Promise<Promotion> {
+    const course = await lockCourse(db, classId, false);
     if (placesToPromote(course, Number.MAX_SAFE_INTEGER, now.toISOString()) === 0) {
-      return { courseSlug, groupId: course.groupId, userIds: [] };
+      return nobody(course.courseSlug, classId, course.groupId);
     }
-    return (await underLock(courseSlug, now, () => Promise.resolve())).promotion;
+    return (await underLock(classId, now, () => Promise.resolve())).promotion;
   }
 
   return {
     /**
-     * Puts the person at the end of the course's waiting list when the course is full and open (see
-     * `decideJoin`), in one transaction under the course's lock.
+     * Puts the person at the end of the class's waiting list when the class is full and open (see
+     * `decideJoin`), in one transaction under the class's lock.
      */
     async joinWaitingList(
-      courseSlug: string,
+      classId: string,
       userId: string,
       clock: () => Date,
       /** The notice of the join (its position), written in the join's transaction. */
@@ -146,24 +153,26 @@ export function createWaitingList(
       for (let round = 1; ; round++) {
         const at = clock().toISOString();
         const joined = await writeTransaction(handle, async (trx) => {
-          const id = await joinIfFull(courseSlug, userId, at, trx);
-          const row =
-            id === undefined ? null : notice((await positionOf(trx, courseSlug, userId)) ?? 1);
+          const id = await joinIfFull(classId, userId, at, trx);
+          if (id === undefined) return id;
+          const { courseSlug: slug } = await lockCourse(trx, classId, false);
+          const row = notice((await positionOf(trx, slug, userId)) ?? 1);
           if (row) await insertDataRows(trx, [row]);
           return id;
         });
+        const course = await lockCourse(db, classId, false);
+        const { courseSlug } = course;
         if (joined !== undefined) {
           const position = await positionOf(db, courseSlug, userId);
           // A place freed meanwhile beside the list (the insert ran on an older view of it):
           // promoted now, not at the repair's next sweep.
-          const promotion = await promoteIfFree(courseSlug, clock());
+          const promotion = await promoteIfFree(classId, clock());
           return {
             decision: 'join',
             position: promotion.userIds.includes(userId) ? null : position,
             promotion,
           };
         }
-        const course = await lockCourse(db, courseSlug, false);
         const [mine, waiting, count] = await Promise.all([
           db
             .selectFrom('enrolments')
@@ -172,7 +181,7 @@ export function createWaitingList(
             .where('user_id', '=', userId)
             .executeTakeFirst(),
           positionOf(db, courseSlug, userId),
-          countWaiting(db, courseSlug),
+          countWaiting(db, classId),
         ]);
         const decision = decideJoin(
           { ...course, waiting: count },
@@ -183,7 +192,7 @@ export function createWaitingList(
           return {
             decision: decision === 'join' ? 'not-full' : decision,
             position: waiting,
-            promotion: { courseSlug, groupId: course.groupId, userIds: [] },
+            promotion: nobody(courseSlug, classId, course.groupId),
           };
         }
       }
@@ -199,19 +208,17 @@ export function createWaitingList(
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Courses with people waiting and a free place (the repair's sweep promotes them). */
-    async coursesToPromote(now: Date): Promise<string[]> {
+    /** Classes with people waiting and a free place (the repair's sweep promotes them). */
+    async classesToPromote(now: Date): Promise<string[]> {
       const at = now.toISOString();
       const rows = await db
-        .selectFrom('courses as c')
-        .select('c.slug')
+        .selectFrom('classes as c')
+        .select('c.id')
         .whereRef('c.taken', '<', 'c.places')
+        .where('c.state', '=', 'open')
         .where((eb) =>
           eb.exists(
-            eb
-              .selectFrom('waiting_list as w')
-              .select('w.id')
-              .whereRef('w.course_slug', '=', 'c.slug'),
+            eb.selectFrom('waiting_list as w').select('w.id').whereRef('w.class_id', '=', 'c.id'),
           ),
         )
         .where((eb) =>
@@ -221,7 +228,7 @@ export function createWaitingList(
           ]),
         )
         .execute();
-      return rows.map((r) => r.slug);
+      return rows.map((r) => r.id);
     },
 
     /** The course's waiting list, in order. */

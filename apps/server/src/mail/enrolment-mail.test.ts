@@ -18,6 +18,7 @@ import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
 import { seedPeople } from '../../tests/support/server-process.js';
 import { createFixtureWebRoot } from '../../tests/support/web-root.js';
+import { firstClassOf } from '../../tests/support/classes.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
@@ -131,6 +132,7 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
       .insertInto('enrolments')
       .values({
         course_slug: passe.slug,
+        class_id: await firstClassOf(api.app.database.db, passe.slug),
         user_id: ana,
         status: 'pending',
         created_at: before,
@@ -183,9 +185,9 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     });
     // Staff change the WhatsApp group before the message leaves: it carries the new link.
     await api.app.database.db
-      .updateTable('courses')
+      .updateTable('classes')
       .set({ invite_code: 'NovoConviteDoGrupo1234' })
-      .where('slug', '=', passe.slug)
+      .where('course_slug', '=', passe.slug)
       .execute();
     await smtp.start();
     await makeDue(api);

@@ -99,9 +99,9 @@ describe.each(targets)(
       await api.app.ready();
       await seedPeople(api.app.database.db, [ADMIN]);
       await api.app.database.db
-        .updateTable('courses')
+        .updateTable('classes')
         .set({ places: 1 })
-        .where('slug', '=', passe.slug)
+        .where('course_slug', '=', passe.slug)
         .execute();
     });
     afterAll(async () => {
@@ -202,9 +202,9 @@ describe.each(targets)(
       const [dora = '', edu = ''] = await api.createPeople(2);
       const setOpens = (at: Date) =>
         api.app.database.db
-          .updateTable('courses')
+          .updateTable('classes')
           .set({ enrolment_opens_at: at.toISOString(), enrolment_closes_at: null })
-          .where('slug', '=', course.slug)
+          .where('course_slug', '=', course.slug)
           .execute();
       const ask = (person: string, slug = course.slug) =>
         as(person, 'POST', '/api/me/opening-alert', { course: slug });

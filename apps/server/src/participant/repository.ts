@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -19,6 +20,7 @@ export const DELETED_ACCOUNT_NAME = 'Conta excluída';
 export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   const db: Db = handle.db;
   const courseStore = createCourseStore(db);
+  const classStore = createClassStore(db);
   return {
     /** The built-in provider's account (no password hash), if any. */
     async account(userId: string) {
@@ -73,6 +75,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
 
     /** Course settings rows (meetings and invite codes over the content's defaults). */
     courses: courseStore.all,
+    /** Every class, by id (decision 052). */
+    classes: classStore.all,
 
     /**
      * Deletes what the database holds about the person (their places and waiting positions are

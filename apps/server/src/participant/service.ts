@@ -25,6 +25,7 @@ import type { Directory } from '../directory/directory.js';
 import { EnrolmentInProgressError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
 import { AccountDeletionIncompleteError } from './errors.js';
 import type { ParticipantRepository } from './repository.js';
 
@@ -76,16 +77,19 @@ export class ParticipantService {
 
   /** The person's places, then their waiting positions, each oldest first. */
   async myEnrolments(userId: string): Promise<MyEnrolment[]> {
-    const [rows, settings] = await Promise.all([
+    const [rows, settings, classes] = await Promise.all([
       this.#enrolment.personRows(userId),
       this.#repository.courses(),
+      this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
     const now = this.#now();
     const answer: MyEnrolment[] = [];
-    const describe = (slug: string) => {
+    // The person's own class's meetings and link (decision 052), else the course's current class.
+    const describe = (slug: string, classId: string) => {
       const course = this.#courses.get(slug);
-      const row = bySlug.get(slug);
+      const own = classes.get(classId);
+      const row = own ? settingsColumnsOf(own) : bySlug.get(slug);
       if (!course || !row) return undefined;
       return {
         course: slug,
@@ -93,10 +97,11 @@ export class ParticipantService {
         programme: course.programme,
         nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
         whatsappUrl: whatsappGroupLink(effectiveCourse(course, row).inviteCode),
+        turma: own ? { id: own.id, name: own.name } : null,
       };
     };
     for (const e of rows.enrolments) {
-      const course = describe(e.courseSlug);
+      const course = describe(e.courseSlug, e.classId);
       if (!course) continue;
       const enrolled = e.status === 'confirmed';
       answer.push({
@@ -108,7 +113,7 @@ export class ParticipantService {
       });
     }
     for (const w of rows.waiting) {
-      const course = describe(w.courseSlug);
+      const course = describe(w.courseSlug, w.classId);
       if (!course) continue;
       answer.push({
         ...course,
@@ -123,15 +128,17 @@ export class ParticipantService {
 
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
-    const [account, user, rows, attendance, actions, roles] = await Promise.all([
+    const [account, user, rows, attendance, actions, roles, classes] = await Promise.all([
       this.#repository.account(userId),
       this.#directory.getUser(userId),
       this.#enrolment.personRows(userId),
       this.#repository.attendance(userId),
       this.#repository.staffActionsAbout(userId),
       this.#repository.staffRoles(userId),
+      this.#repository.classes(),
     ]);
     const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
+    const turma = (classId: string) => classes.get(classId)?.name ?? null;
     return {
       exportedAt: this.#now().toISOString(),
       account: {
@@ -153,6 +160,7 @@ export class ParticipantService {
       enrolments: rows.enrolments.map((e) => ({
         course: e.courseSlug,
         title: title(e.courseSlug),
+        turma: turma(e.classId),
         status: e.status,
         enrolledAt: e.createdAt,
         updatedAt: e.updatedAt,
@@ -161,6 +169,7 @@ export class ParticipantService {
       waitingList: rows.waiting.map((w) => ({
         course: w.courseSlug,
         title: title(w.courseSlug),
+        turma: turma(w.classId),
         position: w.position,
         joinedAt: w.joinedAt,
       })),

@@ -7,6 +7,7 @@ import {
   groupAddRequestSchema,
   myAccountDeleteRequestSchema,
   myCourseRequestSchema,
+  myWaitingListJoinRequestSchema,
   securityAttributesRequestSchema,
   userDetailsRequestSchema,
   userUpdateRequestSchema,
@@ -41,7 +42,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/roles/grant': staffGrantRequestSchema,
   '/api/staff/roles/revoke': staffRevokeRequestSchema,
   '/api/me/enrolments/cancel': myCourseRequestSchema,
-  '/api/me/waiting-list/join': myCourseRequestSchema,
+  '/api/me/waiting-list/join': myWaitingListJoinRequestSchema,
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
 };

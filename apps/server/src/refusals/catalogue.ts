@@ -15,6 +15,7 @@ import {
   enrolmentOpensMessage,
   messages,
 } from '@centro/contracts';
+import { notMarkableYetMessage } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
@@ -224,6 +225,23 @@ export const REFUSALS = {
     [409],
     C.LastCoordinator,
     'Você é a única pessoa na Coordenação: conceda a função a outra pessoa antes de excluir a sua conta.',
+  ),
+  /** Several classes of the course take enrolments and the request named none (decision 052). */
+  classRequired: refusal([409], C.ClassRequired, 'Escolha a turma.'),
+  /** A class (`turma`) that is not one of the course's classes. */
+  classNotFound: refusal([404], C.NotFound, 'Turma não encontrada.'),
+  /** A place in another class of the same course (one class per course at a time). */
+  enrolledInOtherClass: refusal(
+    [409],
+    C.EnrolledInOtherClass,
+    'Você já está inscrito(a) em outra turma deste curso.',
+  ),
+  /** Attendance for a meeting that has not happened yet (issue 30; content's attendance-meetings.ts). */
+  meetingNotYet: refusal(
+    [409],
+    C.MeetingNotYet,
+    'Este encontro ainda não aconteceu: a presença só pode ser marcada a partir de uma hora antes do início.',
+    ({ start }: { start: string }) => notMarkableYetMessage(new Date(start)),
   ),
   /** 'Avise-me quando abrir' asked of a course whose enrolment is open already (issue 30). */
   enrolmentAlreadyOpen: refusal(

@@ -1,15 +1,15 @@
 /** Attendance per meeting: the list to mark, and the marks of the people enrolled. */
+import { addDays, canMark, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
+import { Refusal } from '../refusals/refusal.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import { collator, courseRow, record, type StaffActor, type StaffContext } from './context.js';
 import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
 
-/** YYYY-MM-DD of a meeting (weekly from the first). */
+/** YYYY-MM-DD of a meeting (weekly from the first: the e-mails' and the calendar's dates). */
 export function meetingDate(firstMeeting: string, meeting: number): string {
-  const date = new Date(`${firstMeeting}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 7 * (meeting - 1));
-  return date.toISOString().slice(0, 10);
+  return addDays(firstMeeting, 7 * (meeting - 1));
 }
 
 /** Every meeting's date and the marks of the course, for the export. */
@@ -66,7 +66,12 @@ export async function markAttendance(
   marks: readonly { personId: string; present: boolean }[],
 ) {
   const { course, row } = await courseRow(ctx, slug);
-  if (meeting > effectiveMeetings(course, row).count) throw new StaffCourseNotFoundError();
+  const scheduled = scheduledMeetings(effectiveMeetings(course, row))[meeting - 1];
+  if (!scheduled) throw new StaffCourseNotFoundError();
+  // A meeting that has not happened yet has no attendance (issue 30): the screen says the same.
+  if (!canMark(scheduled.start, ctx.now())) {
+    throw new Refusal('meetingNotYet', { details: { start: scheduled.start.toISOString() } });
+  }
   const enrolled = new Set((await ctx.repository.enrolments(slug)).map((e) => e.personId));
   const known = marks.filter((m) => enrolled.has(m.personId));
   await ctx.repository.markAttendance(slug, meeting, known, actor.id, ctx.now());

@@ -109,13 +109,14 @@ export async function updateSettings(
   const weekday = weekdayOf(firstMeeting);
   if (!weekdays.includes(weekday))
     throw new InvalidSettingsError('Data do primeiro encontro inválida.');
-  // Under the course's lock; more places (or enrolment reopened) go to the waiting list in the
-  // same transaction.
+  // Under the lock of the course's current class (decision 052); more places (or enrolment
+  // reopened) go to its waiting list in the same transaction, and a change of meetings is told to
+  // the class's participants (decision 055).
   const stored = await ctx.enrolment.changeCourse(
     slug,
-    ctx.notices.withMeetingNotices(course, (trx) =>
+    ctx.notices.withMeetingNotices(course, (trx, classId) =>
       ctx.courseStore.updateSettings(
-        slug,
+        classId,
         {
           ...settings,
           opensAt,

@@ -1,4 +1,5 @@
 /** The staff area's first page: every course with its places, waiting list and attendance. */
+import { scheduledMeetings } from '@centro/content';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { enrolmentWindow } from '../enrolment/rules.js';
@@ -35,6 +36,10 @@ export async function overview(
       opensAt: row.enrolment_opens_at,
       closesAt: row.enrolment_closes_at,
       meetings: meetings.count,
+      schedule: scheduledMeetings(meetings).map((m) => ({
+        date: m.date,
+        start: m.start.toISOString(),
+      })),
       attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
     });
   }

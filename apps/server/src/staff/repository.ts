@@ -5,7 +5,7 @@
  * here: names, e-mails and phones stay in the directory.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
 import { createActionStore } from './action-store.js';
 
@@ -151,6 +151,13 @@ export function createStaffRepository(db: Db) {
         .values(
           marks.map((m) => ({
             course_slug: slug,
+            // The person's class (decision 052); without a place, the course's current class.
+            class_id: sql<string>`coalesce(
+              (select e.class_id from enrolments e
+                where e.course_slug = ${slug} and e.user_id = ${m.personId}),
+              (select k.id from classes k where k.course_slug = ${slug}
+                order by case when k.state = 'concluded' then 1 else 0 end,
+                  k.created_at desc, k.id desc limit 1))`,
             meeting,
             person_id: m.personId,
             present: m.present ? 1 : 0,

@@ -26,9 +26,9 @@ afterAll(async () => {
 async function taken(slug: string): Promise<{ taken: number; rows: number }> {
   const { db } = api.app.database;
   const course = await db
-    .selectFrom('courses')
+    .selectFrom('classes')
     .select('taken')
-    .where('slug', '=', slug)
+    .where('course_slug', '=', slug)
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('enrolments')

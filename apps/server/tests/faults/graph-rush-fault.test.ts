@@ -230,9 +230,9 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
       const takenOf = async (slug: string) =>
         (
           await db
-            .selectFrom('courses')
+            .selectFrom('classes')
             .select('taken')
-            .where('slug', '=', slug)
+            .where('course_slug', '=', slug)
             .executeTakeFirstOrThrow()
         ).taken;
       const memberAdds = (groupId: string) =>
@@ -331,9 +331,9 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
       // a place; meanwhile everyone refused above tries again, Graph healthy for them now.
       standIn.clearFaults();
       await db
-        .updateTable('courses')
+        .updateTable('classes')
         .set({ places: STAMPEDE_PLACES })
-        .where('slug', '=', stampedeCourse.slug)
+        .where('course_slug', '=', stampedeCourse.slug)
         .execute();
       standIn.inject({
         method: 'POST',

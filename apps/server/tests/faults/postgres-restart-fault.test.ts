@@ -119,9 +119,9 @@ describe.skipIf(!database)('PostgreSQL crashed and restarted during a rush of en
       // Courses are synchronised from the content at start-up only: this stays while they run.
       const setup = await openDatabase({ databaseUrl: pg.url, dataDir: fixture.dataDir });
       await setup.db
-        .updateTable('courses')
-        .set({ places: FULL_COURSE_PLACES })
-        .where('slug', '=', fullCourse.slug)
+        .updateTable('classes')
+        .set({ places: FULL_COURSE_PLACES, places_by_staff: 1 })
+        .where('course_slug', '=', fullCourse.slug)
         .execute();
       await setup.close();
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectoryError } from '../../src/directory/directory.js';
 import { createTestApi, type TestApi } from '../support/api-app.js';
 import { createPostgresTestDatabase } from '../support/postgres.js';
+import { firstClassOf } from '../support/classes.js';
 
 const pgDatabase = await createPostgresTestDatabase('rush');
 afterAll(async () => {
@@ -58,7 +59,7 @@ describe.each(targets)('enrolment rush on $dialect ($instances instance(s))', (t
   const db = () => main().app.database.db;
 
   async function setPlaces(slug: string, places: number) {
-    await db().updateTable('courses').set({ places }).where('slug', '=', slug).execute();
+    await db().updateTable('classes').set({ places }).where('course_slug', '=', slug).execute();
   }
 
   /** One enrolment, sent to instance `i % instances`. */
@@ -187,8 +188,10 @@ describe.each(targets)('enrolment rush on $dialect ($instances instance(s))', (t
         string,
       ];
       const old = new Date(Date.now() - 10 * 60_000).toISOString();
+      const classId = await firstClassOf(db(), repairCourse.slug);
       const pending = (user_id: string, status: 'pending' | 'confirmed' = 'pending') => ({
         course_slug: repairCourse.slug,
+        class_id: classId,
         user_id,
         status,
         created_at: old,

@@ -20,6 +20,19 @@ export interface TestDatabaseTarget {
   cleanup(): Promise<void>;
 }
 
+/**
+ * The tables to empty, children first: a course's classes and the rows that name a class go before
+ * the course (decision 052), whether the test named them or not.
+ */
+function withDependents(tables: readonly string[]): string[] {
+  const at = tables.indexOf('courses');
+  if (at < 0) return [...tables];
+  const before = ['waiting_list', 'attendance', 'enrolments', 'classes'].filter(
+    (t) => !tables.slice(0, at).includes(t),
+  );
+  return [...tables.slice(0, at), ...before, ...tables.slice(at)];
+}
+
 /** Targets for `describe.each`: SQLite, then PostgreSQL when reachable. */
 export async function testDatabaseTargets(label: string): Promise<TestDatabaseTarget[]> {
   const dir = await mkdtemp(path.join(tmpdir(), `centro-${label}-`));
@@ -39,7 +52,9 @@ export async function testDatabaseTargets(label: string): Promise<TestDatabaseTa
     async clear(tables) {
       const handle = await openDatabase({ dataDir: dir });
       try {
-        for (const table of tables) await handle.db.deleteFrom(table as never).execute();
+        for (const table of withDependents(tables)) {
+          await handle.db.deleteFrom(table as never).execute();
+        }
       } finally {
         await handle.close();
       }
@@ -66,7 +81,9 @@ export async function testDatabaseTargets(label: string): Promise<TestDatabaseTa
     async clear(tables) {
       const handle = await openDatabase({ databaseUrl: database.url, dataDir: dir, poolSize: 1 });
       try {
-        for (const table of tables) await handle.db.deleteFrom(table as never).execute();
+        for (const table of withDependents(tables)) {
+          await handle.db.deleteFrom(table as never).execute();
+        }
       } finally {
         await handle.close();
       }

@@ -2,7 +2,7 @@
  * What must hold of the enrolments after any fault (issue 6): no place lost or counted twice, and no
  * accepted enrolment lost. Read from the database after the fact:
  *
- * - every course's `taken` equals its rows (pending and confirmed), and is at most its places;
+ * - every class's `taken` equals its rows (pending and confirmed), and is at most its places;
  * - no person holds two rows of one course;
  * - every enrolment answered 200 is there and confirmed;
  * - every confirmed row has its membership in the directory (local tables or the Graph stand-in);
@@ -43,6 +43,7 @@ export async function checkEnrolmentInvariants(
   const violations: string[] = [];
   const rows = await db.selectFrom('enrolments').selectAll().execute();
   const courses = await db.selectFrom('courses').selectAll().execute();
+  const classes = await db.selectFrom('classes').selectAll().execute();
   const groupOf = new Map(courses.map((c) => [c.slug, c.group_id]));
 
   const byKey = new Map<string, (typeof rows)[number][]>();
@@ -60,16 +61,24 @@ export async function checkEnrolmentInvariants(
     pending: rows.filter((r) => r.status === 'pending').length,
     courses: {},
   };
-  for (const course of courses) {
-    const count = rows.filter((r) => r.course_slug === course.slug).length;
-    if (course.taken !== count) {
-      violations.push(`${course.slug}: taken is ${course.taken} but it has ${count} rows`);
-    }
-    if (count > course.places) {
-      violations.push(`${course.slug}: ${count} rows for ${course.places} places`);
-    }
+  // Places are a class's (decision 052); the summary adds up each course's classes.
+  for (const k of classes) {
+    const count = rows.filter((r) => r.class_id === k.id).length;
+    const name = `${k.course_slug} (${k.name})`;
+    if (k.taken !== count) violations.push(`${name}: taken is ${k.taken} but it has ${count} rows`);
+    if (count > k.places) violations.push(`${name}: ${count} rows for ${k.places} places`);
     if (count > 0) {
-      summary.courses[course.slug] = { places: course.places, taken: course.taken, rows: count };
+      const sum = summary.courses[k.course_slug] ?? { places: 0, taken: 0, rows: 0 };
+      summary.courses[k.course_slug] = {
+        places: sum.places + k.places,
+        taken: sum.taken + k.taken,
+        rows: sum.rows + count,
+      };
+    }
+  }
+  for (const row of rows) {
+    if (!classes.some((k) => k.id === row.class_id && k.course_slug === row.course_slug)) {
+      violations.push(`${enrolmentKey(row.course_slug, row.user_id)} is in no class of its course`);
     }
   }
 

@@ -23,6 +23,7 @@ const mine = (state: MyEnrolment['state'], position: number | null = null): MyEn
   since: '2026-03-01T12:00:00.000Z',
   nextMeeting: null,
   whatsappUrl: state === 'enrolled' ? 'https://chat.whatsapp.com/NovoConvite' : null,
+  turma: null,
 });
 
 /** The API: `placesLeft` for the course, `enrolments` as the person's, and what was posted. */

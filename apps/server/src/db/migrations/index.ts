@@ -10,6 +10,7 @@ import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
 import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
 import * as staffActionIdentity from './011-staff-action-identity.js';
+import * as classes from './012-classes.js';
 import * as openingAlerts from './014-opening-alerts.js';
 
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-outbox-message-data': outboxMessageData,
   '009-sent-mail-without-body': sentMailWithoutBody,
   '011-staff-action-identity': staffActionIdentity,
+  '012-classes': classes,
   '014-opening-alerts': openingAlerts,
 };
 

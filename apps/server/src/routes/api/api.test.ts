@@ -327,9 +327,9 @@ describe.each(targets)('the API on $dialect', ({ databaseUrl }) => {
 
     it('answers 409 course_full when the places are gone', async () => {
       await api.app.database.db
-        .updateTable('courses')
+        .updateTable('classes')
         .set({ places: 1 })
-        .where('slug', '=', smallCourse.slug)
+        .where('course_slug', '=', smallCourse.slug)
         .execute();
       const [first, second] = (await api.createPeople(2)) as [string, string];
       const enrol = (who: string) =>

@@ -62,3 +62,12 @@ export const staffMessages = {
   roleRevoked: 'Função retirada.',
   exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
 } as const;
+
+/** After 'Marcar todos': what was saved, and how to undo it for anyone who did not come. */
+export function markedAllMessage(count: number, meeting: number): string {
+  const who =
+    count === 1
+      ? `1 participante marcado como presente`
+      : `${count} participantes marcados como presentes`;
+  return `${who} no ${meeting}º encontro. Se alguém faltou, desmarque o nome e clique em “Salvar presença”.`;
+}

@@ -1,8 +1,11 @@
 /**
  * GET /api/courses/availability (public): places and places left of every course, keyed by slug.
- * Caches may keep it for a few seconds; the enrolment itself always decides under the lock.
+ * GET /api/courses/classes (public): every course's classes open or opening soon (issue 29).
+ * Caches may keep them for a few seconds; the enrolment itself always decides under the lock.
  */
-import { availabilityResponseSchema } from '@centro/contracts';
+import { allCourses } from '@centro/content';
+import { availabilityResponseSchema, courseClassesResponseSchema } from '@centro/contracts';
+import { publicClass } from '../../../courses/public-classes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '@centro/contracts/paths';
 
@@ -18,6 +21,23 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
       return { courses: await enrolment.availability() };
+    },
+  );
+
+  const bySlug = new Map(allCourses().map((c) => [c.slug, c]));
+  app.get(
+    apiPaths.courseClasses,
+    { schema: { response: { 200: courseClassesResponseSchema } } },
+    async (_request, reply) => {
+      const now = new Date().toISOString();
+      const courses: Record<string, ReturnType<typeof publicClass>[]> = {};
+      for (const row of await enrolment.listedClasses()) {
+        const course = bySlug.get(row.course_slug);
+        // A course no longer in the content has no page.
+        if (course) (courses[row.course_slug] ??= []).push(publicClass(row, course, now));
+      }
+      reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
+      return { courses };
     },
   );
 };

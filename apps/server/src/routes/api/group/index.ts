@@ -1,6 +1,7 @@
 /**
- * POST /api/group/add {group, user, token}: enrols the person in the course whose group this is,
- * and answers with the course's WhatsApp group link in effect (staff may have changed it). Only the
+ * POST /api/group/add {group, user, token, turma?}: enrols the person in the course whose group
+ * this is, in the class `turma` or else its only open class (decision 052), and answers with the
+ * class's WhatsApp group link in effect (staff may have changed it). Only the
  * groups of the content's courses are accepted: the server never adds anyone to an arbitrary group
  * of the directory.
  */
@@ -38,19 +39,22 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
             'enrolmentClosed',
             'enrolmentIncomplete',
             'emailNotVerified',
+            'classRequired',
+            'classNotFound',
+            'enrolledInOtherClass',
           ),
         },
       },
     },
     async (request, reply) => {
-      const { token, user, group } = request.body;
+      const { token, user, group, turma } = request.body;
       const userId = requirePerson(request, token, user);
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
 
       const { alreadyEnrolled, settings } = await enrolment.enrolReading(
         userId,
-        course,
+        turma === undefined ? course : { ...course, classId: turma },
         request.log,
       );
       // The settings in effect as the enrolment read them, with the places: no second query.

@@ -20,6 +20,7 @@ import {
   myAccountDeleteResponseSchema,
   myCancelResponseSchema,
   myCourseRequestSchema,
+  myWaitingListJoinRequestSchema,
   myDataSchema,
   myEnrolmentsResponseSchema,
   myOpeningAlertResponseSchema,
@@ -91,7 +92,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...bearer,
-        body: myCourseRequestSchema,
+        body: myWaitingListJoinRequestSchema,
         response: {
           200: myWaitingListJoinResponseSchema,
           ...refusalResponses(
@@ -102,6 +103,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
             'enrolmentNotOpen',
             'enrolmentClosed',
             'emailNotVerified',
+            'classRequired',
+            'classNotFound',
           ),
         },
       },
@@ -109,7 +112,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
-      const joined = await enrolment.joinWaitingList(userId, course, request.log);
+      const joined = await enrolment.joinWaitingList(
+        userId,
+        course,
+        request.log,
+        request.body.turma,
+      );
       return { course, ...joined };
     },
   );

@@ -14,6 +14,7 @@ import { createTestApi, type TestApi } from '../../../../tests/support/api-app.j
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { DirectoryError } from '../../../directory/directory.js';
 import { REFUSALS } from '../../../refusals/catalogue.js';
+import { firstClassOf } from '../../../../tests/support/classes.js';
 
 const pgDatabase = await createPostgresTestDatabase('me_api');
 afterAll(async () => {
@@ -91,7 +92,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       .map((r) => r.user_id)
       .sort();
   const setCourse = (values: { places?: number; enrolment_closes_at?: string | null }) =>
-    db().updateTable('courses').set(values).where('slug', '=', course.slug).execute();
+    db().updateTable('classes').set(values).where('course_slug', '=', course.slug).execute();
   const confirmations = async (person: string) =>
     (
       await db()
@@ -277,6 +278,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       .insertInto('attendance')
       .values({
         course_slug: course.slug,
+        class_id: await firstClassOf(db(), course.slug),
         meeting: 1,
         person_id: a,
         present: 1,

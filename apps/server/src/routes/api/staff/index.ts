@@ -272,7 +272,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffAttendanceRequestSchema,
         response: {
           200: staffOkResponseSchema,
-          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound'),
+          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound', 'meetingNotYet'),
         },
       },
     },

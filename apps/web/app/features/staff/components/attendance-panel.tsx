@@ -1,9 +1,21 @@
-/** Attendance of one meeting of a course: present or absent per participant, then 'Salvar presença'. */
+/**
+ * Attendance of one meeting of a course, at the door (issue 30): the menu lists each meeting with
+ * its date and opens on today's (else the next, else the last); a meeting that has not happened
+ * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present
+ * in one request; then 'Salvar presença' saves the boxes as they are.
+ */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { formatDate } from '@centro/content/site';
+import type { StaffCourseSummary } from '@centro/contracts';
+import {
+  canMark,
+  formatDate,
+  formatMeetingOption,
+  meetingToOpen,
+  notMarkableYetMessage,
+} from '@centro/content/site';
 import { notify } from '~/components/toasts/notify';
 import { fetchAttendance, saveAttendance } from '../api/attendance';
-import { staffMessages } from '../copy';
+import { markedAllMessage, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -11,12 +23,19 @@ import { LoadFailed } from './load-failed';
 
 interface AttendancePanelProps {
   slug: string;
-  meetings: number;
+  /** Each meeting's date and start, in order (the overview's). */
+  schedule: StaffCourseSummary['schedule'];
 }
 
-export function AttendancePanel({ slug, meetings }: AttendancePanelProps) {
+export function AttendancePanel({ slug, schedule }: AttendancePanelProps) {
   const id = useId();
-  const [meeting, setMeeting] = useState(1);
+  const [meeting, setMeeting] = useState(() =>
+    meetingToOpen(
+      schedule.map((m) => m.date),
+      new Date(),
+    ),
+  );
+  const start = schedule[meeting - 1]?.start;
   return (
     <div className="staff__panel">
       <div className="staff__field">
@@ -26,19 +45,27 @@ export function AttendancePanel({ slug, meetings }: AttendancePanelProps) {
           value={meeting}
           onChange={(event) => setMeeting(Number(event.currentTarget.value))}
         >
-          {Array.from({ length: meetings }, (_, i) => (
-            <option key={i + 1} value={i + 1}>
-              {i + 1}º encontro
+          {schedule.map((m, i) => (
+            <option key={m.date} value={i + 1}>
+              {formatMeetingOption(i + 1, m.date)}
             </option>
           ))}
         </select>
       </div>
-      <MeetingMarks key={meeting} slug={slug} meeting={meeting} />
+      <MeetingMarks key={meeting} slug={slug} meeting={meeting} start={start} />
     </div>
   );
 }
 
-function MeetingMarks({ slug, meeting }: { slug: string; meeting: number }) {
+interface MeetingMarksProps {
+  slug: string;
+  meeting: number;
+  /** ISO instant the meeting starts. */
+  start: string | undefined;
+}
+
+function MeetingMarks({ slug, meeting, start }: MeetingMarksProps) {
+  const id = useId();
   const call = useApi();
   const sheet = useLoad(
     useCallback(
@@ -49,27 +76,44 @@ function MeetingMarks({ slug, meeting }: { slug: string; meeting: number }) {
   );
   const [present, setPresent] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
+  const [markedAll, setMarkedAll] = useState<string | null>(null);
 
   if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
   if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
   const { date, marks } = sheet.data;
   const isPresent = (personId: string, stored: boolean | null) =>
     present[personId] ?? stored === true;
+  const notYet =
+    start !== undefined && !canMark(new Date(start), new Date())
+      ? notMarkableYetMessage(new Date(start))
+      : null;
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async (all: { personId: string; present: boolean }[]) => {
     setBusy(true);
     try {
-      const all = marks.map((m) => ({
-        personId: m.personId,
-        present: isPresent(m.personId, m.present),
-      }));
       await call((token) => saveAttendance(slug, meeting, all, token));
-      void notify('success', staffMessages.attendanceSaved);
+      return true;
     } catch (error) {
       void notify('error', failureMessage('attendance', error, staffMessages.saveFailed));
+      return false;
     } finally {
       setBusy(false);
+    }
+  };
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMarkedAll(null);
+    const all = marks.map((m) => ({
+      personId: m.personId,
+      present: isPresent(m.personId, m.present),
+    }));
+    if (await send(all)) void notify('success', staffMessages.attendanceSaved);
+  };
+  const markAll = async () => {
+    setMarkedAll(null);
+    if (await send(marks.map((m) => ({ personId: m.personId, present: true })))) {
+      setPresent(Object.fromEntries(marks.map((m) => [m.personId, true])));
+      setMarkedAll(markedAllMessage(marks.length, meeting));
     }
   };
 
@@ -77,9 +121,15 @@ function MeetingMarks({ slug, meeting }: { slug: string; meeting: number }) {
     return <p>Nenhum participante inscrito neste curso.</p>;
   }
   const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
+  const why = notYet ? `${id}-not-yet` : undefined;
   return (
     <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
-      <fieldset>
+      {notYet && (
+        <p id={why} className="staff__notice">
+          {notYet}
+        </p>
+      )}
+      <fieldset disabled={notYet !== null} aria-describedby={why}>
         <legend>
           {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
         </legend>
@@ -92,6 +142,7 @@ function MeetingMarks({ slug, meeting }: { slug: string; meeting: number }) {
                   checked={isPresent(mark.personId, mark.present)}
                   onChange={(event) => {
                     const { checked } = event.currentTarget;
+                    setMarkedAll(null);
                     setPresent((current) => ({ ...current, [mark.personId]: checked }));
                   }}
                 />{' '}
@@ -101,9 +152,26 @@ function MeetingMarks({ slug, meeting }: { slug: string; meeting: number }) {
           ))}
         </ul>
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        Salvar presença
-      </button>
+      <div className="staff__actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy || notYet !== null}
+          aria-describedby={why}
+          onClick={() => void markAll()}
+        >
+          Marcar todos como presentes
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || notYet !== null}
+          aria-describedby={why}
+        >
+          Salvar presença
+        </button>
+      </div>
+      <p role="status">{markedAll}</p>
     </form>
   );
 }

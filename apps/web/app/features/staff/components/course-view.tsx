@@ -51,7 +51,7 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
       {current === 'participantes' && (
         <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
       )}
-      {current === 'presenca' && <AttendancePanel slug={course.slug} meetings={course.meetings} />}
+      {current === 'presenca' && <AttendancePanel slug={course.slug} schedule={course.schedule} />}
       {current === 'configuracoes' && <SettingsPanel slug={course.slug} onSaved={onChanged} />}
     </section>
   );

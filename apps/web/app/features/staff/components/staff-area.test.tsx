@@ -17,6 +17,10 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
   opensAt: null,
   closesAt: '2026-12-20T02:59:00.000Z',
   meetings: 3,
+  schedule: ['2026-03-07', '2026-03-14', '2026-03-21'].map((date) => ({
+    date,
+    start: `${date}T18:00:00.000Z`,
+  })),
   attendance: [2, 0, 0],
 });
 

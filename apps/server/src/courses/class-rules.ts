@@ -1,0 +1,151 @@
+/**
+ * The rules of a course's classes ('turmas', issue 29, decision 052), pure: a class's default name,
+ * which classes take enrolments, and which class a request without a class means.
+ */
+import type { ClassState } from '../db/schema.js';
+
+export const CLASS_STATES = [
+  'planned',
+  'open',
+  'running',
+  'concluded',
+] as const satisfies readonly ClassState[];
+
+/** The default name of a class whose first meeting (or creation) falls on `date`: 'Turma 2027/1'. */
+export function termName(date: Date): string {
+  return `Turma ${date.getUTCFullYear()}/${date.getUTCMonth() < 6 ? 1 : 2}`;
+}
+
+/** Only an open class takes enrolments (and then only within its enrolment window). */
+export function takesEnrolments(state: ClassState): boolean {
+  return state === 'open';
+}
+
+/** A concluded class holds no places: its participants stay, read-only. */
+export function holdsPlaces(state: ClassState): boolean {
+  return state !== 'concluded';
+}
+
+/** A class as the choice of a request's class reads it. */
+export interface ClassChoiceRow {
+  id: string;
+  state: ClassState;
+  /** When its enrolment opens (UTC ISO-8601); null: from the start. */
+  opensAt: string | null;
+}
+
+/**
+ * - `class`: the class to enrol in (it may still refuse: window, places);
+ * - `class-required`: several classes take enrolments and the request named none;
+ * - `unknown-class`: the named class is not one of the course's;
+ * - `none`: no class takes enrolments; `nextOpening` is the earliest future opening of a planned
+ *   class (null: none announced).
+ */
+export type ClassChoice =
+  | { kind: 'class'; id: string }
+  | { kind: 'class-required' }
+  | { kind: 'unknown-class' }
+  | { kind: 'none'; nextOpening: string | null };
+
+/** Which class a request for the course means: the named one, else the only open one. */
+export function chooseClass(
+  classes: readonly ClassChoiceRow[],
+  requested: string | undefined,
+  now: string,
+): ClassChoice {
+  if (requested !== undefined) {
+    return classes.some((c) => c.id === requested)
+      ? { kind: 'class', id: requested }
+      : { kind: 'unknown-class' };
+  }
+  const open = classes.filter((c) => takesEnrolments(c.state));
+  if (open.length === 1) return { kind: 'class', id: (open[0] as ClassChoiceRow).id };
+  if (open.length > 1) return { kind: 'class-required' };
+  const openings = classes
+    .filter((c) => c.state === 'planned' && c.opensAt !== null && c.opensAt > now)
+    .map((c) => c.opensAt as string)
+    .sort();
+  return { kind: 'none', nextOpening: openings[0] ?? null };
+}
+
+/**
+ * The enrolment state of a class at `now`, as a visitor sees it: a planned class has not opened,
+ * a running or concluded one is closed, an open one follows its window.
+ */
+export function classEnrolmentState(
+  row: { state: ClassState; opensAt: string | null; closesAt: string | null },
+  now: string,
+): 'not-open' | 'open' | 'closed' {
+  if (row.state === 'planned') return 'not-open';
+  if (row.state !== 'open') return 'closed';
+  if (row.opensAt !== null && now < row.opensAt) return 'not-open';
+  if (row.closesAt !== null && now >= row.closesAt) return 'closed';
+  return 'open';
+}
+
+/** Classes a visitor is shown: open ones and planned ones (opening soon), not running or past. */
+export function isListed(state: ClassState): boolean {
+  return state === 'open' || state === 'planned';
+}
+
+/** The settings a new class takes from the latest one ('Nova turma', issue 29). */
+export interface ClassTemplate {
+  name: string;
+  places: number;
+  invite_code: string | null;
+  enrolment_opens_at: string | null;
+  enrolment_closes_at: string | null;
+  first_meeting: string | null;
+  meeting_weekday: string | null;
+  meeting_time: string | null;
+  meeting_count: number | null;
+  meeting_duration_minutes: number | null;
+  meeting_room: string | null;
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** A UTC date `months` calendar months later, on the same day or the month's last. */
+function addMonths(date: Date, months: number): Date {
+  const moved = new Date(date.getTime());
+  const day = moved.getUTCDate();
+  moved.setUTCDate(1);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0));
+  moved.setUTCDate(Math.min(day, lastDay.getUTCDate()));
+  return moved;
+}
+
+/** A term later: six months. */
+const TERM_MONTHS = 6;
+
+/**
+ * The next class of a course, prefilled from its latest class ('Nova turma'): the same places,
+ * meetings, room and invite code, its dates moved on by a term (the first meeting to the same
+ * weekday on or after the date six months later, the enrolment window six months later), named for
+ * the term of its first meeting (else the term after `now`'s), and planned: staff open it.
+ */
+export function nextTermClass(
+  latest: ClassTemplate,
+  now: Date,
+): ClassTemplate & { state: 'planned' } {
+  const moveInstant = (instant: string | null) =>
+    instant === null ? null : addMonths(new Date(instant), TERM_MONTHS).toISOString();
+  let firstMeeting: string | null = null;
+  if (latest.first_meeting !== null) {
+    const day = addMonths(new Date(`${latest.first_meeting}T12:00:00Z`), TERM_MONTHS);
+    const weekday = WEEKDAYS.indexOf(latest.meeting_weekday ?? '');
+    if (weekday >= 0) day.setUTCDate(day.getUTCDate() + ((weekday - day.getUTCDay() + 7) % 7));
+    firstMeeting = day.toISOString().slice(0, 10);
+  }
+  return {
+    ...latest,
+    name: termName(
+      firstMeeting === null ? addMonths(now, TERM_MONTHS) : new Date(`${firstMeeting}T12:00:00Z`),
+    ),
+    enrolment_opens_at: moveInstant(latest.enrolment_opens_at),
+    enrolment_closes_at: moveInstant(latest.enrolment_closes_at),
+    first_meeting: firstMeeting,
+    state: 'planned',
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The `classes` table (issue 29, decision 052), owned here and nowhere else: a course's classes,
+ * each with its places, enrolment window, meetings, room, invite code and state. The enrolment's
+ * hot path (enrolment/place-statements.ts) reads the same columns as prepared SQL (its places, and
+ * the course's classes to choose one), and the places counter `taken` is the database's (triggers
+ * on `enrolments`, migration 012).
+ *
+ * Until the staff area manages classes one by one, a course's settings are those of its current
+ * class (`currentClassId`): the latest class not concluded, else the latest.
+ */
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { ClassesTable, Database } from '../db/schema.js';
+import { termName } from './class-rules.js';
+
+type Db = Kysely<Database>;
+
+/** A class's settings columns (null: the content's default). */
+const CLASS_SETTINGS = [
+  'invite_code',
+  'enrolment_opens_at',
+  'enrolment_closes_at',
+  'first_meeting',
+  'meeting_weekday',
+  'meeting_time',
+  'meeting_count',
+  'meeting_duration_minutes',
+  'meeting_room',
+] as const satisfies readonly (keyof ClassesTable)[];
+
+/** A class's row. */
+export type ClassRow = Omit<ClassesTable, 'taken' | 'places_by_staff'> & {
+  taken: number;
+  places_by_staff: number;
+};
+
+/**
+ * The id of the course's current class, as a subquery on `courses` aliased `c`: the latest class
+ * not concluded, else the latest.
+ */
+export function currentClassId(eb: ExpressionBuilder<Database & { c: Database['courses'] }, 'c'>) {
+  return eb
+    .selectFrom('classes as x')
+    .select('x.id')
+    .whereRef('x.course_slug', '=', 'c.slug')
+    .orderBy(sql`case when x.state = 'concluded' then 1 else 0 end`)
+    .orderBy('x.created_at', 'desc')
+    .orderBy('x.id', 'desc')
+    .limit(1);
+}
+
+export function createClassStore(db: Db) {
+  return {
+    /**
+     * Adds a class to a course (its settings null: the content's defaults) and answers its id.
+     * Nothing creates classes yet but the content's synchronisation; the staff area's 'Nova turma'
+     * will (issue 29).
+     */
+    async create(
+      input: Pick<ClassesTable, 'course_slug' | 'name' | 'places' | 'state'> &
+        Partial<Pick<ClassesTable, (typeof CLASS_SETTINGS)[number]>>,
+      now = new Date(),
+    ): Promise<string> {
+      const id = randomUUID();
+      const at = now.toISOString();
+      await db
+        .insertInto('classes')
+        .values({
+          ...(Object.fromEntries(CLASS_SETTINGS.map((c) => [c, null])) as Record<
+            (typeof CLASS_SETTINGS)[number],
+            null
+          >),
+          ...input,
+          id,
+          places_by_staff: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      return id;
+    },
+
+    /** Every class, by id. */
+    async all(): Promise<Map<string, ClassRow>> {
+      const rows = await db.selectFrom('classes').selectAll().execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The class (undefined: no such class). */
+    async byId(id: string): Promise<ClassRow | undefined> {
+      return db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The course's classes, oldest first. */
+    async ofCourse(courseSlug: string): Promise<ClassRow[]> {
+      return db
+        .selectFrom('classes')
+        .selectAll()
+        .where('course_slug', '=', courseSlug)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The id of the course's current class (null: the course has none). */
+    async currentOf(courseSlug: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('courses as c')
+        .select((eb) => currentClassId(eb).as('id'))
+        .where('c.slug', '=', courseSlug)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** The classes open or planned (opening soon) of every course, for visitors. */
+    async listed(): Promise<ClassRow[]> {
+      return db
+        .selectFrom('classes')
+        .selectAll()
+        .where('state', 'in', ['open', 'planned'])
+        .orderBy('course_slug')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * After the content's synchronisation: every course without a class gets its first one
+     * (open, the content's places and settings), and the classes whose places staff did not set
+     * take the content's places (concluded ones keep theirs).
+     */
+    async syncWithCourses(now: Date): Promise<void> {
+      const at = now.toISOString();
+      const bare = await db
+        .selectFrom('courses as c')
+        .select(['c.slug', 'c.places'])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('classes as k').select('k.id').whereRef('k.course_slug', '=', 'c.slug'),
+            ),
+          ),
+        )
+        .execute();
+      if (bare.length > 0) {
+        await db
+          .insertInto('classes')
+          .values(
+            bare.map((c) => ({
+              id: randomUUID(),
+              course_slug: c.slug,
+              name: termName(now),
+              places: c.places,
+              state: 'open' as const,
+              invite_code: null,
+              enrolment_opens_at: null,
+              enrolment_closes_at: null,
+              first_meeting: null,
+              meeting_weekday: null,
+              meeting_time: null,
+              meeting_count: null,
+              meeting_duration_minutes: null,
+              meeting_room: null,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      }
+      // Unchanged rows are not rewritten (no row lock taken while others enrol).
+      await db
+        .updateTable('classes')
+        .set((eb) => ({
+          places: eb
+            .selectFrom('courses as c')
+            .select('c.places')
+            .whereRef('c.slug', '=', 'classes.course_slug'),
+        }))
+        .where('places_by_staff', '=', 0)
+        .where('state', '<>', 'concluded')
+        .where((eb) =>
+          eb(
+            'places',
+            '<>',
+            eb
+              .selectFrom('courses as c')
+              .select('c.places')
+              .whereRef('c.slug', '=', 'classes.course_slug'),
+          ),
+        )
+        .execute();
+    },
+  };
+}
+
+export type ClassStore = ReturnType<typeof createClassStore>;

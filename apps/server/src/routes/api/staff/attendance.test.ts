@@ -1,0 +1,115 @@
+/**
+ * Attendance at the door (issue 30) through the real server and database: a meeting that has not
+ * happened is refused with a pt-BR sentence and nothing stored; 'Marcar todos' (every listed person
+ * present, one request) works, twice gives the same, and the overview counts follow.
+ */
+import { randomUUID } from 'node:crypto';
+import { allCourses } from '@centro/content';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
+import { seedPeople } from '../../../../tests/support/server-process.js';
+import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+
+const pgDatabase = await createPostgresTestDatabase('staff_attendance');
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+const targets = [
+  { dialect: 'sqlite', databaseUrl: undefined },
+  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
+];
+
+const course = allCourses()[0] as ReturnType<typeof allCourses>[number];
+const ADMIN = randomUUID();
+const C = `/api/staff/courses/${course.slug}`;
+
+type Sheet = { marks: { personId: string; present: boolean | null }[] };
+
+describe.each(targets)('attendance at the door on $dialect', ({ databaseUrl }) => {
+  let api: TestApi;
+  let people: string[];
+
+  const as = (method: 'GET' | 'POST', url: string, body?: object) =>
+    api.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${api.tokenFor(ADMIN)}` },
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  const meetingsFrom = (firstMeeting: string) =>
+    as('POST', `${C}/settings`, {
+      places: null,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting,
+      time: '19:30',
+      count: 4,
+      durationMinutes: null,
+      room: null,
+    });
+  const presentInOverview = async () => {
+    const overview = await as('GET', '/api/staff/courses');
+    const courses = overview.json().courses as { slug: string; attendance: number[] }[];
+    return courses.find((c) => c.slug === course.slug)?.attendance;
+  };
+
+  beforeAll(async () => {
+    api = await createTestApi({ databaseUrl, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
+    await seedPeople(api.app.database.db, [ADMIN]);
+    people = await api.createPeople(3);
+    for (const person of people) {
+      const enrolled = await api.app.inject({
+        method: 'POST',
+        url: '/api/group/add',
+        payload: { group: course.groupId, user: person, token: api.tokenFor(person) },
+      });
+      expect(enrolled.statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('refuses marks for a meeting that has not happened, in Portuguese, and stores nothing', async () => {
+    expect((await meetingsFrom('2099-01-03')).statusCode).toBe(200);
+    const overview = await as('GET', '/api/staff/courses');
+    const summary = (
+      overview.json().courses as { slug: string; schedule: { date: string; start: string }[] }[]
+    ).find((c) => c.slug === course.slug);
+    expect(summary?.schedule[1]).toEqual({
+      date: '2099-01-10',
+      start: '2099-01-10T22:30:00.000Z',
+    });
+
+    const refused = await as('POST', `${C}/attendance/1`, {
+      marks: people.map((personId) => ({ personId, present: true })),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'meeting_not_yet',
+      message:
+        'Este encontro ainda não aconteceu: a presença pode ser marcada a partir de sáb, 03/01, às 18h30.',
+    });
+    const sheet = (await as('GET', `${C}/attendance/1`)).json() as Sheet;
+    expect(sheet.marks.map((m) => m.present)).toEqual([null, null, null]);
+    expect(await presentInOverview()).toEqual([0, 0, 0, 0]);
+  });
+
+  it("marks everyone listed present at once ('Marcar todos'), the same when repeated", async () => {
+    expect((await meetingsFrom('2026-01-10')).statusCode).toBe(200);
+    const absent = people[0] as string;
+    await as('POST', `${C}/attendance/2`, { marks: [{ personId: absent, present: false }] });
+    expect(await presentInOverview()).toEqual([0, 0, 0, 0]);
+
+    const listed = ((await as('GET', `${C}/attendance/2`)).json() as Sheet).marks;
+    const all = { marks: listed.map((m) => ({ personId: m.personId, present: true })) };
+    for (let i = 0; i < 2; i++) {
+      const marked = await as('POST', `${C}/attendance/2`, all);
+      expect(marked.statusCode).toBe(200);
+      const sheet = (await as('GET', `${C}/attendance/2`)).json() as Sheet;
+      expect(sheet.marks.map((m) => m.present)).toEqual([true, true, true]);
+      expect(await presentInOverview()).toEqual([0, 3, 0, 0]);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/** Attendance at the door (issue 30): dated meetings, today's first, no marks ahead, 'Marcar todos'. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authValue } from '~/test/auth';
+import { renderWithRouter } from '~/test/render';
+import { AttendancePanel } from './attendance-panel';
+
+// Tuesdays at 19:30 in São Paulo (22:30 UTC).
+const schedule = ['2026-03-03', '2026-03-10', '2026-03-17'].map((date) => ({
+  date,
+  start: `${date}T22:30:00.000Z`,
+}));
+
+function stubApi() {
+  const posts: { url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const meeting = Number(url.split('/').pop());
+    if (init.method === 'POST') {
+      posts.push({ url, body: JSON.parse(String(init.body)) });
+      return Response.json({ ok: true });
+    }
+    return Response.json({
+      meeting,
+      date: schedule[meeting - 1]?.date,
+      marks: [
+        { personId: 'u1', name: 'Ana Souza', present: false },
+        { personId: 'u2', name: 'José Ávila', present: null },
+      ],
+    });
+  });
+  return posts;
+}
+
+const signedIn = () =>
+  authValue({
+    status: 'signed-in',
+    getUser: vi.fn(async () => ({
+      user: { id: 'me', displayName: 'Eu', mail: null, mobilePhone: null, birthday: null },
+      token: 'staff-token',
+    })),
+  });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('AttendancePanel', () => {
+  it("opens on today's meeting, refuses it until an hour before, and marks everyone of a past one", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Noon of Tuesday 10 March in São Paulo: the 2nd meeting is today, at 19h30.
+    vi.setSystemTime(new Date('2026-03-10T15:00:00Z'));
+    const posts = stubApi();
+    renderWithRouter(<AttendancePanel slug="passe" schedule={schedule} />, {
+      url: '/equipe',
+      auth: signedIn(),
+    });
+    const menu = screen.getByLabelText('Encontro');
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1º encontro — ter, 03/03', '2º encontro — ter, 10/03', '3º encontro — ter, 17/03']);
+    expect(menu).toHaveValue('2');
+    expect(
+      await screen.findByText(
+        'Este encontro ainda não aconteceu: a presença pode ser marcada a partir de ter, 10/03, às 18h30.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Ana Souza' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Marcar todos como presentes' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Salvar presença' })).toBeDisabled();
+
+    await userEvent.selectOptions(menu, '1');
+    const all = await screen.findByRole('button', { name: 'Marcar todos como presentes' });
+    expect(all).toBeEnabled();
+    expect(screen.queryByText(/ainda não aconteceu/)).not.toBeInTheDocument();
+    await userEvent.click(all);
+    expect(
+      await screen.findByText(
+        '2 participantes marcados como presentes no 1º encontro. Se alguém faltou, desmarque o nome e clique em “Salvar presença”.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts).toEqual([
+      {
+        url: '/api/staff/courses/passe/attendance/1',
+        body: {
+          marks: [
+            { personId: 'u1', present: true },
+            { personId: 'u2', present: true },
+          ],
+        },
+      },
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'José Ávila' })).toBeChecked();
+    expect(screen.getByText(/2 de 2 presentes/)).toBeInTheDocument();
+  });
+});
