@@ -66,7 +66,8 @@ const importDirection = [
  * 2. routes/: the HTTP endpoints, one folder per area;
  * 3. plugins/: what every route relies on (services as Fastify plugins, the bearer hook, errors,
  *    OpenAPI, rate limits, security headers, the prerendered site);
- * 4. domains: the rules of enrolment, staff, the participant's space, courses, calendars, backups;
+ * 4. domains: the rules of enrolment, staff, the participant's space, courses, calendars, backups,
+ *    the edited content;
  * 5. ports and adapters the domains call: auth/ (API tokens, provider tokens), directory/ (local
  *    tables or Graph), idp/ (the built-in OpenID provider, mounted by app.ts), mail/ (outbox and
  *    sender), site/ (the content's pages and policies);
@@ -82,7 +83,7 @@ const serverLayers = [
   { name: 'plugins/', paths: ['plugins'] },
   {
     name: 'the domains',
-    paths: ['enrolment', 'staff', 'participant', 'courses', 'backup'],
+    paths: ['enrolment', 'staff', 'participant', 'courses', 'backup', 'content'],
   },
   { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },
 ];
@@ -204,7 +205,7 @@ export default tseslint.config(
               name: '@centro/contracts',
               allowTypeImports: true,
               message:
-                'Its main entry brings zod into the browser: import types only, or a zod-free entry (@centro/contracts/paths, /error-codes, /identity, /formatting, /messages).',
+                'Its main entry brings zod into the browser: import types only, or a zod-free entry (@centro/contracts/paths, /error-codes, /identity, /formatting, /messages, /content-rules).',
             },
             {
               name: '@centro/content',

@@ -12,7 +12,14 @@ import SQLite from 'better-sqlite3';
 import { getProgramme } from '@centro/content';
 import type { MyData } from '@centro/contracts';
 import type { Page } from '@playwright/test';
-import { mainNav, otherPersonPage, PASSWORD, signUpFrom, uniqueEmail } from './support/accounts';
+import {
+  mainNav,
+  otherPersonPage,
+  PASSWORD,
+  signUpFrom,
+  uniqueEmail,
+  userDetailsLoaded,
+} from './support/accounts';
 import { codeReader, mailServerTest, sentTo } from './support/smtp';
 import { accessibilityViolations } from './support/test';
 import { expect, test, type ProductServer } from './support/sign-in-server';
@@ -24,8 +31,9 @@ const coursePath = `/escola-de-mediuns/${course.slug}`;
 
 const participantTest = mailServerTest;
 
-// The refused sign-in of the deleted account is the provider's form answered with 400.
-participantTest.use({ allowConsoleErrors: [/status of 400/] });
+// The refused sign-in of the deleted account is the provider's form answered with 400; the ended
+// session's tokens are answered 401.
+participantTest.use({ allowConsoleErrors: [/status of 40[01]/] });
 
 /** Runs `sql` on the server's embedded database. */
 function database<T>(server: ProductServer, run: (db: SQLite.Database) => T): T {
@@ -56,7 +64,7 @@ participantTest(
     const ana = await otherPersonPage(browser, ownServer.origin);
     const carla = await otherPersonPage(browser, ownServer.origin);
     const brunoEmail = uniqueEmail();
-    let anaEmail = '';
+    const anaEmail = uniqueEmail();
     /** The one message to `email` whose subject starts with `subject`, once it arrived. */
     const mailTo = async (email: string, subject: string) => {
       const found = () =>
@@ -66,7 +74,7 @@ participantTest(
     };
 
     await test.step('Ana takes the only place; Bruno, then Carla, join the waiting list', async () => {
-      anaEmail = await signUpFrom(ana, coursePath, { name: 'Ana Souza', codeFor });
+      await signUpFrom(ana, coursePath, { email: anaEmail, name: 'Ana Souza', codeFor });
       await ana.getByRole('button', { name: 'Finalizar inscrição' }).click();
       await expect(
         ana.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' }),
@@ -98,6 +106,39 @@ participantTest(
       ).toBeVisible();
       const cancelled = await mailTo(anaEmail, 'Inscrição cancelada: ');
       expect(cancelled.text).toContain('foi cancelada, como você pediu.');
+    });
+
+    await test.step("Ana's 'Sair' on another phone ends this session; she signs in again, back on the same page", async () => {
+      const phone = await otherPersonPage(browser, ownServer.origin);
+      await phone.goto('/');
+      await mainNav(phone).getByRole('button', { name: 'Acessar' }).click();
+      await phone.getByLabel('E-mail').fill(anaEmail);
+      await phone.getByLabel('Senha').fill(PASSWORD);
+      await phone.getByRole('button', { name: 'Entrar' }).click();
+      await expect(mainNav(phone).getByRole('button', { name: 'Sair' })).toBeEnabled();
+      await mainNav(phone).getByRole('button', { name: 'Sair' }).click();
+      await expect(mainNav(phone).getByRole('button', { name: 'Acessar' })).toBeEnabled();
+      await phone.context().close();
+
+      // This page's tokens were issued before: signed out here, with what happened, not an error.
+      await ana.goto('/perfil');
+      await expect(ana.getByText('Sua sessão terminou. Entre novamente.')).toBeVisible();
+      await expect(mainNav(ana).getByRole('button', { name: 'Acessar' })).toBeEnabled();
+      await expect(mainNav(ana).getByRole('button', { name: 'Sair' })).toHaveCount(0);
+      await expect(ana.getByText('Erro ao carregar dados. Por favor tente novamente!')).toHaveCount(
+        0,
+      );
+      // 'Sair' ended her sessions at the provider too: the password again, then the same page.
+      await mainNav(ana).getByRole('button', { name: 'Acessar' }).click();
+      await ana.getByLabel('E-mail').fill(anaEmail);
+      await ana.getByLabel('Senha').fill(PASSWORD);
+      const details = userDetailsLoaded(ana);
+      await ana.getByRole('button', { name: 'Entrar' }).click();
+      await details;
+      await expect(ana).toHaveURL(/\/perfil$/);
+      await expect(ana.getByRole('region', { name: 'Minhas inscrições' })).toContainText(
+        'Você ainda não está inscrito(a)',
+      );
     });
 
     await test.step('Bruno gets the place: on the page and by e-mail', async () => {
@@ -141,6 +182,18 @@ participantTest(
       expect(data.waitingList).toEqual([]);
       expect(data.attendance).toEqual([]);
       expect(data.staffActions).toEqual([]);
+
+      // The same, readable: pt-BR headings and São Paulo's clock beside the JSON.
+      await page.getByRole('button', { name: 'Ver meus dados' }).click();
+      const readable = page.getByRole('region', { name: 'Cadastro', exact: true });
+      await expect(readable.getByRole('definition').first()).toHaveText('Bruno Lima');
+      await expect(page.getByRole('region', { name: 'Inscrições', exact: true })).toContainText(
+        course.title,
+      );
+      await expect(page.getByRole('region', { name: 'Inscrições', exact: true })).toContainText(
+        /Confirmada desde \d{2}\/\d{2}\/\d{4}, \d{2}h\d{2} \(vaga da lista de espera/,
+      );
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
 
     await test.step('Bruno deletes his account; his place goes to Carla', async () => {
@@ -148,12 +201,24 @@ participantTest(
       await region.getByRole('button', { name: 'Excluir minha conta' }).click();
       const confirm = region.getByRole('button', { name: 'Excluir minha conta definitivamente' });
       await expect(confirm).toBeDisabled();
-      await region.getByLabel('Para confirmar, digite EXCLUIR').fill('EXCLUIR');
+      // The keyboard's lower case is taken; the label says what to type.
+      await region
+        .getByLabel('Para confirmar, digite a palavra EXCLUIR (em maiúsculas ou minúsculas)')
+        .fill('excluir');
+      await expect(confirm).toBeEnabled();
       expect(await accessibilityViolations(page)).toEqual([]);
       await confirm.click();
-      await expect(region.getByRole('status')).toBeVisible();
-      await region.getByRole('button', { name: 'Sair' }).click();
+      // Signed out at once, on the home page, with the answer; and an e-mail confirms it.
+      await expect(
+        page.getByText('Sua conta e todos os seus dados foram excluídos.'),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
       await expect(mainNav(page).getByRole('button', { name: 'Acessar' })).toBeEnabled();
+      await expect(mainNav(page).getByRole('button', { name: 'Sair' })).toHaveCount(0);
+      await expect(mainNav(page).getByRole('link', { name: 'Perfil' })).toHaveCount(0);
+      const farewell = (m: (typeof smtp.received)[number]) =>
+        m.subject === 'Sua conta foi excluída' && sentTo(m, brunoEmail);
+      await expect.poll(() => smtp.received.filter(farewell).length).toBe(1);
 
       await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
       await page.getByLabel('E-mail').fill(brunoEmail);

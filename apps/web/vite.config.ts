@@ -13,6 +13,7 @@ import {
 } from './scripts/vite-lean-client.mjs';
 import { moduleStats } from './scripts/vite-module-stats.mjs';
 import { buildDir } from './scripts/build-dir.mjs';
+import { keepServerBuild } from './scripts/page-renderer.mjs';
 
 /**
  * Writes the build's identity settings (validated as the pages get them) to `.identity.json` in the
@@ -53,6 +54,8 @@ export default defineConfig({
     leanPreloadHelper(),
     reactRouter(),
     webIdentityFile(),
+    // The server renders edited pages again with the build's own code (decision 054).
+    keepServerBuild(buildDir()),
     // Which source modules make up each chunk: the input of `npm run check:js-budget`.
     moduleStats({
       file: path.join(buildDir(), 'stats/client-modules.json'),

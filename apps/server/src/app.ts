@@ -19,6 +19,7 @@ import { bearerAuth } from './plugins/bearer-auth.js';
 import {
   authService,
   backupService,
+  contentService,
   coursesService,
   databaseService,
   directoryService,
@@ -51,6 +52,7 @@ import type { DirectoryAdapter } from './directory/create-directory.js';
 import { RequestActivity } from './request-activity.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
+import { pagesShowing } from './content/documents.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
 import { readWebIdentity, webIdentityProblems } from './site/web-identity.js';
 
@@ -78,12 +80,15 @@ export async function buildApp(
   const startupProblems = webIdentityProblems(config, await readWebIdentity(config.webRoot));
   const site = contentSite();
   const security = helmetOptions(config.https);
-  const pages = await loadSitePages(config.webRoot, site, {
+  const pageSecurity = {
     frameSrc: site.frameSrc,
     connectSrc: identityConnectOrigins(config),
     https: config.https,
     headers: precomputedSecurityHeaders(security),
-  });
+  };
+  // Pages edited content renders again (decision 054).
+  const editable = Object.values(pagesShowing).flat();
+  const pages = await loadSitePages(config.webRoot, site, pageSecurity, editable);
 
   // Requests begun so far: the mail sender gives way to them during a rush (decision 033).
   const activity = new RequestActivity();
@@ -129,6 +134,8 @@ export async function buildApp(
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
   await app.register(participantService, { embedded });
+  // Edited content (decision 054): saved pages are rendered again and replace the built ones.
+  await app.register(contentService, { pages, security: pageSecurity, webRoot: config.webRoot });
 
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 
@@ -138,7 +145,10 @@ export async function buildApp(
 
   useSecurityHeaders(app, security);
   await app.register(staticSite, { pages });
-  await app.register(staticFiles, { webRoot: config.webRoot });
+  await app.register(staticFiles, {
+    webRoot: config.webRoot,
+    servedElsewhere: [...pages.data.keys()],
+  });
   // The built-in OpenID provider under /idp, its pages, and the Graph-shaped GET /v1.0/me.
   // Loaded only then: with IDENTITY_PROVIDER=entra, oidc-provider is never even imported.
   if (embedded) {
@@ -186,11 +196,18 @@ export async function buildApp(
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);
     // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics (issue 16).
-    await dynamic.register(calendarRoutes, { siteUrl: config.siteUrl });
+    await dynamic.register(calendarRoutes, {
+      siteUrl: config.siteUrl,
+      schedule: () => ({
+        revision: app.content.revisionOf('schedule').revision,
+        days: app.content.content().schedule,
+      }),
+    });
     await dynamic.register(crawlerRoutes, {
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,
       disallow: site.crawlDisallow,
+      lastModified: () => app.content.lastModified((document) => pagesShowing[document]),
     });
   });
 

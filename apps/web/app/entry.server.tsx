@@ -8,6 +8,9 @@ import { ServerRouter, type EntryContext } from 'react-router';
 
 export const streamTimeout = 10_000;
 
+/** The key of the edited content, for the server's renderer (scripts/page-renderer.mjs). */
+export { publishedContent } from './lib/published-content.server';
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -76,6 +76,8 @@ export const scheduleDaySchema = z.object({
   activities: z.array(scheduleActivitySchema).min(1),
   /** Activity named in the prefilled WhatsApp message of this day's 'Tirar Dúvidas' link. */
   whatsappTopic: nonEmpty,
+  /** The day's 'Tirar Dúvidas' link (edited in the staff area); none: the WhatsApp message above. */
+  questionLink: z.string().optional(),
 });
 export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 

@@ -34,6 +34,8 @@ export const ErrorCode = {
   /** The place is still being confirmed (cancel a few seconds later). */
   EnrolmentInProgress: 'enrolment_in_progress',
   LastCoordinator: 'last_coordinator',
+  /** A content save from a revision that is no longer the latest (someone else saved first). */
+  ContentStale: 'content_stale',
   /** Coordenação given by the ADMIN_EMAILS setting: not revoked in the staff area. */
   RoleFromAdminEmails: 'role_from_admin_emails',
   AccountNotFound: 'account_not_found',
@@ -53,6 +55,10 @@ export const ErrorCode = {
   EnrolledInOtherClass: 'enrolled_in_other_class',
   /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
   MeetingNotYet: 'meeting_not_yet',
+  /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */
+  SessionEnded: 'session_ended',
+  /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */
+  RecentSignInRequired: 'recent_sign_in_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -8,3 +8,4 @@ export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';
 export * from './me.js';
+export * from './content.js';

@@ -4,7 +4,7 @@
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
 import { z } from 'zod';
-import { ACCOUNT_DELETE_CONFIRMATION, fieldMessages } from './messages.js';
+import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion, fieldMessages } from './messages.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -99,9 +99,12 @@ export type MyOpeningAlertsResponse = z.infer<typeof myOpeningAlertsResponseSche
 
 /** POST /api/me/delete */
 export const myAccountDeleteRequestSchema = z.strictObject({
-  confirmation: z.literal(ACCOUNT_DELETE_CONFIRMATION, {
-    error: `Digite ${ACCOUNT_DELETE_CONFIRMATION} para confirmar a exclusão da conta.`,
-  }),
+  confirmation: z
+    .string()
+    .max(40)
+    .refine(confirmsAccountDeletion, {
+      error: `Digite ${ACCOUNT_DELETE_CONFIRMATION} (em maiúsculas ou minúsculas) para confirmar a exclusão da conta.`,
+    }),
 });
 export const myAccountDeleteResponseSchema = z.object({
   deleted: z.literal(true),
@@ -114,6 +117,14 @@ export const myAccountDeleteResponseSchema = z.object({
   message: z.string(),
 });
 export type MyAccountDeleteResponse = z.infer<typeof myAccountDeleteResponseSchema>;
+
+/**
+ * POST /api/me/sign-out ('Sair'): every token of the person issued until now is refused from here on,
+ * on every device (issue 28, finding 1). No body.
+ */
+export const mySignOutRequestSchema = z.strictObject({});
+export const mySignOutResponseSchema = z.object({ signedOut: z.literal(true) });
+export type MySignOutResponse = z.infer<typeof mySignOutResponseSchema>;
 
 /** GET /api/me/data: everything the product holds about the person (LGPD art. 18 and 19). */
 export const myDataSchema = z.object({

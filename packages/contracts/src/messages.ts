@@ -56,3 +56,17 @@ export function enrolmentOpensMessage(opensAt: string): string {
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */
 export const ACCOUNT_DELETE_CONFIRMATION = 'EXCLUIR';
+
+/** Whether the typed word confirms the deletion: 'EXCLUIR' in any case, spaces around ignored. */
+export function confirmsAccountDeletion(typed: string): boolean {
+  return typed.trim().toLocaleUpperCase('pt-BR') === ACCOUNT_DELETE_CONFIRMATION;
+}
+
+/** Texts of ended sessions (issue 28, finding 8), shared by the API's refusals and the website. */
+export const sessionMessages = {
+  ended: 'Sua sessão terminou. Entre novamente.',
+  signInToDelete: 'Para excluir sua conta, entre novamente.',
+} as const;
+
+/** How recent a sign-in 'Excluir minha conta' needs, in seconds (decision 047). */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60;

@@ -28,6 +28,8 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET: the weekly schedule as published; PUT: a new revision of it (Comunicação, Coordenação). */
+  staffContentSchedule: '/api/staff/content/schedule',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */
@@ -46,6 +48,8 @@ export const apiPaths = {
   myData: '/api/me/data',
   /** POST {confirmation}: deletes the person's account and data. */
   myAccountDelete: '/api/me/delete',
+  /** POST: 'Sair' ends every token of the person issued until now. */
+  mySignOut: '/api/me/sign-out',
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 

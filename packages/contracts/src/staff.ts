@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
 
-export const staffRoleSchema = z.enum(['coordenacao', 'secretaria']);
+export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
 /** The enrolment window at the server's clock. */
@@ -221,6 +221,7 @@ export const staffActionNameSchema = z.enum(
     'role.revoke',
     'actions.view',
     'account.delete',
+    'content.save',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

@@ -47,7 +47,16 @@ const SIGNATURE_LENGTH = 43;
 
 /** Who an API token speaks for. */
 export type ApiTokenSubject =
-  { kind: 'anonymous' } | { kind: 'user'; userId: string; roles: StaffRoleName[] };
+  | { kind: 'anonymous' }
+  | {
+      kind: 'user';
+      userId: string;
+      roles: StaffRoleName[];
+      /** `iat`: when the token was issued, in epoch seconds (ended sessions refuse older ones). */
+      issuedAt: number;
+      /** When the person last signed in at the provider, in epoch seconds, if it said. */
+      authTime?: number;
+    };
 
 export interface IssuedApiToken {
   /** The compact JWS. */
@@ -75,7 +84,11 @@ export interface ApiTokens {
   /** A token that identifies no one and grants nothing on user or group endpoints. */
   issueAnonymous(): IssuedApiToken;
   /** A token bound to the person with this directory id (taken from a verified provider token). */
-  issueForUser(userId: string, roles?: readonly StaffRoleName[]): IssuedApiToken;
+  issueForUser(
+    userId: string,
+    roles?: readonly StaffRoleName[],
+    options?: { authTime?: number | undefined },
+  ): IssuedApiToken;
   /**
    * Who the token speaks for.
    * @throws ApiTokenError when it is malformed, tampered, expired, of another issuer or audience,
@@ -105,6 +118,8 @@ interface Claims {
   anon?: true;
   /** Staff roles carried from Entra's `roles` claim (absent when none). */
   roles?: StaffRoleName[];
+  /** The provider token's `auth_time`: when the person last signed in (OIDC Core 1.0 section 2). */
+  auth_time?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -140,7 +155,9 @@ export function createApiTokens(options: ApiTokensOptions): ApiTokens {
   const mac = (signingInput: string) =>
     createHmac('sha256', key).update(signingInput).digest('base64url');
 
-  function issue(extra: { sub: string; roles?: StaffRoleName[] } | { anon: true }): IssuedApiToken {
+  function issue(
+    extra: { sub: string; roles?: StaffRoleName[]; auth_time?: number } | { anon: true },
+  ): IssuedApiToken {
     const iat = Math.floor(now() / 1000);
     const claims: Claims = {
       iss: API_TOKEN_ISSUER,
@@ -209,7 +226,16 @@ export function createApiTokens(options: ApiTokensOptions): ApiTokens {
     ) {
       const roles = claims.roles === undefined ? [] : staffRolesClaim(claims.roles);
       if (roles === undefined) throw new ApiTokenError('invalid');
-      return { kind: 'user', userId: claims.sub, roles };
+      if (claims.auth_time !== undefined && !isNumericDate(claims.auth_time)) {
+        throw new ApiTokenError('invalid');
+      }
+      return {
+        kind: 'user',
+        userId: claims.sub,
+        roles,
+        issuedAt: claims.iat,
+        ...(claims.auth_time === undefined ? {} : { authTime: claims.auth_time }),
+      };
     }
     throw new ApiTokenError('invalid');
   }
@@ -217,11 +243,16 @@ export function createApiTokens(options: ApiTokensOptions): ApiTokens {
   return {
     ttlSeconds,
     issueAnonymous: () => issue({ anon: true }),
-    issueForUser(userId, roles = []) {
+    issueForUser(userId, roles = [], options = {}) {
       if (!directoryIdSchema.safeParse(userId).success) {
         throw new Error('An API token can only be bound to a valid directory id.');
       }
-      return issue(roles.length > 0 ? { sub: userId, roles: [...roles] } : { sub: userId });
+      const authTime = isNumericDate(options.authTime) ? { auth_time: options.authTime } : {};
+      return issue({
+        sub: userId,
+        ...(roles.length > 0 ? { roles: [...roles] } : {}),
+        ...authTime,
+      });
     },
     verify,
   };

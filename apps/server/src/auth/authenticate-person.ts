@@ -1,21 +1,24 @@
 /**
  * The person a user or group call may act for: the token must be a valid API token bound to a
- * person, and the id the body claims must be that person. Synchronous and cheap (no I/O): safe on
- * the hot path.
+ * person, issued after the person's session last ended (auth/token-revocations.ts), and the id the
+ * body claims must be that person. Synchronous and cheap (no I/O): safe on the hot path.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiTokenError, type ApiTokens } from './api-tokens.js';
+import { ApiTokenError, type ApiTokens, type ApiTokenSubject } from './api-tokens.js';
 import { AuthRefusal } from './errors.js';
+import type { TokenRevocations } from './token-revocations.js';
+
+export type ApiTokenPerson = Extract<ApiTokenSubject, { kind: 'user' }>;
 
 /**
- * @throws AuthRefusal signInRequired, expiredToken or invalidToken (401), otherPerson (403: the
- *   claimed id is someone else's).
+ * The person of an API token.
+ * @throws AuthRefusal signInRequired, expiredToken, invalidToken or sessionEnded (401).
  */
-export function authenticatePerson(
+export function personOfApiToken(
   apiTokens: ApiTokens,
+  revocations: Pick<TokenRevocations, 'refuses'> | undefined,
   token: unknown,
-  claimedId: unknown,
-): string {
+): ApiTokenPerson {
   let subject;
   try {
     subject = apiTokens.verify(typeof token === 'string' ? token : '');
@@ -26,8 +29,25 @@ export function authenticatePerson(
     throw error;
   }
   if (subject.kind !== 'user') throw new AuthRefusal('signInRequired');
-  if (claimedId !== subject.userId) throw new AuthRefusal('otherPerson');
-  return subject.userId;
+  if (revocations?.refuses(subject.userId, subject.issuedAt)) {
+    throw new AuthRefusal('sessionEnded');
+  }
+  return subject;
+}
+
+/**
+ * @throws AuthRefusal signInRequired, expiredToken, invalidToken or sessionEnded (401),
+ *   otherPerson (403: the claimed id is someone else's).
+ */
+export function authenticatePerson(
+  apiTokens: ApiTokens,
+  token: unknown,
+  claimedId: unknown,
+  revocations?: Pick<TokenRevocations, 'refuses'>,
+): string {
+  const { userId } = personOfApiToken(apiTokens, revocations, token);
+  if (claimedId !== userId) throw new AuthRefusal('otherPerson');
+  return userId;
 }
 
 /**
@@ -35,5 +55,6 @@ export function authenticatePerson(
  * `const userId = requirePerson(request, body.token, body.id);`
  */
 export function requirePerson(request: FastifyRequest, token: unknown, claimedId: unknown): string {
-  return authenticatePerson(request.server.apiTokens, token, claimedId);
+  const { apiTokens, tokenRevocations } = request.server;
+  return authenticatePerson(apiTokens, token, claimedId, tokenRevocations);
 }

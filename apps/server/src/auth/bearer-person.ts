@@ -1,12 +1,13 @@
 /**
  * The person behind a staff request or a request of the participant's own space (/api/me): the
- * server's API token in `Authorization: Bearer <token>`, bound to a person. Anonymous or missing →
- * 401. The person comes from the token only; staff roles are checked by StaffService.actor.
+ * server's API token in `Authorization: Bearer <token>`, bound to a person and issued after the
+ * person's session last ended. Anonymous or missing → 401. The person comes from the token only;
+ * staff roles are checked by StaffService.actor.
  * Called once per request by the bearerAuth hook (plugins/bearer-auth.ts), never by a handler.
  */
 import type { StaffRoleName } from '@centro/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ApiTokenError } from './api-tokens.js';
+import { personOfApiToken } from './authenticate-person.js';
 import { AuthRefusal } from './errors.js';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -15,23 +16,17 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export interface BearerPerson {
   userId: string;
   roles: StaffRoleName[];
+  /** When the person last signed in at the provider (epoch seconds), if the provider said. */
+  authTime?: number;
 }
 
-/** @throws AuthRefusal signInRequired, expiredToken or invalidToken (401) */
+/** @throws AuthRefusal signInRequired, expiredToken, invalidToken or sessionEnded (401) */
 export function bearerPerson(request: FastifyRequest): BearerPerson {
   const header = request.headers.authorization;
   if (header === undefined) throw new AuthRefusal('signInRequired');
   const token = BEARER.exec(header)?.[1];
   if (!token) throw new AuthRefusal('invalidToken');
-  let subject;
-  try {
-    subject = request.server.apiTokens.verify(token);
-  } catch (error) {
-    if (error instanceof ApiTokenError) {
-      throw new AuthRefusal(error.reason === 'expired' ? 'expiredToken' : 'invalidToken');
-    }
-    throw error;
-  }
-  if (subject.kind !== 'user') throw new AuthRefusal('signInRequired');
-  return { userId: subject.userId, roles: subject.roles };
+  const { apiTokens, tokenRevocations } = request.server;
+  const { userId, roles, authTime } = personOfApiToken(apiTokens, tokenRevocations, token);
+  return authTime === undefined ? { userId, roles } : { userId, roles, authTime };
 }

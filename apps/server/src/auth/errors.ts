@@ -17,7 +17,11 @@ export type AuthRefusalReason =
   /** get-token: the identity provider's token was refused. */
   | 'invalidProviderToken'
   /** get-token: the identity provider's keys could not be obtained. */
-  | 'providerUnavailable';
+  | 'providerUnavailable'
+  /** A token issued before the person's session ended (auth/token-revocations.ts). */
+  | 'sessionEnded'
+  /** An action that needs a recent sign-in, without one. */
+  | 'recentSignInRequired';
 
 export class AuthRefusal extends Refusal<AuthRefusalReason> {
   override name = 'AuthRefusal';

@@ -38,16 +38,20 @@ export interface VerifiedProviderToken {
   /** The person's directory id (Entra object id, or the built-in provider's account id). */
   userId: string;
   /**
-   * The staff roles of Entra's `roles` claim (app roles `Coordenacao` and `Secretaria` of the API's
+   * The staff roles of Entra's `roles` claim (app roles `Coordenacao`, `Secretaria` and `Comunicacao` of the API's
    * registration), in the API's spelling; others are ignored. Used only with IDENTITY_PROVIDER=entra.
    */
   roles: StaffRoleName[];
+  /** `iat` and `auth_time` (absent from some Entra tokens), epoch seconds (decision 047). */
+  issuedAt: number;
+  authTime?: number;
 }
 
 /** Entra app role value → staff role. */
 const APP_ROLES: Readonly<Record<string, StaffRoleName>> = {
   Coordenacao: 'coordenacao',
   Secretaria: 'secretaria',
+  Comunicacao: 'comunicacao',
 };
 
 /** The staff roles named by a token's `roles` claim. */
@@ -159,7 +163,11 @@ function createVerifier(policy: Policy): ProviderTokenVerifier {
     ) {
       throw new ProviderTokenError('claims');
     }
-    return { userId: policy.person(payload), roles: staffRolesOf(payload.roles) };
+    const { iat: issuedAt, auth_time: authTime } = payload;
+    const person = { userId: policy.person(payload), roles: staffRolesOf(payload.roles), issuedAt };
+    return typeof authTime === 'number' && Number.isFinite(authTime)
+      ? { ...person, authTime }
+      : person;
   };
 }
 

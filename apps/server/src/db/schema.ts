@@ -99,7 +99,7 @@ export interface ClassesTable {
   updated_at: string;
 }
 
-export type StaffRole = 'coordenacao' | 'secretaria';
+export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao';
 
 /** Roles granted in the staff area (migration 004). */
 export interface StaffRolesTable {
@@ -107,6 +107,20 @@ export interface StaffRolesTable {
   role: StaffRole;
   granted_by: string;
   granted_at: string;
+}
+
+/** A saved revision of an edited content document (migration 013, decision 054). */
+export interface ContentRevisionsTable {
+  /** 'schedule', ... */
+  document: string;
+  /** 1, 2, ... per document; the highest is the published one. */
+  revision: number;
+  /** The document, JSON. */
+  body: string;
+  author_id: string;
+  /** The author's name when saving (a snapshot, like the staff record's). */
+  author_name: string;
+  created_at: string;
 }
 
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
@@ -226,6 +240,17 @@ export interface ContactEmailChangesTable {
   expires_at: string;
 }
 
+/**
+ * Per person, the instant before which their tokens are refused (migration 010): set on a password
+ * reset, an account's deletion and 'Sair'.
+ */
+export interface TokenRevocationsTable {
+  /** The person's directory id (the built-in provider's account id, or Entra's object id). */
+  person_id: string;
+  /** ISO 8601 UTC. */
+  valid_after: string;
+}
+
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -275,6 +300,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   contact_email_changes: ContactEmailChangesTable;
+  token_revocations: TokenRevocationsTable;
+  content_revisions: ContentRevisionsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

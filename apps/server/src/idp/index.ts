@@ -53,7 +53,7 @@ export const embeddedIdentityProvider: FastifyPluginAsync<EmbeddedIdentityProvid
     ...throttleOptions,
     policy: throttleOptions?.policy ?? throttlePolicy(idp.signInAttempts),
   });
-  const resets = new PasswordResets(db, app.mail, config.siteUrl);
+  const resets = new PasswordResets(db, app.mail, config.siteUrl, undefined, app.tokenRevocations);
   const verifications = new EmailVerifications(db, app.mail);
   const stylesheet = await loadStylesheet();
   const site: SiteIdentity = {

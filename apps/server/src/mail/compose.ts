@@ -11,6 +11,7 @@ import {
   passwordReset,
   signUpAttempt,
 } from './messages/messages.js';
+import { accountDeleted } from './messages/account-deleted.js';
 import {
   courseMeetingsChanged,
   enrolmentCancelled,
@@ -83,6 +84,11 @@ export function composeSignUpAttempt(input: {
   return signUpAttempt({ centre, ...input });
 }
 
+/** The confirmation that the person deleted their account (no name: the data is gone). */
+export function composeAccountDeleted(input: { to: string; accountDeleted: boolean }): MailMessage {
+  return accountDeleted({ centre, ...input });
+}
+
 /**
  * The link that confirms a new contact address ('E-mail' of the profile); absolute. No display
  * name: nobody has proven the address yet (issue 28, finding 3).
@@ -138,7 +144,7 @@ export function composeWaitingListJoined(
 /** A staff role given to the person (no name: decision 046). */
 export function composeStaffRoleGranted(input: {
   to: string;
-  role: 'coordenacao' | 'secretaria';
+  role: 'coordenacao' | 'secretaria' | 'comunicacao';
   siteUrl: string;
 }): MailMessage {
   return staffRoleGranted({

@@ -3,6 +3,7 @@
  * its attachments, and the settings the module runs with (mapped from the environment by
  * config/mail.ts; the module itself never reads process.env).
  */
+import type { StaffRoleName } from '@centro/contracts';
 
 /** A file attached to a message; `content` is text (`utf-8`) or base64 (`base64`). */
 export interface MailAttachment {
@@ -20,6 +21,7 @@ export type MailKind =
   | 'password-reset'
   | 'sign-up-attempt'
   | 'contact-email-change'
+  | 'account-deleted'
   | NoticeKind;
 
 /** What happens to a person, told by a notice kept as data (issue 30; decision 055). */
@@ -69,8 +71,8 @@ export type MailData =
   | {
       kind: 'staff-role-granted';
       personId: string;
-      /** The role given: 'coordenacao' or 'secretaria'. */
-      role: 'coordenacao' | 'secretaria';
+      /** The role given: 'coordenacao', 'secretaria' or 'comunicacao'. */
+      role: StaffRoleName;
     };
 
 /**

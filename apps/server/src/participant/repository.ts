@@ -11,6 +11,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { endAccountSessions } from '../idp/store/adapter.js';
+import { endOfSecond, recordTokenRevocation } from '../auth/token-revocations.js';
+import type { Mail } from '../mail/mail.js';
+import type { MailMessage } from '../mail/types.js';
 
 type Db = Kysely<Database>;
 
@@ -79,6 +82,18 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     classes: classStore.all,
 
     /**
+     * 'Sair' (decision 047): every token of the person issued until `at` is refused, and with
+     * `sessions` (the built-in provider) their sessions and refresh tokens at the provider end too,
+     * on every device.
+     */
+    async endSessions(userId: string, at: Date, sessions: boolean): Promise<void> {
+      await writeTransaction(handle, async (trx) => {
+        await recordTokenRevocation(trx, userId, at);
+        if (sessions) await endAccountSessions(trx, userId);
+      });
+    },
+
+    /**
      * Deletes what the database holds about the person (their places and waiting positions are
      * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
@@ -89,7 +104,12 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     async deletePerson(
       userId: string,
       addresses: readonly string[],
-      options: { account: boolean; now: Date },
+      options: {
+        account: boolean;
+        now: Date;
+        /** The confirmation of the deletion, written to the outbox with it. */
+        farewell?: { message: MailMessage; enqueue: Mail['enqueue'] } | undefined;
+      },
     ): Promise<void> {
       const anonymous = `anonimo-${randomUUID()}`;
       await writeTransaction(handle, async (trx) => {
@@ -123,6 +143,9 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         }
         // Messages kept as data (decision 033) name the person, not the address.
         await trx.deleteFrom('mail_outbox').where('person_id', '=', userId).execute();
+        if (options.farewell) await options.farewell.enqueue(trx, options.farewell.message);
+        // Every token issued until now is refused: no call in the deleted person's name.
+        await recordTokenRevocation(trx, userId, endOfSecond(options.now));
         if (options.account) {
           await endAccountSessions(trx, userId);
           // Codes, reset links and address changes go with it (ON DELETE CASCADE).

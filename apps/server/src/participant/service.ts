@@ -27,6 +27,11 @@ import type { EnrolmentService } from '../enrolment/service.js';
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
 import { settingsColumnsOf } from '../courses/course-store.js';
 import { AccountDeletionIncompleteError } from './errors.js';
+import { endOfSecond, type TokenRevocations } from '../auth/token-revocations.js';
+import { AuthRefusal } from '../auth/errors.js';
+import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-in.js';
+import { composeAccountDeleted } from '../mail/compose.js';
+import type { Mail } from '../mail/mail.js';
 import type { ParticipantRepository } from './repository.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -40,6 +45,15 @@ export interface ParticipantServiceOptions {
    * Microsoft Entra ID (it stays in the tenant; the answer says whom to ask).
    */
   accounts: 'embedded' | 'tenant';
+  /**
+   * Whether a deletion needs the provider's `auth_time` ('required': the built-in provider) or
+   * checks it only when present (Entra); default 'required'.
+   */
+  recentSignIn?: RecentSignInPolicy;
+  /** The outbox: the deletion's confirmation (issue 30 point 8). */
+  mail?: Pick<Mail, 'enqueue' | 'wake'>;
+  /** Told of a deletion at once: this instance refuses the person's tokens before the next read. */
+  revocations?: Pick<TokenRevocations, 'note'>;
   courses?: readonly Course[];
   now?: () => Date;
 }
@@ -65,8 +79,14 @@ export class ParticipantService {
   readonly #accounts: 'embedded' | 'tenant';
   readonly #courses: Map<string, Course>;
   readonly #now: () => Date;
+  readonly #mail: ParticipantServiceOptions['mail'];
+  readonly #recentSignIn: RecentSignInPolicy;
+  readonly #revocations: ParticipantServiceOptions['revocations'];
 
   constructor(options: ParticipantServiceOptions) {
+    this.#mail = options.mail;
+    this.#recentSignIn = options.recentSignIn ?? 'required';
+    this.#revocations = options.revocations;
     this.#repository = options.repository;
     this.#enrolment = options.enrolment;
     this.#directory = options.directory;
@@ -193,7 +213,28 @@ export class ParticipantService {
    * Deletes the person's data and (built-in provider) account; see the module's comment.
    * @throws EnrolmentInProgressError, AccountDeletionIncompleteError
    */
-  async deleteAccount(userId: string, log: Log): Promise<MyAccountDeleteResponse> {
+  /**
+   * 'Sair': ends every token of the person issued until now, on every device, and (built-in
+   * provider) their sessions at the provider, so no other device renews its tokens silently.
+   */
+  async signOut(userId: string): Promise<void> {
+    const now = this.#now();
+    await this.#repository.endSessions(userId, now, this.#accounts === 'embedded');
+    this.#revocations?.note(userId, now);
+  }
+
+  /**
+   * @param authTime when the person last signed in (the API token's `auth_time`), if known.
+   * @throws AuthRefusal recentSignInRequired (403) without a sign-in in the last minutes.
+   */
+  async deleteAccount(
+    userId: string,
+    log: Log,
+    authTime?: number,
+  ): Promise<MyAccountDeleteResponse> {
+    if (!signedInRecently(authTime, this.#now().getTime(), this.#recentSignIn)) {
+      throw new AuthRefusal('recentSignInRequired');
+    }
     const rows = await this.#enrolment.personRows(userId);
     if (rows.enrolments.some((e) => e.status === 'pending')) throw new EnrolmentInProgressError();
     const [account, user] = await Promise.all([
@@ -215,10 +256,23 @@ export class ParticipantService {
     const addresses = [account?.email, account?.mail, user?.mail].filter(
       (a): a is string => typeof a === 'string' && a !== '',
     );
+    // The confirmation goes to the address the person reads: the contact e-mail, else the sign-in.
+    const to = user?.mail ?? account?.mail ?? account?.email;
+    const mail = this.#mail;
+    const now = this.#now();
     await this.#repository.deletePerson(userId, [...new Set(addresses)], {
       account: deleteAccount,
-      now: this.#now(),
+      now,
+      farewell:
+        mail && to
+          ? {
+              message: composeAccountDeleted({ to, accountDeleted: deleteAccount }),
+              enqueue: (trx, message) => mail.enqueue(trx, message),
+            }
+          : undefined,
     });
+    this.#revocations?.note(userId, endOfSecond(now));
+    mail?.wake();
     log.info({ account: deleteAccount }, 'a person deleted their data');
     return {
       deleted: true,

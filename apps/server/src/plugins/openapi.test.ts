@@ -6,6 +6,7 @@
 import {
   groupAddRequestSchema,
   myAccountDeleteRequestSchema,
+  mySignOutRequestSchema,
   myCourseRequestSchema,
   myWaitingListJoinRequestSchema,
   securityAttributesRequestSchema,
@@ -45,6 +46,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/waiting-list/join': myWaitingListJoinRequestSchema,
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
+  '/api/me/sign-out': mySignOutRequestSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -14,6 +14,7 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  sessionMessages,
 } from '@centro/contracts';
 import { notMarkableYetMessage } from '@centro/content';
 
@@ -165,7 +166,7 @@ export const REFUSALS = {
   rolesManagedByProvider: refusal(
     [409],
     C.RolesManagedByProvider,
-    'Os papéis da equipe são atribuídos no Microsoft Entra ID (funções do aplicativo Coordenacao e Secretaria).',
+    'Os papéis da equipe são atribuídos no Microsoft Entra ID (funções do aplicativo Coordenacao, Secretaria e Comunicacao).',
   ),
   /** A group that is the group of no course (the server adds nobody to an arbitrary group). */
   unknownGroup: refusal(
@@ -214,6 +215,18 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** A staff member without Comunicação or Coordenação on the site's content. */
+  contentRolesOnly: refusal(
+    [403],
+    C.Forbidden,
+    'Só a Coordenação e a Comunicação podem alterar o conteúdo do site.',
+  ),
+  /** A content save from a revision someone else replaced meanwhile (nothing was overwritten). */
+  contentStale: refusal(
+    [409],
+    C.ContentStale,
+    'Outra pessoa alterou esta página enquanto você editava.',
+  ),
   /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
   roleFromAdminEmails: refusal(
     [409],
@@ -243,6 +256,10 @@ export const REFUSALS = {
     'Este encontro ainda não aconteceu: a presença só pode ser marcada a partir de uma hora antes do início.',
     ({ start }: { start: string }) => notMarkableYetMessage(new Date(start)),
   ),
+  /** A token issued before the person's session ended: reset, 'Sair' or deletion (decision 047). */
+  sessionEnded: refusal([401], C.SessionEnded, sessionMessages.ended),
+  /** 'Excluir minha conta' without a sign-in in the last minutes (decision 047). */
+  recentSignInRequired: refusal([403], C.RecentSignInRequired, sessionMessages.signInToDelete),
   /** 'Avise-me quando abrir' asked of a course whose enrolment is open already (issue 30). */
   enrolmentAlreadyOpen: refusal(
     [409],

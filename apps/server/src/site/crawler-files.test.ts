@@ -13,6 +13,20 @@ describe('renderSitemap', () => {
   });
 });
 
+describe('renderSitemap with edited pages', () => {
+  it('gives the time of the last edit of the pages edited since the build', () => {
+    const sitemap = renderSitemap(
+      'https://centro.org.br',
+      ['/', '/horarios'],
+      new Map([['/horarios', '2026-11-26T12:00:00.000Z']]),
+    );
+    expect(sitemap).toContain('  <url><loc>https://centro.org.br/</loc></url>\n');
+    expect(sitemap).toContain(
+      '  <url><loc>https://centro.org.br/horarios</loc><lastmod>2026-11-26T12:00:00.000Z</lastmod></url>\n',
+    );
+  });
+});
+
 describe('renderRobots', () => {
   it('allows everything but the given prefixes and names the sitemap', () => {
     expect(renderRobots('http://localhost:3000', ['/api/', '/perfil'])).toBe(

@@ -14,11 +14,20 @@ export function absoluteUrl(siteUrl: string, urlPath: string): string {
   return new URL(urlPath, siteUrl).href;
 }
 
-/** A sitemaps.org document listing every given path. */
-export function renderSitemap(siteUrl: string, paths: readonly string[]): string {
-  const entries = paths.map(
-    (urlPath) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, urlPath))}</loc></url>`,
-  );
+/**
+ * A sitemaps.org document listing every given path; `lastModified` (ISO-8601 instants by path)
+ * gives the `<lastmod>` of the pages whose content was edited since the build (decision 054).
+ */
+export function renderSitemap(
+  siteUrl: string,
+  paths: readonly string[],
+  lastModified: ReadonlyMap<string, string> = new Map(),
+): string {
+  const entries = paths.map((urlPath) => {
+    const at = lastModified.get(urlPath);
+    const lastmod = at === undefined ? '' : `<lastmod>${escapeXml(at)}</lastmod>`;
+    return `  <url><loc>${escapeXml(absoluteUrl(siteUrl, urlPath))}</loc>${lastmod}</url>`;
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

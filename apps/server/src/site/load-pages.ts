@@ -32,10 +32,23 @@ export interface PageSecurity {
 }
 
 export interface SitePages {
-  /** Page answered with 200 for each routed path. */
-  readonly byPath: ReadonlyMap<string, PreparedPage>;
+  /**
+   * Page answered with 200 for each routed path. The content's publisher replaces a page here when
+   * it renders it again (decision 054); the routes and the fast lane read it at each request.
+   */
+  readonly byPath: Map<string, PreparedPage>;
   /** Page answered with 404 for every unknown path. */
   readonly notFound: PreparedPage;
+  /**
+   * The client navigation data (`<path>.data`) of the pages edited content may render again, by
+   * its path (`/horarios.data`): served from here, replaced with its page (decision 054).
+   */
+  readonly data: Map<string, Buffer>;
+}
+
+/** `/horarios` → `/horarios.data`, `/` → `/_root.data`: React Router's data request of a page. */
+export function dataPath(urlPath: string): string {
+  return urlPath === '/' ? '/_root.data' : `${urlPath}.data`;
 }
 
 export class WebBuildError extends Error {
@@ -65,27 +78,36 @@ async function readPages(webRoot: string, files: readonly string[]): Promise<Map
   return contents;
 }
 
+/** Prepares a public page (CSP from its inline scripts and styles, compression, validators). */
+export function preparePublicPage(
+  html: Buffer,
+  security: PageSecurity,
+  options: { validators: boolean; noindex: boolean } = { validators: true, noindex: false },
+): Promise<PreparedPage> {
+  const text = html.toString('utf8');
+  const csp = buildPageCsp({
+    scriptHashes: inlineScriptHashes(text),
+    styleHashes: inlineStyleHashes(text),
+    frameSrc: security.frameSrc,
+    connectSrc: security.connectSrc ?? [],
+    upgradeInsecureRequests: security.https,
+  });
+  return preparePage(html, { csp, baseHeaders: security.headers ?? {}, ...options });
+}
+
 /** Load and prepare every page of the site. */
 export async function loadSitePages(
   webRoot: string,
   routes: SiteRoutes,
   security: PageSecurity,
+  /** Pages edited content may render again: their `.data` files are served from memory. */
+  editable: readonly string[] = [],
 ): Promise<SitePages> {
   const publicFiles = routes.publicPaths.map(pageFile);
   const contents = await readPages(webRoot, [...publicFiles, SPA_FALLBACK_FILE, NOT_FOUND_FILE]);
 
-  const prepare = (file: string, options: { validators: boolean; noindex: boolean }) => {
-    const html = contents.get(file) as Buffer;
-    const text = html.toString('utf8');
-    const csp = buildPageCsp({
-      scriptHashes: inlineScriptHashes(text),
-      styleHashes: inlineStyleHashes(text),
-      frameSrc: security.frameSrc,
-      connectSrc: security.connectSrc ?? [],
-      upgradeInsecureRequests: security.https,
-    });
-    return preparePage(html, { csp, baseHeaders: security.headers ?? {}, ...options });
-  };
+  const prepare = (file: string, options: { validators: boolean; noindex: boolean }) =>
+    preparePublicPage(contents.get(file) as Buffer, security, options);
 
   const [publicPages, fallback, notFound] = await Promise.all([
     Promise.all(publicFiles.map((file) => prepare(file, { validators: true, noindex: false }))),
@@ -96,5 +118,11 @@ export async function loadSitePages(
   const byPath = new Map<string, PreparedPage>();
   routes.publicPaths.forEach((urlPath, i) => byPath.set(urlPath, publicPages[i] as PreparedPage));
   for (const urlPath of routes.signedInPaths) byPath.set(urlPath, fallback);
-  return { byPath, notFound };
+  const data = new Map<string, Buffer>();
+  for (const urlPath of editable) {
+    const file = dataPath(urlPath);
+    const body = await readFile(path.join(webRoot, file.slice(1))).catch(() => undefined);
+    if (body) data.set(file, body);
+  }
+  return { byPath, notFound, data };
 }

@@ -8,16 +8,25 @@ import { Refusal, refusalClass } from '../refusals/refusal.js';
 import type { StaffPermission } from './roles.js';
 
 /** A signed-in person without the role the action needs. */
-export class StaffForbiddenError extends Refusal<'staffForbidden' | 'coordinationOnly'> {
+export class StaffForbiddenError extends Refusal<
+  'staffForbidden' | 'coordinationOnly' | 'contentRolesOnly'
+> {
   override name = 'StaffForbiddenError';
   /** `staff`: the person has a staff role, only not this one (Secretaria on a Coordenação action). */
   constructor(
     readonly permission: StaffPermission,
     readonly staff: boolean,
   ) {
-    super(staff ? 'coordinationOnly' : 'staffForbidden', {
-      message: `The person's roles do not allow "${permission}".`,
-    });
+    super(
+      staff
+        ? permission === 'content'
+          ? 'contentRolesOnly'
+          : 'coordinationOnly'
+        : 'staffForbidden',
+      {
+        message: `The person's roles do not allow "${permission}".`,
+      },
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * What each staff role may do, pure. Coordenação: everything; Secretaria: sees the lists, exports
- * them and marks attendance, and changes nothing else (no settings, removals or roles).
+ * them and marks attendance, and changes nothing else (no settings, removals or roles);
+ * Comunicação: edits the site's content only (no participant data, no course settings).
  */
 import type { StaffRoleName } from '@centro/contracts';
 
@@ -18,11 +19,23 @@ export type StaffPermission =
   /** See, grant and revoke roles. */
   | 'roles'
   /** The record of staff actions. */
-  | 'actions';
+  | 'actions'
+  /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
+  | 'content';
 
 const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>> = {
-  coordenacao: new Set(['view', 'export', 'attendance', 'settings', 'remove', 'roles', 'actions']),
+  coordenacao: new Set([
+    'view',
+    'export',
+    'attendance',
+    'settings',
+    'remove',
+    'roles',
+    'actions',
+    'content',
+  ]),
   secretaria: new Set(['view', 'export', 'attendance']),
+  comunicacao: new Set(['content']),
 };
 
 /** Whether someone with these roles may do it. */

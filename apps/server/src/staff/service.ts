@@ -17,7 +17,7 @@ import type {
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { attendance, courseAttendance, markAttendance } from './attendance.js';
-import type { Log, StaffActor, StaffContext } from './context.js';
+import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
 import { exportRows, participants, type ParticipantsQuery, remove } from './participants.js';
@@ -134,6 +134,11 @@ export class StaffService {
 
   revoke(by: StaffActor, personId: string, role: StaffRoleName): Promise<void> {
     return revoke(this.#ctx, by, personId, role);
+  }
+
+  /** Records what `by` did elsewhere (the content's saves): ids and counts only in `details`. */
+  record(by: StaffActor, action: string, details: Record<string, unknown>): Promise<void> {
+    return record(this.#ctx, by, action, { details });
   }
 
   /**

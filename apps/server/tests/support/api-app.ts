@@ -64,7 +64,7 @@ export interface TestApi {
   faults: FaultSwitch;
   /** Creates people in the local directory; returns their ids. */
   createPeople(count: number): Promise<string[]>;
-  /** A valid API token bound to the person. */
+  /** A valid API token bound to the person, who has just signed in. */
   tokenFor(userId: string): string;
   anonymousToken(): string;
   /** A token of the person that expired an hour ago. */
@@ -99,7 +99,9 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     fixture,
     faults,
     createPeople: (count) => seedPeople(app.database.db, count),
-    tokenFor: (userId) => app.apiTokens.issueForUser(userId).token,
+    // As get-token issues them after a sign-in just made (the provider's auth_time: now).
+    tokenFor: (userId) =>
+      app.apiTokens.issueForUser(userId, [], { authTime: Math.floor(Date.now() / 1000) }).token,
     anonymousToken: () => app.apiTokens.issueAnonymous().token,
     expiredTokenFor: (userId) => expired.issueForUser(userId).token,
     tamperedTokenFor(userId) {

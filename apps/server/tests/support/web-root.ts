@@ -54,11 +54,29 @@ async function write(root: string, file: string, content: string | Buffer) {
 }
 
 /**
+ * The build's page renderer (`renderer/render.js`, decision 054), as the web build's contract has
+ * it: a page from the content. This one lists the schedule's activities and carries an inline
+ * script naming the content's first activity, so its CSP hash changes with the content.
+ */
+const RENDERER_JS = `const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function render(urlPath, content) {
+  const items = content.schedule.flatMap((d) =>
+    d.activities.map((a) => '<li>' + esc(d.day) + ', ' + esc(a.time) + ': ' + esc(a.title) + '</li>'),
+  );
+  const first = content.schedule[0]?.activities[0]?.title ?? '';
+  return '<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>' + esc(urlPath) +
+    '</title></head><body><main><h1>Horários</h1><ul>' + items.join('') + '</ul></main>' +
+    '<script>window.__first = ' + JSON.stringify(first).replace(/</g, '\\u003c') + ';</script></body></html>';
+}
+`;
+
+/**
  * `identity`: the build's identity settings (`.identity.json`), as a build with those VITE_AUTH_*
  * settings writes them; none by default (an older build, for the built-in provider).
+ * `renderer`: the build has its page renderer (none by default, as a build before decision 054).
  */
 export async function createFixtureWebRoot(
-  options: { identity?: WebIdentity } = {},
+  options: { identity?: WebIdentity; renderer?: boolean } = {},
 ): Promise<FixtureWebRoot> {
   const dir = await mkdtemp(path.join(tmpdir(), 'centro-server-'));
   const webRoot = path.join(dir, 'client');
@@ -89,6 +107,7 @@ export async function createFixtureWebRoot(
   if (options.identity) {
     await write(webRoot, WEB_IDENTITY_FILE, JSON.stringify(options.identity));
   }
+  if (options.renderer) await write(dir, 'renderer/render.js', RENDERER_JS);
 
   return {
     dir,

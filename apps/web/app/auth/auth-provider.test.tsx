@@ -279,6 +279,39 @@ describe('AuthProvider', () => {
     error.mockRestore();
   });
 
+  it('shows the signed-out state when the session ended (the provider or the API refused it)', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({ signedIn: true });
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(seen.auth?.authUser).not.toBeNull());
+    // What msal-session.ts does on interaction_required, invalid_grant or session_ended.
+    vi.mocked(session.getUser).mockImplementationOnce(async () => {
+      vi.mocked(session.account).mockReturnValue(null);
+      return null;
+    });
+    expect(await act(async () => seen.auth?.getUser())).toBeNull();
+    expect(seen.auth?.status).toBe('signed-out');
+    expect(seen.auth?.authUser).toBeNull();
+    expect(sessionStorage.getItem(SESSION_MARKER_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Acessar' })).toBeEnabled();
+  });
+
+  it('asks for the password again when asked to, signed in as the person is', async () => {
+    sessionStorage.setItem(SESSION_MARKER_KEY, '1');
+    const session = fakeSession({ signedIn: true });
+    const seen = renderProvider(async () => session);
+    await waitFor(() => expect(seen.auth?.status).toBe('signed-in'));
+    await act(async () => {
+      void seen.auth?.signIn({ reauthenticate: true });
+    });
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledOnce());
+    expect(session.signIn).toHaveBeenCalledWith({
+      createAccount: false,
+      returnPath: '/',
+      reauthenticate: true,
+    });
+  });
+
   it('getUser waits for the session being restored', async () => {
     sessionStorage.setItem(SESSION_MARKER_KEY, '1');
     const session = fakeSession({ signedIn: true });

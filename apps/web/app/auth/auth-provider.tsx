@@ -84,25 +84,34 @@ export function AuthProvider({
    * Loads the product's user state in the background, and the person's staff roles beside it:
    * failures are only logged (section 8); without roles the person simply sees no 'Equipe'.
    */
-  const loadUser = useCallback((from: MsalSession) => {
-    const current = () => session.current === from && from.account() !== null;
-    from
-      .getUser()
-      .then((found) => {
-        if (!found) return null;
-        from
-          .loadStaffRoles(found.token)
-          .then((roles) => {
-            if (current() && roles.length > 0) setStaffRoles(roles);
-          })
-          .catch((error: unknown) => console.error('Loading the staff roles failed:', error));
-        return from.loadUserDetails(found);
-      })
-      .then((details) => {
-        if (details && current()) setAuthUser(details);
-      })
-      .catch((error: unknown) => console.error('Loading the signed-in user failed:', error));
-  }, []);
+  const loadUser = useCallback(
+    (from: MsalSession) => {
+      const current = () => session.current === from && from.account() !== null;
+      from
+        .getUser()
+        .then((found) => {
+          // The session ended (msal-session.ts forgot the account, with a toast): signed out (the
+          // next page finds no account either, and drops the session marker).
+          if (!found) {
+            markSession(false);
+            statusStore.set('signed-out');
+            return null;
+          }
+          from
+            .loadStaffRoles(found.token)
+            .then((roles) => {
+              if (current() && roles.length > 0) setStaffRoles(roles);
+            })
+            .catch((error: unknown) => console.error('Loading the staff roles failed:', error));
+          return from.loadUserDetails(found);
+        })
+        .then((details) => {
+          if (details && current()) setAuthUser(details);
+        })
+        .catch((error: unknown) => console.error('Loading the signed-in user failed:', error));
+    },
+    [statusStore],
+  );
 
   /** Takes MSAL's view: signed in as soon as it has an account (the user state loads after). */
   const adopt = useCallback(
@@ -198,8 +207,10 @@ export function AuthProvider({
   );
 
   const signIn = useCallback(
-    () =>
-      interact('login', (from) => from.signIn({ createAccount: false, returnPath: currentPath() })),
+    (options?: { reauthenticate?: boolean }) =>
+      interact('login', (from) =>
+        from.signIn({ createAccount: false, returnPath: currentPath(), ...options }),
+      ),
     [interact],
   );
 
@@ -225,13 +236,17 @@ export function AuthProvider({
   const getUser = useCallback(async (): Promise<UserWithToken | null> => {
     try {
       const from = session.current ?? (await pending.current);
-      return from ? await from.getUser() : null;
+      if (!from) return null;
+      const found = await from.getUser();
+      // Nobody, or the session ended (msal-session.ts forgot the account, with a toast).
+      if (!found) adopt(from);
+      return found;
     } catch (error) {
       // While signing out, MSAL forgets the tokens under a call still running: expected, not a fault.
       if (guard.current() !== 'logout') console.error('Getting the signed-in user failed:', error);
       return null;
     }
-  }, [guard]);
+  }, [guard, adopt]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -141,6 +141,10 @@ describe('the MSAL configuration', () => {
     expect(
       loginRequest(builtIn, { createAccount: true, returnPath: '/global-kardec/passe' }),
     ).toMatchObject({ prompt: 'create', state: '/global-kardec/passe' });
+    // Before 'Excluir minha conta': the password again, whatever session the provider has.
+    expect(
+      loginRequest(builtIn, { createAccount: false, returnPath: '/perfil', reauthenticate: true }),
+    ).toMatchObject({ prompt: 'login', state: '/perfil' });
   });
 
   it('acquires tokens silently without a hidden frame, for the given account', () => {

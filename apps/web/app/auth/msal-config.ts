@@ -110,17 +110,29 @@ export function createMsalConfiguration(
 /**
  * Sign-in ('Acessar') or account creation ('Quero me inscrever': `prompt=create`, unless the build
  * says the provider has no sign-up: VITE_AUTH_SIGN_UP_PROMPT=none). The state carries the page to
- * return to; the API's scope is consented to at the same time.
+ * return to; the API's scope is consented to at the same time. `reauthenticate`: the password asked
+ * again even with a session at the provider (`prompt=login`), before 'Excluir minha conta', which the
+ * API allows only after a recent sign-in (decision 047).
  */
 export function loginRequest(
   settings: ResolvedAuthSettings,
-  { createAccount, returnPath }: { createAccount: boolean; returnPath: string },
+  {
+    createAccount,
+    returnPath,
+    reauthenticate = false,
+  }: { createAccount: boolean; returnPath: string; reauthenticate?: boolean },
 ): RedirectRequest {
+  const prompt =
+    createAccount && settings.signUpPrompt !== 'none'
+      ? PromptValue.CREATE
+      : reauthenticate
+        ? PromptValue.LOGIN
+        : null;
   return {
     scopes: settings.graphScopes,
     extraScopesToConsent: [settings.apiScope],
     state: returnPath,
-    ...(createAccount && settings.signUpPrompt !== 'none' ? { prompt: PromptValue.CREATE } : {}),
+    ...(prompt ? { prompt } : {}),
   };
 }
 

@@ -5,13 +5,18 @@
  */
 import {
   EventMessageUtils,
+  InteractionRequiredAuthError,
   PublicClientApplication,
   type AccountInfo,
   type AuthenticationResult,
   type InteractionStatus as MsalInteractionStatus,
 } from '@azure/msal-browser';
 import type { StaffRoleName } from '@centro/contracts';
-import { fetchJson } from '~/lib/api-client';
+import { ErrorCode } from '@centro/contracts/error-codes';
+import { sessionMessages } from '@centro/contracts/messages';
+import { apiPaths } from '@centro/contracts/paths';
+import { notify } from '~/components/toasts/notify';
+import { ApiError, fetchJson } from '~/lib/api-client';
 import {
   apiTokenRequest,
   createMsalConfiguration,
@@ -27,9 +32,9 @@ import {
   type AuthSettings,
   type ResolvedAuthSettings,
 } from '~/config/auth-settings';
-import { clearApiToken } from './token-store';
+import { clearApiToken, readApiToken } from './token-store';
 import type { AuthUser, InteractionStatus, UserWithToken } from './types';
-import { fetchAnonymousToken, getUserWithToken } from './api/get-user';
+import { fetchAnonymousToken, fetchBoundToken, getUserWithToken } from './api/get-user';
 import { fetchStaffRoles } from './api/staff-roles';
 import { fetchUserDetails } from './api/user-details';
 
@@ -41,17 +46,43 @@ export type _MsalStatusIsOurs = Assert<
 
 /** How long 'Acessar' waits for the anonymous token before redirecting anyway. */
 const ANONYMOUS_TOKEN_TIMEOUT_MS = 5_000;
+/** How long 'Sair' waits for the API to end the person's tokens before going to the provider. */
+const SIGN_OUT_TIMEOUT_MS = 3_000;
+
+/**
+ * Whether a failure means the session is over (issue 28, finding 8): the provider wants the person
+ * to sign in again (its refresh token is gone: a reset, 'Sair' elsewhere, too long idle), or the API
+ * refuses tokens issued before the session ended.
+ */
+export function isSessionEnd(error: unknown): boolean {
+  if (error instanceof InteractionRequiredAuthError) return true;
+  return error instanceof ApiError && error.code === ErrorCode.SessionEnded;
+}
 
 export interface MsalSession {
   /** The first signed-in account, or null. */
   account: () => AccountInfo | null;
   /** The page to go back to after the sign-in just completed (the redirect's state), once. */
   takeReturnPath: () => string | null;
-  /** Redirects to the provider: sign-in, or account creation. Rejects if the redirect fails. */
-  signIn: (options: { createAccount: boolean; returnPath: string }) => Promise<void>;
-  /** Forgets the stored token and redirects to the provider's sign-out, which returns to '/'. */
+  /**
+   * Redirects to the provider: sign-in, account creation, or a sign-in asking the password again
+   * (`reauthenticate`, which first forgets the tokens held). Rejects if the redirect fails.
+   */
+  signIn: (options: {
+    createAccount: boolean;
+    returnPath: string;
+    reauthenticate?: boolean;
+  }) => Promise<void>;
+  /**
+   * Ends the person's tokens at the API (every device), forgets the stored token and redirects to
+   * the provider's sign-out, which returns to '/'. When the API says the session has already ended
+   * (the account was just deleted), forgets it in this browser only, without the provider.
+   */
   signOut: () => Promise<void>;
-  /** The person (Graph) and a fresh bound backend token; null when nobody is signed in. */
+  /**
+   * The person (Graph) and a fresh bound backend token; null when nobody is signed in, or when the
+   * session has just ended (the account forgotten, and a toast says so).
+   */
   getUser: () => Promise<UserWithToken | null>;
   /** The product's user state (POST /api/user/details). */
   loadUserDetails: (userWithToken: UserWithToken) => Promise<AuthUser>;
@@ -121,6 +152,15 @@ export async function startMsalSession(
 
   let returnPath = safeReturnPath(result?.state);
 
+  /** The account whose ended session was told (several calls may find it ended at once). */
+  let toldEnded: string | null = null;
+
+  /** Forgets the account's tokens in this browser (MSAL's cache, the stored API token). */
+  const forget = async (current: AccountInfo) => {
+    clearApiToken();
+    await instance.clearCache({ account: current });
+  };
+
   return {
     account,
     takeReturnPath: () => {
@@ -128,7 +168,10 @@ export async function startMsalSession(
       returnPath = null;
       return path;
     },
-    signIn: async ({ createAccount, returnPath }) => {
+    signIn: async ({ createAccount, returnPath, reauthenticate = false }) => {
+      const current = account();
+      // Tokens from a fresh sign-in only: no cached one from the old sign-in is used after it.
+      if (reauthenticate && current) await forget(current);
       if (!createAccount) {
         // 'Acessar' stores the backend's anonymous token first (spec section 4); a failure is only
         // logged: the sign-in itself does not need it.
@@ -136,22 +179,57 @@ export async function startMsalSession(
           console.error('Sign-in: the anonymous token could not be obtained:', error),
         );
       }
-      await instance.loginRedirect(loginRequest(resolved, { createAccount, returnPath }));
+      await instance.loginRedirect(
+        loginRequest(resolved, { createAccount, returnPath, reauthenticate }),
+      );
     },
     signOut: async () => {
-      clearApiToken();
       const current = account();
+      // Pressed before the page had its API token: one is asked for, so the tokens still end.
+      const stored =
+        readApiToken() ??
+        (current
+          ? await silentToken(apiTokenRequest(resolved, current))
+              .then(fetchBoundToken)
+              .catch(() => null)
+          : null);
+      let ended = false;
+      if (stored) {
+        // 'Sair' ends the person's tokens everywhere (decision 047); a failure does not keep
+        // anyone signed in here.
+        await fetchJson(apiPaths.mySignOut, {
+          method: 'POST',
+          body: {},
+          bearer: stored,
+          timeoutMs: SIGN_OUT_TIMEOUT_MS,
+        }).catch((error: unknown) => {
+          ended = isSessionEnd(error);
+          if (!ended) console.error('Sign-out: the API did not answer:', error);
+        });
+      }
+      clearApiToken();
       if (!current) return;
-      await instance.logoutRedirect(logoutRequest(resolved, current));
+      if (ended) await forget(current);
+      else await instance.logoutRedirect(logoutRequest(resolved, current));
     },
     getUser: async () => {
       const current = account();
       if (!current) return null;
-      return getUserWithToken({
-        graphUrl: resolved.graphUrl,
-        graphToken: () => silentToken(graphTokenRequest(resolved, current)),
-        apiToken: () => silentToken(apiTokenRequest(resolved, current)),
-      });
+      try {
+        return await getUserWithToken({
+          graphUrl: resolved.graphUrl,
+          graphToken: () => silentToken(graphTokenRequest(resolved, current)),
+          apiToken: () => silentToken(apiTokenRequest(resolved, current)),
+        });
+      } catch (error) {
+        if (!isSessionEnd(error)) throw error;
+        // Signed out here too (the auth provider sees no account), with what happened; 'Acessar'
+        // then brings the person back to this page.
+        await forget(current);
+        if (toldEnded !== current.homeAccountId) void notify('info', sessionMessages.ended);
+        toldEnded = current.homeAccountId;
+        return null;
+      }
     },
     loadUserDetails: fetchUserDetails,
     loadStaffRoles: fetchStaffRoles,

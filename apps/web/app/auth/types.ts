@@ -42,10 +42,16 @@ export interface AuthContextValue {
   staffRoles: readonly StaffRoleName[];
   /** The current person and a backend token, or null on any failure (only logged, spec section 8). */
   getUser: () => Promise<UserWithToken | null>;
-  /** 'Acessar': redirect to the identity provider's sign-in (ignored while an interaction runs). */
-  signIn: () => Promise<void>;
+  /**
+   * 'Acessar': redirect to the identity provider's sign-in (ignored while an interaction runs), and
+   * back to this page. `reauthenticate`: the password asked again (before 'Excluir minha conta').
+   */
+  signIn: (options?: { reauthenticate?: boolean }) => Promise<void>;
   /** 'Quero me inscrever' while signed out: redirect to the provider's account creation. */
   signUp: () => Promise<void>;
-  /** 'Sair': forget the stored token and sign out at the provider, returning to '/'. */
+  /**
+   * 'Sair': end the person's tokens, forget the stored token and sign out at the provider, returning
+   * to '/'; only here when the session has already ended (after the account's deletion).
+   */
   signOut: () => Promise<void>;
 }

@@ -9,8 +9,10 @@ import * as accountEmail from './006-account-email.js';
 import * as waitingList from './007-waiting-list.js';
 import * as outboxMessageData from './008-outbox-message-data.js';
 import * as sentMailWithoutBody from './009-sent-mail-without-body.js';
+import * as tokenRevocations from './010-token-revocations.js';
 import * as staffActionIdentity from './011-staff-action-identity.js';
 import * as classes from './012-classes.js';
+import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
 
 const migrations: Record<string, Migration> = {
@@ -23,8 +25,10 @@ const migrations: Record<string, Migration> = {
   '007-waiting-list': waitingList,
   '008-outbox-message-data': outboxMessageData,
   '009-sent-mail-without-body': sentMailWithoutBody,
+  '010-token-revocations': tokenRevocations,
   '011-staff-action-identity': staffActionIdentity,
   '012-classes': classes,
+  '013-content-revisions': contentRevisions,
   '014-opening-alerts': openingAlerts,
 };
 

@@ -200,11 +200,16 @@ export function createProvider(options: CreateProviderOptions): Provider {
     // so MSAL renews tokens silently; they end with the session (sign-out revokes them).
     issueRefreshToken: (_ctx, requester) => requester.grantTypeAllowed('refresh_token'),
     expiresWithSession: () => true,
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const audience = token.resourceServer?.audience;
+      // When the person signed in: the API asks for a recent one before deleting the account
+      // (decision 047). The code's or the refresh token's, which keep the session's.
+      const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+      const authTime = code?.authTime ?? refresh?.authTime;
       return {
         oid: token.accountId,
+        ...(typeof authTime === 'number' ? { auth_time: authTime } : undefined),
         ...(audience && token.scope ? { scp: shortScopes(token.scope, audience) } : undefined),
       };
     },

@@ -13,6 +13,11 @@ import { composePasswordReset } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
 import { endAccountSessions } from './adapter.js';
+import {
+  endOfSecond,
+  recordTokenRevocation,
+  type TokenRevocations,
+} from '../../auth/token-revocations.js';
 import { hashPassword } from './passwords.js';
 
 /** At most this many links per account in an hour: the rest of the requests send nothing. */
@@ -40,6 +45,8 @@ export class PasswordResets {
     /** The public origin (SITE_URL). */
     private readonly siteUrl: string,
     private readonly now: () => Date = () => new Date(),
+    /** Told of a reset at once: this instance refuses the old tokens before its next read. */
+    private readonly revocations?: Pick<TokenRevocations, 'note'>,
   ) {}
 
   /**
@@ -122,7 +129,7 @@ export class PasswordResets {
     if (!TOKEN_SHAPE.test(token)) return null;
     const passwordHash = await hashPassword(newPassword);
     const now = this.now().toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       const used = await trx
         .updateTable('password_resets')
         .set({ used_at: now })
@@ -147,8 +154,14 @@ export class PasswordResets {
         .where('used_at', 'is', null)
         .execute();
       await endAccountSessions(trx, used.account_id);
-      return { email: account.email };
+      // The provider's access tokens already issued (JWTs, an hour long) and the API tokens die
+      // too, those of this very second included: a stolen sign-in does not outlive the reset.
+      await recordTokenRevocation(trx, used.account_id, endOfSecond(new Date(now)));
+      return { email: account.email, accountId: used.account_id };
     });
+    if (!ended) return null;
+    this.revocations?.note(ended.accountId, endOfSecond(new Date(now)));
+    return { email: ended.email };
   }
 
   /** Removes links a day past their expiry. */

@@ -244,13 +244,19 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
 }
 
 /** The staff roles by name, as the staff area shows them. */
-export const ROLE_LABELS = { coordenacao: 'Coordenação', secretaria: 'Secretaria' } as const;
+export const ROLE_LABELS = {
+  coordenacao: 'Coordenação',
+  secretaria: 'Secretaria',
+  comunicacao: 'Comunicação',
+} as const;
 
 const ROLE_MEANS = {
   coordenacao:
-    'Com ela você vê os cursos e seus inscritos, exporta as listas, marca a presença, muda as configurações dos cursos (vagas, inscrições, encontros), remove inscrições e dá funções a outras pessoas.',
+    'Com ela você vê os cursos e seus inscritos, exporta as listas, marca a presença, muda as configurações dos cursos (vagas, inscrições, encontros), remove inscrições, edita o conteúdo do site e dá funções a outras pessoas.',
   secretaria:
     'Com ela você vê os cursos e seus inscritos, exporta as listas e marca a presença nos encontros.',
+  comunicacao:
+    'Com ela você edita e publica o conteúdo do site, sem acesso aos dados dos inscritos.',
 } as const;
 
 export interface StaffRoleGrantedInput {

@@ -1,9 +1,11 @@
 /**
  * API tokens and the identity provider's token verifier (IDENTITY_PROVIDER): the built-in
- * provider's issuer, API audience and public keys are local (src/idp).
+ * provider's issuer, API audience and public keys are local (src/idp); and the ended sessions
+ * (auth/token-revocations.ts), read from the database once a second.
  */
 import fp from 'fastify-plugin';
 import { createAuthServices } from '../../auth/auth-services.js';
+import { startTokenRevocations } from '../../auth/token-revocations.js';
 import type { EntraTenantMetadata } from '../../auth/entra-discovery.js';
 import type { Config } from '../../config/index.js';
 import { embeddedProviderSource } from '../../idp/source.js';
@@ -31,6 +33,11 @@ export const authService = fp<AuthServiceOptions>(
     });
     app.decorate('apiTokens', auth.apiTokens);
     app.decorate('verifyProviderToken', auth.verifyProviderToken);
+    const revocations = await startTokenRevocations(app.database.db, {
+      onError: (error) => app.log.warn({ err: error }, 'reading the ended sessions failed'),
+    });
+    app.decorate('tokenRevocations', revocations);
+    app.addHook('onClose', () => revocations.close());
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['database'] },
 );

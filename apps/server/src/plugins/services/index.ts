@@ -10,6 +10,7 @@
 import type { DatabaseHandle } from '../../db/database.js';
 import type { DirectoryAdapter } from '../../directory/create-directory.js';
 import type { ApiTokens } from '../../auth/api-tokens.js';
+import type { TokenRevocations } from '../../auth/token-revocations.js';
 import type { ProviderTokenVerifier } from '../../auth/provider-token-verifier.js';
 import type { CourseReader } from '../../courses/effective-course.js';
 import type { OpeningAlerts } from '../../enrolment/opening-alerts.js';
@@ -18,6 +19,7 @@ import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.
 import type { Mail } from '../../mail/mail.js';
 import type { ParticipantService } from '../../participant/service.js';
 import type { StaffService } from '../../staff/service.js';
+import type { ContentService } from '../../content/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,10 +35,17 @@ declare module 'fastify' {
     courseOf: CourseReader;
     /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
     staff: StaffService;
+    /** The site's edited content: its revisions, published to the pages and the calendar. */
+    content: ContentService;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */
     apiTokens: ApiTokens;
+    /**
+     * Per person, the instant before which their tokens are refused (ended sessions): checked by
+     * get-token, requirePerson and bearerAuth.
+     */
+    tokenRevocations: TokenRevocations;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
     verifyProviderToken: ProviderTokenVerifier;
     /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
@@ -52,6 +61,7 @@ declare module 'fastify' {
 export type { EmbeddedProviderSetup } from './embedded-provider.js';
 export { authService } from './auth.js';
 export { backupService } from './backup.js';
+export { contentService } from './content.js';
 export { coursesService } from './courses.js';
 export { databaseService } from './database.js';
 export { directoryService } from './directory.js';

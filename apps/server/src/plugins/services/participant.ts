@@ -13,7 +13,7 @@ export interface ParticipantServiceOptions {
 
 export const participantService = fp<ParticipantServiceOptions>(
   async (app, { embedded }) => {
-    const { database, directory, enrolment } = app;
+    const { database, directory, enrolment, mail, tokenRevocations } = app;
     app.decorate(
       'participant',
       new ParticipantService({
@@ -21,8 +21,12 @@ export const participantService = fp<ParticipantServiceOptions>(
         enrolment,
         directory,
         accounts: embedded && directory.kind === 'local' ? 'embedded' : 'tenant',
+        mail,
+        revocations: tokenRevocations,
+        // The built-in provider always says when the person signed in; Entra may not.
+        recentSignIn: embedded ? 'required' : 'when-known',
       }),
     );
   },
-  { name: 'participant', dependencies: ['database', 'directory', 'enrolment'] },
+  { name: 'participant', dependencies: ['database', 'directory', 'enrolment', 'mail', 'auth'] },
 );

@@ -19,6 +19,8 @@ const NOT_FILES = ['**/*.html', '**/*.br', '**/*.gz', 'robots.txt', 'sitemap.xml
 
 export interface StaticFilesOptions {
   webRoot: string;
+  /** Files of the web root served by another route (the static site's `.data` of edited pages). */
+  servedElsewhere?: readonly string[];
 }
 
 function cacheHeaders(cacheControl: string) {
@@ -40,7 +42,10 @@ const common = {
   decorateReply: false,
 } as const;
 
-export const staticFiles: FastifyPluginAsync<StaticFilesOptions> = async (app, { webRoot }) => {
+export const staticFiles: FastifyPluginAsync<StaticFilesOptions> = async (
+  app,
+  { webRoot, servedElsewhere = [] },
+) => {
   const assets = path.join(webRoot, 'assets');
   if (existsSync(assets)) {
     await app.register(fastifyStatic, {
@@ -56,7 +61,7 @@ export const staticFiles: FastifyPluginAsync<StaticFilesOptions> = async (app, {
       ...common,
       root: webRoot,
       prefix: '/',
-      globIgnore: ['assets/**', ...NOT_FILES],
+      globIgnore: ['assets/**', ...NOT_FILES, ...servedElsewhere.map((url) => url.slice(1))],
       setHeaders: cacheHeaders(SHORT_CACHE),
     });
   }

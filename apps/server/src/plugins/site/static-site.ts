@@ -62,12 +62,13 @@ export interface StaticSiteOptions {
 }
 
 export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { pages }) => {
-  for (const [urlPath, page] of pages.byPath) {
+  for (const [urlPath, built] of pages.byPath) {
     app.route({
       method: ['GET', 'HEAD'],
       url: urlPath,
       config: { securityHeaders: false },
-      handler: (request, reply) => sendPage(request, reply, page),
+      // Read at each request: published content replaces a page in the map (decision 054).
+      handler: (request, reply) => sendPage(request, reply, pages.byPath.get(urlPath) ?? built),
     });
     if (urlPath !== '/') {
       app.get(`${urlPath}/`, (request, reply) => {
@@ -77,5 +78,18 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { p
       });
     }
   }
+  // The navigation data of the pages edited content renders again, read at each request.
+  for (const [url, built] of pages.data) {
+    // With the security headers (nosniff among them), like the files it stands for.
+    app.get(url, (_request, reply) =>
+      reply
+        .header('content-type', DATA_TYPE)
+        .header('cache-control', 'no-cache')
+        .send(pages.data.get(url) ?? built),
+    );
+  }
   installFastLane(app, pages.byPath);
 };
+
+/** React Router's type for its data answers (turbo-stream). */
+const DATA_TYPE = 'text/x-script';

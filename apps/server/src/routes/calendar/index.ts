@@ -1,6 +1,7 @@
 /**
  * Calendar files of the site (issue 16): GET /agenda.ics, the centre's weekly schedule as
- * recurring events, rendered once at start-up from packages/content; and
+ * recurring events, rendered from the schedule in effect (packages/content, or the staff's latest
+ * revision: decision 054) once per revision; and
  * GET /<programme>/<course>/encontros.ics, each course's meetings in effect (the staff area may
  * change them: read at each request, the file itself cached by its content in calendar/course-calendar.ts),
  * the same file as the enrolment e-mail's attachment. Site routes, outside /api: no rate limit, not
@@ -12,7 +13,8 @@ import {
   courseCalendarPath,
   coursePath,
   getProgramme,
-  schedule,
+  schedule as packagedSchedule,
+  type ScheduleDay,
   scheduleCalendarPath,
 } from '@centro/content';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -21,7 +23,11 @@ import { calendarFileName, courseCalendar } from '../../calendar/course-calendar
 
 export interface CalendarRoutesOptions {
   siteUrl: string;
+  /** The schedule in effect with its revision (default: the packaged one, revision 0). */
+  schedule?: () => { revision: number; days: readonly ScheduleDay[] };
 }
+
+const PACKAGED = { revision: 0, days: packagedSchedule };
 
 const SCHEDULE_PAGE_PATH = '/horarios';
 const CACHE = 'public, max-age=3600';
@@ -29,7 +35,7 @@ const TYPE = 'text/calendar; charset=utf-8';
 
 export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
   app,
-  { siteUrl },
+  { siteUrl, schedule = () => PACKAGED },
 ) => {
   const url = (path: string) => new URL(path, `${siteUrl}/`).href;
   const send = (reply: FastifyReply, name: string, body: string) =>
@@ -39,14 +45,23 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
       .header('content-disposition', `inline; filename="${name}"`)
       .send(body);
 
-  // A fixed DTSTAMP: the file changes only with the content (and a new deployment).
-  const agenda = scheduleCalendar({
-    schedule,
-    centreName: centre.name,
-    centreAddress: centre.address,
-    scheduleUrl: url(SCHEDULE_PAGE_PATH),
-  });
-  app.get(scheduleCalendarPath, (_request, reply) => send(reply, 'agenda.ics', agenda));
+  // A fixed DTSTAMP: the file changes only with the schedule; rendered once per revision.
+  let agenda: { revision: number; file: string } | undefined;
+  const currentAgenda = () => {
+    const { revision, days } = schedule();
+    if (agenda?.revision !== revision) {
+      const file = scheduleCalendar({
+        schedule: days,
+        centreName: centre.name,
+        centreAddress: centre.address,
+        scheduleUrl: url(SCHEDULE_PAGE_PATH),
+      });
+      agenda = { revision, file };
+    }
+    return agenda.file;
+  };
+  currentAgenda();
+  app.get(scheduleCalendarPath, (_request, reply) => send(reply, 'agenda.ics', currentAgenda()));
 
   const { courseOf } = app;
   for (const { slug, programme } of allCourses()) {

@@ -1,9 +1,13 @@
-/** The schedule page, prepared at build time from the content. */
+/**
+ * The schedule page, prepared at build time from the content, or from the schedule saved in the
+ * staff area when the server renders it again (decision 054).
+ */
 import {
   addMinutes,
   centre,
   MEETING_TIME_ZONE,
-  schedule,
+  schedule as packagedSchedule,
+  type ScheduleDay,
   SCHEDULE_EVENT_MINUTES,
   scheduleQuestionLink,
   scheduleTime,
@@ -15,7 +19,9 @@ import { getSite } from '~/lib/site.server';
 import { SCHEDULE_TITLE } from './copy';
 import type { ScheduleLoaderData } from './types';
 
-export function getSchedulePage(): ScheduleLoaderData {
+export function getSchedulePage(
+  schedule: readonly ScheduleDay[] = packagedSchedule,
+): ScheduleLoaderData {
   const days = schedule.map((day) => ({
     day: day.day,
     activities: day.activities.map(({ time, title, note }) => ({
@@ -23,7 +29,7 @@ export function getSchedulePage(): ScheduleLoaderData {
       title,
       ...(note ? { note } : {}),
     })),
-    questionHref: scheduleQuestionLink(centre.whatsapp, day),
+    questionHref: day.questionLink ?? scheduleQuestionLink(centre.whatsapp, day),
   }));
   const activities = schedule.flatMap((day) =>
     day.activities.map((activity) => {

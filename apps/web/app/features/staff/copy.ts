@@ -11,6 +11,7 @@ export const STAFF_TITLE = 'Equipe';
 export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
+  comunicacao: 'Comunicação',
 };
 
 export const stateLabels: Record<EnrolmentState, string> = {
@@ -33,6 +34,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'attendance.view': 'Viu a presença de um encontro',
   'attendance.update': 'Marcou a presença de um encontro',
   'roles.view': 'Viu as funções da equipe',
+  'content.save': 'Publicou uma alteração do conteúdo do site',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',
@@ -56,6 +58,7 @@ export const staffMessages = {
   loadFailed: 'Não foi possível carregar os dados. Tente novamente.',
   saveFailed: 'Não foi possível salvar. Tente novamente.',
   settingsSaved: 'Configurações salvas.',
+  contentPublished: 'Horários publicados.',
   attendanceSaved: 'Presença salva.',
   removed: 'Participante removido. A vaga foi liberada.',
   roleGranted: 'Função concedida.',

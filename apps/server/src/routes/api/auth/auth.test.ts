@@ -55,6 +55,14 @@ async function bareApp(verify: ProviderTokenVerifier) {
   useZodSchemas(instance);
   instance.decorate('apiTokens', apiTokens);
   instance.decorate('verifyProviderToken', verify);
+  // Nobody's session ended here (ended sessions: routes/api/me/sessions.test.ts).
+  instance.decorate('tokenRevocations', {
+    refuses: () => false,
+    note: () => undefined,
+    revoke: async () => undefined,
+    refresh: async () => undefined,
+    close: () => undefined,
+  });
   await instance.register(authRoutes);
   instance.post<{ Body: { id: string; token: string } }>('/api/user/details', async (request) => ({
     data: { id: requirePerson(request, request.body.token, request.body.id) },
@@ -105,7 +113,7 @@ describe('GET /api/auth/get-token', () => {
       expect(res.statusCode).toBe(200);
       const body = getTokenResponseSchema.parse(res.json());
       expect(body.expires_in).toBe(600);
-      expect(apiTokens.verify(body.access_token)).toEqual({
+      expect(apiTokens.verify(body.access_token)).toMatchObject({
         kind: 'user',
         userId: PERSON,
         roles: [],
@@ -264,7 +272,7 @@ describe('the embedded default (nothing configured)', () => {
     const res = await getToken(server, `Bearer ${await sign(claims)}`);
     expect(res.statusCode).toBe(200);
     const body = getTokenResponseSchema.parse(res.json());
-    expect(server.apiTokens.verify(body.access_token)).toEqual({
+    expect(server.apiTokens.verify(body.access_token)).toMatchObject({
       kind: 'user',
       userId: account,
       roles: [],

@@ -4,16 +4,18 @@
  * - Without `Authorization`: an anonymous API token (grants nothing on user or group endpoints).
  * - With `Authorization: Bearer <the identity provider's access token for this API>`: validated
  *   (auth/provider-token-verifier.ts), then an API token bound to that person's directory id.
- * - Anything else: 401 `invalid_token` (503 when the provider's keys cannot be obtained).
+ * - Anything else: 401 `invalid_token` (503 when the provider's keys cannot be obtained); a token
+ *   issued before the person's session ended (auth/token-revocations.ts): 401 `session_ended`.
  *
  * The answer is never stored by a cache. No provider, Graph or app credential is ever sent.
  * The guard of the user and group routes is auth/authenticate-person.ts.
  */
-import { getTokenResponseSchema, type StaffRoleName } from '@centro/contracts';
+import { getTokenResponseSchema } from '@centro/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthRefusal } from '../../../auth/errors.js';
 import { ProviderTokenError } from '../../../auth/provider-token-error.js';
+import type { VerifiedProviderToken } from '../../../auth/provider-token-verifier.js';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
 
@@ -25,7 +27,7 @@ function challenge(reply: FastifyReply) {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { apiTokens, verifyProviderToken } = app;
+  const { apiTokens, verifyProviderToken, tokenRevocations } = app;
 
   app.get(
     apiPaths.getToken,
@@ -33,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         response: {
           200: getTokenResponseSchema,
-          ...refusalResponses('invalidProviderToken', 'providerUnavailable'),
+          ...refusalResponses('invalidProviderToken', 'sessionEnded', 'providerUnavailable'),
         },
       },
     },
@@ -51,10 +53,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ reason: 'malformed_authorization' }, 'provider token refused');
         throw new AuthRefusal('invalidProviderToken');
       }
-      let userId: string;
-      let roles: StaffRoleName[];
+      let verified: VerifiedProviderToken;
       try {
-        ({ userId, roles } = await verifyProviderToken(match[1]));
+        verified = await verifyProviderToken(match[1]);
       } catch (error) {
         if (!(error instanceof ProviderTokenError)) throw error;
         if (error.unavailable) {
@@ -70,8 +71,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         challenge(reply);
         throw new AuthRefusal('invalidProviderToken');
       }
+      const { userId, roles, issuedAt, authTime } = verified;
+      // Issued before the person's session ended (reset, 'Sair', deletion): a stolen or stale token.
+      if (tokenRevocations.refuses(userId, issuedAt)) {
+        request.log.info({ reason: 'session_ended' }, 'provider token refused');
+        challenge(reply);
+        throw new AuthRefusal('sessionEnded');
+      }
       // Entra's app roles travel in the API token; the built-in provider's come from the database.
-      const { token, expiresIn } = apiTokens.issueForUser(userId, roles);
+      const { token, expiresIn } = apiTokens.issueForUser(userId, roles, { authTime });
       return { access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn };
     },
   );

@@ -12,7 +12,10 @@
  * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
  * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
- * - POST /api/me/delete                {confirmation: 'EXCLUIR'}: the account and its data
+ * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
+ *                                      data; needs a recent sign-in (decision 047)
+ * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends, and
+ *                                      the built-in provider's sessions of every device
  */
 import { allCourses } from '@centro/content';
 import {
@@ -25,6 +28,8 @@ import {
   myEnrolmentsResponseSchema,
   myOpeningAlertResponseSchema,
   myOpeningAlertsResponseSchema,
+  mySignOutRequestSchema,
+  mySignOutResponseSchema,
   myWaitingListJoinResponseSchema,
   myWaitingListLeaveResponseSchema,
 } from '@centro/contracts';
@@ -34,7 +39,7 @@ import { CourseNotFoundError } from '../../../enrolment/errors.js';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import type { RefusalName } from '../../../refusals/catalogue.js';
 
-const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
+const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 const bearer = { security: [{ bearerAuth: [] }] };
 
@@ -215,6 +220,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           200: myAccountDeleteResponseSchema,
           ...refusalResponses(
             ...AUTH,
+            'recentSignInRequired',
             'enrolmentInProgress',
             'accountDeletionIncomplete',
             'lastCoordinatorAccount',
@@ -225,7 +231,22 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The centre keeps a coordinator, as when revoking the role (issue 28 finding 7).
       await staff.ensureNotLastCoordinator(request.person.userId);
-      return participant.deleteAccount(request.person.userId, request.log);
+      return participant.deleteAccount(request.person.userId, request.log, request.person.authTime);
+    },
+  );
+
+  app.post(
+    apiPaths.mySignOut,
+    {
+      schema: {
+        ...bearer,
+        body: mySignOutRequestSchema,
+        response: { 200: mySignOutResponseSchema, ...refusalResponses(...AUTH) },
+      },
+    },
+    async (request) => {
+      await participant.signOut(request.person.userId);
+      return { signedOut: true as const };
     },
   );
 };

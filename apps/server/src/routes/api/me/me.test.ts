@@ -326,7 +326,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       waitingList: [{ course: course.slug, position: 1 }],
     });
 
-    const wrong = await as(a, 'POST', '/api/me/delete', { confirmation: 'excluir' });
+    const wrong = await as(a, 'POST', '/api/me/delete', { confirmation: 'excluir conta' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ message: string }>().message).toContain(ACCOUNT_DELETE_CONFIRMATION);
     const deleted = await as(a, 'POST', '/api/me/delete', {

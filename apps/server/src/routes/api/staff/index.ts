@@ -34,6 +34,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
+import { staffContentRoutes } from './content.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +65,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const { userId, roles } = request.person;
     request.staffActor = await staff.actor(userId, roles, request.routeOptions.config.permission);
   });
+
+  // The site's content (Comunicação and Coordenação), under the same hook.
+  await app.register(staffContentRoutes);
 
   app.get(
     apiPaths.staffMe,

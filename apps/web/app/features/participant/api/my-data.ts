@@ -1,5 +1,5 @@
 /** LGPD art. 18: 'Baixar meus dados' (GET /api/me/data) and 'Excluir minha conta' (POST /api/me/delete). */
-import type { MyAccountDeleteResponse } from '@centro/contracts';
+import type { MyAccountDeleteResponse, MyData } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import { checked } from '~/lib/answer';
 import { fetchJson } from '~/lib/api-client';
@@ -10,6 +10,20 @@ import { saveFile } from '~/lib/save-file';
 export async function downloadMyData(token: string): Promise<void> {
   const { blob, fileName } = await fetchFile(apiPaths.myData, { bearer: token });
   saveFile(blob, fileName ?? 'meus-dados.json');
+}
+
+/** The same data, to read on the page ('Ver meus dados'). */
+export async function fetchMyData(token: string): Promise<MyData> {
+  const url = apiPaths.myData;
+  return checked<MyData>(await fetchJson(url, { bearer: token }), url, {
+    exportedAt: 'string',
+    account: 'object',
+    enrolments: 'array',
+    waitingList: 'array',
+    attendance: 'array',
+    staffActions: 'array',
+    staffRoles: 'array',
+  });
 }
 
 /** Deletes the account; `confirmation` is what the person typed. */

@@ -1,26 +1,38 @@
 /**
  * 'Meus dados' on the profile (LGPD art. 18 and 19, issue 13): 'Baixar meus dados' downloads
  * everything the product holds about the person as JSON; 'Excluir minha conta' asks them to type
- * EXCLUIR, then cancels every place and waiting position, removes them from the groups and deletes
- * the account (with Microsoft Entra ID the account stays in the tenant; the answer says whom to ask).
+ * EXCLUIR (any case), then cancels every place and waiting position, removes them from the groups
+ * and deletes the account (with Microsoft Entra ID the account stays in the tenant; the answer says
+ * whom to ask), then signs the person out here. The API asks for a recent sign-in first (decision
+ * 047): then 'Entrar novamente' asks the password again and comes back to this page.
  */
-import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts/messages';
-import { useId, useState, type FormEvent } from 'react';
+import { ErrorCode } from '@centro/contracts/error-codes';
+import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion } from '@centro/contracts/messages';
+import type { MyData as MyDataAnswer } from '@centro/contracts';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useAuth } from '~/auth/use-auth';
 import { notify } from '~/components/toasts/notify';
+import { ApiError } from '~/lib/api-client';
 import { explainedRefusal } from '~/lib/explained-refusal';
-import { deleteMyAccount, downloadMyData } from '../api/my-data';
+import { deleteMyAccount, downloadMyData, fetchMyData } from '../api/my-data';
 import { participantMessages as text } from '../copy';
+
+/** The readable view, downloaded only when asked for. */
+const MyDataView = lazy(() => import('./my-data-view'));
 
 export function MyData() {
   const id = useId();
-  const { signOut } = useAuth();
+  const { signIn, signOut } = useAuth();
+  const navigate = useNavigate();
   const call = useApi();
   const [deleting, setDeleting] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  /** The API's sentence asking for a recent sign-in, with 'Entrar novamente' beside it. */
+  const [signInAgain, setSignInAgain] = useState<string | null>(null);
+  const [shown, setShown] = useState<MyDataAnswer | null>(null);
 
   const failed = (what: string, error: unknown) => {
     const sentence = explainedRefusal(error);
@@ -36,30 +48,33 @@ export function MyData() {
     }
   };
 
+  const show = async () => {
+    try {
+      setShown(await call(fetchMyData));
+    } catch (error) {
+      failed('Showing my data', error);
+    }
+  };
+
   const remove = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     try {
       const answer = await call((token) => deleteMyAccount(typed.trim(), token));
-      setDone(answer.message);
+      // Nothing of the account is left to be signed in to: signed out here, on the home page.
+      void notify('success', answer.message);
+      // Its tokens ended with it: signed out in this browser, without the provider's page.
+      await signOut();
+      await navigate('/', { replace: true });
     } catch (error) {
-      failed('Deleting my account', error);
-    } finally {
+      if (error instanceof ApiError && error.code === ErrorCode.RecentSignInRequired) {
+        setSignInAgain(explainedRefusal(error));
+      } else {
+        failed('Deleting my account', error);
+      }
       setBusy(false);
     }
   };
-
-  if (done !== null) {
-    return (
-      <section className="participant" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Meus dados</h2>
-        <p role="status">{done}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void signOut()}>
-          Sair
-        </button>
-      </section>
-    );
-  }
 
   return (
     <section className="participant" aria-labelledby={`${id}-title`}>
@@ -71,7 +86,10 @@ export function MyData() {
       </p>
       <div className="actions">
         <button type="button" className="btn btn-outline" onClick={() => void download()}>
-          Baixar meus dados
+          Baixar meus dados (JSON)
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => void show()}>
+          Ver meus dados
         </button>
         {!deleting && (
           <button type="button" className="btn btn-outline" onClick={() => setDeleting(true)}>
@@ -79,6 +97,11 @@ export function MyData() {
           </button>
         )}
       </div>
+      {shown && (
+        <Suspense fallback={<p role="status">Carregando…</p>}>
+          <MyDataView data={shown} />
+        </Suspense>
+      )}
       {deleting && (
         <form className="participant__delete" onSubmit={(event) => void remove(event)}>
           <p>
@@ -87,7 +110,8 @@ export function MyData() {
             Não é possível desfazer.
           </p>
           <label htmlFor={`${id}-confirm`}>
-            Para confirmar, digite {ACCOUNT_DELETE_CONFIRMATION}
+            Para confirmar, digite a palavra {ACCOUNT_DELETE_CONFIRMATION} (em maiúsculas ou
+            minúsculas)
           </label>
           <input
             id={`${id}-confirm`}
@@ -99,7 +123,7 @@ export function MyData() {
             <button
               type="submit"
               className="btn btn-primary"
-              disabled={busy || typed.trim() !== ACCOUNT_DELETE_CONFIRMATION}
+              disabled={busy || !confirmsAccountDeletion(typed)}
             >
               Excluir minha conta definitivamente
             </button>
@@ -107,6 +131,18 @@ export function MyData() {
               Cancelar
             </button>
           </div>
+          {signInAgain !== null && (
+            <div role="alert">
+              <p>{signInAgain}</p>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void signIn({ reauthenticate: true })}
+              >
+                Entrar novamente
+              </button>
+            </div>
+          )}
         </form>
       )}
     </section>

@@ -119,6 +119,7 @@ export function RolesPanel() {
             onChange={(event) => setRole(event.currentTarget.value as StaffRoleName)}
           >
             <option value="secretaria">{roleLabels.secretaria}</option>
+            <option value="comunicacao">{roleLabels.comunicacao}</option>
             <option value="coordenacao">{roleLabels.coordenacao}</option>
           </select>
         </div>

@@ -1,7 +1,8 @@
 /**
  * The staff area (issue 12), one screen whose view is in the address's query, so each view can be
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&aba=`) a
- * course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação).
+ * course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
+ * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section).
  * The person's roles come from the API; anyone without one sees the 404 page.
  */
 import type { StaffRoleName } from '@centro/contracts';
@@ -16,6 +17,7 @@ import { roleLabels, STAFF_TITLE } from '../copy';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { ActionRecord } from './action-record';
+import { ContentPanel } from './content-panel';
 import { CourseView } from './course-view';
 import { LoadFailed } from './load-failed';
 import { Overview } from './overview';
@@ -53,19 +55,23 @@ export function StaffArea() {
 }
 
 function StaffViews({ roles }: { roles: StaffRoleName[] }) {
-  const call = useApi();
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
-  const section = coordination ? params.get('secao') : null;
-  const slug = params.get('curso');
-  const overview = useLoad(
-    useCallback(() => call(fetchOverview), [call]),
-    'Staff area: loading',
-  );
-  const current = section === 'registro' || section === 'funcoes' ? section : 'cursos';
+  // Comunicação sees the content only (no participant data); the others see the courses.
+  const courses = coordination || roles.includes('secretaria');
+  const content = coordination || roles.includes('comunicacao');
+  const section = params.get('secao');
+  const current =
+    (section === 'conteudo' && content) || !courses
+      ? 'conteudo'
+      : coordination && (section === 'registro' || section === 'funcoes')
+        ? section
+        : 'cursos';
+  const slug = current === 'cursos' ? params.get('curso') : null;
 
   const tabs = [
-    { key: 'cursos', label: 'Cursos', to: '?' },
+    ...(courses ? [{ key: 'cursos', label: 'Cursos', to: '?' }] : []),
+    ...(content ? [{ key: 'conteudo', label: 'Conteúdo', to: '?secao=conteudo' }] : []),
     ...(coordination
       ? [
           { key: 'registro', label: 'Registro de ações', to: '?secao=registro' },
@@ -75,27 +81,9 @@ function StaffViews({ roles }: { roles: StaffRoleName[] }) {
   ];
 
   let view;
-  if (current === 'registro') {
-    const titles = new Map(
-      overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : [],
-    );
-    view = <ActionRecord courseTitles={titles} />;
-  } else if (current === 'funcoes') view = <RolesPanel />;
-  else if (overview.state === 'loading') view = <p role="status">Carregando…</p>;
-  else if (overview.state === 'failed') view = <LoadFailed onRetry={overview.reload} />;
-  else {
-    const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
-    view = course ? (
-      <CourseView
-        key={course.slug}
-        course={course}
-        coordination={coordination}
-        onChanged={overview.reload}
-      />
-    ) : (
-      <Overview courses={overview.data} />
-    );
-  }
+  if (current === 'conteudo') view = <ContentPanel />;
+  else if (current === 'funcoes') view = <RolesPanel />;
+  else view = <CoursesViews current={current} slug={slug} coordination={coordination} />;
 
   return (
     <div className="page staff">
@@ -120,5 +108,41 @@ function StaffViews({ roles }: { roles: StaffRoleName[] }) {
       </nav>
       {view}
     </div>
+  );
+}
+
+/** The courses (overview, a course) and the record, which names the courses. */
+function CoursesViews({
+  current,
+  slug,
+  coordination,
+}: {
+  current: 'cursos' | 'registro';
+  slug: string | null;
+  coordination: boolean;
+}) {
+  const call = useApi();
+  const overview = useLoad(
+    useCallback(() => call(fetchOverview), [call]),
+    'Staff area: loading',
+  );
+  if (current === 'registro') {
+    const titles = new Map(
+      overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : [],
+    );
+    return <ActionRecord courseTitles={titles} />;
+  }
+  if (overview.state === 'loading') return <p role="status">Carregando…</p>;
+  if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
+  const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
+  return course ? (
+    <CourseView
+      key={course.slug}
+      course={course}
+      coordination={coordination}
+      onChanged={overview.reload}
+    />
+  ) : (
+    <Overview courses={overview.data} />
   );
 }

@@ -1,0 +1,30 @@
+/**
+ * The edited documents (decision 054): each one's packaged default (`packages/content`, what a
+ * fresh install shows), its schema, and the pages that show it.
+ */
+import { schedule as packagedSchedule } from '@centro/content';
+import {
+  type ContentDocument,
+  type ScheduleDocument,
+  scheduleDocumentSchema,
+} from '@centro/contracts';
+
+/** The content a page is rendered from: every document, saved or packaged. */
+export interface SiteContent {
+  schedule: ScheduleDocument;
+}
+
+/** The packaged content, read through the same schemas as a saved revision. */
+export const packagedContent: SiteContent = {
+  schedule: scheduleDocumentSchema.parse(packagedSchedule),
+};
+
+/** Each document's schema (the same on the way in and when read back). */
+export const documentSchemas = {
+  schedule: scheduleDocumentSchema,
+} as const satisfies Record<ContentDocument, unknown>;
+
+/** The prerendered pages each document appears on (re-rendered when it is published). */
+export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> = {
+  schedule: ['/horarios'],
+};

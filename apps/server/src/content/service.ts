@@ -1,0 +1,158 @@
+/**
+ * The site's edited content (issue 32, decision 054): the published revision of each document,
+ * kept in memory and refreshed from the database, where every save is a revision. A save names the
+ * revision it started from and is refused when another was saved since (nothing is overwritten).
+ * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at
+ * once and on the others at their next look (`watch`).
+ */
+import type { ContentDocument, StaffScheduleResponse, StaffScheduleSave } from '@centro/contracts';
+import { contentDocuments } from '@centro/contracts';
+import { Refusal } from '../refusals/refusal.js';
+import type { StaffActor } from '../staff/context.js';
+import { documentSchemas, packagedContent, type SiteContent } from './documents.js';
+import type { ContentStore } from './store.js';
+
+export type Log = { error(obj: object, msg: string): void };
+
+/** Who published the document in effect, and when (revision 0: the packaged content). */
+export interface PublishedRevision {
+  revision: number;
+  savedAt: string | null;
+  savedBy: string | null;
+}
+
+export type PublishListener = (document: ContentDocument, content: SiteContent) => Promise<void>;
+
+export interface ContentServiceOptions {
+  store: ContentStore;
+  /** Records a save in the staff record. */
+  record: (by: StaffActor, action: string, details: Record<string, unknown>) => Promise<void>;
+  log: Log;
+  now?: () => Date;
+}
+
+const UNSAVED: PublishedRevision = { revision: 0, savedAt: null, savedBy: null };
+
+export class ContentService {
+  readonly #options: ContentServiceOptions;
+  readonly #now: () => Date;
+  #content: SiteContent = { ...packagedContent };
+  readonly #revisions = new Map<ContentDocument, PublishedRevision>();
+  readonly #listeners: PublishListener[] = [];
+  /** Refreshes run one after the other. */
+  #refreshing: Promise<void> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: ContentServiceOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Every document in effect (saved, or packaged when never saved). */
+  content(): SiteContent {
+    return this.#content;
+  }
+
+  revisionOf(document: ContentDocument): PublishedRevision {
+    return this.#revisions.get(document) ?? UNSAVED;
+  }
+
+  /** Called with each document published from now on (listeners run one after the other). */
+  onPublish(listener: PublishListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** When each page showing an edited document was last published (ISO-8601), by path. */
+  lastModified(pagesOf: (document: ContentDocument) => readonly string[]): Map<string, string> {
+    const times = new Map<string, string>();
+    for (const document of contentDocuments) {
+      const { savedAt } = this.revisionOf(document);
+      if (savedAt === null) continue;
+      for (const urlPath of pagesOf(document)) {
+        const known = times.get(urlPath);
+        if (known === undefined || known < savedAt) times.set(urlPath, savedAt);
+      }
+    }
+    return times;
+  }
+
+  /** The schedule in effect, with its revision. */
+  schedule(): StaffScheduleResponse {
+    return { ...this.revisionOf('schedule'), schedule: this.#content.schedule };
+  }
+
+  /**
+   * Saves and publishes a new schedule (the body is already valid: the route's schema).
+   * @throws Refusal 'contentStale' when `revision` is no longer the latest.
+   */
+  async saveSchedule(by: StaffActor, save: StaffScheduleSave): Promise<StaffScheduleResponse> {
+    const latest = await this.#options.store.latest('schedule');
+    const revision = save.revision + 1;
+    const stale = (latest?.revision ?? 0) !== save.revision;
+    if (
+      stale ||
+      !(await this.#options.store.insert({
+        document: 'schedule',
+        revision,
+        body: JSON.stringify(save.schedule),
+        authorId: by.id,
+        authorName: by.name,
+        createdAt: this.#now().toISOString(),
+      }))
+    ) {
+      throw new Refusal('contentStale', {
+        message: `schedule saved from revision ${save.revision}, latest is ${latest?.revision ?? 0}`,
+      });
+    }
+    await this.#options.record(by, 'content.save', { document: 'schedule', revision });
+    await this.refresh();
+    return this.schedule();
+  }
+
+  /** Reads the latest revision numbers and publishes every document that changed. */
+  refresh(): Promise<void> {
+    const next = this.#refreshing.then(() => this.#refresh());
+    this.#refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  async #refresh(): Promise<void> {
+    const numbers = await this.#options.store.latestNumbers();
+    for (const document of contentDocuments) {
+      const number = numbers.get(document);
+      if (number === undefined || number <= this.revisionOf(document).revision) continue;
+      const stored = await this.#options.store.latest(document);
+      if (!stored) continue;
+      const parsed = documentSchemas[document].safeParse(JSON.parse(stored.body));
+      if (!parsed.success) {
+        // A revision this release cannot read: keep what is published, say so once.
+        this.#options.log.error({ document, revision: stored.revision }, 'unreadable content');
+        this.#revisions.set(document, { ...this.revisionOf(document), revision: stored.revision });
+        continue;
+      }
+      this.#content = { ...this.#content, [document]: parsed.data };
+      this.#revisions.set(document, {
+        revision: stored.revision,
+        savedAt: stored.createdAt,
+        savedBy: stored.authorName,
+      });
+      for (const listener of this.#listeners) await listener(document, this.#content);
+    }
+  }
+
+  /** Looks for revisions saved on other instances every `intervalMs`. */
+  watch(intervalMs: number): void {
+    this.stop();
+    this.#timer = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.#options.log.error({ err: error }, 'content refresh failed'),
+      );
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+}

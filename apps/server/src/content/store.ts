@@ -1,0 +1,75 @@
+/**
+ * The `content_revisions` table (migration 013, decision 054), owned here alone: every save of a
+ * content document is a new row; the current document is its highest revision.
+ */
+import type { DatabaseHandle } from '../db/database.js';
+
+export interface StoredRevision {
+  document: string;
+  revision: number;
+  /** The document's JSON, as saved (validated again by whoever reads it). */
+  body: string;
+  authorId: string;
+  authorName: string;
+  createdAt: string;
+}
+
+export interface ContentStore {
+  /** The highest revision of a document, or undefined when it was never saved. */
+  latest(document: string): Promise<StoredRevision | undefined>;
+  /** The highest revision number of every saved document (the instances' watch, one query). */
+  latestNumbers(): Promise<Map<string, number>>;
+  /**
+   * Inserts revision `revision` of the document; false when that number is taken (someone saved
+   * from the same revision first: nothing is written).
+   */
+  insert(row: StoredRevision): Promise<boolean>;
+}
+
+export function contentStore({ db }: Pick<DatabaseHandle, 'db'>): ContentStore {
+  return {
+    async latest(document) {
+      const row = await db
+        .selectFrom('content_revisions')
+        .selectAll()
+        .where('document', '=', document)
+        .orderBy('revision', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        document: row.document,
+        revision: Number(row.revision),
+        body: row.body,
+        authorId: row.author_id,
+        authorName: row.author_name,
+        createdAt: row.created_at,
+      };
+    },
+
+    async latestNumbers() {
+      const rows = await db
+        .selectFrom('content_revisions')
+        .select(['document', (eb) => eb.fn.max('revision').as('revision')])
+        .groupBy('document')
+        .execute();
+      return new Map(rows.map((r) => [r.document, Number(r.revision)]));
+    },
+
+    async insert(row) {
+      const result = await db
+        .insertInto('content_revisions')
+        .values({
+          document: row.document,
+          revision: row.revision,
+          body: row.body,
+          author_id: row.authorId,
+          author_name: row.authorName,
+          created_at: row.createdAt,
+        })
+        .onConflict((oc) => oc.columns(['document', 'revision']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Ended sessions (issue 28, findings 1 and 8): `token_revocations` holds, per person (directory id),
+ * the instant before which every token of theirs is refused: the identity provider's access tokens
+ * at /api/auth/get-token and the server's API tokens everywhere. Written on a password reset, an
+ * account's deletion and 'Sair'; read by every instance into memory once a second
+ * (auth/token-revocations.ts). No foreign key: a deleted account's row must outlive the account,
+ * until every token issued before it has expired (rows older than a day are pruned).
+ */
+import type { Kysely } from 'kysely';
+
+// Migrations take Kysely<any>: they describe the database as it was at that time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('token_revocations')
+    .addColumn('person_id', 'text', (c) => c.primaryKey())
+    // ISO 8601 UTC with milliseconds, as every instant of the schema: sorts as text.
+    .addColumn('valid_after', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('token_revocations_valid_after')
+    .on('token_revocations')
+    .column('valid_after')
+    .execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('token_revocations').execute();
+}

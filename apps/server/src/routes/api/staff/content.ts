@@ -1,0 +1,53 @@
+/**
+ * The site's content in the staff area (issue 32, decision 054), for Comunicação and Coordenação
+ * (`content` permission): GET /api/staff/content/schedule, the weekly schedule in effect with its
+ * revision; PUT, a new revision from the one the edit started from (409 when someone saved
+ * meanwhile: nothing overwritten), published at once. Registered inside the staff routes, whose
+ * hook reads the person's roles.
+ */
+import { apiPaths, staffScheduleResponseSchema, staffScheduleSaveSchema } from '@centro/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import type { RefusalName } from '../../../refusals/catalogue.js';
+
+const CONTENT: RefusalName[] = [
+  'signInRequired',
+  'expiredToken',
+  'invalidToken',
+  'staffForbidden',
+  'contentRolesOnly',
+];
+
+const bearer = { security: [{ bearerAuth: [] }] };
+
+export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { content } = app;
+
+  app.get(
+    apiPaths.staffContentSchedule,
+    {
+      config: { permission: 'content' },
+      schema: {
+        ...bearer,
+        response: { 200: staffScheduleResponseSchema, ...refusalResponses(...CONTENT) },
+      },
+    },
+    async () => content.schedule(),
+  );
+
+  app.put(
+    apiPaths.staffContentSchedule,
+    {
+      config: { permission: 'content' },
+      schema: {
+        ...bearer,
+        body: staffScheduleSaveSchema,
+        response: {
+          200: staffScheduleResponseSchema,
+          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentStale'),
+        },
+      },
+    },
+    async (request) => content.saveSchedule(request.staffActor, request.body),
+  );
+};

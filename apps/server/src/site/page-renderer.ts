@@ -1,0 +1,49 @@
+/**
+ * The web build's renderer (decision 054): the module beside the client build,
+ * `<build>/renderer/render.js`, that renders a public page from given content exactly as the
+ * prerender does (head, JSON-LD, inline stylesheet, deferred scripts), with its `.data`. The server calls it when
+ * edited content is published; a build without it keeps its prerendered pages (the content's
+ * other outputs, such as /agenda.ics, still follow the edits).
+ */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A page rendered again: its HTML, and its client navigation data when the renderer gives it. */
+export interface RenderedPage {
+  html: string;
+  data?: string;
+}
+
+/** The renderer's contract: the page for `urlPath`, from `content`. */
+export interface PageRenderer {
+  render(urlPath: string, content: unknown): Promise<RenderedPage>;
+}
+
+/** Where the renderer sits for a client build (WEB_ROOT is `<build>/client`). */
+export function rendererFile(webRoot: string): string {
+  return path.join(path.dirname(path.resolve(webRoot)), 'renderer', 'render.js');
+}
+
+/** The build's renderer, or undefined when the build has none. */
+export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | undefined> {
+  const file = rendererFile(webRoot);
+  try {
+    await access(file);
+  } catch {
+    return undefined;
+  }
+  const module = (await import(pathToFileURL(file).href)) as {
+    render?: (urlPath: string, content: unknown) => Promise<string | RenderedPage>;
+  };
+  const render = module.render;
+  if (typeof render !== 'function') {
+    throw new Error(`${file} does not export render(urlPath, content)`);
+  }
+  return {
+    render: async (urlPath, content) => {
+      const page = await render(urlPath, content);
+      return typeof page === 'string' ? { html: page } : page;
+    },
+  };
+}

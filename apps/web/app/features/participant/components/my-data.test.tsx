@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '~/components/toasts/notify';
+import { authValue } from '~/test/auth';
+import { renderWithRouter } from '~/test/render';
+import { MyData } from './my-data';
+
+vi.mock('~/components/toasts/notify', () => ({
+  notify: vi.fn(async () => 'toast'),
+  prepareToasts: vi.fn(),
+}));
+
+/** The API: /api/me/delete answers `deleteAnswer`; /api/me/data the export below. */
+function stubApi(deleteAnswer: Response) {
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === '/api/me/delete'
+      ? deleteAnswer.clone()
+      : Response.json({
+          exportedAt: '2027-03-07T01:00:00.000Z',
+          account: { id: 'user-1', name: 'Maria da Silva', signInEmail: 'maria@example.org' },
+          consentAt: null,
+          enrolments: [],
+          waitingList: [],
+          attendance: [],
+          staffActions: [],
+          staffRoles: [],
+        }),
+  );
+}
+
+function renderMyData() {
+  const auth = authValue({ status: 'signed-in' });
+  const { router } = renderWithRouter(<MyData />, { url: '/perfil', path: '*', auth });
+  return { auth, router };
+}
+
+async function confirmWith(word: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Excluir minha conta' }));
+  const confirm = screen.getByRole('button', { name: 'Excluir minha conta definitivamente' });
+  expect(confirm).toBeDisabled();
+  await userEvent.type(
+    screen.getByLabelText('Para confirmar, digite a palavra EXCLUIR (em maiúsculas ou minúsculas)'),
+    word,
+  );
+  return confirm;
+}
+
+beforeEach(() => vi.mocked(notify).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("'Meus dados'", () => {
+  it("takes 'excluir' in any case, then signs out to the home page with the answer", async () => {
+    stubApi(
+      Response.json({
+        deleted: true,
+        accountDeleted: true,
+        message: 'Sua conta e todos os seus dados foram excluídos.',
+      }),
+    );
+    const auth = authValue({ status: 'signed-in' });
+    const { router } = renderWithRouter(<MyData />, { url: '/perfil', path: '*', auth });
+    await userEvent.click(await confirmWith('Excluir'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(notify).toHaveBeenCalledWith(
+      'success',
+      'Sua conta e todos os seus dados foram excluídos.',
+    );
+    expect(auth.signOut).toHaveBeenCalledOnce();
+  });
+
+  it("asks for a recent sign-in with 'Entrar novamente', which asks the password again", async () => {
+    stubApi(
+      Response.json(
+        { error: 'recent_sign_in_required', message: 'Para excluir sua conta, entre novamente.' },
+        { status: 403 },
+      ),
+    );
+    const auth = authValue({ status: 'signed-in' });
+    renderWithRouter(<MyData />, { url: '/perfil', path: '*', auth });
+    await userEvent.click(await confirmWith('excluir'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Para excluir sua conta, entre novamente.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar novamente' }));
+    expect(auth.signIn).toHaveBeenCalledWith({ reauthenticate: true });
+    expect(auth.signOut).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("'Ver meus dados' shows the export under pt-BR headings", async () => {
+    stubApi(Response.json({}));
+    renderMyData();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver meus dados' }));
+    const account = await screen.findByRole('region', { name: 'Cadastro' });
+    expect(account).toHaveTextContent('Maria da Silva');
+    expect(screen.getByRole('heading', { name: 'Seus dados em 06/03/2027, 22h00' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Inscrições' })).toHaveTextContent(
+      'Nenhuma inscrição.',
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import type { MyData } from '@centro/contracts';
+import { describe, expect, it } from 'vitest';
+import { readableInstant, readableMyData } from './readable-data';
+
+const data: MyData = {
+  exportedAt: '2027-03-07T01:00:00.000Z',
+  account: {
+    id: '0b6c9a1e-2f3d-4c5b-8a7e-1d2c3b4a5f60',
+    name: 'Bruno Lima',
+    signInEmail: 'bruno@example.org',
+    mail: 'bruno@example.org',
+    mobilePhone: null,
+    celular: '+55 11 91234-5678',
+    birthDate: '25/12/1990',
+    createdAt: '2027-03-01T12:00:00.000Z',
+    emailVerifiedAt: null,
+  },
+  consentAt: '2027-03-01T12:00:00.000Z',
+  enrolments: [
+    {
+      course: 'passe',
+      title: 'Passe',
+      turma: 'Turma 2027/1',
+      status: 'confirmed',
+      enrolledAt: '2027-03-02T13:30:00.000Z',
+      updatedAt: '2027-03-02T13:30:00.000Z',
+      promotedAt: '2027-03-02T13:30:00.000Z',
+    },
+  ],
+  waitingList: [],
+  attendance: [
+    { course: 'passe', meeting: 2, present: true, markedAt: '2027-03-06T23:00:00.000Z' },
+  ],
+  staffActions: [
+    {
+      at: '2027-03-06T23:00:00.000Z',
+      action: 'attendance.update',
+      course: 'passe',
+      actorName: 'Ana',
+    },
+  ],
+  staffRoles: [],
+};
+
+describe("'Meus dados' to read", () => {
+  it('reads instants on São Paulo’s clock', () => {
+    // 01:00 UTC is still the evening before in São Paulo.
+    expect(readableInstant('2027-03-07T01:00:00.000Z')).toBe('06/03/2027, 22h00');
+    expect(readableInstant(null)).toBe('—');
+  });
+
+  it('gives every part of the JSON a pt-BR heading, label and value', () => {
+    const sections = readableMyData(data);
+    expect(sections.map((s) => s.title)).toEqual([
+      'Cadastro',
+      'Inscrições',
+      'Listas de espera',
+      'Presenças',
+      'Ações da equipe sobre seus dados',
+      'Funções na equipe',
+    ]);
+    const [account, enrolments, waiting, attendance, actions] = sections;
+    expect(account?.rows).toContainEqual(['Celular', '+55 11 91234-5678']);
+    expect(account?.rows).toContainEqual(['E-mail confirmado em', '—']);
+    expect(account?.rows).toContainEqual(['Aceite do aviso de privacidade', '01/03/2027, 09h00']);
+    expect(enrolments?.rows).toEqual([
+      [
+        'Passe (Turma 2027/1)',
+        'Confirmada desde 02/03/2027, 10h30 (vaga da lista de espera em 02/03/2027, 10h30)',
+      ],
+    ]);
+    expect(waiting?.rows).toEqual([]);
+    expect(waiting?.empty).toBe('Nenhuma lista de espera.');
+    expect(attendance?.rows).toEqual([
+      ['Passe, encontro 2', 'Presente (marcado em 06/03/2027, 20h00)'],
+    ]);
+    expect(actions?.rows).toEqual([['06/03/2027, 20h00', 'Marcou sua presença (Passe), por Ana']]);
+  });
+});

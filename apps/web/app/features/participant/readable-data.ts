@@ -1,0 +1,115 @@
+/**
+ * 'Meus dados' for reading (issue 30 point 8): the same data as the JSON download
+ * (GET /api/me/data), as sections of pt-BR labels and values, every instant on São Paulo's clock.
+ * Pure: the screen (components/my-data-view.tsx) only lays it out.
+ */
+import type { MyData } from '@centro/contracts';
+import { MEETING_TIME_ZONE } from '@centro/content/site';
+
+export interface ReadableSection {
+  title: string;
+  /** Label and value pairs (one item), or one line per item of a list. */
+  rows: readonly (readonly [string, string])[];
+  /** Shown when the section holds nothing. */
+  empty: string;
+}
+
+const clock = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: MEETING_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '06/03/2027, 17h30' on São Paulo's clock; '—' when unknown. */
+export function readableInstant(instant: string | null): string {
+  if (!instant || Number.isNaN(Date.parse(instant))) return '—';
+  const p = Object.fromEntries(
+    clock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+  );
+  return `${p.day}/${p.month}/${p.year}, ${p.hour}h${p.minute}`;
+}
+
+const value = (text: string | null) => (text?.trim() ? text : '—');
+
+/** What the centre's staff did about the person, in the person's words. */
+const STAFF_ACTIONS: Readonly<Record<string, string>> = {
+  'participant.remove': 'Removeu você de um curso',
+  'attendance.update': 'Marcou sua presença',
+  'role.grant': 'Concedeu uma função a você',
+  'role.revoke': 'Retirou uma função sua',
+  'account.delete': 'Conta excluída',
+};
+
+const ROLES: Readonly<Record<string, string>> = {
+  coordenacao: 'Coordenação',
+  secretaria: 'Secretaria',
+};
+
+export function readableMyData(data: MyData): ReadableSection[] {
+  const { account } = data;
+  const titleOf = new Map([
+    ...data.enrolments.map((e) => [e.course, e.title] as const),
+    ...data.waitingList.map((w) => [w.course, w.title] as const),
+  ]);
+  const course = (slug: string | null) => (slug ? (titleOf.get(slug) ?? slug) : '—');
+  return [
+    {
+      title: 'Cadastro',
+      empty: '',
+      rows: [
+        ['Nome', value(account.name)],
+        ['E-mail de acesso', value(account.signInEmail)],
+        ['E-mail', value(account.mail)],
+        ['Celular', value(account.celular ?? account.mobilePhone)],
+        ['Data de nascimento', value(account.birthDate)],
+        ['Conta criada em', readableInstant(account.createdAt)],
+        ['E-mail confirmado em', readableInstant(account.emailVerifiedAt)],
+        ['Aceite do aviso de privacidade', readableInstant(data.consentAt)],
+        ['Identificador', account.id],
+      ],
+    },
+    {
+      title: 'Inscrições',
+      empty: 'Nenhuma inscrição.',
+      rows: data.enrolments.map((e) => [
+        e.turma ? `${e.title} (${e.turma})` : e.title,
+        `${e.status === 'confirmed' ? 'Confirmada' : 'Em confirmação'} desde ${readableInstant(e.enrolledAt)}${
+          e.promotedAt ? ` (vaga da lista de espera em ${readableInstant(e.promotedAt)})` : ''
+        }`,
+      ]),
+    },
+    {
+      title: 'Listas de espera',
+      empty: 'Nenhuma lista de espera.',
+      rows: data.waitingList.map((w) => [
+        w.title,
+        `Posição ${w.position}, desde ${readableInstant(w.joinedAt)}`,
+      ]),
+    },
+    {
+      title: 'Presenças',
+      empty: 'Nenhum registro de presença.',
+      rows: data.attendance.map((a) => [
+        `${course(a.course)}, encontro ${a.meeting}`,
+        `${a.present ? 'Presente' : 'Ausente'} (marcado em ${readableInstant(a.markedAt)})`,
+      ]),
+    },
+    {
+      title: 'Ações da equipe sobre seus dados',
+      empty: 'Nenhuma ação da equipe.',
+      rows: data.staffActions.map((s) => [
+        readableInstant(s.at),
+        `${STAFF_ACTIONS[s.action] ?? s.action}${s.course ? ` (${course(s.course)})` : ''}, por ${s.actorName}`,
+      ]),
+    },
+    {
+      title: 'Funções na equipe',
+      empty: 'Nenhuma função.',
+      rows: data.staffRoles.map((r) => [ROLES[r] ?? r, 'Sim']),
+    },
+  ];
+}

@@ -1,0 +1,290 @@
+/**
+ * The site's content (issue 32, decision 054), for Comunicação and Coordenação: the weekly schedule
+ * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button). Saving
+ * publishes at once (/horarios and /agenda.ics). The save names the version it started from: when
+ * someone else saved meanwhile the server refuses it and the text stays on screen.
+ */
+import type { StaffScheduleResponse } from '@centro/contracts';
+import { CONTENT_LIMITS, isAllowedLink, scheduleDayNames } from '@centro/contracts/content-rules';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { notify } from '~/components/toasts/notify';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
+import { fetchSchedule, saveSchedule } from '../api/content';
+import { staffMessages } from '../copy';
+import { formatDateTime } from '../format';
+import { failureMessage } from '../messages';
+import { LoadFailed } from './load-failed';
+
+type Schedule = StaffScheduleResponse['schedule'];
+interface ActivityForm {
+  time: string;
+  title: string;
+  note: string;
+}
+interface DayForm {
+  day: Schedule[number]['day'];
+  whatsappTopic: string;
+  questionLink: string;
+  activities: ActivityForm[];
+}
+
+const TIME = /^([01]\d|2[0-3])h([0-5]\d)?$/;
+
+const formOf = (schedule: Schedule): DayForm[] =>
+  schedule.map((day) => ({
+    day: day.day,
+    whatsappTopic: day.whatsappTopic,
+    questionLink: day.questionLink ?? '',
+    activities: day.activities.map((a) => ({ time: a.time, title: a.title, note: a.note ?? '' })),
+  }));
+
+const scheduleOf = (days: DayForm[]): Schedule =>
+  days.map((day) => ({
+    day: day.day,
+    whatsappTopic: day.whatsappTopic.trim(),
+    ...(day.questionLink.trim() ? { questionLink: day.questionLink.trim() } : {}),
+    activities: day.activities.map((a) => ({
+      time: a.time.trim(),
+      title: a.title.trim(),
+      ...(a.note.trim() ? { note: a.note.trim() } : {}),
+    })),
+  }));
+
+/** Problems beside their fields, by field key (`0.activities.1.time`, `2.questionLink`). */
+function problemsOf(days: DayForm[]): Map<string, string> {
+  const problems = new Map<string, string>();
+  days.forEach((day, d) => {
+    if (!day.whatsappTopic.trim()) problems.set(`${d}.whatsappTopic`, 'Informe o assunto.');
+    const link = day.questionLink.trim();
+    if (link && !isAllowedLink(link)) {
+      problems.set(
+        `${d}.questionLink`,
+        'Use um endereço https:, mailto:, tel: ou uma página do site (/...).',
+      );
+    }
+    day.activities.forEach((a, i) => {
+      if (!TIME.test(a.time.trim())) {
+        problems.set(`${d}.activities.${i}.time`, 'Horário no formato 19h30 ou 09h.');
+      }
+      if (!a.title.trim()) problems.set(`${d}.activities.${i}.title`, 'Informe o título.');
+    });
+  });
+  return problems;
+}
+
+export function ContentPanel() {
+  const call = useApi();
+  const stored = useLoad(
+    useCallback(() => call(fetchSchedule), [call]),
+    'Staff area: loading',
+  );
+  if (stored.state === 'loading') return <p role="status">Carregando horários…</p>;
+  if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
+  return <ScheduleForm initial={stored.data} />;
+}
+
+function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
+  const call = useApi();
+  const id = useId();
+  const [published, setPublished] = useState(initial);
+  const [days, setDays] = useState(() => formOf(initial.schedule));
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const missing = scheduleDayNames.filter((name) => !days.some((d) => d.day === name));
+
+  const change = (d: number, update: (day: DayForm) => DayForm) =>
+    setDays((current) => current.map((day, i) => (i === d ? update(day) : day)));
+  const changeActivity = (d: number, i: number, field: keyof ActivityForm, value: string) =>
+    change(d, (day) => ({
+      ...day,
+      activities: day.activities.map((a, j) => (j === i ? { ...a, [field]: value } : a)),
+    }));
+  const addDay = (name: DayForm['day']) =>
+    setDays((current) =>
+      [
+        ...current,
+        { day: name, whatsappTopic: '', questionLink: '', activities: [blankActivity()] },
+      ].sort((a, b) => scheduleDayNames.indexOf(a.day) - scheduleDayNames.indexOf(b.day)),
+    );
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = problemsOf(days);
+    setProblems(found);
+    if (found.size > 0) {
+      setProblem('Corrija os campos indicados.');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = await call((token) =>
+        saveSchedule({ revision: published.revision, schedule: scheduleOf(days) }, token),
+      );
+      setPublished(saved);
+      setDays(formOf(saved.schedule));
+      void notify('success', staffMessages.contentPublished);
+    } catch (error) {
+      // The text stays on screen (a refusal, a stale version or a failure alike).
+      setProblem(failureMessage('content', error, staffMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: string, label: string, input: (props: FieldProps) => ReactNode) => {
+    const fieldId = `${id}-${key}`;
+    const message = problems.get(key);
+    return (
+      <div className="staff__field">
+        <label htmlFor={fieldId}>{label}</label>
+        {input({
+          id: fieldId,
+          'aria-invalid': message ? true : undefined,
+          'aria-describedby': message ? `${fieldId}-problem` : undefined,
+        })}
+        {message && (
+          <small id={`${fieldId}-problem`} className="staff__problem">
+            {message}
+          </small>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
+      <h2>Horários</h2>
+      <p className="staff__count">
+        {published.savedAt && published.savedBy
+          ? `Publicado por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
+          : 'Conteúdo original do site, ainda não alterado.'}{' '}
+        Ao salvar, a página Horários e a agenda (.ics) mudam na hora.
+      </p>
+      {days.map((day, d) => (
+        <fieldset key={day.day} className="staff__panel">
+          <legend>{day.day}</legend>
+          {day.activities.map((activity, i) => (
+            <div key={i} className="staff__panel">
+              {field(`${d}.activities.${i}.time`, 'Horário', (props) => (
+                <input
+                  {...props}
+                  value={activity.time}
+                  placeholder="19h30"
+                  maxLength={5}
+                  onChange={(e) => changeActivity(d, i, 'time', e.currentTarget.value)}
+                />
+              ))}
+              {field(`${d}.activities.${i}.title`, 'Título', (props) => (
+                <input
+                  {...props}
+                  value={activity.title}
+                  maxLength={CONTENT_LIMITS.title}
+                  onChange={(e) => changeActivity(d, i, 'title', e.currentTarget.value)}
+                />
+              ))}
+              {field(`${d}.activities.${i}.note`, 'Descrição (opcional)', (props) => (
+                <input
+                  {...props}
+                  value={activity.note}
+                  maxLength={CONTENT_LIMITS.note}
+                  onChange={(e) => changeActivity(d, i, 'note', e.currentTarget.value)}
+                />
+              ))}
+              {day.activities.length > 1 && (
+                <button
+                  type="button"
+                  className="staff__link-button"
+                  onClick={() =>
+                    change(d, (x) => ({
+                      ...x,
+                      activities: x.activities.filter((_, j) => j !== i),
+                    }))
+                  }
+                >
+                  Remover esta atividade
+                </button>
+              )}
+            </div>
+          ))}
+          {day.activities.length < CONTENT_LIMITS.activitiesPerDay && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() =>
+                change(d, (x) => ({ ...x, activities: [...x.activities, blankActivity()] }))
+              }
+            >
+              Adicionar atividade
+            </button>
+          )}
+          {field(`${d}.whatsappTopic`, 'Assunto do Tirar Dúvidas', (props) => (
+            <input
+              {...props}
+              value={day.whatsappTopic}
+              maxLength={CONTENT_LIMITS.topic}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                change(d, (x) => ({ ...x, whatsappTopic: value }));
+              }}
+            />
+          ))}
+          {field(`${d}.questionLink`, 'Link do Tirar Dúvidas (opcional)', (props) => (
+            <input
+              {...props}
+              value={day.questionLink}
+              inputMode="url"
+              maxLength={CONTENT_LIMITS.link}
+              placeholder="Vazio: o WhatsApp do centro"
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                change(d, (x) => ({ ...x, questionLink: value }));
+              }}
+            />
+          ))}
+          {days.length > 1 && (
+            <button
+              type="button"
+              className="staff__link-button"
+              onClick={() => setDays((current) => current.filter((_, j) => j !== d))}
+            >
+              Remover {day.day.toLowerCase()} da agenda
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {missing.length > 0 && (
+        <div className="staff__exports">
+          {missing.map((name) => (
+            <button
+              key={name}
+              type="button"
+              className="btn btn-outline"
+              onClick={() => addDay(name)}
+            >
+              Adicionar {name.toLowerCase()}
+            </button>
+          ))}
+        </div>
+      )}
+      {problem && (
+        <p className="staff__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Salvar e publicar
+      </button>
+    </form>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+const blankActivity = (): ActivityForm => ({ time: '', title: '', note: '' });

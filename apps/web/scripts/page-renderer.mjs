@@ -1,0 +1,130 @@
+// @ts-check
+/**
+ * The server's renderer of edited pages (decision 054): a public page rendered again from the
+ * content saved in the staff area, the same way the build prerenders it. React Router's server
+ * build, kept beside the client build (`renderer/server/`, see `keepServerBuild`), answers the
+ * page's `.data` request then its document request, as React Router's prerender does, with the
+ * saved content in the loaders' context (app/lib/published-content.server.ts); the page then goes
+ * through the build's own last steps (optimize-pages.mjs: inline stylesheet, deferred scripts;
+ * preview-images.mjs: the build-only attribute removed).
+ *
+ * The build writes `renderer/render.js`, which the server imports: it exports `render(urlPath,
+ * content)` → the page's HTML and its `.data` (what client navigation fetches).
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequestHandler, RouterContextProvider } from 'react-router';
+
+/**
+ * `render(urlPath, content)` for the build whose renderer directory is `rendererDir`.
+ * @param {string} rendererDir `<build>/renderer`
+ */
+export function createPageRenderer(rendererDir) {
+  const clientDir = path.join(path.dirname(rendererDir), 'client');
+  /** @typedef {typeof import('./optimize-pages.mjs')} Optimizer */
+  /** @typedef {typeof import('./preview-images.mjs')} Previews */
+  /** @type {Promise<{ build: any, handler: import('react-router').RequestHandler, optimizer: Optimizer, previews: Previews }> | undefined} */
+  let loading;
+  /** @type {Map<string, Array<{ href: string, css: string }>>} */
+  const stylesheets = new Map();
+
+  // Loaded at the first render (the optimizer brings Vite's minifier): not at the server's start.
+  const load = () =>
+    (loading ??= Promise.all([
+      import(pathToFileURL(path.join(rendererDir, 'server', 'index.js')).href),
+      import('./optimize-pages.mjs'),
+      import('./preview-images.mjs'),
+    ]).then(([build, optimizer, previews]) => ({
+      build,
+      handler: createRequestHandler(build, 'production'),
+      optimizer,
+      previews,
+    })));
+
+  /** @param {Optimizer} optimizer @param {string} manifest */
+  const stylesheetsOf = async ({ assertInlinable, manifestStylesheets }, manifest) => {
+    let found = stylesheets.get(manifest);
+    if (!found) {
+      const hrefs = manifestStylesheets(await readFile(path.join(clientDir, manifest), 'utf8'));
+      found = await Promise.all(
+        hrefs.map(async (href) => {
+          const css = (await readFile(path.join(clientDir, href), 'utf8'))
+            .replace(/\/\*\$vite\$:\d+\*\/\s*$/, '')
+            .trim();
+          assertInlinable(css, href);
+          return { href, css };
+        }),
+      );
+      stylesheets.set(manifest, found);
+    }
+    return found;
+  };
+
+  /**
+   * @param {string} urlPath
+   * @param {Record<string, unknown>} content
+   * @returns {Promise<{ html: string, data: string }>}
+   */
+  return async function render(urlPath, content) {
+    const { build, handler, optimizer, previews } = await load();
+    const key = build.entry.module.publishedContent;
+    if (!key) throw new Error("the server build's entry exports no publishedContent");
+    const context = () => new RouterContextProvider(new Map([[key, content]]));
+    const dataPath = urlPath === '/' ? '/_root.data' : `${urlPath}.data`;
+    const dataAnswer = await handler(new Request(`http://localhost${dataPath}`), context());
+    const data = await dataAnswer.text();
+    if (dataAnswer.status !== 200 && dataAnswer.status !== 202) {
+      throw new Error(`${dataPath}: ${dataAnswer.status}`);
+    }
+    const pageAnswer = await handler(
+      new Request(`http://localhost${`${urlPath}/`.replace(/\/\/+/g, '/')}`, {
+        headers: { 'X-React-Router-Prerender-Data': encodeURI(data) },
+      }),
+      context(),
+    );
+    const html = await pageAnswer.text();
+    if (pageAnswer.status !== 200) throw new Error(`${urlPath}: ${pageAnswer.status}`);
+    const manifest = optimizer.manifestPath(html);
+    if (!manifest) throw new Error(`${urlPath}: no React Router manifest import`);
+    // The build's last steps: optimize-pages.mjs, then preview-images.mjs's clean-up (the link
+    // preview image itself stays the build's: the edited documents do not change it yet).
+    const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
+    return { html: previews.withoutIllustrationAttribute(optimized), data };
+  };
+}
+
+/**
+ * Vite plugin: copies React Router's server build (which it deletes after prerendering, as
+ * `ssr: false` needs no server) to `<build>/renderer/server/`, and writes `renderer/render.js`.
+ * @param {string} buildDirectory
+ * @returns {import('vite').Plugin}
+ */
+export function keepServerBuild(buildDirectory) {
+  const rendererDir = path.join(buildDirectory, 'renderer');
+  const self = fileURLToPath(import.meta.url);
+  return {
+    name: 'centro:keep-server-build',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    // Before React Router's own writeBundle, which prerenders and then deletes the server build.
+    writeBundle: {
+      order: 'pre',
+      handler(options) {
+        if (!options.dir) return;
+        rmSync(rendererDir, { recursive: true, force: true });
+        mkdirSync(rendererDir, { recursive: true });
+        cpSync(options.dir, path.join(rendererDir, 'server'), { recursive: true });
+        const from = path.relative(rendererDir, self).split(path.sep).join('/');
+        writeFileSync(
+          path.join(rendererDir, 'render.js'),
+          `// Written by the web build (scripts/page-renderer.mjs): the server's renderer of edited pages.\n` +
+            `import { fileURLToPath } from 'node:url';\n` +
+            `import { createPageRenderer } from ${JSON.stringify(from.startsWith('.') ? from : `./${from}`)};\n` +
+            `export const render = createPageRenderer(fileURLToPath(new URL('.', import.meta.url)));\n`,
+        );
+      },
+    },
+  };
+}

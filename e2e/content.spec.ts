@@ -1,0 +1,86 @@
+/**
+ * The site's content edited in the staff area (issue 32, decision 054), in Chromium on the built
+ * server: the coordinator grants Comunicação to a volunteer, who sees only the 'Conteúdo' section,
+ * moves Tuesday's meeting to 20h and publishes; an anonymous visitor then gets the new time on
+ * /horarios (its text and structured data) and in /agenda.ics, with no restart; the volunteer's
+ * token is refused the participants' data.
+ */
+import { getProgramme } from '@centro/content';
+import type { Page } from '@playwright/test';
+import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
+import { accessibilityViolations } from './support/test';
+import { expect, test } from './support/sign-in-server';
+import { codeReader, mailServerTestWith } from './support/smtp';
+
+const course = getProgramme('global-kardec').courses[0];
+if (!course) throw new Error('No course');
+const coursePath = `/global-kardec/${course.slug}`;
+const coordinatorEmail = uniqueEmail();
+const contentTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
+
+const tuesday = (page: Page) => page.getByRole('group', { name: 'Terça-feira' });
+
+contentTest(
+  'Comunicação moves Tuesday’s meeting and every visitor sees it at once',
+  async ({ page, browser, ownServer, smtp }) => {
+    test.slow();
+    const codeFor = codeReader(smtp);
+    const volunteer = await otherPersonPage(browser, ownServer.origin);
+    const volunteerEmail = uniqueEmail();
+
+    await test.step('the coordinator grants Comunicação', async () => {
+      await signUpFrom(volunteer, coursePath, {
+        email: volunteerEmail,
+        name: 'Valéria Voluntária',
+        codeFor,
+      });
+      await signUpFrom(page, coursePath, { email: coordinatorEmail, codeFor });
+      await mainNav(page).getByRole('link', { name: 'Equipe' }).click();
+      await page.getByRole('link', { name: 'Funções' }).click();
+      await page.getByLabel('E-mail da conta').fill(volunteerEmail);
+      await page.getByLabel('Função').selectOption('comunicacao');
+      await page.getByRole('button', { name: 'Conceder' }).click();
+      await expect(page.getByText('Função concedida.')).toBeVisible();
+    });
+
+    await test.step('the volunteer publishes Tuesday at 20h', async () => {
+      await volunteer.reload();
+      await mainNav(volunteer).getByRole('link', { name: 'Equipe' }).click();
+      await expect(volunteer.getByText('Sua função: Comunicação')).toBeVisible();
+      await expect(
+        volunteer.getByRole('navigation', { name: 'Seções da equipe' }).getByRole('link'),
+      ).toHaveText(['Conteúdo']);
+      const time = tuesday(volunteer).getByLabel('Horário');
+      await expect(time).toHaveValue('19h30');
+      expect(await accessibilityViolations(volunteer)).toEqual([]);
+      await time.fill('20h');
+      await volunteer.getByRole('button', { name: 'Salvar e publicar' }).click();
+      await expect(volunteer.getByText('Horários publicados.')).toBeVisible();
+      await expect(volunteer.getByText(/Publicado por Valéria Voluntária em/)).toBeVisible();
+    });
+
+    await test.step('an anonymous visitor gets the new time, page and calendar', async () => {
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto('/horarios');
+      const card = visitor.getByRole('article', { name: 'Terça-feira' });
+      await expect(card).toContainText('20h');
+      await expect(card).not.toContainText('19h30');
+      const jsonLd = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.join('')).toContain('"startTime":"20:00"');
+      const agenda = await visitor.request.get('/agenda.ics');
+      expect(await agenda.text()).toContain('DTSTART;TZID=America/Sao_Paulo:20260106T200000');
+      await visitor.close();
+    });
+
+    await test.step('the volunteer gets no participant data', async () => {
+      const status = await volunteer.evaluate(async () => {
+        const token = localStorage.getItem(window.location.host) ?? '';
+        const response = await fetch('/api/staff/courses', {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return response.status;
+      });
+      expect(status).toBe(403);
+    });
+  },
+);
