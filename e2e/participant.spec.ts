@@ -1,8 +1,9 @@
 /**
  * The participant's own space (issue 13), in Chromium on a server of its own that sends e-mail to
  * an SMTP server the test starts: a course with one place is filled by Ana; Bruno and Carla join its
- * waiting list; Ana cancels from 'Minhas inscrições'; Bruno's page then shows his place and the
- * confirmation e-mail arrives; Bruno downloads his data and deletes his account, after which he
+ * waiting list (each e-mailed their position); Ana cancels from 'Minhas inscrições' (and is e-mailed
+ * that it is done); Bruno's page then shows his place and the e-mail saying his waiting ended
+ * arrives; Bruno downloads his data and deletes his account, after which he
  * cannot sign in, no table holds him, and his place went to Carla.
  */
 import { readFile } from 'node:fs/promises';
@@ -64,6 +65,13 @@ participantTest(
     const carla = await otherPersonPage(browser, ownServer.origin);
     const brunoEmail = uniqueEmail();
     const anaEmail = uniqueEmail();
+    /** The one message to `email` whose subject starts with `subject`, once it arrived. */
+    const mailTo = async (email: string, subject: string) => {
+      const found = () =>
+        smtp.received.filter((m) => m.subject?.startsWith(subject) === true && sentTo(m, email));
+      await expect.poll(() => found().length, { timeout: 15_000 }).toBe(1);
+      return found()[0] as (typeof smtp.received)[number];
+    };
 
     await test.step('Ana takes the only place; Bruno, then Carla, join the waiting list', async () => {
       await signUpFrom(ana, coursePath, { email: anaEmail, name: 'Ana Souza', codeFor });
@@ -78,6 +86,8 @@ participantTest(
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Entrar na lista de espera' }).click();
       await expect(page.getByText('Você está na lista de espera (posição 1).')).toBeVisible();
+      const waiting = await mailTo(brunoEmail, 'Lista de espera: ');
+      expect(waiting.text).toContain('Sua posição na fila: 1º.');
 
       await signUpFrom(carla, coursePath, { name: 'Carla Dias', codeFor });
       await carla.getByRole('button', { name: 'Entrar na lista de espera' }).click();
@@ -94,6 +104,8 @@ participantTest(
       await expect(
         mine.getByText('Você ainda não está inscrito(a) em nenhum curso nem em listas de espera.'),
       ).toBeVisible();
+      const cancelled = await mailTo(anaEmail, 'Inscrição cancelada: ');
+      expect(cancelled.text).toContain('foi cancelada, como você pediu.');
     });
 
     await test.step("Ana's 'Sair' on another phone ends this session; she signs in again, back on the same page", async () => {
@@ -139,11 +151,14 @@ participantTest(
       await expect(
         page.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' }),
       ).toHaveCount(0);
-      const confirmation = (m: (typeof smtp.received)[number]) =>
-        m.subject?.startsWith('Inscrição confirmada') === true && sentTo(m, brunoEmail);
-      await expect
-        .poll(() => smtp.received.filter(confirmation).length, { timeout: 15_000 })
-        .toBe(1);
+      // Not the ordinary confirmation: the message says his waiting ended.
+      const promoted = await mailTo(brunoEmail, 'Sua vaga chegou: ');
+      expect(promoted.text).toContain('a sua espera terminou');
+      expect(
+        smtp.received.filter(
+          (m) => m.subject?.startsWith('Inscrição confirmada') === true && sentTo(m, brunoEmail),
+        ),
+      ).toHaveLength(0);
       await expect(carla.getByText('Você está na lista de espera (posição 2).')).toBeVisible();
       await carla.reload();
       await expect(carla.getByText('Você está na lista de espera (posição 1).')).toBeVisible();

@@ -23,6 +23,8 @@ export const ErrorCode = {
   CourseFull: 'course_full',
   EnrolmentNotOpen: 'enrolment_not_open',
   EnrolmentClosed: 'enrolment_closed',
+  /** 'Avise-me quando abrir' for a course whose enrolment is open already. */
+  EnrolmentOpen: 'enrolment_open',
   EmailNotVerified: 'email_not_verified',
   PlacesBelowTaken: 'places_below_taken',
   NotEnrolled: 'not_enrolled',

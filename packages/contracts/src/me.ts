@@ -83,6 +83,20 @@ export const myWaitingListLeaveResponseSchema = z.object({
   left: z.boolean(),
 });
 
+/**
+ * POST /api/me/opening-alert and /api/me/opening-alert/cancel: `alert` true when the person will
+ * be told (by one e-mail) when the course's enrolment opens.
+ */
+export const myOpeningAlertResponseSchema = z.object({
+  course: z.string(),
+  alert: z.boolean(),
+});
+export type MyOpeningAlertResponse = z.infer<typeof myOpeningAlertResponseSchema>;
+
+/** GET /api/me/opening-alerts: the courses' slugs. */
+export const myOpeningAlertsResponseSchema = z.object({ courses: z.array(z.string()) });
+export type MyOpeningAlertsResponse = z.infer<typeof myOpeningAlertsResponseSchema>;
+
 /** POST /api/me/delete */
 export const myAccountDeleteRequestSchema = z.strictObject({
   confirmation: z

@@ -38,6 +38,12 @@ export const apiPaths = {
   myWaitingListJoin: '/api/me/waiting-list/join',
   /** POST {course}: the person leaves the course's waiting list. */
   myWaitingListLeave: '/api/me/waiting-list/leave',
+  /** GET: the courses whose opening the person asked to be told about. */
+  myOpeningAlerts: '/api/me/opening-alerts',
+  /** POST {course}: 'Avise-me quando abrir' (one e-mail when the course's enrolment opens). */
+  myOpeningAlert: '/api/me/opening-alert',
+  /** POST {course}: the person no longer wants that e-mail. */
+  myOpeningAlertCancel: '/api/me/opening-alert/cancel',
   /** GET: everything the product holds about the person, as a JSON download. */
   myData: '/api/me/data',
   /** POST {confirmation}: deletes the person's account and data. */

@@ -192,6 +192,13 @@ export interface WaitingListTable {
   joined_at: string;
 }
 
+/** 'Avise-me quando abrir': who asked to be told when a course opens (migration 014). */
+export interface OpeningAlertsTable {
+  course_slug: string;
+  person_id: string;
+  created_at: string;
+}
+
 /** Failed sign-in attempts, for slowing down password guessing. */
 export interface LoginFailuresTable {
   /** e.g. "email:ana@example.org" or "ip:127.0.0.1". */
@@ -283,6 +290,7 @@ export interface Database {
   classes: ClassesTable;
   enrolments: EnrolmentsTable;
   waiting_list: WaitingListTable;
+  opening_alerts: OpeningAlertsTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;

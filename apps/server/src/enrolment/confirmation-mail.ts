@@ -24,7 +24,12 @@ import type { MailComposer } from '../mail/types.js';
  * confirms it (null: none). Called once the directory has added the person; a throw is a
  * directory failure (the place is given back, or the repair retries).
  */
-export type ConfirmationMail = (userId: string, courseSlug: string) => Promise<DataMailRow | null>;
+export type ConfirmationMail = (
+  userId: string,
+  courseSlug: string,
+  /** The place came from the waiting list: the message says the waiting ended (issue 30). */
+  promoted?: boolean,
+) => Promise<DataMailRow | null>;
 
 /** The confirmation as the outbox row to write when the enrolment is confirmed. */
 export function enrolmentConfirmationMail(options: {
@@ -33,12 +38,12 @@ export function enrolmentConfirmationMail(options: {
   courseSlugs?: Iterable<string>;
 }): ConfirmationMail {
   const slugs = new Set(options.courseSlugs ?? allCourses().map((c) => c.slug));
-  return (userId, courseSlug) =>
+  return (userId, courseSlug, promoted = false) =>
     // A course outside the content (tests' own courses) has nothing to tell.
     Promise.resolve(
       slugs.has(courseSlug)
         ? options.mail.enqueueData({
-            kind: 'enrolment-confirmation',
+            kind: promoted ? 'waiting-list-promotion' : 'enrolment-confirmation',
             personId: userId,
             courseSlug,
           })
@@ -56,6 +61,7 @@ export function enrolmentConfirmationComposer(options: {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }): MailComposer {
   return async (data) => {
+    if (!('courseSlug' in data)) return null;
     // The person's class's meetings and invite code (decision 052).
     const course = await options.courseOf.forPerson(data.courseSlug, data.personId);
     if (!course) return null;
@@ -75,6 +81,7 @@ export function enrolmentConfirmationComposer(options: {
       to,
       personName: user.displayName?.trim() ?? '',
       siteUrl: options.siteUrl,
+      ...(data.kind === 'waiting-list-promotion' ? { promoted: true } : {}),
     });
   };
 }

@@ -37,7 +37,7 @@ export function createPromotions({ repository, directory, confirmationMail, now 
     try {
       const [, message] = await Promise.all([
         directory.addToGroup(groupId, userId),
-        confirmationMail(userId, courseSlug),
+        confirmationMail(userId, courseSlug, true),
       ]);
       await repository.confirm(courseSlug, userId, now(), message);
       return 'confirmed';

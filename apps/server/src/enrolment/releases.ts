@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 
 /** A 'pending' row and the group its course adds people to. */
@@ -97,6 +98,8 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
       courseSlug: string,
       userId: string,
       now: Date,
+      /** The person's notice (a cancellation, a removal by staff), written with the removal. */
+      notice: DataMailRow | null = null,
     ): Promise<{ removed: boolean; promotion: Promotion }> {
       const { result, promotion } = await underClassOf(courseSlug, userId, now, async (trx) => {
         const deleted = await trx
@@ -109,6 +112,7 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
           .where('course_slug', '=', courseSlug)
           .where('person_id', '=', userId)
           .execute();
+        if (notice && Number(deleted.numDeletedRows) > 0) await insertDataRows(trx, [notice]);
         return Number(deleted.numDeletedRows) > 0;
       });
       return { removed: result, promotion };

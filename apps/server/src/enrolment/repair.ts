@@ -53,7 +53,7 @@ export function createRepair(
     for (const row of rows) {
       try {
         if (await directory.isMember(row.groupId, row.userId)) {
-          const message = await confirmationMail(row.userId, row.courseSlug);
+          const message = await confirmationMail(row.userId, row.courseSlug, row.promoted);
           if (await repository.confirm(row.courseSlug, row.userId, now, message)) {
             report.confirmed++;
           }

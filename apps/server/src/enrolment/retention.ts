@@ -79,6 +79,7 @@ export async function anonymiseEndedCourses(options: RetentionOptions): Promise<
       people++;
     }
     await db.deleteFrom('waiting_list').where('course_slug', '=', course.slug).execute();
+    await db.deleteFrom('opening_alerts').where('course_slug', '=', course.slug).execute();
   }
   if (people > 0) log.info({ people, months }, 'retention: enrolment data anonymised');
   return people;

@@ -3,6 +3,7 @@
  */
 import type { CourseRow, CourseSettingsColumns } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
+import type { EnrolmentNotices } from './notices.js';
 import type { Log } from './promotions.js';
 import type { EnrolmentRepository } from './repository.js';
 import type { Directory } from '../directory/directory.js';
@@ -41,6 +42,8 @@ export interface JoinResult {
 export interface EnrolmentServiceOptions {
   /** The confirmation e-mail written with each confirmation (none: no e-mail). */
   confirmationMail?: ConfirmationMail;
+  /** What the person is told of a cancellation, removal or waiting list (none: nothing). */
+  notices?: EnrolmentNotices;
   repository: EnrolmentRepository;
   directory: Directory;
   /** Logger of the service's own work (repairs); requests pass theirs to `enrol`. */

@@ -23,6 +23,8 @@ import type { Kysely } from 'kysely';
 import { chooseClass } from '../courses/class-rules.js';
 import type { CourseRow } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
+import { type EnrolmentNotices, NO_NOTICES } from './notices.js';
+import { createRemovals, type RemovalNotice } from './removals.js';
 import type { DataMailRow } from '../mail/outbox.js';
 import type { Database } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -33,7 +35,6 @@ import {
 } from '../directory/directory.js';
 import {
   AlreadyEnrolledError,
-  CancellationIncompleteError,
   ClassNotFoundError,
   ClassRequiredError,
   EnrolledInOtherClassError,
@@ -87,13 +88,16 @@ export class EnrolmentService {
   readonly #log: Log;
   readonly #now: () => Date;
   readonly #confirmationMail: ConfirmationMail;
+  readonly #notices: EnrolmentNotices;
   readonly #requireVerifiedEmail: (userId: string) => Promise<void>;
   readonly #promotions: Promotions;
   readonly #repair: ReturnType<typeof createRepair>;
+  readonly #removals: ReturnType<typeof createRemovals>;
 
   constructor(options: EnrolmentServiceOptions) {
     this.#requireVerifiedEmail = options.requireVerifiedEmail ?? (() => Promise.resolve());
     this.#confirmationMail = options.confirmationMail ?? (() => Promise.resolve(null));
+    this.#notices = options.notices ?? NO_NOTICES;
     this.#repository = options.repository;
     this.#directory = options.directory;
     this.#log = options.log ?? silent;
@@ -106,6 +110,7 @@ export class EnrolmentService {
     };
     this.#promotions = createPromotions(parts);
     this.#repair = createRepair(parts, this.#promotions, this.#log);
+    this.#removals = createRemovals(parts, this.#promotions, this.#notices);
   }
 
   /**
@@ -252,6 +257,7 @@ export class EnrolmentService {
       classId,
       userId,
       this.#now,
+      (position) => this.#notices.joined(userId, courseSlug, position),
     );
     await this.#completePromotion(promotion, log);
     switch (decision) {
@@ -291,7 +297,7 @@ export class EnrolmentService {
     const decision = decideCancel(row?.status ?? null);
     if (decision === 'none') throw new NoEnrolmentError();
     if (decision === 'in-progress') throw new EnrolmentInProgressError();
-    await this.removeConfirmed(courseSlug, userId, log);
+    await this.removeConfirmed(courseSlug, userId, log, 'enrolment-cancelled');
   }
 
   /**
@@ -302,25 +308,13 @@ export class EnrolmentService {
    * marker stays and the repair settles it by the membership.
    * @throws CancellationIncompleteError, CourseNotFoundError
    */
-  async removeConfirmed(courseSlug: string, userId: string, log: Log = this.#log): Promise<void> {
-    const groupId = await this.#groupOf(courseSlug);
-    const marked = await this.#repository.beginRemoval(courseSlug, userId, this.#now());
-    try {
-      await this.#directory.removeFromGroup(groupId, userId);
-    } catch (error) {
-      // An earlier marker (an attempt without an answer) stays: only the membership can tell
-      // whether that attempt removed the person.
-      if (marked && !(error instanceof DirectoryError && error.outcomeUnknown)) {
-        await this.#repository.abandonRemoval(courseSlug, userId).catch((e: unknown) => {
-          // The marker stays; the repair settles it by the membership.
-          log.error({ err: e, course: courseSlug }, 'could not abandon a removal');
-        });
-      }
-      log.error({ err: error, course: courseSlug }, 'directory failed during a removal');
-      throw new CancellationIncompleteError(error);
-    }
-    const { promotion } = await this.#repository.finishRemoval(courseSlug, userId, this.#now());
-    await this.#completePromotion(promotion, log);
+  removeConfirmed(
+    courseSlug: string,
+    userId: string,
+    log: Log = this.#log,
+    notice?: RemovalNotice,
+  ): Promise<void> {
+    return this.#removals.removeConfirmed(courseSlug, userId, log, notice);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Directory } from '../directory/directory.js';
 import type { CourseRow } from '../courses/course-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { startRetention } from './retention.js';
+import type { EnrolmentNotices } from './notices.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import { EnrolmentService } from './service.js';
 
@@ -28,6 +29,8 @@ export interface StartEnrolmentOptions {
   courses?: readonly CourseRow[];
   /** The confirmation e-mail written with each confirmation (none: no e-mail). */
   confirmationMail?: ConfirmationMail;
+  /** What people are told of cancellations, removals and waiting lists (issue 30). */
+  notices?: EnrolmentNotices;
   /** The clock (tests). */
   now?: () => Date;
   /** See EnrolmentServiceOptions.requireVerifiedEmail. */
@@ -53,6 +56,7 @@ export async function startEnrolment(options: StartEnrolmentOptions): Promise<En
     directory: options.directory,
     log,
     ...(options.confirmationMail ? { confirmationMail: options.confirmationMail } : {}),
+    ...(options.notices ? { notices: options.notices } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.requireVerifiedEmail ? { requireVerifiedEmail: options.requireVerifiedEmail } : {}),
   });

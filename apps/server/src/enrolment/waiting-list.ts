@@ -7,6 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
 
@@ -73,8 +75,9 @@ export function createWaitingList(
     classId: string,
     userId: string,
     at: string,
+    on: Db = db,
   ): Promise<number | undefined> {
-    const row = await db
+    const row = await on
       .insertInto('waiting_list')
       .columns(['course_slug', 'class_id', 'user_id', 'joined_at'])
       .expression((eb) =>
@@ -142,12 +145,21 @@ export function createWaitingList(
       classId: string,
       userId: string,
       clock: () => Date,
+      /** The notice of the join (its position), written in the join's transaction. */
+      notice: (position: number) => DataMailRow | null = () => null,
     ): Promise<JoinOutcome> {
       // Two rounds at most: the second only when the course changed between the conditional
       // insert and the read that explains its refusal.
       for (let round = 1; ; round++) {
         const at = clock().toISOString();
-        const joined = await joinIfFull(classId, userId, at);
+        const joined = await writeTransaction(handle, async (trx) => {
+          const id = await joinIfFull(classId, userId, at, trx);
+          if (id === undefined) return id;
+          const { courseSlug: slug } = await lockCourse(trx, classId, false);
+          const row = notice((await positionOf(trx, slug, userId)) ?? 1);
+          if (row) await insertDataRows(trx, [row]);
+          return id;
+        });
         const course = await lockCourse(db, classId, false);
         const { courseSlug } = course;
         if (joined !== undefined) {

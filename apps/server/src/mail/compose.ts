@@ -3,7 +3,7 @@
  * and the built-in provider call, with only what the event knows (the course's programme and
  * slug, the person, the public origin). Pure, like the messages themselves.
  */
-import { centre, coursePath, getProgramme, type Course } from '@centro/content';
+import { centre, coursePath, getProgramme, staffPath, type Course } from '@centro/content';
 import {
   contactEmailChange,
   emailVerification,
@@ -12,6 +12,14 @@ import {
   signUpAttempt,
 } from './messages/messages.js';
 import { accountDeleted } from './messages/account-deleted.js';
+import {
+  courseMeetingsChanged,
+  enrolmentCancelled,
+  enrolmentOpened,
+  enrolmentRemoved,
+  staffRoleGranted,
+  waitingListJoined,
+} from './notices/notices.js';
 import type { MailMessage } from './types.js';
 
 /** "https://www.centro.org.br" + "/global-kardec/passe" */
@@ -29,6 +37,8 @@ export interface EnrolmentConfirmationFor {
   /** The public origin (`SITE_URL`). */
   siteUrl: string;
   now?: Date;
+  /** The place came from the waiting list (the message says the waiting ended). */
+  promoted?: boolean;
 }
 
 /** The confirmation of an enrolment in a course. */
@@ -43,6 +53,7 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
     programmeName: programme.name,
     courseUrl: absolute(input.siteUrl, coursePath(course)),
     ...(input.now ? { now: input.now } : {}),
+    ...(input.promoted ? { promoted: true } : {}),
   });
 }
 
@@ -84,4 +95,62 @@ export function composeAccountDeleted(input: { to: string; accountDeleted: boole
  */
 export function composeContactEmailChange(input: { to: string; confirmUrl: string }): MailMessage {
   return contactEmailChange({ centre, ...input });
+}
+
+/** A notice about a place in a course (issue 30): the person, the course in effect, the origin. */
+export interface CourseNoticeFor {
+  kind:
+    'enrolment-cancelled' | 'enrolment-removed' | 'course-meetings-changed' | 'enrolment-opened';
+  course: Course;
+  to: string;
+  personName: string;
+  siteUrl: string;
+  now?: Date;
+}
+
+/** A cancellation, a removal by staff or a change of meetings, told to the person. */
+export function composeCourseNotice(input: CourseNoticeFor): MailMessage {
+  const { course } = input;
+  const common = {
+    centre,
+    to: input.to,
+    personName: input.personName,
+    course,
+    programmeName: getProgramme(course.programme).name,
+    courseUrl: absolute(input.siteUrl, coursePath(course)),
+  };
+  if (input.kind === 'enrolment-cancelled') return enrolmentCancelled(common);
+  if (input.kind === 'enrolment-removed') return enrolmentRemoved(common);
+  if (input.kind === 'enrolment-opened') return enrolmentOpened(common);
+  return courseMeetingsChanged({ ...common, ...(input.now ? { now: input.now } : {}) });
+}
+
+/** The person's place on the course's waiting list. */
+export function composeWaitingListJoined(
+  input: Omit<CourseNoticeFor, 'kind' | 'now'> & { position: number },
+): MailMessage {
+  const { course } = input;
+  return waitingListJoined({
+    centre,
+    to: input.to,
+    personName: input.personName,
+    course,
+    programmeName: getProgramme(course.programme).name,
+    courseUrl: absolute(input.siteUrl, coursePath(course)),
+    position: input.position,
+  });
+}
+
+/** A staff role given to the person (no name: decision 046). */
+export function composeStaffRoleGranted(input: {
+  to: string;
+  role: 'coordenacao' | 'secretaria' | 'comunicacao';
+  siteUrl: string;
+}): MailMessage {
+  return staffRoleGranted({
+    centre,
+    to: input.to,
+    role: input.role,
+    staffUrl: absolute(input.siteUrl, staffPath),
+  });
 }

@@ -114,14 +114,35 @@ export interface DataMailRow {
 
 /** The row of a message kept as data, made at `at`. */
 export function dataMailRow(data: MailData, at: Date): DataMailRow {
-  if (!data.personId || !data.courseSlug) throw new Error('A message needs its person and course.');
+  if (!data.personId || ('courseSlug' in data && !data.courseSlug)) {
+    throw new Error('A message needs its person and course.');
+  }
   return {
     id: randomUUID(),
     kind: data.kind,
     personId: data.personId,
     at: at.toISOString(),
-    data: JSON.stringify({ kind: data.kind, personId: data.personId, courseSlug: data.courseSlug }),
+    // Ids, a position or a role: never an address or a name (decision 051).
+    data: JSON.stringify(data),
   };
+}
+
+/** Writes data rows with the caller's Kysely transaction (any dialect). */
+export async function insertDataRows(
+  trx: Kysely<Database>,
+  rows: readonly DataMailRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const unsent = { recipient: '', subject: '', ...SENT_WITHOUT_BODY };
+  await trx
+    .insertInto('mail_outbox')
+    .values(
+      rows.map((r) => ({
+        ...{ id: r.id, kind: r.kind, ...unsent, status: 'pending' as const, attempts: 0 },
+        ...{ next_attempt_at: r.at, created_at: r.at, person_id: r.personId, data: r.data },
+      })),
+    )
+    .execute();
 }
 
 /** Every column of a data row with its value's SQL: the row's own from `values`, the rest constant. */

@@ -3,6 +3,7 @@
  * its attachments, and the settings the module runs with (mapped from the environment by
  * config/mail.ts; the module itself never reads process.env).
  */
+import type { StaffRoleName } from '@centro/contracts';
 
 /** A file attached to a message; `content` is text (`utf-8`) or base64 (`base64`). */
 export interface MailAttachment {
@@ -20,7 +21,21 @@ export type MailKind =
   | 'password-reset'
   | 'sign-up-attempt'
   | 'contact-email-change'
-  | 'account-deleted';
+  | 'account-deleted'
+  | NoticeKind;
+
+/** What happens to a person, told by a notice kept as data (issue 30; decision 055). */
+export type NoticeKind =
+  | 'enrolment-cancelled'
+  | 'waiting-list-joined'
+  | 'waiting-list-promotion'
+  | 'enrolment-removed'
+  | 'course-meetings-changed'
+  | 'staff-role-granted'
+  | 'enrolment-opened';
+
+/** The notices about a place in a course: the person and the course alone. */
+export type CourseNoticeKind = Exclude<NoticeKind, 'waiting-list-joined' | 'staff-role-granted'>;
 
 /** A composed message: the outbox stores it, the sender delivers it. */
 export interface MailMessage {
@@ -38,13 +53,27 @@ export interface MailMessage {
  * A message kept as its data (decision 033): what it is about and for whom, composed by the sender
  * at delivery (the person's address and name from the directory, the course in effect then).
  */
-export interface MailData {
-  kind: 'enrolment-confirmation';
-  /** The directory id of the person. */
-  personId: string;
-  /** The course's slug. */
-  courseSlug: string;
-}
+export type MailData =
+  | {
+      kind: 'enrolment-confirmation' | CourseNoticeKind;
+      /** The directory id of the person. */
+      personId: string;
+      /** The course's slug. */
+      courseSlug: string;
+    }
+  | {
+      kind: 'waiting-list-joined';
+      personId: string;
+      courseSlug: string;
+      /** The person's place in the line when they joined (1: next). */
+      position: number;
+    }
+  | {
+      kind: 'staff-role-granted';
+      personId: string;
+      /** The role given: 'coordenacao', 'secretaria' or 'comunicacao'. */
+      role: StaffRoleName;
+    };
 
 /**
  * Composes a message kept as data, at delivery. Null: nothing to send (the person has no valid

@@ -260,6 +260,12 @@ export const REFUSALS = {
   sessionEnded: refusal([401], C.SessionEnded, sessionMessages.ended),
   /** 'Excluir minha conta' without a sign-in in the last minutes (decision 047). */
   recentSignInRequired: refusal([403], C.RecentSignInRequired, sessionMessages.signInToDelete),
+  /** 'Avise-me quando abrir' asked of a course whose enrolment is open already (issue 30). */
+  enrolmentAlreadyOpen: refusal(
+    [409],
+    C.EnrolmentOpen,
+    'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

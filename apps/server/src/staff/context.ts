@@ -8,6 +8,7 @@ import type { StaffRoleName } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CourseSettingsRow, CourseStore } from '../courses/course-store.js';
 import type { Directory } from '../directory/directory.js';
+import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
@@ -44,6 +45,8 @@ export interface StaffContext {
   /** The content's courses, by slug. */
   courses: Map<string, Course>;
   now: () => Date;
+  /** What people are told of roles given and meetings changed (issue 30). */
+  notices: StaffNotices;
 }
 
 export const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });

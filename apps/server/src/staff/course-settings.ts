@@ -116,19 +116,23 @@ export async function updateSettings(
   if (!weekdays.includes(weekday))
     throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
   // Under the lock of the course's current class (decision 052); more places (or enrolment
-  // reopened) go to its waiting list in the same transaction.
-  const stored = await ctx.enrolment.changeCourse(slug, (trx, classId) =>
-    ctx.courseStore.updateSettings(
-      classId,
-      {
-        ...settings,
-        opensAt,
-        closesAt,
-        // The weekday follows the first meeting's date (stored only when the date is).
-        weekday: settings.firstMeeting === null ? null : weekday,
-      },
-      course.places,
-      trx,
+  // reopened) go to its waiting list in the same transaction, and a change of meetings is told to
+  // the class's participants (decision 055).
+  const stored = await ctx.enrolment.changeCourse(
+    slug,
+    ctx.notices.withMeetingNotices(course, (trx, classId) =>
+      ctx.courseStore.updateSettings(
+        classId,
+        {
+          ...settings,
+          opensAt,
+          closesAt,
+          // The weekday follows the first meeting's date (stored only when the date is).
+          weekday: settings.firstMeeting === null ? null : weekday,
+        },
+        course.places,
+        trx,
+      ),
     ),
   );
   const { row } = await courseRow(ctx, slug);

@@ -109,7 +109,9 @@ export async function grant(
   if (ctx.identityProvider === 'entra') throw new RolesManagedByProviderError();
   const account = await ctx.repository.accountByEmail(email);
   if (!account) throw new AccountNotFoundError();
-  await ctx.repository.grant(account.id, role, actor.id, ctx.now());
+  const at = ctx.now();
+  await ctx.repository.grant(account.id, role, actor.id, at);
+  await ctx.notices.roleGranted(account.id, role, at);
   await record(ctx, actor, 'role.grant', { subject: account.id, details: { role } });
 }
 

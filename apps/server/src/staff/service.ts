@@ -14,6 +14,7 @@ import type {
   StaffCourseSummary,
   StaffRoleName,
 } from '@centro/contracts';
+import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { attendance, courseAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
@@ -36,6 +37,8 @@ export interface StaffServiceOptions {
   adminEmails: readonly string[];
   log: Log;
   courses?: readonly Course[];
+  /** What people are told of roles given and meetings changed (none: nothing). */
+  notices?: StaffContext['notices'];
   now?: () => Date;
 }
 
@@ -53,6 +56,7 @@ export class StaffService {
       log: options.log,
       courses: new Map((options.courses ?? allCourses()).map((c) => [c.slug, c])),
       now: options.now ?? (() => new Date()),
+      notices: options.notices ?? NO_STAFF_NOTICES,
     };
   }
 

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
+import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { createCourseStore } from '../courses/course-store.js';
 import { createStaffRepository } from './repository.js';
@@ -17,6 +18,8 @@ export interface StartStaffOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
+  /** What people are told of roles given and meetings changed (issue 30). */
+  notices?: StaffNotices;
   now?: () => Date;
 }
 
@@ -29,6 +32,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,
     log: options.log,
+    ...(options.notices ? { notices: options.notices } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   return { service };

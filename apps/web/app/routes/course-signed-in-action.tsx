@@ -14,6 +14,7 @@ export default function CourseSignedInAction({
   open,
   full,
   report,
+  notYetOpen = false,
 }: EnrolmentSituation & { course: EnrolmentCourse }) {
   return (
     <SignedInCourseAction
@@ -21,6 +22,7 @@ export default function CourseSignedInAction({
       open={open}
       full={full}
       onOwn={report}
+      notYetOpen={notYetOpen}
       enrolButton={<FinishEnrolmentButton course={course} />}
     />
   );

@@ -164,6 +164,37 @@ describe('the course route', () => {
     ).toBeInTheDocument();
   });
 
+  it("offers 'Avise-me quando abrir' before enrolment opens, then says the e-mail will come", async () => {
+    let alerts: string[] = [];
+    const posted: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/courses/availability') {
+        const opensAt = '2099-03-01T22:30:00.000Z';
+        return Response.json({
+          courses: { passe: { places: 40, placesLeft: 40, state: 'not-open', opensAt } },
+        });
+      }
+      if (url === '/api/me/enrolments') return Response.json({ enrolments: [] });
+      if (url === '/api/me/opening-alerts') return Response.json({ courses: alerts });
+      posted.push({ url, body: JSON.parse(String(init.body)) });
+      alerts = url === '/api/me/opening-alert' ? ['passe'] : [];
+      return Response.json({ course: 'passe', alert: alerts.length > 0 });
+    });
+    renderCourse(signedIn());
+    expect(await screen.findByText(/As inscrições abrem em/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Avise-me quando abrir' }));
+    expect(
+      await screen.findByText('Você receberá um e-mail quando as inscrições deste curso abrirem.'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ url: '/api/me/opening-alert', body: { course: 'passe' } }]);
+    expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Não quero mais o aviso' }));
+    expect(
+      await screen.findByRole('button', { name: 'Avise-me quando abrir' }),
+    ).toBeInTheDocument();
+    expect(posted[1]).toEqual({ url: '/api/me/opening-alert/cancel', body: { course: 'passe' } });
+  });
+
   it('shows no fault when the person signed out while their state was loading', async () => {
     stubApi(12, () => []);
     // getUser answers null: 'Sair' ran meanwhile (the setup fails the test on a console.error).

@@ -13,6 +13,7 @@ import * as tokenRevocations from './010-token-revocations.js';
 import * as staffActionIdentity from './011-staff-action-identity.js';
 import * as classes from './012-classes.js';
 import * as contentRevisions from './013-content-revisions.js';
+import * as openingAlerts from './014-opening-alerts.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-staff-action-identity': staffActionIdentity,
   '012-classes': classes,
   '013-content-revisions': contentRevisions,
+  '014-opening-alerts': openingAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -55,6 +55,8 @@ export interface EnrolmentConfirmationInput {
   courseUrl: string;
   /** DTSTAMP of the calendar file (default: now). */
   now?: Date;
+  /** The place came from the waiting list: the message says the waiting ended (issue 30). */
+  promoted?: boolean;
 }
 
 /** Right after a confirmed enrolment: the course, its first meeting, the group link, a calendar. */
@@ -67,12 +69,20 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
   const first = formatFirstMeeting(course.meetings);
   const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`;
   const place = formatMeetingPlace(course.meetings, centre.address);
-  const subject = `Inscrição confirmada: ${course.title} (${programmeName})`;
-  const reason = `Você recebeu esta mensagem porque se inscreveu no curso ${course.title} pelo nosso site.`;
+  const { promoted = false } = input;
+  const subject = promoted
+    ? `Sua vaga chegou: ${course.title} (${programmeName})`
+    : `Inscrição confirmada: ${course.title} (${programmeName})`;
+  const reason = promoted
+    ? `Você recebeu esta mensagem porque estava na lista de espera do curso ${course.title}.`
+    : `Você recebeu esta mensagem porque se inscreveu no curso ${course.title} pelo nosso site.`;
+  const waited =
+    'Boa notícia: abriu uma vaga e a sua espera terminou. A vaga é sua, sem fazer nada.';
 
   const body = (
     <>
       <Paragraph>{greeting(personName)}</Paragraph>
+      {promoted && <Paragraph>{waited}</Paragraph>}
       <Paragraph>
         Sua inscrição no curso <strong>{course.title}</strong>, do programa{' '}
         <strong>{programmeName}</strong>, está confirmada. Que alegria ter você conosco!
@@ -109,7 +119,7 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
   );
 
   return {
-    kind: 'enrolment-confirmation',
+    kind: promoted ? 'waiting-list-promotion' : 'enrolment-confirmation',
     to: input.to,
     subject,
     html: layout({
@@ -124,6 +134,7 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
       [
         greeting(personName),
         '',
+        ...(promoted ? [waited, ''] : []),
         `Sua inscrição no curso ${course.title}, do programa ${programmeName}, está confirmada. Que alegria ter você conosco!`,
         '',
         `Primeiro encontro: ${first}`,

@@ -1,13 +1,16 @@
 /**
  * Enrolment: the content's courses synchronised into the database, interrupted enrolments settled
  * with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation writes its
- * e-mail (as data) in the transaction that confirms it.
+ * e-mail (as data) in the transaction that confirms it. 'Avise-me quando abrir' sends its e-mails
+ * from when the server is ready (every 30 s, once across instances).
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { startEnrolment } from '../../enrolment/start.js';
 import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
 import { enrolmentConfirmationMail } from '../../enrolment/confirmation-mail.js';
+import { enrolmentNotices } from '../../enrolment/notices.js';
+import { createOpeningAlerts } from '../../enrolment/opening-alerts.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface EnrolmentServiceOptions {
@@ -25,6 +28,7 @@ export const enrolmentService = fp<EnrolmentServiceOptions>(
       repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
       retentionMonths: config.retentionMonthsAfterCourse,
       confirmationMail: enrolmentConfirmationMail({ mail }),
+      notices: enrolmentNotices({ mail }),
       // The built-in provider's accounts confirm their e-mail before enrolling, when required.
       ...(embedded?.verifiedEmailRequired
         ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }
@@ -32,6 +36,10 @@ export const enrolmentService = fp<EnrolmentServiceOptions>(
     });
     app.decorate('enrolment', enrolment.service);
     app.addHook('onClose', async () => enrolment.stop());
+    const openingAlerts = createOpeningAlerts({ database, mail, log: app.log });
+    app.decorate('openingAlerts', openingAlerts);
+    app.addHook('onReady', () => openingAlerts.start());
+    app.addHook('onClose', () => openingAlerts.stop());
   },
   { name: 'enrolment', dependencies: ['database', 'directory', 'mail'] },
 );

@@ -13,6 +13,7 @@ import type { ApiTokens } from '../../auth/api-tokens.js';
 import type { TokenRevocations } from '../../auth/token-revocations.js';
 import type { ProviderTokenVerifier } from '../../auth/provider-token-verifier.js';
 import type { CourseReader } from '../../courses/effective-course.js';
+import type { OpeningAlerts } from '../../enrolment/opening-alerts.js';
 import type { EnrolmentService } from '../../enrolment/service.js';
 import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
 import type { Mail } from '../../mail/mail.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     directory: DirectoryAdapter;
     /** Enrolment in the courses (places, reservations, repair). */
     enrolment: EnrolmentService;
+    /** 'Avise-me quando abrir': one e-mail when a course's enrolment opens (issue 30). */
+    openingAlerts: OpeningAlerts;
     /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */
     courseOf: CourseReader;
     /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
 import { enrolmentConfirmationComposer } from '../../enrolment/confirmation-mail.js';
+import { noticeComposer } from '../../enrolment/notices.js';
 import { createMail } from '../../mail/mail.js';
 import type { RequestActivity } from '../../request-activity.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
@@ -28,11 +29,17 @@ export const mailService = fp<MailServiceOptions>(
       settings: config.mail,
       log: app.log,
       activity,
-      compose: enrolmentConfirmationComposer({
+      compose: noticeComposer({
         directory,
         courseOf,
         siteUrl: config.siteUrl,
         log: app.log,
+        confirmation: enrolmentConfirmationComposer({
+          directory,
+          courseOf,
+          siteUrl: config.siteUrl,
+          log: app.log,
+        }),
       }),
     });
     app.decorate('mail', mail);

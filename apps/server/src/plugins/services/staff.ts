@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
+import { staffNotices } from '../../enrolment/notices.js';
 import { startStaff } from '../../staff/start.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
@@ -14,7 +15,7 @@ export interface StaffServiceOptions {
 
 export const staffService = fp<StaffServiceOptions>(
   async (app, { config, embedded }) => {
-    const { database, directory, enrolment } = app;
+    const { database, directory, enrolment, mail } = app;
     const staff = await startStaff({
       database,
       directory,
@@ -23,6 +24,7 @@ export const staffService = fp<StaffServiceOptions>(
       // Only a proven address is Coordenação, verification off too (issue 28 finding 6; decision 046).
       adminEmails: config.adminEmails,
       enrolment,
+      notices: staffNotices({ database, mail }),
     });
     app.decorate('staff', staff.service);
     if (embedded && !embedded.verifiedEmailRequired && config.adminEmails.length > 0) {
@@ -31,5 +33,5 @@ export const staffService = fp<StaffServiceOptions>(
       );
     }
   },
-  { name: 'staff', dependencies: ['database', 'directory', 'enrolment'] },
+  { name: 'staff', dependencies: ['database', 'directory', 'enrolment', 'mail'] },
 );

@@ -17,4 +17,9 @@ export const participantMessages = {
   leave: 'Sair da lista de espera',
   left: 'Você saiu da lista de espera.',
   failed: 'Erro ao carregar dados. Por favor tente novamente!',
+  alert: 'Avise-me quando abrir',
+  alertDone: 'Pronto! Enviaremos um e-mail quando as inscrições abrirem.',
+  alertAsked: 'Você receberá um e-mail quando as inscrições deste curso abrirem.',
+  alertCancel: 'Não quero mais o aviso',
+  alertCancelled: 'Aviso cancelado.',
 } as const;

@@ -8,6 +8,9 @@
  * - POST /api/me/enrolments/cancel     {course}: gives the place back (it goes to the next waiting)
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
+ * - GET  /api/me/opening-alerts        the courses whose opening the person will be told of
+ * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
+ * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
  * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
  *                                      data; needs a recent sign-in (decision 047)
@@ -23,6 +26,8 @@ import {
   myWaitingListJoinRequestSchema,
   myDataSchema,
   myEnrolmentsResponseSchema,
+  myOpeningAlertResponseSchema,
+  myOpeningAlertsResponseSchema,
   mySignOutRequestSchema,
   mySignOutResponseSchema,
   myWaitingListJoinResponseSchema,
@@ -39,7 +44,7 @@ const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', '
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff } = app;
+  const { enrolment, participant, staff, openingAlerts } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -119,6 +124,55 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.turma,
       );
       return { course, ...joined };
+    },
+  );
+
+  app.get(
+    apiPaths.myOpeningAlerts,
+    {
+      schema: {
+        ...bearer,
+        response: { 200: myOpeningAlertsResponseSchema, ...refusalResponses(...AUTH) },
+      },
+    },
+    async (request) => ({ courses: await openingAlerts.coursesOf(request.person.userId) }),
+  );
+
+  app.post(
+    apiPaths.myOpeningAlert,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myOpeningAlertResponseSchema,
+          ...refusalResponses(...AUTH, 'unknownCourse', 'enrolmentAlreadyOpen', 'enrolmentClosed'),
+        },
+      },
+    },
+    async (request) => {
+      const course = courseOf(request.body.course);
+      await openingAlerts.ask(request.person.userId, course);
+      return { course, alert: true };
+    },
+  );
+
+  app.post(
+    apiPaths.myOpeningAlertCancel,
+    {
+      schema: {
+        ...bearer,
+        body: myCourseRequestSchema,
+        response: {
+          200: myOpeningAlertResponseSchema,
+          ...refusalResponses(...AUTH, 'unknownCourse'),
+        },
+      },
+    },
+    async (request) => {
+      const course = courseOf(request.body.course);
+      await openingAlerts.cancel(request.person.userId, course);
+      return { course, alert: false };
     },
   );
 

@@ -98,7 +98,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       await db()
         .selectFrom('mail_outbox')
         .select('id')
-        .where('kind', '=', 'enrolment-confirmation')
+        .where('kind', 'in', ['enrolment-confirmation', 'waiting-list-promotion'])
         // Kept as data, composed at delivery (decision 033): the row names the person.
         .where('person_id', '=', person)
         .execute()

@@ -10,6 +10,8 @@ export interface EnrolmentSituation {
   full: boolean;
   /** Told by the signed-in action: the person holds, awaits or held a place (its line says so). */
   report?: (own: boolean) => void;
+  /** Enrolment has not opened yet (known): 'Avise-me quando abrir' is offered. */
+  notYetOpen?: boolean;
 }
 
 /** Whether enrolment is not open at the server's clock (known opening instant, or closed). */
@@ -77,7 +79,12 @@ export function PlacesLeft({
           {text.places}
         </p>
       )}
-      {action({ open: !known || !outsideWindow(known.course), full: placesLeft === 0, report })}
+      {action({
+        open: !known || !outsideWindow(known.course),
+        full: placesLeft === 0,
+        notYetOpen: known?.course.state === 'not-open',
+        report,
+      })}
     </>
   );
 }

@@ -3,9 +3,9 @@
  * signed in, so that an anonymous visitor's first load does not carry it): enrolled, the WhatsApp
  * group and 'Cancelar inscrição' (with a confirmation step); waiting, the position and 'Sair da
  * lista de espera'; neither, the enrolment button while places are left, 'Entrar na lista de
- * espera' when the course is full. Once the course has ended, an enrolled person reads that it
- * has, with nothing left to cancel. It tells the page (`onOwn`) when its own line says it all, so
- * that the box says one thing at a time (issue 30).
+ * espera' when the course is full, and 'Avise-me quando abrir' before enrolment opens. Once the
+ * course has ended, an enrolled person reads that it has, with nothing left to cancel. It tells the
+ * page (`onOwn`) when its own line says it all, so that the box says one thing at a time (issue 30).
  */
 import type { MyEnrolment } from '@centro/contracts';
 import { messages } from '@centro/contracts/messages';
@@ -16,6 +16,7 @@ import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { OpeningAlert } from './opening-alert';
 import '../participant.css';
 
 export interface CourseActionProps {
@@ -24,13 +25,22 @@ export interface CourseActionProps {
   open: boolean;
   /** No place is left (known from the availability call). */
   full: boolean;
+  /** Enrolment has not opened yet: 'Avise-me quando abrir' (issue 30). */
+  notYetOpen?: boolean;
   /** 'Finalizar inscrição', from the enrolment feature. */
   enrolButton: ReactNode;
   /** Told whether the person holds, awaits or held a place here (their line then says it all). */
   onOwn?: (own: boolean) => void;
 }
 
-export function SignedInCourseAction({ slug, open, full, enrolButton, onOwn }: CourseActionProps) {
+export function SignedInCourseAction({
+  slug,
+  open,
+  full,
+  notYetOpen = false,
+  enrolButton,
+  onOwn,
+}: CourseActionProps) {
   const mine = useMyEnrolments();
   const { busy, run } = useCourseActions(mine.reload);
   // Its toasts must show even if the connection drops later.
@@ -96,7 +106,7 @@ export function SignedInCourseAction({ slug, open, full, enrolButton, onOwn }: C
       </div>
     );
   }
-  if (!open) return null;
+  if (!open) return notYetOpen ? <OpeningAlert slug={slug} /> : null;
   if (full) {
     return (
       <button

@@ -1,0 +1,267 @@
+/**
+ * Telling people what happens to them (issue 30, point 1) through the real app (`app.inject`), a
+ * real SMTP server (smtp-server, read back with mailparser and ical.js), on SQLite and PostgreSQL:
+ * a waiting-list join with its position, a cancellation, the promotion that ends the waiting
+ * (instead of the ordinary confirmation), a removal by staff, a staff role given, and a change of
+ * meetings that reaches every enrolled person (only them) with the new time and a new calendar.
+ * Each message read back: its recipient, subject and key sentence. And 'Avise-me quando abrir': one
+ * e-mail when the course's enrolment opens, once with two instances sending at the same time.
+ */
+import { randomUUID } from 'node:crypto';
+import { allCourses, type Course, findCourse, getProgramme } from '@centro/content';
+import ICAL from 'ical.js';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
+import { testDatabaseTargets } from '../../tests/support/databases.js';
+import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
+import { seedPeople } from '../../tests/support/server-process.js';
+
+const passe = findCourse('global-kardec', 'passe') as Course;
+const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
+const C = `/api/staff/courses/${passe.slug}`;
+
+const targets = await testDatabaseTargets('notices-mail');
+afterAll(async () => {
+  for (const target of targets) await target.cleanup();
+});
+
+const settings = (changes: Record<string, unknown> = {}) => ({
+  places: null,
+  inviteCode: null,
+  opensAt: null,
+  closesAt: null,
+  firstMeeting: null,
+  time: null,
+  count: null,
+  durationMinutes: null,
+  room: null,
+  ...changes,
+});
+
+describe.each(targets)(
+  'notices of what happens to a person ($dialect)',
+  { timeout: 60_000 },
+  (target) => {
+    let smtp: TestSmtpServer;
+    let api: TestApi;
+    const ADMIN = randomUUID();
+
+    const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
+      api.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${api.tokenFor(person)}` },
+        ...(body === undefined ? {} : { payload: body }),
+      });
+    const enrol = (person: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/group/add',
+        payload: { group: passe.groupId, user: person, token: api.tokenFor(person) },
+      });
+    /** The one message to `person` whose subject starts with `subject` (waits for it). */
+    const messageTo = async (person: string, subject: string): Promise<ParsedMail> => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const found = smtp.received.filter(
+          (m) => m.to !== undefined && JSON.stringify(m.to).includes(`${person}@example.org`),
+        );
+        const match = found.filter((m) => m.subject?.startsWith(subject));
+        if (match.length > 0) {
+          expect(match).toHaveLength(1);
+          return match[0] as ParsedMail;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(
+            `no '${subject}' to ${person}; got ${found.map((m) => m.subject).join(' | ')}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const subjectsTo = (person: string) =>
+      smtp.received
+        .filter((m) => JSON.stringify(m.to).includes(`${person}@example.org`))
+        .map((m) => m.subject);
+
+    beforeAll(async () => {
+      smtp = await createTestSmtpServer();
+      api = await createTestApi({
+        databaseUrl: target.databaseUrl,
+        env: {
+          SMTP_URL: smtp.url,
+          MAIL_FROM,
+          ADMIN_EMAILS: `${ADMIN}@example.org`,
+          RATE_LIMIT_API_PER_MINUTE: '0',
+        },
+      });
+      await api.app.ready();
+      await seedPeople(api.app.database.db, [ADMIN]);
+      await api.app.database.db
+        .updateTable('classes')
+        .set({ places: 1 })
+        .where('course_slug', '=', passe.slug)
+        .execute();
+    });
+    afterAll(async () => {
+      await api.close();
+      await smtp.stop();
+    });
+
+    it('tells each person what happened and what to do, one message per event', async () => {
+      const [ana = '', bia = '', caio = ''] = await api.createPeople(3);
+      expect((await enrol(ana)).statusCode).toBe(200);
+      await messageTo(ana, 'Inscrição confirmada: Passe');
+
+      // Bia and Caio join the waiting list of the full course: each learns their position.
+      const joinBia = await as(bia, 'POST', '/api/me/waiting-list/join', { course: passe.slug });
+      expect(joinBia.json()).toMatchObject({ state: 'waiting', position: 1 });
+      expect(
+        (await as(caio, 'POST', '/api/me/waiting-list/join', { course: passe.slug })).json(),
+      ).toMatchObject({ position: 2 });
+      const waitBia = await messageTo(bia, 'Lista de espera: Passe (Global Kardec)');
+      expect(waitBia.text).toContain('Sua posição na fila: 1º.');
+      expect(waitBia.text).toContain('a vaga será sua sem que você precise fazer nada');
+      expect((await messageTo(caio, 'Lista de espera: Passe')).text).toContain(
+        'Sua posição na fila: 2º.',
+      );
+      // A second join changes nothing and sends nothing.
+      await as(bia, 'POST', '/api/me/waiting-list/join', { course: passe.slug });
+
+      // Ana cancels: she is told; Bia's waiting ends and the place is hers (not the plain confirmation).
+      expect(
+        (await as(ana, 'POST', '/api/me/enrolments/cancel', { course: passe.slug })).json(),
+      ).toMatchObject({ cancelled: true });
+      const cancelled = await messageTo(ana, 'Inscrição cancelada: Passe (Global Kardec)');
+      expect(cancelled.text).toContain(
+        'Sua inscrição no curso Passe, do programa Global Kardec, foi cancelada, como você pediu.',
+      );
+      const promoted = await messageTo(bia, 'Sua vaga chegou: Passe (Global Kardec)');
+      expect(promoted.text).toContain('abriu uma vaga e a sua espera terminou. A vaga é sua');
+      expect(promoted.attachments.some((a) => a.filename === 'passe.ics')).toBe(true);
+      expect(subjectsTo(bia).filter((s) => s?.startsWith('Inscrição confirmada'))).toEqual([]);
+
+      // Coordenação gives Caio the role Secretaria: Caio is told, without being named.
+      const grant = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
+        email: `${caio}@example.org`,
+        role: 'secretaria',
+      });
+      expect(grant.statusCode).toBe(200);
+      const role = await messageTo(caio, 'Você agora faz parte da equipe: Secretaria');
+      expect(role.text).toContain('deu a você a função Secretaria');
+      expect(role.text).toMatch(/^Olá!\n/);
+      expect(role.text).toMatch(/\/equipe/);
+      // Granting it again tells nothing more.
+      await as(ADMIN, 'POST', '/api/staff/roles/grant', {
+        email: `${caio}@example.org`,
+        role: 'secretaria',
+      });
+
+      // The meetings move to 20:15: Bia (enrolled) gets the new time and calendar; Caio (waiting)
+      // and Ana (cancelled) get nothing.
+      const before = smtp.received.length;
+      const changed = await as(
+        ADMIN,
+        'POST',
+        `${C}/settings`,
+        settings({ places: 1, time: '20:15' }),
+      );
+      expect(changed.statusCode).toBe(200);
+      const moved = await messageTo(bia, 'Mudança nos encontros: Passe (Global Kardec)');
+      expect(moved.text).toContain(
+        'Os encontros do curso Passe, do programa Global Kardec, mudaram.',
+      );
+      expect(moved.text).toContain('às 20h15');
+      const ics = moved.attachments.find((a) => a.filename === 'passe.ics');
+      const vevent = new ICAL.Component(
+        ICAL.parse(ics?.content.toString('utf8') ?? ''),
+      ).getFirstSubcomponent('vevent');
+      expect(String(vevent?.getFirstPropertyValue('dtstart'))).toMatch(/T20:15:00$/);
+      // Saving the same meetings again tells nobody.
+      await as(ADMIN, 'POST', `${C}/settings`, settings({ places: 1, time: '20:15' }));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(smtp.received.length - before).toBe(1);
+
+      // Coordenação removes Bia: she is told whom to ask; Caio is promoted.
+      const removed = await as(ADMIN, 'POST', `${C}/participants/${bia}/remove`, { confirm: true });
+      expect(removed.statusCode).toBe(200);
+      const gone = await messageTo(bia, 'Inscrição encerrada: Passe (Global Kardec)');
+      expect(gone.text).toContain('A equipe do centro encerrou sua inscrição no curso Passe');
+      await messageTo(caio, 'Sua vaga chegou: Passe');
+
+      expect(subjectsTo(ana)).toHaveLength(2);
+      expect(subjectsTo(bia)).toHaveLength(4);
+      expect(subjectsTo(caio)).toHaveLength(3);
+      expect(await api.app.mail.outbox.counts()).toMatchObject({ pending: 0, failed: 0 });
+    });
+
+    it("sends 'Avise-me quando abrir' once when enrolment opens, with two instances at once", async () => {
+      const course = allCourses().find((c) => c.slug !== passe.slug) as Course;
+      const programme = getProgramme(course.programme).name;
+      const [dora = '', edu = ''] = await api.createPeople(2);
+      const setOpens = (at: Date) =>
+        api.app.database.db
+          .updateTable('classes')
+          .set({ enrolment_opens_at: at.toISOString(), enrolment_closes_at: null })
+          .where('course_slug', '=', course.slug)
+          .execute();
+      const ask = (person: string, slug = course.slug) =>
+        as(person, 'POST', '/api/me/opening-alert', { course: slug });
+
+      // Open already: nothing to wait for.
+      const open = await ask(dora, passe.slug);
+      expect(open.statusCode).toBe(409);
+      expect(open.json()).toEqual({
+        error: 'enrolment_open',
+        message: 'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+      });
+
+      await setOpens(new Date(Date.now() + 24 * 60 * 60_000));
+      for (const person of [dora, edu, dora]) {
+        expect((await ask(person)).json()).toEqual({ course: course.slug, alert: true });
+      }
+      // Edu changes his mind.
+      expect(
+        (await as(edu, 'POST', '/api/me/opening-alert/cancel', { course: course.slug })).json(),
+      ).toEqual({ course: course.slug, alert: false });
+      const mine = async (person: string) =>
+        (await as(person, 'GET', '/api/me/opening-alerts')).json<{ courses: string[] }>().courses;
+      expect(await mine(dora)).toEqual([course.slug]);
+      expect(await mine(edu)).toEqual([]);
+      expect(await api.app.openingAlerts.sendDue()).toBe(0);
+
+      await setOpens(new Date(Date.now() - 1000));
+      // Two instances on PostgreSQL; SQLite runs one instance (its immediate transaction orders
+      // the same instance's concurrent runs).
+      const second =
+        target.dialect === 'postgres'
+          ? await createTestApi({
+              databaseUrl: target.databaseUrl,
+              fixture: api.fixture,
+              env: { SMTP_URL: smtp.url, MAIL_FROM },
+            })
+          : undefined;
+      try {
+        const told = await Promise.all([
+          api.app.openingAlerts.sendDue(),
+          (second ?? api).app.openingAlerts.sendDue(),
+          api.app.openingAlerts.sendDue(),
+        ]);
+        expect(told.reduce((a, b) => a + b, 0)).toBe(1);
+      } finally {
+        await second?.close();
+      }
+      const opened = await messageTo(dora, `Inscrições abertas: ${course.title} (${programme})`);
+      expect(opened.text).toContain(
+        `As inscrições do curso ${course.title}, do programa ${programme}, estão abertas.`,
+      );
+      expect(opened.text).toContain('Este é o único aviso');
+      expect(await api.app.openingAlerts.sendDue()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(subjectsTo(dora).filter((s) => s?.startsWith('Inscrições abertas'))).toHaveLength(1);
+      expect(subjectsTo(edu)).toEqual([]);
+      expect(await mine(dora)).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,293 @@
+/**
+ * What happens to a person, told in a few lines (issue 30, point 1; decision 055): their
+ * cancellation, their place on a waiting list, a removal by staff, a change of the course's
+ * meetings (with a new calendar file), a staff role given to them, and the opening of a course's
+ * enrolment they asked to be told about. (The promotion from a waiting
+ * list is the confirmation with its own opening: messages.tsx.) Each says what it means and what to
+ * do. Pure, like the other messages: built from one list of blocks, so the HTML and the plain text
+ * say the same.
+ */
+import {
+  type Course,
+  formatFirstMeeting,
+  formatMeetingCount,
+  formatMeetingPlace,
+  formatWeeklySlot,
+} from '@centro/content';
+import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
+import type { MailAttachment, MailMessage, NoticeKind } from '../types.js';
+import {
+  Button,
+  layout,
+  type MessageCentre,
+  Notice,
+  Paragraph,
+  textLayout,
+} from '../messages/layout.js';
+import { httpUrl } from '../messages/links.js';
+
+/** A part of a notice: a paragraph, the meetings in a box, a link on its own line, or a button. */
+type Block =
+  | string
+  | { meetings: string[] }
+  | { link: string; before: string }
+  | { button: string; href: string };
+
+interface NoticeParts {
+  kind: NoticeKind;
+  to: string;
+  subject: string;
+  /** Why the person receives it (footer). */
+  reason: string;
+  blocks: Block[];
+  attachments?: MailAttachment[];
+}
+
+/** "Olá, Ana!" or "Olá!" when the name is unknown (or must not be used: decision 046). */
+const greeting = (name: string | undefined) => (name?.trim() ? `Olá, ${name.trim()}!` : 'Olá!');
+
+function render(centre: MessageCentre, parts: NoticeParts): MailMessage {
+  const [first = ''] = parts.blocks.filter((b): b is string => typeof b === 'string').slice(1);
+  const html = parts.blocks.map((block, i) => {
+    if (typeof block === 'string') return <Paragraph key={i}>{block}</Paragraph>;
+    if ('meetings' in block) {
+      return (
+        <Notice key={i}>
+          {block.meetings.map((line, j) => (
+            <span key={j}>
+              {j > 0 && <br />}
+              {line}
+            </span>
+          ))}
+        </Notice>
+      );
+    }
+    if ('link' in block) {
+      return (
+        <Paragraph key={i}>
+          {block.before} <a href={block.link}>{block.link}</a>
+        </Paragraph>
+      );
+    }
+    return (
+      <Button key={i} href={block.href}>
+        {block.button}
+      </Button>
+    );
+  });
+  const text = parts.blocks.flatMap((block) => {
+    if (typeof block === 'string') return [block, ''];
+    if ('meetings' in block) return [...block.meetings, ''];
+    if ('link' in block) return [block.before, block.link, ''];
+    return [`${block.button}: ${block.href}`, ''];
+  });
+  return {
+    kind: parts.kind,
+    to: parts.to,
+    subject: parts.subject,
+    html: layout({
+      centre,
+      title: parts.subject,
+      preheader: first,
+      body: <>{html}</>,
+      reason: parts.reason,
+    }),
+    text: textLayout(centre, text.slice(0, -1), parts.reason),
+    attachments: parts.attachments ?? [],
+  };
+}
+
+/** What every notice about a place in a course knows. */
+export interface CourseNoticeInput {
+  centre: MessageCentre;
+  to: string;
+  personName: string;
+  course: Pick<Course, 'slug' | 'programme' | 'title' | 'meetings'>;
+  programmeName: string;
+  /** Absolute address of the course page. */
+  courseUrl: string;
+}
+
+const named = (input: CourseNoticeInput) => `${input.course.title} (${input.programmeName})`;
+const inCourse = (input: CourseNoticeInput, of: 'no' | 'do') =>
+  `${of} curso ${input.course.title}, do programa ${input.programmeName}`;
+
+/** The person gave their place back ('Cancelar inscrição'). */
+export function enrolmentCancelled(input: CourseNoticeInput): MailMessage {
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(input.centre, {
+    kind: 'enrolment-cancelled',
+    to: input.to,
+    subject: `Inscrição cancelada: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque cancelou sua inscrição no curso ${input.course.title} pelo nosso site.`,
+    blocks: [
+      greeting(input.personName),
+      `Sua inscrição ${inCourse(input, 'no')}, foi cancelada, como você pediu. A sua vaga passou para outra pessoa.`,
+      'Se você tinha incluído os encontros na sua agenda, pode apagá-los. Você também pode sair do grupo de WhatsApp do curso.',
+      {
+        before:
+          'Mudou de ideia? Enquanto houver vagas, você pode se inscrever de novo na página do curso:',
+        link: courseUrl,
+      },
+      'Se não foi você quem cancelou, responda a esta mensagem.',
+    ],
+  });
+}
+
+/** The person joined the course's waiting list, at `position`. */
+export function waitingListJoined(input: CourseNoticeInput & { position: number }): MailMessage {
+  const courseUrl = httpUrl(input.courseUrl);
+  if (!Number.isInteger(input.position) || input.position < 1) {
+    throw new Error('A position on the waiting list is a whole number from 1');
+  }
+  return render(input.centre, {
+    kind: 'waiting-list-joined',
+    to: input.to,
+    subject: `Lista de espera: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque entrou na lista de espera do curso ${input.course.title} pelo nosso site.`,
+    blocks: [
+      greeting(input.personName),
+      `Você está na lista de espera ${inCourse(input, 'do')}. Sua posição na fila: ${input.position}º.`,
+      'Quando uma vaga abrir, ela vai para a primeira pessoa da fila. Quando chegar a sua vez, a vaga será sua sem que você precise fazer nada, e enviaremos um e-mail confirmando.',
+      {
+        before: 'Se não quiser mais esperar, saia da lista na página do curso:',
+        link: courseUrl,
+      },
+    ],
+  });
+}
+
+/** Staff removed the person's place ('Remover' in the staff area). */
+export function enrolmentRemoved(input: CourseNoticeInput): MailMessage {
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(input.centre, {
+    kind: 'enrolment-removed',
+    to: input.to,
+    subject: `Inscrição encerrada: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque estava inscrito(a) no curso ${input.course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `A equipe do centro encerrou sua inscrição ${inCourse(input, 'no')}. Você não está mais na turma, e a vaga passou para outra pessoa.`,
+      `Se acha que foi um engano ou quer saber o motivo, responda a esta mensagem ou escreva para ${input.centre.email}.`,
+      {
+        before: 'Você pode se inscrever de novo enquanto houver vagas, na página do curso:',
+        link: courseUrl,
+      },
+    ],
+  });
+}
+
+/** The course's enrolment opened, and the person had asked to be told ('Avise-me quando abrir'). */
+export function enrolmentOpened(input: CourseNoticeInput): MailMessage {
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(input.centre, {
+    kind: 'enrolment-opened',
+    to: input.to,
+    subject: `Inscrições abertas: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque pediu para ser avisado(a) quando as inscrições do curso ${input.course.title} abrissem.`,
+    blocks: [
+      greeting(input.personName),
+      `As inscrições ${inCourse(input, 'do')}, estão abertas.`,
+      'As vagas são limitadas e preenchidas por ordem de inscrição. Para garantir a sua, inscreva-se agora:',
+      { button: 'Inscrever-me', href: courseUrl },
+      { meetings: meetingLines(input.course, input.centre) },
+      'Este é o único aviso que enviaremos sobre a abertura deste curso.',
+    ],
+  });
+}
+
+/** The meeting lines of a course: first meeting, weekly slot and count, place. */
+export function meetingLines(course: Pick<Course, 'meetings'>, centre: MessageCentre): string[] {
+  return [
+    `Primeiro encontro: ${formatFirstMeeting(course.meetings)}`,
+    `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`,
+    `Local: ${formatMeetingPlace(course.meetings, centre.address)}`,
+  ];
+}
+
+/** The course's meetings changed (day, time, count or room): the new ones and a new calendar. */
+export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date }): MailMessage {
+  const { centre, course, programmeName } = input;
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(centre, {
+    kind: 'course-meetings-changed',
+    to: input.to,
+    subject: `Mudança nos encontros: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque está inscrito(a) no curso ${course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `Os encontros do curso ${course.title}, do programa ${programmeName}, mudaram. Sua inscrição continua valendo. Veja como ficou:`,
+      { meetings: meetingLines(course, centre) },
+      'Anexamos um novo arquivo de calendário (.ics): abra-o para incluir os novos encontros na sua agenda e apague os antigos, se tinha incluído o arquivo anterior.',
+      {
+        before:
+          'Se não puder participar no novo horário, cancele sua inscrição na página do curso, para que a vaga passe para outra pessoa:',
+        link: courseUrl,
+      },
+    ],
+    attachments: [
+      {
+        filename: calendarFileName(course),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: courseCalendar({
+          course,
+          programmeName,
+          centreName: centre.name,
+          centreAddress: centre.address,
+          courseUrl,
+          ...(input.now ? { now: input.now } : {}),
+        }),
+        encoding: 'utf-8',
+      },
+    ],
+  });
+}
+
+/** The staff roles by name, as the staff area shows them. */
+export const ROLE_LABELS = {
+  coordenacao: 'Coordenação',
+  secretaria: 'Secretaria',
+  comunicacao: 'Comunicação',
+} as const;
+
+const ROLE_MEANS = {
+  coordenacao:
+    'Com ela você vê os cursos e seus inscritos, exporta as listas, marca a presença, muda as configurações dos cursos (vagas, inscrições, encontros), remove inscrições, edita o conteúdo do site e dá funções a outras pessoas.',
+  secretaria:
+    'Com ela você vê os cursos e seus inscritos, exporta as listas e marca a presença nos encontros.',
+  comunicacao:
+    'Com ela você edita e publica o conteúdo do site, sem acesso aos dados dos inscritos.',
+} as const;
+
+export interface StaffRoleGrantedInput {
+  centre: MessageCentre;
+  to: string;
+  role: keyof typeof ROLE_LABELS;
+  /** Absolute address of the staff area. */
+  staffUrl: string;
+}
+
+/**
+ * A coordinator gave the person a staff role. No name: the account's address may be one nobody
+ * proved (decision 046), and the message says nothing a stranger could use.
+ */
+export function staffRoleGranted(input: StaffRoleGrantedInput): MailMessage {
+  const staffUrl = httpUrl(input.staffUrl);
+  const label = ROLE_LABELS[input.role];
+  return render(input.centre, {
+    kind: 'staff-role-granted',
+    to: input.to,
+    subject: `Você agora faz parte da equipe: ${label}`,
+    reason:
+      'Você recebeu esta mensagem porque a coordenação do centro lhe deu uma função na equipe do site.',
+    blocks: [
+      greeting(undefined),
+      `A coordenação do centro deu a você a função ${label} na área da equipe do nosso site.`,
+      ROLE_MEANS[input.role],
+      'Para começar, entre no site com a sua conta e abra a área da equipe:',
+      { button: 'Abrir a área da equipe', href: staffUrl },
+      'Os dados das pessoas que você verá lá são pessoais: use-os só para o trabalho do centro.',
+      'Se você não esperava esta função, responda a esta mensagem.',
+    ],
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Before a course's enrolment opens, for a signed-in person: 'Avise-me quando abrir' (one e-mail
+ * when it opens, issue 30), or, once asked, that the e-mail will come and a way to cancel it.
+ */
+import { useCallback } from 'react';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
+import { askOpeningAlert, cancelOpeningAlert, fetchOpeningAlerts } from '../api/opening-alerts';
+import { participantMessages as text } from '../copy';
+import { useCourseActions } from '../use-course-actions';
+
+export function OpeningAlert({ slug }: { slug: string }) {
+  const call = useApi();
+  const alerts = useLoad<string[]>(
+    useCallback(() => call(fetchOpeningAlerts), [call]),
+    'Loading opening alerts',
+  );
+  const { busy, run } = useCourseActions(alerts.reload);
+  if (alerts.state === 'loading') return <p role="status">Carregando…</p>;
+  if (alerts.state === 'ready' && alerts.data.includes(slug)) {
+    return (
+      <div className="enrol__mine">
+        <p className="enrol__state">{text.alertAsked}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                (t) => cancelOpeningAlert(slug, t),
+                () => text.alertCancelled,
+              )
+            }
+          >
+            {text.alertCancel}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-accent enrol__button"
+      disabled={busy}
+      onClick={() =>
+        void run(
+          (t) => askOpeningAlert(slug, t),
+          () => text.alertDone,
+        )
+      }
+    >
+      {text.alert}
+    </button>
+  );
+}
