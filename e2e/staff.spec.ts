@@ -345,6 +345,7 @@ staffTest(
       await expect(rows.first().getByRole('listitem').first()).toContainText('Primeiro encontro');
       await expect(rows.last().getByRole('listitem')).toHaveText([
         'Vagas: padrão → 5',
+        'Código de convite do grupo de WhatsApp: padrão → Fh3kQm9ZpL2xW7vB1nT4yR',
         'Abertura das inscrições: padrão → 15/01/2030 às 09h00',
       ]);
       await page.getByLabel('Ação').selectOption({ label: 'Todas' });
