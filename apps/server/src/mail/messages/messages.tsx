@@ -15,7 +15,7 @@ import {
   groupLinkOf,
 } from '@centro/content';
 import { messages } from '@centro/contracts';
-import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
+import { courseCalendarAttachment } from '../calendar-attachment.js';
 import type { MailMessage } from '../types.js';
 import {
   Button,
@@ -159,19 +159,14 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
       reason,
     ),
     attachments: [
-      {
-        filename: calendarFileName(course),
-        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: courseCalendar({
-          course,
-          programmeName,
-          centreName: centre.name,
-          centreAddress: centre.address,
-          courseUrl,
-          ...(input.now ? { now: input.now } : {}),
-        }),
-        encoding: 'utf-8',
-      },
+      courseCalendarAttachment({
+        course,
+        programmeName,
+        centreName: centre.name,
+        centreAddress: centre.address,
+        courseUrl,
+        ...(input.now ? { now: input.now } : {}),
+      }),
     ],
   };
 }

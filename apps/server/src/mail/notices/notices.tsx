@@ -14,7 +14,7 @@ import {
   formatMeetingPlace,
   formatWeeklySlot,
 } from '@centro/content';
-import { calendarFileName, courseCalendar } from '../../calendar/course-calendar.js';
+import { courseCalendarAttachment } from '../calendar-attachment.js';
 import type { MailAttachment, MailMessage, NoticeKind } from '../types.js';
 import {
   Button,
@@ -226,19 +226,14 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
       },
     ],
     attachments: [
-      {
-        filename: calendarFileName(course),
-        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: courseCalendar({
-          course,
-          programmeName,
-          centreName: centre.name,
-          centreAddress: centre.address,
-          courseUrl,
-          ...(input.now ? { now: input.now } : {}),
-        }),
-        encoding: 'utf-8',
-      },
+      courseCalendarAttachment({
+        course,
+        programmeName,
+        centreName: centre.name,
+        centreAddress: centre.address,
+        courseUrl,
+        ...(input.now ? { now: input.now } : {}),
+      }),
     ],
   });
 }
