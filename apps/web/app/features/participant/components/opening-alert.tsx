@@ -8,6 +8,7 @@ import { useLoad } from '~/lib/use-load';
 import { askOpeningAlert, cancelOpeningAlert, fetchOpeningAlerts } from '../api/opening-alerts';
 import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
+import { CourseActionButton } from './course-action-button';
 
 export function OpeningAlert({ slug }: { slug: string }) {
   const call = useApi();
@@ -22,36 +23,27 @@ export function OpeningAlert({ slug }: { slug: string }) {
       <div className="enrol__mine">
         <p className="enrol__state">{text.alertAsked}</p>
         <div className="actions">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                (t) => cancelOpeningAlert(slug, t),
-                () => text.alertCancelled,
-              )
-            }
+          <CourseActionButton
+            busy={busy}
+            run={run}
+            action={(t) => cancelOpeningAlert(slug, t)}
+            done={() => text.alertCancelled}
           >
             {text.alertCancel}
-          </button>
+          </CourseActionButton>
         </div>
       </div>
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-accent enrol__button"
-      disabled={busy}
-      onClick={() =>
-        void run(
-          (t) => askOpeningAlert(slug, t),
-          () => text.alertDone,
-        )
-      }
+    <CourseActionButton
+      accent
+      busy={busy}
+      run={run}
+      action={(t) => askOpeningAlert(slug, t)}
+      done={() => text.alertDone}
     >
       {text.alert}
-    </button>
+    </CourseActionButton>
   );
 }

@@ -16,6 +16,7 @@ import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { CourseActionButton } from './course-action-button';
 import { OpeningAlert } from './opening-alert';
 import '../participant.css';
 
@@ -89,19 +90,14 @@ export function SignedInCourseAction({
       <div className="enrol__mine">
         <p className="enrol__state">{text.waiting(here.position ?? 1)}</p>
         <div className="actions">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                (t) => leaveWaitingList(slug, t),
-                () => text.left,
-              )
-            }
+          <CourseActionButton
+            busy={busy}
+            run={run}
+            action={(t) => leaveWaitingList(slug, t)}
+            done={() => text.left}
           >
             {text.leave}
-          </button>
+          </CourseActionButton>
         </div>
       </div>
     );
@@ -109,20 +105,16 @@ export function SignedInCourseAction({
   if (!open) return notYetOpen ? <OpeningAlert slug={slug} /> : null;
   if (full) {
     return (
-      <button
-        type="button"
-        className="btn btn-accent enrol__button"
-        disabled={busy}
-        onClick={() =>
-          void run(
-            (t) => joinWaitingList(slug, t),
-            // A place freed meanwhile is given at once.
-            (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),
-          )
-        }
+      <CourseActionButton
+        accent
+        busy={busy}
+        run={run}
+        action={(t) => joinWaitingList(slug, t)}
+        // A place freed meanwhile is given at once.
+        done={(joined) => (joined.state === 'waiting' ? text.joined : text.enrolled)}
       >
         {text.join}
-      </button>
+      </CourseActionButton>
     );
   }
   return enrolButton;
