@@ -9,6 +9,7 @@ import { askOpeningAlert, cancelOpeningAlert, fetchOpeningAlerts } from '../api/
 import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
 import { CourseActionButton } from './course-action-button';
+import { OwnCourseState } from './own-course-state';
 
 export function OpeningAlert({ slug }: { slug: string }) {
   const call = useApi();
@@ -20,19 +21,16 @@ export function OpeningAlert({ slug }: { slug: string }) {
   if (alerts.state === 'loading') return <p role="status">Carregando…</p>;
   if (alerts.state === 'ready' && alerts.data.includes(slug)) {
     return (
-      <div className="enrol__mine">
-        <p className="enrol__state">{text.alertAsked}</p>
-        <div className="actions">
-          <CourseActionButton
-            busy={busy}
-            run={run}
-            action={(t) => cancelOpeningAlert(slug, t)}
-            done={() => text.alertCancelled}
-          >
-            {text.alertCancel}
-          </CourseActionButton>
-        </div>
-      </div>
+      <OwnCourseState line={text.alertAsked}>
+        <CourseActionButton
+          busy={busy}
+          run={run}
+          action={(t) => cancelOpeningAlert(slug, t)}
+          done={() => text.alertCancelled}
+        >
+          {text.alertCancel}
+        </CourseActionButton>
+      </OwnCourseState>
     );
   }
   return (
