@@ -229,49 +229,70 @@ export interface PasswordResetInput {
   resetUrl: string;
 }
 
-/** 'Esqueci minha senha': the single-use link, valid 30 minutes. */
-export function passwordReset(input: PasswordResetInput): MailMessage {
-  const { centre } = input;
-  const resetUrl = httpUrl(input.resetUrl);
-  const subject = 'Redefinição de senha';
-  const reason =
-    'Você recebeu esta mensagem porque foi pedida a redefinição da senha da sua conta.';
-  const validity = `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos e pode ser usado uma só vez.`;
-  const ignore =
-    'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.';
+/**
+ * A message whose point is one single-use link (its token stored only as a hash): the greeting,
+ * what the link is for, the button, how long it is valid, the address as text and what to do if
+ * the person did not ask for it.
+ */
+function singleUseLinkMessage(input: {
+  kind: MailMessage['kind'];
+  centre: MessageCentre;
+  to: string;
+  personName: string | undefined;
+  subject: string;
+  reason: string;
+  /** What the link is for, above the button. */
+  intro: string;
+  /** The same in the plain text, with what stands before the address. */
+  textIntro: readonly string[];
+  url: string;
+  button: string;
+  validity: string;
+  ignore: string;
+}): MailMessage {
+  const { centre, subject, reason, url, validity, ignore } = input;
   const body = (
     <>
       <Paragraph>{greeting(input.personName)}</Paragraph>
-      <Paragraph>
-        Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, use o
-        botão abaixo:
-      </Paragraph>
-      <Button href={resetUrl}>Redefinir minha senha</Button>
+      <Paragraph>{input.intro}</Paragraph>
+      <Button href={url}>{input.button}</Button>
       <Paragraph>{validity}</Paragraph>
-      <LinkFallback href={resetUrl} />
+      <LinkFallback href={url} />
       <Paragraph>{ignore}</Paragraph>
     </>
   );
   return {
-    kind: 'password-reset',
+    kind: input.kind,
     to: input.to,
     subject,
     html: layout({ centre, title: subject, preheader: validity, body, reason }),
     text: textLayout(
       centre,
-      [
-        greeting(input.personName),
-        '',
-        'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, abra o endereço abaixo:',
-        resetUrl,
-        '',
-        validity,
-        ignore,
-      ],
+      [greeting(input.personName), '', ...input.textIntro, url, '', validity, ignore],
       reason,
     ),
     attachments: [],
   };
+}
+
+/** 'Esqueci minha senha': the single-use link, valid 30 minutes. */
+export function passwordReset(input: PasswordResetInput): MailMessage {
+  const ask =
+    'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha,';
+  return singleUseLinkMessage({
+    kind: 'password-reset',
+    centre: input.centre,
+    to: input.to,
+    personName: input.personName,
+    subject: 'Redefinição de senha',
+    reason: 'Você recebeu esta mensagem porque foi pedida a redefinição da senha da sua conta.',
+    intro: `${ask} use o botão abaixo:`,
+    textIntro: [`${ask} abra o endereço abaixo:`],
+    url: httpUrl(input.resetUrl),
+    button: 'Redefinir minha senha',
+    validity: `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos e pode ser usado uma só vez.`,
+    ignore: 'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+  });
 }
 
 export interface SignUpAttemptInput {
@@ -352,35 +373,21 @@ export interface ContactEmailChangeInput {
  * owner opens this link (issue 14, finding 6: nobody claims an address they do not own).
  */
 export function contactEmailChange(input: ContactEmailChangeInput): MailMessage {
-  const { centre } = input;
-  const confirmUrl = httpUrl(input.confirmUrl);
-  const subject = 'Confirme seu novo e-mail';
-  const reason =
-    'Você recebeu esta mensagem porque este e-mail foi informado como novo e-mail de uma conta em nosso site.';
-  const validity = `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos.`;
-  const ignore = 'Se não foi você, ignore esta mensagem: nada muda sem a sua confirmação.';
   const intro =
     'Este e-mail foi informado como o novo e-mail da sua conta. Para que ele passe a valer, confirme no botão abaixo:';
-  const body = (
-    <>
-      <Paragraph>{greeting(input.personName)}</Paragraph>
-      <Paragraph>{intro}</Paragraph>
-      <Button href={confirmUrl}>Confirmar novo e-mail</Button>
-      <Paragraph>{validity}</Paragraph>
-      <LinkFallback href={confirmUrl} />
-      <Paragraph>{ignore}</Paragraph>
-    </>
-  );
-  return {
+  return singleUseLinkMessage({
     kind: 'contact-email-change',
+    centre: input.centre,
     to: input.to,
-    subject,
-    html: layout({ centre, title: subject, preheader: validity, body, reason }),
-    text: textLayout(
-      centre,
-      [greeting(input.personName), '', intro, '', confirmUrl, '', validity, ignore],
-      reason,
-    ),
-    attachments: [],
-  };
+    personName: input.personName,
+    subject: 'Confirme seu novo e-mail',
+    reason:
+      'Você recebeu esta mensagem porque este e-mail foi informado como novo e-mail de uma conta em nosso site.',
+    intro,
+    textIntro: [intro, ''],
+    url: httpUrl(input.confirmUrl),
+    button: 'Confirmar novo e-mail',
+    validity: `O link vale por ${PASSWORD_RESET_TTL_MINUTES} minutos.`,
+    ignore: 'Se não foi você, ignore esta mensagem: nada muda sem a sua confirmação.',
+  });
 }

@@ -8,6 +8,8 @@ import { useLoad } from '~/lib/use-load';
 import { askOpeningAlert, cancelOpeningAlert, fetchOpeningAlerts } from '../api/opening-alerts';
 import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
+import { CourseActionButton } from './course-action-button';
+import { OwnCourseState } from './own-course-state';
 
 export function OpeningAlert({ slug }: { slug: string }) {
   const call = useApi();
@@ -19,39 +21,27 @@ export function OpeningAlert({ slug }: { slug: string }) {
   if (alerts.state === 'loading') return <p role="status">Carregando…</p>;
   if (alerts.state === 'ready' && alerts.data.includes(slug)) {
     return (
-      <div className="enrol__mine">
-        <p className="enrol__state">{text.alertAsked}</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                (t) => cancelOpeningAlert(slug, t),
-                () => text.alertCancelled,
-              )
-            }
-          >
-            {text.alertCancel}
-          </button>
-        </div>
-      </div>
+      <OwnCourseState line={text.alertAsked}>
+        <CourseActionButton
+          busy={busy}
+          run={run}
+          action={(t) => cancelOpeningAlert(slug, t)}
+          done={() => text.alertCancelled}
+        >
+          {text.alertCancel}
+        </CourseActionButton>
+      </OwnCourseState>
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-accent enrol__button"
-      disabled={busy}
-      onClick={() =>
-        void run(
-          (t) => askOpeningAlert(slug, t),
-          () => text.alertDone,
-        )
-      }
+    <CourseActionButton
+      accent
+      busy={busy}
+      run={run}
+      action={(t) => askOpeningAlert(slug, t)}
+      done={() => text.alertDone}
     >
       {text.alert}
-    </button>
+    </CourseActionButton>
   );
 }

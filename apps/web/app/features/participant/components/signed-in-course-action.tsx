@@ -16,6 +16,8 @@ import { participantMessages as text } from '../copy';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { CourseActionButton } from './course-action-button';
+import { OwnCourseState } from './own-course-state';
 import { OpeningAlert } from './opening-alert';
 import '../participant.css';
 
@@ -60,69 +62,56 @@ export function SignedInCourseAction({
   }
   if (here?.state === 'enrolled') {
     return (
-      <div className="enrol__mine">
-        <p className="enrol__state">{text.enrolled}</p>
-        {/* No invite yet: said, rather than a button to a link that leads nowhere (issue 30). */}
-        {!here.whatsappUrl && <p>{messages.groupLinkLater}</p>}
-        <div className="actions">
-          {here.whatsappUrl && (
-            <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">
-              {text.whatsapp}
-            </a>
-          )}
-          <CancelEnrolment
-            busy={busy}
-            onConfirm={() =>
-              run(
-                (t) => cancelEnrolment(slug, t),
-                () => text.cancelled,
-              )
-            }
-          />
-        </div>
-      </div>
+      <OwnCourseState
+        line={text.enrolled}
+        // No invite yet: said, rather than a button to a link that leads nowhere (issue 30).
+        note={here.whatsappUrl ? undefined : messages.groupLinkLater}
+      >
+        {here.whatsappUrl && (
+          <a className="btn btn-whatsapp" href={here.whatsappUrl} rel="noopener">
+            {text.whatsapp}
+          </a>
+        )}
+        <CancelEnrolment
+          busy={busy}
+          onConfirm={() =>
+            run(
+              (t) => cancelEnrolment(slug, t),
+              () => text.cancelled,
+            )
+          }
+        />
+      </OwnCourseState>
     );
   }
   if (here?.state === 'pending') return <p className="enrol__state">{text.pending}</p>;
   if (here?.state === 'waiting') {
     return (
-      <div className="enrol__mine">
-        <p className="enrol__state">{text.waiting(here.position ?? 1)}</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                (t) => leaveWaitingList(slug, t),
-                () => text.left,
-              )
-            }
-          >
-            {text.leave}
-          </button>
-        </div>
-      </div>
+      <OwnCourseState line={text.waiting(here.position ?? 1)}>
+        <CourseActionButton
+          busy={busy}
+          run={run}
+          action={(t) => leaveWaitingList(slug, t)}
+          done={() => text.left}
+        >
+          {text.leave}
+        </CourseActionButton>
+      </OwnCourseState>
     );
   }
   if (!open) return notYetOpen ? <OpeningAlert slug={slug} /> : null;
   if (full) {
     return (
-      <button
-        type="button"
-        className="btn btn-accent enrol__button"
-        disabled={busy}
-        onClick={() =>
-          void run(
-            (t) => joinWaitingList(slug, t),
-            // A place freed meanwhile is given at once.
-            (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),
-          )
-        }
+      <CourseActionButton
+        accent
+        busy={busy}
+        run={run}
+        action={(t) => joinWaitingList(slug, t)}
+        // A place freed meanwhile is given at once.
+        done={(joined) => (joined.state === 'waiting' ? text.joined : text.enrolled)}
       >
         {text.join}
-      </button>
+      </CourseActionButton>
     );
   }
   return enrolButton;
