@@ -14,7 +14,7 @@ export function CourseActionButton<T>({
 }: {
   busy: boolean;
   /** `run` from `useCourseActions`. */
-  run: (action: (token: string) => Promise<T>, done: (result: T) => string) => Promise<boolean>;
+  run: <R>(action: (token: string) => Promise<R>, done: (result: R) => string) => Promise<boolean>;
   action: (token: string) => Promise<T>;
   /** The success toast's sentence. */
   done: (result: T) => string;
