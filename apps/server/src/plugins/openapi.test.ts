@@ -17,6 +17,7 @@ import {
   staffGrantRequestSchema,
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
+  staffScheduleSaveSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,6 +48,9 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
   '/api/me/sign-out': mySignOutRequestSchema,
+  '/api/me/opening-alert': myCourseRequestSchema,
+  '/api/me/opening-alert/cancel': myCourseRequestSchema,
+  '/api/staff/content/schedule': staffScheduleSaveSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
