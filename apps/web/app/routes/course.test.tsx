@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCoursePage } from '~/features/courses/data.server';
 import { authValue, signedIn, testUser } from '~/test/auth';
+import { aClass } from '~/test/classes';
 import { renderWithRouter } from '~/test/render';
 import type { Route } from './+types/course';
 import Screen from './course';
@@ -28,25 +29,6 @@ const mine = (
   nextMeeting,
   whatsappUrl: state === 'enrolled' ? 'https://chat.whatsapp.com/NovoConvite' : null,
   turma: null,
-});
-
-/** One class of the course as GET /api/courses/classes gives it. */
-const aClass = (fields: Partial<PublicClass> = {}): PublicClass => ({
-  id: 'k1',
-  name: 'Turma 2027/1',
-  state: 'open',
-  enrolment: 'open',
-  weekday: 'tuesday',
-  time: '20:00',
-  firstMeeting: '2027-03-02',
-  meetingCount: 10,
-  durationMinutes: 90,
-  room: 'Sala 2',
-  places: 40,
-  placesLeft: 12,
-  opensAt: null,
-  closesAt: null,
-  ...fields,
 });
 
 /**

@@ -1,24 +1,6 @@
-import type { PublicClass } from '@centro/contracts';
 import { describe, expect, it } from 'vitest';
+import { aClass } from '~/test/classes';
 import { classChoice, classSlot, classStateText, noClassText } from './class-choice';
-
-const aClass = (fields: Partial<PublicClass> = {}): PublicClass => ({
-  id: 'k1',
-  name: 'Turma 2027/1',
-  state: 'open',
-  enrolment: 'open',
-  weekday: 'tuesday',
-  time: '20:00',
-  firstMeeting: '2027-03-02',
-  meetingCount: 10,
-  durationMinutes: 90,
-  room: null,
-  places: 40,
-  placesLeft: 12,
-  opensAt: null,
-  closesAt: null,
-  ...fields,
-});
 
 describe('classChoice', () => {
   it("gives one open class's places and window: the specification's page", () => {
