@@ -254,6 +254,17 @@ describe('the course route', () => {
       );
     });
 
+    it('to a person already in one of them, says so once, offering no class', async () => {
+      stubApi(12, () => [mine('enrolled')], {}, [tuesday, saturday]);
+      renderCourse(signedIn());
+      const shown = (text: string) =>
+        screen.queryAllByText(text).filter((element) => !element.closest('[hidden]'));
+      await waitFor(() => expect(shown('Você está inscrito(a) neste curso.')).toHaveLength(1));
+      expect(screen.queryByRole('list', { name: 'Turmas' })).not.toBeInTheDocument();
+      expect(shown('Turma 2027/1')).toHaveLength(0);
+      expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
+    });
+
     it('with one open class keeps the page and names no class', async () => {
       const closed = aClass({ id: 'k0', enrolment: 'closed' });
       const posted = stubApi(12, () => [], {}, [closed, tuesday]);

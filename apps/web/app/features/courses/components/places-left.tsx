@@ -91,8 +91,10 @@ export function PlacesLeft({
       current = false;
     };
   }, [slug]);
-  if (known?.pick)
-    return <known.pick.List classes={known.pick.classes} action={action} report={report} />;
+  if (known?.pick) {
+    const { List, classes } = known.pick;
+    return <List classes={classes} action={action} report={report} own={own} />;
+  }
   const placesLeft = known?.course.placesLeft ?? null;
   const text = enrolmentBox({ notice: known?.notice, placesLeft, own });
   return (
