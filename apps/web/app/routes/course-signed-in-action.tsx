@@ -24,6 +24,7 @@ export default function CourseSignedInAction({
       full={full}
       onOwn={report}
       notYetOpen={notYetOpen}
+      turma={turma}
       enrolButton={<FinishEnrolmentButton course={turma ? { ...course, turma } : course} />}
     />
   );

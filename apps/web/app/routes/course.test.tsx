@@ -254,6 +254,21 @@ describe('the course route', () => {
       );
     });
 
+    it("a full class's 'Entrar na lista de espera' joins that class's list", async () => {
+      const full = aClass({ id: 'k2', name: 'Turma Sábado', placesLeft: 0 });
+      const posted = stubApi(12, () => [], {}, [tuesday, full]);
+      renderCourse(signedIn());
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Entrar na lista de espera' }),
+      );
+      await waitFor(() =>
+        expect(posted).toContainEqual({
+          url: '/api/me/waiting-list/join',
+          body: { course: 'passe', turma: 'k2' },
+        }),
+      );
+    });
+
     it('to a person already in one of them, says so once, offering no class', async () => {
       stubApi(12, () => [mine('enrolled')], {}, [tuesday, saturday]);
       renderCourse(signedIn());

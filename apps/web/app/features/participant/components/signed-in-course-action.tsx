@@ -29,6 +29,8 @@ export interface CourseActionProps {
   notYetOpen?: boolean;
   /** 'Finalizar inscrição', from the enrolment feature. */
   enrolButton: ReactNode;
+  /** The class picked among several open (issue 29): its waiting list is the one joined. */
+  turma?: string;
   /** Told whether the person holds, awaits or held a place here (their line then says it all). */
   onOwn?: (own: boolean) => void;
 }
@@ -40,6 +42,7 @@ export function SignedInCourseAction({
   notYetOpen = false,
   enrolButton,
   onOwn,
+  turma,
 }: CourseActionProps) {
   const mine = useMyEnrolments();
   const { busy, run } = useCourseActions(mine.reload);
@@ -115,7 +118,7 @@ export function SignedInCourseAction({
         disabled={busy}
         onClick={() =>
           void run(
-            (t) => joinWaitingList(slug, t),
+            (t) => joinWaitingList(slug, t, turma),
             // A place freed meanwhile is given at once.
             (joined) => (joined.state === 'waiting' ? text.joined : text.enrolled),
           )
