@@ -271,5 +271,11 @@ twoClassesTest(
     } finally {
       readOnly.close();
     }
+    // Back on the course page: the person's place, said once, and no class offered.
+    await page.goto(coursePath);
+    const own = page.getByText('Você está inscrito(a) neste curso.').filter({ visible: true });
+    await expect(own).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Turmas' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toHaveCount(0);
   },
 );
