@@ -229,3 +229,53 @@ outageTest.describe('with the API down', () => {
     },
   );
 });
+
+/** Its own database, where the course gets a second class open for enrolment (issue 29). */
+const twoClassesTest = ownServerTest();
+
+twoClassesTest(
+  'with two classes open the person picks one, and its place is taken in that class',
+  async ({ page, ownServer }) => {
+    twoClassesTest.slow();
+    const databaseFile = join(ownServer.dataDir, 'centro.sqlite');
+    const database = new SQLite(databaseFile);
+    try {
+      const at = new Date().toISOString();
+      database
+        .prepare(
+          `insert into classes (id, course_slug, name, places, places_by_staff, state,
+             meeting_weekday, meeting_time, meeting_room, created_at, updated_at)
+           values ('e2e-sabado', ?, 'Turma Sábado', 5, 1, 'open', 'saturday', '15:30', 'Sala 3', ?, ?)`,
+        )
+        .run(course.slug, at, at);
+    } finally {
+      database.close();
+    }
+    await signUpFrom(page, coursePath);
+    const list = page.getByRole('list', { name: 'Turmas' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const saturday = list.getByRole('listitem').filter({ hasText: 'Turma Sábado' });
+    await expect(saturday).toContainText('Sábados, às 15h30');
+    await expect(saturday).toContainText('Local: Sala 3');
+    await expect(saturday).toContainText('Inscrições abertas. Restam 5 vagas.');
+    const calls = recordApiCalls(page);
+    await saturday.getByRole('button', { name: 'Finalizar inscrição' }).click();
+    await expectConfirmation(page);
+    expect(enrolmentCalls(calls)).toEqual(ENROLMENT_CALLS);
+    const readOnly = new SQLite(databaseFile, { readonly: true });
+    try {
+      const row = readOnly
+        .prepare('select class_id from enrolments where course_slug = ?')
+        .get(course.slug) as { class_id: string } | undefined;
+      expect(row?.class_id).toBe('e2e-sabado');
+    } finally {
+      readOnly.close();
+    }
+    // Back on the course page: the person's place, said once, and no class offered.
+    await page.goto(coursePath);
+    const own = page.getByText('Você está inscrito(a) neste curso.').filter({ visible: true });
+    await expect(own).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Turmas' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toHaveCount(0);
+  },
+);

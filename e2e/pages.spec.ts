@@ -32,7 +32,7 @@ test("course page: 'Quero me inscrever' stays where it is when the places left a
   // meanwhile must not land beside it (a click between a moved mousedown and mouseup is lost).
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/courses/availability', async (route) => {
+  await page.route('**/api/courses/classes', async (route) => {
     await held;
     await route.continue();
   });

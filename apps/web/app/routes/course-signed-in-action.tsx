@@ -15,6 +15,7 @@ export default function CourseSignedInAction({
   full,
   report,
   notYetOpen = false,
+  turma,
 }: EnrolmentSituation & { course: EnrolmentCourse }) {
   return (
     <SignedInCourseAction
@@ -23,7 +24,8 @@ export default function CourseSignedInAction({
       full={full}
       onOwn={report}
       notYetOpen={notYetOpen}
-      enrolButton={<FinishEnrolmentButton course={course} />}
+      turma={turma}
+      enrolButton={<FinishEnrolmentButton course={turma ? { ...course, turma } : course} />}
     />
   );
 }

@@ -1,17 +1,18 @@
-import type { MyEnrolment } from '@centro/contracts';
+import type { MyEnrolment, PublicClass } from '@centro/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCoursePage } from '~/features/courses/data.server';
-import { authValue, signedIn } from '~/test/auth';
+import { authValue, signedIn, testUser } from '~/test/auth';
+import { aClass } from '~/test/classes';
 import { renderWithRouter } from '~/test/render';
 import type { Route } from './+types/course';
 import Screen from './course';
 
 /** The route's screen with the data its loader gives the /global-kardec/passe page. */
-function renderCourse(auth = authValue()) {
+function renderCourse(auth = authValue(), path?: string) {
   const props = { loaderData: getCoursePage('/global-kardec/passe') } as Route.ComponentProps;
-  return renderWithRouter(<Screen {...props} />, { url: '/global-kardec/passe', auth });
+  return renderWithRouter(<Screen {...props} />, { url: '/global-kardec/passe', path, auth });
 }
 
 const mine = (
@@ -30,19 +31,25 @@ const mine = (
   turma: null,
 });
 
-/** The API: `placesLeft` for the course, `enrolments` as the person's, and what was posted. */
+/**
+ * The API: the course's one class with `placesLeft` and `window` (or `classes` when given),
+ * `enrolments` as the person's, and what was posted.
+ */
 function stubApi(
   placesLeft: number,
   enrolments: () => MyEnrolment[],
-  window: Record<string, unknown> = { state: 'open' },
+  window: Partial<PublicClass> = {},
+  classes: PublicClass[] = [aClass({ placesLeft, ...window })],
 ) {
   const posted: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/courses/availability') {
-      return Response.json({ courses: { passe: { places: 40, placesLeft, ...window } } });
-    }
+    if (url === '/api/courses/classes') return Response.json({ courses: { passe: classes } });
     if (url === '/api/me/enrolments') return Response.json({ enrolments: enrolments() });
     posted.push({ url, body: JSON.parse(String(init.body)) });
+    if (url === '/api/group/add') {
+      const group = (JSON.parse(String(init.body)) as { group: string }).group;
+      return Response.json({ data: { status: 'enrolled', course: 'passe', group } });
+    }
     if (url === '/api/me/waiting-list/join') {
       return Response.json({ course: 'passe', state: 'waiting', position: 3 });
     }
@@ -130,7 +137,7 @@ describe('the course route', () => {
 
   it('before opening, says when, and asks to press no button that is not there', async () => {
     stubApi(12, () => [], {
-      state: 'not-open',
+      enrolment: 'not-open',
       opensAt: '2030-01-15T12:00:00.000Z',
       closesAt: null,
     });
@@ -168,10 +175,10 @@ describe('the course route', () => {
     let alerts: string[] = [];
     const posted: { url: string; body: unknown }[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-      if (url === '/api/courses/availability') {
+      if (url === '/api/courses/classes') {
         const opensAt = '2099-03-01T22:30:00.000Z';
         return Response.json({
-          courses: { passe: { places: 40, placesLeft: 40, state: 'not-open', opensAt } },
+          courses: { passe: [aClass({ placesLeft: 40, enrolment: 'not-open', opensAt })] },
         });
       }
       if (url === '/api/me/enrolments') return Response.json({ enrolments: [] });
@@ -200,5 +207,117 @@ describe('the course route', () => {
     // getUser answers null: 'Sair' ran meanwhile (the setup fails the test on a console.error).
     renderCourse(authValue({ status: 'signed-in', getUser: vi.fn(async () => null) }));
     expect(await screen.findByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
+  });
+  describe('with classes (issue 29)', () => {
+    // Registration complete and as the directory holds it: 'Finalizar inscrição' goes straight to
+    // the group.
+    const ready = () =>
+      authValue({ status: 'signed-in', authUser: { ...testUser, dataNascimento: '01/02/1990' } });
+    const tuesday = aClass();
+    const saturday = aClass({
+      id: 'k2',
+      name: 'Turma Sábado',
+      weekday: 'saturday',
+      time: '15:30',
+      firstMeeting: '2027-03-06',
+      room: null,
+      placesLeft: 1,
+    });
+
+    it('offers each open class with its own Finalizar inscrição, which names that class', async () => {
+      const posted = stubApi(12, () => [], {}, [tuesday, saturday]);
+      const { router } = renderCourse(ready(), '*');
+      const list = await screen.findByRole('list', { name: 'Turmas' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(items[0]).toHaveTextContent('Turma 2027/1');
+      expect(items[0]).toHaveTextContent('Terças-feiras, às 20h00');
+      expect(items[0]).toHaveTextContent('Primeiro encontro: 02/03/2027');
+      expect(items[0]).toHaveTextContent('Local: Sala 2');
+      expect(items[0]).toHaveTextContent('Inscrições abertas. Restam 12 vagas.');
+      expect(items[1]).toHaveTextContent('Sábados, às 15h30');
+      expect(items[1]).toHaveTextContent('Inscrições abertas. Resta 1 vaga.');
+      const second = await within(items[1] as HTMLElement).findByRole('button', {
+        name: 'Finalizar inscrição',
+      });
+      expect(
+        await within(items[0] as HTMLElement).findByRole('button', { name: 'Finalizar inscrição' }),
+      ).toBeInTheDocument();
+      await userEvent.click(second);
+      await waitFor(() =>
+        expect(posted.find((p) => p.url === '/api/group/add')?.body).toMatchObject({
+          turma: 'k2',
+        }),
+      );
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/global-kardec/matricula-finalizada'),
+      );
+    });
+
+    it("a full class's 'Entrar na lista de espera' joins that class's list", async () => {
+      const full = aClass({ id: 'k2', name: 'Turma Sábado', placesLeft: 0 });
+      const posted = stubApi(12, () => [], {}, [tuesday, full]);
+      renderCourse(signedIn());
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Entrar na lista de espera' }),
+      );
+      await waitFor(() =>
+        expect(posted).toContainEqual({
+          url: '/api/me/waiting-list/join',
+          body: { course: 'passe', turma: 'k2' },
+        }),
+      );
+    });
+
+    it('to a person already in one of them, says so once, offering no class', async () => {
+      stubApi(12, () => [mine('enrolled')], {}, [tuesday, saturday]);
+      renderCourse(signedIn());
+      const shown = (text: string) =>
+        screen.queryAllByText(text).filter((element) => !element.closest('[hidden]'));
+      await waitFor(() => expect(shown('Você está inscrito(a) neste curso.')).toHaveLength(1));
+      expect(screen.queryByRole('list', { name: 'Turmas' })).not.toBeInTheDocument();
+      expect(shown('Turma 2027/1')).toHaveLength(0);
+      expect(screen.queryByRole('button', { name: 'Finalizar inscrição' })).not.toBeInTheDocument();
+    });
+
+    it('with one open class keeps the page and names no class', async () => {
+      const closed = aClass({ id: 'k0', enrolment: 'closed' });
+      const posted = stubApi(12, () => [], {}, [closed, tuesday]);
+      const { router } = renderCourse(ready(), '*');
+      expect(await screen.findByText('Restam 12 vagas.')).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Turmas' })).not.toBeInTheDocument();
+      await userEvent.click(await screen.findByRole('button', { name: 'Finalizar inscrição' }));
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/global-kardec/matricula-finalizada'),
+      );
+      expect(posted.find((p) => p.url === '/api/group/add')?.body).not.toHaveProperty('turma');
+    });
+
+    it('with none open says so, with the next opening, and offers no enrolment', async () => {
+      const ended = aClass({ enrolment: 'closed' });
+      const planned = aClass({
+        id: 'k2',
+        state: 'planned',
+        enrolment: 'not-open',
+        opensAt: '2030-01-15T12:00:00.000Z',
+      });
+      stubApi(12, () => [], {}, [ended, planned]);
+      renderCourse(authValue());
+      expect(
+        await screen.findByText(
+          'Nenhuma turma com inscrições abertas no momento. As inscrições abrem em 15/01/2030 às 09h00.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Quero me inscrever' })).not.toBeInTheDocument();
+    });
+
+    it('with no class listed says none is open', async () => {
+      stubApi(12, () => [], {}, []);
+      renderCourse(authValue());
+      expect(
+        await screen.findByText('Nenhuma turma com inscrições abertas no momento.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Quero me inscrever' })).not.toBeInTheDocument();
+    });
   });
 });

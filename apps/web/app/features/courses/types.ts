@@ -31,7 +31,7 @@ export interface CourseMeetingsData {
 
 export interface CoursePageData {
   programme: { name: string; path: string; slug: ProgrammeSlug };
-  /** The course's slug (the key of its places in /api/courses/availability). */
+  /** The course's slug (the key of its classes in /api/courses/classes). */
   slug: string;
   /** The directory group that enrolment adds the person to. */
   groupId: string;

@@ -126,7 +126,12 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
       );
     }
     const profileNotice = notices.find((notice) => notice !== null);
-    const enrolment = await addToGroup({ group: course.groupId, user: id, token });
+    const enrolment = await addToGroup({
+      group: course.groupId,
+      user: id,
+      token,
+      ...(course.turma ? { turma: course.turma } : {}),
+    });
     await deps.navigate(confirmationPath(course.programme.slug), {
       state: {
         user: { id, displayName: user.displayName },

@@ -9,6 +9,8 @@ export interface EnrolmentCourse {
   groupId: string;
   /** null: no invite yet (the confirmation says the link comes later). */
   inviteCode: string | null;
+  /** The class picked among several open (issue 29); absent: the course's only open class. */
+  turma?: string;
 }
 
 /** Navigation state of the confirmation page (spec section 2): the user, the course, the group link. */

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicClass } from '@centro/contracts';
+import { aClass } from '~/test/classes';
 import { renderWithRouter } from '~/test/render';
 import { courseShareData } from '../share';
 import type { CoursePageData } from '../types';
@@ -28,20 +30,16 @@ const page: CoursePageData = {
   ),
 };
 
-beforeEach(() =>
-  vi.stubGlobal('fetch', async () =>
-    Response.json({ courses: { passe: { places: 40, placesLeft: 12 } } }),
-  ),
-);
+const stubClasses = (...classes: PublicClass[]) =>
+  vi.stubGlobal('fetch', async () => Response.json({ courses: { passe: classes } }));
+
+beforeEach(() => stubClasses(aClass()));
 afterEach(() => vi.unstubAllGlobals());
 
 /** The action the route would give: it shows what it was told. */
-const action = ({ open, full }: { open: boolean; full: boolean }) => (
-  <button type="button">{`Inscrever (${open ? 'aberto' : 'fechado'}, ${full ? 'cheio' : 'com vagas'})`}</button>
+const action = ({ open, full, turma }: { open: boolean; full: boolean; turma?: string }) => (
+  <button type="button">{`Inscrever (${open ? 'aberto' : 'fechado'}, ${full ? 'cheio' : 'com vagas'}${turma ? `, ${turma}` : ''})`}</button>
 );
-
-const stubAvailability = (course: Record<string, unknown>) =>
-  vi.stubGlobal('fetch', async () => Response.json({ courses: { passe: course } }));
 
 describe('CoursePage', () => {
   it('shows the action it is given in the enrolment section, open until told otherwise', () => {
@@ -52,18 +50,14 @@ describe('CoursePage', () => {
   });
 
   it('tells the action when the course is full, and when enrolment is not open', async () => {
-    stubAvailability({ places: 40, placesLeft: 0, state: 'open' });
+    stubClasses(aClass({ placesLeft: 0 }));
     const { unmount } = renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(await screen.findByText('Vagas esgotadas para este curso.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Inscrever (aberto, cheio)' })).toBeInTheDocument();
     unmount();
-    stubAvailability({
-      places: 40,
-      placesLeft: 3,
-      state: 'not-open',
-      opensAt: '2030-01-15T12:00:00.000Z',
-      closesAt: null,
-    });
+    stubClasses(
+      aClass({ placesLeft: 3, enrolment: 'not-open', opensAt: '2030-01-15T12:00:00.000Z' }),
+    );
     renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(
       await screen.findByText('As inscrições abrem em 15/01/2030 às 09h00.'),
@@ -76,6 +70,25 @@ describe('CoursePage', () => {
   it('shows the places left once known', async () => {
     renderWithRouter(<CoursePage {...page} enrolAction={action} />);
     expect(await screen.findByText('Restam 12 vagas.')).toBeInTheDocument();
+  });
+
+  it('with two classes open, lists both, each with its own action naming it', async () => {
+    stubClasses(
+      aClass(),
+      aClass({ id: 'k2', name: 'Turma Sábado', weekday: 'saturday', placesLeft: 0 }),
+    );
+    renderWithRouter(<CoursePage {...page} enrolAction={action} />);
+    expect(await screen.findByRole('list', { name: 'Turmas' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Turma Sábado' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Inscrever (aberto, com vagas, k1)' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Inscrever (aberto, cheio, k2)' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Inscrições abertas. Vagas esgotadas: lista de espera.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the title, welcome, description, instruction, limited places and tutorial link', () => {

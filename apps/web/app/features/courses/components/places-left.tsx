@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import type { PublicClass } from '@centro/contracts';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Availability } from '../api/get-availability';
+import type { ClassList } from './class-list';
 import { enrolmentBox, type Notice } from '../enrolment-box';
 
 /** What the course's action needs to know of the availability. */
@@ -12,7 +14,14 @@ export interface EnrolmentSituation {
   report?: (own: boolean) => void;
   /** Enrolment has not opened yet (known): 'Avise-me quando abrir' is offered. */
   notYetOpen?: boolean;
+  /** The class this action enrols in, when the person picks one of several (issue 29). */
+  turma?: string;
 }
+
+/** What the answer told: one class (the specification's box), or the choice of a class. */
+type Known =
+  | { course: Availability; notice: Notice | null; pick?: undefined }
+  | { pick: { List: ComponentType<Parameters<typeof ClassList>[0]>; classes: PublicClass[] } };
 
 /** Whether enrolment is not open at the server's clock (known opening instant, or closed). */
 export const outsideWindow = (course: Availability): boolean =>
@@ -21,7 +30,8 @@ export const outsideWindow = (course: Availability): boolean =>
 /**
  * The enrolment box: what it says (../enrolment-box.ts: one thing at a time, issue 30) and the
  * course's action (the enrolment button, or the person's own state: issue 13). 'Restam N vagas'
- * comes from GET /api/courses/availability; before opening, 'As inscrições abrem em DD/MM/AAAA às
+ * comes from GET /api/courses/classes (one class: its places and window, as the availability gave
+ * them; several open: the choice of a class, ./class-list.tsx; none: ../class-choice.ts's line); before opening, 'As inscrições abrem em DD/MM/AAAA às
  * HHhMM.'; after closing, 'As inscrições para este curso foram encerradas.'; when full, 'Vagas
  * esgotadas para este curso.' (the server's clock decides; the page itself stays prerendered; these
  * sentences come with ../enrolment-window.ts, loaded only then). Until the answer, or when it
@@ -34,23 +44,46 @@ export function PlacesLeft({
   slug: string;
   action: (situation: EnrolmentSituation) => ReactNode;
 }) {
-  const [known, setKnown] = useState<{ course: Availability; notice: Notice | null } | null>(null);
+  const [known, setKnown] = useState<Known | null>(null);
   const [own, report] = useState(false);
   useEffect(() => {
     let current = true;
     // The API client comes with the answer, not in the page's first load (the course pages' 100 KB
     // budget): the line keeps its place until then.
-    import('../api/get-availability')
-      .then(({ fetchAvailability }) => fetchAvailability())
-      .then(async (courses) => {
-        const course = courses[slug];
-        if (!course) return;
-        // Open with places left (most visits): no notice, nothing more to load.
-        const notice =
-          course.state !== 'open' || !course.placesLeft
-            ? (await import('../enrolment-window')).enrolmentNotice(course)
-            : null;
-        if (current) setKnown({ course, notice });
+    import('../api/get-classes')
+      .then(async ({ fetchClasses }) => {
+        const [courses, { classChoice, noClassText }] = await Promise.all([
+          fetchClasses(),
+          import('../class-choice'),
+        ]);
+        const choice = classChoice(courses[slug] ?? []);
+        let next: Known;
+        if (choice.kind === 'pick') {
+          const { ClassList: List } = await import('./class-list');
+          next = { pick: { List, classes: choice.classes } };
+        } else if (choice.kind === 'none') {
+          const places = noClassText(choice.opensAt);
+          next = {
+            course: {
+              places: 0,
+              placesLeft: 0,
+              // A next opening offers 'Avise-me quando abrir', as a course not open yet does.
+              state: choice.opensAt ? 'not-open' : 'closed',
+              opensAt: choice.opensAt,
+              closesAt: null,
+            },
+            notice: { places, intro: '' },
+          };
+        } else {
+          const { course } = choice;
+          // Open with places left (most visits): no notice, nothing more to load.
+          const notice =
+            course.state !== 'open' || !course.placesLeft
+              ? (await import('../enrolment-window')).enrolmentNotice(course)
+              : null;
+          next = { course, notice };
+        }
+        if (current) setKnown(next);
       })
       // Not worth a message: the page works without it.
       .catch((error: unknown) => console.warn('Places left unavailable', error));
@@ -58,6 +91,10 @@ export function PlacesLeft({
       current = false;
     };
   }, [slug]);
+  if (known?.pick) {
+    const { List, classes } = known.pick;
+    return <List classes={classes} action={action} report={report} own={own} />;
+  }
   const placesLeft = known?.course.placesLeft ?? null;
   const text = enrolmentBox({ notice: known?.notice, placesLeft, own });
   return (

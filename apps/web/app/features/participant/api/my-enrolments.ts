@@ -35,11 +35,16 @@ export async function cancelEnrolment(course: string, token: string): Promise<vo
 export async function joinWaitingList(
   course: string,
   token: string,
+  /** The class picked among several open (issue 29); absent: the course's only open class. */
+  turma?: string,
 ): Promise<Pick<MyWaitingListJoinResponse, 'state' | 'position'>> {
   const url = apiPaths.myWaitingListJoin;
-  const answer = checked<MyWaitingListJoinResponse>(await post(url, course, token), url, {
-    state: STATES,
-  });
+  const body = turma ? { course, turma } : { course };
+  const answer = checked<MyWaitingListJoinResponse>(
+    await fetchJson(url, { method: 'POST', body, bearer: token }),
+    url,
+    { state: STATES },
+  );
   return { state: answer.state, position: answer.position ?? null };
 }
 

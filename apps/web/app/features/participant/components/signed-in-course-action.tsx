@@ -31,6 +31,8 @@ export interface CourseActionProps {
   notYetOpen?: boolean;
   /** 'Finalizar inscrição', from the enrolment feature. */
   enrolButton: ReactNode;
+  /** The class picked among several open (issue 29): its waiting list is the one joined. */
+  turma?: string;
   /** Told whether the person holds, awaits or held a place here (their line then says it all). */
   onOwn?: (own: boolean) => void;
 }
@@ -42,6 +44,7 @@ export function SignedInCourseAction({
   notYetOpen = false,
   enrolButton,
   onOwn,
+  turma,
 }: CourseActionProps) {
   const mine = useMyEnrolments();
   const { busy, run } = useCourseActions(mine.reload);
@@ -106,7 +109,7 @@ export function SignedInCourseAction({
         accent
         busy={busy}
         run={run}
-        action={(t) => joinWaitingList(slug, t)}
+        action={(t) => joinWaitingList(slug, t, turma)}
         // A place freed meanwhile is given at once.
         done={(joined) => (joined.state === 'waiting' ? text.joined : text.enrolled)}
       >

@@ -1,0 +1,59 @@
+/**
+ * The choice of a class (issue 29), when two or more take enrolments: each class listed with its
+ * name, day and time, first meeting, room, places left and enrolment state, each open one with its
+ * own action (the route's, given the class's id). A person who holds, awaits or held a place in
+ * the course reads their own line once: the rest is hidden, not removed (an action removed would
+ * tell the page that the person holds nothing). Loaded with the answer that needs it
+ * (places-left.tsx): the course pages' first load does not carry it.
+ */
+import type { PublicClass } from '@centro/contracts';
+import type { ReactNode } from 'react';
+import { classDate, classSlot, classStateText } from '../class-choice';
+import type { EnrolmentSituation } from './places-left';
+
+export function ClassList({
+  classes,
+  action,
+  report,
+  own,
+}: {
+  classes: readonly PublicClass[];
+  action: (situation: EnrolmentSituation) => ReactNode;
+  report: (own: boolean) => void;
+  own: boolean;
+}) {
+  return (
+    <>
+      <p hidden={own}>
+        <strong>Curso gratuito.</strong> Escolha a turma e clique no botão dela.
+      </p>
+      <ul className="plain-list enrol__classes" aria-label={own ? undefined : 'Turmas'}>
+        {classes.map((c, index) => (
+          <li key={c.id} className="enrol__class" hidden={own && index > 0}>
+            <h3 hidden={own}>{c.name}</h3>
+            <p hidden={own}>
+              {classSlot(c)}
+              <br />
+              Primeiro encontro: {classDate(c.firstMeeting)}
+              {c.room && (
+                <>
+                  <br />
+                  Local: {c.room}
+                </>
+              )}
+            </p>
+            <p className="enrol__places" hidden={own}>
+              {classStateText(c)}
+            </p>
+            {action({
+              open: c.enrolment === 'open',
+              full: c.placesLeft === 0,
+              turma: c.id,
+              report,
+            })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
