@@ -1,6 +1,7 @@
 /**
  * The site's content (issue 32, decision 054), for Comunicação and Coordenação: the weekly schedule
- * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button). Saving
+ * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button), then the
+ * notices (notices-panel.tsx, decision 056). Saving
  * publishes at once (/horarios and /agenda.ics). The save names the version it started from: when
  * someone else saved meanwhile the server refuses it and the text stays on screen.
  */
@@ -15,6 +16,7 @@ import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { NoticesPanel } from './notices-panel';
 
 type Schedule = StaffScheduleResponse['schedule'];
 interface ActivityForm {
@@ -79,9 +81,14 @@ export function ContentPanel() {
     useCallback(() => call(fetchSchedule), [call]),
     'Staff area: loading',
   );
-  if (stored.state === 'loading') return <p role="status">Carregando horários…</p>;
-  if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
-  return <ScheduleForm initial={stored.data} />;
+  return (
+    <>
+      {stored.state === 'loading' && <p role="status">Carregando horários…</p>}
+      {stored.state === 'failed' && <LoadFailed onRetry={stored.reload} />}
+      {stored.state === 'ready' && <ScheduleForm initial={stored.data} />}
+      <NoticesPanel />
+    </>
+  );
 }
 
 function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
