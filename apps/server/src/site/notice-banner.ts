@@ -2,8 +2,9 @@
  * The notices' banner (decision 056): the notices a page shows, put into its HTML as served, right
  * after `<body>`, with a small inline stylesheet at the end of `<head>` (its hash joins the page's CSP when the page is
  * prepared). It is plain HTML and CSS, in the page from its first byte: no script, no shift of the
- * layout after the first paint. React leaves them alone: unexpected elements directly in `<head>`
- * and `<body>` are skipped when it hydrates.
+ * layout after the first paint. React leaves them alone: when it hydrates `<head>` and `<body>` it
+ * skips elements of another type than the one it expects; the first element it renders in
+ * `<body>` is the skip link (an `<a>`), so the banner must never be an `<a>`.
  */
 import type { Notice } from '@centro/contracts';
 

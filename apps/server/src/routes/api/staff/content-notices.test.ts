@@ -6,6 +6,7 @@
  * also on an instance started afterwards.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { schedule as packagedSchedule } from '@centro/content';
 import type { Notice } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../../../../tests/support/server-process.js';
@@ -135,6 +136,14 @@ describe('notices', () => {
     await expect.poll(() => body('/horarios'), { timeout: 5000 }).toContain('Recesso');
     expect(await body('/')).toContain('Recesso');
     expect(await body('/')).toContain('Feriado de Natal');
+    // A page rendered again for another document keeps its banner.
+    const schedule = await as(comunicacao, 'PUT', '/api/staff/content/schedule', {
+      revision: 0,
+      schedule: packagedSchedule,
+    });
+    expect(schedule.statusCode).toBe(200);
+    expect(await body('/horarios')).toContain('<h1>Horários</h1>');
+    expect(await body('/horarios')).toContain('<strong>Recesso</strong>');
 
     // 26 December, midnight in São Paulo: the holiday notice is gone, the others stay.
     clock = new Date('2026-12-26T03:00:00Z');

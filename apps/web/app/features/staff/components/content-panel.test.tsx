@@ -146,7 +146,7 @@ describe('the Conteúdo section', () => {
     renderWithRouter(<StaffArea />, { url: '/equipe', auth: signedIn() });
     await userEvent.click(await screen.findByRole('button', { name: 'Adicionar aviso' }));
     const notice = screen.getByRole('group', { name: 'Aviso 1' });
-    const save = screen.getByRole('button', { name: 'Salvar e publicar avisos' });
+    const save = screen.getByRole('button', { name: 'Publicar avisos' });
     await userEvent.selectOptions(within(notice).getByLabelText('Onde'), 'course');
     await userEvent.type(within(notice).getByLabelText('Mostrar a partir de'), '2026-12-20T00:00');
     await userEvent.type(within(notice).getByLabelText('Mostrar até'), '2026-12-19T00:00');

@@ -7,7 +7,15 @@
  */
 import type { StaffScheduleResponse } from '@centro/contracts';
 import { CONTENT_LIMITS, isAllowedLink, scheduleDayNames } from '@centro/contracts/content-rules';
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -16,7 +24,11 @@ import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
-import { NoticesPanel } from './notices-panel';
+
+// Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
+const NoticesPanel = lazy(() =>
+  import('./notices-panel').then((module) => ({ default: module.NoticesPanel })),
+);
 
 type Schedule = StaffScheduleResponse['schedule'];
 interface ActivityForm {
@@ -86,7 +98,9 @@ export function ContentPanel() {
       {stored.state === 'loading' && <p role="status">Carregando horários…</p>}
       {stored.state === 'failed' && <LoadFailed onRetry={stored.reload} />}
       {stored.state === 'ready' && <ScheduleForm initial={stored.data} />}
-      <NoticesPanel />
+      <Suspense fallback={<p role="status">Carregando avisos…</p>}>
+        <NoticesPanel />
+      </Suspense>
     </>
   );
 }

@@ -206,7 +206,7 @@ function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        Salvar e publicar avisos
+        Publicar avisos
       </button>
     </form>
   );
