@@ -17,6 +17,8 @@ import {
   staffGrantRequestSchema,
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
+  staffNoticesSaveSchema,
+  staffScheduleSaveSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,6 +49,11 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
   '/api/me/sign-out': mySignOutRequestSchema,
+  '/api/me/opening-alert': myCourseRequestSchema,
+  '/api/me/opening-alert/cancel': myCourseRequestSchema,
+  '/api/staff/content/schedule': staffScheduleSaveSchema,
+  // The server's schema adds the check of the course against the content (same JSON Schema).
+  '/api/staff/content/notices': staffNoticesSaveSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
