@@ -2,8 +2,9 @@
  * The site's content edited in the staff area (issue 32, decision 054), in Chromium on the built
  * server: the coordinator grants Comunicação to a volunteer, who sees only the 'Conteúdo' section,
  * moves Tuesday's meeting to 20h and publishes; an anonymous visitor then gets the new time on
- * /horarios (its text and structured data) and in /agenda.ics, with no restart; the volunteer's
- * token is refused the participants' data.
+ * /horarios (its text and structured data) and in /agenda.ics, with no restart; a notice for the
+ * home page is published and shows there only, as a banner in the served page that React keeps and
+ * that moves nothing (decision 056); the volunteer's token is refused the participants' data.
  */
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
@@ -19,6 +20,9 @@ const coordinatorEmail = uniqueEmail();
 const contentTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 
 const tuesday = (page: Page) => page.getByRole('group', { name: 'Terça-feira' });
+/** A São Paulo local time (UTC−3), `days` from now, as a datetime-local field takes it. */
+const saoPaulo = (days: number) =>
+  new Date(Date.now() - 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 16);
 
 contentTest(
   'Comunicação moves Tuesday’s meeting and every visitor sees it at once',
@@ -69,6 +73,47 @@ contentTest(
       expect(jsonLd.join('')).toContain('"startTime":"20:00"');
       const agenda = await visitor.request.get('/agenda.ics');
       expect(await agenda.text()).toContain('DTSTART;TZID=America/Sao_Paulo:20260106T200000');
+      await visitor.close();
+    });
+
+    await test.step('a notice for the home page shows there only, with no shift', async () => {
+      await volunteer.getByRole('button', { name: 'Adicionar aviso' }).click();
+      const notice = volunteer.getByRole('group', { name: 'Aviso 1' });
+      await notice.getByLabel('Título').fill('Feriado');
+      await notice.getByLabel('Texto').fill('Não haverá reunião nesta terça-feira.');
+      await notice.getByLabel('Mostrar a partir de').fill(saoPaulo(-1));
+      await notice.getByLabel('Mostrar até').fill(saoPaulo(1));
+      await volunteer.getByRole('button', { name: 'Publicar avisos' }).click();
+      await expect(volunteer.getByText('Avisos publicados.')).toBeVisible();
+
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      const errors: string[] = [];
+      visitor.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await visitor.goto('/');
+      const banner = visitor.getByRole('region', { name: 'Avisos' });
+      await expect(banner).toContainText('Feriado Não haverá reunião nesta terça-feira.');
+      // Hydrated (the menu works), the banner is still there, and nothing moved.
+      await mainNav(visitor).waitFor();
+      await visitor.waitForLoadState('networkidle');
+      await expect(banner).toBeVisible();
+      const shift = await visitor.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                total += (entry as { value?: number }).value ?? 0;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 500);
+          }),
+      );
+      expect(shift).toBe(0);
+      expect(errors).toEqual([]);
+      await visitor.goto('/horarios');
+      await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(visitor.getByRole('region', { name: 'Avisos' })).toHaveCount(0);
       await visitor.close();
     });
 

@@ -69,6 +69,8 @@ export interface BuildAppOptions {
   wrapDirectory?: (directory: DirectoryAdapter) => DirectoryAdapter;
   /** Where the JSON log lines go (default stdout; tests capture them). */
   logStream?: { write(line: string): void };
+  /** The clock of the notices' periods, and how often they are checked (tests: controlled). */
+  notices?: { now: () => Date; checkMs: number };
 }
 
 export async function buildApp(
@@ -135,7 +137,14 @@ export async function buildApp(
   await app.register(staffService, { config, embedded });
   await app.register(participantService, { embedded });
   // Edited content (decision 054): saved pages are rendered again and replace the built ones.
-  await app.register(contentService, { pages, security: pageSecurity, webRoot: config.webRoot });
+  await app.register(contentService, {
+    pages,
+    security: pageSecurity,
+    webRoot: config.webRoot,
+    ...(options.notices
+      ? { now: options.notices.now, noticeCheckMs: options.notices.checkMs }
+      : {}),
+  });
 
   app.setNotFoundHandler(notFoundHandler(pages.notFound));
 

@@ -9,5 +9,6 @@ export * from './identity.js';
 export * from './staff.js';
 export * from './me.js';
 export * from './content.js';
+export * from './notices.js';
 export * from './whatsapp.js';
 export * from './field-labels.js';

@@ -30,6 +30,8 @@ export const apiPaths = {
   staffActions: '/api/staff/actions',
   /** GET: the weekly schedule as published; PUT: a new revision of it (Comunicação, Coordenação). */
   staffContentSchedule: '/api/staff/content/schedule',
+  /** GET: the notices ('Avisos') as published; PUT: a new revision of them (Comunicação, Coordenação). */
+  staffContentNotices: '/api/staff/content/notices',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */

@@ -5,6 +5,8 @@
 import { schedule as packagedSchedule } from '@centro/content';
 import {
   type ContentDocument,
+  type NoticesDocument,
+  noticesDocumentSchema,
   type ScheduleDocument,
   scheduleDocumentSchema,
 } from '@centro/contracts';
@@ -12,19 +14,27 @@ import {
 /** The content a page is rendered from: every document, saved or packaged. */
 export interface SiteContent {
   schedule: ScheduleDocument;
+  /** The notices ('Avisos'): none packaged. */
+  notices: NoticesDocument;
 }
 
 /** The packaged content, read through the same schemas as a saved revision. */
 export const packagedContent: SiteContent = {
   schedule: scheduleDocumentSchema.parse(packagedSchedule),
+  notices: [],
 };
 
 /** Each document's schema (the same on the way in and when read back). */
 export const documentSchemas = {
   schedule: scheduleDocumentSchema,
+  notices: noticesDocumentSchema,
 } as const satisfies Record<ContentDocument, unknown>;
 
-/** The prerendered pages each document appears on (re-rendered when it is published). */
+/**
+ * The prerendered pages each document appears on (re-rendered when it is published). The notices
+ * are not rendered by the web build: their banners are put into every page as served (decision 056).
+ */
 export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> = {
   schedule: ['/horarios'],
+  notices: [],
 };

@@ -5,7 +5,13 @@
  * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at
  * once and on the others at their next look (`watch`).
  */
-import type { ContentDocument, StaffScheduleResponse, StaffScheduleSave } from '@centro/contracts';
+import type {
+  ContentDocument,
+  StaffNoticesResponse,
+  StaffNoticesSave,
+  StaffScheduleResponse,
+  StaffScheduleSave,
+} from '@centro/contracts';
 import { contentDocuments } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor } from '../staff/context.js';
@@ -86,27 +92,46 @@ export class ContentService {
    * @throws Refusal 'contentStale' when `revision` is no longer the latest.
    */
   async saveSchedule(by: StaffActor, save: StaffScheduleSave): Promise<StaffScheduleResponse> {
-    const latest = await this.#options.store.latest('schedule');
-    const revision = save.revision + 1;
-    const stale = (latest?.revision ?? 0) !== save.revision;
+    await this.#save(by, 'schedule', save.revision, save.schedule);
+    return this.schedule();
+  }
+
+  /** The notices in effect, with their revision. */
+  notices(): StaffNoticesResponse {
+    return { ...this.revisionOf('notices'), notices: this.#content.notices };
+  }
+
+  /**
+   * Saves and publishes new notices (the body is already valid: the route's schema).
+   * @throws Refusal 'contentStale' when `revision` is no longer the latest.
+   */
+  async saveNotices(by: StaffActor, save: StaffNoticesSave): Promise<StaffNoticesResponse> {
+    await this.#save(by, 'notices', save.revision, save.notices);
+    return this.notices();
+  }
+
+  /** Inserts revision `from + 1` of a document, then publishes it. */
+  async #save(by: StaffActor, document: ContentDocument, from: number, body: unknown) {
+    const latest = await this.#options.store.latest(document);
+    const revision = from + 1;
+    const stale = (latest?.revision ?? 0) !== from;
     if (
       stale ||
       !(await this.#options.store.insert({
-        document: 'schedule',
+        document,
         revision,
-        body: JSON.stringify(save.schedule),
+        body: JSON.stringify(body),
         authorId: by.id,
         authorName: by.name,
         createdAt: this.#now().toISOString(),
       }))
     ) {
       throw new Refusal('contentStale', {
-        message: `schedule saved from revision ${save.revision}, latest is ${latest?.revision ?? 0}`,
+        message: `${document} saved from revision ${from}, latest is ${latest?.revision ?? 0}`,
       });
     }
-    await this.#options.record(by, 'content.save', { document: 'schedule', revision });
+    await this.#options.record(by, 'content.save', { document, revision });
     await this.refresh();
-    return this.schedule();
   }
 
   /** Reads the latest revision numbers and publishes every document that changed. */

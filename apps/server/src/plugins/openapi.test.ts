@@ -17,6 +17,7 @@ import {
   staffGrantRequestSchema,
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
+  staffNoticesSaveSchema,
   staffScheduleSaveSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,8 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/opening-alert': myCourseRequestSchema,
   '/api/me/opening-alert/cancel': myCourseRequestSchema,
   '/api/staff/content/schedule': staffScheduleSaveSchema,
+  // The server's schema adds the check of the course against the content (same JSON Schema).
+  '/api/staff/content/notices': staffNoticesSaveSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -40,6 +40,11 @@ export interface SitePages {
   /** Page answered with 404 for every unknown path. */
   readonly notFound: PreparedPage;
   /**
+   * Each public page's HTML as built (or last rendered), before the notices' banners are put in
+   * (decision 056): what a page is prepared from again when its notices change.
+   */
+  readonly html: Map<string, Buffer>;
+  /**
    * The client navigation data (`<path>.data`) of the pages edited content may render again, by
    * its path (`/horarios.data`): served from here, replaced with its page (decision 054).
    */
@@ -124,5 +129,9 @@ export async function loadSitePages(
     const body = await readFile(path.join(webRoot, file.slice(1))).catch(() => undefined);
     if (body) data.set(file, body);
   }
-  return { byPath, notFound, data };
+  const html = new Map<string, Buffer>();
+  routes.publicPaths.forEach((urlPath, i) =>
+    html.set(urlPath, contents.get(publicFiles[i] as string) as Buffer),
+  );
+  return { byPath, notFound, data, html };
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type BuildAppOptions, buildApp } from '../../src/app.js';
 import { createApiTokens } from '../../src/auth/api-tokens.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { DirectoryAdapter } from '../../src/directory/create-directory.js';
@@ -56,6 +56,8 @@ export interface TestApiOptions {
   /** Reuse a fixture (several instances on one DATA_DIR); a new one otherwise. */
   fixture?: FixtureWebRoot;
   env?: Record<string, string>;
+  /** The notices' clock and check interval (decision 056). */
+  notices?: BuildAppOptions['notices'];
 }
 
 export interface TestApi {
@@ -87,7 +89,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     }),
-    { wrapDirectory: (adapter) => faultable(adapter, faults) },
+    {
+      wrapDirectory: (adapter) => faultable(adapter, faults),
+      ...(options.notices ? { notices: options.notices } : {}),
+    },
   );
   const expired = createApiTokens({
     secret: Buffer.from(TEST_API_TOKEN_SECRET),

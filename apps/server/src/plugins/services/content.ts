@@ -3,8 +3,11 @@
  * other instances, and the publishing of the pages it shows. Each publication renders the pages
  * the document appears on with the web build's renderer and puts them in place of the served ones
  * (prepared as at start-up: CSP, compression, validators); the documents saved before this start
- * are published before the server listens.
+ * are published before the server listens. The notices' banners (decision 056) are put into each
+ * page as served, checked at each publication and every `noticeCheckMs` (a notice whose period
+ * starts or ends shows or goes within that time on every instance).
  */
+import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesShowing } from '../../content/documents.js';
 import { ContentService } from '../../content/service.js';
@@ -15,47 +18,92 @@ import {
   preparePublicPage,
   type SitePages,
 } from '../../site/load-pages.js';
+import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
+/** How often each instance looks whether a notice's period has started or ended. */
+export const NOTICE_CHECK_MS = 30_000;
 
 export interface ContentServiceOptions {
   pages: SitePages;
   security: PageSecurity;
   webRoot: string;
+  /** The clock the notices' periods are read with (tests: a controlled one). */
+  now?: () => Date;
+  noticeCheckMs?: number;
 }
 
 export const contentService = fp<ContentServiceOptions>(
-  async (app, { pages, security, webRoot }) => {
+  async (app, options) => {
+    const { pages, security, webRoot } = options;
+    const now = options.now ?? (() => new Date());
     const { staff } = app;
     const service = new ContentService({
       store: contentStore(app.database),
       record: (by, action, details) => staff.record(by, action, details),
       log: app.log,
     });
+    // The notices each page was last prepared with (none in the build).
+    const shown = new Map<string, string>();
+    /** Prepares the page again when its notices changed, or when it has new HTML. */
+    const publish = async (urlPath: string, html?: Buffer) => {
+      if (html) pages.html.set(urlPath, html);
+      const base = pages.html.get(urlPath);
+      if (!base) return;
+      const notices = noticesOn(service.content().notices, urlPath, now());
+      const key = JSON.stringify(notices);
+      if (!html && (shown.get(urlPath) ?? '[]') === key) return;
+      const page = withNotices(base.toString('utf8'), notices);
+      pages.byPath.set(urlPath, await preparePublicPage(Buffer.from(page), security));
+      shown.set(urlPath, key);
+    };
+    // One at a time: a check and a publication never prepare the same page at once.
+    let publishing: Promise<void> = Promise.resolve();
+    const queue = (work: () => Promise<void>) => {
+      const next = publishing.then(work);
+      publishing = next.catch(() => undefined);
+      return next;
+    };
+    const publishNotices = () =>
+      queue(async () => {
+        for (const urlPath of pages.html.keys()) await publish(urlPath);
+      });
+
     const renderer = await loadPageRenderer(webRoot);
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
-    } else {
-      service.onPublish(async (document, content) => {
+    }
+    service.onPublish(async (document, content) => {
+      if (document === 'notices') return publishNotices();
+      if (!renderer) return;
+      await queue(async () => {
         for (const urlPath of pagesShowing[document]) {
           try {
             const page = await renderer.render(urlPath, content);
-            const prepared = await preparePublicPage(Buffer.from(page.html), security);
             // The data first: a visitor who gets the new page then navigates gets its data.
             if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
-            pages.byPath.set(urlPath, prepared);
+            await publish(urlPath, Buffer.from(page.html));
           } catch (error) {
             // The page served so far stays; the revision is saved and shows in the staff area.
             app.log.error({ err: error, document, path: urlPath }, 'page not rendered');
           }
         }
       });
-    }
+    });
     await service.refresh();
     service.watch(CONTENT_WATCH_MS);
-    app.addHook('onClose', async () => service.stop());
+    const noticeTimer = setInterval(() => {
+      publishNotices().catch((error: unknown) =>
+        app.log.error({ err: error }, 'notices not published'),
+      );
+    }, options.noticeCheckMs ?? NOTICE_CHECK_MS);
+    noticeTimer.unref();
+    app.addHook('onClose', async () => {
+      service.stop();
+      clearInterval(noticeTimer);
+    });
     app.decorate('content', service);
   },
   { name: 'content', dependencies: ['database', 'staff'] },

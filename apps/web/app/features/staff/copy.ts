@@ -59,6 +59,7 @@ export const staffMessages = {
   saveFailed: 'Não foi possível salvar. Tente novamente.',
   settingsSaved: 'Configurações salvas.',
   contentPublished: 'Horários publicados.',
+  noticesPublished: 'Avisos publicados.',
   attendanceSaved: 'Presença salva.',
   removed: 'Participante removido. A vaga foi liberada.',
   roleGranted: 'Função concedida.',

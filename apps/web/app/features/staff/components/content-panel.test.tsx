@@ -7,9 +7,17 @@ import { renderWithRouter } from '~/test/render';
 import { StaffArea } from './staff-area';
 
 const SCHEDULE = '/api/staff/content/schedule';
+const NOTICES = '/api/staff/content/notices';
 
-/** The staff API for a person with `roles`; `save` answers the schedule's PUT. */
-function stubApi(roles: string[], save?: (body: { revision: number }) => Response) {
+/**
+ * The staff API for a person with `roles`; `save` answers the schedule's PUT, `saveNotices` the
+ * notices' PUT.
+ */
+function stubApi(
+  roles: string[],
+  save?: (body: { revision: number }) => Response,
+  saveNotices?: (body: { revision: number }) => Response,
+) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -20,6 +28,10 @@ function stubApi(roles: string[], save?: (body: { revision: number }) => Respons
       return Response.json({ revision: 0, savedAt: null, savedBy: null, schedule });
     }
     if (url === SCHEDULE && method === 'PUT' && save && body) return save(body);
+    if (url === NOTICES && method === 'GET') {
+      return Response.json({ revision: 0, savedAt: null, savedBy: null, notices: [] });
+    }
+    if (url === NOTICES && method === 'PUT' && saveNotices && body) return saveNotices(body);
     if (url === '/api/staff/courses') return Response.json({ courses: [] });
     return Response.json({ error: 'forbidden', message: 'Proibido.' }, { status: 403 });
   });
@@ -120,5 +132,55 @@ describe('the Conteúdo section', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Corrija os campos indicados.');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('adds a notice for one course, with problems beside its fields, then publishes it', async () => {
+    const calls = stubApi(['comunicacao'], undefined, (body) =>
+      Response.json({
+        ...(body as object),
+        revision: 1,
+        savedAt: '2026-11-26T12:00:00.000Z',
+        savedBy: 'Eu',
+      }),
+    );
+    renderWithRouter(<StaffArea />, { url: '/equipe', auth: signedIn() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Adicionar aviso' }));
+    const notice = screen.getByRole('group', { name: 'Aviso 1' });
+    const save = screen.getByRole('button', { name: 'Publicar avisos' });
+    await userEvent.selectOptions(within(notice).getByLabelText('Onde'), 'course');
+    await userEvent.type(within(notice).getByLabelText('Mostrar a partir de'), '2026-12-20T00:00');
+    await userEvent.type(within(notice).getByLabelText('Mostrar até'), '2026-12-19T00:00');
+    await userEvent.click(save);
+    expect(within(notice).getByLabelText('Título')).toHaveAccessibleDescription(
+      'Informe o título.',
+    );
+    expect(within(notice).getByLabelText('Mostrar até')).toHaveAccessibleDescription(
+      'Precisa ser depois do início.',
+    );
+    expect(within(notice).getByLabelText('Curso')).toHaveAccessibleDescription('Escolha o curso.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.type(within(notice).getByLabelText('Título'), 'Aula remarcada');
+    await userEvent.type(within(notice).getByLabelText('Texto'), 'A aula passa para quarta.');
+    await userEvent.clear(within(notice).getByLabelText('Mostrar até'));
+    await userEvent.type(within(notice).getByLabelText('Mostrar até'), '2026-12-27T00:00');
+    const course = within(notice).getByLabelText('Curso');
+    const [, first] = within(course).getAllByRole('option') as HTMLOptionElement[];
+    await userEvent.selectOptions(course, first?.value ?? '');
+    await userEvent.click(save);
+    expect(await screen.findByText(/Publicado por Eu em 26\/11\/2026/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === NOTICES && c.method === 'PUT')?.body).toEqual({
+      revision: 0,
+      notices: [
+        {
+          title: 'Aula remarcada',
+          text: 'A aula passa para quarta.',
+          from: '2026-12-20T00:00',
+          until: '2026-12-27T00:00',
+          place: 'course',
+          course: first?.value,
+        },
+      ],
+    });
   });
 });

@@ -1,12 +1,21 @@
 /**
  * The site's content (issue 32, decision 054), for Comunicação and Coordenação: the weekly schedule
- * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button). Saving
+ * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button), then the
+ * notices (notices-panel.tsx, decision 056). Saving
  * publishes at once (/horarios and /agenda.ics). The save names the version it started from: when
  * someone else saved meanwhile the server refuses it and the text stays on screen.
  */
 import type { StaffScheduleResponse } from '@centro/contracts';
 import { CONTENT_LIMITS, isAllowedLink, scheduleDayNames } from '@centro/contracts/content-rules';
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -15,6 +24,11 @@ import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+
+// Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
+const NoticesPanel = lazy(() =>
+  import('./notices-panel').then((module) => ({ default: module.NoticesPanel })),
+);
 
 type Schedule = StaffScheduleResponse['schedule'];
 interface ActivityForm {
@@ -79,9 +93,16 @@ export function ContentPanel() {
     useCallback(() => call(fetchSchedule), [call]),
     'Staff area: loading',
   );
-  if (stored.state === 'loading') return <p role="status">Carregando horários…</p>;
-  if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
-  return <ScheduleForm initial={stored.data} />;
+  return (
+    <>
+      {stored.state === 'loading' && <p role="status">Carregando horários…</p>}
+      {stored.state === 'failed' && <LoadFailed onRetry={stored.reload} />}
+      {stored.state === 'ready' && <ScheduleForm initial={stored.data} />}
+      <Suspense fallback={<p role="status">Carregando avisos…</p>}>
+        <NoticesPanel />
+      </Suspense>
+    </>
+  );
 }
 
 function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {

@@ -1,0 +1,228 @@
+/**
+ * Notices ('Avisos', issue 32, decision 056), in the 'Conteúdo' section: a list with add and
+ * remove, each notice's title, text, period (São Paulo time) and place (the home page, one course,
+ * every page), problems beside their fields. Saving publishes at once; a notice then shows and goes
+ * by its period on its own. The save names the version it started from, as the schedule's does.
+ */
+import { allCourses, coursePath } from '@centro/content/site';
+import type { Notice, StaffNoticesResponse } from '@centro/contracts';
+import { NOTICE_LIMITS, type NoticePlace, saoPauloInstant } from '@centro/contracts/content-rules';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { notify } from '~/components/toasts/notify';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
+import { fetchNotices, saveNotices } from '../api/content';
+import { staffMessages } from '../copy';
+import { formatDateTime } from '../format';
+import { failureMessage } from '../messages';
+import { LoadFailed } from './load-failed';
+
+interface NoticeForm {
+  title: string;
+  text: string;
+  from: string;
+  until: string;
+  place: NoticePlace;
+  course: string;
+}
+
+const PLACES: [NoticePlace, string][] = [
+  ['home', 'Página inicial'],
+  ['course', 'Página de um curso'],
+  ['everywhere', 'Todas as páginas'],
+];
+
+const formOf = (notices: readonly Notice[]): NoticeForm[] =>
+  notices.map((n) => ({ ...n, course: n.course ?? '' }));
+
+const noticesOf = (forms: NoticeForm[]): Notice[] =>
+  forms.map(({ course, ...n }) => ({
+    ...n,
+    title: n.title.trim(),
+    text: n.text.trim(),
+    ...(n.place === 'course' ? { course } : {}),
+  }));
+
+/** Problems beside their fields, by field key (`0.title`, `1.until`). */
+function problemsOf(forms: NoticeForm[]): Map<string, string> {
+  const problems = new Map<string, string>();
+  forms.forEach((n, i) => {
+    if (!n.title.trim()) problems.set(`${i}.title`, 'Informe o título.');
+    if (!n.text.trim()) problems.set(`${i}.text`, 'Informe o texto.');
+    const from = saoPauloInstant(n.from);
+    const until = saoPauloInstant(n.until);
+    if (Number.isNaN(from)) problems.set(`${i}.from`, 'Informe data e hora.');
+    if (Number.isNaN(until)) problems.set(`${i}.until`, 'Informe data e hora.');
+    else if (until <= from) problems.set(`${i}.until`, 'Precisa ser depois do início.');
+    if (n.place === 'course' && !n.course) problems.set(`${i}.course`, 'Escolha o curso.');
+  });
+  return problems;
+}
+
+export function NoticesPanel() {
+  const call = useApi();
+  const stored = useLoad(
+    useCallback(() => call(fetchNotices), [call]),
+    'Staff area: loading notices',
+  );
+  if (stored.state === 'loading') return <p role="status">Carregando avisos…</p>;
+  if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
+  return <NoticesForm initial={stored.data} />;
+}
+
+function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
+  const call = useApi();
+  const id = useId();
+  const [published, setPublished] = useState(initial);
+  const [notices, setNotices] = useState(() => formOf(initial.notices));
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const change = (i: number, field: keyof NoticeForm, value: string) =>
+    setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = problemsOf(notices);
+    setProblems(found);
+    if (found.size > 0) {
+      setProblem('Corrija os campos indicados.');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = await call((token) =>
+        saveNotices({ revision: published.revision, notices: noticesOf(notices) }, token),
+      );
+      setPublished(saved);
+      setNotices(formOf(saved.notices));
+      void notify('success', staffMessages.noticesPublished);
+    } catch (error) {
+      // The notices stay on screen (a refusal, a stale version or a failure alike).
+      setProblem(failureMessage('notices', error, staffMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: string, label: string, input: (props: FieldProps) => ReactNode) => {
+    const fieldId = `${id}-${key}`;
+    const message = problems.get(key);
+    return (
+      <div className="staff__field">
+        <label htmlFor={fieldId}>{label}</label>
+        {input({
+          id: fieldId,
+          'aria-invalid': message ? true : undefined,
+          'aria-describedby': message ? `${fieldId}-problem` : undefined,
+        })}
+        {message && (
+          <small id={`${fieldId}-problem`} className="staff__problem">
+            {message}
+          </small>
+        )}
+      </div>
+    );
+  };
+  const input = (i: number, key: 'title' | 'text' | 'from' | 'until', props: FieldProps) => (
+    <input
+      {...props}
+      value={notices[i]?.[key] ?? ''}
+      {...(key === 'from' || key === 'until'
+        ? { type: 'datetime-local' }
+        : { maxLength: NOTICE_LIMITS[key] })}
+      onChange={(e) => change(i, key, e.currentTarget.value)}
+    />
+  );
+
+  return (
+    <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
+      <h2>Avisos</h2>
+      <p className="staff__count">
+        {published.savedAt && published.savedBy
+          ? `Publicado por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
+          : 'Nenhum aviso publicado ainda.'}{' '}
+        Cada aviso aparece no alto da página escolhida durante o período informado (horário de
+        Brasília).
+      </p>
+      {notices.map((notice, i) => (
+        <fieldset key={i} className="staff__panel">
+          <legend>Aviso {i + 1}</legend>
+          {field(`${i}.title`, 'Título', (props) => input(i, 'title', props))}
+          {field(`${i}.text`, 'Texto', (props) => input(i, 'text', props))}
+          {field(`${i}.from`, 'Mostrar a partir de', (props) => input(i, 'from', props))}
+          {field(`${i}.until`, 'Mostrar até', (props) => input(i, 'until', props))}
+          {field(`${i}.place`, 'Onde', (props) => (
+            <select
+              {...props}
+              value={notice.place}
+              onChange={(e) => change(i, 'place', e.currentTarget.value)}
+            >
+              {PLACES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          ))}
+          {notice.place === 'course' &&
+            field(`${i}.course`, 'Curso', (props) => (
+              <select
+                {...props}
+                value={notice.course}
+                onChange={(e) => change(i, 'course', e.currentTarget.value)}
+              >
+                <option value="">Escolha o curso</option>
+                {allCourses().map((course) => (
+                  <option key={coursePath(course)} value={coursePath(course)}>
+                    {course.title}
+                  </option>
+                ))}
+              </select>
+            ))}
+          <button
+            type="button"
+            className="staff__link-button"
+            onClick={() => setNotices((current) => current.filter((_, j) => j !== i))}
+          >
+            Remover este aviso
+          </button>
+        </fieldset>
+      ))}
+      {notices.length < NOTICE_LIMITS.notices && (
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => setNotices((current) => [...current, blankNotice()])}
+        >
+          Adicionar aviso
+        </button>
+      )}
+      {problem && (
+        <p className="staff__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Publicar avisos
+      </button>
+    </form>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+const blankNotice = (): NoticeForm => ({
+  title: '',
+  text: '',
+  from: '',
+  until: '',
+  place: 'home',
+  course: '',
+});
