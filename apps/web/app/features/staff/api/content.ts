@@ -12,35 +12,28 @@ import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
-const SCHEDULE: Shape = { revision: 'number', schedule: 'array' };
-
-export async function fetchSchedule(token: string): Promise<StaffScheduleResponse> {
-  const url = apiPaths.staffContentSchedule;
-  return checked(await fetchJson(url, { bearer: token }), url, SCHEDULE);
+/** GET and PUT of one content document: what the server holds, checked against its shape. */
+function contentDocument<Response, Save>(url: string, shape: Shape) {
+  return {
+    fetch: async (token: string): Promise<Response> =>
+      checked(await fetchJson(url, { bearer: token }), url, shape),
+    /** Saves and publishes; resolves to what the server then holds. */
+    save: async (save: Save, token: string): Promise<Response> =>
+      checked(await fetchJson(url, { method: 'PUT', body: save, bearer: token }), url, shape),
+  };
 }
 
-/** Saves and publishes the schedule; resolves to what the server then holds. */
-export async function saveSchedule(
-  save: StaffScheduleSave,
-  token: string,
-): Promise<StaffScheduleResponse> {
-  const url = apiPaths.staffContentSchedule;
-  return checked(await fetchJson(url, { method: 'PUT', body: save, bearer: token }), url, SCHEDULE);
-}
+const schedule = contentDocument<StaffScheduleResponse, StaffScheduleSave>(
+  apiPaths.staffContentSchedule,
+  { revision: 'number', schedule: 'array' },
+);
+export const fetchSchedule = schedule.fetch;
+export const saveSchedule = schedule.save;
 
-const NOTICES: Shape = { revision: 'number', notices: 'array' };
-
-/** GET /api/staff/content/notices (decision 056). */
-export async function fetchNotices(token: string): Promise<StaffNoticesResponse> {
-  const url = apiPaths.staffContentNotices;
-  return checked(await fetchJson(url, { bearer: token }), url, NOTICES);
-}
-
-/** Saves and publishes the notices; resolves to what the server then holds. */
-export async function saveNotices(
-  save: StaffNoticesSave,
-  token: string,
-): Promise<StaffNoticesResponse> {
-  const url = apiPaths.staffContentNotices;
-  return checked(await fetchJson(url, { method: 'PUT', body: save, bearer: token }), url, NOTICES);
-}
+/** The notices (decision 056). */
+const notices = contentDocument<StaffNoticesResponse, StaffNoticesSave>(
+  apiPaths.staffContentNotices,
+  { revision: 'number', notices: 'array' },
+);
+export const fetchNotices = notices.fetch;
+export const saveNotices = notices.save;

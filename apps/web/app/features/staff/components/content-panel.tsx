@@ -7,23 +7,14 @@
  */
 import type { StaffScheduleResponse } from '@centro/contracts';
 import { CONTENT_LIMITS, isAllowedLink, scheduleDayNames } from '@centro/contracts/content-rules';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useId,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { notify } from '~/components/toasts/notify';
+import { lazy, Suspense, useCallback } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchSchedule, saveSchedule } from '../api/content';
 import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
-import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { useContentForm } from './use-content-form';
 
 // Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
 const NoticesPanel = lazy(() =>
@@ -106,13 +97,24 @@ export function ContentPanel() {
 }
 
 function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
-  const call = useApi();
-  const id = useId();
-  const [published, setPublished] = useState(initial);
-  const [days, setDays] = useState(() => formOf(initial.schedule));
-  const [problems, setProblems] = useState<Map<string, string>>(new Map());
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    form: days,
+    setForm: setDays,
+    published,
+    problem,
+    busy,
+    save,
+    field,
+  } = useContentForm({
+    initial,
+    formOf: (saved: StaffScheduleResponse) => formOf(saved.schedule),
+    problemsOf,
+    send: (revision, form: DayForm[], token) =>
+      saveSchedule({ revision, schedule: scheduleOf(form) }, token),
+    published: staffMessages.contentPublished,
+    what: 'content',
+    fallback: staffMessages.saveFailed,
+  });
   const missing = scheduleDayNames.filter((name) => !days.some((d) => d.day === name));
 
   const change = (d: number, update: (day: DayForm) => DayForm) =>
@@ -129,51 +131,6 @@ function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
         { day: name, whatsappTopic: '', questionLink: '', activities: [blankActivity()] },
       ].sort((a, b) => scheduleDayNames.indexOf(a.day) - scheduleDayNames.indexOf(b.day)),
     );
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = problemsOf(days);
-    setProblems(found);
-    if (found.size > 0) {
-      setProblem('Corrija os campos indicados.');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const saved = await call((token) =>
-        saveSchedule({ revision: published.revision, schedule: scheduleOf(days) }, token),
-      );
-      setPublished(saved);
-      setDays(formOf(saved.schedule));
-      void notify('success', staffMessages.contentPublished);
-    } catch (error) {
-      // The text stays on screen (a refusal, a stale version or a failure alike).
-      setProblem(failureMessage('content', error, staffMessages.saveFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (key: string, label: string, input: (props: FieldProps) => ReactNode) => {
-    const fieldId = `${id}-${key}`;
-    const message = problems.get(key);
-    return (
-      <div className="staff__field">
-        <label htmlFor={fieldId}>{label}</label>
-        {input({
-          id: fieldId,
-          'aria-invalid': message ? true : undefined,
-          'aria-describedby': message ? `${fieldId}-problem` : undefined,
-        })}
-        {message && (
-          <small id={`${fieldId}-problem`} className="staff__problem">
-            {message}
-          </small>
-        )}
-      </div>
-    );
-  };
 
   return (
     <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
@@ -300,12 +257,6 @@ function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
       </button>
     </form>
   );
-}
-
-interface FieldProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
 }
 
 const blankActivity = (): ActivityForm => ({ time: '', title: '', note: '' });

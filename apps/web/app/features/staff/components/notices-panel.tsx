@@ -7,15 +7,14 @@
 import { allCourses, coursePath } from '@centro/content/site';
 import type { Notice, StaffNoticesResponse } from '@centro/contracts';
 import { NOTICE_LIMITS, type NoticePlace, saoPauloInstant } from '@centro/contracts/content-rules';
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { notify } from '~/components/toasts/notify';
+import { useCallback } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchNotices, saveNotices } from '../api/content';
 import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
-import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { type FieldProps, useContentForm } from './use-content-form';
 
 interface NoticeForm {
   title: string;
@@ -71,61 +70,28 @@ export function NoticesPanel() {
 }
 
 function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
-  const call = useApi();
-  const id = useId();
-  const [published, setPublished] = useState(initial);
-  const [notices, setNotices] = useState(() => formOf(initial.notices));
-  const [problems, setProblems] = useState<Map<string, string>>(new Map());
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    form: notices,
+    setForm: setNotices,
+    published,
+    problem,
+    busy,
+    save,
+    field,
+  } = useContentForm({
+    initial,
+    formOf: (saved: StaffNoticesResponse) => formOf(saved.notices),
+    problemsOf,
+    send: (revision, form: NoticeForm[], token) =>
+      saveNotices({ revision, notices: noticesOf(form) }, token),
+    published: staffMessages.noticesPublished,
+    what: 'notices',
+    fallback: staffMessages.saveFailed,
+  });
 
   const change = (i: number, field: keyof NoticeForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = problemsOf(notices);
-    setProblems(found);
-    if (found.size > 0) {
-      setProblem('Corrija os campos indicados.');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const saved = await call((token) =>
-        saveNotices({ revision: published.revision, notices: noticesOf(notices) }, token),
-      );
-      setPublished(saved);
-      setNotices(formOf(saved.notices));
-      void notify('success', staffMessages.noticesPublished);
-    } catch (error) {
-      // The notices stay on screen (a refusal, a stale version or a failure alike).
-      setProblem(failureMessage('notices', error, staffMessages.saveFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (key: string, label: string, input: (props: FieldProps) => ReactNode) => {
-    const fieldId = `${id}-${key}`;
-    const message = problems.get(key);
-    return (
-      <div className="staff__field">
-        <label htmlFor={fieldId}>{label}</label>
-        {input({
-          id: fieldId,
-          'aria-invalid': message ? true : undefined,
-          'aria-describedby': message ? `${fieldId}-problem` : undefined,
-        })}
-        {message && (
-          <small id={`${fieldId}-problem`} className="staff__problem">
-            {message}
-          </small>
-        )}
-      </div>
-    );
-  };
   const input = (i: number, key: 'title' | 'text' | 'from' | 'until', props: FieldProps) => (
     <input
       {...props}
@@ -210,12 +176,6 @@ function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
       </button>
     </form>
   );
-}
-
-interface FieldProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
 }
 
 const blankNotice = (): NoticeForm => ({
