@@ -53,6 +53,8 @@ export const ErrorCode = {
   ClassRequired: 'class_required',
   /** The person holds a place in another class of the same course. */
   EnrolledInOtherClass: 'enrolled_in_other_class',
+  /** The class was concluded already ('Encerrar turma' twice). */
+  ClassConcluded: 'class_concluded',
   /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
   MeetingNotYet: 'meeting_not_yet',
   /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */

@@ -200,6 +200,20 @@ export interface OpeningAlertsTable {
 }
 
 /** Failed sign-in attempts, for slowing down password guessing. */
+/** A participant's completion of a concluded class (issue 29; migration 015). */
+export interface CompletionsTable {
+  person_id: string;
+  course_slug: string;
+  class_id: string;
+  /** 1: 'Concluiu'; 0: 'Não concluiu'. */
+  concluded: number;
+  /** When the class was concluded (UTC ISO-8601). */
+  concluded_at: string;
+  /** Who changed it afterwards, and why (null: as computed). */
+  changed_by: string | null;
+  reason: string | null;
+}
+
 export interface LoginFailuresTable {
   /** e.g. "email:ana@example.org" or "ip:127.0.0.1". */
   key: string;
@@ -291,6 +305,7 @@ export interface Database {
   enrolments: EnrolmentsTable;
   waiting_list: WaitingListTable;
   opening_alerts: OpeningAlertsTable;
+  completions: CompletionsTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;

@@ -19,6 +19,8 @@ import {
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
   staffScheduleSaveSchema,
+  staffNewClassRequestSchema,
+  staffConcludeClassRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -52,6 +54,8 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/opening-alert': myCourseRequestSchema,
   '/api/me/opening-alert/cancel': myCourseRequestSchema,
   '/api/staff/content/schedule': staffScheduleSaveSchema,
+  '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
 };

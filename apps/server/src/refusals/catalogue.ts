@@ -249,6 +249,8 @@ export const REFUSALS = {
     C.EnrolledInOtherClass,
     'Você já está inscrito(a) em outra turma deste curso.',
   ),
+  /** 'Encerrar turma' of a class concluded already (issue 29). */
+  classConcluded: refusal([409], C.ClassConcluded, 'Esta turma já foi encerrada.'),
   /** Attendance for a meeting that has not happened yet (issue 30; content's attendance-meetings.ts). */
   meetingNotYet: refusal(
     [409],

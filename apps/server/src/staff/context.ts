@@ -6,10 +6,12 @@
 import type { Course } from '@centro/content';
 import type { StaffRoleName } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClassStore } from '../courses/class-store.js';
 import type { CourseSettingsRow, CourseStore } from '../courses/course-store.js';
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
 
@@ -28,6 +30,10 @@ export interface StaffContext {
   repository: StaffRepository;
   /** The `courses` table (settings, places taken). */
   courseStore: CourseStore;
+  /** The `classes` table (the courses module's store). */
+  classes: ClassStore;
+  /** Concluding a class and its completions. */
+  completions: CompletionStore;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<

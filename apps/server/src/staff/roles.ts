@@ -20,6 +20,8 @@ export type StaffPermission =
   | 'roles'
   /** The record of staff actions. */
   | 'actions'
+  /** 'Nova turma' and 'Encerrar turma' (issue 29). */
+  | 'classes'
   /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
   | 'content';
 
@@ -29,6 +31,7 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'export',
     'attendance',
     'settings',
+    'classes',
     'remove',
     'roles',
     'actions',

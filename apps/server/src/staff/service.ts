@@ -12,10 +12,12 @@ import type {
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
+  StaffNewClassRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
+import { classes, concludeClass, createClass } from './classes.js';
 import { attendance, courseAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
@@ -29,6 +31,8 @@ export interface StaffServiceOptions {
   repository: StaffRepository;
   /** The `courses` table (the courses module's store). */
   courseStore: StaffContext['courseStore'];
+  classes: StaffContext['classes'];
+  completions: StaffContext['completions'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
@@ -49,6 +53,8 @@ export class StaffService {
     this.#ctx = {
       repository: options.repository,
       courseStore: options.courseStore,
+      classes: options.classes,
+      completions: options.completions,
       directory: options.directory,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
@@ -121,6 +127,21 @@ export class StaffService {
     marks: readonly { personId: string; present: boolean }[],
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks);
+  }
+
+  /** The course's classes, oldest first (issue 29). */
+  classes(slug: string) {
+    return classes(this.#ctx, slug);
+  }
+
+  /** 'Nova turma': planned, prefilled from the latest class. */
+  createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
+    return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Encerrar turma': the participants' completions. @throws classNotFound, classConcluded */
+  concludeClass(by: StaffActor, slug: string, classId: string) {
+    return concludeClass(this.#ctx, by, slug, classId);
   }
 
   /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */

@@ -7,12 +7,14 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createCompletionStore } from './completion-store.js';
 import { createStaffRepository } from './repository.js';
 import { StaffService } from './service.js';
 
 export interface StartStaffOptions {
-  database: Pick<DatabaseHandle, 'db'>;
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>;
   directory: Directory;
   enrolment: EnrolmentService;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -27,6 +29,8 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
   const service = new StaffService({
     repository: createStaffRepository(options.database.db),
     courseStore: createCourseStore(options.database.db),
+    classes: createClassStore(options.database.db),
+    completions: createCompletionStore(options.database),
     directory: options.directory,
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,

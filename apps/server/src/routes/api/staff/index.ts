@@ -34,6 +34,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
+import { staffClassRoutes } from './classes.js';
 import { staffContentRoutes } from './content.js';
 
 declare module 'fastify' {
@@ -68,6 +69,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The site's content (Comunicação and Coordenação), under the same hook.
   await app.register(staffContentRoutes);
+  // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
+  await app.register(staffClassRoutes);
 
   app.get(
     apiPaths.staffMe,

@@ -1,0 +1,191 @@
+/**
+ * A course's classes in the staff area (issue 29, points 4 and 5) through the real server and
+ * database: 'Nova turma' creates a planned class prefilled from the latest one, a term later and
+ * with no place taken; 'Encerrar turma' gives each participant 'Concluiu' (attendance at least
+ * 75 %) or 'Não concluiu', the class takes no more enrolments and holds no places; Secretaria sees
+ * the classes but cannot create or conclude one, and concluding twice is refused, in Portuguese.
+ */
+import { randomUUID } from 'node:crypto';
+import { allCourses } from '@centro/content';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
+import { seedPeople } from '../../../../tests/support/server-process.js';
+import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+
+const pgDatabase = await createPostgresTestDatabase('staff_classes');
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+const targets = [
+  { dialect: 'sqlite', databaseUrl: undefined },
+  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
+];
+
+const course = allCourses()[0] as ReturnType<typeof allCourses>[number];
+const ADMIN = randomUUID();
+const C = `/api/staff/courses/${course.slug}`;
+
+interface StaffClass {
+  id: string;
+  name: string;
+  state: string;
+  places: number;
+  taken: number;
+  firstMeeting: string | null;
+}
+
+describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => {
+  let api: TestApi;
+  let secretaria: string;
+  let above: string;
+  let below: string;
+  let newcomer: string;
+
+  const as = (who: string, method: 'GET' | 'POST', url: string, body?: object) =>
+    api.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${api.tokenFor(who)}` },
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  const enrol = (person: string, turma?: string) =>
+    api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: {
+        group: course.groupId,
+        user: person,
+        token: api.tokenFor(person),
+        ...(turma ? { turma } : {}),
+      },
+    });
+  const classesAs = async (who: string) =>
+    (await as(who, 'GET', `${C}/classes`)).json().classes as StaffClass[];
+
+  beforeAll(async () => {
+    api = await createTestApi({ databaseUrl, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
+    await seedPeople(api.app.database.db, [ADMIN]);
+    [secretaria, above, below, newcomer] = (await api.createPeople(4)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const granted = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
+      email: `${secretaria}@example.org`,
+      role: 'secretaria',
+    });
+    expect(granted.statusCode).toBe(200);
+    for (const p of [above, below]) expect((await enrol(p)).statusCode).toBe(200);
+    // Four meetings, all past: 'above' at three (75 %), 'below' at two (50 %).
+    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
+      places: 30,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: '2026-03-03',
+      time: '19:30',
+      count: 4,
+      durationMinutes: null,
+      room: null,
+    });
+    expect(settings.statusCode).toBe(200);
+    for (const meeting of [1, 2, 3, 4]) {
+      const marked = await as(ADMIN, 'POST', `${C}/attendance/${meeting}`, {
+        marks: [
+          { personId: above, present: meeting <= 3 },
+          { personId: below, present: meeting <= 2 },
+        ],
+      });
+      expect(marked.statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('lets Secretaria see the classes but not create or conclude one (403, in Portuguese)', async () => {
+    const [only] = await classesAs(secretaria);
+    expect(only).toMatchObject({ state: 'open', places: 30, taken: 2, firstMeeting: '2026-03-03' });
+    const created = await as(secretaria, 'POST', `${C}/classes`, {});
+    expect(created.statusCode).toBe(403);
+    expect(created.json().message).toMatch(/Coordenação/);
+    const concluded = await as(secretaria, 'POST', `${C}/classes/${only?.id}/conclude`, {
+      confirm: true,
+    });
+    expect(concluded.statusCode).toBe(403);
+    expect(await classesAs(ADMIN)).toHaveLength(1);
+  });
+
+  it('creates a planned class a term later with no place taken, then concludes the old one', async () => {
+    const [old] = await classesAs(ADMIN);
+    const created = await as(ADMIN, 'POST', `${C}/classes`, {});
+    expect(created.statusCode).toBe(200);
+    const next = created.json().class as StaffClass;
+    expect(next).toMatchObject({ name: 'Turma 2026/2', state: 'planned', places: 30, taken: 0 });
+    expect(next.firstMeeting?.startsWith('2026-09')).toBe(true);
+    const named = await as(ADMIN, 'POST', `${C}/classes`, { name: 'Turma de sábado', places: 12 });
+    expect(named.json().class).toMatchObject({ name: 'Turma de sábado', places: 12, taken: 0 });
+
+    const unconfirmed = await as(ADMIN, 'POST', `${C}/classes/${old?.id}/conclude`, {});
+    expect(unconfirmed.statusCode).toBe(400);
+    const concluded = await as(ADMIN, 'POST', `${C}/classes/${old?.id}/conclude`, {
+      confirm: true,
+    });
+    expect(concluded.statusCode).toBe(200);
+    expect(concluded.json().completions).toEqual(
+      expect.arrayContaining([
+        { personId: above, concluded: true },
+        { personId: below, concluded: false },
+      ]),
+    );
+    const stored = await api.app.database.db
+      .selectFrom('completions')
+      .select(['person_id', 'concluded', 'course_slug'])
+      .where('class_id', '=', old?.id as string)
+      .orderBy('concluded', 'desc')
+      .execute();
+    expect(stored).toEqual([
+      { person_id: above, concluded: 1, course_slug: course.slug },
+      { person_id: below, concluded: 0, course_slug: course.slug },
+    ]);
+    const recorded = await api.app.database.db
+      .selectFrom('staff_actions')
+      .select('action')
+      .where('action', 'in', ['class.create', 'class.conclude'])
+      .execute();
+    expect(recorded.map((r) => r.action).sort()).toEqual([
+      'class.conclude',
+      'class.create',
+      'class.create',
+    ]);
+
+    const after = await classesAs(secretaria);
+    expect(after.find((c) => c.id === old?.id)).toMatchObject({ state: 'concluded', taken: 0 });
+    const refused = await enrol(newcomer, old?.id);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    const enrolled = await api.app.database.db
+      .selectFrom('enrolments')
+      .select('user_id')
+      .where('user_id', '=', newcomer)
+      .execute();
+    expect(enrolled).toEqual([]);
+  });
+
+  it('refuses concluding a class twice (409, in Portuguese) and changes nothing', async () => {
+    const old = (await classesAs(ADMIN)).find((c) => c.state === 'concluded');
+    const again = await as(ADMIN, 'POST', `${C}/classes/${old?.id}/conclude`, { confirm: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'class_concluded',
+      message: 'Esta turma já foi encerrada.',
+    });
+    const rows = await api.app.database.db.selectFrom('completions').select('person_id').execute();
+    expect(rows).toHaveLength(2);
+    const unknown = await as(ADMIN, 'POST', `${C}/classes/${randomUUID()}/conclude`, {
+      confirm: true,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

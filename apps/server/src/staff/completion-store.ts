@@ -1,0 +1,89 @@
+/**
+ * Concluding a class and its participants' completions (issue 29, points 4 and 5), over Kysely (one
+ * code path for SQLite and PostgreSQL). The class's state and its completions are written in one
+ * transaction, and only by the request that moves the class to `concluded`: concluding twice, even
+ * at once on two instances, writes nothing the second time.
+ */
+import type { DatabaseHandle } from '../db/database.js';
+import { writeTransaction } from '../db/write-transaction.js';
+
+export interface Completion {
+  personId: string;
+  concluded: boolean;
+}
+
+export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+  return {
+    /**
+     * Concludes the class: it takes no more enrolments and holds no places (its rows stay), and
+     * each confirmed participant's completion is `decide(meetings present)`.
+     * @returns the completions; null when the class was concluded already (nothing changed).
+     */
+    async conclude(
+      classId: string,
+      courseSlug: string,
+      decide: (present: number) => boolean,
+      now: Date,
+    ): Promise<Completion[] | null> {
+      const at = now.toISOString();
+      return writeTransaction(handle, async (trx) => {
+        const moved = await trx
+          .updateTable('classes')
+          .set({ state: 'concluded', updated_at: at })
+          .where('id', '=', classId)
+          .where('state', '<>', 'concluded')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) === 0) return null;
+        const people = await trx
+          .selectFrom('enrolments')
+          .select('user_id')
+          .where('class_id', '=', classId)
+          .where('status', '=', 'confirmed')
+          .orderBy('user_id')
+          .execute();
+        const marks = await trx
+          .selectFrom('attendance')
+          .select((eb) => ['person_id', eb.fn.countAll<number | string>().as('present')])
+          .where('class_id', '=', classId)
+          .where('present', '=', 1)
+          .groupBy('person_id')
+          .execute();
+        const present = new Map(marks.map((m) => [m.person_id, Number(m.present)]));
+        const completions = people.map((p) => ({
+          personId: p.user_id,
+          concluded: decide(present.get(p.user_id) ?? 0),
+        }));
+        if (completions.length > 0) {
+          await trx
+            .insertInto('completions')
+            .values(
+              completions.map((c) => ({
+                person_id: c.personId,
+                course_slug: courseSlug,
+                class_id: classId,
+                concluded: c.concluded ? 1 : 0,
+                concluded_at: at,
+                changed_by: null,
+                reason: null,
+              })),
+            )
+            .execute();
+        }
+        return completions;
+      });
+    },
+
+    /** The completions of a class, by person. */
+    async ofClass(classId: string): Promise<Completion[]> {
+      const rows = await handle.db
+        .selectFrom('completions')
+        .select(['person_id', 'concluded'])
+        .where('class_id', '=', classId)
+        .orderBy('person_id')
+        .execute();
+      return rows.map((r) => ({ personId: r.person_id, concluded: r.concluded === 1 }));
+    },
+  };
+}
+
+export type CompletionStore = ReturnType<typeof createCompletionStore>;
