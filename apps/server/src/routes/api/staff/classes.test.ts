@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
+import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
@@ -187,5 +188,17 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
       confirm: true,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps a completion while the account exists and deletes it with the account', async () => {
+    const deleted = await as(below, 'POST', '/api/me/delete', {
+      confirmation: ACCOUNT_DELETE_CONFIRMATION,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const rows = await api.app.database.db
+      .selectFrom('completions')
+      .select(['person_id', 'concluded'])
+      .execute();
+    expect(rows).toEqual([{ person_id: above, concluded: 1 }]);
   });
 });
