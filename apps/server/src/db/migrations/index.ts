@@ -14,6 +14,7 @@ import * as staffActionIdentity from './011-staff-action-identity.js';
 import * as classes from './012-classes.js';
 import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
+import * as classReminders from './016-class-reminders.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012-classes': classes,
   '013-content-revisions': contentRevisions,
   '014-opening-alerts': openingAlerts,
+  '016-class-reminders': classReminders,
 };
 
 export const migrationProvider: MigrationProvider = {
