@@ -95,6 +95,8 @@ export interface ClassesTable {
   meeting_count: number | null;
   meeting_duration_minutes: number | null;
   meeting_room: string | null;
+  /** When the reminders before the first meeting were written (migration 016); null: not yet. */
+  reminded_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -11,7 +11,8 @@
  *   'waiting-list-promotion', so the message says the waiting ended);
  * - a change of a course's meetings: one row per confirmed participant, in the transaction that
  *   stores the settings, only when the meetings in effect changed;
- * - a staff role given: right after the grant (staff/role-grants.ts).
+ * - a staff role given: right after the grant (staff/role-grants.ts);
+ * - the reminder two days before a class starts: with the class's mark (class-reminders.ts).
  *
  * A course outside the content (tests' own courses) has nothing to tell, as for the confirmation.
  */

@@ -13,6 +13,7 @@ import {
 } from './messages/messages.js';
 import { accountDeleted } from './messages/account-deleted.js';
 import {
+  classReminder,
   courseMeetingsChanged,
   enrolmentCancelled,
   enrolmentOpened,
@@ -100,7 +101,11 @@ export function composeContactEmailChange(input: { to: string; confirmUrl: strin
 /** A notice about a place in a course (issue 30): the person, the course in effect, the origin. */
 export interface CourseNoticeFor {
   kind:
-    'enrolment-cancelled' | 'enrolment-removed' | 'course-meetings-changed' | 'enrolment-opened';
+    | 'enrolment-cancelled'
+    | 'enrolment-removed'
+    | 'course-meetings-changed'
+    | 'enrolment-opened'
+    | 'class-reminder';
   course: Course;
   to: string;
   personName: string;
@@ -122,7 +127,9 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage {
   if (input.kind === 'enrolment-cancelled') return enrolmentCancelled(common);
   if (input.kind === 'enrolment-removed') return enrolmentRemoved(common);
   if (input.kind === 'enrolment-opened') return enrolmentOpened(common);
-  return courseMeetingsChanged({ ...common, ...(input.now ? { now: input.now } : {}) });
+  const when = input.now ? { now: input.now } : {};
+  if (input.kind === 'class-reminder') return classReminder({ ...common, ...when });
+  return courseMeetingsChanged({ ...common, ...when });
 }
 
 /** The person's place on the course's waiting list. */

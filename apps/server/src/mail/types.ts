@@ -32,7 +32,8 @@ export type NoticeKind =
   | 'enrolment-removed'
   | 'course-meetings-changed'
   | 'staff-role-granted'
-  | 'enrolment-opened';
+  | 'enrolment-opened'
+  | 'class-reminder';
 
 /** The notices about a place in a course: the person and the course alone. */
 export type CourseNoticeKind = Exclude<NoticeKind, 'waiting-list-joined' | 'staff-role-granted'>;

@@ -15,6 +15,7 @@ import * as classes from './012-classes.js';
 import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
 import * as completions from './015-completions.js';
+import * as classReminders from './016-class-reminders.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-content-revisions': contentRevisions,
   '014-opening-alerts': openingAlerts,
   '015-completions': completions,
+  '016-class-reminders': classReminders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,8 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { enrolmentConfirmation } from '../messages/messages.js';
 import {
+  classReminder,
+  classReminderSubject,
   courseMeetingsChanged,
   enrolmentCancelled,
   enrolmentOpened,
@@ -109,6 +111,31 @@ describe('the notices', () => {
     expect(m.text).toContain('Inscrever-me: https://www.centro.org.br/global-kardec/passe');
     expect(m.text).toContain('Este é o único aviso que enviaremos sobre a abertura deste curso.');
     expect(m.html).toContain('href="https://www.centro.org.br/global-kardec/passe"');
+  });
+
+  it("the reminder's subject says the weekday, DD/MM and HHhMM of the first meeting", () => {
+    expect(classReminderSubject({ firstMeeting: '2026-03-10', time: '19:30' })).toBe(
+      'Lembrete: sua turma começa terça-feira, 10/03 às 19h30',
+    );
+    expect(classReminderSubject({ firstMeeting: '2027-01-02', time: '09:05' })).toBe(
+      'Lembrete: sua turma começa sábado, 02/01 às 09h05',
+    );
+  });
+
+  it('the reminder gives the meetings, the place and the calendar file', () => {
+    const m = classReminder(base);
+    expect(m.kind).toBe('class-reminder');
+    expect(m.subject).toBe('Lembrete: sua turma começa terça-feira, 10/03 às 19h30');
+    for (const part of [m.text, m.html]) {
+      expect(part).toContain('Primeiro encontro: terça-feira, 10/03/2026, às 19h30');
+      expect(part).toContain(`Local: ${course.meetings.room ? `${course.meetings.room} – ` : ''}`);
+    }
+    expect(m.text).toContain(centre.address.street);
+    const ics = m.attachments.find((a) => a.filename === 'passe.ics');
+    const vevent = new ICAL.Component(ICAL.parse(ics?.content ?? '')).getFirstSubcomponent(
+      'vevent',
+    );
+    expect(String(vevent?.getFirstPropertyValue('dtstart'))).toMatch(/^2026-03-10T19:30:00$/);
   });
 
   it('escapes names in the HTML part', () => {

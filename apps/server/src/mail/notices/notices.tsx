@@ -2,7 +2,8 @@
  * What happens to a person, told in a few lines (issue 30, point 1; decision 055): their
  * cancellation, their place on a waiting list, a removal by staff, a change of the course's
  * meetings (with a new calendar file), a staff role given to them, and the opening of a course's
- * enrolment they asked to be told about. (The promotion from a waiting
+ * enrolment they asked to be told about, and the reminder two days before a class starts (issue 29,
+ * point 8; decision 058). (The promotion from a waiting
  * list is the confirmation with its own opening: messages.tsx.) Each says what it means and what to
  * do. Pure, like the other messages: built from one list of blocks, so the HTML and the plain text
  * say the same.
@@ -12,7 +13,10 @@ import {
   formatFirstMeeting,
   formatMeetingCount,
   formatMeetingPlace,
+  formatTime,
   formatWeeklySlot,
+  weekdayNames,
+  weekdayOf,
 } from '@centro/content';
 import { courseCalendarAttachment } from '../calendar-attachment.js';
 import type { MailAttachment, MailMessage, NoticeKind } from '../types.js';
@@ -222,6 +226,51 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
       {
         before:
           'Se não puder participar no novo horário, cancele sua inscrição na página do curso, para que a vaga passe para outra pessoa:',
+        link: courseUrl,
+      },
+    ],
+    attachments: [
+      courseCalendarAttachment({
+        course,
+        programmeName,
+        centreName: centre.name,
+        centreAddress: centre.address,
+        courseUrl,
+        ...(input.now ? { now: input.now } : {}),
+      }),
+    ],
+  });
+}
+
+/**
+ * The reminder's subject: "Lembrete: sua turma começa sábado, 06/03 às 17h30" (the first meeting's
+ * wall-clock date and time, São Paulo's, as the meetings are kept).
+ */
+export function classReminderSubject(
+  meetings: Pick<Course['meetings'], 'firstMeeting' | 'time'>,
+): string {
+  const [, month = '', day = ''] = meetings.firstMeeting.split('-');
+  const weekday = weekdayNames[weekdayOf(meetings.firstMeeting)];
+  return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(meetings.time)}`;
+}
+
+/** Two days before the class's first meeting: when, where, and the calendar again. */
+export function classReminder(input: CourseNoticeInput & { now?: Date }): MailMessage {
+  const { centre, course, programmeName } = input;
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(centre, {
+    kind: 'class-reminder',
+    to: input.to,
+    subject: classReminderSubject(course.meetings),
+    reason: `Você recebeu esta mensagem porque está inscrito(a) no curso ${course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `Sua turma do curso ${course.title}, do programa ${programmeName}, começa em breve. Esperamos você:`,
+      { meetings: meetingLines(course, centre) },
+      'Anexamos o arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na sua agenda, se ainda não incluiu.',
+      {
+        before:
+          'Se não puder participar, cancele sua inscrição na página do curso, para que a vaga passe para outra pessoa:',
         link: courseUrl,
       },
     ],

@@ -2,7 +2,8 @@
  * Enrolment: the content's courses synchronised into the database, interrupted enrolments settled
  * with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation writes its
  * e-mail (as data) in the transaction that confirms it. 'Avise-me quando abrir' sends its e-mails
- * from when the server is ready (every 30 s, once across instances).
+ * from when the server is ready (every 30 s, once across instances), and so does the reminder two
+ * days before a class's first meeting (every minute, once per class).
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
@@ -11,6 +12,7 @@ import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
 import { enrolmentConfirmationMail } from '../../enrolment/confirmation-mail.js';
 import { enrolmentNotices } from '../../enrolment/notices.js';
 import { createOpeningAlerts } from '../../enrolment/opening-alerts.js';
+import { createClassReminders } from '../../enrolment/class-reminders.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface EnrolmentServiceOptions {
@@ -40,6 +42,10 @@ export const enrolmentService = fp<EnrolmentServiceOptions>(
     app.decorate('openingAlerts', openingAlerts);
     app.addHook('onReady', () => openingAlerts.start());
     app.addHook('onClose', () => openingAlerts.stop());
+    const classReminders = createClassReminders({ database, mail, log: app.log });
+    app.decorate('classReminders', classReminders);
+    app.addHook('onReady', () => classReminders.start());
+    app.addHook('onClose', () => classReminders.stop());
   },
   { name: 'enrolment', dependencies: ['database', 'directory', 'mail'] },
 );

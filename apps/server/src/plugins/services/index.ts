@@ -14,6 +14,7 @@ import type { TokenRevocations } from '../../auth/token-revocations.js';
 import type { ProviderTokenVerifier } from '../../auth/provider-token-verifier.js';
 import type { CourseReader } from '../../courses/effective-course.js';
 import type { OpeningAlerts } from '../../enrolment/opening-alerts.js';
+import type { ClassReminders } from '../../enrolment/class-reminders.js';
 import type { EnrolmentService } from '../../enrolment/service.js';
 import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
 import type { Mail } from '../../mail/mail.js';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     enrolment: EnrolmentService;
     /** 'Avise-me quando abrir': one e-mail when a course's enrolment opens (issue 30). */
     openingAlerts: OpeningAlerts;
+    classReminders: ClassReminders;
     /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */
     courseOf: CourseReader;
     /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */

@@ -1,0 +1,19 @@
+/**
+ * The reminder two days before a class's first meeting (issue 29, point 8): `classes.reminded_at`,
+ * the instant the reminders of the class were written to the outbox (null: not yet). It is set in
+ * the transaction that writes them (enrolment/class-reminders.ts), so each class is reminded once,
+ * whatever the number of instances and restarts.
+ */
+import type { Kysely } from 'kysely';
+
+// Migrations take Kysely<any>: they describe the database as it was at that time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('classes').addColumn('reminded_at', 'text').execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('classes').dropColumn('reminded_at').execute();
+}
