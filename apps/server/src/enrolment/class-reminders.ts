@@ -20,6 +20,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Mail } from '../mail/mail.js';
 import { insertDataRows } from '../mail/outbox.js';
+import { repeatingJob } from './repeating-job.js';
 
 /** How long before the first meeting the reminder goes: two days. */
 export const REMINDER_BEFORE_MS = 2 * 24 * 60 * 60_000;
@@ -52,8 +53,6 @@ export function createClassReminders(options: {
   const { db } = database;
   const now = options.now ?? (() => new Date());
   const bySlug = new Map((options.courses ?? allCourses()).map((c) => [c.slug, c]));
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   /** The classes not reminded yet whose first meeting is within two days of `at`. */
   async function dueClasses(at: Date): Promise<{ id: string; courseSlug: string }[]> {
@@ -107,30 +106,16 @@ export function createClassReminders(options: {
     return reminded;
   }
 
-  const run = () => {
-    if (running) return;
-    running = sendDue()
-      .catch((error: unknown) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        log.warn({ ...(typeof code === 'string' ? { code } : {}) }, 'class reminders: will retry');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
+  const job = repeatingJob(
+    'class reminders',
+    sendDue,
+    options.intervalMs ?? CLASS_REMINDERS_INTERVAL_MS,
+    log,
+  );
 
   return {
     sendDue,
-    start() {
-      if (timer) return;
-      run();
-      timer = setInterval(run, options.intervalMs ?? CLASS_REMINDERS_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    start: () => job.start(),
+    stop: () => job.stop(),
   };
 }

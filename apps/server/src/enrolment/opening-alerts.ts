@@ -19,6 +19,7 @@ import { insertDataRows } from '../mail/outbox.js';
 import { Refusal } from '../refusals/refusal.js';
 import { CourseNotFoundError, EnrolmentClosedError } from './errors.js';
 import { enrolmentWindow } from './rules.js';
+import { repeatingJob } from './repeating-job.js';
 
 /** How often the open courses are looked for (default: every 30 s). */
 export const OPENING_ALERTS_INTERVAL_MS = 30_000;
@@ -49,8 +50,6 @@ export function createOpeningAlerts(options: {
   const { database, mail, log } = options;
   const { db } = database;
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   const courses = createCourseStore(db);
 
@@ -95,17 +94,12 @@ export function createOpeningAlerts(options: {
     return told;
   }
 
-  const run = () => {
-    if (running) return;
-    running = sendDue()
-      .catch((error: unknown) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        log.warn({ ...(typeof code === 'string' ? { code } : {}) }, 'opening alerts: will retry');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
+  const job = repeatingJob(
+    'opening alerts',
+    sendDue,
+    options.intervalMs ?? OPENING_ALERTS_INTERVAL_MS,
+    log,
+  );
 
   return {
     async ask(personId, courseSlug) {
@@ -137,16 +131,7 @@ export function createOpeningAlerts(options: {
       return rows.map((r) => r.course_slug);
     },
     sendDue,
-    start() {
-      if (timer) return;
-      run();
-      timer = setInterval(run, options.intervalMs ?? OPENING_ALERTS_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    start: () => job.start(),
+    stop: () => job.stop(),
   };
 }

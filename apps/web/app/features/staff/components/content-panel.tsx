@@ -14,7 +14,7 @@ import { fetchSchedule, saveSchedule } from '../api/content';
 import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
-import { useContentForm } from './use-content-form';
+import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 // Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
 const NoticesPanel = lazy(() =>
@@ -96,6 +96,14 @@ export function ContentPanel() {
   );
 }
 
+const SCHEDULE_FORM: ContentDocumentForm<StaffScheduleResponse, DayForm[]> = {
+  formOf: (saved) => formOf(saved.schedule),
+  problemsOf,
+  send: (revision, form, token) => saveSchedule({ revision, schedule: scheduleOf(form) }, token),
+  published: staffMessages.contentPublished,
+  what: 'content',
+};
+
 function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
   const {
     form: days,
@@ -105,16 +113,7 @@ function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
     busy,
     save,
     field,
-  } = useContentForm({
-    initial,
-    formOf: (saved: StaffScheduleResponse) => formOf(saved.schedule),
-    problemsOf,
-    send: (revision, form: DayForm[], token) =>
-      saveSchedule({ revision, schedule: scheduleOf(form) }, token),
-    published: staffMessages.contentPublished,
-    what: 'content',
-    fallback: staffMessages.saveFailed,
-  });
+  } = useContentForm(initial, SCHEDULE_FORM);
   const missing = scheduleDayNames.filter((name) => !days.some((d) => d.day === name));
 
   const change = (d: number, update: (day: DayForm) => DayForm) =>

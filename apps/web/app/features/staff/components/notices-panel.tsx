@@ -14,7 +14,7 @@ import { fetchNotices, saveNotices } from '../api/content';
 import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
-import { type FieldProps, useContentForm } from './use-content-form';
+import { type ContentDocumentForm, type FieldProps, useContentForm } from './use-content-form';
 
 interface NoticeForm {
   title: string;
@@ -69,6 +69,14 @@ export function NoticesPanel() {
   return <NoticesForm initial={stored.data} />;
 }
 
+const NOTICES_FORM: ContentDocumentForm<StaffNoticesResponse, NoticeForm[]> = {
+  formOf: (saved) => formOf(saved.notices),
+  problemsOf,
+  send: (revision, form, token) => saveNotices({ revision, notices: noticesOf(form) }, token),
+  published: staffMessages.noticesPublished,
+  what: 'notices',
+};
+
 function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
   const {
     form: notices,
@@ -78,16 +86,7 @@ function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
     busy,
     save,
     field,
-  } = useContentForm({
-    initial,
-    formOf: (saved: StaffNoticesResponse) => formOf(saved.notices),
-    problemsOf,
-    send: (revision, form: NoticeForm[], token) =>
-      saveNotices({ revision, notices: noticesOf(form) }, token),
-    published: staffMessages.noticesPublished,
-    what: 'notices',
-    fallback: staffMessages.saveFailed,
-  });
+  } = useContentForm(initial, NOTICES_FORM);
 
   const change = (i: number, field: keyof NoticeForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));

@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
+import { staffMessages } from '../copy';
 import { failureMessage } from '../messages';
 
 /** What a field's input gets: its id and, with a problem, the attributes that point to it. */
@@ -16,16 +17,8 @@ export interface FieldProps {
   'aria-describedby': string | undefined;
 }
 
-export function useContentForm<Saved extends { revision: number }, Form>({
-  initial,
-  formOf,
-  problemsOf,
-  send,
-  published: publishedMessage,
-  what,
-  fallback,
-}: {
-  initial: Saved;
+/** How one document's form is made, checked and sent. */
+export interface ContentDocumentForm<Saved extends { revision: number }, Form> {
   formOf: (saved: Saved) => Form;
   /** Problems by field key; none: the form may be sent. */
   problemsOf: (form: Form) => Map<string, string>;
@@ -34,8 +27,12 @@ export function useContentForm<Saved extends { revision: number }, Form>({
   published: string;
   /** For the console when the failure is not a refusal ('content', 'notices'). */
   what: string;
-  fallback: string;
-}) {
+}
+
+export function useContentForm<Saved extends { revision: number }, Form>(
+  initial: Saved,
+  { formOf, problemsOf, send, published: publishedMessage, what }: ContentDocumentForm<Saved, Form>,
+) {
   const call = useApi();
   const id = useId();
   const [published, setPublished] = useState(initial);
@@ -60,7 +57,7 @@ export function useContentForm<Saved extends { revision: number }, Form>({
       setForm(formOf(saved));
       void notify('success', publishedMessage);
     } catch (error) {
-      setProblem(failureMessage(what, error, fallback));
+      setProblem(failureMessage(what, error, staffMessages.saveFailed));
     } finally {
       setBusy(false);
     }
