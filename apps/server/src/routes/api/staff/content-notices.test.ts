@@ -152,6 +152,8 @@ describe('notices', () => {
     expect(await body(COURSE)).toContain('Aula &lt;remarcada&gt;');
   });
 
+  // A new instance renders the saved pages at its start, loading the build's renderer: seconds on
+  // a busy machine.
   it('refuses a save from an old revision, and an instance started later shows the notices', async () => {
     const stale = await as(comunicacao, 'PUT', NOTICES, { revision: 0, notices: [] });
     expect(stale.statusCode).toBe(409);
@@ -165,5 +167,5 @@ describe('notices', () => {
     } finally {
       await next.close();
     }
-  });
+  }, 30_000);
 });

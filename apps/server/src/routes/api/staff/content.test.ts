@@ -224,6 +224,8 @@ describe.each(targets)('the site content on $dialect', ({ dialect, databaseUrl }
     );
   });
 
+  // A new instance renders the saved pages at its start, loading the build's renderer: seconds on
+  // a busy machine.
   it('serves the saved schedule from an instance started afterwards', async () => {
     const next = await createTestApi({ databaseUrl, fixture });
     try {
@@ -236,7 +238,7 @@ describe.each(targets)('the site content on $dialect', ({ dialect, databaseUrl }
     } finally {
       await next.app.close();
     }
-  });
+  }, 30_000);
 
   it.runIf(dialect === 'postgres')(
     'shows a save made on one instance on the other within seconds',
