@@ -32,6 +32,8 @@ export const apiPaths = {
   staffContentSchedule: '/api/staff/content/schedule',
   /** GET: the notices ('Avisos') as published; PUT: a new revision of them (Comunicação, Coordenação). */
   staffContentNotices: '/api/staff/content/notices',
+  /** GET: the photos in place; PUT: one uploaded photo for one place (Comunicação, Coordenação). */
+  staffContentPhotos: '/api/staff/content/photos',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */

@@ -7,27 +7,34 @@ import {
   type ContentDocument,
   type NoticesDocument,
   noticesDocumentSchema,
+  type PhotosDocument,
+  photosDocumentSchema,
   type ScheduleDocument,
   scheduleDocumentSchema,
 } from '@centro/contracts';
+import { pagesWithPhotos } from './photos-places.js';
 
 /** The content a page is rendered from: every document, saved or packaged. */
 export interface SiteContent {
   schedule: ScheduleDocument;
   /** The notices ('Avisos'): none packaged. */
   notices: NoticesDocument;
+  /** The photos put in place of the illustrations (decision 065): none packaged. */
+  photos: PhotosDocument;
 }
 
 /** The packaged content, read through the same schemas as a saved revision. */
 export const packagedContent: SiteContent = {
   schedule: scheduleDocumentSchema.parse(packagedSchedule),
   notices: [],
+  photos: {},
 };
 
 /** Each document's schema (the same on the way in and when read back). */
 export const documentSchemas = {
   schedule: scheduleDocumentSchema,
   notices: noticesDocumentSchema,
+  photos: photosDocumentSchema,
 } as const satisfies Record<ContentDocument, unknown>;
 
 /**
@@ -37,4 +44,5 @@ export const documentSchemas = {
 export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> = {
   schedule: ['/horarios'],
   notices: [],
+  photos: pagesWithPhotos,
 };

@@ -7,6 +7,7 @@
  */
 import type {
   ContentDocument,
+  PhotosDocument,
   StaffNoticesResponse,
   StaffNoticesSave,
   StaffScheduleResponse,
@@ -110,8 +111,28 @@ export class ContentService {
     return this.notices();
   }
 
+  /**
+   * Saves and publishes where the photos are (photos-library.ts, decision 065), `details` in the
+   * staff record.
+   * @throws Refusal 'contentStale' when `from` is no longer the latest.
+   */
+  async savePhotos(
+    by: StaffActor,
+    from: number,
+    photos: PhotosDocument,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.#save(by, 'photos', from, photos, details);
+  }
+
   /** Inserts revision `from + 1` of a document, then publishes it. */
-  async #save(by: StaffActor, document: ContentDocument, from: number, body: unknown) {
+  async #save(
+    by: StaffActor,
+    document: ContentDocument,
+    from: number,
+    body: unknown,
+    details: Record<string, unknown> = {},
+  ) {
     const latest = await this.#options.store.latest(document);
     const revision = from + 1;
     const stale = (latest?.revision ?? 0) !== from;
@@ -130,7 +151,7 @@ export class ContentService {
         message: `${document} saved from revision ${from}, latest is ${latest?.revision ?? 0}`,
       });
     }
-    await this.#options.record(by, 'content.save', { document, revision });
+    await this.#options.record(by, 'content.save', { document, revision, ...details });
     await this.refresh();
   }
 

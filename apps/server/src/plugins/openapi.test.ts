@@ -18,6 +18,7 @@ import {
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
+  staffPhotoUploadSchema,
   staffScheduleSaveSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
@@ -58,6 +59,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
+  '/api/staff/content/photos': staffPhotoUploadSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

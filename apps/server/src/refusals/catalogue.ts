@@ -14,6 +14,7 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  PHOTO_LIMITS,
   sessionMessages,
 } from '@centro/contracts';
 import { notMarkableYetMessage } from '@centro/content';
@@ -268,6 +269,20 @@ export const REFUSALS = {
     C.EnrolmentOpen,
     'As inscrições deste curso já estão abertas: faça a sua inscrição.',
   ),
+  /** An uploaded photo over PHOTO_LIMITS: its file, or its pixels (decision 065). */
+  photoTooLarge: refusal(
+    [413],
+    C.PhotoTooLarge,
+    `Foto grande demais: no máximo ${PHOTO_LIMITS.bytes / 1024 / 1024} MB e ${PHOTO_LIMITS.megapixels} megapixels.`,
+  ),
+  /** An uploaded file the server cannot read as an image (decision 065). */
+  notAnImage: refusal(
+    [415],
+    C.NotAnImage,
+    'Foto: o arquivo não é uma imagem. Envie uma foto JPEG, PNG, WebP, AVIF ou HEIC.',
+  ),
+  /** A photo for a place the site does not have (a course that does not exist). */
+  photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

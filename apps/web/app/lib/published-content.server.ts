@@ -5,11 +5,14 @@
  * the saved documents set here, so the same loaders make the same page from the new content.
  */
 import type { ScheduleDay } from '@centro/content';
+import type { PlacedPhoto } from '@centro/contracts';
 import { createContext } from 'react-router';
 
 /** The documents saved in the staff area; a missing one is packages/content's. */
 export interface PublishedContent {
   schedule?: readonly ScheduleDay[];
+  /** By place ('banner', 'carousel-1', 'course:/global-kardec/passe'), the photo uploaded there. */
+  photos?: Readonly<Record<string, PlacedPhoto>>;
 }
 
 export const publishedContent = createContext<PublishedContent>({});

@@ -1,9 +1,10 @@
 import type { Route } from './+types/home';
 import { getHomePage } from '~/features/home/data.server';
+import { publishedContent } from '~/lib/published-content.server';
 import { HomePage } from '~/features/home/components/home-page';
 
-export function loader() {
-  return getHomePage();
+export function loader({ context }: Route.LoaderArgs) {
+  return getHomePage(context.get(publishedContent).photos);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

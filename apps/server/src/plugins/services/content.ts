@@ -9,7 +9,10 @@
  */
 import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
-import { pagesShowing } from '../../content/documents.js';
+import { pagesShowing, type SiteContent } from '../../content/documents.js';
+import { PhotoLibrary } from '../../content/photos-library.js';
+import { photoPlace } from '../../content/photos-places.js';
+import { photoStore } from '../../content/photos-store.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
@@ -75,11 +78,24 @@ export const contentService = fp<ContentServiceOptions>(
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
     }
+    // The photos each page was last rendered with: a new photo renders only the pages showing it.
+    let renderedPhotos: SiteContent['photos'] = {};
+    const pagesOf = (document: keyof SiteContent, content: SiteContent) => {
+      if (document !== 'photos') return pagesShowing[document];
+      const changed = new Set(Object.keys({ ...renderedPhotos, ...content.photos }));
+      for (const slot of changed) {
+        if (JSON.stringify(renderedPhotos[slot]) === JSON.stringify(content.photos[slot])) {
+          changed.delete(slot);
+        }
+      }
+      renderedPhotos = content.photos;
+      return [...new Set([...changed].flatMap((slot) => photoPlace(slot)?.pages ?? []))];
+    };
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       await queue(async () => {
-        for (const urlPath of pagesShowing[document]) {
+        for (const urlPath of pagesOf(document, content)) {
           try {
             const page = await renderer.render(urlPath, content);
             // The data first: a visitor who gets the new page then navigates gets its data.
@@ -105,6 +121,7 @@ export const contentService = fp<ContentServiceOptions>(
       clearInterval(noticeTimer);
     });
     app.decorate('content', service);
+    app.decorate('photos', new PhotoLibrary(photoStore(app.database), service));
   },
   { name: 'content', dependencies: ['database', 'staff'] },
 );

@@ -17,7 +17,9 @@ import {
   type ProgrammeSlug,
 } from '@centro/content';
 import { data } from 'react-router';
-import { resolveImage } from '~/lib/images.server';
+import { courseSlot } from '@centro/contracts/photo-rules';
+import { placedImage } from '~/lib/images.server';
+import type { PublishedContent } from '~/lib/published-content.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
@@ -36,7 +38,10 @@ function programmeSlugOf(segment: string | undefined): ProgrammeSlug {
   return slug;
 }
 
-export function getProgrammePage(pathname: string): ProgrammeLoaderData {
+export function getProgrammePage(
+  pathname: string,
+  photos: PublishedContent['photos'] = {},
+): ProgrammeLoaderData {
   const programme = getProgramme(programmeSlugOf(segments(pathname)[0]));
   const site = getSite();
   const stages: ProgrammeLoaderData['page']['stages'] = [];
@@ -45,7 +50,7 @@ export function getProgrammePage(pathname: string): ProgrammeLoaderData {
       slug: course.slug,
       title: course.title,
       summary: course.summary,
-      image: resolveImage(course.image),
+      image: placedImage(course.image, photos[courseSlot(coursePath(course))]),
       path: coursePath(course),
     };
     const stage = stages.find((s) => s.name === course.stage);
@@ -71,14 +76,17 @@ export function getProgrammePage(pathname: string): ProgrammeLoaderData {
   };
 }
 
-export function getCoursePage(pathname: string): CourseLoaderData {
+export function getCoursePage(
+  pathname: string,
+  photos: PublishedContent['photos'] = {},
+): CourseLoaderData {
   const [programmeSegment, slug] = segments(pathname);
   const programme = getProgramme(programmeSlugOf(programmeSegment));
   const course = slug ? findCourse(programme.slug, slug) : undefined;
   if (!course) throw data(null, { status: 404 });
   const site = getSite();
-  const image = resolveImage(course.image);
   const path = coursePath(course);
+  const image = placedImage(course.image, photos[courseSlot(path)]);
   return {
     page: {
       programme: {

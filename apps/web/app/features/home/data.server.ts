@@ -1,19 +1,20 @@
 /** The home page, prepared at build time from the content. */
 import { centre, coursePath, getProgramme, programmePath } from '@centro/content';
-import { resolveImage } from '~/lib/images.server';
+import { placedImage } from '~/lib/images.server';
+import type { PublishedContent } from '~/lib/published-content.server';
 import { organizationJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getOrganization, getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import type { HomeLoaderData } from './types';
 
-export function getHomePage(): HomeLoaderData {
+export function getHomePage(photos: PublishedContent['photos'] = {}): HomeLoaderData {
   const site = getSite();
   const globalKardec = getProgramme('global-kardec');
   const mediums = getProgramme('escola-de-mediuns');
   const [firstCourse] = globalKardec.courses;
   if (!firstCourse) throw new Error('The Global Kardec programme has no course');
-  const banner = resolveImage(centre.bannerImage);
+  const banner = placedImage(centre.bannerImage, photos.banner);
   return {
     page: {
       centreName: centre.name,
