@@ -4,7 +4,9 @@
  * moves Tuesday's meeting to 20h and publishes; an anonymous visitor then gets the new time on
  * /horarios (its text and structured data) and in /agenda.ics, with no restart; a notice for the
  * home page is published and shows there only, as a banner in the served page that React keeps and
- * that moves nothing (decision 056); the volunteer's token is refused the participants' data.
+ * that moves nothing (decision 056); a photo uploaded from a file replaces the first image of
+ * /saiba-mais's carousel at the page's size (decision 065); the volunteer's token is refused the
+ * participants' data.
  */
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
@@ -114,6 +116,38 @@ contentTest(
       await visitor.goto('/horarios');
       await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(visitor.getByRole('region', { name: 'Avisos' })).toHaveCount(0);
+      await visitor.close();
+    });
+
+    await test.step('a photo uploaded from a file replaces the first image of the carousel', async () => {
+      // A real image from the phone's gallery: here, a screenshot (a PNG of the staff area).
+      const photo = await volunteer.screenshot();
+      const photos = volunteer.getByRole('form', { name: 'Fotos' });
+      await photos.getByLabel('Onde a foto aparece').selectOption('carousel-1');
+      await photos.getByLabel(/^Foto/).setInputFiles({
+        name: 'foto.png',
+        mimeType: 'image/png',
+        buffer: photo,
+      });
+      await photos.getByLabel(/^Texto alternativo/).fill('');
+      await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
+      await expect(photos.getByText('Descreva a foto para quem não a vê.')).toBeVisible();
+      await photos.getByLabel(/^Texto alternativo/).fill('A sala de estudos do centro');
+      await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
+      await expect(volunteer.getByText('Foto publicada.')).toBeVisible();
+
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto('/saiba-mais');
+      const first = visitor.getByRole('img', { name: 'A sala de estudos do centro' });
+      // The page's own size (its width and height reserve the space), the photo cut to it.
+      await expect(first).toHaveAttribute('src', /^\/fotos\/[0-9a-f]{20}$/);
+      await expect(first).toHaveAttribute('width', '1200');
+      await expect(first).toHaveAttribute('height', '675');
+      await expect
+        .poll(() =>
+          first.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+        )
+        .toEqual([1200, 675]);
       await visitor.close();
     });
 

@@ -20,6 +20,9 @@ import { type ContentDocumentForm, useContentForm } from './use-content-form';
 const NoticesPanel = lazy(() =>
   import('./notices-panel').then((module) => ({ default: module.NoticesPanel })),
 );
+const PhotosPanel = lazy(() =>
+  import('./photos-panel').then((module) => ({ default: module.PhotosPanel })),
+);
 
 type Schedule = StaffScheduleResponse['schedule'];
 interface ActivityForm {
@@ -91,6 +94,9 @@ export function ContentPanel() {
       {stored.state === 'ready' && <ScheduleForm initial={stored.data} />}
       <Suspense fallback={<p role="status">Carregando avisos…</p>}>
         <NoticesPanel />
+      </Suspense>
+      <Suspense fallback={<p role="status">Carregando fotos…</p>}>
+        <PhotosPanel />
       </Suspense>
     </>
   );
