@@ -49,9 +49,11 @@ export function createPageRenderer(rendererDir) {
   /**
    * @param {string} urlPath
    * @param {Record<string, unknown>} content
-   * @returns {Promise<{ html: string, data: string }>}
+   * @param {{ photoOf?: (id: string) => Promise<Uint8Array | undefined> }} [assets] the JPEG of
+   *   an uploaded photo, for the link preview of a page that shows one (decision 065)
+   * @returns {Promise<{ html: string, data: string, files?: Array<{ path: string, body: Uint8Array, type: string }> }>}
    */
-  return async function render(urlPath, content) {
+  return async function render(urlPath, content, assets = {}) {
     const { build, handler, optimizer, previews } = await load();
     const key = build.entry.module.publishedContent;
     if (!key) throw new Error("the server build's entry exports no publishedContent");
@@ -72,10 +74,12 @@ export function createPageRenderer(rendererDir) {
     if (pageAnswer.status !== 200) throw new Error(`${urlPath}: ${pageAnswer.status}`);
     const manifest = optimizer.manifestPath(html);
     if (!manifest) throw new Error(`${urlPath}: no React Router manifest import`);
-    // The build's last steps: optimize-pages.mjs, then preview-images.mjs's clean-up (the link
-    // preview image itself stays the build's: the edited documents do not change it yet).
+    // The build's last steps: optimize-pages.mjs, then preview-images.mjs's (the link preview is
+    // the build's, unless the page shows an uploaded photo: then it is drawn with the photo).
     const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
-    return { html: previews.withoutIllustrationAttribute(optimized), data };
+    const { html: previewed, files } = await previews.withPhotoPreview(optimized, assets.photoOf);
+    const page = { html: previews.withoutIllustrationAttribute(previewed), data };
+    return files.length > 0 ? { ...page, files } : page;
   };
 }
 

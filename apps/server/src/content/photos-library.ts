@@ -21,6 +21,9 @@ const CACHED_PHOTOS = 64;
 
 export class PhotoLibrary {
   readonly #cache = new Map<string, PreparedPhoto>();
+  /** The link previews drawn with a photo, by file name; and each page's, to drop the old one. */
+  readonly #previews = new Map<string, Buffer>();
+  readonly #previewOf = new Map<string, string>();
 
   constructor(
     private readonly store: PhotoStore,
@@ -76,6 +79,20 @@ export class PhotoLibrary {
     const stored = await this.store.get(id);
     if (stored) this.#remember(stored);
     return stored;
+  }
+
+  /** Keeps the link preview drawn for a page (`/fotos/<hash>.png`), in place of its former one. */
+  keepPreview(urlPath: string, file: { path: string; body: Uint8Array }): void {
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    const former = this.#previewOf.get(urlPath);
+    if (former !== undefined && former !== name) this.#previews.delete(former);
+    this.#previews.set(name, Buffer.from(file.body));
+    this.#previewOf.set(urlPath, name);
+  }
+
+  /** A link preview drawn with a photo (`<hash>.png`), or undefined. */
+  preview(name: string): Buffer | undefined {
+    return this.#previews.get(name);
   }
 
   #remember(photo: PreparedPhoto) {

@@ -9,15 +9,28 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** A file the page names, made with it (the link preview of a page showing a photo, decision 065). */
+export interface RenderedFile {
+  path: string;
+  body: Uint8Array;
+  type: string;
+}
+
 /** A page rendered again: its HTML, and its client navigation data when the renderer gives it. */
 export interface RenderedPage {
   html: string;
   data?: string;
+  files?: RenderedFile[];
+}
+
+/** What the renderer may ask for: an uploaded photo's JPEG, by id. */
+export interface RenderAssets {
+  photoOf?: (id: string) => Promise<Uint8Array | undefined>;
 }
 
 /** The renderer's contract: the page for `urlPath`, from `content`. */
 export interface PageRenderer {
-  render(urlPath: string, content: unknown): Promise<RenderedPage>;
+  render(urlPath: string, content: unknown, assets?: RenderAssets): Promise<RenderedPage>;
 }
 
 /** Where the renderer sits for a client build (WEB_ROOT is `<build>/client`). */
@@ -34,15 +47,19 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
     return undefined;
   }
   const module = (await import(pathToFileURL(file).href)) as {
-    render?: (urlPath: string, content: unknown) => Promise<string | RenderedPage>;
+    render?: (
+      urlPath: string,
+      content: unknown,
+      assets?: RenderAssets,
+    ) => Promise<string | RenderedPage>;
   };
   const render = module.render;
   if (typeof render !== 'function') {
     throw new Error(`${file} does not export render(urlPath, content)`);
   }
   return {
-    render: async (urlPath, content) => {
-      const page = await render(urlPath, content);
+    render: async (urlPath, content, assets) => {
+      const page = await render(urlPath, content, assets);
       return typeof page === 'string' ? { html: page } : page;
     },
   };

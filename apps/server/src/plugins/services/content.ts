@@ -91,13 +91,17 @@ export const contentService = fp<ContentServiceOptions>(
       renderedPhotos = content.photos;
       return [...new Set([...changed].flatMap((slot) => photoPlace(slot)?.pages ?? []))];
     };
+    const photos = new PhotoLibrary(photoStore(app.database), service);
+    const assets = { photoOf: async (id: string) => (await photos.file(id))?.files.jpeg };
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       await queue(async () => {
         for (const urlPath of pagesOf(document, content)) {
           try {
-            const page = await renderer.render(urlPath, content);
+            const page = await renderer.render(urlPath, content, assets);
+            // Its link preview first, when drawn with a photo: the page names it.
+            for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
             // The data first: a visitor who gets the new page then navigates gets its data.
             if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
             await publish(urlPath, Buffer.from(page.html));
@@ -121,7 +125,7 @@ export const contentService = fp<ContentServiceOptions>(
       clearInterval(noticeTimer);
     });
     app.decorate('content', service);
-    app.decorate('photos', new PhotoLibrary(photoStore(app.database), service));
+    app.decorate('photos', photos);
   },
   { name: 'content', dependencies: ['database', 'staff'] },
 );

@@ -245,6 +245,18 @@ describe.skipIf(!hasRenderer)('photos published on the real build', () => {
         ),
       );
     }
+    // The course's link preview follows: drawn with the photo, at a new URL the page names.
+    const coursePage = (await api.app.inject({ method: 'GET', url: '/global-kardec/passe' })).body;
+    const ogImage = /<meta property="og:image" content="[^"]*?(\/fotos\/[0-9a-f]{20}\.png)"/.exec(
+      coursePage,
+    )?.[1];
+    expect(ogImage).toBeTruthy();
+    expect(coursePage).toContain('<meta property="og:image:alt" content="Sala do passe"');
+    const preview = await api.app.inject({ method: 'GET', url: ogImage ?? '' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    const drawn = await sharp(preview.rawPayload).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['png', 1200, 630]);
     // Pages without that place stay the build's.
     expect((await api.app.inject({ method: 'GET', url: '/saiba-mais' })).body).not.toContain(
       '/fotos/',
