@@ -55,7 +55,7 @@ export const staffPhotoUploadSchema = z.strictObject({
   revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
   slot,
   alt: altText,
-  /** The file, base64 (a phone's JPEG, PNG, WebP, AVIF or HEIC). */
+  /** The file, base64 (JPEG, PNG, WebP, AVIF...: what sharp's libvips reads; no HEIC). */
   image: z
     .string({ error: 'Foto: escolha um arquivo.' })
     .min(1, { error: 'Foto: escolha um arquivo.' })

@@ -279,7 +279,7 @@ export const REFUSALS = {
   notAnImage: refusal(
     [415],
     C.NotAnImage,
-    'Foto: o arquivo não é uma imagem. Envie uma foto JPEG, PNG, WebP, AVIF ou HEIC.',
+    'Foto: não foi possível ler este arquivo como imagem. Envie uma foto JPEG, PNG, WebP ou AVIF.',
   ),
   /** A photo for a place the site does not have (a course that does not exist). */
   photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),

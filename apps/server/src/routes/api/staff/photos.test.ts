@@ -105,7 +105,8 @@ describe('photos uploaded in the staff area', () => {
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json()).toEqual({
       error: 'not_an_image',
-      message: 'Foto: o arquivo não é uma imagem. Envie uma foto JPEG, PNG, WebP, AVIF ou HEIC.',
+      message:
+        'Foto: não foi possível ler este arquivo como imagem. Envie uma foto JPEG, PNG, WebP ou AVIF.',
       field: 'image',
     });
     // An SVG is an image sharp reads, but no photo (the server would draw it).

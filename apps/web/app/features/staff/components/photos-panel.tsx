@@ -136,7 +136,7 @@ function PhotoForm({ initial }: { initial: StaffPhotosResponse }) {
         />
       )}
       <div className="staff__field">
-        <label htmlFor={`${id}-image`}>Foto (JPEG, PNG, WebP, AVIF ou HEIC, até 10 MB)</label>
+        <label htmlFor={`${id}-image`}>Foto (JPEG, PNG, WebP ou AVIF, até 10 MB)</label>
         <input
           key={inputKey}
           {...described('image')}
