@@ -21,6 +21,8 @@ export interface PreparedPhoto {
 }
 
 const MAX_PIXELS = PHOTO_LIMITS.megapixels * 1_000_000;
+/** The formats read (as sharp names them; 'heif' is AVIF: the prebuilt libvips reads no HEIC). */
+const PHOTO_INPUTS = new Set<string | undefined>(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff']);
 
 // One image at a time per instance, on one libvips thread: an upload never takes both cores.
 sharp.concurrency(1);
@@ -37,8 +39,8 @@ export async function preparePhoto(
   let pixels: number;
   try {
     const { width, height, format } = await sharp(file, { limitInputPixels: false }).metadata();
-    // An SVG or a PDF is no photo (and an SVG would be drawn by the server).
-    if (!width || !height || format === 'svg' || format === 'pdf') throw new Error(format);
+    // Photos only: an SVG, a PDF or libvips' own formats are not (an SVG would be drawn here).
+    if (!width || !height || !PHOTO_INPUTS.has(format)) throw new Error(format);
     pixels = width * height;
   } catch (cause) {
     throw new Refusal('notAnImage', { field: 'image', cause, message: 'not an image' });
