@@ -16,9 +16,19 @@ import { centre } from '@centro/content';
 import type { StaffPhotosResponse } from '@centro/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../../../tests/support/web-root.js';
+
+const pgDatabase = await createPostgresTestDatabase('staff_photos');
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+const targets = [
+  { dialect: 'sqlite', databaseUrl: undefined },
+  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
+];
 
 const PHOTOS = '/api/staff/content/photos';
 const ADMIN = randomUUID();
@@ -48,7 +58,7 @@ const asTo =
       ...(body === undefined ? {} : { payload: body }),
     });
 
-describe('photos uploaded in the staff area', () => {
+describe.each(targets)('photos uploaded in the staff area on $dialect', ({ databaseUrl }) => {
   let fixture: FixtureWebRoot;
   let api: TestApi;
   let comunicacao: string;
@@ -57,7 +67,11 @@ describe('photos uploaded in the staff area', () => {
 
   beforeAll(async () => {
     fixture = await createFixtureWebRoot();
-    api = await createTestApi({ fixture, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
+    api = await createTestApi({
+      databaseUrl,
+      fixture,
+      env: { ADMIN_EMAILS: `${ADMIN}@example.org` },
+    });
     await seedPeople(api.app.database.db, [ADMIN]);
     [comunicacao, secretaria] = (await api.createPeople(2)) as [string, string];
     for (const [person, role] of [
@@ -198,6 +212,27 @@ describe('photos uploaded in the staff area', () => {
     const actions = (await as(ADMIN, 'GET', '/api/staff/actions?action=content.save')).json()
       .actions as { action: string; details: unknown }[];
     expect(JSON.stringify(actions[0])).toContain('carousel-1');
+
+    // Another instance on the same database serves the photo and lists it, within its watch.
+    if (databaseUrl) {
+      const other = await createTestApi({ databaseUrl, fixture });
+      try {
+        const file = await other.app.inject({
+          method: 'GET',
+          url: src,
+          headers: { accept: '*/*' },
+        });
+        expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/jpeg']);
+        await expect
+          .poll(async () => {
+            const places = other.app.photos.places().places;
+            return places.find((p) => p.slot === 'carousel-1')?.photo?.src;
+          })
+          .toBe(src);
+      } finally {
+        await other.app.close();
+      }
+    }
   }, 30_000);
 });
 
