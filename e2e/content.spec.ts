@@ -135,6 +135,8 @@ contentTest(
       await photos.getByLabel(/^Texto alternativo/).fill('A sala de estudos do centro');
       await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
       await expect(volunteer.getByText('Foto publicada.')).toBeVisible();
+      await expect(photos.getByRole('img', { name: 'A sala de estudos do centro' })).toBeVisible();
+      expect(await accessibilityViolations(volunteer)).toEqual([]);
 
       const visitor = await browser.newPage({ baseURL: ownServer.origin });
       await visitor.goto('/saiba-mais');
