@@ -132,11 +132,12 @@ contentTest(
       await photos.getByLabel(/^Texto alternativo/).fill('');
       await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
       await expect(photos.getByText('Descreva a foto para quem não a vê.')).toBeVisible();
+      // The panel, with a problem beside its field (no toast fading in to measure).
+      expect(await accessibilityViolations(volunteer)).toEqual([]);
       await photos.getByLabel(/^Texto alternativo/).fill('A sala de estudos do centro');
       await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
       await expect(volunteer.getByText('Foto publicada.')).toBeVisible();
       await expect(photos.getByRole('img', { name: 'A sala de estudos do centro' })).toBeVisible();
-      expect(await accessibilityViolations(volunteer)).toEqual([]);
 
       const visitor = await browser.newPage({ baseURL: ownServer.origin });
       await visitor.goto('/saiba-mais');
@@ -150,6 +151,11 @@ contentTest(
           first.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
         )
         .toEqual([1200, 675]);
+      // Its link preview is drawn with the photo, at a new address.
+      await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        /\/fotos\/[0-9a-f]{20}\.png$/,
+      );
       await visitor.close();
     });
 

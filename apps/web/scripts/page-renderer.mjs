@@ -77,8 +77,16 @@ export function createPageRenderer(rendererDir) {
     // The build's last steps: optimize-pages.mjs, then preview-images.mjs's (the link preview is
     // the build's, unless the page shows an uploaded photo: then it is drawn with the photo).
     const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
-    const { html: previewed, files } = await previews.withPhotoPreview(optimized, assets.photoOf);
-    const page = { html: previews.withoutIllustrationAttribute(previewed), data };
+    const {
+      html: previewed,
+      files,
+      renamed,
+    } = await previews.withPhotoPreview(optimized, assets.photoOf);
+    const page = {
+      html: previews.withoutIllustrationAttribute(previewed),
+      // The data's meta names the same preview (hydration renders it: one og:image, not two).
+      data: renamed ? data.split(renamed.from).join(renamed.to) : data,
+    };
     return files.length > 0 ? { ...page, files } : page;
   };
 }

@@ -221,9 +221,11 @@ const PHOTO_SRC = /^\/fotos\/([0-9a-f]{20})$/;
  * 065), drawn by the server when it renders the page again: the same drawing as the build's,
  * with the photo (`photoOf(id)`: its JPEG) in place of the illustration, at a URL named by its
  * hash under /fotos/, which the page's `og:image` then names. Other pages are returned as they are.
+ * The URL changes in the page's data too (`renamed`, for its `.data`): the meta its hydration
+ * renders must name the same image, or React 19 adds a second `og:image` beside the first.
  * @param {string} html
  * @param {((id: string) => Promise<Uint8Array | undefined>) | undefined} photoOf
- * @returns {Promise<{ html: string, files: Array<{ path: string, body: Uint8Array, type: string }> }>}
+ * @returns {Promise<{ html: string, files: Array<{ path: string, body: Uint8Array, type: string }>, renamed?: { from: string, to: string } }>}
  */
 export async function withPhotoPreview(html, photoOf) {
   const preview = previewOf(html);
@@ -240,10 +242,17 @@ export async function withPhotoPreview(html, photoOf) {
     }),
   );
   const imagePath = `/fotos/${createHash('sha256').update(png).digest('hex').slice(0, 20)}.png`;
-  const named = html.replace(META_TAG, (tag) =>
-    tagAttributes(tag).property === 'og:image' ? tag.replace(preview.imagePath, imagePath) : tag,
-  );
-  return { html: named, files: [{ path: imagePath, body: png, type: 'image/png' }] };
+  const from = (html.match(META_TAG) ?? [])
+    .map((tag) => tagAttributes(tag))
+    .find((attributes) => attributes.property === 'og:image')?.content;
+  if (!from) return { html, files: [] };
+  // In the meta and in the data the page carries for its hydration alike.
+  const renamed = { from, to: from.replace(preview.imagePath, imagePath) };
+  return {
+    html: html.split(renamed.from).join(renamed.to),
+    files: [{ path: imagePath, body: png, type: 'image/png' }],
+    renamed,
+  };
 }
 
 /** SVG to PNG with the bundled fonts only (no system font: the same image on every machine). */

@@ -293,6 +293,10 @@ describe.skipIf(!hasRenderer)('photos published on the real build', () => {
     expect(preview.headers['content-type']).toBe('image/png');
     const drawn = await sharp(preview.rawPayload).metadata();
     expect([drawn.format, drawn.width, drawn.height]).toEqual(['png', 1200, 630]);
+    // The page's data names the same preview: hydration renders one og:image, not a second.
+    const data = (await api.app.inject({ method: 'GET', url: '/global-kardec/passe.data' })).body;
+    expect(data).toContain(ogImage);
+    expect(data).not.toContain('/og/global-kardec/passe.png');
     // Pages without that place stay the build's.
     expect((await api.app.inject({ method: 'GET', url: '/saiba-mais' })).body).not.toContain(
       '/fotos/',
