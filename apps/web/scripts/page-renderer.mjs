@@ -9,7 +9,8 @@
  * preview-images.mjs: the build-only attribute removed).
  *
  * The build writes `renderer/render.js`, which the server imports: it exports `render(urlPath,
- * content)` → the page's HTML and its `.data` (what client navigation fetches).
+ * content, assets)` → the page's HTML and its `.data` (what client navigation fetches), and for a
+ * page showing an uploaded photo its link preview drawn with it (`files`, decision 065).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
