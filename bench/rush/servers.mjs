@@ -137,7 +137,13 @@ export async function startTarget(target, people) {
     await stop();
     throw error;
   }
-  return { urls: servers.map((s) => s.url), pids: servers.map((s) => s.pid), db: handle.db, stop };
+  return {
+    urls: servers.map((s) => s.url),
+    pids: servers.map((s) => s.pid),
+    db: handle.db,
+    dataDir,
+    stop,
+  };
 }
 
 /**
