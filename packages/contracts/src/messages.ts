@@ -34,13 +34,8 @@ export const fieldMessages = {
   turma: 'Turma inválida.',
 } as const;
 
-/**
- * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
- * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
- * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
- * course pages, which are at their JS budget.
- */
-export function enrolmentOpensMessage(opensAt: string): string {
+/** An instant (UTC ISO-8601) as São Paulo's wall clock: "10/03/2027 às 19h30". */
+export function formatSaoPauloInstant(instant: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('pt-BR', {
       timeZone: MEETING_TIME_ZONE,
@@ -51,10 +46,20 @@ export function enrolmentOpensMessage(opensAt: string): string {
       minute: '2-digit',
       hourCycle: 'h23',
     })
-      .formatToParts(new Date(opensAt))
+      .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
-  return `As inscrições abrem em ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}.`;
+  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}`;
+}
+
+/**
+ * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
+ * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
+ * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
+ * course pages, which are at their JS budget.
+ */
+export function enrolmentOpensMessage(opensAt: string): string {
+  return `As inscrições abrem em ${formatSaoPauloInstant(opensAt)}.`;
 }
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */

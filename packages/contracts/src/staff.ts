@@ -244,6 +244,7 @@ export const staffActionNameSchema = z.enum(
     'actions.view',
     'account.delete',
     'content.save',
+    'class.message',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );
@@ -389,3 +390,44 @@ export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.liter
 export const staffConcludeClassResponseSchema = z.object({
   completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),
 });
+
+/** Longest subject and text of a message to a class. */
+export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
+
+/**
+ * POST /api/staff/courses/:slug/classes/:classId/messages ('Enviar mensagem à turma', issue 29):
+ * plain text to every confirmed person of the class, and its waiting list when asked.
+ */
+export const staffClassMessageRequestSchema = z.strictObject({
+  /** One line. */
+  subject: z
+    .string({ error: 'Escreva o assunto.' })
+    .refine((v) => !FORBIDDEN_NAME_CHARACTERS.test(v), {
+      error: 'O assunto não pode ter quebras de linha nem caracteres de controle.',
+    })
+    .trim()
+    .min(1, { error: 'Escreva o assunto.' })
+    .max(CLASS_MESSAGE_LIMITS.subject, {
+      error: `Assunto: use no máximo ${CLASS_MESSAGE_LIMITS.subject} caracteres.`,
+    }),
+  /** Plain text; line breaks kept. */
+  text: z
+    .string({ error: 'Escreva a mensagem.' })
+    .refine((v) => !/[^\P{Cc}\n\r\t]/u.test(v), {
+      error: 'A mensagem não pode ter caracteres de controle.',
+    })
+    .trim()
+    .min(1, { error: 'Escreva a mensagem.' })
+    .max(CLASS_MESSAGE_LIMITS.text, {
+      error: `Mensagem: use no máximo ${CLASS_MESSAGE_LIMITS.text} caracteres.`,
+    }),
+  /** The waiting list gets it too. */
+  waitingList: z.boolean({ error: 'Indique se a lista de espera recebe a mensagem.' }),
+});
+export type StaffClassMessageRequest = z.infer<typeof staffClassMessageRequestSchema>;
+/** Its answer: to how many people it went, and how many more the class may get today. */
+export const staffClassMessageResponseSchema = z.object({
+  recipients: z.number().int(),
+  left: z.number().int(),
+});
+export type StaffClassMessageResponse = z.infer<typeof staffClassMessageResponseSchema>;

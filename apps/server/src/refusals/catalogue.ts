@@ -13,6 +13,7 @@ import {
   API_BODY_LIMIT_BYTES,
   ErrorCode as C,
   enrolmentOpensMessage,
+  formatSaoPauloInstant,
   messages,
   sessionMessages,
 } from '@centro/contracts';
@@ -267,6 +268,20 @@ export const REFUSALS = {
     [409],
     C.EnrolmentOpen,
     'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+  ),
+  /** A fourth message to a class within 24 hours (decision 063): when the next may go. */
+  classMessageLimit: refusal(
+    [429],
+    C.TooManyRequests,
+    'Esta turma já recebeu 3 mensagens nas últimas 24 horas. Tente novamente mais tarde.',
+    ({ retryAt }: { retryAt: string }) =>
+      `Esta turma já recebeu 3 mensagens nas últimas 24 horas. A próxima poderá ser enviada a partir de ${formatSaoPauloInstant(retryAt)}.`,
+  ),
+  /** A message to a class with nobody to receive it. */
+  classWithoutRecipients: refusal(
+    [409],
+    C.Conflict,
+    'Esta turma não tem ninguém para receber a mensagem.',
   ),
 } as const;
 
