@@ -78,3 +78,16 @@ export const sessionMessages = {
 
 /** How recent a sign-in 'Excluir minha conta' needs, in seconds (decision 047). */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
+
+/** Longest subject and text of a message to a class ('Enviar mensagem à turma', decision 063). */
+export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
+
+/** Its problems, beside their field: the server's contract and the staff form say the same. */
+export const classMessageProblems = {
+  subjectMissing: 'Escreva o assunto.',
+  subjectTooLong: `Assunto: use no máximo ${CLASS_MESSAGE_LIMITS.subject} caracteres.`,
+  subjectOneLine: 'O assunto não pode ter quebras de linha nem caracteres de controle.',
+  textMissing: 'Escreva a mensagem.',
+  textTooLong: `Mensagem: use no máximo ${CLASS_MESSAGE_LIMITS.text} caracteres.`,
+  textControl: 'A mensagem não pode ter caracteres de controle.',
+} as const;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
+import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './messages.js';
 import { INVITE_CODE_ERROR as INVITE_ERROR, whatsappInviteCodeOf } from './whatsapp.js';
 
 export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);
@@ -391,9 +392,6 @@ export const staffConcludeClassResponseSchema = z.object({
   completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),
 });
 
-/** Longest subject and text of a message to a class. */
-export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
-
 /**
  * POST /api/staff/courses/:slug/classes/:classId/messages ('Enviar mensagem à turma', issue 29):
  * plain text to every confirmed person of the class, and its waiting list when asked.
@@ -401,26 +399,22 @@ export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
 export const staffClassMessageRequestSchema = z.strictObject({
   /** One line. */
   subject: z
-    .string({ error: 'Escreva o assunto.' })
+    .string({ error: P.subjectMissing })
     .refine((v) => !FORBIDDEN_NAME_CHARACTERS.test(v), {
-      error: 'O assunto não pode ter quebras de linha nem caracteres de controle.',
+      error: P.subjectOneLine,
     })
     .trim()
-    .min(1, { error: 'Escreva o assunto.' })
-    .max(CLASS_MESSAGE_LIMITS.subject, {
-      error: `Assunto: use no máximo ${CLASS_MESSAGE_LIMITS.subject} caracteres.`,
-    }),
+    .min(1, { error: P.subjectMissing })
+    .max(CLASS_MESSAGE_LIMITS.subject, { error: P.subjectTooLong }),
   /** Plain text; line breaks kept. */
   text: z
-    .string({ error: 'Escreva a mensagem.' })
+    .string({ error: P.textMissing })
     .refine((v) => !/[^\P{Cc}\n\r\t]/u.test(v), {
-      error: 'A mensagem não pode ter caracteres de controle.',
+      error: P.textControl,
     })
     .trim()
-    .min(1, { error: 'Escreva a mensagem.' })
-    .max(CLASS_MESSAGE_LIMITS.text, {
-      error: `Mensagem: use no máximo ${CLASS_MESSAGE_LIMITS.text} caracteres.`,
-    }),
+    .min(1, { error: P.textMissing })
+    .max(CLASS_MESSAGE_LIMITS.text, { error: P.textTooLong }),
   /** The waiting list gets it too. */
   waitingList: z.boolean({ error: 'Indique se a lista de espera recebe a mensagem.' }),
 });
