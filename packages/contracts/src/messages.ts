@@ -34,8 +34,13 @@ export const fieldMessages = {
   turma: 'Turma inválida.',
 } as const;
 
-/** An instant (UTC ISO-8601) as São Paulo's wall clock: "10/03/2027 às 19h30". */
-export function formatSaoPauloInstant(instant: string): string {
+/**
+ * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
+ * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
+ * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
+ * course pages, which are at their JS budget.
+ */
+export function enrolmentOpensMessage(opensAt: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('pt-BR', {
       timeZone: MEETING_TIME_ZONE,
@@ -46,20 +51,10 @@ export function formatSaoPauloInstant(instant: string): string {
       minute: '2-digit',
       hourCycle: 'h23',
     })
-      .formatToParts(new Date(instant))
+      .formatToParts(new Date(opensAt))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}`;
-}
-
-/**
- * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
- * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
- * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
- * course pages, which are at their JS budget.
- */
-export function enrolmentOpensMessage(opensAt: string): string {
-  return `As inscrições abrem em ${formatSaoPauloInstant(opensAt)}.`;
+  return `As inscrições abrem em ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}.`;
 }
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */
@@ -78,16 +73,3 @@ export const sessionMessages = {
 
 /** How recent a sign-in 'Excluir minha conta' needs, in seconds (decision 047). */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
-
-/** Longest subject and text of a message to a class ('Enviar mensagem à turma', decision 063). */
-export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
-
-/** Its problems, beside their field: the server's contract and the staff form say the same. */
-export const classMessageProblems = {
-  subjectMissing: 'Escreva o assunto.',
-  subjectTooLong: `Assunto: use no máximo ${CLASS_MESSAGE_LIMITS.subject} caracteres.`,
-  subjectOneLine: 'O assunto não pode ter quebras de linha nem caracteres de controle.',
-  textMissing: 'Escreva a mensagem.',
-  textTooLong: `Mensagem: use no máximo ${CLASS_MESSAGE_LIMITS.text} caracteres.`,
-  textControl: 'A mensagem não pode ter caracteres de controle.',
-} as const;

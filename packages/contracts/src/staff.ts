@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
-import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './messages.js';
+import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
 import { INVITE_CODE_ERROR as INVITE_ERROR, whatsappInviteCodeOf } from './whatsapp.js';
 
 export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);

@@ -13,16 +13,21 @@ import {
   API_BODY_LIMIT_BYTES,
   ErrorCode as C,
   enrolmentOpensMessage,
-  formatSaoPauloInstant,
   messages,
   sessionMessages,
 } from '@centro/contracts';
-import { notMarkableYetMessage } from '@centro/content';
+import { formatTime, notMarkableYetMessage, wallClockAt } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
+function instantText(instant: string): string {
+  const at = wallClockAt(instant);
+  return `${at.day}/${at.month}/${at.year} às ${formatTime(`${at.hour}:${at.minute}`)}`;
 }
 
 /** What one line declares. */
@@ -275,7 +280,7 @@ export const REFUSALS = {
     C.TooManyRequests,
     'Esta turma já recebeu 3 mensagens nas últimas 24 horas. Tente novamente mais tarde.',
     ({ retryAt }: { retryAt: string }) =>
-      `Esta turma já recebeu 3 mensagens nas últimas 24 horas. A próxima poderá ser enviada a partir de ${formatSaoPauloInstant(retryAt)}.`,
+      `Esta turma já recebeu 3 mensagens nas últimas 24 horas. A próxima poderá ser enviada a partir de ${instantText(retryAt)}.`,
   ),
   /** A message to a class with nobody to receive it. */
   classWithoutRecipients: refusal(

@@ -5,7 +5,7 @@
  * a time, a problem beside its field (the API names it) or above the button; after a send, the
  * fields empty and the form says to how many people it went.
  */
-import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from '@centro/contracts/messages';
+import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from '@centro/contracts/field-labels';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '~/lib/api-client';
 import { useApi } from '~/auth/use-api';
