@@ -198,4 +198,31 @@ describe.each(targets)('a message to a class ($dialect)', { timeout: 60_000 }, (
       message: 'Esta turma não tem ninguém para receber a mensagem.',
     });
   });
+
+  it('five sends at once: three go, two are refused, whatever the instant', async () => {
+    const third = allCourses().filter((c) => c.slug !== passe.slug)[1] as Course;
+    const [eva = ''] = await api.createPeople(1);
+    const enrolled = await api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: { group: third.groupId, user: eva, token: api.tokenFor(eva) },
+    });
+    expect(enrolled.statusCode).toBe(200);
+    const base = `/api/staff/courses/${third.slug}`;
+    const classes = (await as(ADMIN, 'GET', `${base}/classes`)).json() as {
+      classes: { id: string }[];
+    };
+    const url = `${base}/classes/${classes.classes.at(-1)?.id ?? ''}/messages`;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        as(ADMIN, 'POST', url, { subject: `Aviso ${n}`, text: 'Texto', waitingList: false }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429]);
+    await expect
+      .poll(() => to(eva).filter((m) => m.subject?.startsWith('Aviso ')).length, {
+        timeout: 20_000,
+      })
+      .toBe(3);
+  });
 });
