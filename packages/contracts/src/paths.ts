@@ -65,6 +65,10 @@ export const staffCoursePaths = (slug: string) => {
     exportXlsx: `${base}/export.xlsx`,
     settings: `${base}/settings`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}`,
+    /** GET: the course's classes. */
+    classList: `${base}/classes`,
+    /** POST: 'Enviar mensagem à turma'. */
+    classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
   };
 };
 

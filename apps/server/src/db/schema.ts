@@ -202,6 +202,22 @@ export interface OpeningAlertsTable {
 }
 
 /** Failed sign-in attempts, for slowing down password guessing. */
+/** 'Enviar mensagem à turma': one row per message sent to a class (migration 019); no text. */
+export interface ClassMessagesTable {
+  id: string;
+  class_id: string;
+  course_slug: string;
+  sender_id: string;
+  /** The sender's name when sending (a snapshot, like the staff record's). */
+  sender_name: string;
+  subject: string;
+  /** People the message was written to. */
+  recipients: number;
+  /** 1: the waiting list got it too. */
+  with_waiting_list: number;
+  sent_at: string;
+}
+
 /** A participant's completion of a concluded class (issue 29; migration 015). */
 export interface CompletionsTable {
   person_id: string;
@@ -308,6 +324,7 @@ export interface Database {
   waiting_list: WaitingListTable;
   opening_alerts: OpeningAlertsTable;
   completions: CompletionsTable;
+  class_messages: ClassMessagesTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;

@@ -21,6 +21,7 @@ import {
   staffScheduleSaveSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
+  staffClassMessageRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,6 +57,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/schedule': staffScheduleSaveSchema,
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
 };

@@ -16,12 +16,18 @@ import {
   messages,
   sessionMessages,
 } from '@centro/contracts';
-import { notMarkableYetMessage } from '@centro/content';
+import { formatTime, notMarkableYetMessage, wallClockAt } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
+function instantText(instant: string): string {
+  const at = wallClockAt(instant);
+  return `${at.day}/${at.month}/${at.year} às ${formatTime(`${at.hour}:${at.minute}`)}`;
 }
 
 /** What one line declares. */
@@ -267,6 +273,20 @@ export const REFUSALS = {
     [409],
     C.EnrolmentOpen,
     'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+  ),
+  /** A fourth message to a class within 24 hours (decision 063): when the next may go. */
+  classMessageLimit: refusal(
+    [429],
+    C.TooManyRequests,
+    'Esta turma já recebeu 3 mensagens nas últimas 24 horas. Tente novamente mais tarde.',
+    ({ retryAt }: { retryAt: string }) =>
+      `Esta turma já recebeu 3 mensagens nas últimas 24 horas. A próxima poderá ser enviada a partir de ${instantText(retryAt)}.`,
+  ),
+  /** A message to a class with nobody to receive it. */
+  classWithoutRecipients: refusal(
+    [409],
+    C.Conflict,
+    'Esta turma não tem ninguém para receber a mensagem.',
   ),
 } as const;
 

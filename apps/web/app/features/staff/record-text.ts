@@ -24,6 +24,10 @@ export function actionText(row: RecordRow): string {
   if (role === 'coordenacao' || role === 'secretaria') extra.push(roleLabels[role]);
   const meeting = row.details.meeting;
   if (typeof meeting === 'number') extra.push(`${meeting}º encontro`);
+  const recipients = row.details.recipients;
+  if (typeof recipients === 'number') {
+    extra.push(`${recipients} ${recipients === 1 ? 'pessoa' : 'pessoas'}`);
+  }
   if (row.count > 1) extra.push(`${row.count}×`);
   return extra.length > 0 ? `${label} (${extra.join(', ')})` : label;
 }
