@@ -94,8 +94,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     },
 
     /**
-     * Deletes what the database holds about the person (their places and waiting positions are
-     * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
+     * Deletes what the database holds about the person (their active places and waiting positions
+     * are gone already, through the enrolment): a concluded class's rows, cancellations, attendance, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
      * tokens and codes. The staff action record keeps an anonymised trace: the person's id as
      * subject becomes one random id, and one `account.delete` action is added by `Conta excluída`;
@@ -118,6 +118,10 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         await trx.deleteFrom('staff_removals').where('person_id', '=', userId).execute();
         await trx.deleteFrom('opening_alerts').where('person_id', '=', userId).execute();
         await trx.deleteFrom('completions').where('person_id', '=', userId).execute();
+        // The rows of concluded classes (decision 059), and the person's cancellations.
+        await trx.deleteFrom('enrolments').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('waiting_list').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('cancellations').where('person_id', '=', userId).execute();
         await trx
           .updateTable('staff_actions')
           .set({ subject_id: anonymous })

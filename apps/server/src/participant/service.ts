@@ -120,7 +120,7 @@ export class ParticipantService {
         turma: own ? { id: own.id, name: own.name } : null,
       };
     };
-    for (const e of rows.enrolments) {
+    for (const e of rows.enrolments.filter((r) => r.active)) {
       const course = describe(e.courseSlug, e.classId);
       if (!course) continue;
       const enrolled = e.status === 'confirmed';
@@ -132,7 +132,7 @@ export class ParticipantService {
         whatsappUrl: enrolled ? course.whatsappUrl : null,
       });
     }
-    for (const w of rows.waiting) {
+    for (const w of rows.waiting.filter((r) => r.active)) {
       const course = describe(w.courseSlug, w.classId);
       if (!course) continue;
       answer.push({
@@ -236,14 +236,20 @@ export class ParticipantService {
       throw new AuthRefusal('recentSignInRequired');
     }
     const rows = await this.#enrolment.personRows(userId);
-    if (rows.enrolments.some((e) => e.status === 'pending')) throw new EnrolmentInProgressError();
+    if (rows.enrolments.some((e) => e.active && e.status === 'pending')) {
+      throw new EnrolmentInProgressError();
+    }
     const [account, user] = await Promise.all([
       this.#repository.account(userId),
       this.#directory.getUser(userId).catch(() => null),
     ]);
     try {
-      for (const w of rows.waiting) await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
-      for (const e of rows.enrolments) {
+      // The active rows go through the enrolment (the places move on); a concluded class's rows
+      // go with the rest of the person's data below.
+      for (const w of rows.waiting.filter((r) => r.active)) {
+        await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
+      }
+      for (const e of rows.enrolments.filter((r) => r.active)) {
         await this.#enrolment.removeConfirmed(e.courseSlug, userId, log);
       }
       const groups = [...this.#courses.values()].map((c) => c.groupId);
