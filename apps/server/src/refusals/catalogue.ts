@@ -268,6 +268,12 @@ export const REFUSALS = {
     C.EnrolmentOpen,
     'As inscrições deste curso já estão abertas: faça a sua inscrição.',
   ),
+  /** 'Cancelar inscrição' after the last meeting of the person's class (issue 29). */
+  classEnded: refusal(
+    [409],
+    C.ClassEnded,
+    'Este curso já terminou: não é mais possível cancelar a inscrição.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;
