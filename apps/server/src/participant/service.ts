@@ -142,17 +142,20 @@ export class ParticipantService {
   }
 
   /**
-   * 'Cancelar inscrição': refused once the last meeting of the person's class is over (the page
-   * shows no button then; a request sent anyway is answered the same), else the enrolment's
-   * cancellation.
+   * 'Cancelar inscrição': refused once the last meeting of the person's class is over, or the
+   * class was concluded (the page shows no button then; a request sent anyway is answered the
+   * same), else the enrolment's cancellation.
    * @throws Refusal classEnded, and what `EnrolmentService.cancel` throws
    */
   async cancel(userId: string, courseSlug: string, log: Log): Promise<void> {
     const rows = await this.#enrolment.personRows(userId);
-    const place = rows.enrolments.find((e) => e.active && e.courseSlug === courseSlug);
-    if (place?.status === 'confirmed' && (await this.#ended(courseSlug, place.classId))) {
-      throw new Refusal('classEnded');
-    }
+    const inCourse = rows.enrolments.filter((e) => e.courseSlug === courseSlug);
+    const place = inCourse.find((e) => e.active);
+    // A concluded class (no active place left, one there was) has ended as well.
+    const ended = place
+      ? place.status === 'confirmed' && (await this.#ended(courseSlug, place.classId))
+      : inCourse.length > 0;
+    if (ended) throw new Refusal('classEnded');
     await this.#enrolment.cancel(userId, courseSlug, log);
   }
 

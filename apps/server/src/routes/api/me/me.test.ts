@@ -197,6 +197,8 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       { state: 'not-concluded', turma: { id: first }, nextMeeting: null, whatsappUrl: null },
     ]);
     expect((await cancel(a)).statusCode).toBe(200);
+    // Nothing left but the concluded class: it has ended too.
+    expect((await cancel(a)).json()).toMatchObject({ error: 'class_ended' });
     expect(await mine(a)).toMatchObject([
       { state: 'cancelled', turma: { id: next } },
       { state: 'not-concluded', turma: { id: first } },
