@@ -288,6 +288,12 @@ export const REFUSALS = {
     C.Conflict,
     'Esta turma não tem ninguém para receber a mensagem.',
   ),
+  /** 'Cancelar inscrição' after the last meeting of the person's class (issue 29). */
+  classEnded: refusal(
+    [409],
+    C.ClassEnded,
+    'Este curso já terminou: não é mais possível cancelar a inscrição.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;
