@@ -19,6 +19,8 @@ import {
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
   staffScheduleSaveSchema,
+  staffTextsSaveSchema,
+  staffContentRestoreSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
 } from '@centro/contracts';
@@ -58,6 +60,9 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
+  // The server's schema adds the check of the page and its own texts (same JSON Schema).
+  '/api/staff/content/texts': staffTextsSaveSchema,
+  '/api/staff/content/restore': staffContentRestoreSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

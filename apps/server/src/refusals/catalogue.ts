@@ -227,6 +227,8 @@ export const REFUSALS = {
     C.ContentStale,
     'Outra pessoa alterou esta página enquanto você editava.',
   ),
+  /** A page without texts to edit, or a revision of it that does not exist (decision 064). */
+  contentNotFound: refusal([404], C.NotFound, 'Página ou versão não encontrada.'),
   /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
   roleFromAdminEmails: refusal(
     [409],

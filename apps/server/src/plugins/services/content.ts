@@ -9,7 +9,7 @@
  */
 import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
-import { pagesShowing } from '../../content/documents.js';
+import { pagesOf } from '../../content/documents.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
@@ -79,7 +79,7 @@ export const contentService = fp<ContentServiceOptions>(
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       await queue(async () => {
-        for (const urlPath of pagesShowing[document]) {
+        for (const urlPath of pagesOf(document)) {
           try {
             const page = await renderer.render(urlPath, content);
             // The data first: a visitor who gets the new page then navigates gets its data.
