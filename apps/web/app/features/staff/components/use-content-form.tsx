@@ -27,11 +27,20 @@ export interface ContentDocumentForm<Saved extends { revision: number }, Form> {
   published: string;
   /** For the console when the failure is not a refusal ('content', 'notices'). */
   what: string;
+  /** Told of each save's answer (the texts' history loads again). */
+  onSaved?: (saved: Saved) => void;
 }
 
 export function useContentForm<Saved extends { revision: number }, Form>(
   initial: Saved,
-  { formOf, problemsOf, send, published: publishedMessage, what }: ContentDocumentForm<Saved, Form>,
+  {
+    formOf,
+    problemsOf,
+    send,
+    published: publishedMessage,
+    what,
+    onSaved,
+  }: ContentDocumentForm<Saved, Form>,
 ) {
   const call = useApi();
   const id = useId();
@@ -55,6 +64,7 @@ export function useContentForm<Saved extends { revision: number }, Form>(
       const saved = await call((token) => send(published.revision, form, token));
       setPublished(saved);
       setForm(formOf(saved));
+      onSaved?.(saved);
       void notify('success', publishedMessage);
     } catch (error) {
       setProblem(failureMessage(what, error, staffMessages.saveFailed));
