@@ -109,14 +109,17 @@ export function staffTextsSaveSchemaFor(coursePaths: readonly string[]) {
   });
 }
 
-/** GET /api/staff/content/history?document=…: the latest revisions, newest first. */
+/**
+ * GET /api/staff/content/history?document=…: the latest revisions, newest first, then the
+ * packaged texts as revision 0 (nobody saved them) when the list goes back that far.
+ */
 export const staffContentHistorySchema = z.object({
   document: z.string(),
   revisions: z.array(
     z.object({
-      revision: z.number().int().min(1),
-      savedAt: z.string(),
-      savedBy: z.string(),
+      revision: z.number().int().min(0),
+      savedAt: z.string().nullable(),
+      savedBy: z.string().nullable(),
       /** The page's texts as saved. */
       texts: textsSchema,
     }),
@@ -124,10 +127,13 @@ export const staffContentHistorySchema = z.object({
 });
 export type StaffContentHistory = z.infer<typeof staffContentHistorySchema>;
 
-/** POST /api/staff/content/restore: revision `restore` saved again as the newest, from `revision`. */
+/**
+ * POST /api/staff/content/restore: revision `restore` (0: the packaged texts) saved again as the
+ * newest, from `revision`.
+ */
 export const staffContentRestoreSchema = z.strictObject({
   document: z.string().max(200),
   revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
-  restore: z.number({ error: 'Informe a versão a restaurar.' }).int().min(1),
+  restore: z.number({ error: 'Informe a versão a restaurar.' }).int().min(0),
 });
 export type StaffContentRestore = z.infer<typeof staffContentRestoreSchema>;

@@ -132,16 +132,19 @@ export class ContentService {
     return this.texts(save.document);
   }
 
-  /** The latest revisions of a page's texts, newest first (its packaged texts are not one). */
+  /** The latest revisions of a page's texts, newest first, down to its packaged texts (0). */
   async history(document: string): Promise<StaffContentHistory> {
     if (!isText(document)) throw new Refusal('contentNotFound');
     const stored = await this.#options.store.history(document, HISTORY_LENGTH);
-    const revisions = stored.flatMap((row) => {
+    const revisions: StaffContentHistory['revisions'] = stored.flatMap((row) => {
       const parsed = schemaOf(document)?.safeParse(JSON.parse(row.body));
       if (!parsed?.success) return [];
       const texts = parsed.data as Texts;
       return [{ revision: row.revision, savedAt: row.createdAt, savedBy: row.authorName, texts }];
     });
+    if (stored.length < HISTORY_LENGTH) {
+      revisions.push({ ...UNSAVED, texts: packagedTextsOf(document) });
+    }
     return { document, revisions };
   }
 
@@ -151,10 +154,11 @@ export class ContentService {
    */
   async restore(by: StaffActor, { document, revision, restore }: StaffContentRestore) {
     if (!isText(document)) throw new Refusal('contentNotFound');
-    const earlier = await this.#options.store.at(document, restore);
+    const earlier = restore === 0 ? undefined : await this.#options.store.at(document, restore);
     const parsed = earlier && schemaOf(document)?.safeParse(JSON.parse(earlier.body));
-    if (!parsed?.success) throw new Refusal('contentNotFound');
-    await this.#save(by, document, revision, parsed.data, { restoredFrom: restore });
+    if (restore !== 0 && !parsed?.success) throw new Refusal('contentNotFound');
+    const texts = parsed?.success ? parsed.data : packagedTextsOf(document);
+    await this.#save(by, document, revision, texts, { restoredFrom: restore });
     return this.texts(document);
   }
 

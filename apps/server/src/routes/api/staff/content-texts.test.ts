@@ -151,10 +151,15 @@ describe('the site texts', () => {
     const history = (
       await as(comunicacao, 'GET', `/api/staff/content/history?document=${COURSE}`)
     ).json<StaffContentHistory>();
+    const packaged = (await as(comunicacao, 'GET', `${TEXTS}?document=/global-kardec/passe`)).json()
+      .texts.description;
     expect(history.revisions.map((r) => [r.revision, r.texts.description])).toEqual([
       [2, 'Segunda versão.'],
       [1, 'Primeira **versão**.'],
+      [0, expect.stringContaining(course.description[0]?.slice(0, 40) ?? '-')],
     ]);
+    expect(packaged).not.toContain('versão.');
+    expect(history.revisions[2]).toMatchObject({ savedAt: null, savedBy: null });
 
     const stale = await as(comunicacao, 'POST', '/api/staff/content/restore', {
       document: COURSE,
@@ -179,10 +184,20 @@ describe('the site texts', () => {
       texts: { description: 'Primeira **versão**.' },
     });
     expect(await page(COURSE)).toContain('Primeira **versão**.');
+    const original = await as(comunicacao, 'POST', '/api/staff/content/restore', {
+      document: COURSE,
+      revision: 3,
+      restore: 0,
+    });
+    expect(original.json()).toMatchObject({
+      revision: 4,
+      texts: { welcome: `Seja bem-vindo(a) ao curso ${course.title}!` },
+    });
 
     const actions = (await as(ADMIN, 'GET', '/api/staff/actions?action=content.save')).json()
       .actions as { details: Record<string, unknown> }[];
     expect(actions.map((a) => a.details)).toEqual([
+      { document: COURSE, revision: 4, restoredFrom: 0 },
       { document: COURSE, revision: 3, restoredFrom: 1 },
       { document: COURSE, revision: 2 },
       { document: COURSE, revision: 1 },

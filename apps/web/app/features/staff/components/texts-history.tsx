@@ -58,7 +58,7 @@ export function TextsHistory({
       const saved = await call((token) =>
         restoreTexts({ document, revision: newest.revision, restore: revision }, token),
       );
-      void notify('success', `Versão ${revision} restaurada e publicada.`);
+      void notify('success', 'Versão restaurada e publicada.');
       onRestored(saved);
     } catch (error) {
       setProblem(failureMessage('texts restore', error, staffMessages.saveFailed));
@@ -70,7 +70,6 @@ export function TextsHistory({
   return (
     <section className="staff__panel" aria-labelledby="versoes-titulo">
       <h3 id="versoes-titulo">Versões anteriores</h3>
-      {revisions.length === 0 && <p>Nenhuma alteração salva ainda.</p>}
       {problem && (
         <p className="staff__problem" role="alert">
           {problem}
@@ -80,28 +79,28 @@ export function TextsHistory({
         {revisions.map((revision, i) => (
           <li key={revision.revision} className="staff__panel">
             <p>
-              <strong>Versão {revision.revision}</strong>
-              {i === 0 ? ' (publicada)' : ''}: por {revision.savedBy} em{' '}
-              {formatDateTime(revision.savedAt)}.
+              <strong>
+                {revision.revision === 0 ? 'Texto original do site' : `Versão ${revision.revision}`}
+              </strong>
+              {i === 0 ? ' (publicada)' : ''}
+              {revision.savedAt && revision.savedBy
+                ? `: por ${revision.savedBy} em ${formatDateTime(revision.savedAt)}.`
+                : '.'}
             </p>
-            <details>
-              <summary>Antes e depois</summary>
-              {changes(document, revision, revisions[i + 1]).map((change) => (
-                <div key={change.key}>
-                  <p>
-                    <strong>{change.label}</strong>
-                  </p>
-                  <p>
-                    Antes:{' '}
-                    {change.before ??
-                      (revision.revision === 1
-                        ? '(texto original do site)'
-                        : '(versão não listada)')}
-                  </p>
-                  <p>Depois: {change.after}</p>
-                </div>
-              ))}
-            </details>
+            {revision.revision > 0 && (
+              <details>
+                <summary>Antes e depois</summary>
+                {changes(document, revision, revisions[i + 1]).map((change) => (
+                  <div key={change.key}>
+                    <p>
+                      <strong>{change.label}</strong>
+                    </p>
+                    <p>Antes: {change.before ?? '(versão não listada)'}</p>
+                    <p>Depois: {change.after}</p>
+                  </div>
+                ))}
+              </details>
+            )}
             {i > 0 && (
               <button
                 type="button"

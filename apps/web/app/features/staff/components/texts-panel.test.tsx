@@ -26,7 +26,11 @@ function stubApi(put: () => Response) {
     if (url === '/api/staff/content/history?document=home') {
       return Response.json({
         document: 'home',
-        revisions: [revision(2, 'Segunda.'), revision(1, 'Primeira.')],
+        revisions: [
+          revision(2, 'Segunda.'),
+          revision(1, 'Primeira.'),
+          { revision: 0, savedAt: null, savedBy: null, texts: { introduction: 'Original.' } },
+        ],
       });
     }
     if (url === '/api/staff/content/restore') {
@@ -88,7 +92,9 @@ describe('the pages’ texts', () => {
     const items = await within(versions).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Versão 2 (publicada): por Bia em 22/11/2026');
     expect(items[0]).toHaveTextContent('Antes: Primeira.Depois: Segunda.');
-    expect(items[1]).toHaveTextContent('Antes: (texto original do site)');
+    expect(items[1]).toHaveTextContent('Antes: Original.Depois: Primeira.');
+    expect(items[2]).toHaveTextContent('Texto original do site.');
+    expect(within(items[2] as HTMLElement).getByRole('button')).toBeInTheDocument();
     expect(within(items[0] as HTMLElement).queryByRole('button')).toBeNull();
     await userEvent.click(
       within(items[1] as HTMLElement).getByRole('button', { name: 'Restaurar esta versão' }),
