@@ -17,12 +17,12 @@ import { LoadFailed } from './load-failed';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 // Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
+// The pages' texts (decision 064) come in the same chunk (content-panels.ts).
 const NoticesPanel = lazy(() =>
-  import('./notices-panel').then((module) => ({ default: module.NoticesPanel })),
+  import('./content-panels').then((module) => ({ default: module.NoticesPanel })),
 );
-// The pages' texts (decision 064): loaded apart too.
 const TextsPanel = lazy(() =>
-  import('./texts-panel').then((module) => ({ default: module.TextsPanel })),
+  import('./content-panels').then((module) => ({ default: module.TextsPanel })),
 );
 
 type Schedule = StaffScheduleResponse['schedule'];
