@@ -127,6 +127,19 @@ contentTest(
       await expect(description).toHaveValue(/^Este é o curso de entrada do Global Kardec/);
       await description.fill('Uma descrição **nova** do curso.');
       await texts.getByLabel('Resumo (cartões e prévia de link)').fill(summary);
+      // 'Pré-visualizar': the page with the new text in a new tab, published nowhere.
+      const [previewTab] = await Promise.all([
+        volunteer.waitForEvent('popup'),
+        texts.getByRole('button', { name: 'Pré-visualizar' }).click(),
+      ]);
+      await expect(previewTab.getByText('Uma descrição nova do curso.')).toBeVisible();
+      // Styled: its stylesheet is linked (the staff page's CSP refuses the page's inline one).
+      await expect(previewTab.locator('.course__body')).not.toHaveCSS('max-width', 'none');
+      await previewTab.close();
+      const before = await browser.newPage({ baseURL: ownServer.origin });
+      await before.goto(coursePath);
+      await expect(before.getByText(course.description[0] ?? '-')).toBeVisible();
+      await before.close();
       await texts.getByRole('button', { name: 'Publicar textos' }).click();
       await expect(volunteer.getByText('Textos publicados.')).toBeVisible();
 

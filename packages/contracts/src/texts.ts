@@ -91,9 +91,25 @@ export const staffTextsSaveSchema = z.strictObject({
 });
 export type StaffTextsSave = z.infer<typeof staffTextsSaveSchema>;
 
+/** POST /api/staff/content/preview: a page's texts to see, published nowhere. */
+export const staffTextsPreviewSchema = staffTextsSaveSchema.omit({ revision: true });
+export type StaffTextsPreview = z.infer<typeof staffTextsPreviewSchema>;
+
+/** The preview's answer: the page's HTML, its stylesheets linked (decision 064). */
+export const staffTextsPreviewResponseSchema = z.object({ html: z.string() });
+
 /** The save as the server checks it: a known page, its own texts (`coursePaths`: the content's). */
 export function staffTextsSaveSchemaFor(coursePaths: readonly string[]) {
-  return staffTextsSaveSchema.superRefine((save, ctx) => {
+  return staffTextsSaveSchema.superRefine(ownTexts(coursePaths));
+}
+
+/** The preview as the server checks it, as a save. */
+export function staffTextsPreviewSchemaFor(coursePaths: readonly string[]) {
+  return staffTextsPreviewSchema.superRefine(ownTexts(coursePaths));
+}
+
+function ownTexts(coursePaths: readonly string[]) {
+  return (save: StaffTextsPreview, ctx: z.RefinementCtx) => {
     if (!isTextDocument(save.document, coursePaths)) {
       ctx.addIssue({ code: 'custom', path: ['document'], message: 'Página desconhecida.' });
       return;
@@ -106,7 +122,7 @@ export function staffTextsSaveSchemaFor(coursePaths: readonly string[]) {
         message: 'Textos incompletos para esta página.',
       });
     }
-  });
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ import type {
 } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor } from '../staff/context.js';
-import { packagedContent, schemaOf, type SiteContent, withDocument } from './documents.js';
+import { packagedContent, pagesOf, schemaOf, type SiteContent, withDocument } from './documents.js';
 import type { ContentStore } from './store.js';
 import { isText, packagedTextsOf } from './texts-documents.js';
 
@@ -35,6 +35,13 @@ export interface PublishedRevision {
 }
 
 export type PublishListener = (document: string, content: SiteContent) => Promise<void>;
+
+/** The web build's page renderer, for previews (site/page-renderer.ts). */
+export type PreviewRenderer = (
+  urlPath: string,
+  content: SiteContent,
+  options: { preview: true },
+) => Promise<{ html: string }>;
 
 export interface ContentServiceOptions {
   store: ContentStore;
@@ -55,6 +62,7 @@ export class ContentService {
   /** Refreshes run one after the other. */
   #refreshing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  #previewRenderer: PreviewRenderer | undefined;
 
   constructor(options: ContentServiceOptions) {
     this.#options = options;
@@ -160,6 +168,23 @@ export class ContentService {
     const texts = parsed?.success ? parsed.data : packagedTextsOf(document);
     await this.#save(by, document, revision, texts, { restoredFrom: restore });
     return this.texts(document);
+  }
+
+  /** Renders previews with the web build's renderer (none: previews are refused 503). */
+  previewWith(renderer: PreviewRenderer): void {
+    this.#previewRenderer = renderer;
+  }
+
+  /**
+   * The page a text document shows first, rendered with `texts` in place of those in effect:
+   * published nowhere, saved nowhere.
+   * @throws Refusal 'previewUnavailable' without a renderer.
+   */
+  async preview(document: string, texts: Texts): Promise<string> {
+    const [urlPath] = pagesOf(document);
+    if (!this.#previewRenderer || urlPath === undefined) throw new Refusal('previewUnavailable');
+    const content = withDocument(this.#content, document, texts);
+    return (await this.#previewRenderer(urlPath, content, { preview: true })).html;
   }
 
   /** Inserts revision `from + 1` of a document, then publishes it. */

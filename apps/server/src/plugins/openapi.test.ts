@@ -21,6 +21,7 @@ import {
   staffScheduleSaveSchema,
   staffTextsSaveSchema,
   staffContentRestoreSchema,
+  staffTextsPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
 } from '@centro/contracts';
@@ -63,6 +64,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   // The server's schema adds the check of the page and its own texts (same JSON Schema).
   '/api/staff/content/texts': staffTextsSaveSchema,
   '/api/staff/content/restore': staffContentRestoreSchema,
+  '/api/staff/content/preview': staffTextsPreviewSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -74,6 +74,10 @@ export const contentService = fp<ContentServiceOptions>(
     const renderer = await loadPageRenderer(webRoot);
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
+    } else {
+      service.previewWith((urlPath, content, options) =>
+        renderer.render(urlPath, content, options),
+      );
     }
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();

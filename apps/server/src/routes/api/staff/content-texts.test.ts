@@ -2,8 +2,8 @@
  * The site's texts through the real server and database (issue 32, decision 064): a page's texts
  * read (packaged until saved), saved and published at once on its pages (a course's on its page
  * and its programme's list), refused with a pt-BR message when unsafe or too long, refused 409
- * when someone saved meanwhile, and its history with 'Restaurar esta versão' (a new revision),
- * each in the staff record.
+ * when someone saved meanwhile, its history with 'Restaurar esta versão' (a new revision), each
+ * in the staff record, and a preview with draft texts that publishes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { centre, getProgramme } from '@centro/content';
@@ -107,6 +107,28 @@ describe('the site texts', () => {
       expect(answer.json(), message).toMatchObject({ error: 'invalid_request', message });
     }
     expect((await as(comunicacao, 'GET', `${TEXTS}?document=${COURSE}`)).json().revision).toBe(0);
+  });
+
+  it('previews a page with draft texts, publishing and saving nothing', async () => {
+    const draft = { introduction: 'Rascunho da *apresentação*.' };
+    const preview = await as(comunicacao, 'POST', '/api/staff/content/preview', {
+      document: 'home',
+      texts: draft,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().html).toContain('Rascunho da *apresentação*.');
+    expect(await page('/')).toContain(fixture.markerOf('/'));
+    expect((await as(comunicacao, 'GET', `${TEXTS}?document=home`)).json().revision).toBe(0);
+    const unsafe = await as(comunicacao, 'POST', '/api/staff/content/preview', {
+      document: 'home',
+      texts: { introduction: '[x](javascript:alert(1))' },
+    });
+    expect(unsafe.statusCode).toBe(400);
+    const bySecretaria = await as(secretaria, 'POST', '/api/staff/content/preview', {
+      document: 'home',
+      texts: draft,
+    });
+    expect(bySecretaria.statusCode).toBe(403);
   });
 
   it('publishes a course’s texts on its page and its programme’s list at once', async () => {

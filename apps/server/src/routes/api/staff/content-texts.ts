@@ -3,13 +3,16 @@
  * (`content` permission): GET /api/staff/content/texts?document=…, a page's texts in effect with
  * their revision; PUT, a new revision from the one the edit started from (409 when someone saved
  * meanwhile), published at once; GET /api/staff/content/history?document=…, the page's latest
- * revisions; POST /api/staff/content/restore, one of them saved again as the newest. A document is
+ * revisions; POST /api/staff/content/restore, one of them saved again as the newest; POST
+ * /api/staff/content/preview, the page rendered with draft texts, published nowhere. A document is
  * `home`, `about` or a course's page path.
  */
 import {
   apiPaths,
   staffContentHistorySchema,
   staffContentRestoreSchema,
+  staffTextsPreviewResponseSchema,
+  staffTextsPreviewSchemaFor,
   staffTextsQuerySchema,
   staffTextsResponseSchema,
   staffTextsSaveSchemaFor,
@@ -87,5 +90,21 @@ export const staffContentTextsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => content.restore(request.staffActor, request.body),
+  );
+
+  app.post(
+    apiPaths.staffContentPreview,
+    {
+      config,
+      schema: {
+        ...bearer,
+        body: staffTextsPreviewSchemaFor(coursePaths),
+        response: {
+          200: staffTextsPreviewResponseSchema,
+          ...refusalResponses(...CONTENT, 'invalidRequest', 'previewUnavailable'),
+        },
+      },
+    },
+    async (request) => ({ html: await content.preview(request.body.document, request.body.texts) }),
   );
 };

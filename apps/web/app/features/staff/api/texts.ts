@@ -1,10 +1,12 @@
 /**
  * The pages' texts (decision 064): GET and PUT /api/staff/content/texts, GET
- * /api/staff/content/history and POST /api/staff/content/restore (Comunicação and Coordenação).
+ * /api/staff/content/history, POST /api/staff/content/restore and /api/staff/content/preview
+ * (Comunicação and Coordenação).
  */
 import type {
   StaffContentHistory,
   StaffContentRestore,
+  StaffTextsPreview,
   StaffTextsResponse,
   StaffTextsSave,
 } from '@centro/contracts';
@@ -41,4 +43,11 @@ export async function restoreTexts(
   const url = apiPaths.staffContentRestore;
   const answer = await fetchJson(url, { method: 'POST', body: restore, bearer: token });
   return checked(answer, url, TEXTS_SHAPE);
+}
+
+/** 'Pré-visualizar': the page's HTML with these texts, published nowhere. */
+export async function previewTexts(preview: StaffTextsPreview, token: string): Promise<string> {
+  const url = apiPaths.staffContentPreview;
+  const answer = await fetchJson(url, { method: 'POST', body: preview, bearer: token });
+  return checked<{ html: string }>(answer, url, { html: 'string' }).html;
 }

@@ -33,6 +33,9 @@ function stubApi(put: () => Response) {
         ],
       });
     }
+    if (url === '/api/staff/content/preview') {
+      return Response.json({ html: '<!DOCTYPE html><p>Prévia</p>' });
+    }
     if (url === '/api/staff/content/restore') {
       return Response.json({ ...revision(3, 'Primeira.'), document: 'home' });
     }
@@ -105,5 +108,29 @@ describe('the pages’ texts', () => {
       restore: 1,
     });
     expect(await screen.findByLabelText('Apresentação')).toHaveValue('Primeira.');
+  });
+
+  it('opens the page with the texts on screen in a new tab, publishing nothing', async () => {
+    const calls = stubApi(() => Response.json({}));
+    const written: string[] = [];
+    const view = {
+      document: { open: vi.fn(), write: (html: string) => written.push(html), close: vi.fn() },
+      close: vi.fn(),
+    };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => view),
+    );
+    renderWithRouter(<TextsPanel />, { url: '/equipe', auth: signedIn() });
+    const text = await screen.findByLabelText('Apresentação');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Rascunho.');
+    await userEvent.click(screen.getByRole('button', { name: 'Pré-visualizar' }));
+    await vi.waitFor(() => expect(written).toEqual(['<!DOCTYPE html><p>Prévia</p>']));
+    expect(calls.find((c) => c.url === '/api/staff/content/preview')?.body).toEqual({
+      document: 'home',
+      texts: { introduction: 'Rascunho.' },
+    });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

@@ -2,15 +2,18 @@
  * The pages' texts (issue 32, decision 064), in the 'Conteúdo' section: a page to choose (the home
  * page, 'Saiba mais', each course), its texts as Markdown limited to paragraphs, bold, italics and
  * links, problems beside their fields, and 'Publicar textos', which names the version the edit
- * started from (someone else's save meanwhile is refused and the text stays on screen). Below, the
- * page's versions with 'Restaurar esta versão' (texts-history.tsx).
+ * started from (someone else's save meanwhile is refused and the text stays on screen);
+ * 'Pré-visualizar' opens the page rendered with the texts on screen in a new tab, published
+ * nowhere. Below, the page's versions with 'Restaurar esta versão' (texts-history.tsx).
  */
 import { allCourses, coursePath, getProgramme } from '@centro/content/site';
 import type { StaffTextsResponse, Texts } from '@centro/contracts';
 import { Fragment, useCallback, useMemo, useState } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
-import { fetchTexts, saveTexts } from '../api/texts';
+import { fetchTexts, previewTexts, saveTexts } from '../api/texts';
+import { staffMessages } from '../copy';
+import { failureMessage } from '../messages';
 import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
 import { fieldsOf, type TextsForm as Form, textsProblems } from './texts-fields';
@@ -103,10 +106,33 @@ function TextsForm({
     }),
     [document, onSaved],
   );
-  const { form, setForm, published, problem, busy, save, field } = useContentForm(
+  const { form, setForm, published, problem, busy, save, field, check } = useContentForm(
     initial,
     settings,
   );
+  const call = useApi();
+  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
+  const preview = async () => {
+    setPreviewProblem(null);
+    if (!check()) return;
+    // Opened now, while the click still allows it; filled when the page arrives.
+    const view = window.open('', '_blank');
+    if (!view) {
+      setPreviewProblem('O navegador bloqueou a nova aba da pré-visualização.');
+      return;
+    }
+    try {
+      const html = await call((token) =>
+        previewTexts({ document, texts: textsOf(document, form) }, token),
+      );
+      view.document.open();
+      view.document.write(html);
+      view.document.close();
+    } catch (error) {
+      view.close();
+      setPreviewProblem(failureMessage('texts preview', error, staffMessages.saveFailed));
+    }
+  };
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
       <p className="staff__count">
@@ -154,9 +180,19 @@ function TextsForm({
           {problem}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        Publicar textos
-      </button>
+      {previewProblem && (
+        <p className="staff__problem" role="alert">
+          {previewProblem}
+        </p>
+      )}
+      <div className="staff__exports">
+        <button type="button" className="btn btn-outline" onClick={() => void preview()}>
+          Pré-visualizar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Publicar textos
+        </button>
+      </div>
     </form>
   );
 }

@@ -50,14 +50,17 @@ export function useContentForm<Saved extends { revision: number }, Form>(
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Shows the form's problems beside their fields; true when there are none. */
+  const check = () => {
     const found = problemsOf(form);
     setProblems(found);
-    if (found.size > 0) {
-      setProblem('Corrija os campos indicados.');
-      return;
-    }
+    if (found.size > 0) setProblem('Corrija os campos indicados.');
+    return found.size === 0;
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!check()) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -94,5 +97,5 @@ export function useContentForm<Saved extends { revision: number }, Form>(
     );
   };
 
-  return { form, setForm, published, problem, busy, save, field };
+  return { form, setForm, published, problem, busy, save, field, check };
 }
