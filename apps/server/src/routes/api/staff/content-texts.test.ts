@@ -173,14 +173,12 @@ describe('the site texts', () => {
     const history = (
       await as(comunicacao, 'GET', `/api/staff/content/history?document=${COURSE}`)
     ).json<StaffContentHistory>();
-    const packaged = (await as(comunicacao, 'GET', `${TEXTS}?document=/global-kardec/passe`)).json()
-      .texts.description;
-    expect(history.revisions.map((r) => [r.revision, r.texts.description])).toEqual([
+    const description = (texts: object) => (texts as { description?: string }).description;
+    expect(history.revisions.map((r) => [r.revision, description(r.texts)])).toEqual([
       [2, 'Segunda versão.'],
       [1, 'Primeira **versão**.'],
       [0, expect.stringContaining(course.description[0]?.slice(0, 40) ?? '-')],
     ]);
-    expect(packaged).not.toContain('versão.');
     expect(history.revisions[2]).toMatchObject({ savedAt: null, savedBy: null });
 
     const stale = await as(comunicacao, 'POST', '/api/staff/content/restore', {
