@@ -1,4 +1,5 @@
 import { allCourses, centre } from '@centro/content';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packagedCourseTexts } from './packaged-texts.js';
 import {
@@ -7,6 +8,7 @@ import {
   richTextHtml,
   richTextParagraphs,
 } from './rich-text.js';
+import { isAllowedLink } from './content-rules.js';
 import { linksRefusedAtAGlance } from './text-rules.js';
 import { courseTextsSchema, staffTextsSaveSchemaFor } from './texts.js';
 
@@ -43,6 +45,65 @@ describe('rich text', () => {
     }
     expect(refusedLinks('[x](https://exemplo.org/a) [y](/contato)')).toEqual([]);
     expect(linksRefusedAtAGlance('[x](https://exemplo.org/a) [y](/contato)')).toEqual([]);
+  });
+
+  it('writes no other tag or attribute, and no link the site refuses, whatever the text', () => {
+    const piece = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        '<script>',
+        '</p>',
+        '<a href="javascript:x">',
+        '"',
+        "'",
+        '&',
+        '*',
+        '**',
+        '_',
+        '[',
+        ']',
+        '(',
+        ')',
+        '](',
+        '](javascript:alert(1))',
+        '](https://x.org)',
+        '](/contato "t")',
+        '\n',
+        '\n\n',
+        '  \n',
+        '\\',
+        '`',
+        '#',
+        '> ',
+        '- ',
+        '1. ',
+        '![',
+        '<https://x.org>',
+        '&lt;',
+        '&#106;avascript:',
+        'javas\tcript:',
+        '](//x.org)',
+        '](mailto:a@b.org)',
+        ' onerror=',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const html = richTextHtml(pieces.join(''));
+        for (const [, closing, tag, attributes] of html.matchAll(/<(\/?)([a-z]+)([^>]*)>/g)) {
+          expect(['p', 'strong', 'em', 'a', 'br']).toContain(tag);
+          if (tag !== 'a' || closing) {
+            expect(attributes).toBe('');
+            continue;
+          }
+          const match = /^ href="([^"]*)"( title="[^"]*")?$/.exec(attributes ?? '');
+          expect(match, attributes).not.toBeNull();
+          const href = (match?.[1] ?? '').replaceAll('&amp;', '&');
+          expect(isAllowedLink(href), href).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('reads the packaged paragraphs back word for word', () => {

@@ -10,9 +10,19 @@ import { centre, getProgramme } from '@centro/content';
 import type { StaffContentHistory, StaffTextsResponse } from '@centro/contracts';
 import { markdownOfParagraphs } from '@centro/contracts/rich-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../../../tests/support/web-root.js';
+
+const pgDatabase = await createPostgresTestDatabase('staff_texts');
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+const targets = [
+  { dialect: 'sqlite', databaseUrl: undefined },
+  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url }] : []),
+];
 
 const TEXTS = '/api/staff/content/texts';
 const ADMIN = randomUUID();
@@ -27,7 +37,7 @@ const courseTexts = (description: string) => ({
   cycle: 'O ciclo em *itálico*.',
 });
 
-describe('the site texts', () => {
+describe.each(targets)('the site texts on $dialect', ({ databaseUrl }) => {
   let fixture: FixtureWebRoot;
   let api: TestApi;
   let comunicacao: string;
@@ -44,7 +54,11 @@ describe('the site texts', () => {
 
   beforeAll(async () => {
     fixture = await createFixtureWebRoot({ renderer: true });
-    api = await createTestApi({ fixture, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
+    api = await createTestApi({
+      databaseUrl,
+      fixture,
+      env: { ADMIN_EMAILS: `${ADMIN}@example.org` },
+    });
     await seedPeople(api.app.database.db, [ADMIN]);
     [comunicacao, secretaria] = (await api.createPeople(2)) as [string, string];
     for (const [person, role] of [
