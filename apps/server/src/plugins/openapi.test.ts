@@ -19,6 +19,9 @@ import {
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
   staffScheduleSaveSchema,
+  staffTextsSaveSchema,
+  staffContentRestoreSchema,
+  staffTextsPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
   staffClassMessageRequestSchema,
@@ -60,6 +63,10 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
+  // The server's schema adds the check of the page and its own texts (same JSON Schema).
+  '/api/staff/content/texts': staffTextsSaveSchema,
+  '/api/staff/content/restore': staffContentRestoreSchema,
+  '/api/staff/content/preview': staffTextsPreviewSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

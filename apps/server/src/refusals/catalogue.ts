@@ -233,6 +233,14 @@ export const REFUSALS = {
     C.ContentStale,
     'Outra pessoa alterou esta página enquanto você editava.',
   ),
+  /** A page without texts to edit, or a revision of it that does not exist (decision 064). */
+  contentNotFound: refusal([404], C.NotFound, 'Página ou versão não encontrada.'),
+  /** A preview asked of a server whose web build has no page renderer (decision 064). */
+  previewUnavailable: refusal(
+    [503],
+    C.ServiceUnavailable,
+    'A pré-visualização não está disponível neste servidor.',
+  ),
   /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
   roleFromAdminEmails: refusal(
     [409],
