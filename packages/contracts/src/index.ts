@@ -10,6 +10,7 @@ export * from './staff.js';
 export * from './me.js';
 export * from './content.js';
 export * from './notices.js';
+export * from './texts.js';
 export * from './photos.js';
 export * from './whatsapp.js';
 export * from './field-labels.js';

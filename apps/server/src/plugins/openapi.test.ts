@@ -20,8 +20,12 @@ import {
   staffNoticesSaveSchema,
   staffPhotoUploadSchema,
   staffScheduleSaveSchema,
+  staffTextsSaveSchema,
+  staffContentRestoreSchema,
+  staffTextsPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
+  staffClassMessageRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -57,8 +61,13 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/schedule': staffScheduleSaveSchema,
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
+  // The server's schema adds the check of the page and its own texts (same JSON Schema).
+  '/api/staff/content/texts': staffTextsSaveSchema,
+  '/api/staff/content/restore': staffContentRestoreSchema,
+  '/api/staff/content/preview': staffTextsPreviewSchema,
   '/api/staff/content/photos': staffPhotoUploadSchema,
 };
 

@@ -23,14 +23,18 @@ export interface RenderedPage {
   files?: RenderedFile[];
 }
 
-/** What the renderer may ask for: an uploaded photo's JPEG, by id. */
-export interface RenderAssets {
+/**
+ * How to render: `preview`, as React Router wrote it, its stylesheets linked (decision 064);
+ * `photoOf`, an uploaded photo's JPEG by id, for a link preview drawn with it (decision 065).
+ */
+export interface RenderOptions {
+  preview?: boolean;
   photoOf?: (id: string) => Promise<Uint8Array | undefined>;
 }
 
 /** The renderer's contract: the page for `urlPath`, from `content`. */
 export interface PageRenderer {
-  render(urlPath: string, content: unknown, assets?: RenderAssets): Promise<RenderedPage>;
+  render(urlPath: string, content: unknown, options?: RenderOptions): Promise<RenderedPage>;
 }
 
 /** Where the renderer sits for a client build (WEB_ROOT is `<build>/client`). */
@@ -50,7 +54,7 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
     render?: (
       urlPath: string,
       content: unknown,
-      assets?: RenderAssets,
+      options?: RenderOptions,
     ) => Promise<string | RenderedPage>;
   };
   const render = module.render;
@@ -58,8 +62,8 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
     throw new Error(`${file} does not export render(urlPath, content)`);
   }
   return {
-    render: async (urlPath, content, assets) => {
-      const page = await render(urlPath, content, assets);
+    render: async (urlPath, content, options) => {
+      const page = await render(urlPath, content, options);
       return typeof page === 'string' ? { html: page } : page;
     },
   };

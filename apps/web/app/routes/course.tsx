@@ -8,15 +8,15 @@ import { lazy, Suspense } from 'react';
 import type { Route } from './+types/course';
 import { useAuth } from '~/auth/use-auth';
 import { getCoursePage } from '~/features/courses/data.server';
-import { publishedContent } from '~/lib/published-content.server';
 import { CoursePage } from '~/features/courses/components/course-page';
 import { EnrolButton } from '~/features/enrolment/components/enrol-button';
+import { publishedContent } from '~/lib/published-content.server';
 
 const CourseSignedInAction = lazy(() => import('./course-signed-in-action'));
 
 /** One module for the 20 course pages, each its own route (see routes.ts). */
 export function loader({ url, context }: Route.LoaderArgs) {
-  return getCoursePage(url.pathname, context.get(publishedContent).photos);
+  return getCoursePage(url.pathname, context.get(publishedContent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -1,10 +1,12 @@
 import type { Route } from './+types/saiba-mais';
 import { getAboutPage } from '~/features/about/data.server';
-import { publishedContent } from '~/lib/published-content.server';
 import { AboutPage } from '~/features/about/components/about-page';
+import { publishedContent } from '~/lib/published-content.server';
 
+// The text and photos saved in the staff area when the server renders the page again
+// (decisions 064, 065).
 export function loader({ context }: Route.LoaderArgs) {
-  return getAboutPage(context.get(publishedContent).photos);
+  return getAboutPage(context.get(publishedContent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

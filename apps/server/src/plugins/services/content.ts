@@ -9,7 +9,7 @@
  */
 import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
-import { pagesShowing, type SiteContent } from '../../content/documents.js';
+import { pagesOf, type SiteContent } from '../../content/documents.js';
 import { PhotoLibrary } from '../../content/photos-library.js';
 import { photoPlace } from '../../content/photos-places.js';
 import { photoStore } from '../../content/photos-store.js';
@@ -77,11 +77,15 @@ export const contentService = fp<ContentServiceOptions>(
     const renderer = await loadPageRenderer(webRoot);
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
+    } else {
+      service.previewWith((urlPath, content, options) =>
+        renderer.render(urlPath, content, options),
+      );
     }
     // The photos each page was last rendered with: a new photo renders only the pages showing it.
     let renderedPhotos: SiteContent['photos'] = {};
-    const pagesOf = (document: keyof SiteContent, content: SiteContent) => {
-      if (document !== 'photos') return pagesShowing[document];
+    const pagesToRender = (document: string, content: SiteContent) => {
+      if (document !== 'photos') return pagesOf(document);
       const changed = new Set(Object.keys({ ...renderedPhotos, ...content.photos }));
       for (const slot of changed) {
         if (JSON.stringify(renderedPhotos[slot]) === JSON.stringify(content.photos[slot])) {
@@ -97,7 +101,7 @@ export const contentService = fp<ContentServiceOptions>(
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       await queue(async () => {
-        for (const urlPath of pagesOf(document, content)) {
+        for (const urlPath of pagesToRender(document, content)) {
           try {
             const page = await renderer.render(urlPath, content, assets);
             // Its link preview first, when drawn with a photo: the page names it.

@@ -1,4 +1,7 @@
-/** The programme (course list) and course pages, prepared at build time from the content. */
+/**
+ * The programme (course list) and course pages, prepared at build time from the content, or from
+ * the courses' texts saved in the staff area when the server renders them again (decision 064).
+ */
 import {
   addMinutes,
   centre,
@@ -16,12 +19,13 @@ import {
   programmeSlugs,
   type ProgrammeSlug,
 } from '@centro/content';
+import { richTextHtml } from '@centro/contracts/rich-text';
 import { data } from 'react-router';
 import { courseSlot } from '@centro/contracts/photo-rules';
 import { placedImage } from '~/lib/images.server';
-import type { PublishedContent } from '~/lib/published-content.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
+import { type PublishedContent, textsOf } from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import { courseShareData } from './share';
@@ -40,7 +44,7 @@ function programmeSlugOf(segment: string | undefined): ProgrammeSlug {
 
 export function getProgrammePage(
   pathname: string,
-  photos: PublishedContent['photos'] = {},
+  content: PublishedContent = {},
 ): ProgrammeLoaderData {
   const programme = getProgramme(programmeSlugOf(segments(pathname)[0]));
   const site = getSite();
@@ -49,8 +53,8 @@ export function getProgrammePage(
     const card: CourseCardData = {
       slug: course.slug,
       title: course.title,
-      summary: course.summary,
-      image: placedImage(course.image, photos[courseSlot(coursePath(course))]),
+      summary: textsOf(content, coursePath(course)).summary,
+      image: placedImage(course.image, content.photos?.[courseSlot(coursePath(course))]),
       path: coursePath(course),
     };
     const stage = stages.find((s) => s.name === course.stage);
@@ -76,17 +80,15 @@ export function getProgrammePage(
   };
 }
 
-export function getCoursePage(
-  pathname: string,
-  photos: PublishedContent['photos'] = {},
-): CourseLoaderData {
+export function getCoursePage(pathname: string, content: PublishedContent = {}): CourseLoaderData {
   const [programmeSegment, slug] = segments(pathname);
   const programme = getProgramme(programmeSlugOf(programmeSegment));
   const course = slug ? findCourse(programme.slug, slug) : undefined;
   if (!course) throw data(null, { status: 404 });
   const site = getSite();
   const path = coursePath(course);
-  const image = placedImage(course.image, photos[courseSlot(path)]);
+  const image = placedImage(course.image, content.photos?.[courseSlot(path)]);
+  const texts = textsOf(content, path);
   return {
     page: {
       programme: {
@@ -99,7 +101,8 @@ export function getCoursePage(
       inviteCode: course.inviteCode,
       title: course.title,
       stage: course.stage,
-      description: course.description,
+      welcome: texts.welcome,
+      descriptionHtml: `${richTextHtml(texts.description)}\n${richTextHtml(texts.cycle)}`,
       audience: course.audience,
       image,
       meetings: {
@@ -116,13 +119,13 @@ export function getCoursePage(
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,
-      description: course.summary,
+      description: texts.summary,
       path,
       image,
       jsonLd: [
         courseJsonLd(site.origin, centre, {
           name: course.title,
-          description: course.summary,
+          description: texts.summary,
           path,
           image: image.src,
           instance: {

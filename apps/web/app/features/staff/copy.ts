@@ -35,6 +35,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'attendance.update': 'Marcou a presença de um encontro',
   'roles.view': 'Viu as funções da equipe',
   'content.save': 'Publicou uma alteração do conteúdo do site',
+  'class.message': 'Enviou uma mensagem à turma',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',

@@ -50,7 +50,8 @@ async function phonePhoto(width = 2000, height = 1500): Promise<string> {
 }
 
 const asTo =
-  (api: () => TestApi) => (person: string, method: 'GET' | 'PUT', url: string, body?: object) =>
+  (api: () => TestApi) =>
+  (person: string, method: 'GET' | 'PUT' | 'POST', url: string, body?: object) =>
     api().app.inject({
       method,
       url,
@@ -301,5 +302,33 @@ describe.skipIf(!hasRenderer)('photos published on the real build', () => {
     expect((await api.app.inject({ method: 'GET', url: '/saiba-mais' })).body).not.toContain(
       '/fotos/',
     );
+  }, 30_000);
+
+  it("keeps the course's photo when its texts are edited, previewed and published", async () => {
+    const document = '/global-kardec/passe';
+    const photoSrc = /<img[^>]*src="(\/fotos\/[0-9a-f]{20})"[^>]*alt="Sala do passe"/;
+    const before = (await api.app.inject({ method: 'GET', url: document })).body;
+    const src = photoSrc.exec(before)?.[1];
+    expect(src, 'the photo of the test before').toBeTruthy();
+    const current = await as(ADMIN, 'GET', `/api/staff/content/texts?document=${document}`);
+    const texts = { ...current.json().texts, description: 'Uma descrição **editada** do passe.' };
+    // 'Pré-visualizar': the draft text beside the photo, published nowhere.
+    const preview = await as(ADMIN, 'POST', '/api/staff/content/preview', { document, texts });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().html).toContain('Uma descrição <strong>editada</strong> do passe.');
+    expect(preview.json().html).toMatch(photoSrc);
+    const saved = await as(ADMIN, 'PUT', '/api/staff/content/texts', {
+      document,
+      revision: current.json().revision,
+      texts,
+    });
+    expect(saved.statusCode).toBe(200);
+    const page = (await api.app.inject({ method: 'GET', url: document })).body;
+    expect(page).toContain('Uma descrição <strong>editada</strong> do passe.');
+    expect(photoSrc.exec(page)?.[1]).toBe(src);
+    // The link preview drawn with the photo stays the page's (not the build's drawing).
+    expect(page).toMatch(/<meta property="og:image" content="[^"]*\/fotos\/[0-9a-f]{20}\.png"/);
+    const data = (await api.app.inject({ method: 'GET', url: `${document}.data` })).body;
+    expect(data).not.toContain('/og/global-kardec/passe.png');
   }, 30_000);
 });

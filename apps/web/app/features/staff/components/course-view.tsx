@@ -1,8 +1,12 @@
-/** One course in the staff area: its participants, attendance and (Coordenação) settings. */
+/**
+ * One course in the staff area: its participants, attendance, a message to a class and
+ * (Coordenação) settings.
+ */
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { stateLabels } from '../copy';
 import { AttendancePanel } from './attendance-panel';
+import { ClassMessagePanel } from './class-message-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
@@ -19,6 +23,7 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
   const tabs = [
     { key: 'participantes', label: 'Participantes' },
     { key: 'presenca', label: 'Presença' },
+    { key: 'mensagem', label: 'Mensagem à turma' },
     ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
   ];
   const asked = params.get('aba');
@@ -52,6 +57,7 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
         <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
       )}
       {current === 'presenca' && <AttendancePanel slug={course.slug} schedule={course.schedule} />}
+      {current === 'mensagem' && <ClassMessagePanel slug={course.slug} />}
       {current === 'configuracoes' && <SettingsPanel slug={course.slug} onSaved={onChanged} />}
     </section>
   );
