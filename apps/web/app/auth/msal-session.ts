@@ -32,7 +32,7 @@ import {
   type AuthSettings,
   type ResolvedAuthSettings,
 } from '~/config/auth-settings';
-import { clearApiToken, readApiToken } from './token-store';
+import { clearApiToken, readBoundApiToken } from './token-store';
 import type { AuthUser, InteractionStatus, UserWithToken } from './types';
 import { fetchAnonymousToken, fetchBoundToken, getUserWithToken } from './api/get-user';
 import { fetchStaffRoles } from './api/staff-roles';
@@ -185,9 +185,10 @@ export async function startMsalSession(
     },
     signOut: async () => {
       const current = account();
-      // Pressed before the page had its API token: one is asked for, so the tokens still end.
+      // Pressed before the page had its bound API token (the anonymous one of 'Acessar' ends
+      // nothing): one is asked for, so the tokens still end.
       const stored =
-        readApiToken() ??
+        readBoundApiToken() ??
         (current
           ? await silentToken(apiTokenRequest(resolved, current))
               .then(fetchBoundToken)
