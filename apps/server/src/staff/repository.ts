@@ -5,7 +5,7 @@
  * here: names, e-mails and phones stay in the directory.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
 import { createActionStore } from './action-store.js';
 
@@ -108,31 +108,44 @@ export function createStaffRepository(db: Db) {
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 
-    async enrolments(slug: string): Promise<EnrolmentRow[]> {
+    /** The class's enrolments (places held and in flight), oldest first. */
+    async enrolments(classId: string): Promise<EnrolmentRow[]> {
       const rows = await db
         .selectFrom('enrolments')
         .select(['user_id', 'status', 'created_at'])
-        .where('course_slug', '=', slug)
+        .where('class_id', '=', classId)
         .orderBy('created_at')
         .execute();
       return rows.map((r) => ({ personId: r.user_id, status: r.status, createdAt: r.created_at }));
     },
 
-    async enrolment(slug: string, personId: string): Promise<EnrolmentRow | undefined> {
+    async enrolment(classId: string, personId: string): Promise<EnrolmentRow | undefined> {
       const r = await db
         .selectFrom('enrolments')
         .select(['user_id', 'status', 'created_at'])
-        .where('course_slug', '=', slug)
+        .where('class_id', '=', classId)
         .where('user_id', '=', personId)
         .executeTakeFirst();
       return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
     },
 
-    async attendance(slug: string, meeting: number): Promise<Map<string, boolean>> {
+    /** The class's waiting list in order (first come, first served). */
+    async waiting(classId: string): Promise<{ userId: string; joinedAt: string }[]> {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['user_id', 'joined_at'])
+        .where('class_id', '=', classId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
+    },
+
+    /** The marks of one meeting of the class, by person. */
+    async attendance(classId: string, meeting: number): Promise<Map<string, boolean>> {
       const rows = await db
         .selectFrom('attendance')
         .select(['person_id', 'present'])
-        .where('course_slug', '=', slug)
+        .where('class_id', '=', classId)
         .where('meeting', '=', meeting)
         .execute();
       return new Map(rows.map((r) => [r.person_id, r.present === 1]));
@@ -140,6 +153,7 @@ export function createStaffRepository(db: Db) {
 
     async markAttendance(
       slug: string,
+      classId: string,
       meeting: number,
       marks: readonly { personId: string; present: boolean }[],
       by: string,
@@ -151,13 +165,7 @@ export function createStaffRepository(db: Db) {
         .values(
           marks.map((m) => ({
             course_slug: slug,
-            // The person's class (decision 052); without a place, the course's current class.
-            class_id: sql<string>`coalesce(
-              (select e.class_id from enrolments e
-                where e.course_slug = ${slug} and e.user_id = ${m.personId}),
-              (select k.id from classes k where k.course_slug = ${slug}
-                order by case when k.state = 'concluded' then 1 else 0 end,
-                  k.created_at desc, k.id desc limit 1))`,
+            class_id: classId,
             meeting,
             person_id: m.personId,
             present: m.present ? 1 : 0,

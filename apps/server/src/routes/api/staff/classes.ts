@@ -15,12 +15,7 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import type { RefusalName } from '../../../refusals/catalogue.js';
-
-const STAFF: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'staffForbidden'];
-const COORDINATION: RefusalName[] = [...STAFF, 'coordinationOnly'];
-
-const bearer = { security: [{ bearerAuth: [] }] };
+import { bearer, COORDINATION, STAFF } from './common.js';
 
 export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
@@ -38,7 +33,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ classes: await staff.classes(request.params.slug) }),
+    async (request) => staff.classes(request.params.slug),
   );
 
   app.post(
@@ -51,7 +46,12 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffNewClassRequestSchema,
         response: {
           200: staffNewClassResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound'),
+          ...refusalResponses(
+            ...COORDINATION,
+            'invalidRequest',
+            'invalidSettings',
+            'courseNotFound',
+          ),
         },
       },
     },
