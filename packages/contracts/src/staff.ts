@@ -257,6 +257,8 @@ export const staffActionNameSchema = z.enum(
     'actions.view',
     'account.delete',
     'content.save',
+    'class.create',
+    'class.conclude',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );
@@ -371,6 +373,8 @@ export const staffClassSchema = z.object({
   firstMeeting: z.string().nullable(),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
+  /** Each meeting in effect: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
+  schedule: z.array(z.object({ date: z.string(), start: z.string() })),
 });
 export type StaffClass = z.infer<typeof staffClassSchema>;
 
@@ -425,3 +429,4 @@ export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.liter
 export const staffConcludeClassResponseSchema = z.object({
   completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),
 });
+export type StaffConcludeClassResponse = z.infer<typeof staffConcludeClassResponseSchema>;

@@ -5,7 +5,7 @@
  * enrolments and holds no places, its rows stay, and each participant gets 'Concluiu' or 'Não
  * concluiu' from their attendance). Both changes are recorded.
  */
-import { weekdayOf, weekdays } from '@centro/content';
+import { type Course, scheduledMeetings, weekdayOf, weekdays } from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
 import { type ClassTemplate, holdsPlaces, nextTermClass } from '../courses/class-rules.js';
 import type { ClassRow } from '../courses/class-store.js';
@@ -17,7 +17,7 @@ import { record, type StaffActor, type StaffContext } from './context.js';
 import { localDateTime, utcInstant } from './course-settings.js';
 import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
 
-function staffClass(row: ClassRow): StaffClass {
+function staffClass(course: Course, row: ClassRow): StaffClass {
   return {
     id: row.id,
     name: row.name,
@@ -27,6 +27,10 @@ function staffClass(row: ClassRow): StaffClass {
     firstMeeting: row.first_meeting,
     opensAt: row.enrolment_opens_at,
     closesAt: row.enrolment_closes_at,
+    schedule: scheduledMeetings(effectiveMeetings(course, row)).map((m) => ({
+      date: m.date,
+      start: m.start.toISOString(),
+    })),
   };
 }
 
@@ -68,7 +72,7 @@ export async function classes(
 ): Promise<{ classes: StaffClass[]; proposal: StaffClassProposal }> {
   const { course, next } = await nextOf(ctx, slug);
   return {
-    classes: (await ctx.classes.ofCourse(slug)).map(staffClass),
+    classes: (await ctx.classes.ofCourse(slug)).map((row) => staffClass(course, row)),
     proposal: {
       name: next.name,
       places: next.places,
@@ -94,7 +98,7 @@ export async function createClass(
   slug: string,
   overrides: StaffNewClassRequest,
 ): Promise<StaffClass> {
-  const { next } = await nextOf(ctx, slug);
+  const { course, next } = await nextOf(ctx, slug);
   const opensAt = instantOr(overrides.opensAt, next.enrolment_opens_at);
   const closesAt = instantOr(overrides.closesAt, next.enrolment_closes_at);
   if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
@@ -124,7 +128,7 @@ export async function createClass(
   const created = await ctx.classes.byId(id);
   if (!created) throw new StaffCourseNotFoundError();
   await record(ctx, actor, 'class.create', { course: slug, details: { class: id } });
-  return staffClass(created);
+  return staffClass(course, created);
 }
 
 /**

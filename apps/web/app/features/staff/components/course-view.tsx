@@ -1,41 +1,91 @@
-/** One course in the staff area: its participants, attendance and (Coordenação) settings. */
+/**
+ * One course in the staff area (issue 29): its classes ('Turmas': the list; 'Nova turma' and
+ * 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else the course's
+ * current class), its participants, attendance and (Coordenação) settings. Each panel of a class
+ * takes `ClassPanelProps`; a concluded class's panels show no edit controls.
+ */
 import type { StaffCourseSummary } from '@centro/contracts';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { stateLabels } from '../copy';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
+import { fetchClasses } from '../api/classes';
+import { chosenClass, isReadOnly } from '../classes';
+import { classMessages, classStateLabels } from '../copy';
 import { AttendancePanel } from './attendance-panel';
+import { ClassesPanel } from './classes-panel';
+import { LoadFailed } from './load-failed';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
 interface CourseViewProps {
   course: StaffCourseSummary;
   coordination: boolean;
-  /** Something changed the overview's figures (a removal, new settings). */
+  /** Something changed the overview's figures (a removal, new settings, a class). */
   onChanged: () => void;
 }
 
 export function CourseView({ course, coordination, onChanged }: CourseViewProps) {
+  const call = useApi();
   const [params] = useSearchParams();
-  const base = `?curso=${encodeURIComponent(course.slug)}`;
+  const { slug } = course;
+  const loaded = useLoad(
+    useCallback(() => call((token) => fetchClasses(slug, token)), [call, slug]),
+    'Staff area: loading',
+  );
+  const reloadClasses = loaded.reload;
+  const changed = useCallback(() => {
+    void reloadClasses();
+    onChanged();
+  }, [reloadClasses, onChanged]);
+
+  const header = (
+    <>
+      <p>
+        <Link to="?">← Todos os cursos</Link>
+      </p>
+      <h2 id="staff-course-title">{course.title}</h2>
+    </>
+  );
+  if (loaded.state !== 'ready') {
+    return (
+      <section className="staff__course-view" aria-labelledby="staff-course-title">
+        {header}
+        {loaded.state === 'loading' ? (
+          <p role="status">Carregando turmas…</p>
+        ) : (
+          <LoadFailed onRetry={loaded.reload} />
+        )}
+      </section>
+    );
+  }
+
+  const { classes, proposal } = loaded.data;
+  const chosen = chosenClass(classes, params.get('turma'));
   const tabs = [
+    { key: 'turmas', label: 'Turmas' },
     { key: 'participantes', label: 'Participantes' },
     { key: 'presenca', label: 'Presença' },
     ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
   ];
   const asked = params.get('aba');
   const current = tabs.some((t) => t.key === asked) ? asked : 'participantes';
+  const base = `?curso=${encodeURIComponent(slug)}${chosen ? `&turma=${chosen.id}` : ''}`;
+  const panel = chosen && { slug, staffClass: chosen, coordination, onChanged: changed };
 
   return (
     <section className="staff__course-view" aria-labelledby="staff-course-title">
-      <p>
-        <Link to="?">← Todos os cursos</Link>
-      </p>
-      <h2 id="staff-course-title">{course.title}</h2>
-      <p className="staff__figures">
-        <span>Vagas: {course.places}</span>
-        <span>Inscritos: {course.enrolled}</span>
-        <span>Lista de espera: {course.waiting}</span>
-        <span>{stateLabels[course.state]}</span>
-      </p>
+      {header}
+      {chosen && (
+        <p className="staff__figures">
+          <span>{chosen.name}</span>
+          <span>{classStateLabels[chosen.state]}</span>
+          <span>
+            Vagas: {chosen.taken} de {chosen.places}
+          </span>
+        </p>
+      )}
+      {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
           <Link
@@ -48,11 +98,19 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
           </Link>
         ))}
       </nav>
-      {current === 'participantes' && (
-        <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
+      {current === 'turmas' && (
+        <ClassesPanel
+          slug={slug}
+          classes={classes}
+          proposal={proposal}
+          chosenId={chosen?.id ?? null}
+          coordination={coordination}
+          onChanged={changed}
+        />
       )}
-      {current === 'presenca' && <AttendancePanel slug={course.slug} schedule={course.schedule} />}
-      {current === 'configuracoes' && <SettingsPanel slug={course.slug} onSaved={onChanged} />}
+      {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+      {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
     </section>
   );
 }
