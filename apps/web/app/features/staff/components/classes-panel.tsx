@@ -11,6 +11,7 @@ import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
 import { concludeClass } from '../api/classes';
 import { classMessages, classStateLabels, concludedMessage, staffMessages } from '../copy';
+import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
 import { NewClassForm } from './new-class-form';
 
@@ -24,6 +25,16 @@ interface ClassesPanelProps {
   chosenId: string | null;
   coordination: boolean;
   onChanged: () => void;
+}
+
+/** An open class whose enrolment window is not now: when it opens, or that it closed. */
+function windowNote(c: StaffClass): string | null {
+  if (c.state !== 'open') return null;
+  const now = new Date().toISOString();
+  if (c.opensAt !== null && now < c.opensAt) return `Abrem em ${formatDateTime(c.opensAt)}`;
+  if (c.closesAt !== null && now >= c.closesAt)
+    return `Encerradas em ${formatDateTime(c.closesAt)}`;
+  return null;
 }
 
 export function ClassesPanel({
@@ -68,6 +79,7 @@ export function ClassesPanel({
               {c.name}
             </Link>
             <span>{classStateLabels[c.state]}</span>
+            {windowNote(c) && <span>{windowNote(c)}</span>}
             <span>
               {c.taken} de {c.places} vagas ocupadas
             </span>
