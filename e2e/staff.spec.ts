@@ -392,6 +392,9 @@ staffTest(
       await page.getByRole('button', { name: 'Criar turma' }).click();
       await expect(page.getByText('Turma 2027/1 criada (planejada).')).toBeVisible();
       await expect(classes.nth(1)).toContainText('Turma 2027/1Planejada0 de 2 vagas ocupadas');
+      await page.getByRole('button', { name: 'Abrir inscrições da Turma 2027/1' }).click();
+      await expect(page.getByText('Inscrições da Turma 2027/1 abertas.')).toBeVisible();
+      await expect(classes.nth(1)).toContainText('Turma 2027/1Inscrições abertas');
 
       // Each class its own participants.
       await classes.nth(1).getByRole('link').click();

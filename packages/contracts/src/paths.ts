@@ -70,6 +70,7 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
     classes: `${base}/classes`,
+    open: (id: string) => `${base}/classes/${encodeURIComponent(id)}/open`,
     conclude: (id: string) => `${base}/classes/${encodeURIComponent(id)}/conclude`,
   };
 };

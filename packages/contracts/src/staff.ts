@@ -258,6 +258,7 @@ export const staffActionNameSchema = z.enum(
     'account.delete',
     'content.save',
     'class.create',
+    'class.open',
     'class.conclude',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
@@ -422,6 +423,9 @@ export const staffNewClassRequestSchema = z.strictObject({
 export type StaffNewClassRequest = z.infer<typeof staffNewClassRequestSchema>;
 /** Its answer: the class created (planned). */
 export const staffNewClassResponseSchema = z.object({ class: staffClassSchema });
+
+/** POST /api/staff/courses/:slug/classes/:classId/open ('Abrir inscrições'): no fields. */
+export const staffOpenClassRequestSchema = z.strictObject({});
 
 /** POST /api/staff/courses/:slug/classes/:classId/conclude ('Encerrar turma'). */
 export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.literal(true) });

@@ -80,6 +80,21 @@ export function createClassStore(db: Db) {
       return id;
     },
 
+    /**
+     * Opens a class to enrolments (staff's 'Abrir inscrições'): a planned (or running) class
+     * becomes open; false when it was neither. `trx`: the enrolment's transaction under the
+     * class's lock.
+     */
+    async open(classId: string, now: Date, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('classes')
+        .set({ state: 'open', updated_at: now.toISOString() })
+        .where('id', '=', classId)
+        .where('state', 'in', ['planned', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Every class, by id. */
     async all(): Promise<Map<string, ClassRow>> {
       const rows = await db.selectFrom('classes').selectAll().execute();

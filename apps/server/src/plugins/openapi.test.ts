@@ -21,6 +21,7 @@ import {
   staffScheduleSaveSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
+  staffOpenClassRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -55,6 +56,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/opening-alert/cancel': myCourseRequestSchema,
   '/api/staff/content/schedule': staffScheduleSaveSchema,
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/open': staffOpenClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,

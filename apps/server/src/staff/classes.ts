@@ -132,6 +132,29 @@ export async function createClass(
 }
 
 /**
+ * 'Abrir inscrições': a planned class takes enrolments (within its window), under its lock (the
+ * waiting list's promotions follow, as after any change of a class). Open already: unchanged.
+ * @throws Refusal classNotFound, classReadOnly (concluded)
+ */
+export async function openClass(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  classId: string,
+): Promise<StaffClass> {
+  const course = courseOf(ctx, slug);
+  const row = await ctx.classes.byId(classId);
+  if (row?.course_slug !== slug) throw new Refusal('classNotFound');
+  if (row.state === 'concluded') throw new Refusal('classReadOnly');
+  const opened = await ctx.enrolment.changeClass(classId, (trx) =>
+    ctx.classes.open(classId, ctx.now(), trx),
+  );
+  if (opened) await record(ctx, actor, 'class.open', { course: slug, details: { class: classId } });
+  const now = await ctx.classes.byId(classId);
+  return staffClass(course, now ?? row);
+}
+
+/**
  * 'Encerrar turma'.
  * @throws Refusal classNotFound (not one of the course's), classConcluded (concluded already)
  */

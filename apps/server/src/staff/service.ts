@@ -17,7 +17,7 @@ import type {
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
-import { classes, concludeClass, createClass } from './classes.js';
+import { classes, concludeClass, createClass, openClass } from './classes.js';
 import { attendance, classAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
@@ -143,6 +143,11 @@ export class StaffService {
   /** 'Nova turma': planned, prefilled from the latest class. */
   createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
     return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */
+  openClass(by: StaffActor, slug: string, classId: string) {
+    return openClass(this.#ctx, by, slug, classId);
   }
 
   /** 'Encerrar turma': the participants' completions. @throws classNotFound, classConcluded */

@@ -63,6 +63,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'roles.view': 'Viu as funções da equipe',
   'content.save': 'Publicou uma alteração do conteúdo do site',
   'class.create': 'Criou uma turma',
+  'class.open': 'Abriu as inscrições de uma turma',
   'class.conclude': 'Encerrou uma turma',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',

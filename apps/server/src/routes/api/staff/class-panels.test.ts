@@ -188,4 +188,22 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     // Without `turma`: the current class, now 'Turma 2027/1'.
     expect((await as('GET', `${C}/settings`)).json().classId).toBe(second);
   });
+
+  it("opens the new class to enrolments ('Abrir inscrições'), never a concluded one", async () => {
+    const opened = await as('POST', `${C}/classes/${second}/open`, {});
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().class).toMatchObject({ id: second, state: 'open' });
+    const [carla] = (await api.createPeople(1)) as [string];
+    const enrolled = await api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: { group: course.groupId, user: carla, token: api.tokenFor(carla), turma: second },
+    });
+    expect(enrolled.statusCode).toBe(200);
+    const people = (await as('GET', `${C}/participants?turma=${second}`)).json().participants;
+    expect(people.map((p: { id: string }) => p.id)).toEqual([carla]);
+    const refused = await as('POST', `${C}/classes/${first}/open`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(READ_ONLY);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A course's classes in the staff area (issue 29, points 4 and 5): GET /api/staff/courses/:slug/
  * classes (Coordenação and Secretaria); POST the same path, 'Nova turma' (Coordenação); POST
- * .../classes/:classId/conclude, 'Encerrar turma' (Coordenação, with `{ confirm: true }`).
+ * .../classes/:classId/open, 'Abrir inscrições' (Coordenação); POST .../classes/:classId/conclude,
+ * 'Encerrar turma' (Coordenação, with `{ confirm: true }`).
  * Registered inside the staff routes, whose hook reads the person's roles.
  */
 import {
@@ -12,6 +13,7 @@ import {
   staffCourseParamsSchema,
   staffNewClassRequestSchema,
   staffNewClassResponseSchema,
+  staffOpenClassRequestSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
@@ -57,6 +59,31 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       class: await staff.createClass(request.staffActor, request.params.slug, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/staff/courses/:slug/classes/:classId/open',
+    {
+      config: { permission: 'classes' },
+      schema: {
+        ...bearer,
+        params: staffClassParamsSchema,
+        body: staffOpenClassRequestSchema,
+        response: {
+          200: staffNewClassResponseSchema,
+          ...refusalResponses(
+            ...COORDINATION,
+            'invalidRequest',
+            'courseNotFound',
+            'classNotFound',
+            'classReadOnly',
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      class: await staff.openClass(request.staffActor, request.params.slug, request.params.classId),
     }),
   );
 

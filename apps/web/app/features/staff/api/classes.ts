@@ -1,7 +1,8 @@
 /**
  * A course's classes (issue 29): GET /api/staff/courses/:slug/classes (the list and what 'Nova
- * turma' would create), POST the same path ('Nova turma', Coordenação) and POST
- * …/classes/:classId/conclude ('Encerrar turma', Coordenação, confirmed).
+ * turma' would create), POST the same path ('Nova turma', Coordenação), POST …/classes/:classId/
+ * open ('Abrir inscrições', Coordenação) and POST …/classes/:classId/conclude ('Encerrar turma',
+ * Coordenação, confirmed).
  */
 import type {
   StaffClass,
@@ -32,6 +33,17 @@ export async function createClass(
   const url = staffCoursePaths(slug).classes;
   const answer = checked<{ class: StaffClass }>(
     await fetchJson(url, { method: 'POST', body: request, bearer: token }),
+    url,
+    { class: 'object' },
+  );
+  return answer.class;
+}
+
+/** 'Abrir inscrições': resolves to the class, open. */
+export async function openClass(slug: string, classId: string, token: string): Promise<StaffClass> {
+  const url = staffCoursePaths(slug).open(classId);
+  const answer = checked<{ class: StaffClass }>(
+    await fetchJson(url, { method: 'POST', body: {}, bearer: token }),
     url,
     { class: 'object' },
   );

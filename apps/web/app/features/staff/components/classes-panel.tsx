@@ -1,7 +1,8 @@
 /**
  * A course's classes (issue 29): each with its state, places taken and first meeting, a link that
- * shows that class's panels, and (Coordenação) 'Encerrar turma' with a confirmation that says what
- * it does, then how many concluded; 'Nova turma' opens its form.
+ * shows that class's panels, and (Coordenação) 'Abrir inscrições' of a planned class and
+ * 'Encerrar turma' with a confirmation that says what it does, then how many concluded; 'Nova
+ * turma' opens its form.
  */
 import type { StaffClass, StaffClassProposal } from '@centro/contracts';
 import { formatDate } from '@centro/content/site';
@@ -9,7 +10,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
-import { concludeClass } from '../api/classes';
+import { concludeClass, openClass } from '../api/classes';
 import { classMessages, classStateLabels, concludedMessage, staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
@@ -52,6 +53,20 @@ export function ClassesPanel({
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
+  const open = async (target: StaffClass) => {
+    setBusy(true);
+    setDone(null);
+    try {
+      await call((token) => openClass(slug, target.id, token));
+      setDone(`Inscrições da ${target.name} abertas.`);
+      onChanged();
+    } catch (error) {
+      void notify('error', failureMessage('opening', error, staffMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const conclude = async (target: StaffClass) => {
     setBusy(true);
     try {
@@ -84,6 +99,17 @@ export function ClassesPanel({
               {c.taken} de {c.places} vagas ocupadas
             </span>
             {c.schedule[0] && <span>Primeiro encontro: {formatDate(c.schedule[0].date)}</span>}
+            {coordination && c.state === 'planned' && (
+              <button
+                type="button"
+                className="staff__link-button"
+                aria-label={`Abrir inscrições da ${c.name}`}
+                disabled={busy}
+                onClick={() => void open(c)}
+              >
+                Abrir inscrições
+              </button>
+            )}
             {coordination && c.state !== 'concluded' && (
               <button
                 type="button"
