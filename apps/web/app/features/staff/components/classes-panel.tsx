@@ -6,7 +6,7 @@
  */
 import type { StaffClass, StaffClassProposal } from '@centro/contracts';
 import { formatDate } from '@centro/content/site';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
@@ -52,6 +52,11 @@ export function ClassesPanel({
   const [confirming, setConfirming] = useState<StaffClass | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  // The confirmation takes the focus, so a keyboard or screen reader user is in it at once.
+  useEffect(() => {
+    if (confirming) dialog.current?.focus();
+  }, [confirming]);
 
   const open = async (target: StaffClass) => {
     setBusy(true);
@@ -129,6 +134,8 @@ export function ClassesPanel({
 
       {confirming && (
         <div
+          ref={dialog}
+          tabIndex={-1}
           className="staff__confirm"
           role="alertdialog"
           aria-labelledby={`${id}-conclude`}

@@ -416,6 +416,7 @@ describe('StaffArea', () => {
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Encerrar Turma 2026/1?' });
     expect(dialog).toHaveAccessibleDescription(/deixa de ocupar vagas/);
+    expect(dialog).toHaveFocus();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar encerramento' }));
     expect(
