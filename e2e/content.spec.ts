@@ -4,7 +4,9 @@
  * moves Tuesday's meeting to 20h and publishes; an anonymous visitor then gets the new time on
  * /horarios (its text and structured data) and in /agenda.ics, with no restart; a notice for the
  * home page is published and shows there only, as a banner in the served page that React keeps and
- * that moves nothing (decision 056); the volunteer's token is refused the participants' data.
+ * that moves nothing (decision 056); a course's description and summary are edited, shown on its
+ * page and in its link preview, then the original brought back with 'Restaurar esta versão'
+ * (decision 064); the volunteer's token is refused the participants' data.
  */
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
@@ -16,6 +18,7 @@ import { codeReader, mailServerTestWith } from './support/smtp';
 const course = getProgramme('global-kardec').courses[0];
 if (!course) throw new Error('No course');
 const coursePath = `/global-kardec/${course.slug}`;
+const summary = 'Um resumo editado pela Comunicação, para os cartões e a prévia de link.';
 const coordinatorEmail = uniqueEmail();
 const contentTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 
@@ -114,6 +117,50 @@ contentTest(
       await visitor.goto('/horarios');
       await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(visitor.getByRole('region', { name: 'Avisos' })).toHaveCount(0);
+      await visitor.close();
+    });
+
+    await test.step('a course description edited shows on its page and link preview, and comes back', async () => {
+      const texts = volunteer.getByRole('region', { name: 'Textos das páginas' });
+      await texts.getByLabel('Página').selectOption(coursePath);
+      const description = texts.getByLabel('Descrição');
+      await expect(description).toHaveValue(/^Este é o curso de entrada do Global Kardec/);
+      await description.fill('Uma descrição **nova** do curso.');
+      await texts.getByLabel('Resumo (cartões e prévia de link)').fill(summary);
+      // 'Pré-visualizar': the page with the new text in a new tab, published nowhere.
+      const [previewTab] = await Promise.all([
+        volunteer.waitForEvent('popup'),
+        texts.getByRole('button', { name: 'Pré-visualizar' }).click(),
+      ]);
+      await expect(previewTab.getByText('Uma descrição nova do curso.')).toBeVisible();
+      // Styled: its stylesheet is linked (the staff page's CSP refuses the page's inline one).
+      await expect(previewTab.locator('.course__body')).not.toHaveCSS('max-width', 'none');
+      await previewTab.close();
+      const before = await browser.newPage({ baseURL: ownServer.origin });
+      await before.goto(coursePath);
+      await expect(before.getByText(course.description[0] ?? '-')).toBeVisible();
+      await before.close();
+      await texts.getByRole('button', { name: 'Publicar textos' }).click();
+      await expect(volunteer.getByText('Textos publicados.')).toBeVisible();
+
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto(coursePath);
+      await expect(visitor.getByText('Uma descrição nova do curso.')).toBeVisible();
+      await expect(visitor.locator('strong', { hasText: 'nova' })).toBeVisible();
+      const preview = visitor.locator('meta[property="og:description"]');
+      await expect(preview).toHaveAttribute('content', summary);
+
+      await texts
+        .getByRole('listitem')
+        .filter({ hasText: 'Texto original do site' })
+        .getByRole('button', { name: 'Restaurar esta versão' })
+        .click();
+      await expect(volunteer.getByText('Versão restaurada e publicada.')).toBeVisible();
+      await expect(texts.getByLabel('Descrição')).toHaveValue(/^Este é o curso de entrada/);
+      await visitor.reload();
+      await expect(visitor.getByText(course.description[0] ?? '-')).toBeVisible();
+      await expect(visitor.getByText('Uma descrição nova do curso.')).toHaveCount(0);
+      await expect(preview).toHaveAttribute('content', course.summary);
       await visitor.close();
     });
 

@@ -52,7 +52,7 @@ import type { DirectoryAdapter } from './directory/create-directory.js';
 import { RequestActivity } from './request-activity.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
-import { pagesShowing } from './content/documents.js';
+import { editablePages, pagesOf } from './content/documents.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
 import { readWebIdentity, webIdentityProblems } from './site/web-identity.js';
 
@@ -89,8 +89,7 @@ export async function buildApp(
     headers: precomputedSecurityHeaders(security),
   };
   // Pages edited content renders again (decision 054).
-  const editable = Object.values(pagesShowing).flat();
-  const pages = await loadSitePages(config.webRoot, site, pageSecurity, editable);
+  const pages = await loadSitePages(config.webRoot, site, pageSecurity, editablePages);
 
   // Requests begun so far: the mail sender gives way to them during a rush (decision 033).
   const activity = new RequestActivity();
@@ -216,7 +215,7 @@ export async function buildApp(
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,
       disallow: site.crawlDisallow,
-      lastModified: () => app.content.lastModified((document) => pagesShowing[document]),
+      lastModified: () => app.content.lastModified(pagesOf),
     });
   });
 

@@ -9,7 +9,9 @@
  * preview-images.mjs: the build-only attribute removed).
  *
  * The build writes `renderer/render.js`, which the server imports: it exports `render(urlPath,
- * content)` → the page's HTML and its `.data` (what client navigation fetches).
+ * content)` → the page's HTML and its `.data` (what client navigation fetches). With `{ preview:
+ * true }` the inlined stylesheets are links again: a preview is shown in a window of the staff
+ * area, under its CSP, which refuses the page's own inline styles (decision 064).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,9 +51,10 @@ export function createPageRenderer(rendererDir) {
   /**
    * @param {string} urlPath
    * @param {Record<string, unknown>} content
+   * @param {{ preview?: boolean }} [options]
    * @returns {Promise<{ html: string, data: string }>}
    */
-  return async function render(urlPath, content) {
+  return async function render(urlPath, content, options = {}) {
     const { build, handler, optimizer, previews } = await load();
     const key = build.entry.module.publishedContent;
     if (!key) throw new Error("the server build's entry exports no publishedContent");
@@ -75,8 +78,20 @@ export function createPageRenderer(rendererDir) {
     // The build's last steps: optimize-pages.mjs, then preview-images.mjs's clean-up (the link
     // preview image itself stays the build's: the edited documents do not change it yet).
     const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
-    return { html: previews.withoutIllustrationAttribute(optimized), data };
+    const page = previews.withoutIllustrationAttribute(optimized);
+    return { html: options.preview ? withStylesheetsLinked(page) : page, data };
   };
+}
+
+/**
+ * The page with each stylesheet optimize-pages.mjs inlined linked again, from the file it came from.
+ * @param {string} html
+ */
+export function withStylesheetsLinked(html) {
+  return html.replace(
+    /<style data-inlined-from="([^"]+)">[\s\S]*?<\/style>/g,
+    '<link rel="stylesheet" href="$1">',
+  );
 }
 
 /**

@@ -63,6 +63,8 @@ export const ErrorCode = {
   SessionEnded: 'session_ended',
   /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */
   RecentSignInRequired: 'recent_sign_in_required',
+  /** 'Cancelar inscrição' once the person's class has ended (its last meeting is over). */
+  ClassEnded: 'class_ended',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -10,5 +10,6 @@ export * from './staff.js';
 export * from './me.js';
 export * from './content.js';
 export * from './notices.js';
+export * from './texts.js';
 export * from './whatsapp.js';
 export * from './field-labels.js';

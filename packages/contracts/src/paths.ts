@@ -32,6 +32,14 @@ export const apiPaths = {
   staffContentSchedule: '/api/staff/content/schedule',
   /** GET: the notices ('Avisos') as published; PUT: a new revision of them (Comunicação, Coordenação). */
   staffContentNotices: '/api/staff/content/notices',
+  /** GET ?document=: a page's texts as published; PUT: a new revision of them (decision 064). */
+  staffContentTexts: '/api/staff/content/texts',
+  /** GET ?document=: a page's texts as saved in each of its latest revisions. */
+  staffContentHistory: '/api/staff/content/history',
+  /** POST {document, revision, restore}: an earlier revision saved again as the newest. */
+  staffContentRestore: '/api/staff/content/restore',
+  /** POST {document, texts}: the page as it would look with these texts, published nowhere. */
+  staffContentPreview: '/api/staff/content/preview',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */
@@ -69,9 +77,14 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     exportXlsx: `${base}/export.xlsx${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
-    classes: `${base}/classes`,
+    /** GET: the course's classes; POST: 'Nova turma'. */
+    classList: `${base}/classes`,
+    /** POST: 'Abrir inscrições'. */
     open: (id: string) => `${base}/classes/${encodeURIComponent(id)}/open`,
+    /** POST: 'Encerrar turma'. */
     conclude: (id: string) => `${base}/classes/${encodeURIComponent(id)}/conclude`,
+    /** POST: 'Enviar mensagem à turma'. */
+    classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
   };
 };
 

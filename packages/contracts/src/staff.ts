@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
+import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
 import { INVITE_CODE_ERROR as INVITE_ERROR, whatsappInviteCodeOf } from './whatsapp.js';
 
 export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);
@@ -260,6 +261,7 @@ export const staffActionNameSchema = z.enum(
     'class.create',
     'class.open',
     'class.conclude',
+    'class.message',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );
@@ -434,3 +436,37 @@ export const staffConcludeClassResponseSchema = z.object({
   completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),
 });
 export type StaffConcludeClassResponse = z.infer<typeof staffConcludeClassResponseSchema>;
+
+/**
+ * POST /api/staff/courses/:slug/classes/:classId/messages ('Enviar mensagem à turma', issue 29):
+ * plain text to every confirmed person of the class, and its waiting list when asked.
+ */
+export const staffClassMessageRequestSchema = z.strictObject({
+  /** One line. */
+  subject: z
+    .string({ error: P.subjectMissing })
+    .refine((v) => !FORBIDDEN_NAME_CHARACTERS.test(v), {
+      error: P.subjectOneLine,
+    })
+    .trim()
+    .min(1, { error: P.subjectMissing })
+    .max(CLASS_MESSAGE_LIMITS.subject, { error: P.subjectTooLong }),
+  /** Plain text; line breaks kept. */
+  text: z
+    .string({ error: P.textMissing })
+    .refine((v) => !/[^\P{Cc}\n\r\t]/u.test(v), {
+      error: P.textControl,
+    })
+    .trim()
+    .min(1, { error: P.textMissing })
+    .max(CLASS_MESSAGE_LIMITS.text, { error: P.textTooLong }),
+  /** The waiting list gets it too. */
+  waitingList: z.boolean({ error: 'Indique se a lista de espera recebe a mensagem.' }),
+});
+export type StaffClassMessageRequest = z.infer<typeof staffClassMessageRequestSchema>;
+/** Its answer: to how many people it went, and how many more the class may get today. */
+export const staffClassMessageResponseSchema = z.object({
+  recipients: z.number().int(),
+  left: z.number().int(),
+});
+export type StaffClassMessageResponse = z.infer<typeof staffClassMessageResponseSchema>;

@@ -9,19 +9,24 @@ import {
   noticesDocumentSchema,
   type ScheduleDocument,
   scheduleDocumentSchema,
+  type Texts,
 } from '@centro/contracts';
+import { isText, pagesShowingTexts, textPages, textsSchemaFor } from './texts-documents.js';
 
 /** The content a page is rendered from: every document, saved or packaged. */
 export interface SiteContent {
   schedule: ScheduleDocument;
   /** The notices ('Avisos'): none packaged. */
   notices: NoticesDocument;
+  /** The text documents saved, by name (decision 064); the others are packaged. */
+  texts: Readonly<Record<string, Texts>>;
 }
 
 /** The packaged content, read through the same schemas as a saved revision. */
 export const packagedContent: SiteContent = {
   schedule: scheduleDocumentSchema.parse(packagedSchedule),
   notices: [],
+  texts: {},
 };
 
 /** Each document's schema (the same on the way in and when read back). */
@@ -38,3 +43,29 @@ export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> 
   schedule: ['/horarios'],
   notices: [],
 };
+
+const isFixed = (document: string): document is ContentDocument =>
+  Object.hasOwn(pagesShowing, document);
+
+/** The schema of any document: the fixed ones above, or a text document; undefined: unknown. */
+export function schemaOf(document: string) {
+  return isFixed(document) ? documentSchemas[document] : textsSchemaFor(document);
+}
+
+/** The content with a document's new body in it. */
+export function withDocument(content: SiteContent, document: string, body: unknown): SiteContent {
+  if (isFixed(document)) return { ...content, [document]: body };
+  return isText(document)
+    ? { ...content, texts: { ...content.texts, [document]: body as Texts } }
+    : content;
+}
+
+/** The prerendered pages any document appears on. */
+export function pagesOf(document: string): readonly string[] {
+  return isFixed(document) ? pagesShowing[document] : pagesShowingTexts(document);
+}
+
+/** Every page an edit may render again (their built HTML is kept). */
+export const editablePages: readonly string[] = [
+  ...new Set([...Object.values(pagesShowing).flat(), ...textPages]),
+];

@@ -19,9 +19,13 @@ import {
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
   staffScheduleSaveSchema,
+  staffTextsSaveSchema,
+  staffContentRestoreSchema,
+  staffTextsPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
   staffOpenClassRequestSchema,
+  staffClassMessageRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -58,8 +62,13 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/open': staffOpenClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
+  // The server's schema adds the check of the page and its own texts (same JSON Schema).
+  '/api/staff/content/texts': staffTextsSaveSchema,
+  '/api/staff/content/restore': staffContentRestoreSchema,
+  '/api/staff/content/preview': staffTextsPreviewSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

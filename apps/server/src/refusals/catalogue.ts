@@ -16,12 +16,18 @@ import {
   messages,
   sessionMessages,
 } from '@centro/contracts';
-import { notMarkableYetMessage } from '@centro/content';
+import { formatTime, notMarkableYetMessage, wallClockAt } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
+function instantText(instant: string): string {
+  const at = wallClockAt(instant);
+  return `${at.day}/${at.month}/${at.year} às ${formatTime(`${at.hour}:${at.minute}`)}`;
 }
 
 /** What one line declares. */
@@ -227,6 +233,14 @@ export const REFUSALS = {
     C.ContentStale,
     'Outra pessoa alterou esta página enquanto você editava.',
   ),
+  /** A page without texts to edit, or a revision of it that does not exist (decision 064). */
+  contentNotFound: refusal([404], C.NotFound, 'Página ou versão não encontrada.'),
+  /** A preview asked of a server whose web build has no page renderer (decision 064). */
+  previewUnavailable: refusal(
+    [503],
+    C.ServiceUnavailable,
+    'A pré-visualização não está disponível neste servidor.',
+  ),
   /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
   roleFromAdminEmails: refusal(
     [409],
@@ -273,6 +287,26 @@ export const REFUSALS = {
     [409],
     C.EnrolmentOpen,
     'As inscrições deste curso já estão abertas: faça a sua inscrição.',
+  ),
+  /** A fourth message to a class within 24 hours (decision 063): when the next may go. */
+  classMessageLimit: refusal(
+    [429],
+    C.TooManyRequests,
+    'Esta turma já recebeu 3 mensagens nas últimas 24 horas. Tente novamente mais tarde.',
+    ({ retryAt }: { retryAt: string }) =>
+      `Esta turma já recebeu 3 mensagens nas últimas 24 horas. A próxima poderá ser enviada a partir de ${instantText(retryAt)}.`,
+  ),
+  /** A message to a class with nobody to receive it. */
+  classWithoutRecipients: refusal(
+    [409],
+    C.Conflict,
+    'Esta turma não tem ninguém para receber a mensagem.',
+  ),
+  /** 'Cancelar inscrição' after the last meeting of the person's class (issue 29). */
+  classEnded: refusal(
+    [409],
+    C.ClassEnded,
+    'Este curso já terminou: não é mais possível cancelar a inscrição.',
   ),
 } as const;
 

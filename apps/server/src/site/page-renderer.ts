@@ -15,9 +15,12 @@ export interface RenderedPage {
   data?: string;
 }
 
-/** The renderer's contract: the page for `urlPath`, from `content`. */
+/**
+ * The renderer's contract: the page for `urlPath`, from `content`; `preview`: as React Router
+ * wrote it, its stylesheets linked (decision 064).
+ */
 export interface PageRenderer {
-  render(urlPath: string, content: unknown): Promise<RenderedPage>;
+  render(urlPath: string, content: unknown, options?: { preview?: boolean }): Promise<RenderedPage>;
 }
 
 /** Where the renderer sits for a client build (WEB_ROOT is `<build>/client`). */
@@ -34,15 +37,19 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
     return undefined;
   }
   const module = (await import(pathToFileURL(file).href)) as {
-    render?: (urlPath: string, content: unknown) => Promise<string | RenderedPage>;
+    render?: (
+      urlPath: string,
+      content: unknown,
+      options?: { preview?: boolean },
+    ) => Promise<string | RenderedPage>;
   };
   const render = module.render;
   if (typeof render !== 'function') {
     throw new Error(`${file} does not export render(urlPath, content)`);
   }
   return {
-    render: async (urlPath, content) => {
-      const page = await render(urlPath, content);
+    render: async (urlPath, content, options) => {
+      const page = await render(urlPath, content, options);
       return typeof page === 'string' ? { html: page } : page;
     },
   };

@@ -113,6 +113,7 @@ export function createStaffRepository(db: Db) {
       const rows = await db
         .selectFrom('enrolments')
         .select(['user_id', 'status', 'created_at'])
+        // Whatever the class's state: a concluded class's rows stay, inactive (decision 059).
         .where('class_id', '=', classId)
         .orderBy('created_at')
         .execute();
@@ -125,6 +126,7 @@ export function createStaffRepository(db: Db) {
         .select(['user_id', 'status', 'created_at'])
         .where('class_id', '=', classId)
         .where('user_id', '=', personId)
+        .where('active', '=', 1)
         .executeTakeFirst();
       return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
     },
@@ -174,7 +176,7 @@ export function createStaffRepository(db: Db) {
           })),
         )
         .onConflict((oc) =>
-          oc.columns(['course_slug', 'meeting', 'person_id']).doUpdateSet({
+          oc.columns(['class_id', 'meeting', 'person_id']).doUpdateSet({
             present: (eb) => eb.ref('excluded.present'),
             marked_by: (eb) => eb.ref('excluded.marked_by'),
             marked_at: (eb) => eb.ref('excluded.marked_at'),
@@ -183,14 +185,18 @@ export function createStaffRepository(db: Db) {
         .execute();
     },
 
-    /** People marked present, by course and meeting (only those still enrolled: a removal counts). */
+    /**
+     * People marked present, by course and meeting, in the course's classes not concluded (only
+     * those still enrolled: a removal counts).
+     */
     async presentCounts(): Promise<Map<string, Map<number, number>>> {
       const rows = await db
         .selectFrom('attendance')
         .innerJoin('enrolments', (join) =>
           join
-            .onRef('enrolments.course_slug', '=', 'attendance.course_slug')
-            .onRef('enrolments.user_id', '=', 'attendance.person_id'),
+            .onRef('enrolments.class_id', '=', 'attendance.class_id')
+            .onRef('enrolments.user_id', '=', 'attendance.person_id')
+            .on('enrolments.active', '=', 1),
         )
         .select([
           'attendance.course_slug',

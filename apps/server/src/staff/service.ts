@@ -9,6 +9,7 @@
 import { allCourses, type Course } from '@centro/content';
 import type {
   StaffActionsQuery,
+  StaffClassMessageRequest,
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
@@ -17,6 +18,7 @@ import type {
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
+import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass } from './classes.js';
 import { attendance, classAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
@@ -33,6 +35,7 @@ export interface StaffServiceOptions {
   courseStore: StaffContext['courseStore'];
   classes: StaffContext['classes'];
   completions: StaffContext['completions'];
+  classMessages: StaffContext['classMessages'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
@@ -55,6 +58,7 @@ export class StaffService {
       courseStore: options.courseStore,
       classes: options.classes,
       completions: options.completions,
+      classMessages: options.classMessages,
       directory: options.directory,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
@@ -153,6 +157,19 @@ export class StaffService {
   /** 'Encerrar turma': the participants' completions. @throws classNotFound, classConcluded */
   concludeClass(by: StaffActor, slug: string, classId: string) {
     return concludeClass(this.#ctx, by, slug, classId);
+  }
+
+  /**
+   * 'Enviar mensagem à turma': to the class's confirmed people (and waiting list when asked).
+   * @throws classNotFound, classWithoutRecipients, classMessageLimit, DirectoryError
+   */
+  sendClassMessage(
+    by: StaffActor,
+    slug: string,
+    classId: string,
+    request: StaffClassMessageRequest,
+  ) {
+    return sendClassMessage(this.#ctx, by, slug, classId, request);
   }
 
   /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */

@@ -144,6 +144,10 @@ await describeHostile('hostile api-bodies', (hostile) => {
           body: () => ({ email: 'x@example.org', role: 'secretaria' }),
         },
         { url: '/api/staff/roles/revoke', body: () => ({ personId: bob, role: 'secretaria' }) },
+        {
+          url: '/api/staff/content/restore',
+          body: () => ({ document: 'home', revision: 0, restore: 1 }),
+        },
       ];
       const authorization = fc.oneof(
         fc.constant('coordenacao').map(() => `Bearer ${api.tokenFor(alice)}`),
@@ -193,6 +197,8 @@ await describeHostile('hostile api-bodies', (hostile) => {
             // A class of the course by id (issue 29): anything else is a 400 or a 404.
             hostileString.map((t) => `${C}/participants?turma=${encode(t)}`),
             segment.map((t) => `${C}/export.xlsx?turma=${t}`),
+            segment.map((s) => `/api/staff/content/texts?document=${s}`),
+            segment.map((s) => `/api/staff/content/history?document=%2F${s}`),
           ),
         }),
       );

@@ -16,6 +16,8 @@ import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
 import * as completions from './015-completions.js';
 import * as classReminders from './016-class-reminders.js';
+import * as rowsPerClass from './017-rows-per-class.js';
+import * as classMessages from './019-class-messages.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '014-opening-alerts': openingAlerts,
   '015-completions': completions,
   '016-class-reminders': classReminders,
+  '017-rows-per-class': rowsPerClass,
+  '019-class-messages': classMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

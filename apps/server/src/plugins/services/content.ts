@@ -9,7 +9,7 @@
  */
 import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
-import { pagesShowing } from '../../content/documents.js';
+import { pagesOf } from '../../content/documents.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
@@ -74,12 +74,16 @@ export const contentService = fp<ContentServiceOptions>(
     const renderer = await loadPageRenderer(webRoot);
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
+    } else {
+      service.previewWith((urlPath, content, options) =>
+        renderer.render(urlPath, content, options),
+      );
     }
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       await queue(async () => {
-        for (const urlPath of pagesShowing[document]) {
+        for (const urlPath of pagesOf(document)) {
           try {
             const page = await renderer.render(urlPath, content);
             // The data first: a visitor who gets the new page then navigates gets its data.

@@ -1,4 +1,7 @@
-/** The programme (course list) and course pages, prepared at build time from the content. */
+/**
+ * The programme (course list) and course pages, prepared at build time from the content, or from
+ * the courses' texts saved in the staff area when the server renders them again (decision 064).
+ */
 import {
   addMinutes,
   centre,
@@ -16,10 +19,12 @@ import {
   programmeSlugs,
   type ProgrammeSlug,
 } from '@centro/content';
+import { richTextHtml } from '@centro/contracts/rich-text';
 import { data } from 'react-router';
 import { resolveImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
+import { type PublishedContent, textsOf } from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import { courseShareData } from './share';
@@ -36,7 +41,10 @@ function programmeSlugOf(segment: string | undefined): ProgrammeSlug {
   return slug;
 }
 
-export function getProgrammePage(pathname: string): ProgrammeLoaderData {
+export function getProgrammePage(
+  pathname: string,
+  content: PublishedContent = {},
+): ProgrammeLoaderData {
   const programme = getProgramme(programmeSlugOf(segments(pathname)[0]));
   const site = getSite();
   const stages: ProgrammeLoaderData['page']['stages'] = [];
@@ -44,7 +52,7 @@ export function getProgrammePage(pathname: string): ProgrammeLoaderData {
     const card: CourseCardData = {
       slug: course.slug,
       title: course.title,
-      summary: course.summary,
+      summary: textsOf(content, coursePath(course)).summary,
       image: resolveImage(course.image),
       path: coursePath(course),
     };
@@ -71,7 +79,7 @@ export function getProgrammePage(pathname: string): ProgrammeLoaderData {
   };
 }
 
-export function getCoursePage(pathname: string): CourseLoaderData {
+export function getCoursePage(pathname: string, content: PublishedContent = {}): CourseLoaderData {
   const [programmeSegment, slug] = segments(pathname);
   const programme = getProgramme(programmeSlugOf(programmeSegment));
   const course = slug ? findCourse(programme.slug, slug) : undefined;
@@ -79,6 +87,7 @@ export function getCoursePage(pathname: string): CourseLoaderData {
   const site = getSite();
   const image = resolveImage(course.image);
   const path = coursePath(course);
+  const texts = textsOf(content, path);
   return {
     page: {
       programme: {
@@ -91,7 +100,8 @@ export function getCoursePage(pathname: string): CourseLoaderData {
       inviteCode: course.inviteCode,
       title: course.title,
       stage: course.stage,
-      description: course.description,
+      welcome: texts.welcome,
+      descriptionHtml: `${richTextHtml(texts.description)}\n${richTextHtml(texts.cycle)}`,
       audience: course.audience,
       image,
       meetings: {
@@ -108,13 +118,13 @@ export function getCoursePage(pathname: string): CourseLoaderData {
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,
-      description: course.summary,
+      description: texts.summary,
       path,
       image,
       jsonLd: [
         courseJsonLd(site.origin, centre, {
           name: course.title,
-          description: course.summary,
+          description: texts.summary,
           path,
           image: image.src,
           instance: {

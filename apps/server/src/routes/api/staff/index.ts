@@ -35,6 +35,7 @@ import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
 import { AUTH, bearer, COORDINATION, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
+import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
 
 declare module 'fastify' {
@@ -61,6 +62,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The site's content (Comunicação and Coordenação), under the same hook.
   await app.register(staffContentRoutes);
+  await app.register(staffContentTextsRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
   await app.register(staffClassRoutes);
   // A class's participants as files (.csv, .xlsx).

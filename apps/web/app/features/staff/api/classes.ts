@@ -17,7 +17,7 @@ import { checked } from '~/lib/answer';
 export type Completion = StaffConcludeClassResponse['completions'][number];
 
 export async function fetchClasses(slug: string, token: string): Promise<StaffClassesResponse> {
-  const url = staffCoursePaths(slug).classes;
+  const url = staffCoursePaths(slug).classList;
   return checked(await fetchJson(url, { bearer: token }), url, {
     classes: 'array',
     proposal: 'object',
@@ -30,7 +30,7 @@ export async function createClass(
   request: StaffNewClassRequest,
   token: string,
 ): Promise<StaffClass> {
-  const url = staffCoursePaths(slug).classes;
+  const url = staffCoursePaths(slug).classList;
   const answer = checked<{ class: StaffClass }>(
     await fetchJson(url, { method: 'POST', body: request, bearer: token }),
     url,

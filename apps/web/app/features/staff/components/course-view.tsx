@@ -1,8 +1,9 @@
 /**
- * One course in the staff area (issue 29): its classes ('Turmas': the list; 'Nova turma' and
- * 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else the course's
- * current class), its participants, attendance and (Coordenação) settings. Each panel of a class
- * takes `ClassPanelProps`; a concluded class's panels show no edit controls.
+ * One course in the staff area (issue 29): its classes ('Turmas': the list; 'Nova turma', 'Abrir
+ * inscrições' and 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else
+ * the course's current class), its participants, attendance, a message to it and (Coordenação)
+ * settings. Each panel of a class takes `ClassPanelProps`; a concluded class's panels show no edit
+ * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
 import { useCallback } from 'react';
@@ -13,6 +14,7 @@ import { fetchClasses } from '../api/classes';
 import { chosenClass, isReadOnly } from '../classes';
 import { classMessages, classStateLabels } from '../copy';
 import { AttendancePanel } from './attendance-panel';
+import { ClassMessageForm } from './class-message-form';
 import { ClassesPanel } from './classes-panel';
 import { LoadFailed } from './load-failed';
 import { ParticipantsPanel } from './participants-panel';
@@ -66,6 +68,8 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
     { key: 'turmas', label: 'Turmas' },
     { key: 'participantes', label: 'Participantes' },
     { key: 'presenca', label: 'Presença' },
+    // A concluded class is read-only: no message to it either.
+    ...(chosen && !isReadOnly(chosen) ? [{ key: 'mensagem', label: 'Mensagem à turma' }] : []),
     ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
   ];
   const asked = params.get('aba');
@@ -111,6 +115,9 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
       {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
       {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'mensagem' && (
+        <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />
+      )}
     </section>
   );
 }

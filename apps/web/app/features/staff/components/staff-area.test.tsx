@@ -161,7 +161,7 @@ describe('StaffArea', () => {
       within(course)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Turmas', 'Participantes', 'Presença']);
+    ).toEqual(['Turmas', 'Participantes', 'Presença', 'Mensagem à turma']);
     await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'zelia');
     expect(
       within(table)
