@@ -432,7 +432,8 @@ staffTest(
       await expect(page.getByText(/^Turma concluída: participantes, presença/)).toBeVisible();
       await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
       await page.getByRole('link', { name: 'Presença' }).click();
-      await page.getByLabel('Encontro').selectOption('3');
+      // The menu (the read-only list of marks is named after its meeting too).
+      await page.getByLabel('Encontro', { exact: true }).selectOption('3');
       await expect(page.getByText('Ana Souza: Presente')).toBeVisible();
       await expect(page.getByRole('checkbox')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Salvar presença' })).toHaveCount(0);
