@@ -39,6 +39,7 @@ import { notFoundHandler } from './plugins/site/not-found.js';
 import { crawlerRoutes } from './plugins/site/crawler-routes.js';
 import { staticFiles } from './plugins/site/static-files.js';
 import { staticSite } from './plugins/site/static-site.js';
+import { photoFiles } from './plugins/site/photo-files.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { courseRoutes } from './routes/api/courses/index.js';
 import { groupRoutes } from './routes/api/group/index.js';
@@ -153,6 +154,8 @@ export async function buildApp(
 
   useSecurityHeaders(app, security);
   await app.register(staticSite, { pages });
+  // The photos uploaded in the staff area (decision 065).
+  await app.register(photoFiles);
   await app.register(staticFiles, {
     webRoot: config.webRoot,
     servedElsewhere: [...pages.data.keys()],

@@ -11,5 +11,6 @@ export * from './me.js';
 export * from './content.js';
 export * from './notices.js';
 export * from './texts.js';
+export * from './photos.js';
 export * from './whatsapp.js';
 export * from './field-labels.js';

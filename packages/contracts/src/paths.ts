@@ -40,6 +40,8 @@ export const apiPaths = {
   staffContentRestore: '/api/staff/content/restore',
   /** POST {document, texts}: the page as it would look with these texts, published nowhere. */
   staffContentPreview: '/api/staff/content/preview',
+  /** GET: the photos in place; PUT: one uploaded photo for one place (Comunicação, Coordenação). */
+  staffContentPhotos: '/api/staff/content/photos',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */

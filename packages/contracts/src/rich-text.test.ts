@@ -43,6 +43,8 @@ describe('rich text', () => {
       expect(richTextHtml(`[x](${link})`), link).not.toContain('<a');
       expect(linksRefusedAtAGlance(`[x](${link})`), link).toHaveLength(1);
     }
+    // A link to nothing: its text, unlinked (the page is still rendered).
+    expect(richTextHtml('Veja [a agenda]() e ![]().')).toBe('<p>Veja a agenda e !.</p>');
     expect(refusedLinks('[x](https://exemplo.org/a) [y](/contato)')).toEqual([]);
     expect(linksRefusedAtAGlance('[x](https://exemplo.org/a) [y](/contato)')).toEqual([]);
   });

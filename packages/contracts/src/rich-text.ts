@@ -38,12 +38,26 @@ const INLINE_TOKENS = new Set([
   'link_close',
 ]);
 
+/**
+ * `[text]()`: markdown-it makes a link to nothing without asking `validateLink`; its text stays,
+ * unlinked (links do not nest, so the next `link_close` is its own).
+ */
+function withoutEmptyLinks(children: Token[]): Token[] {
+  let unlinking = false;
+  return children.filter((child) => {
+    if (child.type === 'link_open' && !child.attrGet('href')) return !(unlinking = true);
+    if (child.type === 'link_close' && unlinking) return (unlinking = false);
+    return true;
+  });
+}
+
 function parse(source: string): { tokens: Token[]; links: string[] } {
   seenLinks = [];
   try {
     const tokens = markdown.parse(source, {});
     for (const token of tokens) {
       if (!BLOCK_TOKENS.has(token.type)) throw new Error(`rich text: unexpected ${token.type}`);
+      if (token.children) token.children = withoutEmptyLinks(token.children);
       for (const child of token.children ?? []) {
         if (!INLINE_TOKENS.has(child.type)) throw new Error(`rich text: unexpected ${child.type}`);
         if (child.type === 'link_open' && !isAllowedLink(String(child.attrGet('href') ?? ''))) {

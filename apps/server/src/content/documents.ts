@@ -7,10 +7,13 @@ import {
   type ContentDocument,
   type NoticesDocument,
   noticesDocumentSchema,
+  type PhotosDocument,
+  photosDocumentSchema,
   type ScheduleDocument,
   scheduleDocumentSchema,
   type Texts,
 } from '@centro/contracts';
+import { pagesWithPhotos } from './photos-places.js';
 import { isText, pagesShowingTexts, textPages, textsSchemaFor } from './texts-documents.js';
 
 /** The content a page is rendered from: every document, saved or packaged. */
@@ -18,6 +21,8 @@ export interface SiteContent {
   schedule: ScheduleDocument;
   /** The notices ('Avisos'): none packaged. */
   notices: NoticesDocument;
+  /** The photos put in place of the illustrations (decision 065): none packaged. */
+  photos: PhotosDocument;
   /** The text documents saved, by name (decision 064); the others are packaged. */
   texts: Readonly<Record<string, Texts>>;
 }
@@ -26,6 +31,7 @@ export interface SiteContent {
 export const packagedContent: SiteContent = {
   schedule: scheduleDocumentSchema.parse(packagedSchedule),
   notices: [],
+  photos: {},
   texts: {},
 };
 
@@ -33,6 +39,7 @@ export const packagedContent: SiteContent = {
 export const documentSchemas = {
   schedule: scheduleDocumentSchema,
   notices: noticesDocumentSchema,
+  photos: photosDocumentSchema,
 } as const satisfies Record<ContentDocument, unknown>;
 
 /**
@@ -42,6 +49,7 @@ export const documentSchemas = {
 export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> = {
   schedule: ['/horarios'],
   notices: [],
+  photos: pagesWithPhotos,
 };
 
 const isFixed = (document: string): document is ContentDocument =>

@@ -6,6 +6,7 @@
  * once and on the others at their next look (`watch`).
  */
 import type {
+  PhotosDocument,
   StaffContentHistory,
   StaffContentRestore,
   StaffNoticesResponse,
@@ -122,6 +123,20 @@ export class ContentService {
   async saveNotices(by: StaffActor, save: StaffNoticesSave): Promise<StaffNoticesResponse> {
     await this.#save(by, 'notices', save.revision, save.notices);
     return this.notices();
+  }
+
+  /**
+   * Saves and publishes where the photos are (photos-library.ts, decision 065), `details` in the
+   * staff record.
+   * @throws Refusal 'contentStale' when `from` is no longer the latest.
+   */
+  async savePhotos(
+    by: StaffActor,
+    from: number,
+    photos: PhotosDocument,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.#save(by, 'photos', from, photos, details);
   }
 
   /** A page's texts in effect (saved, or packaged), with their revision. */

@@ -125,6 +125,19 @@ export interface ContentRevisionsTable {
   created_at: string;
 }
 
+/** A photo uploaded in the staff area, resized to its place (migration 021, decision 065). */
+export interface ContentPhotosTable {
+  /** The start of the SHA-256 of its JPEG (hex). */
+  id: string;
+  width: number;
+  height: number;
+  /** Each format's file, base64. */
+  avif: string;
+  webp: string;
+  jpeg: string;
+  created_at: string;
+}
+
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
 export interface AttendanceTable {
   course_slug: string;
@@ -352,6 +365,7 @@ export interface Database {
   contact_email_changes: ContactEmailChangesTable;
   token_revocations: TokenRevocationsTable;
   content_revisions: ContentRevisionsTable;
+  content_photos: ContentPhotosTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

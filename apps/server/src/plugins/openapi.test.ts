@@ -18,6 +18,7 @@ import {
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
+  staffPhotoUploadSchema,
   staffScheduleSaveSchema,
   staffTextsSaveSchema,
   staffContentRestoreSchema,
@@ -69,6 +70,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/texts': staffTextsSaveSchema,
   '/api/staff/content/restore': staffContentRestoreSchema,
   '/api/staff/content/preview': staffTextsPreviewSchema,
+  '/api/staff/content/photos': staffPhotoUploadSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

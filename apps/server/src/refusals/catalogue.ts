@@ -14,6 +14,7 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  PHOTO_LIMITS,
   sessionMessages,
 } from '@centro/contracts';
 import { formatTime, notMarkableYetMessage, wallClockAt } from '@centro/content';
@@ -308,6 +309,20 @@ export const REFUSALS = {
     C.ClassEnded,
     'Este curso já terminou: não é mais possível cancelar a inscrição.',
   ),
+  /** An uploaded photo over PHOTO_LIMITS: its file, or its pixels (decision 065). */
+  photoTooLarge: refusal(
+    [413],
+    C.PhotoTooLarge,
+    `Foto grande demais: no máximo ${PHOTO_LIMITS.bytes / 1024 / 1024} MB e ${PHOTO_LIMITS.megapixels} megapixels.`,
+  ),
+  /** An uploaded file the server cannot read as an image (decision 065). */
+  notAnImage: refusal(
+    [415],
+    C.NotAnImage,
+    'Foto: não foi possível ler este arquivo como imagem. Envie uma foto JPEG, PNG, WebP ou AVIF.',
+  ),
+  /** A photo for a place the site does not have (a course that does not exist). */
+  photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -5,13 +5,15 @@
  * the saved documents set here, so the same loaders make the same page from the new content.
  */
 import type { ScheduleDay } from '@centro/content';
-import type { AboutTexts, CourseTexts, HomeTexts, Texts } from '@centro/contracts';
+import type { AboutTexts, CourseTexts, HomeTexts, PlacedPhoto, Texts } from '@centro/contracts';
 import { packagedTexts } from '@centro/contracts/packaged-texts';
 import { createContext } from 'react-router';
 
 /** The documents saved in the staff area; a missing one is packages/content's. */
 export interface PublishedContent {
   schedule?: readonly ScheduleDay[];
+  /** By place ('banner', 'carousel-1', 'course:/global-kardec/passe'), the photo uploaded there. */
+  photos?: Readonly<Record<string, PlacedPhoto>>;
   /** The pages' texts saved (decision 064), by document: `home`, `about`, a course's path. */
   texts?: Readonly<Record<string, Texts>>;
 }

@@ -3,7 +3,8 @@ import { getHomePage } from '~/features/home/data.server';
 import { HomePage } from '~/features/home/components/home-page';
 import { publishedContent } from '~/lib/published-content.server';
 
-// The texts saved in the staff area when the server renders the page again (decision 064).
+// The texts and photos saved in the staff area when the server renders the page again
+// (decisions 064, 065).
 export function loader({ context }: Route.LoaderArgs) {
   return getHomePage(context.get(publishedContent));
 }

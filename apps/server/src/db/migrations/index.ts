@@ -18,6 +18,7 @@ import * as completions from './015-completions.js';
 import * as classReminders from './016-class-reminders.js';
 import * as rowsPerClass from './017-rows-per-class.js';
 import * as classMessages from './019-class-messages.js';
+import * as contentPhotos from './021-content-photos.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-class-reminders': classReminders,
   '017-rows-per-class': rowsPerClass,
   '019-class-messages': classMessages,
+  '021-content-photos': contentPhotos,
 };
 
 export const migrationProvider: MigrationProvider = {

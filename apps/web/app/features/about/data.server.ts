@@ -4,7 +4,7 @@
  */
 import { centre } from '@centro/content';
 import { richTextHtml, richTextParagraphs } from '@centro/contracts/rich-text';
-import { resolveImage } from '~/lib/images.server';
+import { placedImage } from '~/lib/images.server';
 import { buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { type PublishedContent, textsOf } from '~/lib/published-content.server';
@@ -14,8 +14,9 @@ import type { AboutLoaderData } from './types';
 
 export function getAboutPage(content: PublishedContent = {}): AboutLoaderData {
   const { text } = textsOf(content, 'about');
-  const slides = centre.carousel.map(({ caption, ...image }) => ({
-    image: resolveImage(image),
+  const photos = content.photos ?? {};
+  const slides = centre.carousel.map(({ caption, ...image }, i) => ({
+    image: placedImage(image, photos[`carousel-${i + 1}`]),
     caption,
   }));
   return {

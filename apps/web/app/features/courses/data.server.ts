@@ -21,7 +21,8 @@ import {
 } from '@centro/content';
 import { richTextHtml } from '@centro/contracts/rich-text';
 import { data } from 'react-router';
-import { resolveImage } from '~/lib/images.server';
+import { courseSlot } from '@centro/contracts/photo-rules';
+import { placedImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
 import { type PublishedContent, textsOf } from '~/lib/published-content.server';
@@ -53,7 +54,7 @@ export function getProgrammePage(
       slug: course.slug,
       title: course.title,
       summary: textsOf(content, coursePath(course)).summary,
-      image: resolveImage(course.image),
+      image: placedImage(course.image, content.photos?.[courseSlot(coursePath(course))]),
       path: coursePath(course),
     };
     const stage = stages.find((s) => s.name === course.stage);
@@ -85,8 +86,8 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
   const course = slug ? findCourse(programme.slug, slug) : undefined;
   if (!course) throw data(null, { status: 404 });
   const site = getSite();
-  const image = resolveImage(course.image);
   const path = coursePath(course);
+  const image = placedImage(course.image, content.photos?.[courseSlot(path)]);
   const texts = textsOf(content, path);
   return {
     page: {

@@ -4,7 +4,7 @@
  */
 import { centre, coursePath, getProgramme, programmePath } from '@centro/content';
 import { richTextHtml } from '@centro/contracts/rich-text';
-import { resolveImage } from '~/lib/images.server';
+import { placedImage } from '~/lib/images.server';
 import { organizationJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getOrganization, getSite } from '~/lib/site.server';
@@ -18,7 +18,7 @@ export function getHomePage(content: PublishedContent = {}): HomeLoaderData {
   const mediums = getProgramme('escola-de-mediuns');
   const [firstCourse] = globalKardec.courses;
   if (!firstCourse) throw new Error('The Global Kardec programme has no course');
-  const banner = resolveImage(centre.bannerImage);
+  const banner = placedImage(centre.bannerImage, content.photos?.banner);
   return {
     page: {
       centreName: centre.name,

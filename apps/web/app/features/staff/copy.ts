@@ -91,6 +91,7 @@ export const staffMessages = {
   settingsSaved: 'Configurações salvas.',
   contentPublished: 'Horários publicados.',
   noticesPublished: 'Avisos publicados.',
+  photoPublished: 'Foto publicada.',
   attendanceSaved: 'Presença salva.',
   removed: 'Participante removido. A vaga foi liberada.',
   roleGranted: 'Função concedida.',

@@ -36,6 +36,7 @@ export function actionText(row: RecordRow): string {
 const DOCUMENT_NAMES: Readonly<Record<string, string>> = {
   schedule: 'Horários',
   notices: 'Avisos',
+  photos: 'Fotos',
   home: 'Página inicial',
   about: 'Saiba mais',
 };

@@ -39,6 +39,10 @@ function stubApi(
       return Response.json({ revision: 0, savedAt: null, savedBy: null, document: 'home', texts });
     }
     if (url.startsWith('/api/staff/content/history?')) return Response.json({ revisions: [] });
+    // The photos (photos.test.ts on the server, the content e2e in the browser).
+    if (url === '/api/staff/content/photos') {
+      return Response.json({ revision: 0, savedAt: null, savedBy: null, places: [] });
+    }
     return Response.json({ error: 'forbidden', message: 'Proibido.' }, { status: 403 });
   });
   return calls;

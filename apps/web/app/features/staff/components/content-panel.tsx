@@ -17,12 +17,16 @@ import { LoadFailed } from './load-failed';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 // Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
-// The pages' texts (decision 064) come in the same chunk (content-panels.ts).
+// The pages' texts (decision 064) and the photos (decision 065) come in the same chunk
+// (content-panels.ts).
 const NoticesPanel = lazy(() =>
   import('./content-panels').then((module) => ({ default: module.NoticesPanel })),
 );
 const TextsPanel = lazy(() =>
   import('./content-panels').then((module) => ({ default: module.TextsPanel })),
+);
+const PhotosPanel = lazy(() =>
+  import('./content-panels').then((module) => ({ default: module.PhotosPanel })),
 );
 
 type Schedule = StaffScheduleResponse['schedule'];
@@ -98,6 +102,9 @@ export function ContentPanel() {
       </Suspense>
       <Suspense fallback={<p role="status">Carregando textos…</p>}>
         <TextsPanel />
+      </Suspense>
+      <Suspense fallback={<p role="status">Carregando fotos…</p>}>
+        <PhotosPanel />
       </Suspense>
     </>
   );
