@@ -4,8 +4,9 @@
  * the overview, the course's list, searches it, downloads the CSV and the .xlsx (both parsed here),
  * changes places and the opening date (the public course page follows without a restart), grants
  * Secretaria to a third account (which sees lists but no settings), removes a participant (the
- * place is free again), and finds each action in the record. A participant gets no 'Equipe' link and
- * no staff data, from the page or from the API.
+ * place is free again), finds each action in the record, then starts a new term: 'Nova turma',
+ * each class its own participants, and 'Encerrar turma' leaves the old class to read only. A
+ * participant gets no 'Equipe' link and no staff data, from the page or from the API.
  */
 import { readFile } from 'node:fs/promises';
 import { addDays, formatMeetingOption, getProgramme, wallClockAt } from '@centro/content';
@@ -233,7 +234,7 @@ staffTest(
       await page.getByLabel('Horário dos encontros').fill('00:00');
       await Promise.all([
         page.waitForResponse(
-          (r) => r.url().endsWith('/settings') && r.request().method() === 'POST',
+          (r) => new URL(r.url()).pathname.endsWith('/settings') && r.request().method() === 'POST',
         ),
         page.getByRole('button', { name: 'Salvar configurações' }).click(),
       ]);
@@ -369,6 +370,77 @@ staffTest(
       await page.getByLabel('Ação').selectOption({ label: 'Todas' });
       await expect(rows).toHaveCount(1);
       await expect(rows).toContainText('Removeu um participante');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step("a new term: 'Nova turma', switching classes, 'Encerrar turma' read-only", async () => {
+      await page.goto(`/equipe?curso=${course.slug}&aba=turmas`);
+      const classes = page.getByRole('list', { name: 'Turmas do curso' }).getByRole('listitem');
+      await expect(classes).toHaveCount(1);
+      await expect(classes.first()).toContainText(
+        'Inscrições abertasAbrem em 15/01/2030 às 09h001 de 5 vagas ocupadas',
+      );
+      const first = (await classes.first().getByRole('link').textContent()) ?? '';
+
+      await page.getByRole('button', { name: 'Nova turma' }).click();
+      // Prefilled from the latest class, its dates a term later.
+      await expect(page.getByLabel('Nome da turma')).toHaveValue(/^Turma \d{4}\/[12]$/);
+      await expect(page.getByLabel('Abertura das inscrições')).toHaveValue('2030-07-15T09:00');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('Nome da turma').fill('Turma 2027/1');
+      await page.getByLabel('Vagas').fill('2');
+      await page.getByRole('button', { name: 'Criar turma' }).click();
+      await expect(page.getByText('Turma 2027/1 criada (planejada).')).toBeVisible();
+      await expect(classes.nth(1)).toContainText('Turma 2027/1Planejada0 de 2 vagas ocupadas');
+      await page.getByRole('button', { name: 'Abrir inscrições da Turma 2027/1' }).click();
+      await expect(page.getByText('Inscrições da Turma 2027/1 abertas.')).toBeVisible();
+      await expect(classes.nth(1)).toContainText('Turma 2027/1Inscrições abertas');
+
+      // Each class its own participants.
+      await classes.nth(1).getByRole('link').click();
+      await expect(page.getByText('0 participantes')).toBeVisible();
+      await page.getByRole('link', { name: 'Turmas' }).click();
+      await classes.first().getByRole('link').click();
+      await expect(participantRows(page)).toHaveText(['Ana Souza']);
+
+      await page.getByRole('link', { name: 'Turmas' }).click();
+      await page.getByRole('button', { name: `Encerrar turma ${first}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Encerrar ${first}?` });
+      await expect(dialog).toContainText('deixa de ocupar vagas');
+      await expect(dialog).toContainText('apenas para consulta');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Confirmar encerramento' }).click();
+      // Ana was at one meeting of many: under 75 %.
+      await expect(
+        page.getByText(`${first} encerrada: 0 participantes concluíram e 1 não concluiu.`),
+      ).toBeVisible();
+      await expect(classes.first()).toContainText('Concluída0 de 5 vagas ocupadas');
+      // The classes fit a 360 px phone (nothing in the course's view scrolls sideways).
+      const size = page.viewportSize();
+      if (size && size.width < 768) await page.setViewportSize({ width: 360, height: 640 });
+      const view = page.locator('.staff__course-view');
+      expect(await view.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      const box = await view.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      if (size) await page.setViewportSize(size);
+
+      // The concluded class: its people and marks to read, nothing to change.
+      await classes.first().getByRole('link').click();
+      await expect(participantRows(page)).toHaveText(['Ana Souza']);
+      await expect(page.getByText(/^Turma concluída: participantes, presença/)).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
+      await page.getByRole('link', { name: 'Presença' }).click();
+      // The menu (the read-only list of marks is named after its meeting too).
+      await page.getByLabel('Encontro', { exact: true }).selectOption('3');
+      await expect(page.getByText('Ana Souza: Presente')).toBeVisible();
+      await expect(page.getByRole('checkbox')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Salvar presença' })).toHaveCount(0);
+      await page.getByRole('link', { name: 'Configurações' }).click();
+      await expect(page.getByText('Vagas', { exact: true })).toBeVisible();
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Salvar configurações' })).toHaveCount(0);
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 

@@ -59,6 +59,8 @@ export const ErrorCode = {
   EnrolledInOtherClass: 'enrolled_in_other_class',
   /** The class was concluded already ('Encerrar turma' twice). */
   ClassConcluded: 'class_concluded',
+  /** A change to a concluded class (settings, attendance, removal): it is read-only. */
+  ClassReadOnly: 'class_read_only',
   /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
   MeetingNotYet: 'meeting_not_yet',
   /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */

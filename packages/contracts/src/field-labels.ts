@@ -13,6 +13,8 @@ export const FIELD_LABELS = {
   count: 'Número de encontros',
   durationMinutes: 'Duração de cada encontro (minutos)',
   room: 'Local',
+  name: 'Nome da turma',
+  turma: 'Turma',
   email: 'E-mail',
   role: 'Função',
   personId: 'Pessoa',

@@ -65,18 +65,26 @@ export const apiPaths = {
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 
-/** A course's staff paths (`slug` from the content). */
-export const staffCoursePaths = (slug: string) => {
+/**
+ * A course's staff paths (`slug` from the content); with `classId`, of that class (`?turma=`),
+ * else of the course's current class.
+ */
+export const staffCoursePaths = (slug: string, classId?: string) => {
   const base = `/api/staff/courses/${encodeURIComponent(slug)}`;
+  const q = classId === undefined ? '' : `?turma=${encodeURIComponent(classId)}`;
   return {
-    participants: `${base}/participants`,
-    remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove`,
-    exportCsv: `${base}/export.csv`,
-    exportXlsx: `${base}/export.xlsx`,
-    settings: `${base}/settings`,
-    attendance: (meeting: number) => `${base}/attendance/${meeting}`,
-    /** GET: the course's classes. */
+    participants: `${base}/participants${q}`,
+    remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove${q}`,
+    exportCsv: `${base}/export.csv${q}`,
+    exportXlsx: `${base}/export.xlsx${q}`,
+    settings: `${base}/settings${q}`,
+    attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
+    /** GET: the course's classes; POST: 'Nova turma'. */
     classList: `${base}/classes`,
+    /** POST: 'Abrir inscrições'. */
+    open: (id: string) => `${base}/classes/${encodeURIComponent(id)}/open`,
+    /** POST: 'Encerrar turma'. */
+    conclude: (id: string) => `${base}/classes/${encodeURIComponent(id)}/conclude`,
     /** POST: 'Enviar mensagem à turma'. */
     classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
   };

@@ -69,8 +69,19 @@ export const staffOverviewResponseSchema = z.object({
 export type StaffOverviewResponse = z.infer<typeof staffOverviewResponseSchema>;
 export type StaffCourseSummary = z.infer<typeof staffCourseSummarySchema>;
 
-/** GET /api/staff/courses/:slug/participants?q=&sort=&order= */
+/**
+ * `?turma=<class id>` on a course's participants, attendance, settings, exports and removal
+ * (issue 29): that class; absent, the course's current class (its latest not concluded, else its
+ * latest: decision 062). A class of another course is 404.
+ */
+export const staffClassQuerySchema = z.strictObject({
+  turma: z.uuid({ error: 'Turma inválida.' }).optional(),
+});
+export type StaffClassQuery = z.infer<typeof staffClassQuerySchema>;
+
+/** GET /api/staff/courses/:slug/participants?q=&sort=&order=&turma= */
 export const staffParticipantsQuerySchema = z.strictObject({
+  turma: staffClassQuerySchema.shape.turma,
   q: z.string().max(200).optional(),
   sort: z.enum(['name', 'email', 'enrolledAt']).optional(),
   order: z.enum(['asc', 'desc']).optional(),
@@ -177,6 +188,8 @@ export const staffCourseSettingsResponseSchema = z.object({
   taken: z.number().int(),
   /** The weekday of the effective first meeting. */
   weekday: z.string(),
+  /** The class these settings are of (issue 29). */
+  classId: z.string(),
 });
 export type StaffCourseSettingsResponse = z.infer<typeof staffCourseSettingsResponseSchema>;
 
@@ -245,6 +258,9 @@ export const staffActionNameSchema = z.enum(
     'actions.view',
     'account.delete',
     'content.save',
+    'class.create',
+    'class.open',
+    'class.conclude',
     'class.message',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
@@ -360,11 +376,30 @@ export const staffClassSchema = z.object({
   firstMeeting: z.string().nullable(),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
+  /** Each meeting in effect: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
+  schedule: z.array(z.object({ date: z.string(), start: z.string() })),
 });
 export type StaffClass = z.infer<typeof staffClassSchema>;
 
-/** GET /api/staff/courses/:slug/classes: oldest first. */
-export const staffClassesResponseSchema = z.object({ classes: z.array(staffClassSchema) });
+/**
+ * What 'Nova turma' would create now: the latest class's places, its dates a term later, named for
+ * the term of its first meeting (São Paulo local date and time, as the settings form has them).
+ */
+export const staffClassProposalSchema = z.object({
+  name: z.string(),
+  places: z.number().int(),
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  firstMeeting: z.string(),
+});
+export type StaffClassProposal = z.infer<typeof staffClassProposalSchema>;
+
+/** GET /api/staff/courses/:slug/classes: oldest first, and the next class's proposal. */
+export const staffClassesResponseSchema = z.object({
+  classes: z.array(staffClassSchema),
+  proposal: staffClassProposalSchema,
+});
+export type StaffClassesResponse = z.infer<typeof staffClassesResponseSchema>;
 
 /** POST /api/staff/courses/:slug/classes ('Nova turma'): the rest comes from the latest class. */
 export const staffNewClassRequestSchema = z.strictObject({
@@ -380,10 +415,19 @@ export const staffNewClassRequestSchema = z.strictObject({
     .min(1, 'Informe ao menos 1 vaga.')
     .max(1000, 'Informe no máximo 1000 vagas.')
     .optional(),
+  /** São Paulo local date and time; null: open from the start (absent: the proposal's). */
+  opensAt: localDateTime.nullable().optional(),
+  /** null: never closes (absent: the proposal's). */
+  closesAt: localDateTime.nullable().optional(),
+  /** YYYY-MM-DD (absent: the proposal's). */
+  firstMeeting: z.iso.date({ error: 'Data no formato AAAA-MM-DD.' }).optional(),
 });
 export type StaffNewClassRequest = z.infer<typeof staffNewClassRequestSchema>;
 /** Its answer: the class created (planned). */
 export const staffNewClassResponseSchema = z.object({ class: staffClassSchema });
+
+/** POST /api/staff/courses/:slug/classes/:classId/open ('Abrir inscrições'): no fields. */
+export const staffOpenClassRequestSchema = z.strictObject({});
 
 /** POST /api/staff/courses/:slug/classes/:classId/conclude ('Encerrar turma'). */
 export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.literal(true) });
@@ -391,6 +435,7 @@ export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.liter
 export const staffConcludeClassResponseSchema = z.object({
   completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),
 });
+export type StaffConcludeClassResponse = z.infer<typeof staffConcludeClassResponseSchema>;
 
 /**
  * POST /api/staff/courses/:slug/classes/:classId/messages ('Enviar mensagem à turma', issue 29):

@@ -5,8 +5,9 @@
  * the course's classes to choose one), and the places counter `taken` is the database's (triggers
  * on `enrolments`, migration 012).
  *
- * Until the staff area manages classes one by one, a course's settings are those of its current
- * class (`currentClassId`): the latest class not concluded, else the latest.
+ * A course's settings, for whoever names no class, are those of its current class
+ * (`currentClassId`): the latest class not concluded, else the latest (the staff area names the
+ * class, `?turma=`: decision 062).
  */
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
@@ -52,9 +53,8 @@ export function currentClassId(eb: ExpressionBuilder<Database & { c: Database['c
 export function createClassStore(db: Db) {
   return {
     /**
-     * Adds a class to a course (its settings null: the content's defaults) and answers its id.
-     * Nothing creates classes yet but the content's synchronisation; the staff area's 'Nova turma'
-     * will (issue 29).
+     * Adds a class to a course (its settings null: the content's defaults) and answers its id:
+     * the staff area's 'Nova turma' (issue 29); the content's synchronisation adds first classes.
      */
     async create(
       input: Pick<ClassesTable, 'course_slug' | 'name' | 'places' | 'state'> &
@@ -78,6 +78,21 @@ export function createClassStore(db: Db) {
         })
         .execute();
       return id;
+    },
+
+    /**
+     * Opens a class to enrolments (staff's 'Abrir inscrições'): a planned (or running) class
+     * becomes open; false when it was neither. `trx`: the enrolment's transaction under the
+     * class's lock.
+     */
+    async open(classId: string, now: Date, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('classes')
+        .set({ state: 'open', updated_at: now.toISOString() })
+        .where('id', '=', classId)
+        .where('state', 'in', ['planned', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Every class, by id. */

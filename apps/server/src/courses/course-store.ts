@@ -66,8 +66,10 @@ export interface StoredSettings {
   room: string | null;
 }
 
-/** The row's stored settings. */
-export function storedSettings(row: CourseSettingsRow): StoredSettings {
+/** The row's (a course's, or a class's) stored settings. */
+export function storedSettings(
+  row: Omit<CourseSettingsRow, 'slug' | 'group_id' | 'class_id' | 'taken'>,
+): StoredSettings {
   return {
     places: row.places_by_staff === 1 ? row.places : null,
     inviteCode: row.invite_code,

@@ -339,6 +339,23 @@ export class EnrolmentService {
     return result;
   }
 
+  /**
+   * Runs `work` (staff's change of one class: its places, window or meetings) in a transaction
+   * under that class's lock; the free places it leaves go to its waiting list in the same
+   * transaction (issue 29: the staff area addresses a class, not only the current one).
+   */
+  async changeClass<T>(
+    classId: string,
+    work: (trx: Kysely<Database>, classId: string) => Promise<T>,
+    log: Log = this.#log,
+  ): Promise<T> {
+    const { result, promotion } = await this.#repository.changeClass(classId, this.#now(), (trx) =>
+      work(trx, classId),
+    );
+    await this.#completePromotion(promotion, log);
+    return result;
+  }
+
   /** The person's places and waiting positions. */
   personRows(userId: string): Promise<PersonRows> {
     return this.#repository.personRows(userId);

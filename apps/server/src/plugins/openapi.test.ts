@@ -25,6 +25,7 @@ import {
   staffTextsPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
+  staffOpenClassRequestSchema,
   staffClassMessageRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/opening-alert/cancel': myCourseRequestSchema,
   '/api/staff/content/schedule': staffScheduleSaveSchema,
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/open': staffOpenClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).

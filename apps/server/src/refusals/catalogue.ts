@@ -266,6 +266,12 @@ export const REFUSALS = {
   ),
   /** 'Encerrar turma' of a class concluded already (issue 29). */
   classConcluded: refusal([409], C.ClassConcluded, 'Esta turma já foi encerrada.'),
+  /** Settings, attendance or a removal of a concluded class: it stays only to be read. */
+  classReadOnly: refusal(
+    [409],
+    C.ClassReadOnly,
+    'Esta turma foi encerrada: participantes, presença e configurações ficam apenas para consulta.',
+  ),
   /** Attendance for a meeting that has not happened yet (issue 30; content's attendance-meetings.ts). */
   meetingNotYet: refusal(
     [409],

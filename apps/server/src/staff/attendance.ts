@@ -1,9 +1,16 @@
-/** Attendance per meeting: the list to mark, and the marks of the people enrolled. */
+/** Attendance per meeting of a class: the list to mark, and the marks of the people enrolled. */
 import { addDays, canMark, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
 import { StaffCourseNotFoundError } from './errors.js';
-import { collator, courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import {
+  classOf,
+  collator,
+  record,
+  type StaffActor,
+  type StaffContext,
+  writableClassOf,
+} from './context.js';
 import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
 
@@ -12,12 +19,16 @@ export function meetingDate(firstMeeting: string, meeting: number): string {
   return addDays(firstMeeting, 7 * (meeting - 1));
 }
 
-/** Every meeting's date and the marks of the course, for the export. */
-export async function courseAttendance(ctx: StaffContext, slug: string): Promise<AttendanceSheet> {
-  const { course, row } = await courseRow(ctx, slug);
+/** Every meeting's date and the marks of the class, for the export. */
+export async function classAttendance(
+  ctx: StaffContext,
+  slug: string,
+  turma?: string,
+): Promise<AttendanceSheet> {
+  const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   const numbers = Array.from({ length: meetings.count }, (_, i) => i + 1);
-  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(slug, n)));
+  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n)));
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
     for (const [person, present] of m) {
@@ -34,18 +45,19 @@ export async function attendance(
   actor: StaffActor,
   slug: string,
   meeting: number,
+  turma?: string,
 ) {
-  const { course, row } = await courseRow(ctx, slug);
+  const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
   const [{ people }, marks] = await Promise.all([
-    enrolledPeople(ctx, slug),
-    ctx.repository.attendance(slug, meeting),
+    enrolledPeople(ctx, slug, row.id),
+    ctx.repository.attendance(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
     course: slug,
-    details: { meeting, rows: people.length },
+    details: { class: row.id, meeting, rows: people.length },
   });
   return {
     meeting,
@@ -58,26 +70,33 @@ export async function attendance(
   };
 }
 
+/**
+ * Marks who was present at a meeting of the class (only its enrolled people count).
+ * @throws StaffCourseNotFoundError (no such meeting), Refusal meetingNotYet, classNotFound,
+ *   classReadOnly (a concluded class)
+ */
 export async function markAttendance(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
   meeting: number,
   marks: readonly { personId: string; present: boolean }[],
+  turma?: string,
 ) {
-  const { course, row } = await courseRow(ctx, slug);
+  const { course, row } = await writableClassOf(ctx, slug, turma);
   const scheduled = scheduledMeetings(effectiveMeetings(course, row))[meeting - 1];
   if (!scheduled) throw new StaffCourseNotFoundError();
   // A meeting that has not happened yet has no attendance (issue 30): the screen says the same.
   if (!canMark(scheduled.start, ctx.now())) {
     throw new Refusal('meetingNotYet', { details: { start: scheduled.start.toISOString() } });
   }
-  const enrolled = new Set((await ctx.repository.enrolments(slug)).map((e) => e.personId));
+  const enrolled = new Set((await ctx.repository.enrolments(row.id)).map((e) => e.personId));
   const known = marks.filter((m) => enrolled.has(m.personId));
-  await ctx.repository.markAttendance(slug, meeting, known, actor.id, ctx.now());
+  await ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, ctx.now());
   await record(ctx, actor, 'attendance.update', {
     course: slug,
     details: {
+      class: row.id,
       meeting,
       present: known.filter((m) => m.present).length,
       absent: known.filter((m) => !m.present).length,

@@ -6,16 +6,19 @@
  * concluiu' from their attendance; its people leave the course's group unless in another active
  * class of it: decision 060). Both changes are recorded.
  */
-import type { StaffClass, StaffNewClassRequest } from '@centro/contracts';
-import { holdsPlaces, nextTermClass } from '../courses/class-rules.js';
+import { type Course, scheduledMeetings, weekdayOf, weekdays } from '@centro/content';
+import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
+import { type ClassTemplate, holdsPlaces, nextTermClass } from '../courses/class-rules.js';
 import type { ClassRow } from '../courses/class-store.js';
+import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
 import { completes, DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 import type { Completion } from './completion-store.js';
 import { record, type StaffActor, type StaffContext } from './context.js';
-import { StaffCourseNotFoundError } from './errors.js';
+import { localDateTime, utcInstant } from './course-settings.js';
+import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
 
-function staffClass(row: ClassRow): StaffClass {
+function staffClass(course: Course, row: ClassRow): StaffClass {
   return {
     id: row.id,
     name: row.name,
@@ -25,6 +28,10 @@ function staffClass(row: ClassRow): StaffClass {
     firstMeeting: row.first_meeting,
     opensAt: row.enrolment_opens_at,
     closesAt: row.enrolment_closes_at,
+    schedule: scheduledMeetings(effectiveMeetings(course, row)).map((m) => ({
+      date: m.date,
+      start: m.start.toISOString(),
+    })),
   };
 }
 
@@ -34,52 +41,118 @@ function courseOf(ctx: StaffContext, slug: string) {
   return course;
 }
 
-/** The course's classes, oldest first. */
-export async function classes(ctx: StaffContext, slug: string): Promise<StaffClass[]> {
-  courseOf(ctx, slug);
-  return (await ctx.classes.ofCourse(slug)).map(staffClass);
+/** The course's latest class as the template of the next, its meetings in effect filled in. */
+async function nextOf(ctx: StaffContext, slug: string) {
+  const course = courseOf(ctx, slug);
+  const latest = (await ctx.classes.ofCourse(slug)).at(-1);
+  if (!latest) throw new StaffCourseNotFoundError();
+  const meetings = effectiveMeetings(course, latest);
+  // Only the template's fields: the latest class's id, counter and state are its own. The first
+  // meeting and weekday in effect (the content's when the class kept the default), so the dates
+  // move on by a term even then.
+  const template: ClassTemplate = {
+    name: latest.name,
+    places: latest.places,
+    invite_code: latest.invite_code,
+    enrolment_opens_at: latest.enrolment_opens_at,
+    enrolment_closes_at: latest.enrolment_closes_at,
+    first_meeting: meetings.firstMeeting,
+    meeting_weekday: meetings.weekday,
+    meeting_time: latest.meeting_time,
+    meeting_count: latest.meeting_count,
+    meeting_duration_minutes: latest.meeting_duration_minutes,
+    meeting_room: latest.meeting_room,
+  };
+  return { course, next: nextTermClass(template, ctx.now()) };
 }
 
-/** 'Nova turma': a planned class prefilled from the course's latest one. */
+/** The course's classes, oldest first, and what 'Nova turma' would create now. */
+export async function classes(
+  ctx: StaffContext,
+  slug: string,
+): Promise<{ classes: StaffClass[]; proposal: StaffClassProposal }> {
+  const { course, next } = await nextOf(ctx, slug);
+  return {
+    classes: (await ctx.classes.ofCourse(slug)).map((row) => staffClass(course, row)),
+    proposal: {
+      name: next.name,
+      places: next.places,
+      opensAt: next.enrolment_opens_at && localDateTime(next.enrolment_opens_at),
+      closesAt: next.enrolment_closes_at && localDateTime(next.enrolment_closes_at),
+      firstMeeting: next.first_meeting ?? course.meetings.firstMeeting,
+    },
+  };
+}
+
+/** An instant of the form (São Paulo local), absent: the proposal's. */
+const instantOr = (local: string | null | undefined, proposed: string | null) =>
+  local === undefined ? proposed : local === null ? null : utcInstant(local);
+
+/**
+ * 'Nova turma': a planned class prefilled from the course's latest one; the form may change its
+ * name, places, enrolment window and first meeting.
+ * @throws InvalidSettingsError (window or first meeting), StaffCourseNotFoundError
+ */
 export async function createClass(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
   overrides: StaffNewClassRequest,
 ): Promise<StaffClass> {
-  courseOf(ctx, slug);
-  const latest = (await ctx.classes.ofCourse(slug)).at(-1);
-  if (!latest) throw new StaffCourseNotFoundError();
-  // Only the template's fields: the latest class's id, counter and state are its own.
-  const next = nextTermClass(
-    {
-      name: latest.name,
-      places: latest.places,
-      invite_code: latest.invite_code,
-      enrolment_opens_at: latest.enrolment_opens_at,
-      enrolment_closes_at: latest.enrolment_closes_at,
-      first_meeting: latest.first_meeting,
-      meeting_weekday: latest.meeting_weekday,
-      meeting_time: latest.meeting_time,
-      meeting_count: latest.meeting_count,
-      meeting_duration_minutes: latest.meeting_duration_minutes,
-      meeting_room: latest.meeting_room,
-    },
-    ctx.now(),
-  );
+  const { course, next } = await nextOf(ctx, slug);
+  const opensAt = instantOr(overrides.opensAt, next.enrolment_opens_at);
+  const closesAt = instantOr(overrides.closesAt, next.enrolment_closes_at);
+  if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
+    throw new InvalidSettingsError(
+      'O encerramento das inscrições deve ser depois da abertura.',
+      'closesAt',
+    );
+  }
+  const firstMeeting = overrides.firstMeeting ?? next.first_meeting;
+  const weekday = firstMeeting === null ? null : weekdayOf(firstMeeting);
+  if (weekday !== null && !weekdays.includes(weekday)) {
+    throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
+  }
   const id = await ctx.classes.create(
     {
       ...next,
       course_slug: slug,
       name: overrides.name ?? next.name,
       places: overrides.places ?? next.places,
+      enrolment_opens_at: opensAt,
+      enrolment_closes_at: closesAt,
+      first_meeting: firstMeeting,
+      meeting_weekday: weekday,
     },
     ctx.now(),
   );
   const created = await ctx.classes.byId(id);
   if (!created) throw new StaffCourseNotFoundError();
   await record(ctx, actor, 'class.create', { course: slug, details: { class: id } });
-  return staffClass(created);
+  return staffClass(course, created);
+}
+
+/**
+ * 'Abrir inscrições': a planned class takes enrolments (within its window), under its lock (the
+ * waiting list's promotions follow, as after any change of a class). Open already: unchanged.
+ * @throws Refusal classNotFound, classReadOnly (concluded)
+ */
+export async function openClass(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  classId: string,
+): Promise<StaffClass> {
+  const course = courseOf(ctx, slug);
+  const row = await ctx.classes.byId(classId);
+  if (row?.course_slug !== slug) throw new Refusal('classNotFound');
+  if (row.state === 'concluded') throw new Refusal('classReadOnly');
+  const opened = await ctx.enrolment.changeClass(classId, (trx) =>
+    ctx.classes.open(classId, ctx.now(), trx),
+  );
+  if (opened) await record(ctx, actor, 'class.open', { course: slug, details: { class: classId } });
+  const now = await ctx.classes.byId(classId);
+  return staffClass(course, now ?? row);
 }
 
 /**

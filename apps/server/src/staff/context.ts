@@ -6,11 +6,12 @@
 import type { Course } from '@centro/content';
 import type { StaffRoleName } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClassStore } from '../courses/class-store.js';
-import type { CourseSettingsRow, CourseStore } from '../courses/course-store.js';
+import type { ClassRow, ClassStore } from '../courses/class-store.js';
+import type { CourseStore } from '../courses/course-store.js';
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import { Refusal } from '../refusals/refusal.js';
 import type { ClassMessageStore } from './class-message-store.js';
 import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
@@ -39,10 +40,7 @@ export interface StaffContext {
   classMessages: ClassMessageStore;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
-  enrolment: Pick<
-    EnrolmentService,
-    'removeConfirmed' | 'changeCourse' | 'waitingList' | 'waitingCounts'
-  >;
+  enrolment: Pick<EnrolmentService, 'removeConfirmed' | 'changeClass' | 'waitingCounts'>;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';
   /**
@@ -89,15 +87,36 @@ export async function record(
 }
 
 /**
- * The content's course and its row.
- * @throws StaffCourseNotFoundError
+ * The content's course and the class asked for (`turma`, a class id), else the course's current
+ * class: its latest not concluded, else its latest (decision 062).
+ * @throws StaffCourseNotFoundError, Refusal classNotFound (not one of the course's classes)
  */
-export async function courseRow(
+export async function classOf(
   ctx: StaffContext,
   slug: string,
-): Promise<{ course: Course; row: CourseSettingsRow }> {
+  turma?: string,
+): Promise<{ course: Course; row: ClassRow }> {
   const course = ctx.courses.get(slug);
-  const row = course && (await ctx.courseStore.row(slug));
-  if (!course || !row) throw new StaffCourseNotFoundError();
+  if (!course) throw new StaffCourseNotFoundError();
+  const id = turma ?? (await ctx.classes.currentOf(slug));
+  const row = id === null ? undefined : await ctx.classes.byId(id);
+  if (row?.course_slug !== slug) {
+    throw turma === undefined ? new StaffCourseNotFoundError() : new Refusal('classNotFound');
+  }
   return { course, row };
+}
+
+/**
+ * As `classOf`, for a change: a concluded class is read-only (its participants and attendance
+ * stay for the retention period, as they were).
+ * @throws as classOf, and Refusal classReadOnly
+ */
+export async function writableClassOf(
+  ctx: StaffContext,
+  slug: string,
+  turma?: string,
+): Promise<{ course: Course; row: ClassRow }> {
+  const found = await classOf(ctx, slug, turma);
+  if (found.row.state === 'concluded') throw new Refusal('classReadOnly');
+  return found;
 }

@@ -1,7 +1,7 @@
 /**
  * A course's settings as staff change them (issue 12: places, invite code, enrolment window,
  * meetings; null = the content's default), applied at once: the availability and the enrolment
- * read them from the database. Settings go through the enrolment (`changeCourse`), so more places
+ * read them from the database. Settings go through the enrolment (`changeClass`), so more places
  * go to the waiting list in the same transaction.
  */
 import { type Course, wallClockAt, weekdayOf, weekdays, zonedInstant } from '@centro/content';
@@ -10,9 +10,10 @@ import type {
   StaffCourseSettingsResponse,
   StaffSettingChange,
 } from '@centro/contracts';
-import { type CourseSettingsRow, storedSettings } from '../courses/course-store.js';
+import type { ClassRow } from '../courses/class-store.js';
+import { storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import { classOf, record, type StaffActor, type StaffContext, writableClassOf } from './context.js';
 import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
 
 /** "YYYY-MM-DDTHH:MM" in São Paulo for a UTC instant. */
@@ -27,7 +28,7 @@ export function utcInstant(local: string): string {
   return zonedInstant(date, time).toISOString();
 }
 
-function settingsAnswer(course: Course, row: CourseSettingsRow): StaffCourseSettingsResponse {
+function settingsAnswer(course: Course, row: ClassRow): StaffCourseSettingsResponse {
   const meetings = effectiveMeetings(course, row);
   const stored = storedSettings(row);
   return {
@@ -56,14 +57,15 @@ function settingsAnswer(course: Course, row: CourseSettingsRow): StaffCourseSett
     },
     taken: row.taken,
     weekday: meetings.weekday,
+    classId: row.id,
   };
 }
 
 /** Each stored setting that differs between two rows, before and after (null: the default). */
 export function settingChanges(
   course: Course,
-  before: CourseSettingsRow,
-  after: CourseSettingsRow,
+  before: ClassRow,
+  after: ClassRow,
 ): StaffSettingChange[] {
   const was = settingsAnswer(course, before).settings;
   const is = settingsAnswer(course, after).settings;
@@ -76,24 +78,27 @@ export async function settings(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
+  turma?: string,
 ): Promise<StaffCourseSettingsResponse> {
-  const { course, row } = await courseRow(ctx, slug);
-  await record(ctx, actor, 'settings.view', { course: slug });
+  const { course, row } = await classOf(ctx, slug, turma);
+  await record(ctx, actor, 'settings.view', { course: slug, details: { class: row.id } });
   return settingsAnswer(course, row);
 }
 
 /**
- * Stores the settings (null: the content's default), applied at once: the availability and the
- * enrolment read them from the database.
- * @throws PlacesBelowTakenError, InvalidSettingsError, StaffCourseNotFoundError
+ * Stores the class's settings (null: the content's default), applied at once: the availability
+ * and the enrolment read them from the database. A concluded class is read-only.
+ * @throws PlacesBelowTakenError, InvalidSettingsError, StaffCourseNotFoundError, Refusal
+ *   classNotFound, classReadOnly
  */
 export async function updateSettings(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
   settings: StaffCourseSettings,
+  turma?: string,
 ): Promise<StaffCourseSettingsResponse> {
-  const { course, row: before } = await courseRow(ctx, slug);
+  const { course, row: before } = await writableClassOf(ctx, slug, turma);
   const opensAt = settings.opensAt === null ? null : utcInstant(settings.opensAt);
   const closesAt = settings.closesAt === null ? null : utcInstant(settings.closesAt);
   if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
@@ -115,11 +120,11 @@ export async function updateSettings(
   const weekday = weekdayOf(firstMeeting);
   if (!weekdays.includes(weekday))
     throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
-  // Under the lock of the course's current class (decision 052); more places (or enrolment
-  // reopened) go to its waiting list in the same transaction, and a change of meetings is told to
-  // the class's participants (decision 055).
-  const stored = await ctx.enrolment.changeCourse(
-    slug,
+  // Under the class's lock (decision 052); more places (or enrolment reopened) go to its waiting
+  // list in the same transaction, and a change of meetings is told to the class's participants
+  // (decision 055).
+  const stored = await ctx.enrolment.changeClass(
+    before.id,
     ctx.notices.withMeetingNotices(course, (trx, classId) =>
       ctx.courseStore.updateSettings(
         classId,
@@ -135,11 +140,11 @@ export async function updateSettings(
       ),
     ),
   );
-  const { row } = await courseRow(ctx, slug);
+  const { row } = await classOf(ctx, slug, before.id);
   if (!stored) throw new PlacesBelowTakenError(row.taken);
   await record(ctx, actor, 'settings.update', {
     course: slug,
-    details: { changes: settingChanges(course, before, row) },
+    details: { class: row.id, changes: settingChanges(course, before, row) },
   });
   return settingsAnswer(course, row);
 }

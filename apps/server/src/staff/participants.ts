@@ -9,10 +9,20 @@
 import type { Course } from '@centro/content';
 import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
 import { CancellationIncompleteError } from '../enrolment/errors.js';
-import { collator, courseRow, record, type StaffActor, type StaffContext } from './context.js';
+import type { ClassRow } from '../courses/class-store.js';
+import {
+  classOf,
+  collator,
+  record,
+  type StaffActor,
+  type StaffContext,
+  writableClassOf,
+} from './context.js';
 import { NotEnrolledError, RemovalIncompleteError } from './errors.js';
 
 export interface ParticipantsQuery {
+  /** The class (absent: the course's current class). */
+  turma?: string | undefined;
   q?: string | undefined;
   sort?: 'name' | 'email' | 'enrolledAt' | undefined;
   order?: 'asc' | 'desc' | undefined;
@@ -21,13 +31,14 @@ export interface ParticipantsQuery {
 /** Lower case without accents, for searching. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** The course's participants with their directory data (never stored by the staff area). */
+/** The class's participants with their directory data (never stored by the staff area). */
 export async function enrolledPeople(
   ctx: StaffContext,
   slug: string,
-): Promise<{ course: Course; people: StaffParticipant[] }> {
-  const { course } = await courseRow(ctx, slug);
-  const enrolments = await ctx.repository.enrolments(slug);
+  turma?: string,
+): Promise<{ course: Course; row: ClassRow; people: StaffParticipant[] }> {
+  const { course, row } = await classOf(ctx, slug, turma);
+  const enrolments = await ctx.repository.enrolments(row.id);
   const people: StaffParticipant[] = [];
   // A few directory reads at a time (Graph: one call per person).
   for (let i = 0; i < enrolments.length; i += 8) {
@@ -45,12 +56,12 @@ export async function enrolledPeople(
       });
     });
   }
-  return { course, people };
+  return { course, row, people };
 }
 
-/** The course's waiting list in order, with the directory's data of each person. */
-async function waitingPeople(ctx: StaffContext, slug: string): Promise<StaffWaitingPerson[]> {
-  const rows = await ctx.enrolment.waitingList(slug);
+/** The class's waiting list in order, with the directory's data of each person. */
+async function waitingPeople(ctx: StaffContext, classId: string): Promise<StaffWaitingPerson[]> {
+  const rows = await ctx.repository.waiting(classId);
   const waiting: StaffWaitingPerson[] = [];
   for (let i = 0; i < rows.length; i += 8) {
     const batch = rows.slice(i, i + 8);
@@ -76,10 +87,8 @@ export async function participants(
   slug: string,
   query: ParticipantsQuery,
 ): Promise<{ course: Course; participants: StaffParticipant[]; waiting: StaffWaitingPerson[] }> {
-  const [{ course, people }, waiting] = await Promise.all([
-    enrolledPeople(ctx, slug),
-    waitingPeople(ctx, slug),
-  ]);
+  const { course, row, people } = await enrolledPeople(ctx, slug, query.turma);
+  const waiting = await waitingPeople(ctx, row.id);
   const q = fold(query.q?.trim() ?? '');
   const found = q
     ? people.filter((p) => fold(p.name).includes(q) || fold(p.email).includes(q))
@@ -90,47 +99,49 @@ export async function participants(
   await record(ctx, actor, 'participants.view', {
     course: slug,
     // The search text may be a name: only whether there was one is kept.
-    details: { rows: found.length, waiting: waiting.length, searched: q !== '' },
+    details: { class: row.id, rows: found.length, waiting: waiting.length, searched: q !== '' },
   });
   return { course, participants: found, waiting };
 }
 
-/** The rows of an export, by name; the export is recorded. */
+/** The rows of the class's export, by name; the export is recorded. */
 export async function exportRows(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
   format: 'csv' | 'xlsx',
+  turma?: string,
 ): Promise<{
   course: Course;
+  row: ClassRow;
   participants: StaffParticipant[];
   waiting: StaffWaitingPerson[];
 }> {
-  const [{ course, people }, waiting] = await Promise.all([
-    enrolledPeople(ctx, slug),
-    format === 'xlsx' ? waitingPeople(ctx, slug) : [],
-  ]);
+  const { course, row, people } = await enrolledPeople(ctx, slug, turma);
+  const waiting = format === 'xlsx' ? await waitingPeople(ctx, row.id) : [];
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, `export.${format}`, {
     course: slug,
-    details: { rows: people.length, waiting: waiting.length },
+    details: { class: row.id, rows: people.length, waiting: waiting.length },
   });
-  return { course, participants: people, waiting };
+  return { course, row, participants: people, waiting };
 }
 
 /**
- * Removes a confirmed participant: frees the place (it goes to the next person waiting) and
- * removes them from the course's group.
- * @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError
+ * Removes a confirmed participant of the class: frees the place (it goes to the next person
+ * waiting) and removes them from the course's group. A concluded class is read-only.
+ * @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError,
+ *   Refusal classNotFound, classReadOnly
  */
 export async function remove(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
   personId: string,
+  turma?: string,
 ): Promise<void> {
-  await courseRow(ctx, slug);
-  const enrolment = await ctx.repository.enrolment(slug, personId);
+  const { row } = await writableClassOf(ctx, slug, turma);
+  const enrolment = await ctx.repository.enrolment(row.id, personId);
   // A 'pending' row belongs to an enrolment in flight (or to the enrolment's repair).
   if (enrolment?.status !== 'confirmed') throw new NotEnrolledError();
   try {
@@ -141,5 +152,9 @@ export async function remove(
     }
     throw error;
   }
-  await record(ctx, actor, 'participant.remove', { course: slug, subject: personId });
+  await record(ctx, actor, 'participant.remove', {
+    course: slug,
+    subject: personId,
+    details: { class: row.id },
+  });
 }

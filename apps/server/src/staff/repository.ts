@@ -5,7 +5,7 @@
  * here: names, e-mails and phones stay in the directory.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
 import { createActionStore } from './action-store.js';
 
@@ -108,53 +108,54 @@ export function createStaffRepository(db: Db) {
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 
-    async enrolments(slug: string): Promise<EnrolmentRow[]> {
+    /** The class's enrolments (places held and in flight), oldest first. */
+    async enrolments(classId: string): Promise<EnrolmentRow[]> {
       const rows = await db
         .selectFrom('enrolments')
         .select(['user_id', 'status', 'created_at'])
-        .where('course_slug', '=', slug)
-        // The course's classes not concluded (decision 059); a concluded class's rows stay.
-        .where('active', '=', 1)
+        // Whatever the class's state: a concluded class's rows stay, inactive (decision 059).
+        .where('class_id', '=', classId)
         .orderBy('created_at')
         .execute();
       return rows.map((r) => ({ personId: r.user_id, status: r.status, createdAt: r.created_at }));
     },
 
-    async enrolment(slug: string, personId: string): Promise<EnrolmentRow | undefined> {
+    async enrolment(classId: string, personId: string): Promise<EnrolmentRow | undefined> {
       const r = await db
         .selectFrom('enrolments')
         .select(['user_id', 'status', 'created_at'])
-        .where('course_slug', '=', slug)
+        .where('class_id', '=', classId)
         .where('user_id', '=', personId)
         .where('active', '=', 1)
         .executeTakeFirst();
       return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
     },
 
-    async attendance(slug: string, meeting: number): Promise<Map<string, boolean>> {
+    /** The class's waiting list in order (first come, first served). */
+    async waiting(classId: string): Promise<{ userId: string; joinedAt: string }[]> {
+      const rows = await db
+        .selectFrom('waiting_list')
+        .select(['user_id', 'joined_at'])
+        .where('class_id', '=', classId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
+    },
+
+    /** The marks of one meeting of the class, by person. */
+    async attendance(classId: string, meeting: number): Promise<Map<string, boolean>> {
       const rows = await db
         .selectFrom('attendance')
         .select(['person_id', 'present'])
-        .where('course_slug', '=', slug)
+        .where('class_id', '=', classId)
         .where('meeting', '=', meeting)
-        // The marks of the course's classes not concluded: a person is in one of them at most.
-        .where((eb) =>
-          eb(
-            'class_id',
-            'in',
-            eb
-              .selectFrom('classes')
-              .select('id')
-              .where('course_slug', '=', slug)
-              .where('state', '<>', 'concluded'),
-          ),
-        )
         .execute();
       return new Map(rows.map((r) => [r.person_id, r.present === 1]));
     },
 
     async markAttendance(
       slug: string,
+      classId: string,
       meeting: number,
       marks: readonly { personId: string; present: boolean }[],
       by: string,
@@ -166,13 +167,7 @@ export function createStaffRepository(db: Db) {
         .values(
           marks.map((m) => ({
             course_slug: slug,
-            // The person's class (decision 052); without a place, the course's current class.
-            class_id: sql<string>`coalesce(
-              (select e.class_id from enrolments e
-                where e.course_slug = ${slug} and e.user_id = ${m.personId} and e.active = 1),
-              (select k.id from classes k where k.course_slug = ${slug}
-                order by case when k.state = 'concluded' then 1 else 0 end,
-                  k.created_at desc, k.id desc limit 1))`,
+            class_id: classId,
             meeting,
             person_id: m.personId,
             present: m.present ? 1 : 0,

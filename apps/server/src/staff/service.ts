@@ -19,8 +19,8 @@ import type {
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { sendClassMessage } from './class-messages.js';
-import { classes, concludeClass, createClass } from './classes.js';
-import { attendance, courseAttendance, markAttendance } from './attendance.js';
+import { classes, concludeClass, createClass, openClass } from './classes.js';
+import { attendance, classAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
@@ -87,23 +87,27 @@ export class StaffService {
     return overview(this.#ctx, by);
   }
 
-  /** The course's participants and waiting list, searched and sorted; the view is recorded. */
+  // `turma` (a class id) below: that class of the course; absent, its current class (decision
+  // 062). A class of another course: Refusal classNotFound. A concluded class is read-only:
+  // its changes are Refusal classReadOnly.
+
+  /** The class's participants and waiting list, searched and sorted; the view is recorded. */
   participants(by: StaffActor, slug: string, query: ParticipantsQuery) {
     return participants(this.#ctx, by, slug, query);
   }
 
-  /** The rows of an export, by name; the export is recorded. */
-  exportRows(by: StaffActor, slug: string, format: 'csv' | 'xlsx') {
-    return exportRows(this.#ctx, by, slug, format);
+  /** The rows of the class's export, by name; the export is recorded. */
+  exportRows(by: StaffActor, slug: string, format: 'csv' | 'xlsx', turma?: string) {
+    return exportRows(this.#ctx, by, slug, format, turma);
   }
 
-  /** Every meeting's date and the marks of the course (the .xlsx's attendance sheet). */
-  courseAttendance(slug: string) {
-    return courseAttendance(this.#ctx, slug);
+  /** Every meeting's date and the marks of the class (the .xlsx's attendance sheet). */
+  classAttendance(slug: string, turma?: string) {
+    return classAttendance(this.#ctx, slug, turma);
   }
 
-  settings(by: StaffActor, slug: string): Promise<StaffCourseSettingsResponse> {
-    return settings(this.#ctx, by, slug);
+  settings(by: StaffActor, slug: string, turma?: string): Promise<StaffCourseSettingsResponse> {
+    return settings(this.#ctx, by, slug, turma);
   }
 
   /** @throws PlacesBelowTakenError, InvalidSettingsError, StaffCourseNotFoundError */
@@ -111,17 +115,18 @@ export class StaffService {
     by: StaffActor,
     slug: string,
     changed: StaffCourseSettings,
+    turma?: string,
   ): Promise<StaffCourseSettingsResponse> {
-    return updateSettings(this.#ctx, by, slug, changed);
+    return updateSettings(this.#ctx, by, slug, changed, turma);
   }
 
   /** @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError */
-  remove(by: StaffActor, slug: string, personId: string): Promise<void> {
-    return remove(this.#ctx, by, slug, personId);
+  remove(by: StaffActor, slug: string, personId: string, turma?: string): Promise<void> {
+    return remove(this.#ctx, by, slug, personId, turma);
   }
 
-  attendance(by: StaffActor, slug: string, meeting: number) {
-    return attendance(this.#ctx, by, slug, meeting);
+  attendance(by: StaffActor, slug: string, meeting: number, turma?: string) {
+    return attendance(this.#ctx, by, slug, meeting, turma);
   }
 
   markAttendance(
@@ -129,11 +134,12 @@ export class StaffService {
     slug: string,
     meeting: number,
     marks: readonly { personId: string; present: boolean }[],
+    turma?: string,
   ): Promise<void> {
-    return markAttendance(this.#ctx, by, slug, meeting, marks);
+    return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
   }
 
-  /** The course's classes, oldest first (issue 29). */
+  /** The course's classes, oldest first, and the next class's proposal (issue 29). */
   classes(slug: string) {
     return classes(this.#ctx, slug);
   }
@@ -141,6 +147,11 @@ export class StaffService {
   /** 'Nova turma': planned, prefilled from the latest class. */
   createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
     return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */
+  openClass(by: StaffActor, slug: string, classId: string) {
+    return openClass(this.#ctx, by, slug, classId);
   }
 
   /** 'Encerrar turma': the participants' completions. @throws classNotFound, classConcluded */

@@ -2,6 +2,7 @@
 import type {
   EnrolmentState,
   StaffActionName,
+  StaffClass,
   StaffCourseSettings,
   StaffRoleName,
 } from '@centro/contracts';
@@ -20,6 +21,32 @@ export const stateLabels: Record<EnrolmentState, string> = {
   closed: 'Inscrições encerradas',
 };
 
+/** A class's state (issue 29). */
+export const classStateLabels: Record<StaffClass['state'], string> = {
+  planned: 'Planejada',
+  open: 'Inscrições abertas',
+  running: 'Em andamento',
+  concluded: 'Concluída',
+};
+
+/** The texts of a course's classes: 'Nova turma' and 'Encerrar turma'. */
+export const classMessages = {
+  readOnly: 'Turma concluída: participantes, presença e configurações ficam apenas para consulta.',
+  concludeExplained:
+    'Ao encerrar, a turma deixa de ocupar vagas e não recebe mais inscrições. Os participantes e a presença continuam guardados, apenas para consulta, e não poderão mais ser alterados. Cada participante recebe “Concluiu” ou “Não concluiu” conforme a presença (pelo menos 75% dos encontros).',
+  newClassHint:
+    'Preenchida a partir da turma mais recente, com as datas um semestre depois. A turma começa planejada e sem vagas ocupadas.',
+  opensAtHint: 'Horário de Brasília. Vazio: as inscrições abrem desde já.',
+  closesAtHint: 'Horário de Brasília. Vazio: sem data de encerramento.',
+} as const;
+
+/** After 'Encerrar turma': how many concluded. */
+export function concludedMessage(name: string, concluded: number, notConcluded: number): string {
+  const people = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (concluded + notConcluded === 0) return `${name} encerrada. Não havia participantes.`;
+  return `${name} encerrada: ${people(concluded, 'participante concluiu', 'participantes concluíram')} e ${people(notConcluded, 'não concluiu', 'não concluíram')}.`;
+}
+
 export const statusLabels = { pending: 'Em andamento', confirmed: 'Confirmada' } as const;
 
 /** What each recorded action is called in the record (the server's action names). */
@@ -35,6 +62,9 @@ export const actionLabels: Record<StaffActionName, string> = {
   'attendance.update': 'Marcou a presença de um encontro',
   'roles.view': 'Viu as funções da equipe',
   'content.save': 'Publicou uma alteração do conteúdo do site',
+  'class.create': 'Criou uma turma',
+  'class.open': 'Abriu as inscrições de uma turma',
+  'class.conclude': 'Encerrou uma turma',
   'class.message': 'Enviou uma mensagem à turma',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',

@@ -1,8 +1,9 @@
 /**
  * A course's classes in the staff area (issue 29, points 4 and 5): GET /api/staff/courses/:slug/
  * classes (Coordenação and Secretaria); POST the same path, 'Nova turma' (Coordenação); POST
- * .../classes/:classId/conclude, 'Encerrar turma' (Coordenação, with `{ confirm: true }`); POST
- * .../classes/:classId/messages, 'Enviar mensagem à turma' (Coordenação and Secretaria).
+ * .../classes/:classId/open, 'Abrir inscrições' (Coordenação); POST .../classes/:classId/conclude,
+ * 'Encerrar turma' (Coordenação, with `{ confirm: true }`); POST .../classes/:classId/messages,
+ * 'Enviar mensagem à turma' (Coordenação and Secretaria).
  * Registered inside the staff routes, whose hook reads the person's roles.
  */
 import {
@@ -15,15 +16,11 @@ import {
   staffCourseParamsSchema,
   staffNewClassRequestSchema,
   staffNewClassResponseSchema,
+  staffOpenClassRequestSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import type { RefusalName } from '../../../refusals/catalogue.js';
-
-const STAFF: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'staffForbidden'];
-const COORDINATION: RefusalName[] = [...STAFF, 'coordinationOnly'];
-
-const bearer = { security: [{ bearerAuth: [] }] };
+import { bearer, COORDINATION, STAFF } from './common.js';
 
 export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
@@ -41,7 +38,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ classes: await staff.classes(request.params.slug) }),
+    async (request) => staff.classes(request.params.slug),
   );
 
   app.post(
@@ -54,12 +51,42 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffNewClassRequestSchema,
         response: {
           200: staffNewClassResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound'),
+          ...refusalResponses(
+            ...COORDINATION,
+            'invalidRequest',
+            'invalidSettings',
+            'courseNotFound',
+          ),
         },
       },
     },
     async (request) => ({
       class: await staff.createClass(request.staffActor, request.params.slug, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/staff/courses/:slug/classes/:classId/open',
+    {
+      config: { permission: 'classes' },
+      schema: {
+        ...bearer,
+        params: staffClassParamsSchema,
+        body: staffOpenClassRequestSchema,
+        response: {
+          200: staffNewClassResponseSchema,
+          ...refusalResponses(
+            ...COORDINATION,
+            'invalidRequest',
+            'courseNotFound',
+            'classNotFound',
+            'classReadOnly',
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      class: await staff.openClass(request.staffActor, request.params.slug, request.params.classId),
     }),
   );
 

@@ -11,6 +11,7 @@ import {
   staffActionsResponseSchema,
   staffAttendanceRequestSchema,
   staffAttendanceResponseSchema,
+  staffClassQuerySchema,
   staffCourseParamsSchema,
   staffCourseSettingsResponseSchema,
   staffCourseSettingsSchema,
@@ -28,15 +29,14 @@ import {
   staffRolesResponseSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import type { RefusalName } from '../../../refusals/catalogue.js';
-import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
+import { AUTH, bearer, COORDINATION, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffContentTextsRoutes } from './content-texts.js';
+import { staffExportRoutes } from './exports.js';
 import { staffPhotoRoutes } from './photos.js';
 
 declare module 'fastify' {
@@ -49,14 +49,6 @@ declare module 'fastify' {
     staffActor: StaffActor;
   }
 }
-
-const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
-const STAFF: RefusalName[] = [...AUTH, 'staffForbidden'];
-const COORDINATION: RefusalName[] = [...STAFF, 'coordinationOnly'];
-
-const bearer = {
-  security: [{ bearerAuth: [] }],
-};
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
@@ -75,6 +67,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPhotoRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
   await app.register(staffClassRoutes);
+  // A class's participants as files (.csv, .xlsx).
+  await app.register(staffExportRoutes);
 
   app.get(
     apiPaths.staffMe,
@@ -114,7 +108,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: staffParticipantsQuerySchema,
         response: {
           200: staffParticipantsResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound', 'directoryUnavailable'),
+          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
         },
       },
     },
@@ -129,82 +123,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/staff/courses/:slug/export.csv',
-    {
-      config: { permission: 'export' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        response: {
-          200: z.unknown().describe('CSV: `;`, UTF-8 with BOM, dates DD/MM/AAAA'),
-          ...refusalResponses(...STAFF, 'courseNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { participants } = await staff.exportRows(
-        request.staffActor,
-        request.params.slug,
-        'csv',
-      );
-      const body = participantsCsv(participants);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, 'csv')}"`,
-        )
-        .send(body);
-    },
-  );
-
-  app.get(
-    '/api/staff/courses/:slug/export.xlsx',
-    {
-      config: { permission: 'export' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        response: {
-          200: z
-            .unknown()
-            .describe('The .xlsx workbook: participants, waiting list, attendance per meeting'),
-          ...refusalResponses(...STAFF, 'courseNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { course, participants, waiting } = await staff.exportRows(
-        request.staffActor,
-        request.params.slug,
-        'xlsx',
-      );
-      const marks = await staff.courseAttendance(request.params.slug);
-      const body = await participantsXlsx(course.title, participants, waiting, marks);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, 'xlsx')}"`,
-        )
-        .send(body);
-    },
-  );
-
-  app.get(
     '/api/staff/courses/:slug/settings',
     {
       config: { permission: 'settings' },
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
+        querystring: staffClassQuerySchema,
         response: {
           200: staffCourseSettingsResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound'),
+          ...refusalResponses(...COORDINATION, 'courseNotFound', 'classNotFound'),
         },
       },
     },
-    async (request) => staff.settings(request.staffActor, request.params.slug),
+    async (request) => staff.settings(request.staffActor, request.params.slug, request.query.turma),
   );
 
   app.post(
@@ -214,6 +146,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...bearer,
         params: staffCourseParamsSchema,
+        querystring: staffClassQuerySchema,
         body: staffCourseSettingsSchema,
         response: {
           200: staffCourseSettingsResponseSchema,
@@ -222,12 +155,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
             'invalidRequest',
             'invalidSettings',
             'courseNotFound',
+            'classNotFound',
+            'classReadOnly',
             'placesBelowTaken',
           ),
         },
       },
     },
-    async (request) => staff.updateSettings(request.staffActor, request.params.slug, request.body),
+    async (request) =>
+      staff.updateSettings(
+        request.staffActor,
+        request.params.slug,
+        request.body,
+        request.query.turma,
+      ),
   );
 
   app.post(
@@ -237,6 +178,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...bearer,
         params: staffParticipantParamsSchema,
+        querystring: staffClassQuerySchema,
         body: staffRemoveRequestSchema,
         response: {
           200: staffRemoveResponseSchema,
@@ -244,6 +186,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
             ...COORDINATION,
             'invalidRequest',
             'courseNotFound',
+            'classNotFound',
+            'classReadOnly',
             'notEnrolled',
             'removalIncomplete',
           ),
@@ -251,7 +195,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await staff.remove(request.staffActor, request.params.slug, request.params.personId);
+      await staff.remove(
+        request.staffActor,
+        request.params.slug,
+        request.params.personId,
+        request.query.turma,
+      );
       return { removed: true };
     },
   );
@@ -263,14 +212,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...bearer,
         params: staffMeetingParamsSchema,
+        querystring: staffClassQuerySchema,
         response: {
           200: staffAttendanceResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound', 'directoryUnavailable'),
+          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
         },
       },
     },
     async (request) =>
-      staff.attendance(request.staffActor, request.params.slug, request.params.meeting),
+      staff.attendance(
+        request.staffActor,
+        request.params.slug,
+        request.params.meeting,
+        request.query.turma,
+      ),
   );
 
   app.post(
@@ -280,10 +235,18 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...bearer,
         params: staffMeetingParamsSchema,
+        querystring: staffClassQuerySchema,
         body: staffAttendanceRequestSchema,
         response: {
           200: staffOkResponseSchema,
-          ...refusalResponses(...STAFF, 'invalidRequest', 'courseNotFound', 'meetingNotYet'),
+          ...refusalResponses(
+            ...STAFF,
+            'invalidRequest',
+            'courseNotFound',
+            'classNotFound',
+            'classReadOnly',
+            'meetingNotYet',
+          ),
         },
       },
     },
@@ -293,6 +256,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.slug,
         request.params.meeting,
         request.body.marks,
+        request.query.turma,
       );
       return { ok: true as const };
     },

@@ -1,5 +1,5 @@
 /**
- * GET /api/staff/courses/:slug/export.csv | .xlsx: the file is fetched with the bearer token (a
+ * GET /api/staff/courses/:slug/export.csv | .xlsx ?turma=: a class's file is fetched with the bearer token (a
  * plain link could not carry it), then saved.
  */
 import { staffCoursePaths } from '@centro/contracts/paths';
@@ -10,10 +10,11 @@ export type ExportFormat = 'csv' | 'xlsx';
 
 export async function downloadExport(
   slug: string,
+  classId: string,
   format: ExportFormat,
   token: string,
 ): Promise<void> {
-  const paths = staffCoursePaths(slug);
+  const paths = staffCoursePaths(slug, classId);
   const { blob, fileName } = await fetchFile(
     format === 'csv' ? paths.exportCsv : paths.exportXlsx,
     { bearer: token },

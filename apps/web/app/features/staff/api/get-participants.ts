@@ -1,4 +1,4 @@
-/** GET /api/staff/courses/:slug/participants: the course's participants (recorded as viewed). */
+/** GET /api/staff/courses/:slug/participants?turma=: a class's participants (recorded as viewed). */
 import type { StaffParticipantsResponse } from '@centro/contracts';
 import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
@@ -6,9 +6,10 @@ import { checked } from '~/lib/answer';
 
 export async function fetchParticipants(
   slug: string,
+  classId: string,
   token: string,
 ): Promise<StaffParticipantsResponse> {
-  const url = staffCoursePaths(slug).participants;
+  const url = staffCoursePaths(slug, classId).participants;
   return checked(await fetchJson(url, { bearer: token }), url, {
     course: 'object',
     participants: 'array',

@@ -15,7 +15,7 @@ const schedule = ['2026-03-03', '2026-03-10', '2026-03-17'].map((date) => ({
 function stubApi() {
   const posts: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const meeting = Number(url.split('/').pop());
+    const meeting = Number(url.split('?')[0]?.split('/').pop());
     if (init.method === 'POST') {
       posts.push({ url, body: JSON.parse(String(init.body)) });
       return Response.json({ ok: true });
@@ -52,7 +52,19 @@ describe('AttendancePanel', () => {
     // Noon of Tuesday 10 March in São Paulo: the 2nd meeting is today, at 19h30.
     vi.setSystemTime(new Date('2026-03-10T15:00:00Z'));
     const posts = stubApi();
-    renderWithRouter(<AttendancePanel slug="passe" schedule={schedule} />, {
+    const staffClass = {
+      id: 'k1',
+      name: 'Turma 2026/1',
+      state: 'running' as const,
+      places: 30,
+      taken: 2,
+      firstMeeting: '2026-03-03',
+      opensAt: null,
+      closesAt: null,
+      schedule,
+    };
+    const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
+    renderWithRouter(<AttendancePanel {...panel} />, {
       url: '/equipe',
       auth: signedIn(),
     });
@@ -84,7 +96,7 @@ describe('AttendancePanel', () => {
     ).toBeInTheDocument();
     expect(posts).toEqual([
       {
-        url: '/api/staff/courses/passe/attendance/1',
+        url: '/api/staff/courses/passe/attendance/1?turma=k1',
         body: {
           marks: [
             { personId: 'u1', present: true },

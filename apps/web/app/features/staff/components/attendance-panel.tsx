@@ -1,11 +1,11 @@
 /**
- * Attendance of one meeting of a course, at the door (issue 30): the menu lists each meeting with
+ * Attendance of one meeting of a class, at the door (issue 30; read-only once the class is
+ * concluded): the menu lists each meeting with
  * its date and opens on today's (else the next, else the last); a meeting that has not happened
  * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present
  * in one request; then 'Salvar presença' saves the boxes as they are.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import type { StaffCourseSummary } from '@centro/contracts';
 import {
   canMark,
   formatDate,
@@ -15,20 +15,16 @@ import {
 } from '@centro/content/site';
 import { notify } from '~/components/toasts/notify';
 import { fetchAttendance, saveAttendance } from '../api/attendance';
+import { type ClassPanelProps, isReadOnly } from '../classes';
 import { markedAllMessage, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
-interface AttendancePanelProps {
-  slug: string;
-  /** Each meeting's date and start, in order (the overview's). */
-  schedule: StaffCourseSummary['schedule'];
-}
-
-export function AttendancePanel({ slug, schedule }: AttendancePanelProps) {
+export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
   const id = useId();
+  const { schedule } = staffClass;
   const [meeting, setMeeting] = useState(() =>
     meetingToOpen(
       schedule.map((m) => m.date),
@@ -52,25 +48,38 @@ export function AttendancePanel({ slug, schedule }: AttendancePanelProps) {
           ))}
         </select>
       </div>
-      <MeetingMarks key={meeting} slug={slug} meeting={meeting} start={start} />
+      <MeetingMarks
+        key={meeting}
+        slug={slug}
+        classId={staffClass.id}
+        meeting={meeting}
+        start={start}
+        readOnly={isReadOnly(staffClass)}
+      />
     </div>
   );
 }
 
 interface MeetingMarksProps {
   slug: string;
+  classId: string;
   meeting: number;
   /** ISO instant the meeting starts. */
   start: string | undefined;
+  /** A concluded class: the marks to read, no boxes nor buttons. */
+  readOnly: boolean;
 }
 
-function MeetingMarks({ slug, meeting, start }: MeetingMarksProps) {
+const markLabel = (present: boolean | null) =>
+  present === null ? 'Não marcado' : present ? 'Presente' : 'Falta';
+
+function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksProps) {
   const id = useId();
   const call = useApi();
   const sheet = useLoad(
     useCallback(
-      () => call((token) => fetchAttendance(slug, meeting, token)),
-      [call, slug, meeting],
+      () => call((token) => fetchAttendance(slug, classId, meeting, token)),
+      [call, slug, classId, meeting],
     ),
     'Staff area: loading',
   );
@@ -91,7 +100,7 @@ function MeetingMarks({ slug, meeting, start }: MeetingMarksProps) {
   const send = async (all: { personId: string; present: boolean }[]) => {
     setBusy(true);
     try {
-      await call((token) => saveAttendance(slug, meeting, all, token));
+      await call((token) => saveAttendance(slug, classId, meeting, all, token));
       return true;
     } catch (error) {
       void notify('error', failureMessage('attendance', error, staffMessages.saveFailed));
@@ -118,7 +127,21 @@ function MeetingMarks({ slug, meeting, start }: MeetingMarksProps) {
   };
 
   if (marks.length === 0) {
-    return <p>Nenhum participante inscrito neste curso.</p>;
+    return <p>Nenhum participante inscrito nesta turma.</p>;
+  }
+  if (readOnly) {
+    return (
+      <ul
+        className="plain-list staff__marks"
+        aria-label={`${meeting}º encontro, ${formatDate(date)}`}
+      >
+        {marks.map((mark) => (
+          <li key={mark.personId}>
+            {mark.name || 'Participante sem nome'}: {markLabel(mark.present)}
+          </li>
+        ))}
+      </ul>
+    );
   }
   const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
   const why = notYet ? `${id}-not-yet` : undefined;

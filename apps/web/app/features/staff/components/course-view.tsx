@@ -1,46 +1,95 @@
 /**
- * One course in the staff area: its participants, attendance, a message to a class and
- * (Coordenação) settings.
+ * One course in the staff area (issue 29): its classes ('Turmas': the list; 'Nova turma', 'Abrir
+ * inscrições' and 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else
+ * the course's current class), its participants, attendance, a message to it and (Coordenação)
+ * settings. Each panel of a class takes `ClassPanelProps`; a concluded class's panels show no edit
+ * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { stateLabels } from '../copy';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
+import { fetchClasses } from '../api/classes';
+import { chosenClass, isReadOnly } from '../classes';
+import { classMessages, classStateLabels } from '../copy';
 import { AttendancePanel } from './attendance-panel';
-import { ClassMessagePanel } from './class-message-panel';
+import { ClassMessageForm } from './class-message-form';
+import { ClassesPanel } from './classes-panel';
+import { LoadFailed } from './load-failed';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
 interface CourseViewProps {
   course: StaffCourseSummary;
   coordination: boolean;
-  /** Something changed the overview's figures (a removal, new settings). */
+  /** Something changed the overview's figures (a removal, new settings, a class). */
   onChanged: () => void;
 }
 
 export function CourseView({ course, coordination, onChanged }: CourseViewProps) {
+  const call = useApi();
   const [params] = useSearchParams();
-  const base = `?curso=${encodeURIComponent(course.slug)}`;
-  const tabs = [
-    { key: 'participantes', label: 'Participantes' },
-    { key: 'presenca', label: 'Presença' },
-    { key: 'mensagem', label: 'Mensagem à turma' },
-    ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
-  ];
-  const asked = params.get('aba');
-  const current = tabs.some((t) => t.key === asked) ? asked : 'participantes';
+  const { slug } = course;
+  const loaded = useLoad(
+    useCallback(() => call((token) => fetchClasses(slug, token)), [call, slug]),
+    'Staff area: loading',
+  );
+  const reloadClasses = loaded.reload;
+  const changed = useCallback(() => {
+    void reloadClasses();
+    onChanged();
+  }, [reloadClasses, onChanged]);
 
-  return (
-    <section className="staff__course-view" aria-labelledby="staff-course-title">
+  const header = (
+    <>
       <p>
         <Link to="?">← Todos os cursos</Link>
       </p>
       <h2 id="staff-course-title">{course.title}</h2>
-      <p className="staff__figures">
-        <span>Vagas: {course.places}</span>
-        <span>Inscritos: {course.enrolled}</span>
-        <span>Lista de espera: {course.waiting}</span>
-        <span>{stateLabels[course.state]}</span>
-      </p>
+    </>
+  );
+  if (loaded.state !== 'ready') {
+    return (
+      <section className="staff__course-view" aria-labelledby="staff-course-title">
+        {header}
+        {loaded.state === 'loading' ? (
+          <p role="status">Carregando turmas…</p>
+        ) : (
+          <LoadFailed onRetry={loaded.reload} />
+        )}
+      </section>
+    );
+  }
+
+  const { classes, proposal } = loaded.data;
+  const chosen = chosenClass(classes, params.get('turma'));
+  const tabs = [
+    { key: 'turmas', label: 'Turmas' },
+    { key: 'participantes', label: 'Participantes' },
+    { key: 'presenca', label: 'Presença' },
+    // A concluded class is read-only: no message to it either.
+    ...(chosen && !isReadOnly(chosen) ? [{ key: 'mensagem', label: 'Mensagem à turma' }] : []),
+    ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
+  ];
+  const asked = params.get('aba');
+  const current = tabs.some((t) => t.key === asked) ? asked : 'participantes';
+  const base = `?curso=${encodeURIComponent(slug)}${chosen ? `&turma=${chosen.id}` : ''}`;
+  const panel = chosen && { slug, staffClass: chosen, coordination, onChanged: changed };
+
+  return (
+    <section className="staff__course-view" aria-labelledby="staff-course-title">
+      {header}
+      {chosen && (
+        <p className="staff__figures">
+          <span>{chosen.name}</span>
+          <span>{classStateLabels[chosen.state]}</span>
+          <span>
+            Vagas: {chosen.taken} de {chosen.places}
+          </span>
+        </p>
+      )}
+      {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
           <Link
@@ -53,12 +102,22 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
           </Link>
         ))}
       </nav>
-      {current === 'participantes' && (
-        <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
+      {current === 'turmas' && (
+        <ClassesPanel
+          slug={slug}
+          classes={classes}
+          proposal={proposal}
+          chosenId={chosen?.id ?? null}
+          coordination={coordination}
+          onChanged={changed}
+        />
       )}
-      {current === 'presenca' && <AttendancePanel slug={course.slug} schedule={course.schedule} />}
-      {current === 'mensagem' && <ClassMessagePanel slug={course.slug} />}
-      {current === 'configuracoes' && <SettingsPanel slug={course.slug} onSaved={onChanged} />}
+      {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+      {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'mensagem' && (
+        <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />
+      )}
     </section>
   );
 }

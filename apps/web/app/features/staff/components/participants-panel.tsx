@@ -1,6 +1,6 @@
 /**
- * A course's participants: search by name or e-mail, sort, the two exports, and (Coordenação)
- * removal with a confirmation step. The list is loaded once (one recorded view); search and sort
+ * A class's participants: search by name or e-mail, sort, the two exports, and (Coordenação, a
+ * class not concluded) removal with a confirmation step. The list is loaded once (one recorded view); search and sort
  * happen in the browser. On a phone each row reads as a card.
  */
 import type { StaffParticipant } from '@centro/contracts';
@@ -9,6 +9,7 @@ import { notify } from '~/components/toasts/notify';
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { fetchParticipants } from '../api/get-participants';
 import { removeParticipant } from '../api/remove-participant';
+import { type ClassPanelProps, isReadOnly } from '../classes';
 import { staffMessages, statusLabels } from '../copy';
 import { formatDate, visibleParticipants, type ParticipantSort, type SortOrder } from '../format';
 import { failureMessage } from '../messages';
@@ -16,23 +17,23 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
-interface ParticipantsPanelProps {
-  slug: string;
-  coordination: boolean;
-  onRemoved: () => void;
-}
-
 const sortLabels: Record<ParticipantSort, string> = {
   name: 'Nome',
   email: 'E-mail',
   enrolledAt: 'Data de inscrição',
 };
 
-export function ParticipantsPanel({ slug, coordination, onRemoved }: ParticipantsPanelProps) {
+export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }: ClassPanelProps) {
   const call = useApi();
   const id = useId();
+  const classId = staffClass.id;
+  // Removal: Coordenação, in a class not concluded.
+  const removes = coordination && !isReadOnly(staffClass);
   const list = useLoad(
-    useCallback(() => call((token) => fetchParticipants(slug, token)), [call, slug]),
+    useCallback(
+      () => call((token) => fetchParticipants(slug, classId, token)),
+      [call, slug, classId],
+    ),
     'Staff area: loading',
   );
   const [search, setSearch] = useState('');
@@ -43,7 +44,7 @@ export function ParticipantsPanel({ slug, coordination, onRemoved }: Participant
 
   const download = async (format: ExportFormat) => {
     try {
-      await call((token) => downloadExport(slug, format, token));
+      await call((token) => downloadExport(slug, classId, format, token));
     } catch (error) {
       void notify('error', failureMessage('export', error, staffMessages.exportFailed));
     }
@@ -52,11 +53,11 @@ export function ParticipantsPanel({ slug, coordination, onRemoved }: Participant
   const remove = async (person: StaffParticipant) => {
     setBusy(true);
     try {
-      await call((token) => removeParticipant(slug, person.id, token));
+      await call((token) => removeParticipant(slug, classId, person.id, token));
       void notify('success', staffMessages.removed);
       setConfirming(null);
-      list.reload();
-      onRemoved();
+      void list.reload();
+      onChanged();
     } catch (error) {
       void notify('error', failureMessage('removal', error, staffMessages.saveFailed));
     } finally {
@@ -151,7 +152,7 @@ export function ParticipantsPanel({ slug, coordination, onRemoved }: Participant
               <th scope="col">Celular</th>
               <th scope="col">Inscrição</th>
               <th scope="col">Situação</th>
-              {coordination && (
+              {removes && (
                 <th scope="col">
                   <span className="visually-hidden">Ações</span>
                 </th>
@@ -168,7 +169,7 @@ export function ParticipantsPanel({ slug, coordination, onRemoved }: Participant
                 <td data-label="Celular">{person.celular || '—'}</td>
                 <td data-label="Inscrição">{formatDate(person.enrolledAt)}</td>
                 <td data-label="Situação">{statusLabels[person.status]}</td>
-                {coordination && (
+                {removes && (
                   <td>
                     {person.status === 'confirmed' && (
                       <button

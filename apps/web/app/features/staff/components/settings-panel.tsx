@@ -1,5 +1,5 @@
 /**
- * A course's settings (Coordenação): places, the WhatsApp invite code, the enrolment window and the
+ * A class's settings (Coordenação; read-only once the class is concluded): places, the WhatsApp invite code, the enrolment window and the
  * meetings. An empty field means the content's default, named under it. Saved settings apply at
  * once (the course page reads them through the availability call). One message at a time (issue
  * 30): a refusal sits beside its field (the API names it), anything else above the button, and a
@@ -11,6 +11,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { formatDate, weekdayNames, type Weekday } from '@centro/content/site';
 import { ApiError } from '~/lib/api-client';
 import { fetchSettings, saveSettings } from '../api/course-settings';
+import { type ClassPanelProps, isReadOnly } from '../classes';
 import { staffMessages } from '../copy';
 import { settingsFormOf, settingsRequestOf, type SettingsForm } from '../format';
 import { failureMessage } from '../messages';
@@ -18,8 +19,9 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
-interface SettingsPanelProps {
+interface SettingsFormProps {
   slug: string;
+  classId: string;
   onSaved: () => void;
 }
 
@@ -71,22 +73,42 @@ function hintOf(name: keyof SettingsForm, answer: StaffCourseSettingsResponse): 
   }
 }
 
-export function SettingsPanel({ slug, onSaved }: SettingsPanelProps) {
+export function SettingsPanel({ slug, staffClass, onChanged }: ClassPanelProps) {
   const call = useApi();
+  const classId = staffClass.id;
   const stored = useLoad(
-    useCallback(() => call((token) => fetchSettings(slug, token)), [call, slug]),
+    useCallback(() => call((token) => fetchSettings(slug, classId, token)), [call, slug, classId]),
     'Staff area: loading',
   );
   if (stored.state === 'loading') return <p role="status">Carregando configurações…</p>;
   if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
-  return <SettingsFormView slug={slug} initial={stored.data} onSaved={onSaved} />;
+  if (isReadOnly(staffClass)) return <SettingsList answer={stored.data} />;
+  return (
+    <SettingsFormView slug={slug} classId={classId} initial={stored.data} onSaved={onChanged} />
+  );
+}
+
+/** A concluded class's settings, to read: each value, or the default it kept. */
+function SettingsList({ answer }: { answer: StaffCourseSettingsResponse }) {
+  const form = settingsFormOf(answer.settings);
+  return (
+    <dl className="staff__settings-list">
+      {fields.map(({ name }) => (
+        <div key={name}>
+          <dt>{FIELD_LABELS[name]}</dt>
+          <dd>{form[name] || hintOf(name, answer)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 function SettingsFormView({
   slug,
+  classId,
   initial,
   onSaved,
-}: SettingsPanelProps & { initial: StaffCourseSettingsResponse }) {
+}: SettingsFormProps & { initial: StaffCourseSettingsResponse }) {
   const call = useApi();
   const id = useId();
   const [answer, setAnswer] = useState(initial);
@@ -110,7 +132,7 @@ function SettingsFormView({
     }
     setBusy(true);
     try {
-      const saved = await call((token) => saveSettings(slug, request.settings, token));
+      const saved = await call((token) => saveSettings(slug, classId, request.settings, token));
       setAnswer(saved);
       setForm(settingsFormOf(saved.settings));
       setOutcome({ kind: 'saved' });

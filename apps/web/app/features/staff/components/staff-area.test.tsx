@@ -1,4 +1,4 @@
-import type { StaffCourseSummary, StaffParticipant } from '@centro/contracts';
+import type { StaffClass, StaffCourseSummary, StaffParticipant } from '@centro/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -34,21 +34,52 @@ const participant = (id: string, name: string, email: string): StaffParticipant 
   status: 'confirmed',
 });
 
-/** The staff API as the server answers it, for a person with `roles`. */
-function stubApi(roles: string[], extra: Record<string, () => Response> = {}) {
+const staffClass = (id: string, name: string, state: StaffClass['state']): StaffClass => ({
+  id,
+  name,
+  state,
+  places: 40,
+  taken: state === 'concluded' ? 0 : 2,
+  firstMeeting: null,
+  opensAt: null,
+  closesAt: null,
+  schedule: [{ date: '2026-03-07', start: '2026-03-07T18:00:00.000Z' }],
+});
+const K1 = '00000000-0000-4000-8000-000000000001';
+const K2 = '00000000-0000-4000-8000-000000000002';
+
+/** The staff API as the server answers it, for a person with `roles` (`extra`: by path). */
+function stubApi(
+  roles: string[],
+  extra: Record<string, () => Response> = {},
+  classes: StaffClass[] = [staffClass(K1, 'Turma 2026/1', 'open')],
+) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const key = `${method} ${url}`;
+    const [path] = url.split('?');
+    const key = `${method} ${path}`;
     if (extra[key]) return extra[key]();
+    if (key === 'GET /api/staff/courses/passe/classes') {
+      return Response.json({
+        classes,
+        proposal: {
+          name: 'Turma 2026/2',
+          places: 40,
+          opensAt: '2026-08-01T09:00',
+          closesAt: null,
+          firstMeeting: '2026-09-12',
+        },
+      });
+    }
     if (url === '/api/staff/me') return Response.json({ id: 'me', name: 'Eu', roles });
     if (url === '/api/staff/courses') {
       return Response.json({
         courses: [course('passe', 'Passe'), course('nosso-lar', 'Nosso Lar')],
       });
     }
-    if (url === '/api/staff/courses/passe/participants') {
+    if (path === '/api/staff/courses/passe/participants') {
       return Response.json({
         course: { slug: 'passe', title: 'Passe' },
         participants: [
@@ -130,7 +161,7 @@ describe('StaffArea', () => {
       within(course)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Participantes', 'Presença', 'Mensagem à turma']);
+    ).toEqual(['Turmas', 'Participantes', 'Presença', 'Mensagem à turma']);
     await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'zelia');
     expect(
       within(table)
@@ -164,7 +195,7 @@ describe('StaffArea', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar remoção' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
-        url: '/api/staff/courses/passe/participants/u1/remove',
+        url: `/api/staff/courses/passe/participants/u1/remove?turma=${K1}`,
         method: 'POST',
         body: { confirm: true },
       }),
@@ -200,6 +231,7 @@ describe('StaffArea', () => {
           },
           taken: 2,
           weekday: 'sábado',
+          classId: K1,
         }),
       'POST /api/staff/courses/passe/settings': () =>
         Response.json(
@@ -273,6 +305,7 @@ describe('StaffArea', () => {
       },
       taken: 2,
       weekday: 'sábado',
+      classId: K1,
     });
     const calls = stubApi(['coordenacao'], {
       'GET /api/staff/courses/passe/settings': () => Response.json(answer(settings)),
@@ -299,5 +332,96 @@ describe('StaffArea', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Número de encontros: use um número inteiro.')).toBeVisible();
     expect(screen.queryByText('Configurações salvas.')).toBeNull();
+  });
+
+  it('lists the classes; a concluded one shows its participants without removal', async () => {
+    stubApi(['coordenacao'], {}, [
+      staffClass(K1, 'Turma 2026/1', 'concluded'),
+      staffClass(K2, 'Turma 2026/2', 'open'),
+    ]);
+    renderWithRouter(<StaffArea />, {
+      url: `/equipe?curso=passe&turma=${K2}&aba=turmas`,
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const list = await screen.findByRole('list', { name: 'Turmas do curso' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([
+      'Turma 2026/1Concluída0 de 40 vagas ocupadasPrimeiro encontro: 07/03/2026',
+      'Turma 2026/2Inscrições abertas2 de 40 vagas ocupadasPrimeiro encontro: 07/03/2026Encerrar turma',
+    ]);
+    await userEvent.click(within(list).getByRole('link', { name: 'Turma 2026/1' }));
+    expect(await screen.findByRole('table', { name: 'Participantes de Passe' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Turma concluída: participantes, presença e configurações ficam apenas para consulta.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument();
+  });
+
+  it("creates 'Nova turma' from the proposal as edited, a problem beside its field", async () => {
+    const calls = stubApi(['coordenacao'], {
+      'POST /api/staff/courses/passe/classes': () =>
+        Response.json({ class: staffClass(K2, 'Turma 2027/1', 'planned') }),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=turmas',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Nova turma' }));
+    const name = screen.getByLabelText('Nome da turma');
+    expect(name).toHaveValue('Turma 2026/2');
+    expect(screen.getByLabelText('Primeiro encontro')).toHaveValue('2026-09-12');
+    const places = screen.getByLabelText('Vagas');
+    await userEvent.clear(places);
+    await userEvent.click(screen.getByRole('button', { name: 'Criar turma' }));
+    expect(places).toHaveAccessibleDescription('Vagas: use um número inteiro, pelo menos 1.');
+    expect(places).toHaveFocus();
+    await userEvent.type(places, '2');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Turma 2027/1');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar turma' }));
+    expect(await screen.findByText('Turma 2027/1 criada (planejada).')).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Turma 2027/1',
+      places: 2,
+      opensAt: '2026-08-01T09:00',
+      closesAt: null,
+      firstMeeting: '2026-09-12',
+    });
+  });
+
+  it("asks before 'Encerrar turma', saying what it does, then says how many concluded", async () => {
+    const calls = stubApi(['coordenacao'], {
+      [`POST /api/staff/courses/passe/classes/${K1}/conclude`]: () =>
+        Response.json({
+          completions: [
+            { personId: 'u1', concluded: true },
+            { personId: 'u2', concluded: false },
+          ],
+        }),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=turmas',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Encerrar turma Turma 2026/1' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Encerrar Turma 2026/1?' });
+    expect(dialog).toHaveAccessibleDescription(/deixa de ocupar vagas/);
+    expect(dialog).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar encerramento' }));
+    expect(
+      await screen.findByText('Turma 2026/1 encerrada: 1 participante concluiu e 1 não concluiu.'),
+    ).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ confirm: true });
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * A class's participants as files (issue 12, decision 053), GET /api/staff/courses/:slug/
+ * export.csv and export.xlsx, `?turma=` (absent: the course's current class). Registered inside
+ * the staff routes, whose hook reads the person's roles; every export is recorded.
+ */
+import { staffClassQuerySchema, staffCourseParamsSchema } from '@centro/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
+import { bearer, STAFF } from './common.js';
+
+export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { staff } = app;
+
+  app.get(
+    '/api/staff/courses/:slug/export.csv',
+    {
+      config: { permission: 'export' },
+      schema: {
+        ...bearer,
+        params: staffCourseParamsSchema,
+        querystring: staffClassQuerySchema,
+        response: {
+          200: z.unknown().describe('CSV: `;`, UTF-8 with BOM, dates DD/MM/AAAA'),
+          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { participants } = await staff.exportRows(
+        request.staffActor,
+        request.params.slug,
+        'csv',
+        request.query.turma,
+      );
+      const body = participantsCsv(participants);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(request.params.slug, 'csv')}"`,
+        )
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/staff/courses/:slug/export.xlsx',
+    {
+      config: { permission: 'export' },
+      schema: {
+        ...bearer,
+        params: staffCourseParamsSchema,
+        querystring: staffClassQuerySchema,
+        response: {
+          200: z
+            .unknown()
+            .describe('The .xlsx workbook: participants, waiting list, attendance per meeting'),
+          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { course, row, participants, waiting } = await staff.exportRows(
+        request.staffActor,
+        request.params.slug,
+        'xlsx',
+        request.query.turma,
+      );
+      const marks = await staff.classAttendance(request.params.slug, row.id);
+      const body = await participantsXlsx(course.title, participants, waiting, marks);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(request.params.slug, 'xlsx')}"`,
+        )
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,119 @@
+/**
+ * 'Nova turma' (Coordenação, issue 29): the form prefilled from the course's latest class with its
+ * dates a term later (the server's proposal); staff may change the name, places, enrolment window
+ * and first meeting before creating it. A problem sits beside its field.
+ */
+import type { StaffClass, StaffClassProposal } from '@centro/contracts';
+import { FIELD_LABELS } from '@centro/contracts/field-labels';
+import { useId, useState, type FormEvent } from 'react';
+import { useApi } from '~/auth/use-api';
+import { ApiError } from '~/lib/api-client';
+import { createClass } from '../api/classes';
+import { newClassFormOf, newClassRequestOf, type NewClassForm as Form } from '../classes';
+import { classMessages, staffMessages } from '../copy';
+import { failureMessage } from '../messages';
+
+interface NewClassFormProps {
+  slug: string;
+  proposal: StaffClassProposal;
+  onCreated: (created: StaffClass) => void;
+  onCancel: () => void;
+}
+
+const fields: { name: keyof Form; type: string; hint?: string }[] = [
+  { name: 'name', type: 'text' },
+  { name: 'places', type: 'number' },
+  { name: 'opensAt', type: 'datetime-local', hint: classMessages.opensAtHint },
+  { name: 'closesAt', type: 'datetime-local', hint: classMessages.closesAtHint },
+  { name: 'firstMeeting', type: 'date' },
+];
+
+const isField = (name: string | undefined): name is keyof Form =>
+  fields.some((f) => f.name === name);
+
+export function NewClassForm({ slug, proposal, onCreated, onCancel }: NewClassFormProps) {
+  const id = useId();
+  const call = useApi();
+  const [form, setForm] = useState<Form>(() => newClassFormOf(proposal));
+  const [problem, setProblem] = useState<{ field: keyof Form | null; message: string } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const inputId = (name: keyof Form) => `${id}-${name}`;
+  const show = (field: keyof Form | null, message: string) => {
+    setProblem({ field, message });
+    if (field) document.getElementById(inputId(field))?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    const asked = newClassRequestOf(form);
+    if (!asked.ok) {
+      show(asked.field, asked.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      onCreated(await call((token) => createClass(slug, asked.request, token)));
+    } catch (error) {
+      const field = error instanceof ApiError && isField(error.field) ? error.field : null;
+      show(field, failureMessage('new class', error, staffMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="staff__new-class" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Nova turma</h3>
+      <p id={`${id}-hint`}>{classMessages.newClassHint}</p>
+      <form className="staff__settings" onSubmit={(event) => void submit(event)} noValidate>
+        {fields.map(({ name, type, hint }) => {
+          const own = problem?.field === name ? problem.message : null;
+          const described = [own && `${inputId(name)}-problem`, hint && `${inputId(name)}-hint`]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <div className="staff__field" key={name}>
+              <label htmlFor={inputId(name)}>{FIELD_LABELS[name]}</label>
+              <input
+                id={inputId(name)}
+                name={name}
+                type={type}
+                inputMode={type === 'number' ? 'numeric' : undefined}
+                min={type === 'number' ? 1 : undefined}
+                value={form[name]}
+                aria-invalid={own ? true : undefined}
+                aria-describedby={described || undefined}
+                onChange={(event) => {
+                  const { value } = event.currentTarget;
+                  setForm((current) => ({ ...current, [name]: value }));
+                }}
+              />
+              {own && (
+                <p className="staff__problem" id={`${inputId(name)}-problem`} role="alert">
+                  {own}
+                </p>
+              )}
+              {hint && <small id={`${inputId(name)}-hint`}>{hint}</small>}
+            </div>
+          );
+        })}
+        {problem && problem.field === null && (
+          <p className="staff__problem" role="alert">
+            {problem.message}
+          </p>
+        )}
+        <div className="staff__actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Criar turma
+          </button>
+          <button type="button" className="btn btn-outline" onClick={onCancel}>
+            Cancelar
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
