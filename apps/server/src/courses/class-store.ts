@@ -6,8 +6,9 @@
  * on `enrolments`, migration 012).
  *
  * A course's settings, for whoever names no class, are those of its current class
- * (`currentClassId`): the latest class not concluded, else the latest (the staff area names the
- * class, `?turma=`: decision 062).
+ * (`currentClassId`): the latest class taking enrolments, else the latest running, else the latest
+ * planned, else the latest (the staff area names the class, `?turma=`: decision 062). A class
+ * just made by 'Nova turma' (planned) does not take the place of the one still open.
  */
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
@@ -36,15 +37,17 @@ export type ClassRow = Omit<ClassesTable, 'taken' | 'places_by_staff'> & {
 };
 
 /**
- * The id of the course's current class, as a subquery on `courses` aliased `c`: the latest class
- * not concluded, else the latest.
+ * The id of the course's current class, as a subquery on `courses` aliased `c`: the latest open
+ * class, else running, else planned, else the latest.
  */
 export function currentClassId(eb: ExpressionBuilder<Database & { c: Database['courses'] }, 'c'>) {
   return eb
     .selectFrom('classes as x')
     .select('x.id')
     .whereRef('x.course_slug', '=', 'c.slug')
-    .orderBy(sql`case when x.state = 'concluded' then 1 else 0 end`)
+    .orderBy(
+      sql`case x.state when 'open' then 0 when 'running' then 1 when 'planned' then 2 else 3 end`,
+    )
     .orderBy('x.created_at', 'desc')
     .orderBy('x.id', 'desc')
     .limit(1);

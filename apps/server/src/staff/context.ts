@@ -88,7 +88,7 @@ export async function record(
 
 /**
  * The content's course and the class asked for (`turma`, a class id), else the course's current
- * class: its latest not concluded, else its latest (decision 062).
+ * class: its latest open, else running, else planned, else its latest (decision 062).
  * @throws StaffCourseNotFoundError, Refusal classNotFound (not one of the course's classes)
  */
 export async function classOf(

@@ -142,6 +142,13 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     expect((await as('GET', `${C}/attendance/1?turma=${second}`)).json().marks).toEqual([]);
   });
 
+  it("keeps the open class as the default while 'Turma 2027/1' is only planned", async () => {
+    const settings = (await as('GET', `${C}/settings`)).json();
+    expect(settings.classId).toBe(first);
+    const participants = (await as('GET', `${C}/participants`)).json().participants as unknown[];
+    expect(participants).toHaveLength(2);
+  });
+
   it('exports the class asked for, with its attendance', async () => {
     const csv = await as('GET', `${C}/export.csv?turma=${second}`);
     expect(csv.statusCode).toBe(200);
