@@ -7,6 +7,7 @@ export * from './messages.js';
 export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';
+export * from './staff-prerequisites.js';
 export * from './me.js';
 export * from './content.js';
 export * from './notices.js';

@@ -244,6 +244,12 @@ export const staffActionNameSchema = z.enum(
     'actions.view',
     'account.delete',
     'content.save',
+    'prerequisites.view',
+    'prerequisites.update',
+    'prerequisite.exception',
+    'people.view',
+    'completions.view',
+    'completion.change',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );
