@@ -118,6 +118,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         await trx.deleteFrom('staff_removals').where('person_id', '=', userId).execute();
         await trx.deleteFrom('opening_alerts').where('person_id', '=', userId).execute();
         await trx.deleteFrom('completions').where('person_id', '=', userId).execute();
+        await trx.deleteFrom('prerequisite_exceptions').where('person_id', '=', userId).execute();
         await trx
           .updateTable('staff_actions')
           .set({ subject_id: anonymous })

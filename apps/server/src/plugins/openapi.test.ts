@@ -21,6 +21,9 @@ import {
   staffScheduleSaveSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
+  staffCompletionChangeSchema,
+  staffExceptionRequestSchema,
+  staffPrerequisitesRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,6 +59,9 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/schedule': staffScheduleSaveSchema,
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
+  '/api/staff/courses/{slug}/prerequisites': staffPrerequisitesRequestSchema,
+  '/api/staff/courses/{slug}/exceptions': staffExceptionRequestSchema,
+  '/api/staff/courses/{slug}/completions/{classId}/{personId}': staffCompletionChangeSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
 };

@@ -11,6 +11,7 @@ import type { CourseSettingsRow, CourseStore } from '../courses/course-store.js'
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
 import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
@@ -34,6 +35,8 @@ export interface StaffContext {
   classes: ClassStore;
   /** Concluding a class and its completions. */
   completions: CompletionStore;
+  /** Coordenação's prerequisites and the exceptions (decision 061). */
+  prerequisites: PrerequisiteStore;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<

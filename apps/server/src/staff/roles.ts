@@ -22,6 +22,8 @@ export type StaffPermission =
   | 'actions'
   /** 'Nova turma' and 'Encerrar turma' (issue 29). */
   | 'classes'
+  /** 'Liberar inscrição': one person may enrol without a course's prerequisites (decision 061). */
+  | 'exceptions'
   /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
   | 'content';
 
@@ -32,12 +34,13 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'attendance',
     'settings',
     'classes',
+    'exceptions',
     'remove',
     'roles',
     'actions',
     'content',
   ]),
-  secretaria: new Set(['view', 'export', 'attendance']),
+  secretaria: new Set(['view', 'export', 'attendance', 'exceptions']),
   comunicacao: new Set(['content']),
 };
 

@@ -9,6 +9,7 @@ import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
 import { createCompletionStore } from './completion-store.js';
 import { createStaffRepository } from './repository.js';
 import { StaffService } from './service.js';
@@ -31,6 +32,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     courseStore: createCourseStore(options.database.db),
     classes: createClassStore(options.database.db),
     completions: createCompletionStore(options.database),
+    prerequisites: createPrerequisiteStore(options.database.db),
     directory: options.directory,
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,

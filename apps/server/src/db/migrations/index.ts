@@ -16,6 +16,7 @@ import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
 import * as completions from './015-completions.js';
 import * as classReminders from './016-class-reminders.js';
+import * as prerequisites from './018-prerequisites.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-opening-alerts': openingAlerts,
   '015-completions': completions,
   '016-class-reminders': classReminders,
+  '018-prerequisites': prerequisites,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -110,6 +110,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
             'emailNotVerified',
             'classRequired',
             'classNotFound',
+            'prerequisiteMissing',
           ),
         },
       },

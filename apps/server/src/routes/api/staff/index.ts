@@ -36,6 +36,7 @@ import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
 import { staffContentRoutes } from './content.js';
+import { staffPrerequisiteRoutes } from './prerequisites.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,6 +72,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
   await app.register(staffClassRoutes);
+  // Prerequisites, 'Liberar inscrição' and completions (decision 061).
+  await app.register(staffPrerequisiteRoutes);
 
   app.get(
     apiPaths.staffMe,
