@@ -1,8 +1,13 @@
-/** One course in the staff area: its participants, attendance and (Coordenação) settings. */
+/**
+ * One course in the staff area: its participants, attendance, prerequisites ('Liberar inscrição'),
+ * completions and (Coordenação) settings.
+ */
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { stateLabels } from '../copy';
 import { AttendancePanel } from './attendance-panel';
+import { CompletionsPanel } from './completions-panel';
+import { PrerequisitesPanel } from './prerequisites-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
@@ -19,6 +24,8 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
   const tabs = [
     { key: 'participantes', label: 'Participantes' },
     { key: 'presenca', label: 'Presença' },
+    { key: 'pre-requisitos', label: 'Pré-requisitos' },
+    { key: 'conclusoes', label: 'Conclusões' },
     ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
   ];
   const asked = params.get('aba');
@@ -52,6 +59,12 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
         <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
       )}
       {current === 'presenca' && <AttendancePanel slug={course.slug} schedule={course.schedule} />}
+      {current === 'pre-requisitos' && (
+        <PrerequisitesPanel slug={course.slug} coordination={coordination} />
+      )}
+      {current === 'conclusoes' && (
+        <CompletionsPanel slug={course.slug} coordination={coordination} />
+      )}
       {current === 'configuracoes' && <SettingsPanel slug={course.slug} onSaved={onChanged} />}
     </section>
   );
