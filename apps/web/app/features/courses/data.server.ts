@@ -14,8 +14,11 @@ import {
   meetingDates,
   programmePath,
   programmeSlugs,
+  allCourses,
+  type Course,
   type ProgrammeSlug,
 } from '@centro/content';
+import { joinPortuguese } from '@centro/contracts/messages';
 import { data } from 'react-router';
 import { resolveImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
@@ -71,6 +74,14 @@ export function getProgrammePage(pathname: string): ProgrammeLoaderData {
   };
 }
 
+/** The course page's sentence about the courses to conclude first (decision 061); null: none. */
+export function prerequisiteText(course: Course): string | null {
+  const titles = (course.prerequisites ?? []).map(
+    (slug) => allCourses().find((c) => c.slug === slug)?.title ?? slug,
+  );
+  return titles.length === 0 ? null : `Este curso é para quem concluiu: ${joinPortuguese(titles)}.`;
+}
+
 export function getCoursePage(pathname: string): CourseLoaderData {
   const [programmeSegment, slug] = segments(pathname);
   const programme = getProgramme(programmeSlugOf(programmeSegment));
@@ -105,6 +116,7 @@ export function getCoursePage(pathname: string): CourseLoaderData {
         absoluteUrl(site.origin, path),
         courseCalendarPath(course),
       ),
+      prerequisite: prerequisiteText(course),
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,
