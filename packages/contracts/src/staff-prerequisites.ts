@@ -33,6 +33,8 @@ export const staffPrerequisitesResponseSchema = z.object({
   /** True when Coordenação changed the list (the default no longer applies). */
   byStaff: z.boolean(),
   exceptions: z.array(staffPrerequisiteExceptionSchema),
+  /** Every other course, in the content's order: what Coordenação may choose from. */
+  choices: z.array(staffPrerequisiteCourseSchema),
 });
 export type StaffPrerequisitesResponse = z.infer<typeof staffPrerequisitesResponseSchema>;
 

@@ -53,6 +53,10 @@ export async function prerequisites(
     defaults: titled(ctx, course.prerequisites ?? []),
     byStaff: override !== null,
     exceptions: exceptions.map((e) => ({ ...e, name: names.get(e.personId) ?? null })),
+    choices: titled(
+      ctx,
+      [...ctx.courses.keys()].filter((other) => other !== slug),
+    ),
   };
 }
 

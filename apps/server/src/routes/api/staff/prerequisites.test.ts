@@ -154,6 +154,10 @@ describe.each(targets)('prerequisites on $dialect', ({ databaseUrl }) => {
       byStaff: false,
       exceptions: [{ personId: newcomer, name: `Pessoa ${newcomer.slice(0, 8)}` }],
     });
+    // Coordenação chooses among the 19 other courses.
+    const choices = (view.json().choices as { slug: string }[]).map((c) => c.slug);
+    expect(choices).toHaveLength(allCourses().length - 1);
+    expect(choices).not.toContain(second.slug);
     const [exception] = await recorded('prerequisite.exception');
     expect(exception).toMatchObject({ actorId: secretaria, subjectId: newcomer });
   });

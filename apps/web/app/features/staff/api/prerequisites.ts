@@ -17,6 +17,7 @@ const PREREQUISITES: Shape = {
   defaults: 'array',
   byStaff: 'boolean',
   exceptions: 'array',
+  choices: 'array',
 };
 
 export async function fetchPrerequisites(

@@ -6,7 +6,6 @@
  */
 import type { StaffPeopleResponse, StaffPrerequisitesResponse } from '@centro/contracts';
 import { joinPortuguese } from '@centro/contracts/messages';
-import { allCourses } from '@centro/content/site';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
@@ -56,7 +55,8 @@ function PrerequisitesView({
   const [chosen, setChosen] = useState(() => new Set(initial.required.map((c) => c.slug)));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const others = allCourses().filter((c) => c.slug !== slug);
+  // From the server: the staff area's first load carries none of the content's courses.
+  const others = answer.choices;
 
   const save = async (required: string[] | null) => {
     setBusy(true);
