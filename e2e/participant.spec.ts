@@ -119,7 +119,11 @@ participantTest(
       await mainNav(phone).getByRole('button', { name: 'Acessar' }).click();
       await phone.getByLabel('E-mail').fill(anaEmail);
       await phone.getByLabel('Senha').fill(PASSWORD);
+      // 'Sair' ends the tokens with the page's API token bound to her: pressed before that one
+      // arrived it would carry the anonymous token of 'Acessar' (refused, ending nothing).
+      const phoneDetails = userDetailsLoaded(phone);
       await phone.getByRole('button', { name: 'Entrar' }).click();
+      await phoneDetails;
       await expect(mainNav(phone).getByRole('button', { name: 'Sair' })).toBeEnabled();
       await mainNav(phone).getByRole('button', { name: 'Sair' }).click();
       await expect(mainNav(phone).getByRole('button', { name: 'Acessar' })).toBeEnabled();
