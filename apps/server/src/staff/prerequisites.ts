@@ -96,11 +96,11 @@ export async function grantException(
     await record(ctx, actor, 'prerequisite.exception', { course: slug, subject: personId });
 }
 
-/** People whose e-mail or name holds `text` (built-in provider's accounts); recorded, counts only. */
+/** People whose e-mail or name matches `text` (the directory's search); recorded, counts only. */
 export async function findPeople(ctx: StaffContext, actor: StaffActor, text: string) {
-  const people = await ctx.repository.searchAccounts(text, PEOPLE_FOUND);
-  await record(ctx, actor, 'people.view', { details: { rows: people.length } });
-  return people;
+  const found = await ctx.directory.findUsers(text, PEOPLE_FOUND);
+  await record(ctx, actor, 'people.view', { details: { rows: found.length } });
+  return found.map((u) => ({ id: u.id, name: u.displayName, email: u.mail }));
 }
 
 /** The completions of the course's concluded classes, newest first; the view is recorded. */

@@ -108,30 +108,6 @@ export function createStaffRepository(db: Db) {
       return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
     },
 
-    /**
-     * Accounts of the built-in provider whose sign-in e-mail or name holds `text` (case-insensitive),
-     * by name: finding a person for 'Liberar inscrição'.
-     */
-    async searchAccounts(
-      text: string,
-      limit: number,
-    ): Promise<{ id: string; email: string; name: string }[]> {
-      const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db
-        .selectFrom('accounts')
-        .select(['id', 'email', 'display_name'])
-        .where((eb) =>
-          eb.or([
-            sql<boolean>`lower(email) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(display_name) like ${pattern} escape '\\'`,
-          ]),
-        )
-        .orderBy('display_name')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ id: r.id, email: r.email, name: r.display_name }));
-    },
-
     async enrolments(slug: string): Promise<EnrolmentRow[]> {
       const rows = await db
         .selectFrom('enrolments')

@@ -93,7 +93,10 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...bearer,
         querystring: staffPeopleQuerySchema,
-        response: { 200: staffPeopleResponseSchema, ...refusalResponses(...STAFF) },
+        response: {
+          200: staffPeopleResponseSchema,
+          ...refusalResponses(...STAFF, 'directoryUnavailable'),
+        },
       },
     },
     async (request) => ({ people: await staff.findPeople(request.staffActor, request.query.q) }),
