@@ -4,6 +4,7 @@ export * from './health.js';
 export * from './api.js';
 export * from './formatting.js';
 export * from './messages.js';
+export * from './lists.js';
 export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';

@@ -73,14 +73,3 @@ export const sessionMessages = {
 
 /** How recent a sign-in 'Excluir minha conta' needs, in seconds (decision 047). */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
-
-/** 'A', 'A e B', 'A, B e C': a list of names joined as pt-BR writes it. */
-export function joinPortuguese(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
-}
-
-/** The refusal of an enrolment without the course's prerequisites (decision 061), by their titles. */
-export function prerequisiteMissingMessage(titles: readonly string[]): string {
-  return `Este curso é para quem concluiu: ${joinPortuguese(titles)}. Se você já concluiu em outra casa, fale com a secretaria.`;
-}

@@ -18,7 +18,7 @@ import {
   type Course,
   type ProgrammeSlug,
 } from '@centro/content';
-import { joinPortuguese } from '@centro/contracts/messages';
+import { joinPortuguese } from '@centro/contracts/lists';
 import { data } from 'react-router';
 import { resolveImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';

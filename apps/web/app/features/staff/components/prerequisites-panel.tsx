@@ -5,7 +5,7 @@
  * course without the prerequisites. Problems sit beside the field they are about.
  */
 import type { StaffPeopleResponse, StaffPrerequisitesResponse } from '@centro/contracts';
-import { joinPortuguese } from '@centro/contracts/messages';
+import { joinPortuguese } from '@centro/contracts/lists';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';

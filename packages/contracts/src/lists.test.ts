@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPortuguese, prerequisiteMissingMessage } from './messages.js';
+import { joinPortuguese, prerequisiteMissingMessage } from './lists.js';
 
 describe('joinPortuguese', () => {
   it('joins names as pt-BR writes a list', () => {
