@@ -4,7 +4,11 @@
  * moves Tuesday's meeting to 20h and publishes; an anonymous visitor then gets the new time on
  * /horarios (its text and structured data) and in /agenda.ics, with no restart; a notice for the
  * home page is published and shows there only, as a banner in the served page that React keeps and
- * that moves nothing (decision 056); the volunteer's token is refused the participants' data.
+ * that moves nothing (decision 056); a photo uploaded from a file replaces the first image of
+ * /saiba-mais's carousel at the page's size (decision 065); a course gets a photo, and its
+ * description and summary are edited, shown on its page and in its link preview beside the photo,
+ * then the original brought back with 'Restaurar esta versão' (decision 064), the photo staying;
+ * the volunteer's token is refused the participants' data.
  */
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
@@ -16,6 +20,7 @@ import { codeReader, mailServerTestWith } from './support/smtp';
 const course = getProgramme('global-kardec').courses[0];
 if (!course) throw new Error('No course');
 const coursePath = `/global-kardec/${course.slug}`;
+const summary = 'Um resumo editado pela Comunicação, para os cartões e a prévia de link.';
 const coordinatorEmail = uniqueEmail();
 const contentTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 
@@ -114,6 +119,109 @@ contentTest(
       await visitor.goto('/horarios');
       await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(visitor.getByRole('region', { name: 'Avisos' })).toHaveCount(0);
+      await visitor.close();
+    });
+
+    await test.step('a photo uploaded from a file replaces the first image of the carousel', async () => {
+      // A real image from the phone's gallery: here, a screenshot (a PNG of the staff area).
+      const photo = await volunteer.screenshot();
+      const photos = volunteer.getByRole('form', { name: 'Fotos' });
+      await photos.getByLabel('Onde a foto aparece').selectOption('carousel-1');
+      await photos.getByLabel(/^Foto/).setInputFiles({
+        name: 'foto.png',
+        mimeType: 'image/png',
+        buffer: photo,
+      });
+      await photos.getByLabel(/^Texto alternativo/).fill('');
+      await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
+      await expect(photos.getByText('Descreva a foto para quem não a vê.')).toBeVisible();
+      // The panel, with a problem beside its field (no toast fading in to measure).
+      expect(await accessibilityViolations(volunteer)).toEqual([]);
+      await photos.getByLabel(/^Texto alternativo/).fill('A sala de estudos do centro');
+      await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
+      await expect(volunteer.getByText('Foto publicada.')).toBeVisible();
+      await expect(photos.getByRole('img', { name: 'A sala de estudos do centro' })).toBeVisible();
+
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto('/saiba-mais');
+      const first = visitor.getByRole('img', { name: 'A sala de estudos do centro' });
+      // The page's own size (its width and height reserve the space), the photo cut to it.
+      await expect(first).toHaveAttribute('src', /^\/fotos\/[0-9a-f]{20}$/);
+      await expect(first).toHaveAttribute('width', '1200');
+      await expect(first).toHaveAttribute('height', '675');
+      await expect
+        .poll(() =>
+          first.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+        )
+        .toEqual([1200, 675]);
+      // Its link preview is drawn with the photo, at a new address.
+      await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        /\/fotos\/[0-9a-f]{20}\.png$/,
+      );
+      await visitor.close();
+    });
+
+    await test.step('a course with a photo and an edited description shows both, then its original text', async () => {
+      // The course's own photo first: the texts' pages are rendered again with it.
+      const photos = volunteer.getByRole('form', { name: 'Fotos' });
+      await photos.getByLabel('Onde a foto aparece').selectOption(`course:${coursePath}`);
+      await photos.getByLabel(/^Foto/).setInputFiles({
+        name: 'curso.png',
+        mimeType: 'image/png',
+        buffer: await volunteer.screenshot(),
+      });
+      await photos.getByLabel(/^Texto alternativo/).fill('Os participantes do curso');
+      await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
+      await expect(photos.getByRole('img', { name: 'Os participantes do curso' })).toBeVisible();
+      const texts = volunteer.getByRole('region', { name: 'Textos das páginas' });
+      await texts.getByLabel('Página').selectOption(coursePath);
+      const description = texts.getByLabel('Descrição');
+      await expect(description).toHaveValue(/^Este é o curso de entrada do Global Kardec/);
+      await description.fill('Uma descrição **nova** do curso.');
+      await texts.getByLabel('Resumo (cartões e prévia de link)').fill(summary);
+      // 'Pré-visualizar': the page with the new text in a new tab, published nowhere.
+      const [previewTab] = await Promise.all([
+        volunteer.waitForEvent('popup'),
+        texts.getByRole('button', { name: 'Pré-visualizar' }).click(),
+      ]);
+      await expect(previewTab.getByText('Uma descrição nova do curso.')).toBeVisible();
+      // Styled: its stylesheet is linked (the staff page's CSP refuses the page's inline one).
+      await expect(previewTab.locator('.course__body')).not.toHaveCSS('max-width', 'none');
+      await previewTab.close();
+      const before = await browser.newPage({ baseURL: ownServer.origin });
+      await before.goto(coursePath);
+      await expect(before.getByText(course.description[0] ?? '-')).toBeVisible();
+      await before.close();
+      await texts.getByRole('button', { name: 'Publicar textos' }).click();
+      await expect(volunteer.getByText('Textos publicados.')).toBeVisible();
+
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto(coursePath);
+      await expect(visitor.getByText('Uma descrição nova do curso.')).toBeVisible();
+      await expect(visitor.locator('strong', { hasText: 'nova' })).toBeVisible();
+      const preview = visitor.locator('meta[property="og:description"]');
+      await expect(preview).toHaveAttribute('content', summary);
+      // The photo and its link preview stay through the text's publication.
+      await expect(visitor.getByRole('img', { name: 'Os participantes do curso' })).toHaveAttribute(
+        'src',
+        /^\/fotos\/[0-9a-f]{20}$/,
+      );
+      const image = visitor.locator('meta[property="og:image"]');
+      await expect(image).toHaveAttribute('content', /\/fotos\/[0-9a-f]{20}\.png$/);
+
+      await texts
+        .getByRole('listitem')
+        .filter({ hasText: 'Texto original do site' })
+        .getByRole('button', { name: 'Restaurar esta versão' })
+        .click();
+      await expect(volunteer.getByText('Versão restaurada e publicada.')).toBeVisible();
+      await expect(texts.getByLabel('Descrição')).toHaveValue(/^Este é o curso de entrada/);
+      await visitor.reload();
+      await expect(visitor.getByText(course.description[0] ?? '-')).toBeVisible();
+      await expect(visitor.getByText('Uma descrição nova do curso.')).toHaveCount(0);
+      await expect(preview).toHaveAttribute('content', course.summary);
+      await expect(image).toHaveAttribute('content', /\/fotos\/[0-9a-f]{20}\.png$/);
       await visitor.close();
     });
 

@@ -92,3 +92,29 @@ test.describe('not found', () => {
     await expect(page).toHaveURL('/');
   });
 });
+
+test('on a phone, a menu row wider than the screen scrolls within it and fades where more hides', async ({
+  page,
+}) => {
+  test.skip((page.viewportSize()?.width ?? 0) >= 768, 'the row scrolls on phones only');
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/');
+  const fades = () =>
+    page.evaluate(() => {
+      const nav = document.querySelector('.main-nav') as Element;
+      return [getComputedStyle(nav, '::before').opacity, getComputedStyle(nav, '::after').opacity];
+    });
+  // Signed out the row fits: no fade.
+  await expect.poll(fades).toEqual(['0', '0']);
+  // A phone's larger text (as its accessibility settings give): the row no longer fits.
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '22px';
+  });
+  const row = page.locator('.main-nav__list');
+  await expect.poll(() => row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
+  await expect.poll(fades).toEqual(['0', '1']);
+  await row.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+  await expect.poll(fades).toEqual(['1', '0']);
+});

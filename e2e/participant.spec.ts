@@ -102,9 +102,9 @@ participantTest(
       await expect(mine).toContainText('Inscrição confirmada');
       await mine.getByRole('button', { name: `Cancelar inscrição: ${course.title}` }).click();
       await mine.getByRole('button', { name: 'Confirmar cancelamento' }).click();
-      await expect(
-        mine.getByText('Você ainda não está inscrito(a) em nenhum curso nem em listas de espera.'),
-      ).toBeVisible();
+      // The class stays in her history, cancelled, with nothing left to cancel (issue 29).
+      await expect(mine.getByText(/Cancelada$/)).toBeVisible();
+      await expect(mine.getByRole('button', { name: /Cancelar inscrição/ })).toHaveCount(0);
       const cancelled = await mailTo(anaEmail, 'Inscrição cancelada: ');
       expect(cancelled.text).toContain('foi cancelada, como você pediu.');
     });
@@ -146,7 +146,7 @@ participantTest(
       await details;
       await expect(ana).toHaveURL(/\/perfil$/);
       await expect(ana.getByRole('region', { name: 'Minhas inscrições' })).toContainText(
-        'Você ainda não está inscrito(a)',
+        'Cancelada',
       );
     });
 
@@ -194,6 +194,9 @@ participantTest(
         }),
       ]);
       expect(data.waitingList).toEqual([]);
+      expect(data.history).toEqual([
+        expect.objectContaining({ course: course.slug, state: 'enrolled', position: null }),
+      ]);
       expect(data.attendance).toEqual([]);
       expect(data.staffActions).toEqual([]);
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { cpuMs, load, summarise } from './load.mjs';
+import { runFloor } from './floor.mjs';
 import { measureCeiling, startTarget } from './servers.mjs';
 import {
   args,
@@ -23,6 +24,7 @@ import {
   sleep,
   TARGET_ACCEPTED_PER_SECOND,
   TARGET_CPU_RATIO,
+  TARGET_FLOOR_RATIO,
   TARGET_P99_MS,
   TARGET_P99_RATIO,
   TARGET_POSTGRES_ACCEPTED_PER_SECOND,
@@ -167,9 +169,12 @@ export async function enrolmentRush() {
       `  ceiling: ${round(ceiling.requestsPerSecond)} req/s, p99 ${ceiling.p99} ms (${round(ceiling.p99Open, 1)} on open connections), server CPU ${ceiling.serverCpuPerRequest.toFixed(3)} ms/request over ${ceiling.rounds} rounds (each: ${ceiling.cpuPerRound.map((c) => c.toFixed(3)).join(', ')}), client ${ceiling.clientCpuPerRequest.toFixed(3)}`,
     );
     for (const target of targets) {
+      const floors = await runFloor(target);
       for (const outcome of await runTarget(target)) {
         const key = `${target.id}|${outcome.scenario.id}`;
-        results.set(key, [...(results.get(key) ?? []), { ...outcome, ceiling }]);
+        const floor = floors.find((f) => f.scenario.id === outcome.scenario.id);
+        const problems = [...outcome.problems, ...floor.problems];
+        results.set(key, [...(results.get(key) ?? []), { ...outcome, problems, ceiling, floor }]);
       }
     }
   }
@@ -218,6 +223,13 @@ export async function enrolmentRush() {
       row.p99Ratios = outcomes.map((o) => o.summary.p99 / o.ceiling.p99);
       // The same on connections already open (without the wait to be accepted: decision 033).
       row.p99OpenRatios = outcomes.map((o) => o.summary.p99Open / o.ceiling.p99Open);
+      // Issue 33: each run against the floor measured right before it, on the same database.
+      row.floorCpu = median(outcomes.map((o) => o.floor.summary.serverCpuPerRequest));
+      row.floorP99 = median(outcomes.map((o) => o.floor.summary.p99));
+      row.floorCpuRatios = outcomes.map(
+        (o) => o.summary.serverCpuPerRequest / o.floor.summary.serverCpuPerRequest,
+      );
+      row.floorP99Ratios = outcomes.map((o) => o.summary.p99 / o.floor.summary.p99);
       row.cpuRatio = median(row.cpuRatios);
       row.p99Ratio = median(row.p99Ratios);
       if (target.id === 'sqlite' && scenario.id === 'b') {
@@ -228,11 +240,11 @@ export async function enrolmentRush() {
   }
 
   const table = [
-    '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | accepted enrolments/s per run | e-mails after the rush: time (ms) | e-mails after the rush: server CPU per enrolment (ms) |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+    '| database | instances | scenario | accepted | refused, full (409) | other errors | 5xx | requests/s | accepted enrolments/s | p50 (ms) | p99 (ms) | worst p99 (ms) | p99 on open connections (ms) | requests/s ÷ ceiling | server CPU per request (ms) | server CPU ÷ hello-world, median (range) | p99 ÷ hello-world, median (range) | floor: server CPU per request (ms) | floor: p99 (ms) | server CPU ÷ floor, median (range) | p99 ÷ floor, median (range) | accepted enrolments/s per run | e-mails after the rush: time (ms) | e-mails after the rush: server CPU per enrolment (ms) |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.apsRuns.join(', ')} | ${round(r.mailDrainMs)} | ${round(r.mailCpu, 3)} |`,
+        `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${round(r.floorCpu, 3)} | ${round(r.floorP99, 1)} | ${spread(r.floorCpuRatios)} | ${spread(r.floorP99Ratios)} | ${r.apsRuns.join(', ')} | ${round(r.mailDrainMs)} | ${round(r.mailCpu, 3)} |`,
     ),
   ];
   const sqliteB = rows.find((r) => r.target.id === 'sqlite' && r.scenario.id === 'b');
@@ -248,6 +260,13 @@ export async function enrolmentRush() {
     `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of the course = \`taken\` = accepted, no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
     `- Targets (SQLite, scenario b): ≥ ${TARGET_ACCEPTED_PER_SECOND} accepted enrolments/s: ${sqliteB ? `${round(sqliteB.aps)}/s (runs: ${sqliteB.apsRuns.join(', ')}), ${throughputMet ? 'met' : '**missed**'}` : 'not measured'}; p99 ≤ ${TARGET_P99_MS} ms: ${sqliteB ? `${round(sqliteB.p99, 1)} ms (runs: ${sqliteB.p99Runs.join(', ')}; ${round(sqliteB.p99Open, 1)} ms on connections already open), ${latencyMet ? 'met' : '**missed**'}` : 'not measured'}.`,
     `- Targets of issue 15 (each run against the hello-world of the same run): the enrolment (SQLite, scenario b) at most ${TARGET_CPU_RATIO}× the hello-world's server CPU per request: ${sqliteB ? `${spread(sqliteB.cpuRatios)}×, ${sqliteB.cpuRatio <= TARGET_CPU_RATIO ? 'met' : '**missed**'}` : 'not measured'}; its p99 at most ${TARGET_P99_RATIO}× the hello-world's: ${sqliteB ? `${spread(sqliteB.p99Ratios)}×, ${sqliteB.p99Ratio <= TARGET_P99_RATIO ? 'met' : '**missed**'} (on connections already open, not the target's measure: ${spread(sqliteB.p99OpenRatios)}×)` : 'not measured'}; PostgreSQL with two instances (scenario b) ≥ ${TARGET_POSTGRES_ACCEPTED_PER_SECOND} accepted enrolments/s: ${postgresB ? `${round(postgresB.aps)}/s (runs: ${postgresB.apsRuns.join(', ')}), ${postgresB.aps >= TARGET_POSTGRES_ACCEPTED_PER_SECOND ? 'met' : '**missed**'}` : 'not measured'}. (Medians, range in brackets.)`,
+    `- Targets of issue 33 (each run against the floor measured right before it: \`bench/rush/floor-server.mjs\`, node:http with the token's signature checked and one durable transaction taking the place, the enrolment, the membership and the e-mail's outbox row, on the same database and number of instances): the enrolment at most ${TARGET_FLOOR_RATIO}× the floor's server CPU per request and p99. ${rows
+      .filter((r) => r.scenario.id === 'b')
+      .map(
+        (r) =>
+          `${r.target.label}: CPU ${spread(r.floorCpuRatios)}×, ${median(r.floorCpuRatios) <= TARGET_FLOOR_RATIO ? 'met' : '**missed**'}; p99 ${spread(r.floorP99Ratios)}×, ${median(r.floorP99Ratios) <= TARGET_FLOOR_RATIO ? 'met' : '**missed**'}`,
+      )
+      .join('. ')}.`,
     '',
     ...table,
   ];

@@ -47,7 +47,9 @@
 // waiting-list.mjs (the two benchmarks and their reports).
 import { args } from './settings.mjs';
 import { enrolmentRush } from './enrolment-rush.mjs';
+import { journeyBenchmark } from './journey.mjs';
 import { waitingListBenchmark } from './waiting-list.mjs';
 
 if (args.has('--waiting-list')) await waitingListBenchmark();
+else if (args.has('--journey')) await journeyBenchmark();
 else await enrolmentRush();

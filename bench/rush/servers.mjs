@@ -137,5 +137,102 @@ export async function startTarget(target, people) {
     await stop();
     throw error;
   }
-  return { urls: servers.map((s) => s.url), pids: servers.map((s) => s.pid), db: handle.db, stop };
+  return {
+    urls: servers.map((s) => s.url),
+    pids: servers.map((s) => s.pid),
+    db: handle.db,
+    dataDir,
+    stop,
+  };
+}
+
+/**
+ * Starts the enrolment's floor (floor-server.mjs, issue 33) on the target's kind of database, as
+ * many instances as the product's, with `places` (course → places) set; resolves to
+ * { urls, pids, check(course), stop() }. `check` answers the floor's rows, `taken` and places of a
+ * course, for the same must-hold checks as the product's.
+ */
+export async function startFloor(target, places) {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-floor-'));
+  const env = { API_TOKEN_SECRET: SECRET };
+  let drop = async () => undefined;
+  let query;
+  let close = async () => undefined;
+  if (target.id === 'postgres') {
+    const name = `centro_floor_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database "${name}"`);
+    drop = () => adminQuery(`drop database if exists "${name}" with (force)`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    env.FLOOR_DATABASE_URL = url.toString();
+    const client = new pg.Client({ connectionString: env.FLOOR_DATABASE_URL });
+    await client.connect();
+    query = async (text, values) => (await client.query(text, values)).rows;
+    close = () => client.end();
+  } else {
+    env.FLOOR_SQLITE = join(dataDir, 'floor.sqlite');
+  }
+  const children = [];
+  const stop = async () => {
+    for (const child of children) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+    for (let i = 0; i < target.instances; i++) {
+      const port = await freePort();
+      const child = spawn(process.execPath, [...nodeArgs, 'bench/rush/floor-server.mjs'], {
+        env: { ...process.env, ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      await waitForLine(child, 'listening');
+      child.url = `http://127.0.0.1:${port}`;
+    }
+    if (!query) {
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(env.FLOOR_SQLITE);
+      db.pragma('busy_timeout = 5000');
+      query = async (text, values = []) => {
+        const statement = db.prepare(text.replace(/\$\d+/g, '?'));
+        return statement.reader ? statement.all(...values) : (statement.run(...values), []);
+      };
+      close = async () => db.close();
+    }
+    for (const [course, count] of places) {
+      await query(
+        'insert into floor_places (group_id, course, places, taken, invite) values ($1, $2, $3, 0, $4)',
+        [course.groupId.toLowerCase(), course.slug, count, course.inviteCode ?? 'Floor'],
+      );
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const check = async (course) => {
+    const group = course.groupId.toLowerCase();
+    const [row] = await query('select places, taken from floor_places where group_id = $1', [
+      group,
+    ]);
+    const enrolled = await query('select user_id from floor_enrolments where group_id = $1', [
+      group,
+    ]);
+    const members = await query('select user_id from floor_members where group_id = $1', [group]);
+    const [{ n }] = await query('select count(*) as n from floor_outbox where group_id = $1', [
+      group,
+    ]);
+    return {
+      ...row,
+      enrolled: enrolled.map((r) => r.user_id),
+      members: members.map((r) => r.user_id),
+      queued: Number(n),
+    };
+  };
+  return { urls: children.map((c) => c.url), pids: children.map((c) => c.pid), check, stop };
 }

@@ -29,6 +29,10 @@ export const TARGET_P99_MS = 100;
 export const TARGET_CPU_RATIO = 2;
 export const TARGET_P99_RATIO = 1.5;
 export const TARGET_POSTGRES_ACCEPTED_PER_SECOND = 1500;
+/** Target of issue 33: the enrolment's CPU and p99 against its floor's (floor-server.mjs). */
+export const TARGET_FLOOR_RATIO = 1.5;
+/** Target of issue 33: a person's whole enrolment against the floor's single request. */
+export const TARGET_JOURNEY_RATIO = 3;
 
 export const [fullCourse, bigCourse, warmCourse] = allCourses();
 export const onlyScenario = process.argv.find((a) => a.startsWith('--scenario='))?.slice(11);

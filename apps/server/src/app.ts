@@ -39,6 +39,7 @@ import { notFoundHandler } from './plugins/site/not-found.js';
 import { crawlerRoutes } from './plugins/site/crawler-routes.js';
 import { staticFiles } from './plugins/site/static-files.js';
 import { staticSite } from './plugins/site/static-site.js';
+import { photoFiles } from './plugins/site/photo-files.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { courseRoutes } from './routes/api/courses/index.js';
 import { groupRoutes } from './routes/api/group/index.js';
@@ -52,7 +53,7 @@ import type { DirectoryAdapter } from './directory/create-directory.js';
 import { RequestActivity } from './request-activity.js';
 import { contentSite } from './site/content-site.js';
 import { loadSitePages } from './site/load-pages.js';
-import { pagesShowing } from './content/documents.js';
+import { editablePages, pagesOf } from './content/documents.js';
 import { identityConnectOrigins } from './site/identity-origins.js';
 import { readWebIdentity, webIdentityProblems } from './site/web-identity.js';
 
@@ -89,8 +90,7 @@ export async function buildApp(
     headers: precomputedSecurityHeaders(security),
   };
   // Pages edited content renders again (decision 054).
-  const editable = Object.values(pagesShowing).flat();
-  const pages = await loadSitePages(config.webRoot, site, pageSecurity, editable);
+  const pages = await loadSitePages(config.webRoot, site, pageSecurity, editablePages);
 
   // Requests begun so far: the mail sender gives way to them during a rush (decision 033).
   const activity = new RequestActivity();
@@ -154,6 +154,8 @@ export async function buildApp(
 
   useSecurityHeaders(app, security);
   await app.register(staticSite, { pages });
+  // The photos uploaded in the staff area (decision 065).
+  await app.register(photoFiles);
   await app.register(staticFiles, {
     webRoot: config.webRoot,
     servedElsewhere: [...pages.data.keys()],
@@ -216,7 +218,7 @@ export async function buildApp(
       siteUrl: config.siteUrl,
       publicPaths: site.publicPaths,
       disallow: site.crawlDisallow,
-      lastModified: () => app.content.lastModified((document) => pagesShowing[document]),
+      lastModified: () => app.content.lastModified(pagesOf),
     });
   });
 

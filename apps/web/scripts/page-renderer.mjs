@@ -9,7 +9,11 @@
  * preview-images.mjs: the build-only attribute removed).
  *
  * The build writes `renderer/render.js`, which the server imports: it exports `render(urlPath,
- * content)` → the page's HTML and its `.data` (what client navigation fetches).
+ * content, options)` → the page's HTML and its `.data` (what client navigation fetches), and for a
+ * page showing an uploaded photo its link preview drawn with it (`files`, decision 065, from
+ * `options.photoOf`). With `{ preview: true }` the inlined stylesheets are links again: a preview
+ * is shown in a window of the staff area, under its CSP, which refuses the page's own inline
+ * styles (decision 064).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,9 +53,12 @@ export function createPageRenderer(rendererDir) {
   /**
    * @param {string} urlPath
    * @param {Record<string, unknown>} content
-   * @returns {Promise<{ html: string, data: string }>}
+   * @param {{ preview?: boolean, photoOf?: (id: string) => Promise<Uint8Array | undefined> }} [options]
+   *   `preview`: stylesheets linked (decision 064); `photoOf`: the JPEG of an uploaded photo, for
+   *   the link preview of a page that shows one (decision 065)
+   * @returns {Promise<{ html: string, data: string, files?: Array<{ path: string, body: Uint8Array, type: string }> }>}
    */
-  return async function render(urlPath, content) {
+  return async function render(urlPath, content, options = {}) {
     const { build, handler, optimizer, previews } = await load();
     const key = build.entry.module.publishedContent;
     if (!key) throw new Error("the server build's entry exports no publishedContent");
@@ -72,11 +79,33 @@ export function createPageRenderer(rendererDir) {
     if (pageAnswer.status !== 200) throw new Error(`${urlPath}: ${pageAnswer.status}`);
     const manifest = optimizer.manifestPath(html);
     if (!manifest) throw new Error(`${urlPath}: no React Router manifest import`);
-    // The build's last steps: optimize-pages.mjs, then preview-images.mjs's clean-up (the link
-    // preview image itself stays the build's: the edited documents do not change it yet).
+    // The build's last steps: optimize-pages.mjs, then preview-images.mjs's (the link preview is
+    // the build's, unless the page shows an uploaded photo: then it is drawn with the photo).
     const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
-    return { html: previews.withoutIllustrationAttribute(optimized), data };
+    const {
+      html: previewed,
+      files,
+      renamed,
+    } = await previews.withPhotoPreview(optimized, options.photoOf);
+    const finished = previews.withoutIllustrationAttribute(previewed);
+    const page = {
+      html: options.preview ? withStylesheetsLinked(finished) : finished,
+      // The data's meta names the same preview (hydration renders it: one og:image, not two).
+      data: renamed ? data.split(renamed.from).join(renamed.to) : data,
+    };
+    return files.length > 0 ? { ...page, files } : page;
   };
+}
+
+/**
+ * The page with each stylesheet optimize-pages.mjs inlined linked again, from the file it came from.
+ * @param {string} html
+ */
+export function withStylesheetsLinked(html) {
+  return html.replace(
+    /<style data-inlined-from="([^"]+)">[\s\S]*?<\/style>/g,
+    '<link rel="stylesheet" href="$1">',
+  );
 }
 
 /**

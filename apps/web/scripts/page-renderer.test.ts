@@ -15,7 +15,11 @@ import { buildDir } from './build-dir.mjs';
 const RENDERER = path.join(buildDir(), 'renderer', 'render.js');
 const CLIENT = path.join(buildDir(), 'client');
 
-type Render = (urlPath: string, content: object) => Promise<{ html: string; data: string }>;
+type Render = (
+  urlPath: string,
+  content: object,
+  options?: { preview?: boolean },
+) => Promise<{ html: string; data: string }>;
 const load = async () => ((await import(RENDERER)) as { render: Render }).render;
 
 describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
@@ -48,5 +52,30 @@ describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
     expect(html).toContain('type="text/x-deferred-module"');
     expect(html).toMatch(/<style data-inlined-from="\/assets\/style-[\w-]+\.css">/);
     expect(html).not.toContain('rel="modulepreload"');
+  }, 30_000);
+
+  it('renders a course from edited texts: page, link preview, and a preview with linked styles', async () => {
+    const render = await load();
+    const texts = {
+      '/global-kardec/passe': {
+        welcome: 'Olá, turma do Passe!',
+        summary: 'Um resumo editado na área da equipe, com mais de quarenta letras.',
+        description: 'Uma descrição **editada** com [link](/contato).',
+        cycle: 'O ciclo.',
+      },
+    };
+    const { html, data } = await render('/global-kardec/passe', { texts });
+    expect(html).toContain('<p class="lead">Olá, turma do Passe!</p>');
+    expect(html).toContain(
+      '<p>Uma descrição <strong>editada</strong> com <a href="/contato">link</a>.</p>',
+    );
+    expect(html).toContain(
+      '<meta property="og:description" content="Um resumo editado na área da equipe, com mais de quarenta letras."/>',
+    );
+    expect(data).toContain('Olá, turma do Passe!');
+    const preview = await render('/global-kardec/passe', { texts }, { preview: true });
+    expect(preview.html).toContain('<strong>editada</strong>');
+    expect(preview.html).toMatch(/<link rel="stylesheet" href="\/assets\/style-[\w-]+\.css">/);
+    expect(preview.html).not.toContain('<style data-inlined-from');
   }, 30_000);
 });

@@ -16,6 +16,7 @@
  *
  * Usage: node apps/web/scripts/preview-images.mjs [client build directory]   (default: build/client, or WEB_BUILD_DIR/client)
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,11 +147,11 @@ const dataUri = (/** @type {string} */ svg) =>
   `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
 /**
- * The preview as an SVG document: title and centre's name on the left, the illustration on the
- * right, the centre's band at the bottom.
- * @param {{ title: string, centreName: string, illustrationSvg: string }} page
+ * The preview as an SVG document: title and centre's name on the left, the illustration (or the
+ * photo at `illustrationHref`, a data: URL) on the right, the centre's band at the bottom.
+ * @param {{ title: string, centreName: string, illustrationSvg?: string, illustrationHref?: string }} page
  */
-export function previewSvg({ title, centreName, illustrationSvg }) {
+export function previewSvg({ title, centreName, illustrationSvg = '', illustrationHref }) {
   const { size, lines } = titleLayout(title);
   const lineHeight = Math.round(size * 1.18);
   const textTop = 90 + Math.round((4 - lines.length) * lineHeight * 0.5);
@@ -165,7 +166,7 @@ export function previewSvg({ title, centreName, illustrationSvg }) {
     `<rect width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" fill="${COLOURS.goldSoft}"/>`,
     `<clipPath id="art"><rect x="640" y="40" width="520" height="420" rx="28"/></clipPath>`,
     `<rect x="640" y="40" width="520" height="420" rx="28" fill="${COLOURS.blue}"/>`,
-    `<image x="640" y="40" width="520" height="420" preserveAspectRatio="xMidYMid slice" clip-path="url(#art)" href="${dataUri(illustrationSvg)}"/>`,
+    `<image x="640" y="40" width="520" height="420" preserveAspectRatio="xMidYMid slice" clip-path="url(#art)" href="${illustrationHref ?? dataUri(illustrationSvg)}"/>`,
     titleText,
     `<rect y="500" width="${PREVIEW_WIDTH}" height="130" fill="${COLOURS.blue}"/>`,
     `<rect y="500" width="${PREVIEW_WIDTH}" height="8" fill="${COLOURS.gold}"/>`,
@@ -209,6 +210,48 @@ export function webManifest() {
     background_color: COLOURS.white,
     theme_color: brand.themeColor,
     icons,
+  };
+}
+
+/** A photo uploaded in the staff area, as pages name it (decision 065). */
+const PHOTO_SRC = /^\/fotos\/([0-9a-f]{20})$/;
+
+/**
+ * The link preview of a page whose illustration is a photo uploaded in the staff area (decision
+ * 065), drawn by the server when it renders the page again: the same drawing as the build's,
+ * with the photo (`photoOf(id)`: its JPEG) in place of the illustration, at a URL named by its
+ * hash under /fotos/, which the page's `og:image` then names. Other pages are returned as they are.
+ * The URL changes in the page's data too (`renamed`, for its `.data`): the meta its hydration
+ * renders must name the same image, or React 19 adds a second `og:image` beside the first.
+ * @param {string} html
+ * @param {((id: string) => Promise<Uint8Array | undefined>) | undefined} photoOf
+ * @returns {Promise<{ html: string, files: Array<{ path: string, body: Uint8Array, type: string }>, renamed?: { from: string, to: string } }>}
+ */
+export async function withPhotoPreview(html, photoOf) {
+  const preview = previewOf(html);
+  const id = PHOTO_SRC.exec(
+    preview?.illustration ? new URL(preview.illustration, 'http://site.invalid/').pathname : '',
+  )?.[1];
+  const jpeg = id && photoOf ? await photoOf(id) : undefined;
+  if (!preview || !jpeg) return { html, files: [] };
+  const png = renderPng(
+    previewSvg({
+      title: preview.title,
+      centreName: centre.name,
+      illustrationHref: `data:image/jpeg;base64,${Buffer.from(jpeg).toString('base64')}`,
+    }),
+  );
+  const imagePath = `/fotos/${createHash('sha256').update(png).digest('hex').slice(0, 20)}.png`;
+  const from = (html.match(META_TAG) ?? [])
+    .map((tag) => tagAttributes(tag))
+    .find((attributes) => attributes.property === 'og:image')?.content;
+  if (!from) return { html, files: [] };
+  // In the meta and in the data the page carries for its hydration alike.
+  const renamed = { from, to: from.replace(preview.imagePath, imagePath) };
+  return {
+    html: html.split(renamed.from).join(renamed.to),
+    files: [{ path: imagePath, body: png, type: 'image/png' }],
+    renamed,
   };
 }
 

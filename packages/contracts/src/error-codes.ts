@@ -36,6 +36,10 @@ export const ErrorCode = {
   LastCoordinator: 'last_coordinator',
   /** A content save from a revision that is no longer the latest (someone else saved first). */
   ContentStale: 'content_stale',
+  /** An uploaded photo over the size limits (bytes or megapixels). */
+  PhotoTooLarge: 'photo_too_large',
+  /** An uploaded file that is not an image the server can read. */
+  NotAnImage: 'not_an_image',
   /** Coordenação given by the ADMIN_EMAILS setting: not revoked in the staff area. */
   RoleFromAdminEmails: 'role_from_admin_emails',
   AccountNotFound: 'account_not_found',
@@ -63,6 +67,8 @@ export const ErrorCode = {
   SessionEnded: 'session_ended',
   /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */
   RecentSignInRequired: 'recent_sign_in_required',
+  /** 'Cancelar inscrição' once the person's class has ended (its last meeting is over). */
+  ClassEnded: 'class_ended',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

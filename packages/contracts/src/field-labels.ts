@@ -22,6 +22,9 @@ export const FIELD_LABELS = {
   q: 'Busca',
   sort: 'Ordenação',
   order: 'Ordem',
+  subject: 'Assunto',
+  text: 'Mensagem',
+  waitingList: 'Lista de espera',
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABELS;
@@ -30,3 +33,16 @@ export type LabelledField = keyof typeof FIELD_LABELS;
 export function fieldLabel(key: string): string {
   return Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key as LabelledField] : `"${key}"`;
 }
+
+/** Longest subject and text of a message to a class ('Enviar mensagem à turma', decision 063). */
+export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
+
+/** Its problems, beside their field: the server's contract and the staff form say the same. */
+export const classMessageProblems = {
+  subjectMissing: 'Escreva o assunto.',
+  subjectTooLong: `Assunto: use no máximo ${CLASS_MESSAGE_LIMITS.subject} caracteres.`,
+  subjectOneLine: 'O assunto não pode ter quebras de linha nem caracteres de controle.',
+  textMissing: 'Escreva a mensagem.',
+  textTooLong: `Mensagem: use no máximo ${CLASS_MESSAGE_LIMITS.text} caracteres.`,
+  textControl: 'A mensagem não pode ter caracteres de controle.',
+} as const;

@@ -38,18 +38,37 @@ export type MyWaitingListJoinRequest = z.infer<typeof myWaitingListJoinRequestSc
 export const myCourseStateSchema = z.enum(['enrolled', 'pending', 'waiting']);
 export type MyCourseState = z.infer<typeof myCourseStateSchema>;
 
+/**
+ * A class in the person's history (issue 29 point 7): the current states (`myCourseStateSchema`),
+ * or a past one: `concluded` ('Concluído') or `not-concluded` ('Não concluído') once the class was
+ * concluded, `cancelled` ('Cancelada') when the person gave their place back or left the list.
+ */
+export const myEnrolmentStateSchema = z.enum([
+  ...myCourseStateSchema.options,
+  'concluded',
+  'not-concluded',
+  'cancelled',
+]);
+export type MyEnrolmentState = z.infer<typeof myEnrolmentStateSchema>;
+
 export const myEnrolmentSchema = z.object({
   /** The course's slug. */
   course: z.string(),
   title: z.string(),
   /** The programme's slug; the course page is `/<programme>/<course>`. */
   programme: z.string(),
-  state: myCourseStateSchema,
+  state: myEnrolmentStateSchema,
   /** 1 for the next person to get a place; null unless `waiting`. */
   position: z.number().int().min(1).nullable(),
-  /** When the place was taken (or promoted from the list), or when the person joined the list. */
+  /**
+   * When the place was taken (or promoted from the list), or when the person joined the list; for
+   * a past class, when it was concluded or when the person cancelled.
+   */
   since: z.string(),
-  /** Start of the next meeting (its time in America/Sao_Paulo); null after the last one. */
+  /**
+   * Start of the next meeting (its time in America/Sao_Paulo); null after the last one, and for a
+   * past class.
+   */
   nextMeeting: z.string().nullable(),
   /** The course's WhatsApp group invitation; only for a confirmed place. */
   whatsappUrl: z.string().nullable(),
@@ -58,7 +77,10 @@ export const myEnrolmentSchema = z.object({
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 
-/** GET /api/me/enrolments: places first, then waiting positions, each oldest first. */
+/**
+ * GET /api/me/enrolments: places first, then waiting positions, each oldest first, then the past
+ * classes (concluded, or cancelled by the person), newest first.
+ */
 export const myEnrolmentsResponseSchema = z.object({ enrolments: z.array(myEnrolmentSchema) });
 export type MyEnrolmentsResponse = z.infer<typeof myEnrolmentsResponseSchema>;
 
@@ -166,9 +188,22 @@ export const myDataSchema = z.object({
       joinedAt: z.string(),
     }),
   ),
+  /** Every class of the person's history, as 'Minhas inscrições' lists it (issue 29 point 7). */
+  history: z.array(
+    z.object({
+      course: z.string(),
+      title: z.string(),
+      turma: z.string().nullable(),
+      state: myEnrolmentStateSchema,
+      position: z.number().int().min(1).nullable(),
+      since: z.string(),
+    }),
+  ),
   attendance: z.array(
     z.object({
       course: z.string(),
+      /** The class's name ('Turma 2027/1'). */
+      turma: z.string().nullable(),
       meeting: z.number().int(),
       present: z.boolean(),
       markedAt: z.string(),

@@ -34,6 +34,16 @@ export const apiPaths = {
   staffContentSchedule: '/api/staff/content/schedule',
   /** GET: the notices ('Avisos') as published; PUT: a new revision of them (Comunicação, Coordenação). */
   staffContentNotices: '/api/staff/content/notices',
+  /** GET ?document=: a page's texts as published; PUT: a new revision of them (decision 064). */
+  staffContentTexts: '/api/staff/content/texts',
+  /** GET ?document=: a page's texts as saved in each of its latest revisions. */
+  staffContentHistory: '/api/staff/content/history',
+  /** POST {document, revision, restore}: an earlier revision saved again as the newest. */
+  staffContentRestore: '/api/staff/content/restore',
+  /** POST {document, texts}: the page as it would look with these texts, published nowhere. */
+  staffContentPreview: '/api/staff/content/preview',
+  /** GET: the photos in place; PUT: one uploaded photo for one place (Comunicação, Coordenação). */
+  staffContentPhotos: '/api/staff/content/photos',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */
@@ -76,6 +86,10 @@ export const staffCoursePaths = (slug: string) => {
     /** POST {concluded, reason}: Coordenação changes one completion. */
     completion: (classId: string, personId: string) =>
       `${base}/completions/${encodeURIComponent(classId)}/${encodeURIComponent(personId)}`,
+    /** GET: the course's classes. */
+    classList: `${base}/classes`,
+    /** POST: 'Enviar mensagem à turma'. */
+    classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
   };
 };
 

@@ -250,6 +250,7 @@ export const staffActionNameSchema = z.enum(
     'people.view',
     'completions.view',
     'completion.change',
+    'class.message',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );
@@ -348,50 +349,3 @@ export interface StaffSettingChange {
 
 /** A plain acknowledgement. */
 export const staffOkResponseSchema = z.object({ ok: z.literal(true) });
-
-/** `:slug/:classId` of a course's class (issue 29). */
-export const staffClassParamsSchema = z.strictObject({ slug: slugSchema, classId: z.uuid() });
-
-/** A course's class ('turma') as staff see it (issue 29); instants UTC ISO-8601. */
-export const staffClassSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  state: z.enum(['planned', 'open', 'running', 'concluded']),
-  places: z.number().int(),
-  /** Places held now (0 once concluded: a concluded class holds none). */
-  taken: z.number().int(),
-  /** YYYY-MM-DD; null: the content's. */
-  firstMeeting: z.string().nullable(),
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
-});
-export type StaffClass = z.infer<typeof staffClassSchema>;
-
-/** GET /api/staff/courses/:slug/classes: oldest first. */
-export const staffClassesResponseSchema = z.object({ classes: z.array(staffClassSchema) });
-
-/** POST /api/staff/courses/:slug/classes ('Nova turma'): the rest comes from the latest class. */
-export const staffNewClassRequestSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Informe o nome da turma.')
-    .max(80, 'Use no máximo 80 caracteres.')
-    .optional(),
-  places: z
-    .number()
-    .int('Informe um número inteiro de vagas.')
-    .min(1, 'Informe ao menos 1 vaga.')
-    .max(1000, 'Informe no máximo 1000 vagas.')
-    .optional(),
-});
-export type StaffNewClassRequest = z.infer<typeof staffNewClassRequestSchema>;
-/** Its answer: the class created (planned). */
-export const staffNewClassResponseSchema = z.object({ class: staffClassSchema });
-
-/** POST /api/staff/courses/:slug/classes/:classId/conclude ('Encerrar turma'). */
-export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.literal(true) });
-/** Its answer: each participant's completion ('Concluiu' / 'Não concluiu'). */
-export const staffConcludeClassResponseSchema = z.object({
-  completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),
-});

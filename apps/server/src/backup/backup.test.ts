@@ -1,6 +1,7 @@
 /**
  * Backup and restore on real databases: a SQLite DATA_DIR (database, keys, an outbox file) and a
- * PostgreSQL database through pg_dump/pg_restore. What is restored equals what was saved; a
+ * PostgreSQL database through pg_dump/pg_restore. What is restored equals what was saved, the
+ * content edited in the staff area too (its documents' revisions and the photos' files); a
  * non-empty target, a damaged file and a backup newer than the program are refused before anything
  * is written.
  */
@@ -16,6 +17,10 @@ import { seedPeople } from '../../tests/support/server-process.js';
 import { MANIFEST_NAME, SQLITE_ENTRY } from './backup-plan.js';
 import { BackupError, createBackup, readBackup, restoreBackup } from './backup.js';
 import { packTarGz, unpackTarGz } from './tar.js';
+import sharp from 'sharp';
+import { preparePhoto } from '../content/photos-images.js';
+import { photoStore } from '../content/photos-store.js';
+import { contentStore } from '../content/store.js';
 import { createClassStore } from '../courses/class-store.js';
 import { firstClassOf } from '../../tests/support/classes.js';
 
@@ -57,12 +62,36 @@ async function seededDataDir(databaseUrl?: string) {
       })),
     )
     .execute();
+  await saveEditedContent(handle.db);
   await handle.close();
   await writeFile(path.join(dataDir, 'idp-keys.json'), KEYS, { mode: 0o600 });
   await writeFile(path.join(dataDir, 'api-token-secret'), SECRET, { mode: 0o600 });
   await mkdir(path.join(dataDir, 'outbox'));
   await writeFile(path.join(dataDir, 'outbox', 'a.eml'), 'Subject: oi\n\n');
   return { dataDir, people };
+}
+
+/** Content edited in the staff area: two revisions of the notices and a photo in its place. */
+async function saveEditedContent(db: Parameters<typeof contentStore>[0]['db']) {
+  const revisions = contentStore({ db });
+  const by = { authorId: 'pessoa', authorName: 'Valéria', createdAt: new Date().toISOString() };
+  for (const [document, revision, body] of [
+    ['notices', 1, '[]'],
+    ['notices', 2, '[{"title":"Feriado"}]'],
+  ] as const) {
+    await revisions.insert({ document, revision, body, ...by });
+  }
+  const file = await sharp({
+    create: { width: 900, height: 700, channels: 3, background: '#2a5d8f' },
+  })
+    .jpeg()
+    .toBuffer();
+  const photo = await preparePhoto(file, { width: 640, height: 400 });
+  await photoStore({ db }).insert(photo, by.createdAt);
+  const body = JSON.stringify({
+    banner: { id: photo.id, alt: 'Fachada', width: 640, height: 400 },
+  });
+  await revisions.insert({ document: 'photos', revision: 1, body, ...by });
 }
 
 async function readState(dataDir: string, databaseUrl?: string) {
@@ -77,10 +106,35 @@ async function readState(dataDir: string, databaseUrl?: string) {
         .select(['course_slug as slug', 'taken'])
         .execute(),
       enrolments: (await handle.db.selectFrom('enrolments').select('user_id').execute()).length,
+      content: await handle.db
+        .selectFrom('content_revisions')
+        .select(['document', 'revision', 'body', 'author_name'])
+        .orderBy('document')
+        .orderBy('revision')
+        .execute(),
+      photos: await handle.db.selectFrom('content_photos').selectAll().execute(),
     };
   } finally {
     await handle.close();
   }
+}
+
+/** The restored content equals the saved one: every revision, and the photo, a real JPEG. */
+async function expectEditedContent(
+  restored: Awaited<ReturnType<typeof readState>>,
+  saved: Awaited<ReturnType<typeof readState>>,
+) {
+  expect(restored.content.map((r) => `${r.document} ${r.revision}`)).toEqual([
+    'notices 1',
+    'notices 2',
+    'photos 1',
+  ]);
+  expect(restored.content).toEqual(saved.content);
+  expect(restored.photos).toEqual(saved.photos);
+  const [photo] = restored.photos;
+  expect(JSON.parse(restored.content[2]?.body ?? '{}').banner.id).toBe(photo?.id);
+  const jpeg = await sharp(Buffer.from(photo?.jpeg ?? '', 'base64')).metadata();
+  expect([jpeg.format, jpeg.width, jpeg.height]).toEqual(['jpeg', 640, 400]);
 }
 
 /** The backup with its members changed by `change` (the manifest kept unless changed). */
@@ -134,6 +188,7 @@ describe('backup and restore on SQLite', () => {
     expect(state.accounts).toEqual([...people].sort());
     expect(state.courses).toEqual([{ slug: 'curso', taken: 5 }]);
     expect(state.enrolments).toBe(5);
+    await expectEditedContent(state, await readState(dataDir));
   });
 
   it('refuses a non-empty DATA_DIR without --force, and replaces it with --force', async () => {
@@ -228,6 +283,7 @@ describe.skipIf(!source || !target)('backup and restore on PostgreSQL', () => {
     const state = await readState(restoredDir, targetUrl);
     expect(state.accounts).toEqual([...people].sort());
     expect(state.courses).toEqual([{ slug: 'curso', taken: 5 }]);
+    await expectEditedContent(state, await readState(dataDir, sourceUrl));
 
     // The database is no longer empty: refused without --force, replaced with it.
     const again = path.join(await temporary('r'), `data-${randomUUID()}`);

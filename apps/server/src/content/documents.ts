@@ -7,27 +7,39 @@ import {
   type ContentDocument,
   type NoticesDocument,
   noticesDocumentSchema,
+  type PhotosDocument,
+  photosDocumentSchema,
   type ScheduleDocument,
   scheduleDocumentSchema,
+  type Texts,
 } from '@centro/contracts';
+import { pagesWithPhotos } from './photos-places.js';
+import { isText, pagesShowingTexts, textPages, textsSchemaFor } from './texts-documents.js';
 
 /** The content a page is rendered from: every document, saved or packaged. */
 export interface SiteContent {
   schedule: ScheduleDocument;
   /** The notices ('Avisos'): none packaged. */
   notices: NoticesDocument;
+  /** The photos put in place of the illustrations (decision 065): none packaged. */
+  photos: PhotosDocument;
+  /** The text documents saved, by name (decision 064); the others are packaged. */
+  texts: Readonly<Record<string, Texts>>;
 }
 
 /** The packaged content, read through the same schemas as a saved revision. */
 export const packagedContent: SiteContent = {
   schedule: scheduleDocumentSchema.parse(packagedSchedule),
   notices: [],
+  photos: {},
+  texts: {},
 };
 
 /** Each document's schema (the same on the way in and when read back). */
 export const documentSchemas = {
   schedule: scheduleDocumentSchema,
   notices: noticesDocumentSchema,
+  photos: photosDocumentSchema,
 } as const satisfies Record<ContentDocument, unknown>;
 
 /**
@@ -37,4 +49,31 @@ export const documentSchemas = {
 export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> = {
   schedule: ['/horarios'],
   notices: [],
+  photos: pagesWithPhotos,
 };
+
+const isFixed = (document: string): document is ContentDocument =>
+  Object.hasOwn(pagesShowing, document);
+
+/** The schema of any document: the fixed ones above, or a text document; undefined: unknown. */
+export function schemaOf(document: string) {
+  return isFixed(document) ? documentSchemas[document] : textsSchemaFor(document);
+}
+
+/** The content with a document's new body in it. */
+export function withDocument(content: SiteContent, document: string, body: unknown): SiteContent {
+  if (isFixed(document)) return { ...content, [document]: body };
+  return isText(document)
+    ? { ...content, texts: { ...content.texts, [document]: body as Texts } }
+    : content;
+}
+
+/** The prerendered pages any document appears on. */
+export function pagesOf(document: string): readonly string[] {
+  return isFixed(document) ? pagesShowing[document] : pagesShowingTexts(document);
+}
+
+/** Every page an edit may render again (their built HTML is kept). */
+export const editablePages: readonly string[] = [
+  ...new Set([...Object.values(pagesShowing).flat(), ...textPages]),
+];

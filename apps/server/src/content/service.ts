@@ -6,17 +6,25 @@
  * once and on the others at their next look (`watch`).
  */
 import type {
-  ContentDocument,
+  PhotosDocument,
+  StaffContentHistory,
+  StaffContentRestore,
   StaffNoticesResponse,
   StaffNoticesSave,
   StaffScheduleResponse,
   StaffScheduleSave,
+  StaffTextsResponse,
+  StaffTextsSave,
+  Texts,
 } from '@centro/contracts';
-import { contentDocuments } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor } from '../staff/context.js';
-import { documentSchemas, packagedContent, type SiteContent } from './documents.js';
+import { packagedContent, pagesOf, schemaOf, type SiteContent, withDocument } from './documents.js';
 import type { ContentStore } from './store.js';
+import { isText, packagedTextsOf } from './texts-documents.js';
+
+/** How many revisions the history of a page shows. */
+export const HISTORY_LENGTH = 20;
 
 export type Log = { error(obj: object, msg: string): void };
 
@@ -27,7 +35,14 @@ export interface PublishedRevision {
   savedBy: string | null;
 }
 
-export type PublishListener = (document: ContentDocument, content: SiteContent) => Promise<void>;
+export type PublishListener = (document: string, content: SiteContent) => Promise<void>;
+
+/** The web build's page renderer, for previews (site/page-renderer.ts). */
+export type PreviewRenderer = (
+  urlPath: string,
+  content: SiteContent,
+  options: { preview: true },
+) => Promise<{ html: string }>;
 
 export interface ContentServiceOptions {
   store: ContentStore;
@@ -43,11 +58,12 @@ export class ContentService {
   readonly #options: ContentServiceOptions;
   readonly #now: () => Date;
   #content: SiteContent = { ...packagedContent };
-  readonly #revisions = new Map<ContentDocument, PublishedRevision>();
+  readonly #revisions = new Map<string, PublishedRevision>();
   readonly #listeners: PublishListener[] = [];
   /** Refreshes run one after the other. */
   #refreshing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  #previewRenderer: PreviewRenderer | undefined;
 
   constructor(options: ContentServiceOptions) {
     this.#options = options;
@@ -59,7 +75,7 @@ export class ContentService {
     return this.#content;
   }
 
-  revisionOf(document: ContentDocument): PublishedRevision {
+  revisionOf(document: string): PublishedRevision {
     return this.#revisions.get(document) ?? UNSAVED;
   }
 
@@ -69,10 +85,9 @@ export class ContentService {
   }
 
   /** When each page showing an edited document was last published (ISO-8601), by path. */
-  lastModified(pagesOf: (document: ContentDocument) => readonly string[]): Map<string, string> {
+  lastModified(pagesOf: (document: string) => readonly string[]): Map<string, string> {
     const times = new Map<string, string>();
-    for (const document of contentDocuments) {
-      const { savedAt } = this.revisionOf(document);
+    for (const [document, { savedAt }] of this.#revisions) {
       if (savedAt === null) continue;
       for (const urlPath of pagesOf(document)) {
         const known = times.get(urlPath);
@@ -110,8 +125,91 @@ export class ContentService {
     return this.notices();
   }
 
+  /**
+   * Saves and publishes where the photos are (photos-library.ts, decision 065), `details` in the
+   * staff record.
+   * @throws Refusal 'contentStale' when `from` is no longer the latest.
+   */
+  async savePhotos(
+    by: StaffActor,
+    from: number,
+    photos: PhotosDocument,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.#save(by, 'photos', from, photos, details);
+  }
+
+  /** A page's texts in effect (saved, or packaged), with their revision. */
+  texts(document: string): StaffTextsResponse {
+    if (!isText(document)) throw new Refusal('contentNotFound');
+    const texts = this.#content.texts[document] ?? packagedTextsOf(document);
+    return { ...this.revisionOf(document), document, texts };
+  }
+
+  /**
+   * Saves and publishes a page's texts (the body is already valid: the route's schema).
+   * @throws Refusal 'contentStale' when `revision` is no longer the latest.
+   */
+  async saveTexts(by: StaffActor, save: StaffTextsSave): Promise<StaffTextsResponse> {
+    await this.#save(by, save.document, save.revision, save.texts);
+    return this.texts(save.document);
+  }
+
+  /** The latest revisions of a page's texts, newest first, down to its packaged texts (0). */
+  async history(document: string): Promise<StaffContentHistory> {
+    if (!isText(document)) throw new Refusal('contentNotFound');
+    const stored = await this.#options.store.history(document, HISTORY_LENGTH);
+    const revisions: StaffContentHistory['revisions'] = stored.flatMap((row) => {
+      const parsed = schemaOf(document)?.safeParse(JSON.parse(row.body));
+      if (!parsed?.success) return [];
+      const texts = parsed.data as Texts;
+      return [{ revision: row.revision, savedAt: row.createdAt, savedBy: row.authorName, texts }];
+    });
+    if (stored.length < HISTORY_LENGTH) {
+      revisions.push({ ...UNSAVED, texts: packagedTextsOf(document) });
+    }
+    return { document, revisions };
+  }
+
+  /**
+   * Saves an earlier revision of a page's texts again, as the newest, and publishes it.
+   * @throws Refusal 'contentNotFound' for an unknown revision; 'contentStale' as a save.
+   */
+  async restore(by: StaffActor, { document, revision, restore }: StaffContentRestore) {
+    if (!isText(document)) throw new Refusal('contentNotFound');
+    const earlier = restore === 0 ? undefined : await this.#options.store.at(document, restore);
+    const parsed = earlier && schemaOf(document)?.safeParse(JSON.parse(earlier.body));
+    if (restore !== 0 && !parsed?.success) throw new Refusal('contentNotFound');
+    const texts = parsed?.success ? parsed.data : packagedTextsOf(document);
+    await this.#save(by, document, revision, texts, { restoredFrom: restore });
+    return this.texts(document);
+  }
+
+  /** Renders previews with the web build's renderer (none: previews are refused 503). */
+  previewWith(renderer: PreviewRenderer): void {
+    this.#previewRenderer = renderer;
+  }
+
+  /**
+   * The page a text document shows first, rendered with `texts` in place of those in effect:
+   * published nowhere, saved nowhere.
+   * @throws Refusal 'previewUnavailable' without a renderer.
+   */
+  async preview(document: string, texts: Texts): Promise<string> {
+    const [urlPath] = pagesOf(document);
+    if (!this.#previewRenderer || urlPath === undefined) throw new Refusal('previewUnavailable');
+    const content = withDocument(this.#content, document, texts);
+    return (await this.#previewRenderer(urlPath, content, { preview: true })).html;
+  }
+
   /** Inserts revision `from + 1` of a document, then publishes it. */
-  async #save(by: StaffActor, document: ContentDocument, from: number, body: unknown) {
+  async #save(
+    by: StaffActor,
+    document: string,
+    from: number,
+    body: unknown,
+    details: Record<string, unknown> = {},
+  ) {
     const latest = await this.#options.store.latest(document);
     const revision = from + 1;
     const stale = (latest?.revision ?? 0) !== from;
@@ -130,7 +228,7 @@ export class ContentService {
         message: `${document} saved from revision ${from}, latest is ${latest?.revision ?? 0}`,
       });
     }
-    await this.#options.record(by, 'content.save', { document, revision });
+    await this.#options.record(by, 'content.save', { document, revision, ...details });
     await this.refresh();
   }
 
@@ -143,19 +241,19 @@ export class ContentService {
 
   async #refresh(): Promise<void> {
     const numbers = await this.#options.store.latestNumbers();
-    for (const document of contentDocuments) {
-      const number = numbers.get(document);
-      if (number === undefined || number <= this.revisionOf(document).revision) continue;
+    for (const [document, number] of numbers) {
+      const schema = schemaOf(document);
+      if (!schema || number <= this.revisionOf(document).revision) continue;
       const stored = await this.#options.store.latest(document);
       if (!stored) continue;
-      const parsed = documentSchemas[document].safeParse(JSON.parse(stored.body));
+      const parsed = schema.safeParse(JSON.parse(stored.body));
       if (!parsed.success) {
         // A revision this release cannot read: keep what is published, say so once.
         this.#options.log.error({ document, revision: stored.revision }, 'unreadable content');
         this.#revisions.set(document, { ...this.revisionOf(document), revision: stored.revision });
         continue;
       }
-      this.#content = { ...this.#content, [document]: parsed.data };
+      this.#content = withDocument(this.#content, document, parsed.data);
       this.#revisions.set(document, {
         revision: stored.revision,
         savedAt: stored.createdAt,

@@ -17,6 +17,10 @@ export interface StoredRevision {
 export interface ContentStore {
   /** The highest revision of a document, or undefined when it was never saved. */
   latest(document: string): Promise<StoredRevision | undefined>;
+  /** The latest `limit` revisions of a document, newest first. */
+  history(document: string, limit: number): Promise<StoredRevision[]>;
+  /** One revision of a document, or undefined. */
+  at(document: string, revision: number): Promise<StoredRevision | undefined>;
   /** The highest revision number of every saved document (the instances' watch, one query). */
   latestNumbers(): Promise<Map<string, number>>;
   /**
@@ -27,24 +31,31 @@ export interface ContentStore {
 }
 
 export function contentStore({ db }: Pick<DatabaseHandle, 'db'>): ContentStore {
+  const revisions = (document: string) =>
+    db.selectFrom('content_revisions').selectAll().where('document', '=', document);
+  type Row = Awaited<ReturnType<ReturnType<typeof revisions>['executeTakeFirstOrThrow']>>;
+  const stored = (row: Row): StoredRevision => ({
+    document: row.document,
+    revision: Number(row.revision),
+    body: row.body,
+    authorId: row.author_id,
+    authorName: row.author_name,
+    createdAt: row.created_at,
+  });
   return {
     async latest(document) {
-      const row = await db
-        .selectFrom('content_revisions')
-        .selectAll()
-        .where('document', '=', document)
-        .orderBy('revision', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        document: row.document,
-        revision: Number(row.revision),
-        body: row.body,
-        authorId: row.author_id,
-        authorName: row.author_name,
-        createdAt: row.created_at,
-      };
+      const row = await revisions(document).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+      return row && stored(row);
+    },
+
+    async history(document, limit) {
+      const rows = await revisions(document).orderBy('revision', 'desc').limit(limit).execute();
+      return rows.map(stored);
+    },
+
+    async at(document, revision) {
+      const row = await revisions(document).where('revision', '=', revision).executeTakeFirst();
+      return row && stored(row);
     },
 
     async latestNumbers() {

@@ -156,8 +156,9 @@ export function createCourseStore(db: Db) {
     settings,
 
     /**
-     * The settings in effect of the person's class in the course (the class of their place or of
-     * their waiting row), else the course's current class's (undefined: no such course).
+     * The settings in effect of the person's class in the course (the class of their place, the
+     * active one first: decision 059), else the course's current class's (undefined: no such
+     * course).
      */
     async settingsFor(slug: string, personId: string): Promise<CourseSettingsColumns | undefined> {
       const own = await db
@@ -166,6 +167,8 @@ export function createCourseStore(db: Db) {
         .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
         .where('e.course_slug', '=', slug)
         .where('e.user_id', '=', personId)
+        .orderBy('e.active', 'desc')
+        .orderBy('e.created_at', 'desc')
         .executeTakeFirst();
       return own ?? settings(slug);
     },

@@ -125,6 +125,19 @@ export interface ContentRevisionsTable {
   created_at: string;
 }
 
+/** A photo uploaded in the staff area, resized to its place (migration 021, decision 065). */
+export interface ContentPhotosTable {
+  /** The start of the SHA-256 of its JPEG (hex). */
+  id: string;
+  width: number;
+  height: number;
+  /** Each format's file, base64. */
+  avif: string;
+  webp: string;
+  jpeg: string;
+  created_at: string;
+}
+
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
 export interface AttendanceTable {
   course_slug: string;
@@ -165,12 +178,12 @@ export interface StaffRemovalsTable {
 export type EnrolmentStatus = 'pending' | 'confirmed';
 
 /**
- * One row per person and course. 'pending' holds a place while the directory adds the person to the
- * course's group; 'confirmed' once it did. Both count against the places.
+ * One row per person and class (migration 017). 'pending' holds a place while the directory adds
+ * the person to the course's group; 'confirmed' once it did. Both count against the places.
  */
 export interface EnrolmentsTable {
   course_slug: string;
-  /** The class holding the place (migration 012); one row per person and course. */
+  /** The class holding the place (migration 012); one row per person and class (017). */
   class_id: string;
   user_id: string;
   status: EnrolmentStatus;
@@ -178,20 +191,35 @@ export interface EnrolmentsTable {
   updated_at: string;
   /** When the row came from the waiting list (migration 007); null: taken by the person. */
   promoted_at: string | null;
+  /**
+   * 1 while the class is not concluded (migration 017, kept by a trigger on `classes`): a person
+   * has at most one active row per course.
+   */
+  active: Generated<number>;
 }
 
 /**
  * The waiting list (migration 007): first come, first served in the order of `id` (given at the
  * insert, under the course's lock: the order of joining); `joined_at` is the server's time of it.
- * One row per person and course.
+ * One row per person and class.
  */
 export interface WaitingListTable {
   id: Generated<number>;
   course_slug: string;
-  /** The class waited for (migration 012); one row per person and course. */
+  /** The class waited for (migration 012); one row per person and class (017). */
   class_id: string;
   user_id: string;
   joined_at: string;
+  /** 1 while the class is not concluded (migration 017); at most one active row per course. */
+  active: Generated<number>;
+}
+
+/** A person's own cancellation in a class, for their history (migration 017): the latest. */
+export interface CancellationsTable {
+  class_id: string;
+  person_id: string;
+  course_slug: string;
+  cancelled_at: string;
 }
 
 /** 'Avise-me quando abrir': who asked to be told when a course opens (migration 014). */
@@ -202,6 +230,22 @@ export interface OpeningAlertsTable {
 }
 
 /** Failed sign-in attempts, for slowing down password guessing. */
+/** 'Enviar mensagem à turma': one row per message sent to a class (migration 019); no text. */
+export interface ClassMessagesTable {
+  id: string;
+  class_id: string;
+  course_slug: string;
+  sender_id: string;
+  /** The sender's name when sending (a snapshot, like the staff record's). */
+  sender_name: string;
+  subject: string;
+  /** People the message was written to. */
+  recipients: number;
+  /** 1: the waiting list got it too. */
+  with_waiting_list: number;
+  sent_at: string;
+}
+
 /** A participant's completion of a concluded class (issue 29; migration 015). */
 export interface CompletionsTable {
   person_id: string;
@@ -327,6 +371,8 @@ export interface Database {
   completions: CompletionsTable;
   prerequisite_overrides: PrerequisiteOverridesTable;
   prerequisite_exceptions: PrerequisiteExceptionsTable;
+  class_messages: ClassMessagesTable;
+  cancellations: CancellationsTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;
@@ -338,6 +384,7 @@ export interface Database {
   contact_email_changes: ContactEmailChangesTable;
   token_revocations: TokenRevocationsTable;
   content_revisions: ContentRevisionsTable;
+  content_photos: ContentPhotosTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -6,8 +6,9 @@
  * memberships, the provider's sessions, the waiting lists, the attendance marks, each course's
  * settings) and that every course's (from 012-classes: every class's) `taken` equals its enrolment
  * rows; finally open it the way the server does. A new migration is covered without editing this
- * file. From 012-classes on, each course of the release is one class holding its settings and every
- * one of its enrolment, waiting and attendance rows.
+ * file. From 012-classes on, each course of a release before classes is one class holding its
+ * settings and every one of its enrolment, waiting and attendance rows; from 017-rows-per-class on,
+ * the rows of concluded classes are inactive and every other row active (decision 059).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -169,6 +170,42 @@ async function classProblems(db: AnyDb): Promise<string[]> {
   return problems;
 }
 
+/**
+ * From 017-rows-per-class (decision 059): every enrolment and waiting row is active exactly when
+ * its class is not concluded, and attendance names a class.
+ */
+async function activeProblems(db: AnyDb): Promise<string[]> {
+  const problems: string[] = [];
+  for (const table of ['enrolments', 'waiting_list']) {
+    const rows = await db
+      .selectFrom(`${table} as r`)
+      .innerJoin('classes as k', 'k.id', 'r.class_id')
+      .select(['r.user_id', 'r.active', 'k.state'])
+      .execute();
+    for (const row of rows) {
+      if (Number(row.active) !== (row.state === 'concluded' ? 0 : 1)) {
+        problems.push(`${table} of ${row.user_id}: active ${row.active} in a ${row.state} class`);
+      }
+    }
+    const orphans = await db
+      .selectFrom(table)
+      .select(sql<number>`count(*)`.as('n'))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('classes')
+              .select('id')
+              .whereRef('classes.id', '=', `${table}.class_id` as never),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    if (Number(orphans.n) > 0) problems.push(`${table}: ${orphans.n} rows without a class`);
+  }
+  return problems;
+}
+
 /** Courses (from 012-classes: classes) whose `taken` is not the number of their enrolment rows. */
 async function counterMismatches(db: AnyDb): Promise<string[]> {
   const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -296,8 +333,11 @@ describe.each(targets)('upgrades on $dialect', (target) => {
             expect(after.settings, `settings after ${name}`).toEqual(before.settings);
           }
           expect(await counterMismatches(db), `taken after ${name}`).toEqual([]);
-          if (name >= '012-classes') {
+          if (name >= '012-classes' && fixture.migratedTo < '012-classes') {
             expect(await classProblems(db), `classes after ${name}`).toEqual([]);
+          }
+          if (name >= '017-rows-per-class') {
+            expect(await activeProblems(db), `active rows after ${name}`).toEqual([]);
           }
         }
         await db.destroy();

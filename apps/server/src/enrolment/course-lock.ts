@@ -97,8 +97,8 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
           next.map((w) => w.id),
         )
         .execute();
-      // A person already holding a row keeps it (never two places); the place goes on (next
-      // round).
+      // A person holding an active row in the course (a place in this class or another) keeps
+      // it (never two places); the place goes on (next round).
       const inserted = await trx
         .insertInto('enrolments')
         .values(
@@ -112,7 +112,7 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
             promoted_at: now,
           })),
         )
-        .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+        .onConflict((oc) => oc.doNothing())
         .returning('user_id')
         .execute();
       const taken = new Set(inserted.map((r) => r.user_id));
@@ -139,7 +139,10 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
     });
   }
 
-  /** The class of the person's row in the course (their place, else their waiting row). */
+  /**
+   * The class of the person's active row in the course (their place, else their waiting row; a
+   * concluded class's rows are not active: decision 059).
+   */
   async function classOf(courseSlug: string, userId: string): Promise<string | null> {
     const row =
       (await db
@@ -147,12 +150,14 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
         .select('class_id')
         .where('course_slug', '=', courseSlug)
         .where('user_id', '=', userId)
+        .where('active', '=', 1)
         .executeTakeFirst()) ??
       (await db
         .selectFrom('waiting_list')
         .select('class_id')
         .where('course_slug', '=', courseSlug)
         .where('user_id', '=', userId)
+        .where('active', '=', 1)
         .executeTakeFirst());
     return row?.class_id ?? null;
   }

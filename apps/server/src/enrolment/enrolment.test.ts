@@ -10,6 +10,7 @@ import { CourseFullError, EnrolmentIncompleteError } from './errors.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import type { CourseRow } from '../courses/course-store.js';
+import { createClassStore } from '../courses/class-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { EnrolmentService } from './service.js';
 import { startEnrolment } from './start.js';
@@ -218,6 +219,64 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         .catch((e: unknown) => errorResponse(e));
       expect(named).toMatchObject({ statusCode: 409, body: { error: 'enrolment_closed' } });
       expect(await rows()).toEqual([]);
+      expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(false);
+    });
+
+    it('lets a person of a concluded class enrol in the next one; a cancellation gives back that place only', async () => {
+      const directory = new MemoryDirectory();
+      directory.addUser(person(1));
+      directory.addUser(person(2));
+      const enrolment = service(directory);
+      const first = classOf[COURSE.slug] as string;
+      await enrolment.enrol(person(1), COURSE);
+      const next = await createClassStore(handle.db).create({
+        course_slug: COURSE.slug,
+        name: 'Turma 2027/2',
+        places: 1,
+        state: 'open',
+      });
+      // Two open classes, the first not concluded: one active class per course.
+      const refused = await enrolment
+        .enrol(person(1), { ...COURSE, classId: next })
+        .catch((e: unknown) => errorResponse(e));
+      expect(refused).toMatchObject({
+        statusCode: 409,
+        body: { error: 'enrolled_in_other_class' },
+      });
+      await handle.db
+        .updateTable('classes')
+        .set({ state: 'concluded' })
+        .where('id', '=', first)
+        .execute();
+      expect(await enrolment.enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: false });
+      // The new class is full: the next person waits for it.
+      expect(await enrolment.joinWaitingList(person(2), COURSE.slug)).toEqual({
+        state: 'waiting',
+        position: 1,
+      });
+      const byClass = () =>
+        handle.db
+          .selectFrom('enrolments')
+          .select(['class_id', 'user_id', 'status', 'active'])
+          .where('course_slug', '=', COURSE.slug)
+          .orderBy('created_at')
+          .execute();
+      expect(await byClass()).toEqual([
+        { class_id: first, user_id: person(1), status: 'confirmed', active: 0 },
+        { class_id: next, user_id: person(1), status: 'confirmed', active: 1 },
+      ]);
+
+      await enrolment.cancel(person(1), COURSE.slug);
+      // The concluded class's row stays; the place went to the person waiting.
+      expect(await byClass()).toEqual([
+        { class_id: first, user_id: person(1), status: 'confirmed', active: 0 },
+        { class_id: next, user_id: person(2), status: 'confirmed', active: 1 },
+      ]);
+      const trace = await handle.db
+        .selectFrom('cancellations')
+        .select(['class_id', 'person_id'])
+        .execute();
+      expect(trace).toEqual([{ class_id: next, person_id: person(1) }]);
       expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(false);
     });
 

@@ -1,10 +1,11 @@
 /**
- * What the database holds of one person's enrolments: their row in a course, and their places and
- * waiting positions across courses (the person's own page, and the deletion of their data).
+ * What the database holds of one person's enrolments: their active row in a course, and their
+ * places and waiting positions across courses and classes, concluded ones included (the person's
+ * own page and history, and the deletion of their data).
  */
 import type { Kysely } from 'kysely';
 import type { Database, EnrolmentStatus } from '../db/schema.js';
-import { positionOf } from './waiting-list.js';
+import { positionIn } from './waiting-list.js';
 
 /** A person's own rows: places held and positions on waiting lists. */
 export interface PersonRows {
@@ -16,13 +17,24 @@ export interface PersonRows {
     createdAt: string;
     updatedAt: string;
     promotedAt: string | null;
+    /** False once the class is concluded (decision 059). */
+    active: boolean;
   }[];
-  waiting: { courseSlug: string; classId: string; position: number; joinedAt: string }[];
+  waiting: {
+    courseSlug: string;
+    classId: string;
+    position: number;
+    joinedAt: string;
+    active: boolean;
+  }[];
 }
 
 export function createPersonRows(db: Kysely<Database>) {
   return {
-    /** The person's status in the course (null: no row), and whether the row was promoted. */
+    /**
+     * The person's status in the course (their active row; null: none), and whether the row was
+     * promoted.
+     */
     async enrolmentOf(
       courseSlug: string,
       userId: string,
@@ -32,6 +44,7 @@ export function createPersonRows(db: Kysely<Database>) {
         .select(['status', 'promoted_at'])
         .where('course_slug', '=', courseSlug)
         .where('user_id', '=', userId)
+        .where('active', '=', 1)
         .executeTakeFirst();
       return row ? { status: row.status, promoted: row.promoted_at !== null } : null;
     },
@@ -41,13 +54,21 @@ export function createPersonRows(db: Kysely<Database>) {
       const [enrolments, waiting] = await Promise.all([
         db
           .selectFrom('enrolments')
-          .select(['course_slug', 'class_id', 'status', 'created_at', 'updated_at', 'promoted_at'])
+          .select([
+            'course_slug',
+            'class_id',
+            'status',
+            'created_at',
+            'updated_at',
+            'promoted_at',
+            'active',
+          ])
           .where('user_id', '=', userId)
           .orderBy('created_at')
           .execute(),
         db
           .selectFrom('waiting_list')
-          .select(['course_slug', 'class_id', 'joined_at'])
+          .select(['id', 'course_slug', 'class_id', 'joined_at', 'active'])
           .where('user_id', '=', userId)
           .orderBy('id')
           .execute(),
@@ -60,13 +81,15 @@ export function createPersonRows(db: Kysely<Database>) {
           createdAt: e.created_at,
           updatedAt: e.updated_at,
           promotedAt: e.promoted_at,
+          active: Number(e.active) === 1,
         })),
         waiting: await Promise.all(
           waiting.map(async (w) => ({
             courseSlug: w.course_slug,
             classId: w.class_id,
             joinedAt: w.joined_at,
-            position: (await positionOf(db, w.course_slug, userId)) ?? 0,
+            position: await positionIn(db, w.class_id, w.id),
+            active: Number(w.active) === 1,
           })),
         ),
       };

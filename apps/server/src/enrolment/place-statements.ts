@@ -19,17 +19,26 @@ const SETTINGS = SETTINGS_COLUMNS.map((c) => `c.${c}`).join(', ');
 /**
  * The class's places, its taken count, its state, its settings in effect (the invite code and
  * meetings the answer and the confirmation e-mail need: read here rather than once more per
- * request), the person's own row in this class, and whether the person holds a row in another
- * class of the course, in one statement. `taken` is kept by the database's triggers (migration
- * 012): one row read, whatever the number of enrolments. Parameters: user, user, class.
+ * request), the person's own row in this class, and whether the person holds a place in, or waits
+ * for, another class of the course that is not concluded (an active row, decision 059), in one
+ * statement. `taken` is kept by the database's triggers (migration 012): one row read, whatever
+ * the number of enrolments. Parameters: user, user, user, class.
  */
 export const SNAPSHOT = `select c.places, c.taken, c.state,
     c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt", ${SETTINGS},
-    (select e.status from enrolments e
-      where e.course_slug = c.course_slug and e.user_id = ? and e.class_id = c.id) as mine,
-    (select count(*) from enrolments e
-      where e.course_slug = c.course_slug and e.user_id = ? and e.class_id <> c.id) as other
+    (select e.status from enrolments e where e.class_id = c.id and e.user_id = ?) as mine,
+    ${otherActive('?')} as other
   from classes c where c.id = ?`;
+
+/** 1 when the person (parameter `person`) has an active row in another class of `c`'s course. */
+function otherActive(person: string): string {
+  return `case when exists (select 1 from enrolments o
+      where o.course_slug = c.course_slug and o.user_id = ${person} and o.active = 1
+        and o.class_id <> c.id)
+    or exists (select 1 from waiting_list o
+      where o.course_slug = c.course_slug and o.user_id = ${person} and o.active = 1
+        and o.class_id <> c.id) then 1 else 0 end`;
+}
 
 /**
  * PostgreSQL: `SNAPSHOT` for many people of one class at once, one row per person.
@@ -37,10 +46,9 @@ export const SNAPSHOT = `select c.places, c.taken, c.state,
  */
 export const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken, c.state,
     c.enrolment_opens_at as "opensAt", c.enrolment_closes_at as "closesAt", ${SETTINGS},
-    case when e.class_id = c.id then e.status end as mine,
-    case when e.class_id <> c.id then 1 else 0 end as other
+    e.status as mine, ${otherActive('p.user_id')} as other
   from classes c cross join unnest($2::text[]) as p(user_id)
-  left join enrolments e on e.course_slug = c.course_slug and e.user_id = p.user_id
+  left join enrolments e on e.class_id = c.id and e.user_id = p.user_id
   where c.id = $1`;
 
 /**
@@ -48,7 +56,9 @@ export const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken, c.state,
  * its enrolment window holds the instant, nobody waits for it (the waiting list goes first), and
  * the person has no row in the course yet: the state and the window are checked in the same
  * statement, under the same lock, as the places (no enrolment slips in before the opening
- * instant). Parameters: user, created at, updated at, class, now, now.
+ * instant). A person with an active row in the course (this class or another) gets nothing: the
+ * keys (class, person) and the active (course, person) make the insert a no-op. Parameters: user,
+ * created at, updated at, class, now, now.
  */
 export const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     (course_slug, class_id, user_id, status, created_at, updated_at)
@@ -57,13 +67,13 @@ export const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     and not exists (select 1 from waiting_list w where w.class_id = classes.id)
     and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
     and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
-  on conflict (course_slug, user_id) do nothing`;
+  on conflict do nothing`;
 
 /**
  * PostgreSQL: the conditional insert for a batch of people at once (see `KeyedBatches`), in
  * the batch's order: the class's row is locked once (`for update`, re-read after a concurrent
  * change as above), and the first `places - taken` people of the batch who hold no row in the
- * course yet and whose instant falls in the enrolment window get a 'pending' row. One lock and one
+ * course yet (no active row) and whose instant falls in the enrolment window get a 'pending' row. One lock and one
  * commit (one WAL flush) for many places, instead of one each while the others wait for the lock.
  * Answers the people inserted. Parameters: class, people (text[]), their instants (text[]).
  */
@@ -83,11 +93,11 @@ export const INSERT_BATCH_IF_FREE = `with course as (
       and (course.closes is null or course.closes > p.at)
       and not exists (
         select 1 from enrolments e
-        where e.course_slug = course.course_slug and e.user_id = p.user_id)
+        where e.course_slug = course.course_slug and e.user_id = p.user_id and e.active = 1)
   )
   insert into enrolments (course_slug, class_id, user_id, status, created_at, updated_at)
   select course_slug, id, user_id, 'pending', at, at from people where k <= free order by k
-  on conflict (course_slug, user_id) do nothing
+  on conflict do nothing
   returning user_id`;
 
 /**
@@ -104,9 +114,9 @@ export const classChoicesSql = (dialect: Dialect) =>
           'id', id, 'state', state, 'opensAt', enrolment_opens_at)) as classes
         from classes where course_slug = ?`;
 
-/** Parameters: updated at, course, user. Changes a 'pending' row only. */
+/** Parameters: updated at, course, user. Changes the active 'pending' row only. */
 export const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
-  where course_slug = ? and user_id = ? and status = 'pending'`;
+  where course_slug = ? and user_id = ? and active = 1 and status = 'pending'`;
 
 /**
  * PostgreSQL: the confirmations of a batch of people of one course (see `KeyedBatches`) with
@@ -123,7 +133,8 @@ export const CONFIRM_BATCH = `with people as (
   confirmed as (
     update enrolments e set status = 'confirmed', updated_at = people.at
     from people
-    where e.course_slug = $1 and e.user_id = people.user_id and e.status = 'pending'
+    where e.course_slug = $1 and e.user_id = people.user_id and e.active = 1
+      and e.status = 'pending'
     returning e.user_id
   ),
   mailed as (
@@ -141,8 +152,9 @@ export const CONFIRM_BATCH = `with people as (
   )
   select user_id from confirmed`;
 
-/** The person's row's status. Parameters: course, user. */
-export const STATUS = `select status from enrolments where course_slug = ? and user_id = ?`;
+/** The person's active row's status. Parameters: course, user. */
+export const STATUS = `select status from enrolments
+  where course_slug = ? and user_id = ? and active = 1`;
 
 /** Runs prepared SQL (`?` placeholders). */
 export interface Statements {

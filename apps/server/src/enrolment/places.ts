@@ -17,8 +17,10 @@
  *   row lock is held for the insert and its trigger only, not across round trips. Concurrent
  *   calls of one class share one statement (`KeyedBatches`).
  *
- * The primary key (course, person) makes a second insert for the same person a no-op: one person
- * never holds two places in a course (in one class or two), however many requests they send.
+ * The primary key (class, person) and the unique (course, person) of the active rows (decision 059)
+ * make a second insert for the same person a no-op: one person never holds two places in a class,
+ * nor places in two classes of a course that are not concluded, however many requests they send
+ * and whichever classes they name, on any number of instances.
  */
 import { CompiledQuery } from 'kysely';
 import {
@@ -156,7 +158,7 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
   ): Promise<CourseSnapshot & { settings: CourseSettingsColumns }> {
     const row = snapshots
       ? await snapshots.call(classId, userId)
-      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, userId, classId]);
+      : await statements.get<SnapshotRow>(SNAPSHOT, [userId, userId, userId, classId]);
     if (!row) throw new UnknownCourseError(classId);
     return {
       places: row.places,

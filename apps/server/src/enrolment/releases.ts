@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
+import { recordCancellation } from './cancellations.js';
 import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 
 /** A 'pending' row and the group its course adds people to. */
@@ -61,6 +62,7 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
           .deleteFrom('enrolments')
           .where('course_slug', '=', courseSlug)
           .where('user_id', '=', userId)
+          .where('active', '=', 1)
           .where('status', '=', 'pending');
         if (!options.promoted) query = query.where('promoted_at', 'is', null);
         const result = await query.executeTakeFirst();
@@ -91,8 +93,10 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
     },
 
     /**
-     * The directory removed the person: the enrolment (its place) and the marker go, and the freed
-     * place goes to the next person waiting, in one transaction.
+     * The directory removed the person: the enrolment (its place, the active row: decision 059)
+     * and the marker go, and the freed place goes to the next person waiting, in one transaction.
+     * With `cancelled` (the person's own cancellation) the class keeps its trace for the person's
+     * history.
      */
     async finishRemoval(
       courseSlug: string,
@@ -100,20 +104,26 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
       now: Date,
       /** The person's notice (a cancellation, a removal by staff), written with the removal. */
       notice: DataMailRow | null = null,
+      options: { cancelled?: boolean } = {},
     ): Promise<{ removed: boolean; promotion: Promotion }> {
       const { result, promotion } = await underClassOf(courseSlug, userId, now, async (trx) => {
         const deleted = await trx
           .deleteFrom('enrolments')
           .where('course_slug', '=', courseSlug)
           .where('user_id', '=', userId)
+          .where('active', '=', 1)
+          .returning('class_id')
           .executeTakeFirst();
         await trx
           .deleteFrom('staff_removals')
           .where('course_slug', '=', courseSlug)
           .where('person_id', '=', userId)
           .execute();
-        if (notice && Number(deleted.numDeletedRows) > 0) await insertDataRows(trx, [notice]);
-        return Number(deleted.numDeletedRows) > 0;
+        if (deleted && notice) await insertDataRows(trx, [notice]);
+        if (deleted && options.cancelled) {
+          await recordCancellation(trx, deleted.class_id, courseSlug, userId, now);
+        }
+        return deleted !== undefined;
       });
       return { removed: result, promotion };
     },
@@ -134,13 +144,14 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
       }));
     },
 
-    /** 'pending' rows created at or before `before` (ISO-8601), oldest first. */
+    /** Active 'pending' rows created at or before `before` (ISO-8601), oldest first. */
     async pendingCreatedBefore(before: string): Promise<PendingEnrolment[]> {
       const rows = await db
         .selectFrom('enrolments as e')
         .innerJoin('courses as c', 'c.slug', 'e.course_slug')
         .select(['e.course_slug', 'e.user_id', 'e.created_at', 'e.promoted_at', 'c.group_id'])
         .where('e.status', '=', 'pending')
+        .where('e.active', '=', 1)
         .where('e.created_at', '<=', before)
         .orderBy('e.created_at')
         .execute();

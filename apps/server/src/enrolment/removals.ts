@@ -45,7 +45,9 @@ export function createRemovals(
         throw new CancellationIncompleteError(error);
       }
       const message = notice ? notices.place(notice, userId, courseSlug) : null;
-      const { promotion } = await repository.finishRemoval(courseSlug, userId, now(), message);
+      const { promotion } = await repository.finishRemoval(courseSlug, userId, now(), message, {
+        cancelled: notice === 'enrolment-cancelled',
+      });
       await promotions.complete(promotion, log);
     },
   };

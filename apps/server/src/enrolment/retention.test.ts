@@ -3,7 +3,9 @@
  * was more than RETENTION_MONTHS_AFTER_COURSE months ago has its people removed from the group and
  * their enrolment, attendance and staff-record ids replaced by anonymous ones (counts kept), its
  * waiting list deleted; a course still within the period is untouched; a directory failure leaves
- * the person for the next run; a second run changes nothing.
+ * the person for the next run; a second run changes nothing. The period counts from each class's
+ * last meeting (issue 29): a newer class of the same course keeps its people, their group and the
+ * staff record about them, and completions stay while the account exists.
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
@@ -11,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import { DirectoryError } from '../directory/directory.js';
+import { createClassStore } from '../courses/class-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { ANONYMOUS_PREFIX, anonymiseEndedCourses } from './retention.js';
 import { contentCourses } from './start.js';
@@ -147,5 +150,107 @@ describe.each(targets)('retention on $dialect', (target) => {
     expect(directory.isMemberNow(ended.groupId, a)).toBe(false);
     expect(directory.isMemberNow(ended.groupId, b)).toBe(false);
     expect(directory.isMemberNow(running.groupId, c)).toBe(true);
+  });
+
+  it('counts from each class: a newer class of the course keeps its people, group and record', async () => {
+    const handle = await target.open();
+    const { db } = handle;
+    await target.clear(['enrolments', 'courses']);
+    await db.deleteFrom('completions').execute();
+    await db.deleteFrom('staff_actions').execute();
+    await createEnrolmentRepository(handle).syncCourses(contentCourses());
+    const old = await firstClassOf(db, ended.slug);
+    await db
+      .updateTable('classes')
+      .set({ first_meeting: '2024-01-01', meeting_count: 10, state: 'concluded' })
+      .where('id', '=', old)
+      .execute();
+    const next = await createClassStore(db).create({
+      course_slug: ended.slug,
+      name: 'Turma 2026/1',
+      places: 10,
+      state: 'open',
+      first_meeting: '2026-03-03',
+    });
+    const [a, b, staff] = Array.from({ length: 3 }, () => randomUUID()) as [string, string, string];
+    const directory = new MemoryDirectory();
+    const at = '2024-01-01T00:00:00.000Z';
+    for (const [classId, person] of [
+      [old, a],
+      [old, b],
+      [next, a],
+    ] as const) {
+      directory.addUser(person);
+      await directory.addToGroup(ended.groupId, person);
+      await db
+        .insertInto('enrolments')
+        .values({
+          course_slug: ended.slug,
+          class_id: classId,
+          user_id: person,
+          status: 'confirmed',
+          created_at: at,
+          updated_at: at,
+          active: classId === old ? 0 : 1,
+        })
+        .execute();
+    }
+    for (const person of [a, b]) {
+      await db
+        .insertInto('completions')
+        .values({
+          person_id: person,
+          course_slug: ended.slug,
+          class_id: old,
+          concluded: 1,
+          concluded_at: '2024-03-10T00:00:00.000Z',
+          changed_by: null,
+          reason: null,
+        })
+        .execute();
+      await db
+        .insertInto('staff_actions')
+        .values({
+          id: randomUUID(),
+          at,
+          actor_id: staff,
+          actor_name: 'Equipe',
+          action: 'attendance.update',
+          course_slug: ended.slug,
+          subject_id: person,
+          details: '{}',
+        })
+        .execute();
+    }
+
+    expect(
+      await anonymiseEndedCourses({
+        database: handle,
+        directory,
+        months: 24,
+        log: silent,
+        now: () => new Date('2026-03-05T12:00:00Z'),
+      }),
+    ).toBe(2);
+    const rows = await db
+      .selectFrom('enrolments')
+      .select(['class_id', 'user_id'])
+      .where('course_slug', '=', ended.slug)
+      .execute();
+    expect(
+      rows.filter((r) => r.class_id === old).every((r) => r.user_id.startsWith(ANONYMOUS_PREFIX)),
+    ).toBe(true);
+    expect(rows.filter((r) => r.class_id === next)).toEqual([{ class_id: next, user_id: a }]);
+    // a is in the newer class: still in the group, still named in the staff record.
+    expect(directory.isMemberNow(ended.groupId, a)).toBe(true);
+    expect(directory.isMemberNow(ended.groupId, b)).toBe(false);
+    const subjects = (await db.selectFrom('staff_actions').select('subject_id').execute()).map(
+      (r) => r.subject_id,
+    );
+    expect(subjects).toContain(a);
+    expect(subjects).not.toContain(b);
+    // Completions stay while the account exists.
+    const completions = await db.selectFrom('completions').select('person_id').execute();
+    expect(completions.map((c) => c.person_id).sort()).toEqual([a, b].sort());
   });
 });

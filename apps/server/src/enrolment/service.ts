@@ -284,10 +284,13 @@ export class EnrolmentService {
     return { state: row?.status === 'confirmed' ? 'enrolled' : 'pending', position: null };
   }
 
-  /** Takes the person off the course's waiting list; false when they were not on it. */
+  /**
+   * Takes the person off the course's waiting list (their own leaving: 'Cancelada' in their
+   * history); false when they were not on it.
+   */
   async leaveWaitingList(userId: string, courseSlug: string): Promise<boolean> {
     await this.#groupOf(courseSlug);
-    return this.#repository.leaveWaitingList(courseSlug, userId);
+    return this.#repository.leaveWaitingList(courseSlug, userId, this.#now(), { cancelled: true });
   }
 
   /**

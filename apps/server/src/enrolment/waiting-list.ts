@@ -1,8 +1,8 @@
 /**
  * The waiting lists (decision 030), one per class (decision 052): joining at the end when the class
  * is full, leaving, the positions, and the classes whose free places the repair's sweep promotes.
- * A person waits for at most one class of a course (unique course and person), and never for a
- * course they hold a place in.
+ * A person waits for at most one class of a course that is not concluded (unique course and person
+ * of the active rows, decision 059), and never for a course they hold an active place in.
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import { type CourseLock, nobody, type Promotion } from './course-lock.js';
+import { recordCancellation } from './cancellations.js';
 import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
 
 type Db = Kysely<Database>;
@@ -33,8 +34,8 @@ async function countWaiting(db: Db, classId: string): Promise<number> {
 }
 
 /**
- * The person's position on the waiting list of the class they wait for in the course (1: next),
- * null when not on it.
+ * The person's position on the waiting list of the class they wait for in the course (its active
+ * row; 1: next), null when not on it.
  */
 export async function positionOf(
   db: Db,
@@ -46,13 +47,19 @@ export async function positionOf(
     .select(['id', 'class_id'])
     .where('course_slug', '=', courseSlug)
     .where('user_id', '=', userId)
+    .where('active', '=', 1)
     .executeTakeFirst();
   if (!mine) return null;
+  return positionIn(db, mine.class_id, mine.id);
+}
+
+/** The position of the waiting row `id` on its class's list (1: next). */
+export async function positionIn(db: Db, classId: string, id: number): Promise<number> {
   const ahead = await db
     .selectFrom('waiting_list')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('class_id', '=', mine.class_id)
-    .where('id', '<', mine.id)
+    .where('class_id', '=', classId)
+    .where('id', '<', id)
     .executeTakeFirstOrThrow();
   return Number(ahead.n) + 1;
 }
@@ -66,7 +73,8 @@ export function createWaitingList(
   /**
    * The join: one conditional insert, like the enrolment's (decision 008), at the end of the list
    * when the course is full (or people wait already), its enrolment open, and the person holds no
-   * place in it; a second join of the same person is a no-op (unique course and person). On
+   * active place in the course; a second join of the same person, in this class or another active
+   * one, is a no-op (unique class and person, and course and person of the active rows). On
    * PostgreSQL the SELECT part locks the class's row, so the `id` (a sequence) is given in the
    * order the joins commit; on SQLite the write group's immediate transaction orders them. Answers
    * the new row's id, or undefined when nothing was inserted.
@@ -115,13 +123,14 @@ export function createWaitingList(
                   .selectFrom('enrolments as e')
                   .select('e.user_id')
                   .whereRef('e.course_slug', '=', 'classes.course_slug')
-                  .where('e.user_id', '=', userId),
+                  .where('e.user_id', '=', userId)
+                  .where('e.active', '=', 1),
               ),
             ),
           )
           .$if(dialect === 'postgres', (q) => q.forUpdate()),
       )
-      .onConflict((oc) => oc.columns(['course_slug', 'user_id']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     return row?.id;
@@ -179,6 +188,7 @@ export function createWaitingList(
             .select('status')
             .where('course_slug', '=', courseSlug)
             .where('user_id', '=', userId)
+            .where('active', '=', 1)
             .executeTakeFirst(),
           positionOf(db, courseSlug, userId),
           countWaiting(db, classId),
@@ -198,14 +208,29 @@ export function createWaitingList(
       }
     },
 
-    /** Takes the person off the course's waiting list. False when they were not on it. */
-    async leaveWaitingList(courseSlug: string, userId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('waiting_list')
-        .where('course_slug', '=', courseSlug)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /**
+     * Takes the person off the course's waiting list (their active row). False when they were not
+     * on it. With `cancelled`, the person's own leaving is kept for their history ('Cancelada').
+     */
+    async leaveWaitingList(
+      courseSlug: string,
+      userId: string,
+      now?: Date,
+      options: { cancelled?: boolean } = {},
+    ): Promise<boolean> {
+      return writeTransaction(handle, async (trx) => {
+        const left = await trx
+          .deleteFrom('waiting_list')
+          .where('course_slug', '=', courseSlug)
+          .where('user_id', '=', userId)
+          .where('active', '=', 1)
+          .returning('class_id')
+          .executeTakeFirst();
+        if (left && options.cancelled) {
+          await recordCancellation(trx, left.class_id, courseSlug, userId, now ?? new Date());
+        }
+        return left !== undefined;
+      });
     },
 
     /** Classes with people waiting and a free place (the repair's sweep promotes them). */
@@ -231,12 +256,13 @@ export function createWaitingList(
       return rows.map((r) => r.id);
     },
 
-    /** The course's waiting list, in order. */
+    /** The course's waiting list (of its classes not concluded), in order. */
     async waitingList(courseSlug: string): Promise<{ userId: string; joinedAt: string }[]> {
       const rows = await db
         .selectFrom('waiting_list')
         .select(['user_id', 'joined_at'])
         .where('course_slug', '=', courseSlug)
+        .where('active', '=', 1)
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
@@ -247,6 +273,7 @@ export function createWaitingList(
       const rows = await db
         .selectFrom('waiting_list')
         .select(['course_slug', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('active', '=', 1)
         .groupBy('course_slug')
         .execute();
       return new Map(rows.map((r) => [r.course_slug, Number(r.n)]));

@@ -21,6 +21,7 @@ import {
   staffRoleGranted,
   waitingListJoined,
 } from './notices/notices.js';
+import { classMessage, type ClassMessageInput } from './notices/class-message.js';
 import type { MailMessage } from './types.js';
 
 /** "https://www.centro.org.br" + "/global-kardec/passe" */
@@ -160,4 +161,9 @@ export function composeStaffRoleGranted(input: {
     role: input.role,
     staffUrl: absolute(input.siteUrl, staffPath),
   });
+}
+
+/** 'Enviar mensagem à turma': the staff's subject and text to one person of the class. */
+export function composeClassMessage(input: Omit<ClassMessageInput, 'centre'>): MailMessage {
+  return classMessage({ centre, ...input });
 }

@@ -22,6 +22,8 @@ export type MailKind =
   | 'sign-up-attempt'
   | 'contact-email-change'
   | 'account-deleted'
+  /** 'Enviar mensagem à turma': composed when staff send it (decision 063). */
+  | 'class-message'
   | NoticeKind;
 
 /** What happens to a person, told by a notice kept as data (issue 30; decision 055). */

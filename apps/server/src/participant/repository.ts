@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createClassStore } from '../courses/class-store.js';
+import { cancellationsOf } from '../enrolment/cancellations.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -14,6 +15,7 @@ import { endAccountSessions } from '../idp/store/adapter.js';
 import { endOfSecond, recordTokenRevocation } from '../auth/token-revocations.js';
 import type { Mail } from '../mail/mail.js';
 import type { MailMessage } from '../mail/types.js';
+import type { PersonCompletion } from './history.js';
 
 type Db = Kysely<Database>;
 
@@ -50,12 +52,32 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     async attendance(userId: string) {
       return db
         .selectFrom('attendance')
-        .select(['course_slug', 'meeting', 'present', 'marked_at'])
+        .select(['course_slug', 'class_id', 'meeting', 'present', 'marked_at'])
         .where('person_id', '=', userId)
         .orderBy('course_slug')
+        .orderBy('marked_at')
         .orderBy('meeting')
         .execute();
     },
+
+    /** The person's completions (kept while the account exists), oldest first. */
+    async completions(userId: string): Promise<PersonCompletion[]> {
+      const rows = await db
+        .selectFrom('completions')
+        .select(['course_slug', 'class_id', 'concluded', 'concluded_at'])
+        .where('person_id', '=', userId)
+        .orderBy('concluded_at')
+        .execute();
+      return rows.map((r) => ({
+        courseSlug: r.course_slug,
+        classId: r.class_id,
+        concluded: Number(r.concluded) === 1,
+        concludedAt: r.concluded_at,
+      }));
+    },
+
+    /** The person's own cancellations (decision 059). */
+    cancellations: (userId: string) => cancellationsOf(db, userId),
 
     /** Staff actions whose subject is the person, oldest first. */
     async staffActionsAbout(userId: string) {
@@ -94,8 +116,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     },
 
     /**
-     * Deletes what the database holds about the person (their places and waiting positions are
-     * gone already, through the enrolment): attendance, staff roles, unsent and sent messages to
+     * Deletes what the database holds about the person (their active places and waiting positions
+     * are gone already, through the enrolment): a concluded class's rows, cancellations, attendance, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
      * tokens and codes. The staff action record keeps an anonymised trace: the person's id as
      * subject becomes one random id, and one `account.delete` action is added by `Conta excluída`;
@@ -119,6 +141,10 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         await trx.deleteFrom('opening_alerts').where('person_id', '=', userId).execute();
         await trx.deleteFrom('completions').where('person_id', '=', userId).execute();
         await trx.deleteFrom('prerequisite_exceptions').where('person_id', '=', userId).execute();
+        // The rows of concluded classes (decision 059), and the person's cancellations.
+        await trx.deleteFrom('enrolments').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('waiting_list').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('cancellations').where('person_id', '=', userId).execute();
         await trx
           .updateTable('staff_actions')
           .set({ subject_id: anonymous })

@@ -26,19 +26,24 @@ import { EnrolmentInProgressError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
 import { settingsColumnsOf } from '../courses/course-store.js';
+import { Refusal } from '../refusals/refusal.js';
 import { AccountDeletionIncompleteError } from './errors.js';
 import { endOfSecond, type TokenRevocations } from '../auth/token-revocations.js';
 import { AuthRefusal } from '../auth/errors.js';
 import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-in.js';
 import { composeAccountDeleted } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
+import { personHistory } from './history.js';
 import type { ParticipantRepository } from './repository.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface ParticipantServiceOptions {
   repository: ParticipantRepository;
-  enrolment: Pick<EnrolmentService, 'personRows' | 'leaveWaitingList' | 'removeConfirmed'>;
+  enrolment: Pick<
+    EnrolmentService,
+    'personRows' | 'leaveWaitingList' | 'removeConfirmed' | 'cancel'
+  >;
   directory: Directory;
   /**
    * Whether the sign-in account is the built-in provider's (deleted with the data) or lives in
@@ -95,60 +100,76 @@ export class ParticipantService {
     this.#now = options.now ?? (() => new Date());
   }
 
-  /** The person's places, then their waiting positions, each oldest first. */
+  /**
+   * The person's places, then their waiting positions, each oldest first, then their past classes
+   * (concluded, or cancelled), newest first (`personHistory`).
+   */
   async myEnrolments(userId: string): Promise<MyEnrolment[]> {
-    const [rows, settings, classes] = await Promise.all([
+    const [rows, completions, cancellations, settings, classes] = await Promise.all([
       this.#enrolment.personRows(userId),
+      this.#repository.completions(userId),
+      this.#repository.cancellations(userId),
       this.#repository.courses(),
       this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
     const now = this.#now();
     const answer: MyEnrolment[] = [];
-    // The person's own class's meetings and link (decision 052), else the course's current class.
-    const describe = (slug: string, classId: string) => {
-      const course = this.#courses.get(slug);
-      const own = classes.get(classId);
-      const row = own ? settingsColumnsOf(own) : bySlug.get(slug);
-      if (!course || !row) return undefined;
-      return {
-        course: slug,
+    for (const entry of personHistory(rows, completions, cancellations)) {
+      const course = this.#courses.get(entry.courseSlug);
+      // The person's own class's meetings and link (decision 052), else the course's current one.
+      const own = classes.get(entry.classId);
+      const row = own ? settingsColumnsOf(own) : bySlug.get(entry.courseSlug);
+      if (!course || !row) continue;
+      const current = entry.state === 'enrolled' || entry.state === 'pending';
+      answer.push({
+        course: entry.courseSlug,
         title: course.title,
         programme: course.programme,
-        nextMeeting: nextMeeting(effectiveMeetings(course, row), now),
-        whatsappUrl: groupLinkOf(effectiveCourse(course, row).inviteCode),
+        state: entry.state,
+        position: entry.position,
+        since: entry.since,
+        nextMeeting:
+          current || entry.state === 'waiting'
+            ? nextMeeting(effectiveMeetings(course, row), now)
+            : null,
+        whatsappUrl:
+          entry.state === 'enrolled' ? groupLinkOf(effectiveCourse(course, row).inviteCode) : null,
         turma: own ? { id: own.id, name: own.name } : null,
-      };
-    };
-    for (const e of rows.enrolments) {
-      const course = describe(e.courseSlug, e.classId);
-      if (!course) continue;
-      const enrolled = e.status === 'confirmed';
-      answer.push({
-        ...course,
-        state: enrolled ? 'enrolled' : 'pending',
-        position: null,
-        since: e.promotedAt ?? e.createdAt,
-        whatsappUrl: enrolled ? course.whatsappUrl : null,
-      });
-    }
-    for (const w of rows.waiting) {
-      const course = describe(w.courseSlug, w.classId);
-      if (!course) continue;
-      answer.push({
-        ...course,
-        state: 'waiting',
-        position: w.position,
-        since: w.joinedAt,
-        whatsappUrl: null,
       });
     }
     return answer;
   }
 
+  /**
+   * 'Cancelar inscrição': refused once the last meeting of the person's class is over, or the
+   * class was concluded (the page shows no button then; a request sent anyway is answered the
+   * same), else the enrolment's cancellation.
+   * @throws Refusal classEnded, and what `EnrolmentService.cancel` throws
+   */
+  async cancel(userId: string, courseSlug: string, log: Log): Promise<void> {
+    const rows = await this.#enrolment.personRows(userId);
+    const inCourse = rows.enrolments.filter((e) => e.courseSlug === courseSlug);
+    const place = inCourse.find((e) => e.active);
+    // A concluded class (no active place left, one there was) has ended as well.
+    const ended = place
+      ? place.status === 'confirmed' && (await this.#ended(courseSlug, place.classId))
+      : inCourse.length > 0;
+    if (ended) throw new Refusal('classEnded');
+    await this.#enrolment.cancel(userId, courseSlug, log);
+  }
+
+  /** Whether the class's last meeting (its settings over the content's) is over. */
+  async #ended(courseSlug: string, classId: string): Promise<boolean> {
+    const course = this.#courses.get(courseSlug);
+    const own = (await this.#repository.classes()).get(classId);
+    if (!course || !own) return false;
+    return nextMeeting(effectiveMeetings(course, settingsColumnsOf(own)), this.#now()) === null;
+  }
+
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
-    const [account, user, rows, attendance, actions, roles, classes] = await Promise.all([
+    const [account, user, rows, attendance, actions, roles, classes, history] = await Promise.all([
       this.#repository.account(userId),
       this.#directory.getUser(userId),
       this.#enrolment.personRows(userId),
@@ -156,6 +177,7 @@ export class ParticipantService {
       this.#repository.staffActionsAbout(userId),
       this.#repository.staffRoles(userId),
       this.#repository.classes(),
+      this.myEnrolments(userId),
     ]);
     const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
     const turma = (classId: string) => classes.get(classId)?.name ?? null;
@@ -193,8 +215,17 @@ export class ParticipantService {
         position: w.position,
         joinedAt: w.joinedAt,
       })),
+      history: history.map((h) => ({
+        course: h.course,
+        title: h.title,
+        turma: h.turma?.name ?? null,
+        state: h.state,
+        position: h.position,
+        since: h.since,
+      })),
       attendance: attendance.map((a) => ({
         course: a.course_slug,
+        turma: turma(a.class_id),
         meeting: a.meeting,
         present: a.present === 1,
         markedAt: a.marked_at,
@@ -236,14 +267,20 @@ export class ParticipantService {
       throw new AuthRefusal('recentSignInRequired');
     }
     const rows = await this.#enrolment.personRows(userId);
-    if (rows.enrolments.some((e) => e.status === 'pending')) throw new EnrolmentInProgressError();
+    if (rows.enrolments.some((e) => e.active && e.status === 'pending')) {
+      throw new EnrolmentInProgressError();
+    }
     const [account, user] = await Promise.all([
       this.#repository.account(userId),
       this.#directory.getUser(userId).catch(() => null),
     ]);
     try {
-      for (const w of rows.waiting) await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
-      for (const e of rows.enrolments) {
+      // The active rows go through the enrolment (the places move on); a concluded class's rows
+      // go with the rest of the person's data below.
+      for (const w of rows.waiting.filter((r) => r.active)) {
+        await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
+      }
+      for (const e of rows.enrolments.filter((r) => r.active)) {
         await this.#enrolment.removeConfirmed(e.courseSlug, userId, log);
       }
       const groups = [...this.#courses.values()].map((c) => c.groupId);

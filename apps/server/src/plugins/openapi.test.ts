@@ -18,12 +18,17 @@ import {
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
   staffNoticesSaveSchema,
+  staffPhotoUploadSchema,
   staffScheduleSaveSchema,
+  staffTextsSaveSchema,
+  staffContentRestoreSchema,
+  staffTextsPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
   staffCompletionChangeSchema,
   staffExceptionRequestSchema,
   staffPrerequisitesRequestSchema,
+  staffClassMessageRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -62,8 +67,14 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/prerequisites': staffPrerequisitesRequestSchema,
   '/api/staff/courses/{slug}/exceptions': staffExceptionRequestSchema,
   '/api/staff/courses/{slug}/completions/{classId}/{personId}': staffCompletionChangeSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,
+  // The server's schema adds the check of the page and its own texts (same JSON Schema).
+  '/api/staff/content/texts': staffTextsSaveSchema,
+  '/api/staff/content/restore': staffContentRestoreSchema,
+  '/api/staff/content/preview': staffTextsPreviewSchema,
+  '/api/staff/content/photos': staffPhotoUploadSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

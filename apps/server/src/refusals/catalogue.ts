@@ -15,14 +15,21 @@ import {
   enrolmentOpensMessage,
   messages,
   prerequisiteMissingMessage,
+  PHOTO_LIMITS,
   sessionMessages,
 } from '@centro/contracts';
-import { notMarkableYetMessage } from '@centro/content';
+import { formatTime, notMarkableYetMessage, wallClockAt } from '@centro/content';
 
 /** "N minutos" for a Retry-After in seconds (at least 1 minute). */
 export function waitMinutes(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
+function instantText(instant: string): string {
+  const at = wallClockAt(instant);
+  return `${at.day}/${at.month}/${at.year} às ${formatTime(`${at.hour}:${at.minute}`)}`;
 }
 
 /** What one line declares. */
@@ -228,6 +235,14 @@ export const REFUSALS = {
     C.ContentStale,
     'Outra pessoa alterou esta página enquanto você editava.',
   ),
+  /** A page without texts to edit, or a revision of it that does not exist (decision 064). */
+  contentNotFound: refusal([404], C.NotFound, 'Página ou versão não encontrada.'),
+  /** A preview asked of a server whose web build has no page renderer (decision 064). */
+  previewUnavailable: refusal(
+    [503],
+    C.ServiceUnavailable,
+    'A pré-visualização não está disponível neste servidor.',
+  ),
   /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
   roleFromAdminEmails: refusal(
     [409],
@@ -278,6 +293,40 @@ export const REFUSALS = {
   ),
   /** A completion that does not exist (not a participant of that concluded class). */
   completionNotFound: refusal([404], C.NotFound, 'Conclusão não encontrada.'),
+  /** A fourth message to a class within 24 hours (decision 063): when the next may go. */
+  classMessageLimit: refusal(
+    [429],
+    C.TooManyRequests,
+    'Esta turma já recebeu 3 mensagens nas últimas 24 horas. Tente novamente mais tarde.',
+    ({ retryAt }: { retryAt: string }) =>
+      `Esta turma já recebeu 3 mensagens nas últimas 24 horas. A próxima poderá ser enviada a partir de ${instantText(retryAt)}.`,
+  ),
+  /** A message to a class with nobody to receive it. */
+  classWithoutRecipients: refusal(
+    [409],
+    C.Conflict,
+    'Esta turma não tem ninguém para receber a mensagem.',
+  ),
+  /** 'Cancelar inscrição' after the last meeting of the person's class (issue 29). */
+  classEnded: refusal(
+    [409],
+    C.ClassEnded,
+    'Este curso já terminou: não é mais possível cancelar a inscrição.',
+  ),
+  /** An uploaded photo over PHOTO_LIMITS: its file, or its pixels (decision 065). */
+  photoTooLarge: refusal(
+    [413],
+    C.PhotoTooLarge,
+    `Foto grande demais: no máximo ${PHOTO_LIMITS.bytes / 1024 / 1024} MB e ${PHOTO_LIMITS.megapixels} megapixels.`,
+  ),
+  /** An uploaded file the server cannot read as an image (decision 065). */
+  notAnImage: refusal(
+    [415],
+    C.NotAnImage,
+    'Foto: não foi possível ler este arquivo como imagem. Envie uma foto JPEG, PNG, WebP ou AVIF.',
+  ),
+  /** A photo for a place the site does not have (a course that does not exist). */
+  photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -9,15 +9,32 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** A file the page names, made with it (the link preview of a page showing a photo, decision 065). */
+export interface RenderedFile {
+  path: string;
+  body: Uint8Array;
+  type: string;
+}
+
 /** A page rendered again: its HTML, and its client navigation data when the renderer gives it. */
 export interface RenderedPage {
   html: string;
   data?: string;
+  files?: RenderedFile[];
+}
+
+/**
+ * How to render: `preview`, as React Router wrote it, its stylesheets linked (decision 064);
+ * `photoOf`, an uploaded photo's JPEG by id, for a link preview drawn with it (decision 065).
+ */
+export interface RenderOptions {
+  preview?: boolean;
+  photoOf?: (id: string) => Promise<Uint8Array | undefined>;
 }
 
 /** The renderer's contract: the page for `urlPath`, from `content`. */
 export interface PageRenderer {
-  render(urlPath: string, content: unknown): Promise<RenderedPage>;
+  render(urlPath: string, content: unknown, options?: RenderOptions): Promise<RenderedPage>;
 }
 
 /** Where the renderer sits for a client build (WEB_ROOT is `<build>/client`). */
@@ -34,15 +51,19 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
     return undefined;
   }
   const module = (await import(pathToFileURL(file).href)) as {
-    render?: (urlPath: string, content: unknown) => Promise<string | RenderedPage>;
+    render?: (
+      urlPath: string,
+      content: unknown,
+      options?: RenderOptions,
+    ) => Promise<string | RenderedPage>;
   };
   const render = module.render;
   if (typeof render !== 'function') {
     throw new Error(`${file} does not export render(urlPath, content)`);
   }
   return {
-    render: async (urlPath, content) => {
-      const page = await render(urlPath, content);
+    render: async (urlPath, content, options) => {
+      const page = await render(urlPath, content, options);
       return typeof page === 'string' ? { html: page } : page;
     },
   };

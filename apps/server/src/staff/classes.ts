@@ -3,7 +3,8 @@
  * Secretaria), 'Nova turma' (Coordenação: prefilled from the latest class, its dates moved on by a
  * term, planned, no place taken) and 'Encerrar turma' (Coordenação: the class takes no more
  * enrolments and holds no places, its rows stay, and each participant gets 'Concluiu' or 'Não
- * concluiu' from their attendance). Both changes are recorded.
+ * concluiu' from their attendance; its people leave the course's group unless in another active
+ * class of it: decision 060). Both changes are recorded.
  */
 import type { StaffClass, StaffNewClassRequest } from '@centro/contracts';
 import { holdsPlaces, nextTermClass } from '../courses/class-rules.js';
@@ -103,13 +104,47 @@ export async function concludeClass(
     ctx.now(),
   );
   if (completions === null) throw new Refusal('classConcluded');
+  const left = await leaveGroup(ctx, course.groupId, classId, slug);
   await record(ctx, actor, 'class.conclude', {
     course: slug,
     details: {
       class: classId,
       concluded: completions.filter((c) => c.concluded).length,
       notConcluded: completions.filter((c) => !c.concluded).length,
+      leftGroup: left,
     },
   });
   return completions;
+}
+
+/**
+ * The people of a concluded class leave the course's group, unless in another class of it not
+ * concluded (decision 060). A person who takes a place in the next class while this runs is added
+ * back (their enrolment's own addition may have come before the removal). A directory failure
+ * leaves that person in the group (logged; the retention removes them later) and does not undo the
+ * conclusion. Answers how many left.
+ */
+async function leaveGroup(
+  ctx: StaffContext,
+  groupId: string,
+  classId: string,
+  slug: string,
+): Promise<number> {
+  const removed: string[] = [];
+  for (const personId of await ctx.completions.leavers(classId, slug)) {
+    try {
+      await ctx.directory.removeFromGroup(groupId, personId);
+      removed.push(personId);
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'conclusion: could not remove a person from the course group');
+    }
+  }
+  const still = new Set(await ctx.completions.leavers(classId, slug));
+  const back = removed.filter((p) => !still.has(p));
+  for (const personId of back) {
+    await ctx.directory.addToGroup(groupId, personId).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'conclusion: could not add a person back to the course group');
+    });
+  }
+  return removed.length - back.length;
 }

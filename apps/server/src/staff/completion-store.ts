@@ -81,6 +81,32 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
       });
     },
 
+    /**
+     * The people of a concluded class who hold no place in another class of the course that is
+     * not concluded (decision 060: the course's group holds the people of its active classes).
+     */
+    async leavers(classId: string, courseSlug: string): Promise<string[]> {
+      const rows = await handle.db
+        .selectFrom('enrolments as e')
+        .select('e.user_id')
+        .where('e.class_id', '=', classId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('enrolments as o')
+                .select('o.user_id')
+                .whereRef('o.user_id', '=', 'e.user_id')
+                .where('o.course_slug', '=', courseSlug)
+                .where('o.active', '=', 1),
+            ),
+          ),
+        )
+        .orderBy('e.user_id')
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     /** The completions of a class, by person. */
     async ofClass(classId: string): Promise<Completion[]> {
       const rows = await handle.db

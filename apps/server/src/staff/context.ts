@@ -12,6 +12,7 @@ import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
+import type { ClassMessageStore } from './class-message-store.js';
 import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
@@ -37,6 +38,8 @@ export interface StaffContext {
   completions: CompletionStore;
   /** Coordenação's prerequisites and the exceptions (decision 061). */
   prerequisites: PrerequisiteStore;
+  /** 'Enviar mensagem à turma': the messages sent to classes and their outbox rows. */
+  classMessages: ClassMessageStore;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<

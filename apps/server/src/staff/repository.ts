@@ -113,6 +113,8 @@ export function createStaffRepository(db: Db) {
         .selectFrom('enrolments')
         .select(['user_id', 'status', 'created_at'])
         .where('course_slug', '=', slug)
+        // The course's classes not concluded (decision 059); a concluded class's rows stay.
+        .where('active', '=', 1)
         .orderBy('created_at')
         .execute();
       return rows.map((r) => ({ personId: r.user_id, status: r.status, createdAt: r.created_at }));
@@ -124,6 +126,7 @@ export function createStaffRepository(db: Db) {
         .select(['user_id', 'status', 'created_at'])
         .where('course_slug', '=', slug)
         .where('user_id', '=', personId)
+        .where('active', '=', 1)
         .executeTakeFirst();
       return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
     },
@@ -134,6 +137,18 @@ export function createStaffRepository(db: Db) {
         .select(['person_id', 'present'])
         .where('course_slug', '=', slug)
         .where('meeting', '=', meeting)
+        // The marks of the course's classes not concluded: a person is in one of them at most.
+        .where((eb) =>
+          eb(
+            'class_id',
+            'in',
+            eb
+              .selectFrom('classes')
+              .select('id')
+              .where('course_slug', '=', slug)
+              .where('state', '<>', 'concluded'),
+          ),
+        )
         .execute();
       return new Map(rows.map((r) => [r.person_id, r.present === 1]));
     },
@@ -154,7 +169,7 @@ export function createStaffRepository(db: Db) {
             // The person's class (decision 052); without a place, the course's current class.
             class_id: sql<string>`coalesce(
               (select e.class_id from enrolments e
-                where e.course_slug = ${slug} and e.user_id = ${m.personId}),
+                where e.course_slug = ${slug} and e.user_id = ${m.personId} and e.active = 1),
               (select k.id from classes k where k.course_slug = ${slug}
                 order by case when k.state = 'concluded' then 1 else 0 end,
                   k.created_at desc, k.id desc limit 1))`,
@@ -166,7 +181,7 @@ export function createStaffRepository(db: Db) {
           })),
         )
         .onConflict((oc) =>
-          oc.columns(['course_slug', 'meeting', 'person_id']).doUpdateSet({
+          oc.columns(['class_id', 'meeting', 'person_id']).doUpdateSet({
             present: (eb) => eb.ref('excluded.present'),
             marked_by: (eb) => eb.ref('excluded.marked_by'),
             marked_at: (eb) => eb.ref('excluded.marked_at'),
@@ -175,14 +190,18 @@ export function createStaffRepository(db: Db) {
         .execute();
     },
 
-    /** People marked present, by course and meeting (only those still enrolled: a removal counts). */
+    /**
+     * People marked present, by course and meeting, in the course's classes not concluded (only
+     * those still enrolled: a removal counts).
+     */
     async presentCounts(): Promise<Map<string, Map<number, number>>> {
       const rows = await db
         .selectFrom('attendance')
         .innerJoin('enrolments', (join) =>
           join
-            .onRef('enrolments.course_slug', '=', 'attendance.course_slug')
-            .onRef('enrolments.user_id', '=', 'attendance.person_id'),
+            .onRef('enrolments.class_id', '=', 'attendance.class_id')
+            .onRef('enrolments.user_id', '=', 'attendance.person_id')
+            .on('enrolments.active', '=', 1),
         )
         .select([
           'attendance.course_slug',

@@ -24,6 +24,8 @@ export type StaffPermission =
   | 'classes'
   /** 'Liberar inscrição': one person may enrol without a course's prerequisites (decision 061). */
   | 'exceptions'
+  /** 'Enviar mensagem à turma' (issue 29, point 8). */
+  | 'message'
   /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
   | 'content';
 
@@ -35,12 +37,13 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'settings',
     'classes',
     'exceptions',
+    'message',
     'remove',
     'roles',
     'actions',
     'content',
   ]),
-  secretaria: new Set(['view', 'export', 'attendance', 'exceptions']),
+  secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message']),
   comunicacao: new Set(['content']),
 };
 

@@ -10,6 +10,7 @@ import { allCourses, type Course } from '@centro/content';
 import type {
   StaffActionsQuery,
   StaffCompletionChange,
+  StaffClassMessageRequest,
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
@@ -18,6 +19,7 @@ import type {
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
+import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass } from './classes.js';
 import { attendance, courseAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
@@ -43,6 +45,7 @@ export interface StaffServiceOptions {
   classes: StaffContext['classes'];
   completions: StaffContext['completions'];
   prerequisites: StaffContext['prerequisites'];
+  classMessages: StaffContext['classMessages'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
@@ -66,6 +69,7 @@ export class StaffService {
       classes: options.classes,
       completions: options.completions,
       prerequisites: options.prerequisites,
+      classMessages: options.classMessages,
       directory: options.directory,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
@@ -189,6 +193,19 @@ export class StaffService {
     change: StaffCompletionChange,
   ) {
     return changeCompletion(this.#ctx, by, slug, classId, personId, change);
+  }
+
+  /**
+   * 'Enviar mensagem à turma': to the class's confirmed people (and waiting list when asked).
+   * @throws classNotFound, classWithoutRecipients, classMessageLimit, DirectoryError
+   */
+  sendClassMessage(
+    by: StaffActor,
+    slug: string,
+    classId: string,
+    request: StaffClassMessageRequest,
+  ) {
+    return sendClassMessage(this.#ctx, by, slug, classId, request);
   }
 
   /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */

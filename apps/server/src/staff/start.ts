@@ -7,6 +7,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import type { Mail } from '../mail/mail.js';
+import { createClassMessageStore } from './class-message-store.js';
 import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
 import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
@@ -18,6 +20,8 @@ export interface StartStaffOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
   directory: Directory;
   enrolment: EnrolmentService;
+  /** Where the messages to a class go (decision 063). */
+  mail: Pick<Mail, 'enqueue'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
@@ -33,6 +37,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     classes: createClassStore(options.database.db),
     completions: createCompletionStore(options.database),
     prerequisites: createPrerequisiteStore(options.database.db),
+    classMessages: createClassMessageStore(options.database, options.mail),
     directory: options.directory,
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,

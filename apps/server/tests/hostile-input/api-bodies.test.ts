@@ -156,6 +156,10 @@ await describeHostile('hostile api-bodies', (hostile) => {
           url: `${C}/completions/${randomUUID()}/${bob}`,
           body: () => ({ concluded: true, reason: 'Atestado' }),
         },
+        {
+          url: '/api/staff/content/restore',
+          body: () => ({ document: 'home', revision: 0, restore: 1 }),
+        },
       ];
       const authorization = fc.oneof(
         fc.constant('coordenacao').map(() => `Bearer ${api.tokenFor(alice)}`),
@@ -202,6 +206,8 @@ await describeHostile('hostile api-bodies', (hostile) => {
             segment.map((s) => `/api/staff/courses/${s}/export.csv`),
             segment.map((s) => `${C}/attendance/${s}`),
             hostileString.map((q) => `${C}/participants?q=${encode(q)}`),
+            segment.map((s) => `/api/staff/content/texts?document=${s}`),
+            segment.map((s) => `/api/staff/content/history?document=%2F${s}`),
           ),
         }),
       );

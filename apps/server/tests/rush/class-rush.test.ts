@@ -3,12 +3,15 @@
  * and real databases (SQLite with one instance; PostgreSQL with two instances sharing it): a
  * request without a class is asked to choose; a rush for both classes at once fills each to
  * exactly its places, with no 5xx and nobody twice; a person holds a place in one class of a course;
- * the public list of classes shows both with their places left.
+ * the public list of classes shows both with their places left. Once a class is concluded its
+ * people can enrol in the course's next classes (decision 059): a rush in which each of them asks
+ * for two new classes at once puts each in exactly one.
  */
 import { allCourses } from '@centro/content';
 import type { CourseClassesResponse, MyEnrolmentsResponse } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClassStore } from '../../src/courses/class-store.js';
+import { createCompletionStore } from '../../src/staff/completion-store.js';
 import { createTestApi, type TestApi } from '../support/api-app.js';
 import { firstClassOf } from '../support/classes.js';
 import { checkEnrolmentInvariants } from '../support/enrolment-invariants.js';
@@ -227,5 +230,67 @@ describe.each(targets)(
       // Every other course shows its one class.
       expect(Object.keys(body.courses)).toHaveLength(allCourses().length);
     });
+
+    it('lets the people of a concluded class enrol in the next ones, each in one class only', async () => {
+      const alumni = (
+        await db()
+          .selectFrom('enrolments')
+          .select('user_id')
+          .where('class_id', '=', tuesday)
+          .execute()
+      ).map((r) => r.user_id);
+      expect(alumni).toHaveLength(TUESDAY_PLACES);
+      // Before the conclusion: still refused, their Tuesday place is active.
+      expect(await enrol(0, alumni[0] as string, saturday)).toMatchObject({
+        status: 409,
+        body: { error: 'enrolled_in_other_class' },
+      });
+      await createCompletionStore(main().app.database).conclude(
+        tuesday,
+        course.slug,
+        () => true,
+        new Date(),
+      );
+      const store = createClassStore(db());
+      const next = {
+        course_slug: course.slug,
+        state: 'open' as const,
+        first_meeting: '2027-08-03',
+      };
+      const places = 5;
+      const night = await store.create({ ...next, name: 'Turma 2027/2', places });
+      const afternoon = await store.create({ ...next, name: 'Turma 2027/2 (sábado)', places });
+      const newcomers = await main().createPeople(2 * places - alumni.length);
+      const people = [...alumni, ...newcomers];
+      // Every person asks for both new classes at once, on different instances.
+      const answers = await Promise.all(
+        people.flatMap((p, i) => [enrol(i, p, night), enrol(i + 1, p, afternoon)]),
+      );
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(people.length);
+      expect(
+        answers
+          .filter((a) => a.status !== 200)
+          .every((a) => ['enrolled_in_other_class', 'course_full'].includes(a.body.error ?? '')),
+      ).toBe(true);
+      const rows = await db()
+        .selectFrom('enrolments')
+        .select(['user_id', 'class_id', 'status'])
+        .where('class_id', 'in', [night, afternoon])
+        .execute();
+      expect(rows.map((r) => r.user_id).sort()).toEqual([...people].sort());
+      expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
+      // The concluded class keeps its rows (inactive) beside the new place.
+      const kept = await db()
+        .selectFrom('enrolments')
+        .select(['user_id', 'active'])
+        .where('class_id', '=', tuesday)
+        .execute();
+      expect(kept.map((r) => [r.user_id, Number(r.active)]).sort()).toEqual(
+        alumni.map((a) => [a, 0]).sort(),
+      );
+      const { violations } = await checkEnrolmentInvariants(db(), { accepted: new Set() });
+      expect(violations).toEqual([]);
+    }, 30_000);
   },
 );

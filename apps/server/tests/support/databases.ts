@@ -27,7 +27,7 @@ export interface TestDatabaseTarget {
 function withDependents(tables: readonly string[]): string[] {
   const at = tables.indexOf('courses');
   if (at < 0) return [...tables];
-  const before = ['waiting_list', 'attendance', 'enrolments', 'classes'].filter(
+  const before = ['cancellations', 'waiting_list', 'attendance', 'enrolments', 'classes'].filter(
     (t) => !tables.slice(0, at).includes(t),
   );
   return [...tables.slice(0, at), ...before, ...tables.slice(at)];

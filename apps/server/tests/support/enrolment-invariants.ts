@@ -3,7 +3,8 @@
  * accepted enrolment lost. Read from the database after the fact:
  *
  * - every class's `taken` equals its rows (pending and confirmed), and is at most its places;
- * - no person holds two rows of one course;
+ * - no person holds two active rows of one course (a place in two classes not concluded: decision
+ *   059; the primary key keeps one row per class);
  * - every enrolment answered 200 is there and confirmed;
  * - every confirmed row has its membership in the directory (local tables or the Graph stand-in);
  * - optionally, no row is left pending (once the repair has run).
@@ -46,13 +47,15 @@ export async function checkEnrolmentInvariants(
   const classes = await db.selectFrom('classes').selectAll().execute();
   const groupOf = new Map(courses.map((c) => [c.slug, c.group_id]));
 
+  // The active rows (classes not concluded): one per person and course at most.
+  const active = rows.filter((r) => Number(r.active) === 1);
   const byKey = new Map<string, (typeof rows)[number][]>();
-  for (const row of rows) {
+  for (const row of active) {
     const key = enrolmentKey(row.course_slug, row.user_id);
     byKey.set(key, [...(byKey.get(key) ?? []), row]);
   }
   for (const [key, same] of byKey) {
-    if (same.length > 1) violations.push(`${key} holds ${same.length} rows`);
+    if (same.length > 1) violations.push(`${key} holds ${same.length} active rows`);
   }
 
   const summary: EnrolmentSummary = {
@@ -101,7 +104,7 @@ export async function checkEnrolmentInvariants(
     const members = new Set(memberships.map((m) => `${m.group_id}|${m.user_id}`));
     isMember = (groupId, userId) => members.has(`${groupId.toLowerCase()}|${userId}`);
   }
-  for (const row of rows.filter((r) => r.status === 'confirmed')) {
+  for (const row of active.filter((r) => r.status === 'confirmed')) {
     const groupId = groupOf.get(row.course_slug) ?? '';
     if (!(await isMember(groupId, row.user_id))) {
       violations.push(

@@ -1,6 +1,6 @@
 import { centre } from '@centro/content';
 import { describe, expect, it } from 'vitest';
-import { imageUrl, resolveImage } from './images.server';
+import { imageUrl, placedImage, resolveImage } from './images.server';
 
 describe('imageUrl', () => {
   it("finds the content's images", () => {
@@ -23,5 +23,21 @@ describe('resolveImage', () => {
       width: 10,
       height: 20,
     });
+  });
+});
+
+describe('placedImage', () => {
+  it('is the photo uploaded for the place, with its alt text and size (decision 065)', () => {
+    const photo = { id: '0123456789abcdef0123', alt: 'Fachada', width: 1200, height: 500 };
+    expect(placedImage(centre.bannerImage, photo)).toEqual({
+      src: '/fotos/0123456789abcdef0123',
+      alt: 'Fachada',
+      width: 1200,
+      height: 500,
+    });
+  });
+
+  it("is the content's illustration when no photo was uploaded", () => {
+    expect(placedImage(centre.bannerImage, undefined)).toEqual(resolveImage(centre.bannerImage));
   });
 });

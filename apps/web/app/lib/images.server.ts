@@ -3,6 +3,8 @@
  * Build-time only (route loaders): a missing file stops the prerender, and so the build.
  */
 import type { Image } from '@centro/content';
+import type { PlacedPhoto } from '@centro/contracts';
+import { photoPath } from '@centro/contracts/photo-rules';
 import type { PageImage } from './page-image';
 
 const IMAGE_DIR = '../assets/images/';
@@ -31,4 +33,13 @@ export function resolveImage(image: Image, available?: Record<string, string>): 
     width: image.width,
     height: image.height,
   };
+}
+
+/**
+ * The image of a place (decision 065): the photo uploaded there in the staff area, at the place's
+ * own width and height, else the content's illustration.
+ */
+export function placedImage(image: Image, photo: PlacedPhoto | undefined): PageImage {
+  if (!photo) return resolveImage(image);
+  return { src: photoPath(photo.id), alt: photo.alt, width: photo.width, height: photo.height };
 }

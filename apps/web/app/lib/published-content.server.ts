@@ -5,11 +5,27 @@
  * the saved documents set here, so the same loaders make the same page from the new content.
  */
 import type { ScheduleDay } from '@centro/content';
+import type { AboutTexts, CourseTexts, HomeTexts, PlacedPhoto, Texts } from '@centro/contracts';
+import { packagedTexts } from '@centro/contracts/packaged-texts';
 import { createContext } from 'react-router';
 
 /** The documents saved in the staff area; a missing one is packages/content's. */
 export interface PublishedContent {
   schedule?: readonly ScheduleDay[];
+  /** By place ('banner', 'carousel-1', 'course:/global-kardec/passe'), the photo uploaded there. */
+  photos?: Readonly<Record<string, PlacedPhoto>>;
+  /** The pages' texts saved (decision 064), by document: `home`, `about`, a course's path. */
+  texts?: Readonly<Record<string, Texts>>;
 }
 
 export const publishedContent = createContext<PublishedContent>({});
+
+/** The texts of a document in effect: saved, or packaged (the build's, a fresh install's). */
+export function textsOf(content: PublishedContent, document: 'home'): HomeTexts;
+export function textsOf(content: PublishedContent, document: 'about'): AboutTexts;
+export function textsOf(content: PublishedContent, document: string): CourseTexts;
+export function textsOf(content: PublishedContent, document: string): Texts {
+  const texts = content.texts?.[document] ?? packagedTexts(document);
+  if (!texts) throw new Error(`no texts for ${document}`);
+  return texts;
+}

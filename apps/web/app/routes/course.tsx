@@ -10,12 +10,13 @@ import { useAuth } from '~/auth/use-auth';
 import { getCoursePage } from '~/features/courses/data.server';
 import { CoursePage } from '~/features/courses/components/course-page';
 import { EnrolButton } from '~/features/enrolment/components/enrol-button';
+import { publishedContent } from '~/lib/published-content.server';
 
 const CourseSignedInAction = lazy(() => import('./course-signed-in-action'));
 
 /** One module for the 20 course pages, each its own route (see routes.ts). */
-export function loader({ url }: Route.LoaderArgs) {
-  return getCoursePage(url.pathname);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return getCoursePage(url.pathname, context.get(publishedContent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -1,9 +1,12 @@
 import type { Route } from './+types/home';
 import { getHomePage } from '~/features/home/data.server';
 import { HomePage } from '~/features/home/components/home-page';
+import { publishedContent } from '~/lib/published-content.server';
 
-export function loader() {
-  return getHomePage();
+// The texts and photos saved in the staff area when the server renders the page again
+// (decisions 064, 065).
+export function loader({ context }: Route.LoaderArgs) {
+  return getHomePage(context.get(publishedContent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -1,9 +1,12 @@
 import type { Route } from './+types/saiba-mais';
 import { getAboutPage } from '~/features/about/data.server';
 import { AboutPage } from '~/features/about/components/about-page';
+import { publishedContent } from '~/lib/published-content.server';
 
-export function loader() {
-  return getAboutPage();
+// The text and photos saved in the staff area when the server renders the page again
+// (decisions 064, 065).
+export function loader({ context }: Route.LoaderArgs) {
+  return getAboutPage(context.get(publishedContent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

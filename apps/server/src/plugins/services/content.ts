@@ -9,7 +9,10 @@
  */
 import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
-import { pagesShowing } from '../../content/documents.js';
+import { pagesOf, type SiteContent } from '../../content/documents.js';
+import { PhotoLibrary } from '../../content/photos-library.js';
+import { photoPlace } from '../../content/photos-places.js';
+import { photoStore } from '../../content/photos-store.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
@@ -74,14 +77,35 @@ export const contentService = fp<ContentServiceOptions>(
     const renderer = await loadPageRenderer(webRoot);
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
+    } else {
+      service.previewWith((urlPath, content, options) =>
+        renderer.render(urlPath, content, options),
+      );
     }
+    // The photos each page was last rendered with: a new photo renders only the pages showing it.
+    let renderedPhotos: SiteContent['photos'] = {};
+    const pagesToRender = (document: string, content: SiteContent) => {
+      if (document !== 'photos') return pagesOf(document);
+      const changed = new Set(Object.keys({ ...renderedPhotos, ...content.photos }));
+      for (const slot of changed) {
+        if (JSON.stringify(renderedPhotos[slot]) === JSON.stringify(content.photos[slot])) {
+          changed.delete(slot);
+        }
+      }
+      renderedPhotos = content.photos;
+      return [...new Set([...changed].flatMap((slot) => photoPlace(slot)?.pages ?? []))];
+    };
+    const photos = new PhotoLibrary(photoStore(app.database), service);
+    const assets = { photoOf: async (id: string) => (await photos.file(id))?.files.jpeg };
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       await queue(async () => {
-        for (const urlPath of pagesShowing[document]) {
+        for (const urlPath of pagesToRender(document, content)) {
           try {
-            const page = await renderer.render(urlPath, content);
+            const page = await renderer.render(urlPath, content, assets);
+            // Its link preview first, when drawn with a photo: the page names it.
+            for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
             // The data first: a visitor who gets the new page then navigates gets its data.
             if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
             await publish(urlPath, Buffer.from(page.html));
@@ -105,6 +129,7 @@ export const contentService = fp<ContentServiceOptions>(
       clearInterval(noticeTimer);
     });
     app.decorate('content', service);
+    app.decorate('photos', photos);
   },
   { name: 'content', dependencies: ['database', 'staff'] },
 );

@@ -20,6 +20,7 @@ import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.
 import type { Mail } from '../../mail/mail.js';
 import type { ParticipantService } from '../../participant/service.js';
 import type { StaffService } from '../../staff/service.js';
+import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
 
 declare module 'fastify' {
@@ -39,6 +40,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** The site's edited content: its revisions, published to the pages and the calendar. */
     content: ContentService;
+    /** The photos uploaded in the staff area, and their files (decision 065). */
+    photos: PhotoLibrary;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */

@@ -24,6 +24,7 @@ export const staffService = fp<StaffServiceOptions>(
       // Only a proven address is Coordenação, verification off too (issue 28 finding 6; decision 046).
       adminEmails: config.adminEmails,
       enrolment,
+      mail,
       notices: staffNotices({ database, mail }),
     });
     app.decorate('staff', staff.service);

@@ -7,7 +7,8 @@ export interface CarouselSlide {
 }
 
 export interface AboutPageData {
-  paragraphs: string[];
+  /** The text's paragraphs, as HTML made from it when rendered (decision 064). */
+  html: string;
   slides: CarouselSlide[];
 }
 

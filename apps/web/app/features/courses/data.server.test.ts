@@ -62,6 +62,36 @@ describe('getCoursePage', () => {
     expect(getCoursePage('/global-kardec/passe').page.prerequisite).toBeNull();
   });
 
+  it('reads the texts a fresh install shows from the content, and saved ones instead', () => {
+    const course = findCourse('global-kardec', 'passe');
+    if (!course) throw new Error('passe is missing');
+    const fresh = getCoursePage('/global-kardec/passe');
+    expect(fresh.page.welcome).toBe('Seja bem-vindo(a) ao curso Passe!');
+    expect(fresh.page.descriptionHtml).toBe(
+      course.description.map((p) => `<p>${p.replaceAll('"', '&quot;')}</p>`).join('\n'),
+    );
+    expect(fresh.meta).toContainEqual({ property: 'og:description', content: course.summary });
+
+    const texts = {
+      welcome: 'Olá, turma!',
+      summary: 'Um resumo editado na área da equipe, com mais de quarenta letras.',
+      description: 'Texto **novo** com [link](/contato) e <script>x</script>.',
+      cycle: 'Ciclo.',
+    };
+    const edited = getCoursePage('/global-kardec/passe', {
+      texts: { '/global-kardec/passe': texts },
+    });
+    expect(edited.page.welcome).toBe('Olá, turma!');
+    expect(edited.page.descriptionHtml).toBe(
+      '<p>Texto <strong>novo</strong> com <a href="/contato">link</a> e &lt;script&gt;x&lt;/script&gt;.</p>\n<p>Ciclo.</p>',
+    );
+    expect(edited.meta).toContainEqual({ property: 'og:description', content: texts.summary });
+    expect(jsonLd(edited.meta)[0]).toMatchObject({ description: texts.summary });
+    const list = getProgrammePage('/global-kardec', { texts: { '/global-kardec/passe': texts } });
+    const card = list.page.stages.flatMap((s) => s.courses).find((c) => c.slug === 'passe');
+    expect(card?.summary).toBe(texts.summary);
+  });
+
   it('refuses an unknown course', () => {
     expect(() => getCoursePage('/global-kardec/nao-existe')).toThrow();
   });

@@ -1,4 +1,7 @@
-/** The programme (course list) and course pages, prepared at build time from the content. */
+/**
+ * The programme (course list) and course pages, prepared at build time from the content, or from
+ * the courses' texts saved in the staff area when the server renders them again (decision 064).
+ */
 import {
   addMinutes,
   centre,
@@ -19,10 +22,13 @@ import {
   type ProgrammeSlug,
 } from '@centro/content';
 import { joinPortuguese } from '@centro/contracts/lists';
+import { richTextHtml } from '@centro/contracts/rich-text';
 import { data } from 'react-router';
-import { resolveImage } from '~/lib/images.server';
+import { courseSlot } from '@centro/contracts/photo-rules';
+import { placedImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
+import { type PublishedContent, textsOf } from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import { courseShareData } from './share';
@@ -39,7 +45,10 @@ function programmeSlugOf(segment: string | undefined): ProgrammeSlug {
   return slug;
 }
 
-export function getProgrammePage(pathname: string): ProgrammeLoaderData {
+export function getProgrammePage(
+  pathname: string,
+  content: PublishedContent = {},
+): ProgrammeLoaderData {
   const programme = getProgramme(programmeSlugOf(segments(pathname)[0]));
   const site = getSite();
   const stages: ProgrammeLoaderData['page']['stages'] = [];
@@ -47,8 +56,8 @@ export function getProgrammePage(pathname: string): ProgrammeLoaderData {
     const card: CourseCardData = {
       slug: course.slug,
       title: course.title,
-      summary: course.summary,
-      image: resolveImage(course.image),
+      summary: textsOf(content, coursePath(course)).summary,
+      image: placedImage(course.image, content.photos?.[courseSlot(coursePath(course))]),
       path: coursePath(course),
     };
     const stage = stages.find((s) => s.name === course.stage);
@@ -82,14 +91,15 @@ export function prerequisiteText(course: Course): string | null {
   return titles.length === 0 ? null : `Este curso é para quem concluiu: ${joinPortuguese(titles)}.`;
 }
 
-export function getCoursePage(pathname: string): CourseLoaderData {
+export function getCoursePage(pathname: string, content: PublishedContent = {}): CourseLoaderData {
   const [programmeSegment, slug] = segments(pathname);
   const programme = getProgramme(programmeSlugOf(programmeSegment));
   const course = slug ? findCourse(programme.slug, slug) : undefined;
   if (!course) throw data(null, { status: 404 });
   const site = getSite();
-  const image = resolveImage(course.image);
   const path = coursePath(course);
+  const image = placedImage(course.image, content.photos?.[courseSlot(path)]);
+  const texts = textsOf(content, path);
   return {
     page: {
       programme: {
@@ -102,7 +112,8 @@ export function getCoursePage(pathname: string): CourseLoaderData {
       inviteCode: course.inviteCode,
       title: course.title,
       stage: course.stage,
-      description: course.description,
+      welcome: texts.welcome,
+      descriptionHtml: `${richTextHtml(texts.description)}\n${richTextHtml(texts.cycle)}`,
       audience: course.audience,
       image,
       meetings: {
@@ -120,13 +131,13 @@ export function getCoursePage(pathname: string): CourseLoaderData {
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,
-      description: course.summary,
+      description: texts.summary,
       path,
       image,
       jsonLd: [
         courseJsonLd(site.origin, centre, {
           name: course.title,
-          description: course.summary,
+          description: texts.summary,
           path,
           image: image.src,
           instance: {

@@ -39,7 +39,10 @@ export interface CoursePageData {
   inviteCode: string | null;
   title: string;
   stage: string;
-  description: string[];
+  /** What the course page says first: 'Seja bem-vindo(a) ao curso …!' unless edited. */
+  welcome: string;
+  /** The description then the cycle's text, as HTML made from them when rendered (decision 064). */
+  descriptionHtml: string;
   audience: string;
   image: PageImage;
   meetings: CourseMeetingsData;

@@ -1,23 +1,32 @@
-/** The home page, prepared at build time from the content. */
+/**
+ * The home page, prepared at build time from the content, or from the texts saved in the staff
+ * area when the server renders it again (decision 064).
+ */
 import { centre, coursePath, getProgramme, programmePath } from '@centro/content';
-import { resolveImage } from '~/lib/images.server';
+import { richTextHtml } from '@centro/contracts/rich-text';
+import { placedImage } from '~/lib/images.server';
 import { organizationJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getOrganization, getSite } from '~/lib/site.server';
+import { type PublishedContent, textsOf } from '~/lib/published-content.server';
 import { firstSentence } from '~/lib/text';
 import type { HomeLoaderData } from './types';
 
-export function getHomePage(): HomeLoaderData {
+export function getHomePage(content: PublishedContent = {}): HomeLoaderData {
   const site = getSite();
   const globalKardec = getProgramme('global-kardec');
   const mediums = getProgramme('escola-de-mediuns');
   const [firstCourse] = globalKardec.courses;
   if (!firstCourse) throw new Error('The Global Kardec programme has no course');
-  const banner = resolveImage(centre.bannerImage);
+  const banner = placedImage(centre.bannerImage, content.photos?.banner);
   return {
     page: {
       centreName: centre.name,
-      introduction: centre.introduction,
+      // The first paragraph is the lead.
+      introductionHtml: richTextHtml(textsOf(content, 'home').introduction).replace(
+        /^<p>/,
+        '<p class="lead">',
+      ),
       banner: {
         programmeName: globalKardec.name,
         text: globalKardec.introduction[0] ?? '',

@@ -3,7 +3,8 @@ import type { PageImage } from '~/lib/page-image';
 
 export interface HomePageData {
   centreName: string;
-  introduction: string[];
+  /** The introduction's paragraphs, as HTML made from its text when rendered (decision 064). */
+  introductionHtml: string;
   banner: {
     programmeName: string;
     text: string;

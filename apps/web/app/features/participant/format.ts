@@ -1,3 +1,4 @@
+import type { MyEnrolmentState } from '@centro/contracts';
 import { MEETING_TIME_ZONE } from '@centro/content/site';
 
 /** The next meeting as people read it, on São Paulo's clock: 'sábado, 06/03/2027, às 17h30'. */
@@ -17,4 +18,30 @@ export function formatNextMeeting(instant: string): string {
     parts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
   );
   return `${p.weekday}, ${p.day}/${p.month}/${p.year}, às ${p.hour}h${p.minute}`;
+}
+
+const STATE_TEXT: Record<Exclude<MyEnrolmentState, 'waiting'>, string> = {
+  enrolled: 'Inscrição confirmada',
+  pending: 'Inscrição em confirmação',
+  concluded: 'Concluído',
+  'not-concluded': 'Não concluído',
+  cancelled: 'Cancelada',
+};
+
+/** A class's state in the person's history (issue 29): 'Na lista de espera (posição 2)'... */
+export function enrolmentStateText(e: {
+  state: MyEnrolmentState;
+  position: number | null;
+}): string {
+  if (e.state === 'waiting') {
+    return e.position === null
+      ? 'Na lista de espera'
+      : `Na lista de espera (posição ${e.position})`;
+  }
+  return STATE_TEXT[e.state];
+}
+
+/** A place or a waiting position held now (not a past class). */
+export function isCurrent(state: MyEnrolmentState): boolean {
+  return state === 'enrolled' || state === 'pending' || state === 'waiting';
 }

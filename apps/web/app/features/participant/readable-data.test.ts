@@ -28,8 +28,32 @@ const data: MyData = {
     },
   ],
   waitingList: [],
+  history: [
+    {
+      course: 'passe',
+      title: 'Passe',
+      turma: 'Turma 2027/1',
+      state: 'enrolled',
+      position: null,
+      since: '2027-03-02T13:30:00.000Z',
+    },
+    {
+      course: 'passe',
+      title: 'Passe',
+      turma: 'Turma 2026/2',
+      state: 'concluded',
+      position: null,
+      since: '2026-12-10T13:30:00.000Z',
+    },
+  ],
   attendance: [
-    { course: 'passe', meeting: 2, present: true, markedAt: '2027-03-06T23:00:00.000Z' },
+    {
+      course: 'passe',
+      turma: 'Turma 2027/1',
+      meeting: 2,
+      present: true,
+      markedAt: '2027-03-06T23:00:00.000Z',
+    },
   ],
   staffActions: [
     {
@@ -55,11 +79,12 @@ describe("'Meus dados' to read", () => {
       'Cadastro',
       'Inscrições',
       'Listas de espera',
+      'Turmas (atuais e anteriores)',
       'Presenças',
       'Ações da equipe sobre seus dados',
       'Funções na equipe',
     ]);
-    const [account, enrolments, waiting, attendance, actions] = sections;
+    const [account, enrolments, waiting, history, attendance, actions] = sections;
     expect(account?.rows).toContainEqual(['Celular', '+55 11 91234-5678']);
     expect(account?.rows).toContainEqual(['E-mail confirmado em', '—']);
     expect(account?.rows).toContainEqual(['Aceite do aviso de privacidade', '01/03/2027, 09h00']);
@@ -71,8 +96,12 @@ describe("'Meus dados' to read", () => {
     ]);
     expect(waiting?.rows).toEqual([]);
     expect(waiting?.empty).toBe('Nenhuma lista de espera.');
+    expect(history?.rows).toEqual([
+      ['Passe (Turma 2027/1)', 'Inscrição confirmada, desde 02/03/2027, 10h30'],
+      ['Passe (Turma 2026/2)', 'Concluído, em 10/12/2026, 10h30'],
+    ]);
     expect(attendance?.rows).toEqual([
-      ['Passe, encontro 2', 'Presente (marcado em 06/03/2027, 20h00)'],
+      ['Passe (Turma 2027/1), encontro 2', 'Presente (marcado em 06/03/2027, 20h00)'],
     ]);
     expect(actions?.rows).toEqual([['06/03/2027, 20h00', 'Marcou sua presença (Passe), por Ana']]);
   });

@@ -5,6 +5,7 @@
  */
 import type { MyData } from '@centro/contracts';
 import { MEETING_TIME_ZONE } from '@centro/content/site';
+import { enrolmentStateText, isCurrent } from './format';
 
 export interface ReadableSection {
   title: string;
@@ -54,6 +55,7 @@ export function readableMyData(data: MyData): ReadableSection[] {
   const titleOf = new Map([
     ...data.enrolments.map((e) => [e.course, e.title] as const),
     ...data.waitingList.map((w) => [w.course, w.title] as const),
+    ...data.history.map((h) => [h.course, h.title] as const),
   ]);
   const course = (slug: string | null) => (slug ? (titleOf.get(slug) ?? slug) : '—');
   return [
@@ -91,10 +93,18 @@ export function readableMyData(data: MyData): ReadableSection[] {
       ]),
     },
     {
+      title: 'Turmas (atuais e anteriores)',
+      empty: 'Nenhuma turma.',
+      rows: data.history.map((h) => [
+        h.turma ? `${h.title} (${h.turma})` : h.title,
+        `${enrolmentStateText(h)}, ${isCurrent(h.state) ? 'desde' : 'em'} ${readableInstant(h.since)}`,
+      ]),
+    },
+    {
       title: 'Presenças',
       empty: 'Nenhum registro de presença.',
       rows: data.attendance.map((a) => [
-        `${course(a.course)}, encontro ${a.meeting}`,
+        `${course(a.course)}${a.turma ? ` (${a.turma})` : ''}, encontro ${a.meeting}`,
         `${a.present ? 'Presente' : 'Ausente'} (marcado em ${readableInstant(a.markedAt)})`,
       ]),
     },

@@ -23,6 +23,17 @@ describe('the record in words', () => {
       'Marcou a presença de um encontro (2º encontro)',
     );
     expect(actionText(row('something.new'))).toBe('Ação desconhecida');
+    expect(actionText(row('content.save', { details: { document: 'about', revision: 2 } }))).toBe(
+      'Publicou uma alteração do conteúdo do site (Saiba mais, versão 2)',
+    );
+    const photo = { document: 'photos', revision: 3, slot: 'banner' };
+    expect(actionText(row('content.save', { details: photo }))).toBe(
+      'Publicou uma alteração do conteúdo do site (Fotos, versão 3)',
+    );
+    const restore = { document: '/global-kardec/passe', revision: 4, restoredFrom: 1 };
+    expect(actionText(row('content.save', { details: restore }))).toBe(
+      'Publicou uma alteração do conteúdo do site (/global-kardec/passe, versão 4, restaurou a versão 1)',
+    );
   });
 
   it('gives the first and last time of repeated views, in São Paulo', () => {

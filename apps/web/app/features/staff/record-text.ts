@@ -24,8 +24,34 @@ export function actionText(row: RecordRow): string {
   if (role === 'coordenacao' || role === 'secretaria') extra.push(roleLabels[role]);
   const meeting = row.details.meeting;
   if (typeof meeting === 'number') extra.push(`${meeting}º encontro`);
+  const recipients = row.details.recipients;
+  if (typeof recipients === 'number') {
+    extra.push(`${recipients} ${recipients === 1 ? 'pessoa' : 'pessoas'}`);
+  }
+  if (row.action === 'content.save') extra.push(...contentSaveDetails(row.details));
   if (row.count > 1) extra.push(`${row.count}×`);
   return extra.length > 0 ? `${label} (${extra.join(', ')})` : label;
+}
+
+const DOCUMENT_NAMES: Readonly<Record<string, string>> = {
+  schedule: 'Horários',
+  notices: 'Avisos',
+  photos: 'Fotos',
+  home: 'Página inicial',
+  about: 'Saiba mais',
+};
+
+/** A content save's page and version ('Saiba mais', 'versão 3', 'restaurou a versão 1'). */
+function contentSaveDetails({ document, revision, restoredFrom }: Record<string, unknown>) {
+  const extra: string[] = [];
+  if (typeof document === 'string') extra.push(DOCUMENT_NAMES[document] ?? document);
+  if (typeof revision === 'number') extra.push(`versão ${revision}`);
+  if (typeof restoredFrom === 'number') {
+    extra.push(
+      restoredFrom === 0 ? 'restaurou o texto original' : `restaurou a versão ${restoredFrom}`,
+    );
+  }
+  return extra;
 }
 
 /** When: the time, and for repeated views the last time too. */

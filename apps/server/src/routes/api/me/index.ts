@@ -4,8 +4,10 @@
  * without one), never from the body, which names at most a course. Answers hold personal data: never stored by a cache.
  *
  * - GET  /api/me/enrolments            places and waiting positions (state, position, next meeting,
- *                                      WhatsApp link); the course page reads its own state here
- * - POST /api/me/enrolments/cancel     {course}: gives the place back (it goes to the next waiting)
+ *                                      WhatsApp link), then past classes (concluded, cancelled); the
+ *                                      course page reads its own state here
+ * - POST /api/me/enrolments/cancel     {course}: gives the place back (it goes to the next waiting);
+ *                                      refused once the person's class has ended
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
  * - GET  /api/me/opening-alerts        the courses whose opening the person will be told of
@@ -80,6 +82,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
             'noEnrolment',
             'enrolmentInProgress',
             'cancellationIncomplete',
+            'classEnded',
           ),
         },
       },
@@ -87,7 +90,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
-      await enrolment.cancel(userId, course, request.log);
+      await participant.cancel(userId, course, request.log);
       return { course, cancelled: true as const };
     },
   );

@@ -15,6 +15,7 @@ import { createPostgresTestDatabase } from '../../../../tests/support/postgres.j
 import { DirectoryError } from '../../../directory/directory.js';
 import { REFUSALS } from '../../../refusals/catalogue.js';
 import { firstClassOf } from '../../../../tests/support/classes.js';
+import { createClassStore } from '../../../courses/class-store.js';
 
 const pgDatabase = await createPostgresTestDatabase('me_api');
 afterAll(async () => {
@@ -115,6 +116,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     await db().deleteFrom('waiting_list').execute();
     await db().deleteFrom('staff_removals').execute();
     await db().deleteFrom('enrolments').execute();
+    await db().deleteFrom('cancellations').execute();
     await db().deleteFrom('directory_memberships').execute();
     await setCourse({ places: 2, enrolment_closes_at: null });
   });
@@ -151,7 +153,70 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     });
     expect((await leave(d)).json()).toEqual({ course: course.slug, left: true });
     expect((await leave(d)).json()).toEqual({ course: course.slug, left: false });
-    expect(await mine(d)).toEqual([]);
+    // Leaving and cancelling stay in the person's history ('Cancelada'), holding nothing.
+    expect(await mine(d)).toMatchObject([{ course: course.slug, state: 'cancelled' }]);
+    expect(await mine(a)).toMatchObject([{ course: course.slug, state: 'cancelled' }]);
+  });
+
+  it('lists a concluded class in the history, enrols the person in the next one, and refuses a cancellation after the end', async () => {
+    const [admin, a] = (await api.createPeople(2)) as [string, string];
+    await db()
+      .insertInto('staff_roles')
+      .values({ person_id: admin, role: 'coordenacao', granted_by: admin, granted_at: 'x' })
+      .execute();
+    const first = await firstClassOf(db(), course.slug);
+    expect((await enrol(a)).statusCode).toBe(200);
+    // The class's last meeting is over: nothing left to cancel.
+    await db()
+      .updateTable('classes')
+      .set({ first_meeting: '2020-03-03', meeting_count: 2 })
+      .where('id', '=', first)
+      .execute();
+    expect((await cancel(a)).json()).toEqual({
+      error: 'class_ended',
+      message: 'Este curso já terminou: não é mais possível cancelar a inscrição.',
+    });
+    expect(await rows()).toEqual([`${a}:confirmed`]);
+    const concluded = await as(
+      admin,
+      'POST',
+      `/api/staff/courses/${course.slug}/classes/${first}/conclude`,
+      { confirm: true },
+    );
+    expect(concluded.statusCode).toBe(200);
+    const next = await createClassStore(db()).create({
+      course_slug: course.slug,
+      name: 'Turma 2099/1',
+      places: 2,
+      state: 'open',
+      first_meeting: '2099-03-03',
+    });
+    expect((await enrol(a)).json()).toMatchObject({ data: { alreadyEnrolled: false } });
+    expect(await mine(a)).toMatchObject([
+      { state: 'enrolled', turma: { id: next, name: 'Turma 2099/1' } },
+      { state: 'not-concluded', turma: { id: first }, nextMeeting: null, whatsappUrl: null },
+    ]);
+    expect((await cancel(a)).statusCode).toBe(200);
+    // Nothing left but the concluded class: it has ended too.
+    expect((await cancel(a)).json()).toMatchObject({ error: 'class_ended' });
+    expect(await mine(a)).toMatchObject([
+      { state: 'cancelled', turma: { id: next } },
+      { state: 'not-concluded', turma: { id: first } },
+    ]);
+    const data = (await as(a, 'GET', '/api/me/data')).json<Record<string, unknown>>();
+    expect(data.history).toEqual([
+      expect.objectContaining({ course: course.slug, turma: 'Turma 2099/1', state: 'cancelled' }),
+      expect.objectContaining({ course: course.slug, state: 'not-concluded', position: null }),
+    ]);
+    // The concluded class's place stays, inactive, for the history and the staff.
+    expect(await rows()).toEqual([`${a}:confirmed`]);
+    await db().deleteFrom('completions').execute();
+    await db().deleteFrom('classes').where('id', '=', next).execute();
+    await db()
+      .updateTable('classes')
+      .set({ state: 'open', first_meeting: null, meeting_count: null })
+      .where('id', '=', first)
+      .execute();
   });
 
   it('does not promote after enrolment closed, and refuses to join then', async () => {

@@ -161,6 +161,15 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
       'class.create',
     ]);
 
+    // The course's group holds the people of its active classes (decision 060).
+    const members = await api.app.database.db
+      .selectFrom('directory_memberships')
+      .select('user_id')
+      .where('group_id', '=', course.groupId.toLowerCase())
+      .execute();
+    expect(members.map((m) => m.user_id)).not.toContain(above);
+    expect(members.map((m) => m.user_id)).not.toContain(below);
+
     const after = await classesAs(secretaria);
     expect(after.find((c) => c.id === old?.id)).toMatchObject({ state: 'concluded', taken: 0 });
     const refused = await enrol(newcomer, old?.id);

@@ -1,11 +1,14 @@
 /**
  * A course's classes in the staff area (issue 29, points 4 and 5): GET /api/staff/courses/:slug/
  * classes (Coordenação and Secretaria); POST the same path, 'Nova turma' (Coordenação); POST
- * .../classes/:classId/conclude, 'Encerrar turma' (Coordenação, with `{ confirm: true }`).
+ * .../classes/:classId/conclude, 'Encerrar turma' (Coordenação, with `{ confirm: true }`); POST
+ * .../classes/:classId/messages, 'Enviar mensagem à turma' (Coordenação and Secretaria).
  * Registered inside the staff routes, whose hook reads the person's roles.
  */
 import {
   staffClassesResponseSchema,
+  staffClassMessageRequestSchema,
+  staffClassMessageResponseSchema,
   staffClassParamsSchema,
   staffConcludeClassRequestSchema,
   staffConcludeClassResponseSchema,
@@ -81,5 +84,35 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.classId,
       ),
     }),
+  );
+
+  app.post(
+    '/api/staff/courses/:slug/classes/:classId/messages',
+    {
+      config: { permission: 'message' },
+      schema: {
+        ...bearer,
+        params: staffClassParamsSchema,
+        body: staffClassMessageRequestSchema,
+        response: {
+          200: staffClassMessageResponseSchema,
+          ...refusalResponses(
+            ...STAFF,
+            'courseNotFound',
+            'classNotFound',
+            'classWithoutRecipients',
+            'classMessageLimit',
+            'directoryUnavailable',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      staff.sendClassMessage(
+        request.staffActor,
+        request.params.slug,
+        request.params.classId,
+        request.body,
+      ),
   );
 };

@@ -18,7 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import type { RefusalName } from '../../../refusals/catalogue.js';
 
-const CONTENT: RefusalName[] = [
+/** What every content route may answer before its own work. */
+export const CONTENT_REFUSALS: RefusalName[] = [
   'signInRequired',
   'expiredToken',
   'invalidToken',
@@ -26,6 +27,7 @@ const CONTENT: RefusalName[] = [
   'contentRolesOnly',
 ];
 
+const CONTENT = CONTENT_REFUSALS;
 const bearer = { security: [{ bearerAuth: [] }] };
 
 export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -37,6 +37,8 @@ import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
+import { staffContentTextsRoutes } from './content-texts.js';
+import { staffPhotoRoutes } from './photos.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,6 +72,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The site's content (Comunicação and Coordenação), under the same hook.
   await app.register(staffContentRoutes);
+  await app.register(staffContentTextsRoutes);
+  await app.register(staffPhotoRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
   await app.register(staffClassRoutes);
   // Prerequisites, 'Liberar inscrição' and completions (decision 061).

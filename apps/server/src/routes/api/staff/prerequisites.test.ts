@@ -227,4 +227,32 @@ describe.each(targets)('prerequisites on $dialect', ({ databaseUrl }) => {
     // Now concluded: the '… II' takes them.
     expect((await enrol(notConcluded)).statusCode).toBe(200);
   });
+
+  it("lets a person of a concluded class of '… I' with 'Concluiu' enrol in '… II' (rows per class)", async () => {
+    const [graduate] = (await api.createPeople(1)) as [string];
+    expect((await enrol(graduate, first.groupId)).statusCode).toBe(200);
+    expect((await enrol(graduate)).json().error).toBe('prerequisite_missing');
+    const C = `/api/staff/courses/${first.slug}`;
+    // One meeting, past, attended: 'Encerrar turma' gives 'Concluiu'.
+    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
+      places: 30,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: '2026-03-03',
+      time: '19:30',
+      count: 1,
+      durationMinutes: null,
+      room: null,
+    });
+    expect(settings.statusCode).toBe(200);
+    const marked = await as(ADMIN, 'POST', `${C}/attendance/1`, {
+      marks: [{ personId: graduate, present: true }],
+    });
+    expect(marked.statusCode).toBe(200);
+    const done = await as(ADMIN, 'POST', `${C}/classes/${firstClass}/conclude`, { confirm: true });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().completions).toContainEqual({ personId: graduate, concluded: true });
+    expect((await enrol(graduate)).statusCode).toBe(200);
+  });
 });

@@ -14,7 +14,8 @@ const page: CoursePageData = {
   inviteCode: 'INVITEpasse',
   title: 'Passe',
   stage: 'Ciclo Introdutório',
-  description: ['Primeiro parágrafo.', 'Segundo parágrafo.'],
+  welcome: 'Seja bem-vindo(a) ao curso Passe!',
+  descriptionHtml: '<p>Primeiro parágrafo.</p>\n<p>Segundo <strong>parágrafo</strong>.</p>',
   audience: 'Para quem concluiu Nosso Lar.',
   image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
   meetings: {
@@ -113,7 +114,7 @@ describe('CoursePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Passe' })).toBeInTheDocument();
     expect(screen.getByText('Seja bem-vindo(a) ao curso Passe!')).toBeInTheDocument();
     expect(screen.getByText('Primeiro parágrafo.')).toBeInTheDocument();
-    expect(screen.getByText('Segundo parágrafo.')).toBeInTheDocument();
+    expect(screen.getByText('parágrafo', { selector: 'strong' })).toBeInTheDocument();
     expect(
       screen.getByText(/Para garantir a sua vaga, clique no botão abaixo/),
     ).toBeInTheDocument();

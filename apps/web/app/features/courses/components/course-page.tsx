@@ -13,7 +13,8 @@ export function CoursePage({
   slug,
   title,
   stage,
-  description,
+  welcome,
+  descriptionHtml,
   audience,
   image,
   meetings,
@@ -45,16 +46,15 @@ export function CoursePage({
           {programme.name} · {stage}
         </p>
         <h1>{title}</h1>
-        <p className="lead">Seja bem-vindo(a) ao curso {title}!</p>
+        <p className="lead">{welcome}</p>
       </div>
 
       <ContentImage className="course__image" image={image} priority="high" />
 
       <div className="course__body prose">
         <h2>Sobre o curso</h2>
-        {description.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
+        {/* HTML made on the server from sanitised texts (decision 064). */}
+        <div dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
         <h2>Para quem é</h2>
         <p>{audience}</p>
         <CourseMeetings {...meetings} />

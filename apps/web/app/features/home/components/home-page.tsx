@@ -3,19 +3,14 @@ import { ContentImage } from '~/components/content-image';
 import type { HomePageData } from '../types';
 import '../home.css';
 
-export function HomePage({ centreName, introduction, banner, mediumsSchool }: HomePageData) {
-  const [lead, ...rest] = introduction;
+export function HomePage({ centreName, introductionHtml, banner, mediumsSchool }: HomePageData) {
   return (
     <div className="home">
       <section className="home-intro" aria-labelledby="inicio-titulo">
         <div className="page">
           <h1 id="inicio-titulo">{centreName}</h1>
-          <div className="prose">
-            <p className="lead">{lead}</p>
-            {rest.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          {/* HTML made on the server from a sanitised text (decision 064). */}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: introductionHtml }} />
           <Link className="btn btn-primary" to="/saiba-mais">
             Saiba mais
           </Link>

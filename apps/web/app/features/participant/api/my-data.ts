@@ -20,6 +20,7 @@ export async function fetchMyData(token: string): Promise<MyData> {
     account: 'object',
     enrolments: 'array',
     waitingList: 'array',
+    history: 'array',
     attendance: 'array',
     staffActions: 'array',
     staffRoles: 'array',

@@ -1,6 +1,6 @@
 /**
- * The participant's own space (issue 13), /api/me: their places and waiting positions, and the
- * actions on them.
+ * The participant's own space (issue 13), /api/me: their places and waiting positions, their
+ * past classes (issue 29), and the actions on them.
  */
 import type {
   MyEnrolment,
@@ -12,10 +12,17 @@ import { fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
 const STATES = ['enrolled', 'pending', 'waiting'];
+/** A class of the person's history: now (`STATES`) or past (issue 29). */
+const HISTORY_STATES = [...STATES, 'concluded', 'not-concluded', 'cancelled'];
 
-const ENROLMENT: Shape = { course: 'string', title: 'string', programme: 'string', state: STATES };
+const ENROLMENT: Shape = {
+  course: 'string',
+  title: 'string',
+  programme: 'string',
+  state: HISTORY_STATES,
+};
 
-/** GET /api/me/enrolments: places first, then waiting positions. */
+/** GET /api/me/enrolments: places first, then waiting positions, then past classes. */
 export async function fetchMyEnrolments(token: string): Promise<MyEnrolment[]> {
   const url = apiPaths.myEnrolments;
   const answer = await fetchJson(url, { bearer: token });

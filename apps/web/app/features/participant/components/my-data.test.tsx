@@ -22,6 +22,7 @@ function stubApi(deleteAnswer: Response) {
           consentAt: null,
           enrolments: [],
           waitingList: [],
+          history: [],
           attendance: [],
           staffActions: [],
           staffRoles: [],

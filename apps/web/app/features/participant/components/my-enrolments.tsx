@@ -1,6 +1,7 @@
 /**
- * 'Minhas inscrições' on the profile (issue 13): each course the person holds a place in or waits
- * for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving.
+ * 'Minhas inscrições' on the profile (issues 13, 29): each class the person holds a place in or
+ * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
+ * then their past classes ('Concluído', 'Não concluído', 'Cancelada').
  */
 import { coursePath, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
@@ -8,17 +9,11 @@ import { Link } from 'react-router';
 import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, leaveWaitingList } from '../api/my-enrolments';
 import { participantMessages as text } from '../copy';
-import { formatNextMeeting } from '../format';
+import { enrolmentStateText, formatNextMeeting } from '../format';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
 import '../participant.css';
-
-const stateLabel = {
-  enrolled: 'Inscrição confirmada',
-  pending: 'Inscrição em confirmação',
-  waiting: 'Lista de espera',
-} as const;
 
 export function MyEnrolments() {
   const mine = useMyEnrolments();
@@ -36,15 +31,15 @@ export function MyEnrolments() {
       {mine.state === 'ready' && mine.data.length > 0 && (
         <ul className="plain-list participant__list">
           {mine.data.map((e) => (
-            <li key={e.course} className="participant__item">
+            <li key={`${e.course}|${e.turma?.id ?? ''}|${e.state}`} className="participant__item">
               <h3>
                 <Link to={coursePath({ programme: e.programme as ProgrammeSlug, slug: e.course })}>
                   {e.title}
                 </Link>
               </h3>
               <p>
-                {stateLabel[e.state]}
-                {e.state === 'waiting' && e.position !== null && ` (posição ${e.position})`}
+                {e.turma && `${e.turma.name}: `}
+                {enrolmentStateText(e)}
               </p>
               {e.state !== 'waiting' && e.nextMeeting && (
                 <p>Próximo encontro: {formatNextMeeting(e.nextMeeting)}</p>

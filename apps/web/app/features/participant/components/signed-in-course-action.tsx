@@ -13,6 +13,7 @@ import { useEffect, type ReactNode } from 'react';
 import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
 import { participantMessages as text } from '../copy';
+import { isCurrent } from '../format';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
@@ -50,8 +51,11 @@ export function SignedInCourseAction({
   const { busy, run } = useCourseActions(mine.reload);
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
+  // The person's place or waiting position now; a past class of the course is only history.
   const here: MyEnrolment | undefined =
-    mine.state === 'ready' ? mine.data.find((e) => e.course === slug) : undefined;
+    mine.state === 'ready'
+      ? mine.data.find((e) => e.course === slug && isCurrent(e.state))
+      : undefined;
   const own = here !== undefined;
   useEffect(() => {
     onOwn?.(own);

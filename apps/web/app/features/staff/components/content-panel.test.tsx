@@ -33,6 +33,16 @@ function stubApi(
     }
     if (url === NOTICES && method === 'PUT' && saveNotices && body) return saveNotices(body);
     if (url === '/api/staff/courses') return Response.json({ courses: [] });
+    // The pages' texts (texts-panel.test.tsx tests them).
+    if (url.startsWith('/api/staff/content/texts?')) {
+      const texts = { introduction: 'Olá.' };
+      return Response.json({ revision: 0, savedAt: null, savedBy: null, document: 'home', texts });
+    }
+    if (url.startsWith('/api/staff/content/history?')) return Response.json({ revisions: [] });
+    // The photos (photos.test.ts on the server, the content e2e in the browser).
+    if (url === '/api/staff/content/photos') {
+      return Response.json({ revision: 0, savedAt: null, savedBy: null, places: [] });
+    }
     return Response.json({ error: 'forbidden', message: 'Proibido.' }, { status: 403 });
   });
   return calls;

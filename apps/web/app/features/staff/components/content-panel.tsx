@@ -1,7 +1,7 @@
 /**
  * The site's content (issue 32, decision 054), for Comunicação and Coordenação: the weekly schedule
  * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button), then the
- * notices (notices-panel.tsx, decision 056). Saving
+ * notices (notices-panel.tsx, decision 056), then the pages' texts (texts-panel.tsx, decision 064). Saving
  * publishes at once (/horarios and /agenda.ics). The save names the version it started from: when
  * someone else saved meanwhile the server refuses it and the text stays on screen.
  */
@@ -17,8 +17,16 @@ import { LoadFailed } from './load-failed';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 // Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
+// The pages' texts (decision 064) and the photos (decision 065) come in the same chunk
+// (content-panels.ts).
 const NoticesPanel = lazy(() =>
-  import('./notices-panel').then((module) => ({ default: module.NoticesPanel })),
+  import('./content-panels').then((module) => ({ default: module.NoticesPanel })),
+);
+const TextsPanel = lazy(() =>
+  import('./content-panels').then((module) => ({ default: module.TextsPanel })),
+);
+const PhotosPanel = lazy(() =>
+  import('./content-panels').then((module) => ({ default: module.PhotosPanel })),
 );
 
 type Schedule = StaffScheduleResponse['schedule'];
@@ -91,6 +99,12 @@ export function ContentPanel() {
       {stored.state === 'ready' && <ScheduleForm initial={stored.data} />}
       <Suspense fallback={<p role="status">Carregando avisos…</p>}>
         <NoticesPanel />
+      </Suspense>
+      <Suspense fallback={<p role="status">Carregando textos…</p>}>
+        <TextsPanel />
+      </Suspense>
+      <Suspense fallback={<p role="status">Carregando fotos…</p>}>
+        <PhotosPanel />
       </Suspense>
     </>
   );

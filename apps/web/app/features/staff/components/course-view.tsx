@@ -1,6 +1,6 @@
 /**
- * One course in the staff area: its participants, attendance, prerequisites ('Liberar inscrição'),
- * completions and (Coordenação) settings.
+ * One course in the staff area: its participants, attendance, a message to a class,
+ * prerequisites ('Liberar inscrição'), completions and (Coordenação) settings.
  */
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { stateLabels } from '../copy';
 import { AttendancePanel } from './attendance-panel';
 import { CompletionsPanel } from './completions-panel';
 import { PrerequisitesPanel } from './prerequisites-panel';
+import { ClassMessagePanel } from './class-message-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
@@ -24,6 +25,7 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
   const tabs = [
     { key: 'participantes', label: 'Participantes' },
     { key: 'presenca', label: 'Presença' },
+    { key: 'mensagem', label: 'Mensagem à turma' },
     { key: 'pre-requisitos', label: 'Pré-requisitos' },
     { key: 'conclusoes', label: 'Conclusões' },
     ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
@@ -59,6 +61,7 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
         <ParticipantsPanel slug={course.slug} coordination={coordination} onRemoved={onChanged} />
       )}
       {current === 'presenca' && <AttendancePanel slug={course.slug} schedule={course.schedule} />}
+      {current === 'mensagem' && <ClassMessagePanel slug={course.slug} />}
       {current === 'pre-requisitos' && (
         <PrerequisitesPanel slug={course.slug} coordination={coordination} />
       )}

@@ -130,7 +130,7 @@ describe('StaffArea', () => {
       within(course)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Participantes', 'Presença', 'Pré-requisitos', 'Conclusões']);
+    ).toEqual(['Participantes', 'Presença', 'Mensagem à turma', 'Pré-requisitos', 'Conclusões']);
     await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'zelia');
     expect(
       within(table)

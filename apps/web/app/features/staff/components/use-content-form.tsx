@@ -27,11 +27,20 @@ export interface ContentDocumentForm<Saved extends { revision: number }, Form> {
   published: string;
   /** For the console when the failure is not a refusal ('content', 'notices'). */
   what: string;
+  /** Told of each save's answer (the texts' history loads again). */
+  onSaved?: (saved: Saved) => void;
 }
 
 export function useContentForm<Saved extends { revision: number }, Form>(
   initial: Saved,
-  { formOf, problemsOf, send, published: publishedMessage, what }: ContentDocumentForm<Saved, Form>,
+  {
+    formOf,
+    problemsOf,
+    send,
+    published: publishedMessage,
+    what,
+    onSaved,
+  }: ContentDocumentForm<Saved, Form>,
 ) {
   const call = useApi();
   const id = useId();
@@ -41,20 +50,24 @@ export function useContentForm<Saved extends { revision: number }, Form>(
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Shows the form's problems beside their fields; true when there are none. */
+  const check = () => {
     const found = problemsOf(form);
     setProblems(found);
-    if (found.size > 0) {
-      setProblem('Corrija os campos indicados.');
-      return;
-    }
+    if (found.size > 0) setProblem('Corrija os campos indicados.');
+    return found.size === 0;
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!check()) return;
     setBusy(true);
     setProblem(null);
     try {
       const saved = await call((token) => send(published.revision, form, token));
       setPublished(saved);
       setForm(formOf(saved));
+      onSaved?.(saved);
       void notify('success', publishedMessage);
     } catch (error) {
       setProblem(failureMessage(what, error, staffMessages.saveFailed));
@@ -84,5 +97,5 @@ export function useContentForm<Saved extends { revision: number }, Form>(
     );
   };
 
-  return { form, setForm, published, problem, busy, save, field };
+  return { form, setForm, published, problem, busy, save, field, check };
 }

@@ -1,0 +1,29 @@
+/**
+ * Photos uploaded in the staff area (issue 32, decision 065): `content_photos`, one row per photo,
+ * by id (the start of the SHA-256 of its JPEG), already resized to its place's size, in the three
+ * formats served (AVIF, WebP, JPEG), each as base64 text: the same column type on SQLite and
+ * PostgreSQL, copied by the backups and by the SQLite-to-PostgreSQL copy like any other table.
+ * Which photo is where is the `photos` document of `content_revisions`.
+ */
+import type { Kysely } from 'kysely';
+
+// Migrations take Kysely<any>: they describe the database as it was at that time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('content_photos')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('width', 'integer', (c) => c.notNull())
+    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('avif', 'text', (c) => c.notNull())
+    .addColumn('webp', 'text', (c) => c.notNull())
+    .addColumn('jpeg', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('content_photos').execute();
+}

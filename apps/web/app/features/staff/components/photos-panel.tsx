@@ -1,0 +1,169 @@
+/**
+ * Photos (issue 32, decision 065), in the 'Conteúdo' section: the home page's banner, the carousel
+ * of /saiba-mais and each course's image. The person chooses the place, a photo from the phone or
+ * the computer and its alternative text (required); the server cuts it to the place's size and
+ * publishes the pages at once. Problems show beside their fields, the server's too (a file that
+ * is no image, too large); the upload names the version it started from, as every save does.
+ */
+import type { StaffPhotosResponse } from '@centro/contracts';
+import { PHOTO_LIMITS } from '@centro/contracts/photo-rules';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useApi } from '~/auth/use-api';
+import { ApiError } from '~/lib/api-client';
+import { notify } from '~/components/toasts/notify';
+import { useLoad } from '~/lib/use-load';
+import { base64Of, fetchPhotos, uploadPhoto } from '../api/photos';
+import { staffMessages } from '../copy';
+import { formatDateTime } from '../format';
+import { failureMessage } from '../messages';
+import { LoadFailed } from './load-failed';
+
+const MB = 1024 * 1024;
+
+export function PhotosPanel() {
+  const call = useApi();
+  const stored = useLoad(
+    useCallback(() => call(fetchPhotos), [call]),
+    'Staff area: loading photos',
+  );
+  if (stored.state === 'loading') return <p role="status">Carregando fotos…</p>;
+  if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
+  return <PhotoForm initial={stored.data} />;
+}
+
+function PhotoForm({ initial }: { initial: StaffPhotosResponse }) {
+  const call = useApi();
+  const id = useId();
+  const [published, setPublished] = useState(initial);
+  const [slot, setSlot] = useState(initial.places[0]?.slot ?? '');
+  const place = published.places.find((p) => p.slot === slot);
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState(place?.photo?.alt ?? '');
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A new input after each upload (a file input cannot be emptied by its value).
+  const [inputKey, setInputKey] = useState(0);
+
+  const choose = (next: string) => {
+    setSlot(next);
+    setAlt(published.places.find((p) => p.slot === next)?.photo?.alt ?? '');
+    setProblems(new Map());
+  };
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = new Map<string, string>();
+    if (!file) found.set('image', 'Escolha uma foto.');
+    else if (!file.type.startsWith('image/')) found.set('image', 'Escolha um arquivo de imagem.');
+    else if (file.size > PHOTO_LIMITS.bytes) {
+      found.set('image', `A foto tem mais de ${PHOTO_LIMITS.bytes / MB} MB: escolha uma menor.`);
+    }
+    if (!alt.trim()) found.set('alt', 'Descreva a foto para quem não a vê.');
+    setProblems(found);
+    setProblem(found.size > 0 ? 'Corrija os campos indicados.' : null);
+    if (found.size > 0 || !file) return;
+    setBusy(true);
+    try {
+      const image = await base64Of(file);
+      const saved = await call((token) =>
+        uploadPhoto({ revision: published.revision, slot, alt: alt.trim(), image }, token),
+      );
+      setPublished(saved);
+      setFile(null);
+      setInputKey((k) => k + 1);
+      void notify('success', staffMessages.photoPublished);
+    } catch (error) {
+      const field = error instanceof ApiError ? error.field : undefined;
+      const message = failureMessage('photos', error, staffMessages.saveFailed);
+      if (field === 'image' || field === 'alt') setProblems(new Map([[field, message]]));
+      setProblem(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const described = (key: string) => ({
+    id: `${id}-${key}`,
+    'aria-invalid': problems.has(key) ? true : undefined,
+    'aria-describedby': problems.has(key) ? `${id}-${key}-problem` : undefined,
+  });
+  const beside = (key: string) =>
+    problems.has(key) && (
+      <small id={`${id}-${key}-problem`} className="staff__problem">
+        {problems.get(key)}
+      </small>
+    );
+
+  return (
+    <form
+      className="staff__settings"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => void send(event)}
+      noValidate
+    >
+      <h2 id={`${id}-title`}>Fotos</h2>
+      <p className="staff__count">
+        {published.savedAt && published.savedBy
+          ? `Última foto enviada por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
+          : 'Ilustrações originais do site, ainda sem fotos.'}{' '}
+        A foto é recortada no tamanho do lugar escolhido e publicada na hora.
+      </p>
+      <div className="staff__field">
+        <label htmlFor={`${id}-slot`}>Onde a foto aparece</label>
+        <select id={`${id}-slot`} value={slot} onChange={(e) => choose(e.currentTarget.value)}>
+          {published.places.map((p) => (
+            <option key={p.slot} value={p.slot}>
+              {p.label}
+              {p.photo ? ' (foto)' : ''}
+            </option>
+          ))}
+        </select>
+        {place && (
+          <small>
+            Recortada em {place.width} × {place.height} pixels.{' '}
+            {place.photo ? 'Hoje: a foto abaixo.' : 'Hoje: a ilustração original.'}
+          </small>
+        )}
+      </div>
+      {place?.photo && (
+        <img
+          className="staff__photo"
+          src={place.photo.src}
+          alt={place.photo.alt}
+          width={place.width}
+          height={place.height}
+        />
+      )}
+      <div className="staff__field">
+        <label htmlFor={`${id}-image`}>Foto (JPEG, PNG, WebP ou AVIF, até 10 MB)</label>
+        <input
+          key={inputKey}
+          {...described('image')}
+          type="file"
+          accept="image/*"
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
+        {beside('image')}
+      </div>
+      <div className="staff__field">
+        <label htmlFor={`${id}-alt`}>Texto alternativo (o que a foto mostra)</label>
+        <input
+          {...described('alt')}
+          value={alt}
+          maxLength={PHOTO_LIMITS.alt}
+          onChange={(e) => setAlt(e.currentTarget.value)}
+        />
+        {beside('alt')}
+      </div>
+      {problem && (
+        <p className="staff__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Enviando…' : 'Enviar e publicar'}
+      </button>
+    </form>
+  );
+}
