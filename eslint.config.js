@@ -205,7 +205,7 @@ export default tseslint.config(
               name: '@centro/contracts',
               allowTypeImports: true,
               message:
-                'Its main entry brings zod into the browser: import types only, or a zod-free entry (@centro/contracts/paths, /error-codes, /identity, /formatting, /messages, /content-rules).',
+                'Its main entry brings zod into the browser: import types only, or a zod-free entry (@centro/contracts/paths, /error-codes, /identity, /formatting, /messages, /lists, /content-rules).',
             },
             {
               name: '@centro/content',

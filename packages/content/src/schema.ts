@@ -157,6 +157,11 @@ export const courseSchema = z.object({
   places: z.number().int().positive().max(100000),
   /** When and where the course meets. */
   meetings: courseMeetingsSchema,
+  /**
+   * Courses (slugs) a person must have concluded to enrol: the default, which Coordenação may change
+   * (decision 061). None: anyone may enrol.
+   */
+  prerequisites: z.array(slugSchema).min(1).optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 

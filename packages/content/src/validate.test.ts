@@ -60,6 +60,33 @@ describe('validateContent', () => {
     expect(message).toMatch(/- programmes\[0\]\.courses\[9\]\.slug: Duplicate slug/);
   });
 
+  it('rejects a prerequisite that is no course, or the course itself', () => {
+    const broken = copy();
+    at(broken.programmes[1].courses, 1).prerequisites = ['estudando-andre-luiz-iii'];
+    at(broken.programmes[1].courses, 3).prerequisites = [at(broken.programmes[1].courses, 3).slug];
+    const message = errorOf(broken).message;
+    expect(message).toContain(
+      '- programmes[1].courses[1].prerequisites: Prerequisite "estudando-andre-luiz-iii" is not a course',
+    );
+    expect(message).toContain(
+      '- programmes[1].courses[3].prerequisites: Prerequisite "o-livro-dos-mediuns-ii" is the course itself',
+    );
+  });
+
+  it('makes each "… II" course require its "… I", and the specialisation cycle the introductory one', () => {
+    const courses = rawContent.programmes.flatMap((p) => p.courses);
+    const titleOf = (slug: string) => courses.find((c) => c.slug === slug)?.title;
+    for (const course of courses.filter((c) => c.title.endsWith(' II'))) {
+      expect((course.prerequisites ?? []).map(titleOf)).toEqual([course.title.slice(0, -1)]);
+    }
+    const [kardec] = rawContent.programmes;
+    const intro = kardec.courses.filter((c) => c.stage === 'Ciclo Introdutório').map((c) => c.slug);
+    for (const course of kardec.courses.filter((c) => c.stage === 'Ciclo de Especialização')) {
+      expect(course.prerequisites).toEqual(intro);
+    }
+    expect(intro).toHaveLength(5);
+  });
+
   it('rejects programmes in the wrong order and courses filed under the wrong programme', () => {
     const broken = copy();
     broken.programmes = [broken.programmes[1], broken.programmes[0]];

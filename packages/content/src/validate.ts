@@ -32,7 +32,7 @@ export class ContentValidationError extends Error {
 
 /**
  * Validates raw content against the schema plus the rules a schema cannot express alone
- * (unique slugs, group ids and invite codes; programme order). Throws a ContentValidationError.
+ * (unique slugs, group ids and invite codes; programme order; prerequisites that are other courses). Throws a ContentValidationError.
  */
 export function validateContent(input: unknown): Content {
   const result = contentSchema
@@ -83,6 +83,21 @@ export function validateContent(input: unknown): Content {
               });
             } else {
               seen[field].set(keys[field], where);
+            }
+          }
+        });
+      });
+      // Prerequisites name other courses of the content (by slug; slugs are the server's keys).
+      const slugs = new Set(value.programmes.flatMap((p) => p.courses.map((c) => c.slug)));
+      value.programmes.forEach((programme, p) => {
+        programme.courses.forEach((course, c) => {
+          for (const required of course.prerequisites ?? []) {
+            if (required === course.slug || !slugs.has(required)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['programmes', p, 'courses', c, 'prerequisites'],
+                message: `Prerequisite "${required}" is ${required === course.slug ? 'the course itself' : 'not a course'}`,
+              });
             }
           }
         });

@@ -1,6 +1,6 @@
 /** The contract of a message to a class: required, within its limits, plain. */
 import { describe, expect, it } from 'vitest';
-import { staffClassMessageRequestSchema as schema } from './staff.js';
+import { staffClassMessageRequestSchema as schema } from './staff-classes.js';
 
 const problem = (body: object) => {
   const parsed = schema.safeParse(body);

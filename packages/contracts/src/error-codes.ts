@@ -63,6 +63,8 @@ export const ErrorCode = {
   ClassReadOnly: 'class_read_only',
   /** Attendance for a meeting that has not happened yet (marking opens an hour before it). */
   MeetingNotYet: 'meeting_not_yet',
+  /** The course requires courses the person has not concluded (decision 061). */
+  PrerequisiteMissing: 'prerequisite_missing',
   /** The person's session ended (a password reset, 'Sair', the account deleted): sign in again. */
   SessionEnded: 'session_ended',
   /** The action needs a recent sign-in ('Excluir minha conta'): sign in again, then repeat it. */

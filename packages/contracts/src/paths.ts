@@ -28,6 +28,8 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET ?q=: people found by e-mail or name ('Liberar inscrição'). */
+  staffPeople: '/api/staff/people',
   /** GET: the weekly schedule as published; PUT: a new revision of it (Comunicação, Coordenação). */
   staffContentSchedule: '/api/staff/content/schedule',
   /** GET: the notices ('Avisos') as published; PUT: a new revision of them (Comunicação, Coordenação). */
@@ -79,6 +81,15 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     exportXlsx: `${base}/export.xlsx${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
+    /** GET, PUT: the courses required to enrol (decision 061). */
+    prerequisites: `${base}/prerequisites`,
+    /** POST {personId}: 'Liberar inscrição'. */
+    exceptions: `${base}/exceptions`,
+    /** GET: the completions of the course's concluded classes. */
+    completions: `${base}/completions`,
+    /** POST {concluded, reason}: Coordenação changes one completion. */
+    completion: (classId: string, personId: string) =>
+      `${base}/completions/${encodeURIComponent(classId)}/${encodeURIComponent(personId)}`,
     /** GET: the course's classes; POST: 'Nova turma'. */
     classList: `${base}/classes`,
     /** POST: 'Abrir inscrições'. */

@@ -260,6 +260,23 @@ export interface CompletionsTable {
   reason: string | null;
 }
 
+/** Coordenação's prerequisites of a course (migration 018); no row: the content's default. */
+export interface PrerequisiteOverridesTable {
+  course_slug: string;
+  /** JSON array of course slugs; '[]': none required. */
+  required: string;
+  changed_by: string;
+  changed_at: string;
+}
+
+/** 'Liberar inscrição': one person may enrol in one course without its prerequisites (018). */
+export interface PrerequisiteExceptionsTable {
+  course_slug: string;
+  person_id: string;
+  granted_by: string;
+  granted_at: string;
+}
+
 export interface LoginFailuresTable {
   /** e.g. "email:ana@example.org" or "ip:127.0.0.1". */
   key: string;
@@ -352,6 +369,8 @@ export interface Database {
   waiting_list: WaitingListTable;
   opening_alerts: OpeningAlertsTable;
   completions: CompletionsTable;
+  prerequisite_overrides: PrerequisiteOverridesTable;
+  prerequisite_exceptions: PrerequisiteExceptionsTable;
   class_messages: ClassMessagesTable;
   cancellations: CancellationsTable;
   login_failures: LoginFailuresTable;

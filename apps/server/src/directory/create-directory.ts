@@ -55,6 +55,7 @@ function adapter(
     removeFromGroup: (groupId, userId) => directory.removeFromGroup(groupId, userId),
     isMember: (groupId, userId) => directory.isMember(groupId, userId),
     ping: () => directory.ping(),
+    findUsers: (text, limit) => directory.findUsers(text, limit),
   };
 }
 

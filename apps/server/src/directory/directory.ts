@@ -24,6 +24,18 @@ export interface Directory {
   isMember(groupId: string, userId: string): Promise<boolean>;
   /** Resolves when the directory answers (readiness probe). */
   ping(): Promise<void>;
+  /**
+   * People whose name or e-mail matches `text` (staff's 'Liberar inscrição', decision 061): the
+   * local directory finds it anywhere in them, Microsoft Graph at their beginning. At most `limit`.
+   */
+  findUsers(text: string, limit: number): Promise<FoundUser[]>;
+}
+
+/** A person found by `findUsers`. */
+export interface FoundUser {
+  id: string;
+  displayName: string;
+  mail: string;
 }
 
 /**

@@ -136,6 +136,23 @@ export function createLocalDirectory(
   }
 
   const directory: Directory = {
+    async findUsers(text, limit) {
+      const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .selectFrom('accounts')
+        .select(['id', 'email', 'display_name'])
+        .where((eb) =>
+          eb.or([
+            sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(display_name) like ${pattern} escape '\\'`,
+          ]),
+        )
+        .orderBy('display_name')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, displayName: r.display_name, mail: r.email }));
+    },
+
     async getUser(id) {
       const row = users
         ? await users.call('', id)
@@ -266,5 +283,6 @@ function withDatabaseFailuresAsDirectoryErrors(directory: Directory): Directory 
     removeFromGroup: wrap('remove the user from the group', directory.removeFromGroup),
     isMember: wrap('check the membership', directory.isMember),
     ping: wrap('answer', directory.ping),
+    findUsers: wrap('search the users', directory.findUsers),
   };
 }

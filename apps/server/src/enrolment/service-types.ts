@@ -52,4 +52,6 @@ export interface EnrolmentServiceOptions {
   now?: () => Date;
   /** Refuses a person who may not enrol yet (EmailNotVerifiedError); none: everyone may. */
   requireVerifiedEmail?: (userId: string) => Promise<void>;
+  /** Refuses a person without the course's prerequisites (prerequisite-check.ts); none: no check. */
+  requirePrerequisites?: (userId: string, courseSlug: string) => Promise<void>;
 }

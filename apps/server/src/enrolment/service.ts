@@ -49,6 +49,7 @@ import {
 } from './errors.js';
 import type { Promotion } from './course-lock.js';
 import type { PersonRows } from './person-rows.js';
+import type { PrerequisiteCheck } from './prerequisite-check.js';
 import { createPromotions, type Log, type Promotions, silent } from './promotions.js';
 import { createRepair, type RepairReport } from './repair.js';
 import type { EnrolmentRepository } from './repository.js';
@@ -90,12 +91,14 @@ export class EnrolmentService {
   readonly #confirmationMail: ConfirmationMail;
   readonly #notices: EnrolmentNotices;
   readonly #requireVerifiedEmail: (userId: string) => Promise<void>;
+  readonly #requirePrerequisites: PrerequisiteCheck;
   readonly #promotions: Promotions;
   readonly #repair: ReturnType<typeof createRepair>;
   readonly #removals: ReturnType<typeof createRemovals>;
 
   constructor(options: EnrolmentServiceOptions) {
     this.#requireVerifiedEmail = options.requireVerifiedEmail ?? (() => Promise.resolve());
+    this.#requirePrerequisites = options.requirePrerequisites ?? (() => Promise.resolve());
     this.#confirmationMail = options.confirmationMail ?? (() => Promise.resolve(null));
     this.#notices = options.notices ?? NO_NOTICES;
     this.#repository = options.repository;
@@ -157,6 +160,7 @@ export class EnrolmentService {
   ): Promise<EnrolReading> {
     await this.#requireVerifiedEmail(userId);
     const classId = await this.#classOf(course.slug, course.classId);
+    await this.#requirePrerequisites(userId, course.slug);
     // Two rounds at most: the second only when our reservation vanished while the directory was
     // adding the person (released by a concurrent failing request of the same person).
     for (let round = 1; ; round++) {
@@ -253,6 +257,7 @@ export class EnrolmentService {
     await this.#groupOf(courseSlug);
     await this.#requireVerifiedEmail(userId);
     const classId = await this.#classOf(courseSlug, requestedClass);
+    await this.#requirePrerequisites(userId, courseSlug);
     const { decision, position, promotion } = await this.#repository.joinWaitingList(
       classId,
       userId,

@@ -14,6 +14,8 @@ import { startRetention } from './retention.js';
 import type { EnrolmentNotices } from './notices.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import { EnrolmentService } from './service.js';
+import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
+import { requirePrerequisites } from './prerequisite-check.js';
 
 export interface StartEnrolmentOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -55,6 +57,11 @@ export async function startEnrolment(options: StartEnrolmentOptions): Promise<En
     repository: createEnrolmentRepository(options.database),
     directory: options.directory,
     log,
+    // The content's prerequisites, or Coordenação's (decision 061).
+    requirePrerequisites: requirePrerequisites(
+      createPrerequisiteStore(options.database.db),
+      allCourses(),
+    ),
     ...(options.confirmationMail ? { confirmationMail: options.confirmationMail } : {}),
     ...(options.notices ? { notices: options.notices } : {}),
     ...(options.now ? { now: options.now } : {}),

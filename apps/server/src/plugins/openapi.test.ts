@@ -26,6 +26,9 @@ import {
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
   staffOpenClassRequestSchema,
+  staffCompletionChangeSchema,
+  staffExceptionRequestSchema,
+  staffPrerequisitesRequestSchema,
   staffClassMessageRequestSchema,
 } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +66,9 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/classes': staffNewClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/open': staffOpenClassRequestSchema,
   '/api/staff/courses/{slug}/classes/{classId}/conclude': staffConcludeClassRequestSchema,
+  '/api/staff/courses/{slug}/prerequisites': staffPrerequisitesRequestSchema,
+  '/api/staff/courses/{slug}/exceptions': staffExceptionRequestSchema,
+  '/api/staff/courses/{slug}/completions/{classId}/{personId}': staffCompletionChangeSchema,
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffNoticesSaveSchema,

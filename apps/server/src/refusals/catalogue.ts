@@ -14,6 +14,7 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  prerequisiteMissingMessage,
   PHOTO_LIMITS,
   sessionMessages,
 } from '@centro/contracts';
@@ -289,6 +290,15 @@ export const REFUSALS = {
     C.EnrolmentOpen,
     'As inscrições deste curso já estão abertas: faça a sua inscrição.',
   ),
+  /** Enrolling without the courses the course requires (decision 061): `titles` names them. */
+  prerequisiteMissing: refusal(
+    [409],
+    C.PrerequisiteMissing,
+    prerequisiteMissingMessage(['os cursos anteriores']),
+    ({ titles }: { titles: readonly string[] }) => prerequisiteMissingMessage(titles),
+  ),
+  /** A completion that does not exist (not a participant of that concluded class). */
+  completionNotFound: refusal([404], C.NotFound, 'Conclusão não encontrada.'),
   /** A fourth message to a class within 24 hours (decision 063): when the next may go. */
   classMessageLimit: refusal(
     [429],

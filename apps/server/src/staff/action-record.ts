@@ -24,7 +24,7 @@ function parseCursor(cursor: string): { at: string; id: string } {
 }
 
 /** Participants' names now, by id ('Conta excluída' when gone; absent when the directory fails). */
-async function subjectNames(
+export async function subjectNames(
   ctx: StaffContext,
   ids: readonly string[],
 ): Promise<Map<string, string>> {

@@ -12,6 +12,14 @@ export interface Completion {
   concluded: boolean;
 }
 
+/** A completion as the staff area lists it. */
+export interface CompletionRow extends Completion {
+  classId: string;
+  concludedAt: string;
+  /** Why Coordenação changed it; null: as computed. */
+  reason: string | null;
+}
+
 export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   return {
     /**
@@ -108,6 +116,53 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
         .orderBy('person_id')
         .execute();
       return rows.map((r) => ({ personId: r.person_id, concluded: r.concluded === 1 }));
+    },
+
+    /** The completions of the course's concluded classes, newest class first. */
+    async ofCourse(courseSlug: string): Promise<CompletionRow[]> {
+      const rows = await handle.db
+        .selectFrom('completions')
+        .select(['person_id', 'class_id', 'concluded', 'concluded_at', 'reason'])
+        .where('course_slug', '=', courseSlug)
+        .orderBy('concluded_at', 'desc')
+        .orderBy('person_id')
+        .execute();
+      return rows.map((r) => ({
+        personId: r.person_id,
+        classId: r.class_id,
+        concluded: r.concluded === 1,
+        concludedAt: r.concluded_at,
+        reason: r.reason,
+      }));
+    },
+
+    /**
+     * Coordenação changes one completion, with the reason.
+     * @returns the state before; null when the person has no completion of that class.
+     */
+    async change(
+      classId: string,
+      personId: string,
+      concluded: boolean,
+      by: string,
+      reason: string,
+    ): Promise<boolean | null> {
+      return writeTransaction(handle, async (trx) => {
+        const row = await trx
+          .selectFrom('completions')
+          .select('concluded')
+          .where('class_id', '=', classId)
+          .where('person_id', '=', personId)
+          .executeTakeFirst();
+        if (!row) return null;
+        await trx
+          .updateTable('completions')
+          .set({ concluded: concluded ? 1 : 0, changed_by: by, reason })
+          .where('class_id', '=', classId)
+          .where('person_id', '=', personId)
+          .execute();
+        return row.concluded === 1;
+      });
     },
   };
 }

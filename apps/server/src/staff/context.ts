@@ -12,6 +12,7 @@ import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { Refusal } from '../refusals/refusal.js';
+import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
 import type { ClassMessageStore } from './class-message-store.js';
 import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
@@ -36,6 +37,8 @@ export interface StaffContext {
   classes: ClassStore;
   /** Concluding a class and its completions. */
   completions: CompletionStore;
+  /** Coordenação's prerequisites and the exceptions (decision 061). */
+  prerequisites: PrerequisiteStore;
   /** 'Enviar mensagem à turma': the messages sent to classes and their outbox rows. */
   classMessages: ClassMessageStore;
   directory: Directory;

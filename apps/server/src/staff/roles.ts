@@ -22,6 +22,8 @@ export type StaffPermission =
   | 'actions'
   /** 'Nova turma' and 'Encerrar turma' (issue 29). */
   | 'classes'
+  /** 'Liberar inscrição': one person may enrol without a course's prerequisites (decision 061). */
+  | 'exceptions'
   /** 'Enviar mensagem à turma' (issue 29, point 8). */
   | 'message'
   /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
@@ -34,13 +36,14 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'attendance',
     'settings',
     'classes',
+    'exceptions',
     'message',
     'remove',
     'roles',
     'actions',
     'content',
   ]),
-  secretaria: new Set(['view', 'export', 'attendance', 'message']),
+  secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message']),
   comunicacao: new Set(['content']),
 };
 

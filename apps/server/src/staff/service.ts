@@ -9,6 +9,7 @@
 import { allCourses, type Course } from '@centro/content';
 import type {
   StaffActionsQuery,
+  StaffCompletionChange,
   StaffClassMessageRequest,
   StaffCourseSettings,
   StaffCourseSettingsResponse,
@@ -24,6 +25,14 @@ import { attendance, classAttendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
+import {
+  changeCompletion,
+  completions,
+  findPeople,
+  grantException,
+  prerequisites,
+  updatePrerequisites,
+} from './prerequisites.js';
 import { exportRows, participants, type ParticipantsQuery, remove } from './participants.js';
 import type { StaffRepository } from './repository.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
@@ -35,6 +44,7 @@ export interface StaffServiceOptions {
   courseStore: StaffContext['courseStore'];
   classes: StaffContext['classes'];
   completions: StaffContext['completions'];
+  prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
@@ -58,6 +68,7 @@ export class StaffService {
       courseStore: options.courseStore,
       classes: options.classes,
       completions: options.completions,
+      prerequisites: options.prerequisites,
       classMessages: options.classMessages,
       directory: options.directory,
       enrolment: options.enrolment,
@@ -157,6 +168,42 @@ export class StaffService {
   /** 'Encerrar turma': the participants' completions. @throws classNotFound, classConcluded */
   concludeClass(by: StaffActor, slug: string, classId: string) {
     return concludeClass(this.#ctx, by, slug, classId);
+  }
+
+  /** The course's prerequisites, their default and exceptions (decision 061); a recorded view. */
+  prerequisites(by: StaffActor, slug: string) {
+    return prerequisites(this.#ctx, by, slug);
+  }
+
+  /** Coordenação's list (null: the content's default). @throws InvalidSettingsError */
+  updatePrerequisites(by: StaffActor, slug: string, required: readonly string[] | null) {
+    return updatePrerequisites(this.#ctx, by, slug, required);
+  }
+
+  /** 'Liberar inscrição' for one person and one course. */
+  grantException(by: StaffActor, slug: string, personId: string) {
+    return grantException(this.#ctx, by, slug, personId);
+  }
+
+  /** People found by e-mail or name; a recorded view. */
+  findPeople(by: StaffActor, text: string) {
+    return findPeople(this.#ctx, by, text);
+  }
+
+  /** The completions of the course's concluded classes; a recorded view. */
+  completions(by: StaffActor, slug: string) {
+    return completions(this.#ctx, by, slug);
+  }
+
+  /** Coordenação changes one completion with a reason. @throws completionNotFound */
+  changeCompletion(
+    by: StaffActor,
+    slug: string,
+    classId: string,
+    personId: string,
+    change: StaffCompletionChange,
+  ) {
+    return changeCompletion(this.#ctx, by, slug, classId, personId, change);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Mail } from '../mail/mail.js';
 import { createClassMessageStore } from './class-message-store.js';
 import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
 import { createCompletionStore } from './completion-store.js';
 import { createStaffRepository } from './repository.js';
 import { StaffService } from './service.js';
@@ -35,6 +36,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     courseStore: createCourseStore(options.database.db),
     classes: createClassStore(options.database.db),
     completions: createCompletionStore(options.database),
+    prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
     directory: options.directory,
     enrolment: options.enrolment,

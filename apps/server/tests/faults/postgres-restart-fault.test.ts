@@ -109,7 +109,7 @@ describe.skipIf(!database)('PostgreSQL crashed and restarted during a rush of en
 
       const tokens = createApiTokens({ secret: Buffer.from(SECRET) });
       // 40 people per course: one course fills up (409s), the others keep free places.
-      const slugs = ['conheca-o-espiritismo', 'nosso-lar', 'passe', 'instituto-da-crianca'];
+      const slugs = ['conheca-o-espiritismo', 'nosso-lar', 'passe', 'vibracao'];
       const courses = slugs.map((slug) => {
         const course = allCourses().find((c) => c.slug === slug);
         if (!course) throw new Error(`no course ${slug}`);

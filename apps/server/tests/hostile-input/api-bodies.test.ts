@@ -4,6 +4,7 @@
  * expired, tampered, someone else's and garbage tokens. Whatever comes in: a 200 or a 4xx JSON
  * refusal `{error, message}`, never a 5xx, and a refusal leaves the database exactly as it was.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { it } from 'vitest';
 import {
@@ -115,6 +116,9 @@ await describeHostile('hostile api-bodies', (hostile) => {
         'email',
         'role',
         'confirm',
+        'required',
+        'concluded',
+        'reason',
       ];
       const tables = [
         ...ALL_TABLES,
@@ -122,6 +126,9 @@ await describeHostile('hostile api-bodies', (hostile) => {
         'attendance',
         'staff_removals',
         'staff_actions',
+        'prerequisite_overrides',
+        'prerequisite_exceptions',
+        'completions',
       ] as const;
       const C = `/api/staff/courses/${course.slug}`;
       const settings = {
@@ -144,6 +151,11 @@ await describeHostile('hostile api-bodies', (hostile) => {
           body: () => ({ email: 'x@example.org', role: 'secretaria' }),
         },
         { url: '/api/staff/roles/revoke', body: () => ({ personId: bob, role: 'secretaria' }) },
+        { url: `${C}/exceptions`, body: () => ({ personId: bob }) },
+        {
+          url: `${C}/completions/${randomUUID()}/${bob}`,
+          body: () => ({ concluded: true, reason: 'Atestado' }),
+        },
         {
           url: '/api/staff/content/restore',
           body: () => ({ document: 'home', revision: 0, restore: 1 }),

@@ -27,7 +27,10 @@ const targets = [
   ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url, instances: 2 }] : []),
 ];
 
-const course = allCourses()[5] as ReturnType<typeof allCourses>[number];
+// A course anyone may enrol in (no prerequisites: decision 061).
+const course = allCourses().filter((c) => !c.prerequisites)[5] as ReturnType<
+  typeof allCourses
+>[number];
 const TUESDAY_PLACES = 4;
 const SATURDAY_PLACES = 3;
 

@@ -48,6 +48,7 @@ export function faultable(adapter: DirectoryAdapter, faults: FaultSwitch): Direc
     ),
     isMember: guard('isMember', (group, user) => adapter.isMember(group, user)),
     ping: guard('ping', () => adapter.ping()),
+    findUsers: guard('findUsers', (text, limit) => adapter.findUsers(text, limit)),
   };
 }
 

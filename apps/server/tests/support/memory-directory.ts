@@ -20,6 +20,7 @@ export class MemoryDirectory implements Directory {
     removeFromGroup: 0,
     isMember: 0,
     ping: 0,
+    findUsers: 0,
   };
   /** When set, the operation throws what this returns (if anything) before doing its work. */
   fault: ((operation: Operation) => Error | undefined) | undefined;
@@ -94,5 +95,14 @@ export class MemoryDirectory implements Directory {
 
   async ping() {
     await this.#enter('ping');
+  }
+
+  async findUsers(text: string, limit: number) {
+    await this.#enter('findUsers');
+    const wanted = text.toLowerCase();
+    return [...this.users.values()]
+      .filter((u) => `${u.displayName ?? ''} ${u.mail ?? ''}`.toLowerCase().includes(wanted))
+      .slice(0, limit)
+      .map((u) => ({ id: u.id, displayName: u.displayName ?? '', mail: u.mail ?? '' }));
   }
 }

@@ -78,6 +78,7 @@ export const escolaDeMediuns: Programme = {
       places: 60,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 2'),
+      prerequisites: ['estudando-andre-luiz-i'],
     },
     {
       slug: 'o-livro-dos-mediuns-i',
@@ -132,6 +133,7 @@ export const escolaDeMediuns: Programme = {
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 4'),
+      prerequisites: ['o-livro-dos-mediuns-i'],
     },
     {
       slug: 'nos-dominios-da-mediunidade-i',
@@ -186,6 +188,7 @@ export const escolaDeMediuns: Programme = {
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 6'),
+      prerequisites: ['nos-dominios-da-mediunidade-i'],
     },
     {
       slug: 'compreendendo-a-dor-humana-i',
@@ -240,6 +243,7 @@ export const escolaDeMediuns: Programme = {
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(12, 'Sala 8'),
+      prerequisites: ['compreendendo-a-dor-humana-i'],
     },
     {
       slug: 'desenvolvimento-mediunico-vibracao',

@@ -4,6 +4,8 @@ import { courseImage } from './images.js';
 
 const INTRO = 'Ciclo Introdutório';
 const SPEC = 'Ciclo de Especialização';
+/** The introductory cycle's courses: each course of the specialisation cycle requires them all. */
+const INTRO_COURSES = ['conheca-o-espiritismo', 'nosso-lar', 'passe', 'corrente', 'vibracao'];
 
 /** The programme's weekly meetings: saturdays at 17:30, 90 minutes, from 2027-03-06, at the centre. */
 const weekly = (count: number, room: string): CourseMeetings => ({
@@ -186,6 +188,7 @@ export const globalKardec: Programme = {
       places: 50,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 6'),
+      prerequisites: INTRO_COURSES,
     },
     {
       slug: 'instituto-da-crianca',
@@ -214,6 +217,7 @@ export const globalKardec: Programme = {
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 7'),
+      prerequisites: INTRO_COURSES,
     },
     {
       slug: 'instituto-da-divulgacao',
@@ -242,6 +246,7 @@ export const globalKardec: Programme = {
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 8'),
+      prerequisites: INTRO_COURSES,
     },
     {
       slug: 'instituto-do-esclarecimento-e-familia',
@@ -270,6 +275,7 @@ export const globalKardec: Programme = {
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 9'),
+      prerequisites: INTRO_COURSES,
     },
     {
       slug: 'instituto-do-jovem',
@@ -298,6 +304,7 @@ export const globalKardec: Programme = {
       places: 40,
       // PLACEHOLDER: meetings of this course (first meeting, weekday, time, number, length, room).
       meetings: weekly(16, 'Sala 10'),
+      prerequisites: INTRO_COURSES,
     },
   ],
 };

@@ -16,6 +16,7 @@ import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
 import * as completions from './015-completions.js';
 import * as classReminders from './016-class-reminders.js';
+import * as prerequisites from './018-prerequisites.js';
 import * as rowsPerClass from './017-rows-per-class.js';
 import * as classMessages from './019-class-messages.js';
 import * as contentPhotos from './021-content-photos.js';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '014-opening-alerts': openingAlerts,
   '015-completions': completions,
   '016-class-reminders': classReminders,
+  '018-prerequisites': prerequisites,
   '017-rows-per-class': rowsPerClass,
   '019-class-messages': classMessages,
   '021-content-photos': contentPhotos,

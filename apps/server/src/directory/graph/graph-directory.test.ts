@@ -369,6 +369,25 @@ describe('operations', () => {
     ]);
   });
 
+  it("findUsers asks Graph for names and e-mails beginning with the text, quotes escaped (staff's 'Liberar inscrição')", async () => {
+    const joana = standIn.addUser({
+      id: randomUUID(),
+      displayName: "Joana D'Arc Prado",
+      mail: 'joana.prado@example.org',
+    });
+    standIn.addUser({ id: randomUUID(), displayName: 'Outra Pessoa', mail: 'outra@example.org' });
+    expect(await directory.findUsers("joana d'arc", 20)).toEqual([
+      { id: joana.id, displayName: "Joana D'Arc Prado", mail: 'joana.prado@example.org' },
+    ]);
+    expect((await directory.findUsers('JOANA.PRADO@', 20)).map((u) => u.id)).toEqual([joana.id]);
+    const call = standIn.graphCalls().find((c) => c.query.$filter !== undefined);
+    expect(call?.query).toMatchObject({
+      $filter: "startswith(displayName,'joana d''arc') or startswith(mail,'joana d''arc')",
+      $select: 'id,displayName,mail',
+      $top: '20',
+    });
+  });
+
   it('getUser answers null fields for what the user lacks, and null for an unknown user', async () => {
     const bare = standIn.addUser({ id: randomUUID() });
     expect(await directory.getUser(bare.id)).toEqual({

@@ -27,6 +27,7 @@ import type { UpdatableUserField, UserDetails } from '@centro/contracts';
 import {
   type Directory,
   DirectoryError,
+  type FoundUser,
   DirectoryProtectedFieldError,
   DirectoryGroupNotFoundError,
   DirectoryUserNotFoundError,
@@ -285,6 +286,26 @@ export class GraphDirectory implements Directory {
     return (
       Array.isArray(value) && value.some((g) => typeof g === 'string' && g.toLowerCase() === wanted)
     );
+  }
+
+  /** People whose name or e-mail begins with `search` (OData `startswith`, case-insensitive). */
+  async findUsers(search: string, limit: number): Promise<FoundUser[]> {
+    const literal = `'${search.replace(/'/g, "''")}'`;
+    const res = await this.client.call('findUsers', {
+      method: 'GET',
+      path: '/users',
+      query: {
+        $filter: `startswith(displayName,${literal}) or startswith(mail,${literal})`,
+        $select: 'id,displayName,mail',
+        $top: String(limit),
+      },
+    });
+    if (!res.ok) throw this.client.failure('findUsers', res);
+    const value = (res.body as { value?: unknown } | undefined)?.value;
+    return (Array.isArray(value) ? (value as Record<string, unknown>[]) : []).flatMap((u) => {
+      const id = text(u.id);
+      return id ? [{ id, displayName: text(u.displayName) ?? '', mail: text(u.mail) ?? '' }] : [];
+    });
   }
 
   async ping(): Promise<void> {

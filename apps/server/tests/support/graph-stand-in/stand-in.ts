@@ -19,7 +19,7 @@
  *                                           refused (403) unless enabled; a user added with
  *                                           `unseenReads` answers 404 that many times first
  *                                           (replication delay)
- *   GET   /v1.0/users?$select=&$top=        GET   /v1.0/organization
+ *   GET   /v1.0/users?$select=&$top=[&$filter=startswith(..) or ..]   GET /v1.0/organization
  *   PATCH /v1.0/users/{id}                  204; validates properties and the CSA @odata.type;
  *                                           a synced user (`onPremisesSyncEnabled`) refuses the
  *                                           properties the sync owns (400), a privileged
@@ -837,7 +837,26 @@ export async function startGraphStandIn(options: GraphStandInOptions = {}): Prom
     if (collection === 'users' && id === undefined && method === 'GET') {
       const select = parseSelect(query);
       const top = Number(query.get('$top') ?? '100');
-      const value = [...users.values()].slice(0, top).map((u) => userJson(u, select));
+      // $filter: only `startswith(property,'text')` joined by `or` (the staff's people search).
+      const prefixes = [
+        ...(query.get('$filter') ?? '').matchAll(/startswith\((\w+),'((?:[^']|'')*)'\)/g),
+      ].map(([, field = '', prefix = '']) => ({
+        field,
+        prefix: prefix.replace(/''/g, "'").toLowerCase(),
+      }));
+      const matches = (u: StandInUser) => {
+        if (query.get('$filter') === null) return true;
+        const json = userJson(u, [...new Set(prefixes.map((p) => p.field))]);
+        return prefixes.some((p) =>
+          String(json[p.field] ?? '')
+            .toLowerCase()
+            .startsWith(p.prefix),
+        );
+      };
+      const value = [...users.values()]
+        .filter(matches)
+        .slice(0, top)
+        .map((u) => userJson(u, select));
       return { status: 200, body: { '@odata.context': `${origin}/v1.0/$metadata#users`, value } };
     }
     if (collection === 'users' && id !== undefined && sub === undefined) {

@@ -52,6 +52,16 @@ describe('getCoursePage', () => {
     });
   });
 
+  it("names the courses to conclude first: a '… II' its '… I', an institute the whole cycle", () => {
+    expect(getCoursePage('/escola-de-mediuns/o-livro-dos-mediuns-ii').page.prerequisite).toBe(
+      'Este curso é para quem concluiu: O Livro dos Médiuns I.',
+    );
+    expect(getCoursePage('/global-kardec/instituto-do-jovem').page.prerequisite).toBe(
+      'Este curso é para quem concluiu: Conheça o Espiritismo, Nosso Lar, Passe, Corrente e Vibração.',
+    );
+    expect(getCoursePage('/global-kardec/passe').page.prerequisite).toBeNull();
+  });
+
   it('reads the texts a fresh install shows from the content, and saved ones instead', () => {
     const course = findCourse('global-kardec', 'passe');
     if (!course) throw new Error('passe is missing');

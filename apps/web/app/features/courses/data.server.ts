@@ -17,8 +17,11 @@ import {
   meetingDates,
   programmePath,
   programmeSlugs,
+  allCourses,
+  type Course,
   type ProgrammeSlug,
 } from '@centro/content';
+import { joinPortuguese } from '@centro/contracts/lists';
 import { richTextHtml } from '@centro/contracts/rich-text';
 import { data } from 'react-router';
 import { courseSlot } from '@centro/contracts/photo-rules';
@@ -80,6 +83,14 @@ export function getProgrammePage(
   };
 }
 
+/** The course page's sentence about the courses to conclude first (decision 061); null: none. */
+export function prerequisiteText(course: Course): string | null {
+  const titles = (course.prerequisites ?? []).map(
+    (slug) => allCourses().find((c) => c.slug === slug)?.title ?? slug,
+  );
+  return titles.length === 0 ? null : `Este curso é para quem concluiu: ${joinPortuguese(titles)}.`;
+}
+
 export function getCoursePage(pathname: string, content: PublishedContent = {}): CourseLoaderData {
   const [programmeSegment, slug] = segments(pathname);
   const programme = getProgramme(programmeSlugOf(programmeSegment));
@@ -116,6 +127,7 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
         absoluteUrl(site.origin, path),
         courseCalendarPath(course),
       ),
+      prerequisite: prerequisiteText(course),
     },
     meta: buildPageMeta(site, {
       title: `${course.title} – ${programme.name}`,

@@ -48,6 +48,11 @@ export interface CoursePageData {
   meetings: CourseMeetingsData;
   /** What the share links give (issue 16), prepared at build time (share.ts). */
   share: CourseShareData;
+  /**
+   * 'Este curso é para quem concluiu: A e B.' from the content's default prerequisites (decision
+   * 061; Coordenação may change them, and the enrolment says the list in effect); null: none.
+   */
+  prerequisite: string | null;
 }
 
 export interface CourseShareData {

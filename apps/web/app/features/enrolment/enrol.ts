@@ -24,7 +24,12 @@ import {
 } from '~/lib/formatting';
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { ApiError } from '~/lib/api-client';
-import { addToGroup, isCourseFull, isEmailNotVerified } from './api/add-to-group';
+import {
+  addToGroup,
+  isCourseFull,
+  isEmailNotVerified,
+  prerequisiteMessageOf,
+} from './api/add-to-group';
 import type { ConfirmationState, EnrolmentCourse } from './types';
 
 export const PROFILE_PATH = '/perfil';
@@ -150,11 +155,12 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
     console.error('Enrolment failed', error);
     void deps.notify(
       'warning',
-      isCourseFull(error)
-        ? messages.courseFull
-        : isEmailNotVerified(error)
-          ? messages.emailNotVerified
-          : messages.enrolmentFailed,
+      prerequisiteMessageOf(error) ??
+        (isCourseFull(error)
+          ? messages.courseFull
+          : isEmailNotVerified(error)
+            ? messages.emailNotVerified
+            : messages.enrolmentFailed),
     );
   }
 }

@@ -70,7 +70,27 @@ export const actionLabels: Record<StaffActionName, string> = {
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',
   'account.delete': 'Uma pessoa excluiu a própria conta',
+  'prerequisites.view': 'Viu os pré-requisitos do curso',
+  'prerequisites.update': 'Alterou os pré-requisitos do curso',
+  'prerequisite.exception': 'Liberou a inscrição de uma pessoa sem os pré-requisitos',
+  'people.view': 'Buscou uma pessoa pelo e-mail ou nome',
+  'completions.view': 'Viu as conclusões do curso',
+  'completion.change': 'Alterou a conclusão de um participante',
 };
+
+/** The prerequisites and completions (decision 061). */
+export const prerequisiteMessages = {
+  none: 'Este curso não tem pré-requisitos: qualquer pessoa pode se inscrever.',
+  byDefault: '(Padrão do curso.)',
+  byStaff: '(Definido pela Coordenação.)',
+  saved: 'Pré-requisitos salvos.',
+  releaseHint:
+    'Para quem já concluiu os cursos exigidos em outra casa: a pessoa poderá se inscrever neste curso mesmo sem as conclusões registradas aqui.',
+  searchTooShort: 'Digite ao menos 3 letras do nome ou do e-mail.',
+  granted: (name: string) => `Inscrição liberada para ${name}.`,
+  reasonRequired: 'Informe o motivo da alteração.',
+  completionChanged: 'Conclusão alterada.',
+} as const;
 
 /** The course settings' names, as the settings form calls them. */
 export const settingLabels: Record<keyof StaffCourseSettings, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionText, settingChangeLines, whenText } from './record-text';
+import { actionText, changeLines, settingChangeLines, whenText } from './record-text';
 
 const row = (action: string, extra: Partial<Parameters<typeof actionText>[0]> = {}) => ({
   action,
@@ -61,5 +61,24 @@ describe('the record in words', () => {
       'Local: Sala 1 → Sala 2',
     ]);
     expect(settingChangeLines({ places: 40, changed: ['places'] })).toEqual([]);
+  });
+});
+
+describe('changeLines', () => {
+  const titles = new Map([
+    ['passe', 'Passe'],
+    ['corrente', 'Corrente'],
+  ]);
+  it("says a course's prerequisites and a participant's completion before and after", () => {
+    expect(
+      changeLines(
+        { action: 'prerequisites.update', details: { before: ['passe', 'corrente'], after: [] } },
+        titles,
+      ),
+    ).toEqual(['Pré-requisitos: Passe, Corrente → nenhum']);
+    expect(
+      changeLines({ action: 'completion.change', details: { before: false, after: true } }, titles),
+    ).toEqual(['Conclusão: Não concluiu → Concluiu']);
+    expect(changeLines({ action: 'prerequisite.exception', details: {} }, titles)).toEqual([]);
   });
 });

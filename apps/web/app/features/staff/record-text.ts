@@ -90,3 +90,35 @@ export function settingChangeLines(details: Record<string, unknown>): string[] {
       `${settingLabels[c.field]}: ${settingValue(c.field, c.before)} → ${settingValue(c.field, c.after)}`,
   );
 }
+
+const completionText = (value: unknown) => (value === true ? 'Concluiu' : 'Não concluiu');
+
+/** Course slugs as their titles ('nenhum' for none). */
+function coursesText(value: unknown, courseTitles: ReadonlyMap<string, string>): string {
+  const slugs = Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
+  return slugs.length === 0 ? 'nenhum' : slugs.map((s) => courseTitles.get(s) ?? s).join(', ');
+}
+
+/**
+ * What a change changed, a line each: the settings ('Vagas: 40 → 45'), a course's prerequisites
+ * ('Pré-requisitos: Passe → nenhum') and a participant's completion ('Conclusão: Não concluiu →
+ * Concluiu'); nothing for the other actions.
+ */
+export function changeLines(
+  row: Pick<RecordRow, 'action' | 'details'>,
+  courseTitles: ReadonlyMap<string, string>,
+): string[] {
+  const { before, after } = row.details;
+  switch (row.action) {
+    case 'settings.update':
+      return settingChangeLines(row.details);
+    case 'prerequisites.update':
+      return [
+        `Pré-requisitos: ${coursesText(before, courseTitles)} → ${coursesText(after, courseTitles)}`,
+      ];
+    case 'completion.change':
+      return [`Conclusão: ${completionText(before)} → ${completionText(after)}`];
+    default:
+      return [];
+  }
+}

@@ -42,6 +42,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
             'classRequired',
             'classNotFound',
             'enrolledInOtherClass',
+            'prerequisiteMissing',
           ),
         },
       },

@@ -113,6 +113,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
             'emailNotVerified',
             'classRequired',
             'classNotFound',
+            'prerequisiteMissing',
           ),
         },
       },

@@ -35,6 +35,7 @@ import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
 import { AUTH, bearer, COORDINATION, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
+import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
 import { staffPhotoRoutes } from './photos.js';
@@ -69,6 +70,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffClassRoutes);
   // A class's participants as files (.csv, .xlsx).
   await app.register(staffExportRoutes);
+  // Prerequisites, 'Liberar inscrição' and completions (decision 061).
+  await app.register(staffPrerequisiteRoutes);
 
   app.get(
     apiPaths.staffMe,

@@ -29,6 +29,7 @@ const page: CoursePageData = {
     'https://www.centro.org.br/global-kardec/passe',
     '/global-kardec/passe/encontros.ics',
   ),
+  prerequisite: null,
 };
 
 const stubClasses = (...classes: PublicClass[]) =>
@@ -66,6 +67,22 @@ describe('CoursePage', () => {
     expect(
       screen.getByRole('button', { name: 'Inscrever (fechado, com vagas)' }),
     ).toBeInTheDocument();
+  });
+
+  it('says before the button which courses the person must have concluded', () => {
+    renderWithRouter(
+      <CoursePage
+        {...page}
+        prerequisite="Este curso é para quem concluiu: Nosso Lar."
+        enrolAction={action}
+      />,
+    );
+    const sentence = screen.getByText('Este curso é para quem concluiu: Nosso Lar.');
+    expect(screen.getByRole('region', { name: 'Inscrição' })).toContainElement(sentence);
+    const button = screen.getByRole('button', { name: 'Inscrever (aberto, com vagas)' });
+    expect(
+      sentence.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('shows the places left once known', async () => {

@@ -19,6 +19,7 @@ export function CoursePage({
   image,
   meetings,
   share,
+  prerequisite,
   enrolAction,
 }: CoursePageData & {
   /**
@@ -62,6 +63,7 @@ export function CoursePage({
 
       <section className="course__enrol enrol" aria-labelledby="inscricao">
         <h2 id="inscricao">Inscrição</h2>
+        {prerequisite && <p>{prerequisite}</p>}
         <PlacesLeft slug={slug} action={enrolAction} />
         <p className="enrol__help">
           Primeira vez por aqui? Veja{' '}

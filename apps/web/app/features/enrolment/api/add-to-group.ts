@@ -28,6 +28,13 @@ export function isEmailNotVerified(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === ErrorCode.EmailNotVerified;
 }
 
+/** The server's sentence naming the courses to conclude first (409 prerequisite_missing), or null. */
+export function prerequisiteMessageOf(error: unknown): string | null {
+  return error instanceof ApiError && error.code === ErrorCode.PrerequisiteMissing
+    ? (error.apiMessage ?? null)
+    : null;
+}
+
 export async function addToGroup(request: GroupAddRequest): Promise<GroupAddResult> {
   const url = apiPaths.groupAdd;
   const answer = await fetchJson(url, { method: 'POST', body: request });

@@ -195,6 +195,20 @@ describe("'Finalizar inscrição'", () => {
     expectLoggedError();
   });
 
+  it("tells a person without the course's prerequisites which courses come first", async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    const message =
+      'Este curso é para quem concluiu: Nosso Lar. Se você já concluiu em outra casa, fale com a secretaria.';
+    stubApi({
+      '/api/group/add': () =>
+        Response.json({ error: 'prerequisite_missing', message }, { status: 409 }),
+    });
+    renderButton(signedIn());
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar inscrição' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('warning', message));
+    expectLoggedError();
+  });
+
   it.each([
     ['phone', { mobilePhone: null, extensionCelular: null }, incompleteMessages.phone],
     ['phone', { mobilePhone: '123' }, incompleteMessages.phone],

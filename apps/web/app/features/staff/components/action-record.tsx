@@ -14,7 +14,7 @@ import {
 import { actionLabels, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
 import { formatDateTime } from '../format';
-import { actionText, settingChangeLines, whenText } from '../record-text';
+import { actionText, changeLines, whenText } from '../record-text';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
@@ -218,7 +218,7 @@ function ActionItem({
   courseTitles: ReadonlyMap<string, string>;
   onPerson: (person: { id: string; name: string }) => void;
 }) {
-  const changes = action.action === 'settings.update' ? settingChangeLines(action.details) : [];
+  const changes = changeLines(action, courseTitles);
   const subject = action.subjectId;
   const name = action.subjectName ?? 'nome indisponível agora';
   return (

@@ -2,7 +2,8 @@
  * One course in the staff area (issue 29): its classes ('Turmas': the list; 'Nova turma', 'Abrir
  * inscrições' and 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else
  * the course's current class), its participants, attendance, a message to it and (Coordenação)
- * settings. Each panel of a class takes `ClassPanelProps`; a concluded class's panels show no edit
+ * settings; and, for the course, its prerequisites ('Liberar inscrição') and completions.
+ * Each panel of a class takes `ClassPanelProps`; a concluded class's panels show no edit
  * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
@@ -17,6 +18,8 @@ import { AttendancePanel } from './attendance-panel';
 import { ClassMessageForm } from './class-message-form';
 import { ClassesPanel } from './classes-panel';
 import { LoadFailed } from './load-failed';
+import { CompletionsPanel } from './completions-panel';
+import { PrerequisitesPanel } from './prerequisites-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
@@ -70,6 +73,9 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
     { key: 'presenca', label: 'Presença' },
     // A concluded class is read-only: no message to it either.
     ...(chosen && !isReadOnly(chosen) ? [{ key: 'mensagem', label: 'Mensagem à turma' }] : []),
+    // Of the course, whatever the class.
+    { key: 'pre-requisitos', label: 'Pré-requisitos' },
+    { key: 'conclusoes', label: 'Conclusões' },
     ...(coordination ? [{ key: 'configuracoes', label: 'Configurações' }] : []),
   ];
   const asked = params.get('aba');
@@ -118,6 +124,8 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
       {panel && current === 'mensagem' && (
         <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />
       )}
+      {current === 'pre-requisitos' && <PrerequisitesPanel slug={slug} coordination={coordination} />}
+      {current === 'conclusoes' && <CompletionsPanel slug={slug} coordination={coordination} />}
     </section>
   );
 }

@@ -161,7 +161,14 @@ describe('StaffArea', () => {
       within(course)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Turmas', 'Participantes', 'Presença', 'Mensagem à turma']);
+    ).toEqual([
+      'Turmas',
+      'Participantes',
+      'Presença',
+      'Mensagem à turma',
+      'Pré-requisitos',
+      'Conclusões',
+    ]);
     await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'zelia');
     expect(
       within(table)

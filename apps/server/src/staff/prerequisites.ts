@@ -1,0 +1,158 @@
+/**
+ * A course's prerequisites in the staff area (issue 29, points 5 and 6; decision 061): the list in
+ * effect with the content's default and the exceptions (Coordenação and Secretaria, a recorded
+ * view), the list changed by Coordenação, 'Liberar inscrição' for one person (Coordenação and
+ * Secretaria), finding that person, and the completions of the course's concluded classes, one of
+ * which Coordenação may change with a reason. Every change is recorded (ids and values only: the
+ * reason stays on the completion, which goes with the person's account).
+ */
+import type {
+  StaffCompletion,
+  StaffCompletionChange,
+  StaffPrerequisitesResponse,
+} from '@centro/contracts';
+import { prerequisiteListProblem, requiredCourses } from '../courses/prerequisite-rules.js';
+import { Refusal } from '../refusals/refusal.js';
+import { subjectNames } from './action-record.js';
+import { record, type StaffActor, type StaffContext } from './context.js';
+import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
+
+/** The most people a search answers. */
+const PEOPLE_FOUND = 20;
+
+function courseOf(ctx: StaffContext, slug: string) {
+  const course = ctx.courses.get(slug);
+  if (!course) throw new StaffCourseNotFoundError();
+  return course;
+}
+
+const titled = (ctx: StaffContext, slugs: readonly string[]) =>
+  slugs.map((slug) => ({ slug, title: ctx.courses.get(slug)?.title ?? slug }));
+
+/** The list in effect, the default and the exceptions; the view is recorded. */
+export async function prerequisites(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+): Promise<StaffPrerequisitesResponse> {
+  const course = courseOf(ctx, slug);
+  const [override, exceptions] = await Promise.all([
+    ctx.prerequisites.override(slug),
+    ctx.prerequisites.exceptions(slug),
+  ]);
+  const names = await subjectNames(
+    ctx,
+    exceptions.map((e) => e.personId),
+  );
+  await record(ctx, actor, 'prerequisites.view', {
+    course: slug,
+    details: { exceptions: exceptions.length },
+  });
+  return {
+    required: titled(ctx, requiredCourses(course.prerequisites, override)),
+    defaults: titled(ctx, course.prerequisites ?? []),
+    byStaff: override !== null,
+    exceptions: exceptions.map((e) => ({ ...e, name: names.get(e.personId) ?? null })),
+    choices: titled(
+      ctx,
+      [...ctx.courses.keys()].filter((other) => other !== slug),
+    ),
+  };
+}
+
+/**
+ * Coordenação's list (null: back to the content's default).
+ * @throws InvalidSettingsError (a course unknown, twice, or the course itself)
+ */
+export async function updatePrerequisites(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  required: readonly string[] | null,
+): Promise<StaffPrerequisitesResponse> {
+  const course = courseOf(ctx, slug);
+  const problem = required && prerequisiteListProblem(slug, required, new Set(ctx.courses.keys()));
+  if (problem) throw new InvalidSettingsError(problem);
+  const before = requiredCourses(course.prerequisites, await ctx.prerequisites.override(slug));
+  await ctx.prerequisites.setOverride(slug, required, actor.id, ctx.now());
+  await record(ctx, actor, 'prerequisites.update', {
+    course: slug,
+    details: { before, after: required ?? course.prerequisites ?? [], byStaff: required !== null },
+  });
+  return prerequisites(ctx, actor, slug);
+}
+
+/** 'Liberar inscrição': the person may enrol in the course without its prerequisites. */
+export async function grantException(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  personId: string,
+): Promise<void> {
+  courseOf(ctx, slug);
+  if ((await ctx.directory.getUser(personId)) === null) throw new Refusal('userNotFound');
+  const granted = await ctx.prerequisites.grantException(slug, personId, actor.id, ctx.now());
+  if (granted)
+    await record(ctx, actor, 'prerequisite.exception', { course: slug, subject: personId });
+}
+
+/** People whose e-mail or name matches `text` (the directory's search); recorded, counts only. */
+export async function findPeople(ctx: StaffContext, actor: StaffActor, text: string) {
+  const found = await ctx.directory.findUsers(text, PEOPLE_FOUND);
+  await record(ctx, actor, 'people.view', { details: { rows: found.length } });
+  return found.map((u) => ({ id: u.id, name: u.displayName, email: u.mail }));
+}
+
+/** The completions of the course's concluded classes, newest first; the view is recorded. */
+export async function completions(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+): Promise<StaffCompletion[]> {
+  courseOf(ctx, slug);
+  const [rows, classes] = await Promise.all([
+    ctx.completions.ofCourse(slug),
+    ctx.classes.ofCourse(slug),
+  ]);
+  const names = await subjectNames(
+    ctx,
+    rows.map((r) => r.personId),
+  );
+  const classNames = new Map(classes.map((c) => [c.id, c.name]));
+  await record(ctx, actor, 'completions.view', { course: slug, details: { rows: rows.length } });
+  return rows.map((r) => ({
+    ...r,
+    name: names.get(r.personId) ?? null,
+    className: classNames.get(r.classId) ?? '',
+  }));
+}
+
+/**
+ * Coordenação changes one participant's completion, with the reason; recorded before and after.
+ * @throws Refusal completionNotFound
+ */
+export async function changeCompletion(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  classId: string,
+  personId: string,
+  change: StaffCompletionChange,
+): Promise<void> {
+  courseOf(ctx, slug);
+  const row = await ctx.classes.byId(classId);
+  if (!row || row.course_slug !== slug) throw new Refusal('completionNotFound');
+  const before = await ctx.completions.change(
+    classId,
+    personId,
+    change.concluded,
+    actor.id,
+    change.reason,
+  );
+  if (before === null) throw new Refusal('completionNotFound');
+  await record(ctx, actor, 'completion.change', {
+    course: slug,
+    subject: personId,
+    details: { class: classId, before, after: change.concluded },
+  });
+}
