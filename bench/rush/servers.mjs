@@ -105,6 +105,8 @@ async function adminQuery(query) {
 export async function startTarget(target, people) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
   const env = {
+    // As deployed (docs/deployment.md): React renders the e-mails in its production build.
+    NODE_ENV: 'production',
     API_TOKEN_SECRET: SECRET,
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
