@@ -8,7 +8,8 @@
 //      rate limit at 60,000 requests per minute and address (every request of the bench comes from
 //      127.0.0.1: the warm-up and both scenarios are 12,000 in well under a minute; the limit is
 //      checked on every request as with the default 10,000) and the default settings otherwise
-//      (built-in provider, local directory, LOG_LEVEL info);
+//      (built-in provider, local directory, LOG_LEVEL info; NODE_ENV=production and one SITE_URL for
+//      every instance, as deployed);
 //   3. sets the courses' places in each course's class (`classes` row): places come from the
 //      content and are synchronised into that row at start-up, and the enrolment reads them from
 //      there on each request, so the bench changes them after the start (as an operator editing

@@ -105,6 +105,11 @@ async function adminQuery(query) {
 export async function startTarget(target, people) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'centro-rush-'));
   const env = {
+    // As deployed (docs/deployment.md): React renders the e-mails in its production build.
+    NODE_ENV: 'production',
+    // One public origin for every instance, as behind the deployment's proxy: the built-in
+    // provider's issuer is the same on both, so a provider token of the journey is good on either.
+    SITE_URL: 'http://localhost:3000',
     API_TOKEN_SECRET: SECRET,
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,

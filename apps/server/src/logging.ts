@@ -80,9 +80,9 @@ class OneLinePerRequest extends LogController {
     this.#activity = activity;
   }
 
-  override incomingRequest(): void {
-    // Logged once, at the end (requestCompleted); counted now.
-    this.#activity?.begin();
+  override incomingRequest(_request: FastifyRequest, reply: FastifyReply): void {
+    // Logged once, at the end (requestCompleted); counted now, open until its answer closes.
+    this.#activity?.begin(reply.raw);
   }
 
   override requestCompleted(

@@ -123,15 +123,29 @@ export function wallClockAt(instant: string | Date, timeZone = MEETING_TIME_ZONE
   };
 }
 
+/**
+ * Instants already worked out, by zone, date and time: the same few (a class's meetings) are asked
+ * for on every request of the class list, and each costs two `formatToParts` (decision 066). The
+ * answer depends on its inputs only; the map is emptied when it grows past its bound.
+ */
+const zonedInstants = new Map<string, number>();
+const ZONED_INSTANTS_KEPT = 4096;
+
 /** The instant of a wall-clock date and time ("YYYY-MM-DD", "HH:MM") in `timeZone`. */
 export function zonedInstant(isoDate: string, time: string, timeZone = MEETING_TIME_ZONE): Date {
+  const key = `${timeZone} ${isoDate} ${time}`;
+  const known = zonedInstants.get(key);
+  if (known !== undefined) return new Date(known);
   const { year, month, day } = parseDate(isoDate);
   const { hours, minutes } = parseTime(time);
   const wall = Date.UTC(year, month - 1, day, hours, minutes);
   // The offset at the guess, then at the corrected instant (they differ only near a change of
   // offset; a wall time that does not exist then lands after the change).
   const first = wall - timeZoneOffsetMinutes(new Date(wall), timeZone) * 60000;
-  return new Date(wall - timeZoneOffsetMinutes(new Date(first), timeZone) * 60000);
+  const instant = wall - timeZoneOffsetMinutes(new Date(first), timeZone) * 60000;
+  if (zonedInstants.size >= ZONED_INSTANTS_KEPT) zonedInstants.clear();
+  zonedInstants.set(key, instant);
+  return new Date(instant);
 }
 
 /** When a given meeting (by date) starts. */

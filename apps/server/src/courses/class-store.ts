@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { ClassesTable, Database } from '../db/schema.js';
 import { termName } from './class-rules.js';
 
@@ -54,6 +55,16 @@ export function currentClassId(eb: ExpressionBuilder<Database & { c: Database['c
 }
 
 export function createClassStore(db: Db) {
+  // The public class list's query, on each of its requests: compiled once (decision 066).
+  const listed = compiledOnce(db, 0, () =>
+    db
+      .selectFrom('classes')
+      .selectAll()
+      .where('state', 'in', ['open', 'planned'])
+      .orderBy('course_slug')
+      .orderBy('created_at')
+      .orderBy('id'),
+  );
   return {
     /**
      * Adds a class to a course (its settings null: the content's defaults) and answers its id:
@@ -132,14 +143,7 @@ export function createClassStore(db: Db) {
 
     /** The classes open or planned (opening soon) of every course, for visitors. */
     async listed(): Promise<ClassRow[]> {
-      return db
-        .selectFrom('classes')
-        .selectAll()
-        .where('state', 'in', ['open', 'planned'])
-        .orderBy('course_slug')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return (await listed()).rows;
     },
 
     /**

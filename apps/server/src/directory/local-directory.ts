@@ -6,6 +6,7 @@
 import { allCourses } from '@centro/content';
 import type { UpdatableUserField, UserDetails } from '@centro/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
 import type { SqliteStatements } from '../db/sqlite-dialect.js';
 import type { AccountsTable, Database } from '../db/schema.js';
@@ -126,6 +127,26 @@ export function createLocalDirectory(
       })
     : undefined;
 
+  // The person's details and the two writes of a first enrolment, compiled once (decision 066).
+  const selectUser = compiledOnce(db, 1, (id: string) =>
+    db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', id),
+  );
+  const updateColumn = (column: (typeof COLUMN_OF_FIELD)[UpdatableUserField]) =>
+    compiledOnce(db, 3, (value: string | null, at: string, id: string) =>
+      db
+        .updateTable('accounts')
+        .set({ [column]: value, updated_at: at })
+        .where('id', '=', id),
+    );
+  const updates = new Map(Object.values(COLUMN_OF_FIELD).map((c) => [c, updateColumn(c)]));
+  const updateBirthDate = compiledOnce(db, 3, (birthDate: string, at: string, id: string) =>
+    db
+      .updateTable('accounts')
+      .set({ data_nascimento: birthDate, updated_at: at })
+      .where('id', '=', id),
+  );
+  const changed = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
+
   async function userExists(id: string): Promise<boolean> {
     const row = await db
       .selectFrom('accounts')
@@ -154,13 +175,7 @@ export function createLocalDirectory(
     },
 
     async getUser(id) {
-      const row = users
-        ? await users.call('', id)
-        : await db
-            .selectFrom('accounts')
-            .select(ACCOUNT_COLUMNS)
-            .where('id', '=', id)
-            .executeTakeFirst();
+      const row = users ? await users.call('', id) : (await selectUser(id)).rows[0];
       if (!row) return null;
       const user: UserDetails = {
         id: row.id,
@@ -176,23 +191,15 @@ export function createLocalDirectory(
     },
 
     async updateUser(id, field, value) {
-      const column = COLUMN_OF_FIELD[field];
-      if (column === undefined) throw new TypeError(`Not an updatable field: ${String(field)}`);
-      const result = await db
-        .updateTable('accounts')
-        .set({ [column]: value, updated_at: now().toISOString() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new DirectoryUserNotFoundError();
+      const update = updates.get(COLUMN_OF_FIELD[field]);
+      if (update === undefined) throw new TypeError(`Not an updatable field: ${String(field)}`);
+      const result = await update(value, now().toISOString(), id);
+      if (changed(result) === 0) throw new DirectoryUserNotFoundError();
     },
 
     async setBirthDate(id, birthDate) {
-      const result = await db
-        .updateTable('accounts')
-        .set({ data_nascimento: birthDate, updated_at: now().toISOString() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new DirectoryUserNotFoundError();
+      const result = await updateBirthDate(birthDate, now().toISOString(), id);
+      if (changed(result) === 0) throw new DirectoryUserNotFoundError();
     },
 
     async addToGroup(groupId, userId) {

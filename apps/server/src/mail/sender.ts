@@ -9,8 +9,8 @@
  * composition that finds nothing to send drops the row, one that fails counts as a failed attempt.
  *
  * During a rush the sender gives way to requests (`activity`): before claiming, while requests
- * keep arriving, it waits (`probeMs` at a time) until a probe passes without a new request, or at
- * most `maxDeferMs`, so delivering mail never competes with the requests for the CPU and the
+ * keep arriving or wait for their answers, it waits (`probeMs` at a time) until a probe passes
+ * without a new request and none is open (decision 066), or at most `maxDeferMs`, so delivering mail never competes with the requests for the CPU and the
  * database; messages queued in a rush go out right after it (decision 033).
  *
  * Logs say which message (id, kind) and what happened, and for `.eml` files the file's name; never
@@ -32,8 +32,11 @@ export interface MailSenderOptions {
   concurrency?: number;
   /** Composes the messages kept as data (none: such a message fails its attempts). */
   compose?: MailComposer;
-  /** The requests this instance has begun so far (see request-activity.ts): the sender yields. */
-  activity?: { count(): number };
+  /**
+   * The requests this instance has begun so far, and those still open (see request-activity.ts):
+   * the sender yields to them.
+   */
+  activity?: { count(): number; open?(): number };
   /** Length of one wait for a pause between requests (default 20 ms). */
   probeMs?: number;
   /** Longest the sender waits for a pause before a claim (default 2 s): mail still moves. */
@@ -125,7 +128,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   async function yieldToRequests(): Promise<void> {
     if (!activity) return;
     const deadline = Date.now() + maxDeferMs;
-    while (activity.count() !== seenRequests && running && Date.now() < deadline) {
+    const busy = () => activity.count() !== seenRequests || (activity.open?.() ?? 0) > 0;
+    while (busy() && running && Date.now() < deadline) {
       seenRequests = activity.count();
       await new Promise((resolve) => setTimeout(resolve, probeMs));
     }

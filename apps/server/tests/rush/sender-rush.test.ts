@@ -1,8 +1,10 @@
 /**
  * The sender during a rush (decision 033): messages kept as data are composed at delivery (one
  * with nothing to send is dropped, never delivered); while requests keep arriving the sender
- * claims nothing, and it delivers once they pause, or after `maxDeferMs` at the latest.
+ * claims nothing, nor while requests wait for their answers (decision 066), and it delivers once
+ * they pause, or after `maxDeferMs` at the latest.
  */
+import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -134,6 +136,35 @@ describe('the sender during a rush', () => {
     }
     for (let i = 0; i < 50 && transport.delivered.length === 0; i++) await sleep(20);
     expect(transport.delivered).toHaveLength(1);
+    await mail.stop();
+  });
+
+  it('claims nothing while requests wait for their answers, though no new one arrives', async () => {
+    // PostgreSQL's rush: a burst of requests, then none until the database answers the batch.
+    const transport = recordingTransport();
+    const activity = new RequestActivity();
+    const mail = createMail({
+      database,
+      settings: { ...resolveMailSettings({}, dataDir), pollIntervalMs: 60_000 },
+      log: silent,
+      transport,
+      activity,
+      compose: (data) =>
+        Promise.resolve(
+          emailVerification({ centre, to: `${data.personId}@example.org`, code: '123456' }),
+        ),
+    });
+    const waiting = new EventEmitter();
+    for (let i = 0; i < 3; i++) activity.begin(waiting);
+    mail.start();
+    await queueData(mail, 'ana');
+    mail.wake();
+    await sleep(250);
+    expect(transport.delivered).toHaveLength(0);
+    waiting.emit('close');
+    for (let i = 0; i < 50 && transport.delivered.length === 0; i++) await sleep(20);
+    expect(transport.delivered).toHaveLength(1);
+    expect(activity.open()).toBe(0);
     await mail.stop();
   });
 
