@@ -29,8 +29,8 @@ const linkProblem = (label: string, value: string) => {
     : `${label}: o link ${refused.slice(0, 80)} não é permitido; use https:, mailto:, tel: ou uma página do site (/...).`;
 };
 
-/** A plain one-line text (no marks). */
-const plainText = (label: string, min: number, max: number) =>
+/** A plain one-line text (no marks), its problems in pt-BR naming the field. */
+export const plainText = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label}: informe um texto.` })
     .trim()

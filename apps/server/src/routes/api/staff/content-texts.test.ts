@@ -3,7 +3,8 @@
  * read (packaged until saved), saved and published at once on its pages (a course's on its page
  * and its programme's list), refused with a pt-BR message when unsafe or too long, refused 409
  * when someone saved meanwhile, its history with 'Restaurar esta versão' (a new revision), each
- * in the staff record, and a preview with draft texts that publishes nothing.
+ * in the staff record, and a preview with draft texts that publishes nothing; on PostgreSQL, a
+ * second instance on the same database serves a save made on the first within seconds.
  */
 import { randomUUID } from 'node:crypto';
 import { centre, getProgramme } from '@centro/content';
@@ -37,7 +38,7 @@ const courseTexts = (description: string) => ({
   cycle: 'O ciclo em *itálico*.',
 });
 
-describe.each(targets)('the site texts on $dialect', ({ databaseUrl }) => {
+describe.each(targets)('the site texts on $dialect', ({ dialect, databaseUrl }) => {
   let fixture: FixtureWebRoot;
   let api: TestApi;
   let comunicacao: string;
@@ -237,4 +238,36 @@ describe.each(targets)('the site texts on $dialect', ({ databaseUrl }) => {
       { document: COURSE, revision: 1 },
     ]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'shows texts saved on one instance on the other within seconds',
+    async () => {
+      const other = await createTestApi({ databaseUrl, fixture });
+      try {
+        const before = (await other.app.inject({ method: 'GET', url: '/' })).body;
+        expect(before).toContain(fixture.markerOf('/'));
+        const saved = await as(comunicacao, 'PUT', TEXTS, {
+          document: 'home',
+          revision: 0,
+          texts: { introduction: 'Uma apresentação salva na *outra* instância.' },
+        });
+        expect(saved.statusCode).toBe(200);
+        await expect
+          .poll(async () => (await other.app.inject({ method: 'GET', url: '/' })).body, {
+            timeout: 6000,
+            interval: 250,
+          })
+          .toContain('Uma apresentação salva na *outra* instância.');
+        const read = await other.app.inject({
+          method: 'GET',
+          url: `${TEXTS}?document=home`,
+          headers: { authorization: `Bearer ${api.tokenFor(comunicacao)}` },
+        });
+        expect(read.json()).toMatchObject({ revision: 1 });
+      } finally {
+        await other.app.close();
+      }
+    },
+    20_000,
+  );
 });
