@@ -20,6 +20,7 @@ import {
   RATE_LIMIT_API_PER_MINUTE,
   RUNS,
   scenarios,
+  openClasses,
   setPlaces,
   sleep,
   TARGET_ACCEPTED_PER_SECOND,
@@ -40,14 +41,14 @@ async function checkDatabase(db, scenario, summary) {
   const { course } = scenario;
   const rows = await db
     .selectFrom('enrolments')
-    .select(['user_id', 'status'])
+    .select(['user_id', 'status', 'class_id'])
     .where('course_slug', '=', course.slug)
     .execute();
-  const { taken, places } = await db
+  const classes = await db
     .selectFrom('classes')
-    .select(['taken', 'places'])
+    .select(['id', 'taken', 'places'])
     .where('course_slug', '=', course.slug)
-    .executeTakeFirstOrThrow();
+    .execute();
   const members = new Set(
     (
       await db
@@ -61,10 +62,18 @@ async function checkDatabase(db, scenario, summary) {
   const expect = (ok, message) => {
     if (!ok) problems.push(message);
   };
-  expect(places === scenario.places, `places ${places}, expected ${scenario.places}`);
-  expect(summary.accepted.size === scenario.places, `${summary.accepted.size} accepted`);
-  expect(rows.length === scenario.places, `${rows.length} rows for ${scenario.places} places`);
-  expect(taken === rows.length, `taken ${taken} but ${rows.length} rows`);
+  const count = scenario.classes ?? 1;
+  expect(classes.length === count, `${classes.length} classes, expected ${count}`);
+  // Each class exactly its places, counted by the database as its rows.
+  for (const { id, taken, places } of classes) {
+    const held = rows.filter((r) => r.class_id === id).length;
+    expect(places === scenario.places, `places ${places}, expected ${scenario.places}`);
+    expect(held === places, `${held} rows for ${places} places in class ${id}`);
+    expect(taken === held, `taken ${taken} but ${held} rows in class ${id}`);
+  }
+  const total = scenario.places * count;
+  expect(summary.accepted.size === total, `${summary.accepted.size} accepted`);
+  expect(rows.length === total, `${rows.length} rows for ${total} places`);
   expect(enrolled.size === rows.length, 'a person holds two places');
   expect(
     rows.every((r) => r.status === 'confirmed'),
@@ -115,7 +124,11 @@ async function runTarget(target) {
   const outcomes = [];
   try {
     await setPlaces(started.db, warmCourse, WARM_UP / 2);
-    for (const scenario of scenarios) await setPlaces(started.db, scenario.course, scenario.places);
+    const classIds = [];
+    for (const scenario of scenarios) {
+      classIds.push(scenario.classes ? await openClasses(started.db, scenario.course, 2) : []);
+      await setPlaces(started.db, scenario.course, scenario.places);
+    }
     await load(started.urls, bodiesFor(warmPeople, warmCourse));
     // The warm-up's e-mails are sent before the rush is measured, not during it.
     await drainOutbox(started.db, started.pids);
@@ -124,7 +137,7 @@ async function runTarget(target) {
       // With RUSH_CPU_PROF, an idle gap before the rush marks its start in the profile's --timeline.
       if (CPU_PROF) await sleep(PROFILE_GAP_MS);
       const summary = summarise(
-        await load(started.urls, bodiesFor(people, scenario.course), started.pids),
+        await load(started.urls, bodiesFor(people, scenario.course, classIds[i]), started.pids),
         people,
       );
       const problems = await checkDatabase(started.db, scenario, summary);
@@ -173,7 +186,7 @@ export async function enrolmentRush() {
       for (const outcome of await runTarget(target)) {
         const key = `${target.id}|${outcome.scenario.id}`;
         const floor = floors.find((f) => f.scenario.id === outcome.scenario.id);
-        const problems = [...outcome.problems, ...floor.problems];
+        const problems = [...outcome.problems, ...(floor?.problems ?? [])];
         results.set(key, [...(results.get(key) ?? []), { ...outcome, problems, ceiling, floor }]);
       }
     }
@@ -224,12 +237,14 @@ export async function enrolmentRush() {
       // The same on connections already open (without the wait to be accepted: decision 033).
       row.p99OpenRatios = outcomes.map((o) => o.summary.p99Open / o.ceiling.p99Open);
       // Issue 33: each run against the floor measured right before it, on the same database.
-      row.floorCpu = median(outcomes.map((o) => o.floor.summary.serverCpuPerRequest));
-      row.floorP99 = median(outcomes.map((o) => o.floor.summary.p99));
-      row.floorCpuRatios = outcomes.map(
+      // (Not for two classes: the floor knows none.)
+      const floored = outcomes.filter((o) => o.floor);
+      row.floorCpu = median(floored.map((o) => o.floor.summary.serverCpuPerRequest));
+      row.floorP99 = median(floored.map((o) => o.floor.summary.p99));
+      row.floorCpuRatios = floored.map(
         (o) => o.summary.serverCpuPerRequest / o.floor.summary.serverCpuPerRequest,
       );
-      row.floorP99Ratios = outcomes.map((o) => o.summary.p99 / o.floor.summary.p99);
+      row.floorP99Ratios = floored.map((o) => o.summary.p99 / o.floor.summary.p99);
       row.cpuRatio = median(row.cpuRatios);
       row.p99Ratio = median(row.p99Ratios);
       if (target.id === 'sqlite' && scenario.id === 'b') {
@@ -244,7 +259,7 @@ export async function enrolmentRush() {
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.places} places | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${round(r.floorCpu, 3)} | ${round(r.floorP99, 1)} | ${spread(r.floorCpuRatios)} | ${spread(r.floorP99Ratios)} | ${r.apsRuns.join(', ')} | ${round(r.mailDrainMs)} | ${round(r.mailCpu, 3)} |`,
+        `| ${r.target.label} | ${r.target.instances} | (${r.scenario.id}) ${r.scenario.people} people, ${r.scenario.classes ? `${r.scenario.classes} classes of ${r.scenario.places} places` : `${r.scenario.places} places`} | ${same(r.accepted)} | ${same(r.full)} | ${same(r.other)} | ${r.serverErrors} | ${round(r.rps)} | ${round(r.aps)} | ${round(r.p50, 1)} | ${round(r.p99, 1)} | ${round(r.worstP99, 1)} | ${round(r.p99Open, 1)} | ${round(r.ratio, 2)} | ${round(r.serverCpu, 3)} | ${spread(r.cpuRatios)} | ${spread(r.p99Ratios)} | ${r.floorCpuRatios.length ? `${round(r.floorCpu, 3)} | ${round(r.floorP99, 1)} | ${spread(r.floorCpuRatios)} | ${spread(r.floorP99Ratios)}` : '– | – | – | –'} | ${r.apsRuns.join(', ')} | ${round(r.mailDrainMs)} | ${round(r.mailCpu, 3)} |`,
     ),
   ];
   const sqliteB = rows.find((r) => r.target.id === 'sqlite' && r.scenario.id === 'b');
@@ -257,7 +272,7 @@ export async function enrolmentRush() {
     `- Machine: ${machineDescription({ chromium: false })}; shared with other work (1-minute load average ${loadBefore.toFixed(2)} when the run began, ${runLoads.join(', ')} when each repetition began, ${os.loadavg()[0].toFixed(2)} at the end).`,
     `- Figures: median of ${RUNS} runs (each run: a fresh database and server, the ceiling measured right before); "accepted" etc. per run when they differ. Requests/s and accepted/s: all requests ÷ the time from the first connection to the last answer; latencies as autocannon measures them; server CPU: user + system time of the server process(es) during the rush (/proc), ÷ requests. The warm-up's e-mails are sent before the rush; the rush's own, which the senders put off while requests arrive (decision 033), are sent after it: their time and CPU are the last two columns.`,
     `- Ceiling: bare Fastify ${FASTIFY_VERSION} hello-world (\`bench/rush/hello-server.mjs\`, no logging, same requests and settings; measured ${CEILING_ROUNDS} times per run, each round like the enrolment's measurement (a fresh server, the same warm-up, one rush of ${PEOPLE} requests), because its CPU is read from /proc in 10 ms ticks and one rush is only 100–200 ms of it, ±5–10 % from the ticks alone; its CPU per request is the rounds' total ÷ their requests, its p99 the median of the rounds'; the enrolment's own measurement is one rush per run as before): ${round(ceilingRps)} requests/s (runs: ${ceilings.map((c) => round(c.requestsPerSecond)).join(', ')}), p99 ${round(median(ceilings.map((c) => c.p99)), 1)} ms (${round(median(ceilings.map((c) => c.p99Open)), 1)} ms on open connections), ${round(ceilingCpu, 3)} ms of CPU per request (runs: ${ceilings.map((c) => round(c.serverCpuPerRequest, 3)).join(', ')}; single rushes: ${round(Math.min(...ceilings.flatMap((c) => c.cpuPerRound)), 3)}–${round(Math.max(...ceilings.flatMap((c) => c.cpuPerRound)), 3)}).`,
-    `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of the course = \`taken\` = accepted, no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
+    `- Correctness (checked in the database after every run; the script fails otherwise): exactly the places accepted, no 5xx, rows of each class = its \`taken\` = its places (scenario c: two classes of one course open at once, each person naming one, issue 29), no person twice, every accepted person confirmed and in the course's group, nobody else in it. ${problems.length ? `**FAILED**: ${problems.join('; ')}.` : 'Held in every run.'}`,
     `- Targets (SQLite, scenario b): ≥ ${TARGET_ACCEPTED_PER_SECOND} accepted enrolments/s: ${sqliteB ? `${round(sqliteB.aps)}/s (runs: ${sqliteB.apsRuns.join(', ')}), ${throughputMet ? 'met' : '**missed**'}` : 'not measured'}; p99 ≤ ${TARGET_P99_MS} ms: ${sqliteB ? `${round(sqliteB.p99, 1)} ms (runs: ${sqliteB.p99Runs.join(', ')}; ${round(sqliteB.p99Open, 1)} ms on connections already open), ${latencyMet ? 'met' : '**missed**'}` : 'not measured'}.`,
     `- Targets of issue 15 (each run against the hello-world of the same run): the enrolment (SQLite, scenario b) at most ${TARGET_CPU_RATIO}× the hello-world's server CPU per request: ${sqliteB ? `${spread(sqliteB.cpuRatios)}×, ${sqliteB.cpuRatio <= TARGET_CPU_RATIO ? 'met' : '**missed**'}` : 'not measured'}; its p99 at most ${TARGET_P99_RATIO}× the hello-world's: ${sqliteB ? `${spread(sqliteB.p99Ratios)}×, ${sqliteB.p99Ratio <= TARGET_P99_RATIO ? 'met' : '**missed**'} (on connections already open, not the target's measure: ${spread(sqliteB.p99OpenRatios)}×)` : 'not measured'}; PostgreSQL with two instances (scenario b) ≥ ${TARGET_POSTGRES_ACCEPTED_PER_SECOND} accepted enrolments/s: ${postgresB ? `${round(postgresB.aps)}/s (runs: ${postgresB.apsRuns.join(', ')}), ${postgresB.aps >= TARGET_POSTGRES_ACCEPTED_PER_SECOND ? 'met' : '**missed**'}` : 'not measured'}. (Medians, range in brackets.)`,
     `- Targets of issue 33 (each run against the floor measured right before it: \`bench/rush/floor-server.mjs\`, node:http with the token's signature checked and one durable transaction taking the place, the enrolment, the membership and the e-mail's outbox row, on the same database and number of instances): the enrolment at most ${TARGET_FLOOR_RATIO}× the floor's server CPU per request and p99. ${rows

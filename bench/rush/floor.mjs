@@ -3,7 +3,16 @@
 // checks, so that each run compares the product with its floor measured right after it.
 import { load, summarise } from './load.mjs';
 import { startFloor } from './servers.mjs';
-import { bodiesFor, peopleFor, scenarios, WARM_UP, warmCourse } from './settings.mjs';
+import {
+  bodiesFor,
+  peopleFor,
+  scenarios as allScenarios,
+  WARM_UP,
+  warmCourse,
+} from './settings.mjs';
+
+/** The floor knows no classes: the scenarios of one class. */
+const scenarios = allScenarios.filter((s) => !s.classes);
 
 /** What the floor's database and answers say against the scenario; the problems found. */
 async function checkFloor(floor, scenario, summary) {

@@ -34,11 +34,14 @@ export const TARGET_FLOOR_RATIO = 1.5;
 /** Target of issue 33: a person's whole enrolment against the floor's single request. */
 export const TARGET_JOURNEY_RATIO = 3;
 
-export const [fullCourse, bigCourse, warmCourse] = allCourses();
+export const [fullCourse, bigCourse, warmCourse, twoClassCourse] = allCourses();
 export const onlyScenario = process.argv.find((a) => a.startsWith('--scenario='))?.slice(11);
 export const scenarios = [
   { id: 'a', course: fullCourse, places: 40, people: PEOPLE },
   { id: 'b', course: bigCourse, places: PEOPLE, people: PEOPLE },
+  // Issue 29: two classes of one course open at once, each person naming one (`turma`), the
+  // classes alternating; each class has 40 % of the people as places, so each must fill exactly.
+  { id: 'c', course: twoClassCourse, places: PEOPLE * 0.4, people: PEOPLE, classes: 2 },
 ].filter((s) => !onlyScenario || s.id === onlyScenario);
 export const targets = [
   { id: 'sqlite', label: 'SQLite (embedded default)', instances: 1 },
@@ -57,11 +60,46 @@ export function peopleFor(count) {
   return Array.from({ length: count }, () => randomUUID());
 }
 
-/** Each person's enrolment in `course`, with a valid API token of theirs (the spec's body). */
-export function bodiesFor(people, course) {
-  return people.map((user) =>
-    JSON.stringify({ group: course.groupId, user, token: tokens.issueForUser(user).token }),
+/**
+ * Each person's enrolment in `course`, with a valid API token of theirs (the spec's body); with
+ * `classIds`, each names one of them in turn (`turma`).
+ */
+export function bodiesFor(people, course, classIds = []) {
+  return people.map((user, i) =>
+    JSON.stringify({
+      group: course.groupId,
+      user,
+      token: tokens.issueForUser(user).token,
+      ...(classIds.length ? { turma: classIds[i % classIds.length] } : {}),
+    }),
   );
+}
+
+/**
+ * Gives the course `count` open classes (copies of its first, each with its own id and name), as
+ * staff would with 'Nova turma' and 'Abrir inscrições'; answers their ids, oldest first.
+ */
+export async function openClasses(db, course, count) {
+  const rows = await db
+    .selectFrom('classes')
+    .selectAll()
+    .where('course_slug', '=', course.slug)
+    .orderBy('created_at')
+    .execute();
+  for (let i = rows.length; i < count; i++) {
+    await db
+      .insertInto('classes')
+      .values({ ...rows[0], id: randomUUID(), name: `Turma ${i + 1}`, taken: 0, state: 'open' })
+      .execute();
+  }
+  const ids = await db
+    .selectFrom('classes')
+    .select('id')
+    .where('course_slug', '=', course.slug)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return ids.map((r) => r.id);
 }
 
 export async function setPlaces(db, course, places) {
