@@ -84,6 +84,7 @@ describe.each(targets)('password reset on $dialect', (target) => {
     return browser.post(String(formAction(form.body)), { email });
   }
 
+  // Seven password hashes (sign-up, wrong tries, the new password): seconds on a busy machine.
   it('sends a single-use link, ends the other sessions, and lets a locked-out owner in', async () => {
     const email = `reset-${target.dialect}@example.org`;
     const phone = new IdpBrowser(app, SITE);
@@ -154,7 +155,7 @@ describe.each(targets)('password reset on $dialect', (target) => {
     const signedIn = await signIn(new IdpBrowser(app, SITE), email, 'uma senha nova e longa');
     expect(signedIn.answer.statusCode).toBe(303);
     expect((await signedIn.tokens()).statusCode).toBe(200);
-  });
+  }, 20_000);
 
   it('refuses an expired link and a made-up one, and sends at most three links an hour', async () => {
     const email = `expira-${target.dialect}@example.org`;
