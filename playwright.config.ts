@@ -26,7 +26,7 @@ const baseURL = `http://127.0.0.1:${port}`;
  * The specs whose outcome depends on the viewport, and the content editing (issue 32's acceptance
  * asks for phone and desktop; each of its runs has its own server): they run on desktop too.
  */
-const LAYOUT_SPECS = /\/(navigation|pages|public-routes|staff|content)\.spec\.ts$/;
+const LAYOUT_SPECS = /\/(navigation|pages|public-routes|staff|content|layout-shift)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
