@@ -22,8 +22,11 @@ const port = Number(process.env.E2E_PORT);
 /** The suite's server writes its log here (the command runs in a shell). */
 const serverLog = join(process.env.E2E_LOG_DIR, 'server.log');
 const baseURL = `http://127.0.0.1:${port}`;
-/** The specs whose outcome depends on the viewport: they run on the desktop viewport too. */
-const LAYOUT_SPECS = /\/(navigation|pages|public-routes|staff)\.spec\.ts$/;
+/**
+ * The specs whose outcome depends on the viewport, and the whole term that issue 29's acceptance
+ * asks for on both: they run on the desktop viewport too.
+ */
+const LAYOUT_SPECS = /\/(navigation|pages|public-routes|staff|term)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
