@@ -23,10 +23,12 @@ const port = Number(process.env.E2E_PORT);
 const serverLog = join(process.env.E2E_LOG_DIR, 'server.log');
 const baseURL = `http://127.0.0.1:${port}`;
 /**
- * The specs whose outcome depends on the viewport, and the content editing (issue 32's acceptance
- * asks for phone and desktop; each of its runs has its own server): they run on desktop too.
+ * The specs whose outcome depends on the viewport, and those that issues 29 and 32 ask for on phone
+ * and desktop (the whole term, the content editing; each of their runs has its own server): they
+ * run on desktop too.
  */
-const LAYOUT_SPECS = /\/(navigation|pages|public-routes|staff|content|layout-shift)\.spec\.ts$/;
+const LAYOUT_SPECS =
+  /\/(navigation|pages|public-routes|staff|content|layout-shift|term)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

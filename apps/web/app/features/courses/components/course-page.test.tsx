@@ -1,4 +1,6 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicClass } from '@centro/contracts';
 import { aClass } from '~/test/classes';
@@ -6,6 +8,7 @@ import { renderWithRouter } from '~/test/render';
 import { courseShareData } from '../share';
 import type { CoursePageData } from '../types';
 import { CoursePage } from './course-page';
+import type { EnrolmentSituation } from './places-left';
 
 const page: CoursePageData = {
   programme: { name: 'Global Kardec', path: '/global-kardec', slug: 'global-kardec' },
@@ -42,6 +45,17 @@ afterEach(() => vi.unstubAllGlobals());
 const action = ({ open, full, turma }: { open: boolean; full: boolean; turma?: string }) => (
   <button type="button">{`Inscrever (${open ? 'aberto' : 'fechado'}, ${full ? 'cheio' : 'com vagas'}${turma ? `, ${turma}` : ''})`}</button>
 );
+
+/** A signed-in action: 'Entrar' joins this class's list, and its line then says so (to the page). */
+function JoiningAction({ turma, report }: EnrolmentSituation) {
+  const [joined, setJoined] = useState(false);
+  useEffect(() => report?.(joined), [report, joined]);
+  return joined ? (
+    <p>{`Na lista de espera da ${turma ?? ''}`}</p>
+  ) : (
+    <button type="button" onClick={() => setJoined(true)}>{`Entrar (${turma ?? ''})`}</button>
+  );
+}
 
 describe('CoursePage', () => {
   it('shows the action it is given in the enrolment section, open until told otherwise', () => {
@@ -107,6 +121,17 @@ describe('CoursePage', () => {
     expect(
       screen.getByText('Inscrições abertas. Vagas esgotadas: lista de espera.'),
     ).toBeInTheDocument();
+  });
+
+  it("shows the line of the class whose action was used, not the first class's", async () => {
+    stubClasses(aClass(), aClass({ id: 'k2', name: 'Turma Sábado', placesLeft: 0 }));
+    renderWithRouter(
+      <CoursePage {...page} enrolAction={(situation) => <JoiningAction {...situation} />} />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar (k2)' }));
+    expect(screen.getByText('Na lista de espera da k2')).toBeVisible();
+    // The first class's action, which does not know yet, is hidden with the rest.
+    expect(screen.getByRole('button', { name: 'Entrar (k1)', hidden: true })).not.toBeVisible();
   });
 
   it('shows the title, welcome, description, instruction, limited places and tutorial link', () => {
