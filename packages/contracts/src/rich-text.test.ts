@@ -114,10 +114,13 @@ describe('rich text', () => {
       ...centre.about,
       ...allCourses().flatMap((c) => c.description),
       'Um *asterisco*, um _traço_ e [colchetes] \\ <b>',
+      'Seja bem-vindo! `código` ![imagem](https://exemplo.org/a.png) <https://exemplo.org>',
     ];
     for (const paragraph of paragraphs) {
       expect(richTextParagraphs(markdownOfParagraphs([paragraph]))).toEqual([paragraph]);
     }
+    // The staff's text box shows the words as written: no backslash before what is not a mark.
+    expect(markdownOfParagraphs(['Seja bem-vindo! <b> `x`'])).toBe('Seja bem-vindo! <b> `x`');
   });
 
   it('accepts every packaged course text and refuses a bad link with a pt-BR message', () => {

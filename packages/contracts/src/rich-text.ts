@@ -98,8 +98,10 @@ export function refusedLinks(source: string): string[] {
 
 /**
  * Plain paragraphs (`packages/content`'s) as the Markdown that reads back as them: the characters
- * Markdown would take as marks are escaped. A fresh install shows the same words.
+ * the rules above take as marks (emphasis, links, escapes) are escaped, and only those, so that the
+ * staff's text box shows 'Seja bem-vindo!', not 'Seja bem-vindo\!'. A fresh install shows the same
+ * words.
  */
 export function markdownOfParagraphs(paragraphs: readonly string[]): string {
-  return paragraphs.map((p) => p.replace(/[\\*_[\]`<>!]/g, '\\$&')).join('\n\n');
+  return paragraphs.map((p) => p.replace(/[\\*_[\]]/g, '\\$&')).join('\n\n');
 }

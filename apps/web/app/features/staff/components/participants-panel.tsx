@@ -17,10 +17,11 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
 
-const sortLabels: Record<ParticipantSort, string> = {
-  name: 'Nome',
-  email: 'E-mail',
-  enrolledAt: 'Data de inscrição',
+/** Each order's words, short enough for the half-width menu on a 360 px phone. */
+const sortLabels: Record<ParticipantSort, Record<SortOrder, string>> = {
+  name: { asc: 'Nome (A–Z)', desc: 'Nome (Z–A)' },
+  email: { asc: 'E-mail (A–Z)', desc: 'E-mail (Z–A)' },
+  enrolledAt: { asc: 'Mais antigos', desc: 'Mais recentes' },
 };
 
 export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }: ClassPanelProps) {
@@ -98,7 +99,7 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
             {(Object.keys(sortLabels) as ParticipantSort[]).flatMap((key) =>
               (['asc', 'desc'] as const).map((direction) => (
                 <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
-                  {sortLabels[key]} ({direction === 'asc' ? 'crescente' : 'decrescente'})
+                  {sortLabels[key][direction]}
                 </option>
               )),
             )}
