@@ -11,6 +11,7 @@ import { ApiError } from '~/lib/api-client';
 import { useApi } from '~/auth/use-api';
 import { sendClassMessage } from '../api/class-messages';
 import { failureMessage } from '../messages';
+import { StaffField } from './staff-field';
 
 export interface ClassMessageFormProps {
   slug: string;
@@ -90,10 +91,6 @@ export function ClassMessageForm({ slug, classId, className }: ClassMessageFormP
   };
   const fieldProblem = (field: Field) =>
     outcome?.kind === 'problem' && outcome.field === field ? outcome.message : null;
-  const describedBy = (field: Field, hint: string) =>
-    fieldProblem(field) ? `${inputId(field)}-problem ${hint}` : hint;
-  const subjectProblem = fieldProblem('subject');
-  const textProblem = fieldProblem('text');
 
   return (
     <form
@@ -107,49 +104,45 @@ export function ClassMessageForm({ slug, classId, className }: ClassMessageFormP
         Cada pessoa inscrita recebe a mensagem por e-mail, em texto simples, com o rodapé do centro.
         No máximo 3 mensagens por turma a cada 24 horas.
       </p>
-      <div className="staff__field">
-        <label htmlFor={inputId('subject')}>Assunto</label>
-        <input
-          id={inputId('subject')}
-          name="subject"
-          type="text"
-          maxLength={CLASS_MESSAGE_LIMITS.subject}
-          value={subject}
-          aria-invalid={subjectProblem ? true : undefined}
-          aria-describedby={describedBy('subject', `${inputId('subject')}-hint`)}
-          onChange={(event) => setSubject(event.currentTarget.value)}
-        />
-        {subjectProblem && (
-          <p className="staff__problem" id={`${inputId('subject')}-problem`} role="alert">
-            {subjectProblem}
-          </p>
+      <StaffField
+        inputId={inputId('subject')}
+        label="Assunto"
+        problem={fieldProblem('subject')}
+        hint={<>Até {CLASS_MESSAGE_LIMITS.subject} caracteres.</>}
+      >
+        {(tie) => (
+          <input
+            {...tie}
+            name="subject"
+            type="text"
+            maxLength={CLASS_MESSAGE_LIMITS.subject}
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+          />
         )}
-        <small id={`${inputId('subject')}-hint`}>
-          Até {CLASS_MESSAGE_LIMITS.subject} caracteres.
-        </small>
-      </div>
-      <div className="staff__field">
-        <label htmlFor={inputId('text')}>Mensagem</label>
-        <textarea
-          id={inputId('text')}
-          name="text"
-          rows={8}
-          maxLength={CLASS_MESSAGE_LIMITS.text}
-          value={text}
-          aria-invalid={textProblem ? true : undefined}
-          aria-describedby={describedBy('text', `${inputId('text')}-hint`)}
-          onChange={(event) => setText(event.currentTarget.value)}
-        />
-        {textProblem && (
-          <p className="staff__problem" id={`${inputId('text')}-problem`} role="alert">
-            {textProblem}
-          </p>
+      </StaffField>
+      <StaffField
+        inputId={inputId('text')}
+        label="Mensagem"
+        problem={fieldProblem('text')}
+        hint={
+          <>
+            Texto simples: uma linha em branco separa os parágrafos. {text.length} de{' '}
+            {CLASS_MESSAGE_LIMITS.text} caracteres.
+          </>
+        }
+      >
+        {(tie) => (
+          <textarea
+            {...tie}
+            name="text"
+            rows={8}
+            maxLength={CLASS_MESSAGE_LIMITS.text}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
         )}
-        <small id={`${inputId('text')}-hint`}>
-          Texto simples: uma linha em branco separa os parágrafos. {text.length} de{' '}
-          {CLASS_MESSAGE_LIMITS.text} caracteres.
-        </small>
-      </div>
+      </StaffField>
       <label className="staff__check">
         <input
           type="checkbox"

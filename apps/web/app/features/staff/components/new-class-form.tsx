@@ -4,7 +4,6 @@
  * and first meeting before creating it. A problem sits beside its field.
  */
 import type { StaffClass, StaffClassProposal } from '@centro/contracts';
-import { FIELD_LABELS } from '@centro/contracts/field-labels';
 import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
 import { ApiError } from '~/lib/api-client';
@@ -12,6 +11,7 @@ import { createClass } from '../api/classes';
 import { newClassFormOf, newClassRequestOf, type NewClassForm as Form } from '../classes';
 import { classMessages, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
+import { FormFields } from './staff-field';
 
 interface NewClassFormProps {
   slug: string;
@@ -69,37 +69,13 @@ export function NewClassForm({ slug, proposal, onCreated, onCancel }: NewClassFo
       <h3 id={`${id}-title`}>Nova turma</h3>
       <p id={`${id}-hint`}>{classMessages.newClassHint}</p>
       <form className="staff__settings" onSubmit={(event) => void submit(event)} noValidate>
-        {fields.map(({ name, type, hint }) => {
-          const own = problem?.field === name ? problem.message : null;
-          const described = [own && `${inputId(name)}-problem`, hint && `${inputId(name)}-hint`]
-            .filter(Boolean)
-            .join(' ');
-          return (
-            <div className="staff__field" key={name}>
-              <label htmlFor={inputId(name)}>{FIELD_LABELS[name]}</label>
-              <input
-                id={inputId(name)}
-                name={name}
-                type={type}
-                inputMode={type === 'number' ? 'numeric' : undefined}
-                min={type === 'number' ? 1 : undefined}
-                value={form[name]}
-                aria-invalid={own ? true : undefined}
-                aria-describedby={described || undefined}
-                onChange={(event) => {
-                  const { value } = event.currentTarget;
-                  setForm((current) => ({ ...current, [name]: value }));
-                }}
-              />
-              {own && (
-                <p className="staff__problem" id={`${inputId(name)}-problem`} role="alert">
-                  {own}
-                </p>
-              )}
-              {hint && <small id={`${inputId(name)}-hint`}>{hint}</small>}
-            </div>
-          );
-        })}
+        <FormFields
+          fields={fields}
+          values={form}
+          onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+          inputId={inputId}
+          problemOf={(name) => (problem?.field === name ? problem.message : null)}
+        />
         {problem && problem.field === null && (
           <p className="staff__problem" role="alert">
             {problem.message}

@@ -18,6 +18,7 @@ import { failureMessage } from '../messages';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
+import { FormFields } from './staff-field';
 
 interface SettingsFormProps {
   slug: string;
@@ -150,36 +151,14 @@ function SettingsFormView({
   return (
     <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
       <p>Deixe um campo vazio para usar o valor padrão do curso.</p>
-      {fields.map(({ name, type }) => {
-        const problem = fieldProblem(name);
-        return (
-          <div className="staff__field" key={name}>
-            <label htmlFor={inputId(name)}>{FIELD_LABELS[name]}</label>
-            <input
-              id={inputId(name)}
-              name={name}
-              type={type}
-              inputMode={type === 'number' ? 'numeric' : undefined}
-              min={type === 'number' ? 1 : undefined}
-              value={form[name]}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={
-                problem ? `${inputId(name)}-problem ${inputId(name)}-hint` : `${inputId(name)}-hint`
-              }
-              onChange={(event) => {
-                const { value } = event.currentTarget;
-                setForm((current) => ({ ...current, [name]: value }));
-              }}
-            />
-            {problem && (
-              <p className="staff__problem" id={`${inputId(name)}-problem`} role="alert">
-                {problem}
-              </p>
-            )}
-            <small id={`${inputId(name)}-hint`}>{hintOf(name, answer)}</small>
-          </div>
-        );
-      })}
+      <FormFields
+        fields={fields}
+        values={form}
+        onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+        inputId={inputId}
+        problemOf={fieldProblem}
+        hintOf={(name) => hintOf(name, answer)}
+      />
       {outcome?.kind === 'problem' && outcome.field === null && (
         <p className="staff__problem" role="alert">
           {outcome.message}
