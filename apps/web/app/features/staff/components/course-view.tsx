@@ -124,7 +124,9 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
       {panel && current === 'mensagem' && (
         <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />
       )}
-      {current === 'pre-requisitos' && <PrerequisitesPanel slug={slug} coordination={coordination} />}
+      {current === 'pre-requisitos' && (
+        <PrerequisitesPanel slug={slug} coordination={coordination} />
+      )}
       {current === 'conclusoes' && <CompletionsPanel slug={slug} coordination={coordination} />}
     </section>
   );
