@@ -4,3 +4,5 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 export const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
 export const STAFF: RefusalName[] = [...AUTH, 'staffForbidden'];
 export const COORDINATION: RefusalName[] = [...STAFF, 'coordinationOnly'];
+/** What every content route may answer before its own work. */
+export const CONTENT: RefusalName[] = [...STAFF, 'contentRolesOnly'];
