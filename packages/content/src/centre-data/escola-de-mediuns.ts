@@ -1,20 +1,14 @@
 /** Escola de Médiuns: basic degree, intermediate degree and mediumistic development (10 courses). */
-import type { CourseMeetings, Programme } from '../schema.js';
+import type { Programme } from '../schema.js';
 import { courseImage } from './images.js';
+import { weeklyMeetings } from './weekly.js';
 
 const BASIC = 'Grau Básico';
 const INTERMEDIATE = 'Grau Intermediário';
 const DEVELOPMENT = 'Desenvolvimento Mediúnico';
 
 /** The programme's weekly meetings: thursdays at 19:30, 90 minutes, from 2027-03-04, at the centre. */
-const weekly = (count: number, room: string): CourseMeetings => ({
-  firstMeeting: '2027-03-04',
-  weekday: 'thursday',
-  time: '19:30',
-  count,
-  durationMinutes: 90,
-  room,
-});
+const weekly = weeklyMeetings('2027-03-04', 'thursday', '19:30');
 
 export const escolaDeMediuns: Programme = {
   slug: 'escola-de-mediuns',

@@ -1,6 +1,7 @@
 /** Global Kardec: the study school, introductory cycle and specialisation cycle (10 courses). */
-import type { CourseMeetings, Programme } from '../schema.js';
+import type { Programme } from '../schema.js';
 import { courseImage } from './images.js';
+import { weeklyMeetings } from './weekly.js';
 
 const INTRO = 'Ciclo Introdutório';
 const SPEC = 'Ciclo de Especialização';
@@ -8,14 +9,7 @@ const SPEC = 'Ciclo de Especialização';
 const INTRO_COURSES = ['conheca-o-espiritismo', 'nosso-lar', 'passe', 'corrente', 'vibracao'];
 
 /** The programme's weekly meetings: saturdays at 17:30, 90 minutes, from 2027-03-06, at the centre. */
-const weekly = (count: number, room: string): CourseMeetings => ({
-  firstMeeting: '2027-03-06',
-  weekday: 'saturday',
-  time: '17:30',
-  count,
-  durationMinutes: 90,
-  room,
-});
+const weekly = weeklyMeetings('2027-03-06', 'saturday', '17:30');
 
 export const globalKardec: Programme = {
   slug: 'global-kardec',

@@ -4,12 +4,9 @@
  * every enrolment of the course (the count grew with the enrolments: O(n) per request during the
  * rush). Any writer, even a manual DELETE, keeps it right.
  */
-import { type Kysely, sql, SqliteAdapter } from 'kysely';
+import { sql, SqliteAdapter } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 import { createTakenCounter } from './taken-counter.js';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 

@@ -4,11 +4,8 @@
  * sender (mail/sender.ts) claims due rows, delivers them and marks them. Timestamps are ISO-8601
  * text, like every other table, so both databases compare them as strings.
  */
-import { type Kysely, sql } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

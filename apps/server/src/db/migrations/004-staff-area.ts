@@ -4,11 +4,8 @@
  * (`staff_actions`: who saw or changed what, the answer to "who saw my data" under LGPD; it keeps
  * ids and an actor's name snapshot, never a participant's data). Timestamps are ISO-8601 text.
  */
-import { type Kysely, sql } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

@@ -6,11 +6,7 @@
  * (ISO-8601 text, compared as strings like every timestamp here): null = always open / never
  * closes.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 const COLUMNS: [string, 'text' | 'integer'][] = [
   ['invite_code', 'text'],

@@ -5,11 +5,7 @@
  * Accounts created before this migration are unverified (`email_verified_at` null): where
  * verification is required they confirm their address at their next sign-in.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('accounts').addColumn('email_verified_at', 'text').execute();

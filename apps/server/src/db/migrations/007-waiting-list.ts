@@ -13,11 +13,8 @@
  *
  * The consent time already lives in `accounts.privacy_accepted_at` (migration 001).
  */
-import { type Kysely, SqliteAdapter } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { SqliteAdapter } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 

@@ -6,11 +6,7 @@
  * `attachments` '[]' on such rows; rows written before keep their composed text and are sent as
  * they are. `person_id` also lets the deletion of a person's data find their queued messages.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('mail_outbox').addColumn('person_id', 'text').execute();

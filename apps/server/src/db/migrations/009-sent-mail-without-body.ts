@@ -4,11 +4,7 @@
  * every backup. From now on the outbox clears the body when it marks a message sent; this clears
  * the rows sent before. Nothing to undo: the bodies are not needed again.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db

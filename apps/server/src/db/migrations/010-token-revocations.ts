@@ -6,11 +6,7 @@
  * (auth/token-revocations.ts). No foreign key: a deleted account's row must outlive the account,
  * until every token issued before it has expired (rows older than a day are pruned).
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

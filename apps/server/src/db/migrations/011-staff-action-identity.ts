@@ -9,11 +9,8 @@
  *   last one adds to that row instead of writing a new one (`last_at`: the last time).
  * - Indexes for the record's filters (staff member, course, participant, action), newest first.
  */
-import { type Kysely, sql } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 const INDEXES = [
   ['staff_actions_actor', 'actor_id'],

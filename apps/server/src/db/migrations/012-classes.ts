@@ -19,12 +19,9 @@
  * refuse a row without one instead. PostgreSQL declares it NOT NULL.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, SqliteAdapter } from 'kysely';
+import { sql, SqliteAdapter } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 import { createTakenCounter } from './taken-counter.js';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 

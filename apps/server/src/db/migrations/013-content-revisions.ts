@@ -9,11 +9,8 @@
  * - `staff_roles.role` also allows 'comunicacao' (content only). A check constraint cannot be
  *   altered in SQLite: the table is copied into one with the new check, on both databases alike.
  */
-import { type Kysely, sql } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 async function rebuildStaffRoles(db: AnyDb, roles: readonly string[], key: string): Promise<void> {
   const allowed = sql.join(roles.map((role) => sql.lit(role)));

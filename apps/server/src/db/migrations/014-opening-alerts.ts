@@ -4,25 +4,16 @@
  * that writes its e-mail (enrolment/opening-alerts.ts), so each person is told once, whatever the
  * number of instances; it also goes when the person deletes their account or cancels the alert.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { type AnyDb, indexByPerson, required } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('opening_alerts')
     .addColumn('course_slug', 'text', (c) => c.notNull().references('courses.slug'))
-    .addColumn('person_id', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .$call(required('text', 'person_id', 'created_at'))
     .addPrimaryKeyConstraint('opening_alerts_pk', ['course_slug', 'person_id'])
     .execute();
-  await db.schema
-    .createIndex('opening_alerts_person')
-    .on('opening_alerts')
-    .column('person_id')
-    .execute();
+  await indexByPerson(db, 'opening_alerts');
 }
 
 export async function down(db: AnyDb): Promise<void> {

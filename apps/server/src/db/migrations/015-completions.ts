@@ -5,11 +5,8 @@
  * exists (the retention of a course's rows does not touch it) and goes with the account.
  * `changed_by` and `reason`: a later change by Coordenação (null: as computed).
  */
-import { type Kysely, sql } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

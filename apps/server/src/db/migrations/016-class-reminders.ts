@@ -4,11 +4,7 @@
  * the transaction that writes them (enrolment/class-reminders.ts), so each class is reminded once,
  * whatever the number of instances and restarts.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('classes').addColumn('reminded_at', 'text').execute();

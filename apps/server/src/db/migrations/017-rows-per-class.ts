@@ -16,12 +16,9 @@
  *   list left) for their history ('Cancelada'); one row per class and person, the latest. It holds
  *   no place and goes with the account and with the class's retention.
  */
-import { type Kysely, sql, SqliteAdapter } from 'kysely';
+import { sql, SqliteAdapter } from 'kysely';
+import { type AnyDb, indexByPerson, required } from './table-builders.js';
 import { createTakenCounter } from './taken-counter.js';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -150,17 +147,10 @@ export async function up(db: AnyDb): Promise<void> {
   }
   await db.schema
     .createTable('cancellations')
-    .addColumn('class_id', 'text', (c) => c.notNull())
-    .addColumn('person_id', 'text', (c) => c.notNull())
-    .addColumn('course_slug', 'text', (c) => c.notNull())
-    .addColumn('cancelled_at', 'text', (c) => c.notNull())
+    .$call(required('text', 'class_id', 'person_id', 'course_slug', 'cancelled_at'))
     .addPrimaryKeyConstraint('cancellations_pk', ['class_id', 'person_id'])
     .execute();
-  await db.schema
-    .createIndex('cancellations_person')
-    .on('cancellations')
-    .column('person_id')
-    .execute();
+  await indexByPerson(db, 'cancellations');
 }
 
 /**

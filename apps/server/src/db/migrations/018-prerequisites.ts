@@ -6,33 +6,21 @@
  * - `prerequisite_exceptions`: 'Liberar inscrição', one person allowed to enrol in one course
  *   without its prerequisites. Personal data: deleted with the person's account.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { type AnyDb, indexByPerson, required } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('prerequisite_overrides')
     .addColumn('course_slug', 'text', (c) => c.primaryKey().references('courses.slug'))
-    .addColumn('required', 'text', (c) => c.notNull())
-    .addColumn('changed_by', 'text', (c) => c.notNull())
-    .addColumn('changed_at', 'text', (c) => c.notNull())
+    .$call(required('text', 'required', 'changed_by', 'changed_at'))
     .execute();
   await db.schema
     .createTable('prerequisite_exceptions')
     .addColumn('course_slug', 'text', (c) => c.notNull().references('courses.slug'))
-    .addColumn('person_id', 'text', (c) => c.notNull())
-    .addColumn('granted_by', 'text', (c) => c.notNull())
-    .addColumn('granted_at', 'text', (c) => c.notNull())
+    .$call(required('text', 'person_id', 'granted_by', 'granted_at'))
     .addPrimaryKeyConstraint('prerequisite_exceptions_pk', ['course_slug', 'person_id'])
     .execute();
-  await db.schema
-    .createIndex('prerequisite_exceptions_person')
-    .on('prerequisite_exceptions')
-    .column('person_id')
-    .execute();
+  await indexByPerson(db, 'prerequisite_exceptions');
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -5,11 +5,7 @@
  * its text: the outbox clears a sent body (decision 051) and nothing here keeps it longer. The
  * rows of the last 24 hours are the class's daily limit (staff/class-messages.ts).
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

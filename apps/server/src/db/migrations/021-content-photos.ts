@@ -5,22 +5,14 @@
  * PostgreSQL, copied by the backups and by the SQLite-to-PostgreSQL copy like any other table.
  * Which photo is where is the `photos` document of `content_revisions`.
  */
-import type { Kysely } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { type AnyDb, required } from './table-builders.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('content_photos')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
-    .addColumn('avif', 'text', (c) => c.notNull())
-    .addColumn('webp', 'text', (c) => c.notNull())
-    .addColumn('jpeg', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .$call(required('integer', 'width', 'height'))
+    .$call(required('text', 'avif', 'webp', 'jpeg', 'created_at'))
     .execute();
 }
 

@@ -5,11 +5,8 @@
  * (migration 002) and `classes.taken` (migration 012). The names are the migrations' own constants,
  * never input.
  */
-import { type Kysely, sql, SqliteAdapter } from 'kysely';
-
-// Migrations take Kysely<any>: they describe the database as it was at that time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql, SqliteAdapter } from 'kysely';
+import type { AnyDb } from './table-builders.js';
 
 export interface TakenCounter {
   /** Part of the triggers' names: `enrolments_<name>_insert`, `enrolments_count_<name>()`... */

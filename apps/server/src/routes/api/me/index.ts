@@ -38,12 +38,10 @@ import {
 import { apiPaths } from '@centro/contracts/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import { bearerRoute } from '../bearer-route.js';
 import type { RefusalName } from '../../../refusals/catalogue.js';
 
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
-
-const bearer = { security: [{ bearerAuth: [] }] };
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { enrolment, participant, staff, openingAlerts } = app;
@@ -57,12 +55,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.myEnrolments,
-    {
-      schema: {
-        ...bearer,
-        response: { 200: myEnrolmentsResponseSchema, ...refusalResponses(...AUTH) },
-      },
-    },
+    bearerRoute({ answer: myEnrolmentsResponseSchema, refusals: [...AUTH] }),
     async (request) => ({
       enrolments: await participant.myEnrolments(request.person.userId),
     }),
@@ -70,23 +63,18 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.myEnrolmentCancel,
-    {
-      schema: {
-        ...bearer,
-        body: myCourseRequestSchema,
-        response: {
-          200: myCancelResponseSchema,
-          ...refusalResponses(
-            ...AUTH,
-            'unknownCourse',
-            'noEnrolment',
-            'enrolmentInProgress',
-            'cancellationIncomplete',
-            'classEnded',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      body: myCourseRequestSchema,
+      answer: myCancelResponseSchema,
+      refusals: [
+        ...AUTH,
+        'unknownCourse',
+        'noEnrolment',
+        'enrolmentInProgress',
+        'cancellationIncomplete',
+        'classEnded',
+      ],
+    }),
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
@@ -97,27 +85,22 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.myWaitingListJoin,
-    {
-      schema: {
-        ...bearer,
-        body: myWaitingListJoinRequestSchema,
-        response: {
-          200: myWaitingListJoinResponseSchema,
-          ...refusalResponses(
-            ...AUTH,
-            'unknownCourse',
-            'courseNotFull',
-            'alreadyEnrolled',
-            'enrolmentNotOpen',
-            'enrolmentClosed',
-            'emailNotVerified',
-            'classRequired',
-            'classNotFound',
-            'prerequisiteMissing',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      body: myWaitingListJoinRequestSchema,
+      answer: myWaitingListJoinResponseSchema,
+      refusals: [
+        ...AUTH,
+        'unknownCourse',
+        'courseNotFull',
+        'alreadyEnrolled',
+        'enrolmentNotOpen',
+        'enrolmentClosed',
+        'emailNotVerified',
+        'classRequired',
+        'classNotFound',
+        'prerequisiteMissing',
+      ],
+    }),
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
@@ -133,27 +116,17 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.myOpeningAlerts,
-    {
-      schema: {
-        ...bearer,
-        response: { 200: myOpeningAlertsResponseSchema, ...refusalResponses(...AUTH) },
-      },
-    },
+    bearerRoute({ answer: myOpeningAlertsResponseSchema, refusals: [...AUTH] }),
     async (request) => ({ courses: await openingAlerts.coursesOf(request.person.userId) }),
   );
 
   app.post(
     apiPaths.myOpeningAlert,
-    {
-      schema: {
-        ...bearer,
-        body: myCourseRequestSchema,
-        response: {
-          200: myOpeningAlertResponseSchema,
-          ...refusalResponses(...AUTH, 'unknownCourse', 'enrolmentAlreadyOpen', 'enrolmentClosed'),
-        },
-      },
-    },
+    bearerRoute({
+      body: myCourseRequestSchema,
+      answer: myOpeningAlertResponseSchema,
+      refusals: [...AUTH, 'unknownCourse', 'enrolmentAlreadyOpen', 'enrolmentClosed'],
+    }),
     async (request) => {
       const course = courseOf(request.body.course);
       await openingAlerts.ask(request.person.userId, course);
@@ -163,16 +136,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.myOpeningAlertCancel,
-    {
-      schema: {
-        ...bearer,
-        body: myCourseRequestSchema,
-        response: {
-          200: myOpeningAlertResponseSchema,
-          ...refusalResponses(...AUTH, 'unknownCourse'),
-        },
-      },
-    },
+    bearerRoute({
+      body: myCourseRequestSchema,
+      answer: myOpeningAlertResponseSchema,
+      refusals: [...AUTH, 'unknownCourse'],
+    }),
     async (request) => {
       const course = courseOf(request.body.course);
       await openingAlerts.cancel(request.person.userId, course);
@@ -182,16 +150,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.myWaitingListLeave,
-    {
-      schema: {
-        ...bearer,
-        body: myCourseRequestSchema,
-        response: {
-          200: myWaitingListLeaveResponseSchema,
-          ...refusalResponses(...AUTH, 'unknownCourse'),
-        },
-      },
-    },
+    bearerRoute({
+      body: myCourseRequestSchema,
+      answer: myWaitingListLeaveResponseSchema,
+      refusals: [...AUTH, 'unknownCourse'],
+    }),
     async (request) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
@@ -201,12 +164,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.myData,
-    {
-      schema: {
-        ...bearer,
-        response: { 200: myDataSchema, ...refusalResponses(...AUTH, 'directoryUnavailable') },
-      },
-    },
+    bearerRoute({ answer: myDataSchema, refusals: [...AUTH, 'directoryUnavailable'] }),
     async (request, reply) => {
       const data = await participant.exportData(request.person.userId);
       reply.header('content-disposition', 'attachment; filename="meus-dados.json"');
@@ -216,22 +174,17 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.myAccountDelete,
-    {
-      schema: {
-        ...bearer,
-        body: myAccountDeleteRequestSchema,
-        response: {
-          200: myAccountDeleteResponseSchema,
-          ...refusalResponses(
-            ...AUTH,
-            'recentSignInRequired',
-            'enrolmentInProgress',
-            'accountDeletionIncomplete',
-            'lastCoordinatorAccount',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      body: myAccountDeleteRequestSchema,
+      answer: myAccountDeleteResponseSchema,
+      refusals: [
+        ...AUTH,
+        'recentSignInRequired',
+        'enrolmentInProgress',
+        'accountDeletionIncomplete',
+        'lastCoordinatorAccount',
+      ],
+    }),
     async (request) => {
       // The centre keeps a coordinator, as when revoking the role (issue 28 finding 7).
       await staff.ensureNotLastCoordinator(request.person.userId);
@@ -241,13 +194,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.mySignOut,
-    {
-      schema: {
-        ...bearer,
-        body: mySignOutRequestSchema,
-        response: { 200: mySignOutResponseSchema, ...refusalResponses(...AUTH) },
-      },
-    },
+    bearerRoute({
+      body: mySignOutRequestSchema,
+      answer: mySignOutResponseSchema,
+      refusals: [...AUTH],
+    }),
     async (request) => {
       await participant.signOut(request.person.userId);
       return { signedOut: true as const };

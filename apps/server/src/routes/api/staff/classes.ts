@@ -19,47 +19,32 @@ import {
   staffOpenClassRequestSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import { bearer, COORDINATION, STAFF } from './common.js';
+import { bearerRoute } from '../bearer-route.js';
+import { COORDINATION, STAFF } from './common.js';
 
 export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
 
   app.get(
     '/api/staff/courses/:slug/classes',
-    {
-      config: { permission: 'view' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        response: {
-          200: staffClassesResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'view',
+      params: staffCourseParamsSchema,
+      answer: staffClassesResponseSchema,
+      refusals: [...STAFF, 'courseNotFound'],
+    }),
     async (request) => staff.classes(request.params.slug),
   );
 
   app.post(
     '/api/staff/courses/:slug/classes',
-    {
-      config: { permission: 'classes' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        body: staffNewClassRequestSchema,
-        response: {
-          200: staffNewClassResponseSchema,
-          ...refusalResponses(
-            ...COORDINATION,
-            'invalidRequest',
-            'invalidSettings',
-            'courseNotFound',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'classes',
+      params: staffCourseParamsSchema,
+      body: staffNewClassRequestSchema,
+      answer: staffNewClassResponseSchema,
+      refusals: [...COORDINATION, 'invalidRequest', 'invalidSettings', 'courseNotFound'],
+    }),
     async (request) => ({
       class: await staff.createClass(request.staffActor, request.params.slug, request.body),
     }),
@@ -67,24 +52,19 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/courses/:slug/classes/:classId/open',
-    {
-      config: { permission: 'classes' },
-      schema: {
-        ...bearer,
-        params: staffClassParamsSchema,
-        body: staffOpenClassRequestSchema,
-        response: {
-          200: staffNewClassResponseSchema,
-          ...refusalResponses(
-            ...COORDINATION,
-            'invalidRequest',
-            'courseNotFound',
-            'classNotFound',
-            'classReadOnly',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'classes',
+      params: staffClassParamsSchema,
+      body: staffOpenClassRequestSchema,
+      answer: staffNewClassResponseSchema,
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'classReadOnly',
+      ],
+    }),
     async (request) => ({
       class: await staff.openClass(request.staffActor, request.params.slug, request.params.classId),
     }),
@@ -92,18 +72,13 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/courses/:slug/classes/:classId/conclude',
-    {
-      config: { permission: 'classes' },
-      schema: {
-        ...bearer,
-        params: staffClassParamsSchema,
-        body: staffConcludeClassRequestSchema,
-        response: {
-          200: staffConcludeClassResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound', 'classNotFound', 'classConcluded'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'classes',
+      params: staffClassParamsSchema,
+      body: staffConcludeClassRequestSchema,
+      answer: staffConcludeClassResponseSchema,
+      refusals: [...COORDINATION, 'courseNotFound', 'classNotFound', 'classConcluded'],
+    }),
     async (request) => ({
       completions: await staff.concludeClass(
         request.staffActor,
@@ -115,25 +90,20 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/courses/:slug/classes/:classId/messages',
-    {
-      config: { permission: 'message' },
-      schema: {
-        ...bearer,
-        params: staffClassParamsSchema,
-        body: staffClassMessageRequestSchema,
-        response: {
-          200: staffClassMessageResponseSchema,
-          ...refusalResponses(
-            ...STAFF,
-            'courseNotFound',
-            'classNotFound',
-            'classWithoutRecipients',
-            'classMessageLimit',
-            'directoryUnavailable',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'message',
+      params: staffClassParamsSchema,
+      body: staffClassMessageRequestSchema,
+      answer: staffClassMessageResponseSchema,
+      refusals: [
+        ...STAFF,
+        'courseNotFound',
+        'classNotFound',
+        'classWithoutRecipients',
+        'classMessageLimit',
+        'directoryUnavailable',
+      ],
+    }),
     async (request) =>
       staff.sendClassMessage(
         request.staffActor,

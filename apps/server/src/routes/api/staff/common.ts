@@ -1,9 +1,8 @@
-/** What the staff routes share: the refusals every one may answer, and the bearer security. */
+/** What the staff routes share: the refusals every one may answer (see ../bearer-route.ts). */
 import type { RefusalName } from '../../../refusals/catalogue.js';
 
 export const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken'];
 export const STAFF: RefusalName[] = [...AUTH, 'staffForbidden'];
 export const COORDINATION: RefusalName[] = [...STAFF, 'coordinationOnly'];
-
-/** The OpenAPI security of a route under the bearerAuth hook. */
-export const bearer = { security: [{ bearerAuth: [] }] };
+/** What every content route may answer before its own work. */
+export const CONTENT: RefusalName[] = [...STAFF, 'contentRolesOnly'];

@@ -19,92 +19,64 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coursePaths } from '../../../content/texts-documents.js';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import { CONTENT_REFUSALS as CONTENT } from './content.js';
-
-const bearer = { security: [{ bearerAuth: [] }] };
-const config = { permission: 'content' } as const;
+import { bearerRoute } from '../bearer-route.js';
+import { CONTENT } from './common.js';
 
 export const staffContentTextsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app;
 
   app.get(
     apiPaths.staffContentTexts,
-    {
-      config,
-      schema: {
-        ...bearer,
-        querystring: staffTextsQuerySchema,
-        response: {
-          200: staffTextsResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      querystring: staffTextsQuerySchema,
+      answer: staffTextsResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound'],
+    }),
     async (request) => content.texts(request.query.document),
   );
 
   app.put(
     apiPaths.staffContentTexts,
-    {
-      config,
-      schema: {
-        ...bearer,
-        body: staffTextsSaveSchemaFor(coursePaths),
-        response: {
-          200: staffTextsResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentStale'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffTextsSaveSchemaFor(coursePaths),
+      answer: staffTextsResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
+    }),
     async (request) => content.saveTexts(request.staffActor, request.body),
   );
 
   app.get(
     apiPaths.staffContentHistory,
-    {
-      config,
-      schema: {
-        ...bearer,
-        querystring: staffTextsQuerySchema,
-        response: {
-          200: staffContentHistorySchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      querystring: staffTextsQuerySchema,
+      answer: staffContentHistorySchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound'],
+    }),
     async (request) => content.history(request.query.document),
   );
 
   app.post(
     apiPaths.staffContentRestore,
-    {
-      config,
-      schema: {
-        ...bearer,
-        body: staffContentRestoreSchema,
-        response: {
-          200: staffTextsResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffContentRestoreSchema,
+      answer: staffTextsResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'],
+    }),
     async (request) => content.restore(request.staffActor, request.body),
   );
 
   app.post(
     apiPaths.staffContentPreview,
-    {
-      config,
-      schema: {
-        ...bearer,
-        body: staffTextsPreviewSchemaFor(coursePaths),
-        response: {
-          200: staffTextsPreviewResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'previewUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffTextsPreviewSchemaFor(coursePaths),
+      answer: staffTextsPreviewResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'previewUnavailable'],
+    }),
     async (request) => ({ html: await content.preview(request.body.document, request.body.texts) }),
   );
 };

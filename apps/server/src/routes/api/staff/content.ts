@@ -15,77 +15,51 @@ import {
   staffScheduleSaveSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import type { RefusalName } from '../../../refusals/catalogue.js';
-
-/** What every content route may answer before its own work. */
-export const CONTENT_REFUSALS: RefusalName[] = [
-  'signInRequired',
-  'expiredToken',
-  'invalidToken',
-  'staffForbidden',
-  'contentRolesOnly',
-];
-
-const CONTENT = CONTENT_REFUSALS;
-const bearer = { security: [{ bearerAuth: [] }] };
+import { bearerRoute } from '../bearer-route.js';
+import { CONTENT } from './common.js';
 
 export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app;
 
   app.get(
     apiPaths.staffContentSchedule,
-    {
-      config: { permission: 'content' },
-      schema: {
-        ...bearer,
-        response: { 200: staffScheduleResponseSchema, ...refusalResponses(...CONTENT) },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      answer: staffScheduleResponseSchema,
+      refusals: CONTENT,
+    }),
     async () => content.schedule(),
   );
 
   app.put(
     apiPaths.staffContentSchedule,
-    {
-      config: { permission: 'content' },
-      schema: {
-        ...bearer,
-        body: staffScheduleSaveSchema,
-        response: {
-          200: staffScheduleResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentStale'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffScheduleSaveSchema,
+      answer: staffScheduleResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
+    }),
     async (request) => content.saveSchedule(request.staffActor, request.body),
   );
 
   app.get(
     apiPaths.staffContentNotices,
-    {
-      config: { permission: 'content' },
-      schema: {
-        ...bearer,
-        response: { 200: staffNoticesResponseSchema, ...refusalResponses(...CONTENT) },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      answer: staffNoticesResponseSchema,
+      refusals: CONTENT,
+    }),
     async () => content.notices(),
   );
 
   app.put(
     apiPaths.staffContentNotices,
-    {
-      config: { permission: 'content' },
-      schema: {
-        ...bearer,
-        body: staffNoticesSaveSchemaFor(allCourses().map(coursePath)),
-        response: {
-          200: staffNoticesResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentStale'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffNoticesSaveSchemaFor(allCourses().map(coursePath)),
+      answer: staffNoticesResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
+    }),
     async (request) => content.saveNotices(request.staffActor, request.body),
   );
 };

@@ -6,27 +6,22 @@
 import { staffClassQuerySchema, staffCourseParamsSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import { bearerRoute } from '../bearer-route.js';
 import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
-import { bearer, STAFF } from './common.js';
+import { STAFF } from './common.js';
 
 export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
 
   app.get(
     '/api/staff/courses/:slug/export.csv',
-    {
-      config: { permission: 'export' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        querystring: staffClassQuerySchema,
-        response: {
-          200: z.unknown().describe('CSV: `;`, UTF-8 with BOM, dates DD/MM/AAAA'),
-          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'export',
+      params: staffCourseParamsSchema,
+      querystring: staffClassQuerySchema,
+      answer: z.unknown().describe('CSV: `;`, UTF-8 with BOM, dates DD/MM/AAAA'),
+      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+    }),
     async (request, reply) => {
       const { participants } = await staff.exportRows(
         request.staffActor,
@@ -47,20 +42,15 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/staff/courses/:slug/export.xlsx',
-    {
-      config: { permission: 'export' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        querystring: staffClassQuerySchema,
-        response: {
-          200: z
-            .unknown()
-            .describe('The .xlsx workbook: participants, waiting list, attendance per meeting'),
-          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'export',
+      params: staffCourseParamsSchema,
+      querystring: staffClassQuerySchema,
+      answer: z
+        .unknown()
+        .describe('The .xlsx workbook: participants, waiting list, attendance per meeting'),
+      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+    }),
     async (request, reply) => {
       const { course, row, participants, waiting } = await staff.exportRows(
         request.staffActor,

@@ -29,11 +29,11 @@ import {
   staffRolesResponseSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import { bearerRoute } from '../bearer-route.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
-import { AUTH, bearer, COORDINATION, STAFF } from './common.js';
+import { AUTH, COORDINATION, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
@@ -75,12 +75,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffMe,
-    {
-      schema: {
-        ...bearer,
-        response: { 200: staffMeResponseSchema, ...refusalResponses(...AUTH) },
-      },
-    },
+    bearerRoute({ answer: staffMeResponseSchema, refusals: [...AUTH] }),
     async (request) => {
       const me = request.staffActor;
       return { id: me.id, name: me.roles.length > 0 ? me.name : '', roles: me.roles };
@@ -89,13 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffCourses,
-    {
-      config: { permission: 'view' },
-      schema: {
-        ...bearer,
-        response: { 200: staffOverviewResponseSchema, ...refusalResponses(...STAFF) },
-      },
-    },
+    bearerRoute({ permission: 'view', answer: staffOverviewResponseSchema, refusals: [...STAFF] }),
     async (request) => ({
       courses: await staff.overview(request.staffActor),
     }),
@@ -103,18 +92,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/staff/courses/:slug/participants',
-    {
-      config: { permission: 'view' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        querystring: staffParticipantsQuerySchema,
-        response: {
-          200: staffParticipantsResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'view',
+      params: staffCourseParamsSchema,
+      querystring: staffParticipantsQuerySchema,
+      answer: staffParticipantsResponseSchema,
+      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+    }),
     async (request) => {
       const { course, participants, waiting } = await staff.participants(
         request.staffActor,
@@ -127,44 +111,34 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/staff/courses/:slug/settings',
-    {
-      config: { permission: 'settings' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        querystring: staffClassQuerySchema,
-        response: {
-          200: staffCourseSettingsResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound', 'classNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'settings',
+      params: staffCourseParamsSchema,
+      querystring: staffClassQuerySchema,
+      answer: staffCourseSettingsResponseSchema,
+      refusals: [...COORDINATION, 'courseNotFound', 'classNotFound'],
+    }),
     async (request) => staff.settings(request.staffActor, request.params.slug, request.query.turma),
   );
 
   app.post(
     '/api/staff/courses/:slug/settings',
-    {
-      config: { permission: 'settings' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        querystring: staffClassQuerySchema,
-        body: staffCourseSettingsSchema,
-        response: {
-          200: staffCourseSettingsResponseSchema,
-          ...refusalResponses(
-            ...COORDINATION,
-            'invalidRequest',
-            'invalidSettings',
-            'courseNotFound',
-            'classNotFound',
-            'classReadOnly',
-            'placesBelowTaken',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'settings',
+      params: staffCourseParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffCourseSettingsSchema,
+      answer: staffCourseSettingsResponseSchema,
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'invalidSettings',
+        'courseNotFound',
+        'classNotFound',
+        'classReadOnly',
+        'placesBelowTaken',
+      ],
+    }),
     async (request) =>
       staff.updateSettings(
         request.staffActor,
@@ -176,27 +150,22 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/courses/:slug/participants/:personId/remove',
-    {
-      config: { permission: 'remove' },
-      schema: {
-        ...bearer,
-        params: staffParticipantParamsSchema,
-        querystring: staffClassQuerySchema,
-        body: staffRemoveRequestSchema,
-        response: {
-          200: staffRemoveResponseSchema,
-          ...refusalResponses(
-            ...COORDINATION,
-            'invalidRequest',
-            'courseNotFound',
-            'classNotFound',
-            'classReadOnly',
-            'notEnrolled',
-            'removalIncomplete',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'remove',
+      params: staffParticipantParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffRemoveRequestSchema,
+      answer: staffRemoveResponseSchema,
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'classReadOnly',
+        'notEnrolled',
+        'removalIncomplete',
+      ],
+    }),
     async (request) => {
       await staff.remove(
         request.staffActor,
@@ -210,18 +179,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/staff/courses/:slug/attendance/:meeting',
-    {
-      config: { permission: 'attendance' },
-      schema: {
-        ...bearer,
-        params: staffMeetingParamsSchema,
-        querystring: staffClassQuerySchema,
-        response: {
-          200: staffAttendanceResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'attendance',
+      params: staffMeetingParamsSchema,
+      querystring: staffClassQuerySchema,
+      answer: staffAttendanceResponseSchema,
+      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+    }),
     async (request) =>
       staff.attendance(
         request.staffActor,
@@ -233,26 +197,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/staff/courses/:slug/attendance/:meeting',
-    {
-      config: { permission: 'attendance' },
-      schema: {
-        ...bearer,
-        params: staffMeetingParamsSchema,
-        querystring: staffClassQuerySchema,
-        body: staffAttendanceRequestSchema,
-        response: {
-          200: staffOkResponseSchema,
-          ...refusalResponses(
-            ...STAFF,
-            'invalidRequest',
-            'courseNotFound',
-            'classNotFound',
-            'classReadOnly',
-            'meetingNotYet',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'attendance',
+      params: staffMeetingParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffAttendanceRequestSchema,
+      answer: staffOkResponseSchema,
+      refusals: [
+        ...STAFF,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'classReadOnly',
+        'meetingNotYet',
+      ],
+    }),
     async (request) => {
       await staff.markAttendance(
         request.staffActor,
@@ -267,37 +226,22 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffRoles,
-    {
-      config: { permission: 'roles' },
-      schema: {
-        ...bearer,
-        response: {
-          200: staffRolesResponseSchema,
-          ...refusalResponses(...COORDINATION, 'rolesManagedByProvider'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'roles',
+      answer: staffRolesResponseSchema,
+      refusals: [...COORDINATION, 'rolesManagedByProvider'],
+    }),
     async (request) => ({ people: await staff.roles(request.staffActor) }),
   );
 
   app.post(
     apiPaths.staffRolesGrant,
-    {
-      config: { permission: 'roles' },
-      schema: {
-        ...bearer,
-        body: staffGrantRequestSchema,
-        response: {
-          200: staffOkResponseSchema,
-          ...refusalResponses(
-            ...COORDINATION,
-            'invalidRequest',
-            'accountNotFound',
-            'rolesManagedByProvider',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'roles',
+      body: staffGrantRequestSchema,
+      answer: staffOkResponseSchema,
+      refusals: [...COORDINATION, 'invalidRequest', 'accountNotFound', 'rolesManagedByProvider'],
+    }),
     async (request) => {
       await staff.grant(request.staffActor, request.body.email, request.body.role);
       return { ok: true as const };
@@ -306,23 +250,18 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.staffRolesRevoke,
-    {
-      config: { permission: 'roles' },
-      schema: {
-        ...bearer,
-        body: staffRevokeRequestSchema,
-        response: {
-          200: staffOkResponseSchema,
-          ...refusalResponses(
-            ...COORDINATION,
-            'invalidRequest',
-            'lastCoordinator',
-            'roleFromAdminEmails',
-            'rolesManagedByProvider',
-          ),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'roles',
+      body: staffRevokeRequestSchema,
+      answer: staffOkResponseSchema,
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'lastCoordinator',
+        'roleFromAdminEmails',
+        'rolesManagedByProvider',
+      ],
+    }),
     async (request) => {
       await staff.revoke(request.staffActor, request.body.personId, request.body.role);
       return { ok: true as const };
@@ -331,17 +270,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffActions,
-    {
-      config: { permission: 'actions' },
-      schema: {
-        ...bearer,
-        querystring: staffActionsQuerySchema,
-        response: {
-          200: staffActionsResponseSchema,
-          ...refusalResponses(...COORDINATION, 'invalidRequest'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'actions',
+      querystring: staffActionsQuerySchema,
+      answer: staffActionsResponseSchema,
+      refusals: [...COORDINATION, 'invalidRequest'],
+    }),
     async (request) => staff.actions(request.staffActor, request.query),
   );
 };

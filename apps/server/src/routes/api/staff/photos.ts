@@ -14,19 +14,9 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorHandler } from '../../../plugins/error-handler.js';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import type { RefusalName } from '../../../refusals/catalogue.js';
 import { Refusal } from '../../../refusals/refusal.js';
-
-const CONTENT: RefusalName[] = [
-  'signInRequired',
-  'expiredToken',
-  'invalidToken',
-  'staffForbidden',
-  'contentRolesOnly',
-];
-
-const bearer = { security: [{ bearerAuth: [] }] };
+import { bearerRoute } from '../bearer-route.js';
+import { CONTENT } from './common.js';
 
 /** The largest upload's JSON: the file's base64 and a little for the other fields. */
 export const PHOTO_BODY_LIMIT_BYTES = PHOTO_BASE64_MAX + 4096;
@@ -36,20 +26,30 @@ export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffContentPhotos,
-    {
-      config: { permission: 'content' },
-      schema: {
-        ...bearer,
-        response: { 200: staffPhotosResponseSchema, ...refusalResponses(...CONTENT) },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      answer: staffPhotosResponseSchema,
+      refusals: CONTENT,
+    }),
     async () => photos.places(),
   );
 
   app.put(
     apiPaths.staffContentPhotos,
     {
-      config: { permission: 'content' },
+      ...bearerRoute({
+        permission: 'content',
+        body: staffPhotoUploadSchema,
+        answer: staffPhotosResponseSchema,
+        refusals: [
+          ...CONTENT,
+          'invalidRequest',
+          'contentStale',
+          'photoTooLarge',
+          'notAnImage',
+          'photoPlaceNotFound',
+        ],
+      }),
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
       // A body over the limit is a photo too large, said as such beside the file's field.
       errorHandler: (error, request, reply) =>
@@ -60,21 +60,6 @@ export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
           request,
           reply,
         ),
-      schema: {
-        ...bearer,
-        body: staffPhotoUploadSchema,
-        response: {
-          200: staffPhotosResponseSchema,
-          ...refusalResponses(
-            ...CONTENT,
-            'invalidRequest',
-            'contentStale',
-            'photoTooLarge',
-            'notAnImage',
-            'photoPlaceNotFound',
-          ),
-        },
-      },
     },
     async (request) => photos.upload(request.staffActor, request.body),
   );

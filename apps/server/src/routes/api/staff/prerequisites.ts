@@ -20,13 +20,8 @@ import {
   staffPrerequisitesResponseSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import type { RefusalName } from '../../../refusals/catalogue.js';
-
-const STAFF: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'staffForbidden'];
-const COORDINATION: RefusalName[] = [...STAFF, 'coordinationOnly'];
-
-const bearer = { security: [{ bearerAuth: [] }] };
+import { bearerRoute } from '../bearer-route.js';
+import { COORDINATION, STAFF } from './common.js';
 const COURSE = '/api/staff/courses/:slug';
 
 export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,52 +29,37 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${COURSE}/prerequisites`,
-    {
-      config: { permission: 'view' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        response: {
-          200: staffPrerequisitesResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'view',
+      params: staffCourseParamsSchema,
+      answer: staffPrerequisitesResponseSchema,
+      refusals: [...STAFF, 'courseNotFound'],
+    }),
     async (request) => staff.prerequisites(request.staffActor, request.params.slug),
   );
 
   app.put(
     `${COURSE}/prerequisites`,
-    {
-      config: { permission: 'settings' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        body: staffPrerequisitesRequestSchema,
-        response: {
-          200: staffPrerequisitesResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound', 'invalidSettings'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'settings',
+      params: staffCourseParamsSchema,
+      body: staffPrerequisitesRequestSchema,
+      answer: staffPrerequisitesResponseSchema,
+      refusals: [...COORDINATION, 'courseNotFound', 'invalidSettings'],
+    }),
     async (request) =>
       staff.updatePrerequisites(request.staffActor, request.params.slug, request.body.required),
   );
 
   app.post(
     `${COURSE}/exceptions`,
-    {
-      config: { permission: 'exceptions' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        body: staffExceptionRequestSchema,
-        response: {
-          200: staffOkResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound', 'userNotFound', 'directoryUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'exceptions',
+      params: staffCourseParamsSchema,
+      body: staffExceptionRequestSchema,
+      answer: staffOkResponseSchema,
+      refusals: [...STAFF, 'courseNotFound', 'userNotFound', 'directoryUnavailable'],
+    }),
     async (request) => {
       await staff.grantException(request.staffActor, request.params.slug, request.body.personId);
       return { ok: true as const };
@@ -88,33 +68,23 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffPeople,
-    {
-      config: { permission: 'exceptions' },
-      schema: {
-        ...bearer,
-        querystring: staffPeopleQuerySchema,
-        response: {
-          200: staffPeopleResponseSchema,
-          ...refusalResponses(...STAFF, 'directoryUnavailable'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'exceptions',
+      querystring: staffPeopleQuerySchema,
+      answer: staffPeopleResponseSchema,
+      refusals: [...STAFF, 'directoryUnavailable'],
+    }),
     async (request) => ({ people: await staff.findPeople(request.staffActor, request.query.q) }),
   );
 
   app.get(
     `${COURSE}/completions`,
-    {
-      config: { permission: 'view' },
-      schema: {
-        ...bearer,
-        params: staffCourseParamsSchema,
-        response: {
-          200: staffCompletionsResponseSchema,
-          ...refusalResponses(...STAFF, 'courseNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'view',
+      params: staffCourseParamsSchema,
+      answer: staffCompletionsResponseSchema,
+      refusals: [...STAFF, 'courseNotFound'],
+    }),
     async (request) => ({
       completions: await staff.completions(request.staffActor, request.params.slug),
     }),
@@ -122,18 +92,13 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${COURSE}/completions/:classId/:personId`,
-    {
-      config: { permission: 'classes' },
-      schema: {
-        ...bearer,
-        params: staffCompletionParamsSchema,
-        body: staffCompletionChangeSchema,
-        response: {
-          200: staffOkResponseSchema,
-          ...refusalResponses(...COORDINATION, 'courseNotFound', 'completionNotFound'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'classes',
+      params: staffCompletionParamsSchema,
+      body: staffCompletionChangeSchema,
+      answer: staffOkResponseSchema,
+      refusals: [...COORDINATION, 'courseNotFound', 'completionNotFound'],
+    }),
     async (request) => {
       const { slug, classId, personId } = request.params;
       await staff.changeCompletion(request.staffActor, slug, classId, personId, request.body);

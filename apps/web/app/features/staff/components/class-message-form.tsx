@@ -6,11 +6,12 @@
  * fields empty and the form says to how many people it went.
  */
 import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from '@centro/contracts/field-labels';
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '~/lib/api-client';
+import { useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
 import { sendClassMessage } from '../api/class-messages';
 import { failureMessage } from '../messages';
+import { StaffField } from './staff-field';
+import { useFieldForm } from './use-field-form';
 
 export interface ClassMessageFormProps {
   slug: string;
@@ -19,10 +20,7 @@ export interface ClassMessageFormProps {
 }
 
 type Field = 'subject' | 'text';
-type Outcome =
-  | { kind: 'sent'; recipients: number; left: number }
-  | { kind: 'problem'; message: string; field: Field | null }
-  | null;
+const isField = (name: string | undefined): name is Field => name === 'subject' || name === 'text';
 
 const SEND_FAILED = 'Não foi possível enviar a mensagem. Tente novamente.';
 
@@ -37,7 +35,7 @@ export function sentText(recipients: number, left: number): string {
 }
 
 /** The form's own check, before asking the server (which checks the same). */
-function problemOf(subject: string, text: string): { message: string; field: Field } | null {
+function problemOfMessage(subject: string, text: string): { message: string; field: Field } | null {
   const limits = CLASS_MESSAGE_LIMITS;
   if (subject.trim() === '') return { field: 'subject', message: P.subjectMissing };
   if (subject.trim().length > limits.subject)
@@ -49,51 +47,31 @@ function problemOf(subject: string, text: string): { message: string; field: Fie
 
 export function ClassMessageForm({ slug, classId, className }: ClassMessageFormProps) {
   const call = useApi();
-  const id = useId();
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const [waitingList, setWaitingList] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const inputId = (field: Field) => `${id}-${field}`;
-  const showProblem = (message: string, field: Field | null) => {
-    setOutcome({ kind: 'problem', message, field });
-    if (field) document.getElementById(inputId(field))?.focus();
-  };
+  const { id, inputId, busy, show, run, done, problemOf, formProblem } = useFieldForm<
+    Field,
+    { recipients: number; left: number }
+  >(isField);
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setOutcome(null);
-    const problem = problemOf(subject, text);
-    if (problem) {
-      showProblem(problem.message, problem.field);
-      return;
-    }
-    setBusy(true);
-    try {
-      const sent = await call((token) =>
-        sendClassMessage(slug, classId, { subject, text, waitingList }, token),
-      );
-      setSubject('');
-      setText('');
-      setWaitingList(false);
-      setOutcome({ kind: 'sent', ...sent });
-    } catch (error) {
-      const field =
-        error instanceof ApiError && (error.field === 'subject' || error.field === 'text')
-          ? error.field
-          : null;
-      showProblem(failureMessage('class message', error, SEND_FAILED), field);
-    } finally {
-      setBusy(false);
-    }
+    const problem = problemOfMessage(subject, text);
+    if (problem) return show(problem);
+    await run(
+      async () => {
+        const sent = await call((token) =>
+          sendClassMessage(slug, classId, { subject, text, waitingList }, token),
+        );
+        setSubject('');
+        setText('');
+        setWaitingList(false);
+        return sent;
+      },
+      (error) => failureMessage('class message', error, SEND_FAILED),
+    );
   };
-  const fieldProblem = (field: Field) =>
-    outcome?.kind === 'problem' && outcome.field === field ? outcome.message : null;
-  const describedBy = (field: Field, hint: string) =>
-    fieldProblem(field) ? `${inputId(field)}-problem ${hint}` : hint;
-  const subjectProblem = fieldProblem('subject');
-  const textProblem = fieldProblem('text');
 
   return (
     <form
@@ -107,49 +85,45 @@ export function ClassMessageForm({ slug, classId, className }: ClassMessageFormP
         Cada pessoa inscrita recebe a mensagem por e-mail, em texto simples, com o rodapé do centro.
         No máximo 3 mensagens por turma a cada 24 horas.
       </p>
-      <div className="staff__field">
-        <label htmlFor={inputId('subject')}>Assunto</label>
-        <input
-          id={inputId('subject')}
-          name="subject"
-          type="text"
-          maxLength={CLASS_MESSAGE_LIMITS.subject}
-          value={subject}
-          aria-invalid={subjectProblem ? true : undefined}
-          aria-describedby={describedBy('subject', `${inputId('subject')}-hint`)}
-          onChange={(event) => setSubject(event.currentTarget.value)}
-        />
-        {subjectProblem && (
-          <p className="staff__problem" id={`${inputId('subject')}-problem`} role="alert">
-            {subjectProblem}
-          </p>
+      <StaffField
+        inputId={inputId('subject')}
+        label="Assunto"
+        problem={problemOf('subject')}
+        hint={<>Até {CLASS_MESSAGE_LIMITS.subject} caracteres.</>}
+      >
+        {(tie) => (
+          <input
+            {...tie}
+            name="subject"
+            type="text"
+            maxLength={CLASS_MESSAGE_LIMITS.subject}
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+          />
         )}
-        <small id={`${inputId('subject')}-hint`}>
-          Até {CLASS_MESSAGE_LIMITS.subject} caracteres.
-        </small>
-      </div>
-      <div className="staff__field">
-        <label htmlFor={inputId('text')}>Mensagem</label>
-        <textarea
-          id={inputId('text')}
-          name="text"
-          rows={8}
-          maxLength={CLASS_MESSAGE_LIMITS.text}
-          value={text}
-          aria-invalid={textProblem ? true : undefined}
-          aria-describedby={describedBy('text', `${inputId('text')}-hint`)}
-          onChange={(event) => setText(event.currentTarget.value)}
-        />
-        {textProblem && (
-          <p className="staff__problem" id={`${inputId('text')}-problem`} role="alert">
-            {textProblem}
-          </p>
+      </StaffField>
+      <StaffField
+        inputId={inputId('text')}
+        label="Mensagem"
+        problem={problemOf('text')}
+        hint={
+          <>
+            Texto simples: uma linha em branco separa os parágrafos. {text.length} de{' '}
+            {CLASS_MESSAGE_LIMITS.text} caracteres.
+          </>
+        }
+      >
+        {(tie) => (
+          <textarea
+            {...tie}
+            name="text"
+            rows={8}
+            maxLength={CLASS_MESSAGE_LIMITS.text}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
         )}
-        <small id={`${inputId('text')}-hint`}>
-          Texto simples: uma linha em branco separa os parágrafos. {text.length} de{' '}
-          {CLASS_MESSAGE_LIMITS.text} caracteres.
-        </small>
-      </div>
+      </StaffField>
       <label className="staff__check">
         <input
           type="checkbox"
@@ -159,14 +133,14 @@ export function ClassMessageForm({ slug, classId, className }: ClassMessageFormP
         />
         Enviar também para a lista de espera
       </label>
-      {outcome?.kind === 'problem' && outcome.field === null && (
+      {formProblem && (
         <p className="staff__problem" role="alert">
-          {outcome.message}
+          {formProblem}
         </p>
       )}
-      {outcome?.kind === 'sent' && (
+      {done && (
         <p className="staff__saved" role="status">
-          {sentText(outcome.recipients, outcome.left)}
+          {sentText(done.recipients, done.left)}
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>

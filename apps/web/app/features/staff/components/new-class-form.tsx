@@ -4,14 +4,14 @@
  * and first meeting before creating it. A problem sits beside its field.
  */
 import type { StaffClass, StaffClassProposal } from '@centro/contracts';
-import { FIELD_LABELS } from '@centro/contracts/field-labels';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
-import { ApiError } from '~/lib/api-client';
 import { createClass } from '../api/classes';
 import { newClassFormOf, newClassRequestOf, type NewClassForm as Form } from '../classes';
 import { classMessages, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
+import { FormFields } from './staff-field';
+import { useFieldForm } from './use-field-form';
 
 interface NewClassFormProps {
   slug: string;
@@ -32,36 +32,18 @@ const isField = (name: string | undefined): name is keyof Form =>
   fields.some((f) => f.name === name);
 
 export function NewClassForm({ slug, proposal, onCreated, onCancel }: NewClassFormProps) {
-  const id = useId();
   const call = useApi();
   const [form, setForm] = useState<Form>(() => newClassFormOf(proposal));
-  const [problem, setProblem] = useState<{ field: keyof Form | null; message: string } | null>(
-    null,
-  );
-  const [busy, setBusy] = useState(false);
-  const inputId = (name: keyof Form) => `${id}-${name}`;
-  const show = (field: keyof Form | null, message: string) => {
-    setProblem({ field, message });
-    if (field) document.getElementById(inputId(field))?.focus();
-  };
+  const { id, inputId, busy, show, run, problemOf, formProblem } = useFieldForm(isField);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setProblem(null);
     const asked = newClassRequestOf(form);
-    if (!asked.ok) {
-      show(asked.field, asked.message);
-      return;
-    }
-    setBusy(true);
-    try {
-      onCreated(await call((token) => createClass(slug, asked.request, token)));
-    } catch (error) {
-      const field = error instanceof ApiError && isField(error.field) ? error.field : null;
-      show(field, failureMessage('new class', error, staffMessages.saveFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (!asked.ok) return show(asked);
+    await run(
+      async () => onCreated(await call((token) => createClass(slug, asked.request, token))),
+      (error) => failureMessage('new class', error, staffMessages.saveFailed),
+    );
   };
 
   return (
@@ -69,40 +51,16 @@ export function NewClassForm({ slug, proposal, onCreated, onCancel }: NewClassFo
       <h3 id={`${id}-title`}>Nova turma</h3>
       <p id={`${id}-hint`}>{classMessages.newClassHint}</p>
       <form className="staff__settings" onSubmit={(event) => void submit(event)} noValidate>
-        {fields.map(({ name, type, hint }) => {
-          const own = problem?.field === name ? problem.message : null;
-          const described = [own && `${inputId(name)}-problem`, hint && `${inputId(name)}-hint`]
-            .filter(Boolean)
-            .join(' ');
-          return (
-            <div className="staff__field" key={name}>
-              <label htmlFor={inputId(name)}>{FIELD_LABELS[name]}</label>
-              <input
-                id={inputId(name)}
-                name={name}
-                type={type}
-                inputMode={type === 'number' ? 'numeric' : undefined}
-                min={type === 'number' ? 1 : undefined}
-                value={form[name]}
-                aria-invalid={own ? true : undefined}
-                aria-describedby={described || undefined}
-                onChange={(event) => {
-                  const { value } = event.currentTarget;
-                  setForm((current) => ({ ...current, [name]: value }));
-                }}
-              />
-              {own && (
-                <p className="staff__problem" id={`${inputId(name)}-problem`} role="alert">
-                  {own}
-                </p>
-              )}
-              {hint && <small id={`${inputId(name)}-hint`}>{hint}</small>}
-            </div>
-          );
-        })}
-        {problem && problem.field === null && (
+        <FormFields
+          fields={fields}
+          values={form}
+          onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+          inputId={inputId}
+          problemOf={problemOf}
+        />
+        {formProblem && (
           <p className="staff__problem" role="alert">
-            {problem.message}
+            {formProblem}
           </p>
         )}
         <div className="staff__actions">

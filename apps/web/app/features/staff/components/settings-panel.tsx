@@ -7,9 +7,8 @@
  */
 import type { StaffCourseSettingsResponse } from '@centro/contracts';
 import { FIELD_LABELS } from '@centro/contracts/field-labels';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { formatDate, weekdayNames, type Weekday } from '@centro/content/site';
-import { ApiError } from '~/lib/api-client';
 import { fetchSettings, saveSettings } from '../api/course-settings';
 import { type ClassPanelProps, isReadOnly } from '../classes';
 import { staffMessages } from '../copy';
@@ -18,6 +17,8 @@ import { failureMessage } from '../messages';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
+import { FormFields } from './staff-field';
+import { useFieldForm } from './use-field-form';
 
 interface SettingsFormProps {
   slug: string;
@@ -38,10 +39,6 @@ const fields: { name: keyof SettingsForm; type: FieldKind }[] = [
   { name: 'durationMinutes', type: 'number' },
   { name: 'room', type: 'text' },
 ];
-
-/** The one message the form shows: saved, or a problem (beside its field when it has one). */
-type Outcome =
-  { kind: 'saved' } | { kind: 'problem'; message: string; field: keyof SettingsForm | null } | null;
 
 const isField = (name: string | undefined): name is keyof SettingsForm =>
   fields.some((f) => f.name === name);
@@ -110,82 +107,47 @@ function SettingsFormView({
   onSaved,
 }: SettingsFormProps & { initial: StaffCourseSettingsResponse }) {
   const call = useApi();
-  const id = useId();
   const [answer, setAnswer] = useState(initial);
   const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(initial.settings));
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const inputId = (name: keyof SettingsForm) => `${id}-${name}`;
-  const showProblem = (message: string, field: keyof SettingsForm | null) => {
-    setOutcome({ kind: 'problem', message, field });
-    // The field the problem is about, wherever it is in the long form.
-    if (field) document.getElementById(inputId(field))?.focus();
-  };
+  // The one message the form shows: saved, or a problem (beside its field when it has one).
+  const { inputId, busy, show, run, done, problemOf, formProblem } = useFieldForm<
+    keyof SettingsForm,
+    'saved'
+  >(isField);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setOutcome(null);
     const request = settingsRequestOf(form);
-    if (!request.ok) {
-      showProblem(request.message, request.field);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await call((token) => saveSettings(slug, classId, request.settings, token));
-      setAnswer(saved);
-      setForm(settingsFormOf(saved.settings));
-      setOutcome({ kind: 'saved' });
-      onSaved();
-    } catch (error) {
-      const field = error instanceof ApiError && isField(error.field) ? error.field : null;
-      showProblem(failureMessage('settings', error, staffMessages.saveFailed), field);
-    } finally {
-      setBusy(false);
-    }
+    if (!request.ok) return show(request);
+    await run(
+      async () => {
+        const saved = await call((token) => saveSettings(slug, classId, request.settings, token));
+        setAnswer(saved);
+        setForm(settingsFormOf(saved.settings));
+        onSaved();
+        return 'saved';
+      },
+      (error) => failureMessage('settings', error, staffMessages.saveFailed),
+    );
   };
-  const fieldProblem = (name: keyof SettingsForm) =>
-    outcome?.kind === 'problem' && outcome.field === name ? outcome.message : null;
 
   return (
     <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
       <p>Deixe um campo vazio para usar o valor padrão do curso.</p>
-      {fields.map(({ name, type }) => {
-        const problem = fieldProblem(name);
-        return (
-          <div className="staff__field" key={name}>
-            <label htmlFor={inputId(name)}>{FIELD_LABELS[name]}</label>
-            <input
-              id={inputId(name)}
-              name={name}
-              type={type}
-              inputMode={type === 'number' ? 'numeric' : undefined}
-              min={type === 'number' ? 1 : undefined}
-              value={form[name]}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={
-                problem ? `${inputId(name)}-problem ${inputId(name)}-hint` : `${inputId(name)}-hint`
-              }
-              onChange={(event) => {
-                const { value } = event.currentTarget;
-                setForm((current) => ({ ...current, [name]: value }));
-              }}
-            />
-            {problem && (
-              <p className="staff__problem" id={`${inputId(name)}-problem`} role="alert">
-                {problem}
-              </p>
-            )}
-            <small id={`${inputId(name)}-hint`}>{hintOf(name, answer)}</small>
-          </div>
-        );
-      })}
-      {outcome?.kind === 'problem' && outcome.field === null && (
+      <FormFields
+        fields={fields}
+        values={form}
+        onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+        inputId={inputId}
+        problemOf={problemOf}
+        hintOf={(name) => hintOf(name, answer)}
+      />
+      {formProblem && (
         <p className="staff__problem" role="alert">
-          {outcome.message}
+          {formProblem}
         </p>
       )}
-      {outcome?.kind === 'saved' && (
+      {done === 'saved' && (
         <p className="staff__saved" role="status">
           {staffMessages.settingsSaved}
         </p>
