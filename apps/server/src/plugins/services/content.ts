@@ -21,7 +21,7 @@ import {
   preparePublicPage,
   type SitePages,
 } from '../../site/load-pages.js';
-import { type ClassHint, classHints, withClassHint } from '../../site/class-hint.js';
+import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
 

@@ -7,8 +7,8 @@
  * (every 30 s and on each publication): a stale hint only reserves the wrong space, briefly.
  */
 import { allCourses, coursePath } from '@centro/content';
-import { classEnrolmentState } from '../courses/class-rules.js';
-import type { ClassRow } from '../courses/class-store.js';
+import { classEnrolmentState } from './class-rules.js';
+import type { ClassRow } from './class-store.js';
 
 export type ClassHint = '0' | '1' | '2';
 
