@@ -21,6 +21,7 @@ import {
   preparePublicPage,
   type SitePages,
 } from '../../site/load-pages.js';
+import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
 
@@ -48,17 +49,28 @@ export const contentService = fp<ContentServiceOptions>(
       record: (by, action, details) => staff.record(by, action, details),
       log: app.log,
     });
-    // The notices each page was last prepared with (none in the build).
+    // The notices and class hint each page was last prepared with (none in the build).
     const shown = new Map<string, string>();
-    /** Prepares the page again when its notices changed, or when it has new HTML. */
+    // Each course page's class hint (decision 070), read at each check of the notices.
+    let hints = new Map<string, ClassHint>();
+    const readHints = async () => {
+      try {
+        hints = classHints(await app.enrolment.listedClasses(), now().toISOString());
+      } catch (error) {
+        // The hints stay as they were: they only reserve space.
+        app.log.error({ err: error }, 'class hints not read');
+      }
+    };
+    /** Prepares the page again when its notices or hint changed, or when it has new HTML. */
     const publish = async (urlPath: string, html?: Buffer) => {
       if (html) pages.html.set(urlPath, html);
       const base = pages.html.get(urlPath);
       if (!base) return;
       const notices = noticesOn(service.content().notices, urlPath, now());
-      const key = JSON.stringify(notices);
-      if (!html && (shown.get(urlPath) ?? '[]') === key) return;
-      const page = withNotices(base.toString('utf8'), notices);
+      const hint = hints.get(urlPath);
+      const key = JSON.stringify([notices, hint ?? null]);
+      if (!html && (shown.get(urlPath) ?? '[[],null]') === key) return;
+      const page = withClassHint(withNotices(base.toString('utf8'), notices), hint);
       pages.byPath.set(urlPath, await preparePublicPage(Buffer.from(page), security));
       shown.set(urlPath, key);
     };
@@ -71,6 +83,7 @@ export const contentService = fp<ContentServiceOptions>(
     };
     const publishNotices = () =>
       queue(async () => {
+        await readHints();
         for (const urlPath of pages.html.keys()) await publish(urlPath);
       });
 
@@ -117,6 +130,8 @@ export const contentService = fp<ContentServiceOptions>(
       });
     });
     await service.refresh();
+    // The course pages' class hints from the start (before the server listens).
+    await publishNotices();
     service.watch(CONTENT_WATCH_MS);
     const noticeTimer = setInterval(() => {
       publishNotices().catch((error: unknown) =>
@@ -131,5 +146,5 @@ export const contentService = fp<ContentServiceOptions>(
     app.decorate('content', service);
     app.decorate('photos', photos);
   },
-  { name: 'content', dependencies: ['database', 'staff'] },
+  { name: 'content', dependencies: ['database', 'staff', 'enrolment'] },
 );

@@ -3,7 +3,8 @@
  * saved through /api/staff/content/notices, validated with pt-BR messages, a stale save refused,
  * and each notice put into the served HTML of its pages only (with its stylesheet in the page's
  * CSP), within its period on a controlled clock: it appears and goes without a save or restart,
- * also on an instance started afterwards.
+ * also on an instance started afterwards. The course pages' class hint (decision 070) is put and
+ * refreshed by the same checks.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { schedule as packagedSchedule } from '@centro/content';
@@ -168,4 +169,22 @@ describe('notices', () => {
       await next.close();
     }
   }, 30_000);
+  it('serves each course page with its class hint, which follows the classes without a save (decision 070)', async () => {
+    const hint = async () => /<html[^>]*data-turmas="(\d)"/.exec(await body(COURSE))?.[1];
+    const slug = COURSE.split('/')[2] as string;
+    const setState = (state: 'open' | 'running') =>
+      api.app.database.db
+        .updateTable('classes')
+        .set({ state })
+        .where('course_slug', '=', slug)
+        .execute();
+    expect(await hint()).toBe('1');
+    // Its class starts: none listed, the box will say so.
+    await setState('running');
+    await expect.poll(hint, { timeout: 5000 }).toBe('0');
+    await setState('open');
+    await expect.poll(hint, { timeout: 5000 }).toBe('1');
+    // Not a course page: no hint.
+    expect(await body('/horarios')).not.toContain('data-turmas');
+  });
 });
