@@ -3,10 +3,12 @@
  * address, messaging number, e-mail and map). They are shown on every page (the footer, the
  * JSON-LD), in the e-mails and, for the map, in the pages' CSP `frame-src`: so a map is accepted only
  * from the origins the CSP already allows (`MAP_ORIGINS`), as an embed address. Problems are in
- * pt-BR, naming the field. Not yet a content document: this is the contract its save will use
- * (`@centro/contracts/contact`, out of the index so that no page bundle carries it).
+ * pt-BR, naming the field. A content document (`contact`, decision 068) with revisions like the
+ * texts; its contracts live here (`@centro/contracts/contact`, out of the index so that no page
+ * bundle carries them).
  */
 import { z } from 'zod';
+import { contentRevisionInfoSchema } from './content.js';
 import { plainText } from './texts.js';
 
 /** The origins a map may be embedded from (the pages' CSP allows exactly these frames). */
@@ -80,3 +82,50 @@ export const contactDetailsSchema = z.strictObject({
   mapTitle: plainText('Título do mapa', 1, CONTACT_LIMITS.mapTitle),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
+/**
+ * The details as read back (already normalised): the same fields without the transforms, which
+ * an answer's serialiser cannot run backwards.
+ */
+export const contactDetailsReadSchema = z.object({
+  address: z.object({
+    street: z.string(),
+    district: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+  }),
+  whatsapp: z.string(),
+  email: z.string(),
+  mapEmbedUrl: z.string(),
+  mapTitle: z.string(),
+}) satisfies z.ZodType<ContactDetails>;
+
+/** GET /api/staff/content/contact, and the answer of a save or a restore. */
+export const staffContactResponseSchema = contentRevisionInfoSchema.extend({
+  contact: contactDetailsReadSchema,
+});
+export type StaffContactResponse = z.infer<typeof staffContactResponseSchema>;
+
+/** PUT /api/staff/content/contact: the revision the edit started from, and the new details. */
+export const staffContactSaveSchema = z.strictObject({
+  revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
+  contact: contactDetailsSchema,
+});
+export type StaffContactSave = z.infer<typeof staffContactSaveSchema>;
+
+/**
+ * GET /api/staff/content/contact/history: the latest revisions, newest first, then the packaged
+ * details as revision 0 when the list goes back that far.
+ */
+export const staffContactHistorySchema = z.object({
+  revisions: z.array(contentRevisionInfoSchema.extend({ contact: contactDetailsReadSchema })),
+});
+export type StaffContactHistory = z.infer<typeof staffContactHistorySchema>;
+
+/** POST /api/staff/content/contact/restore: revision `restore` (0: packaged) saved again. */
+export const staffContactRestoreSchema = z.strictObject({
+  revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
+  restore: z.number({ error: 'Informe a versão a restaurar.' }).int().min(0),
+});
+export type StaffContactRestore = z.infer<typeof staffContactRestoreSchema>;
