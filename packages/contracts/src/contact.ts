@@ -8,40 +8,20 @@
  * bundle carries them).
  */
 import { z } from 'zod';
+import {
+  CONTACT_LIMITS,
+  CONTACT_PROBLEMS,
+  isMapEmbed,
+  MAP_ORIGINS,
+  STATES,
+  whatsappDigitsOf,
+} from './contact-rules.js';
 import { contentRevisionInfoSchema } from './content.js';
 import { plainText } from './texts.js';
 
-/** The origins a map may be embedded from (the pages' CSP allows exactly these frames). */
-export const MAP_ORIGINS: readonly string[] = ['https://www.google.com'];
+export { CONTACT_LIMITS, isMapEmbed, MAP_ORIGINS, whatsappDigitsOf };
 
-export const CONTACT_LIMITS = { street: 120, district: 80, city: 80, mapTitle: 120, mapUrl: 2000 };
-
-const STATES = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO';
-
-/**
- * A Brazilian number as WhatsApp links take it (55, the DDD, the number), from what a person types:
- * `(11) 91234-5678`, `11912345678` or `+55 11 91234-5678`; null when it is not one.
- */
-export function whatsappDigitsOf(typed: string): string | null {
-  const digits = typed.replace(/\D/g, '');
-  const national = digits.length >= 12 && digits.startsWith('55') ? digits.slice(2) : digits;
-  // DDD 11–99, then a mobile (9 and eight digits) or a landline (2–5 and seven digits).
-  return /^[1-9]{2}(9\d{8}|[2-5]\d{7})$/.test(national) ? `55${national}` : null;
-}
-
-/** Whether `url` is a map embed from an allowed origin. */
-export function isMapEmbed(url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const parsed = new URL(url);
-  if (!MAP_ORIGINS.includes(parsed.origin)) return false;
-  return (
-    parsed.pathname.startsWith('/maps/embed') ||
-    (parsed.pathname.startsWith('/maps') && parsed.searchParams.get('output') === 'embed')
-  );
-}
-
-const MAP_ERROR =
-  'Mapa: use o endereço de incorporação do Google Maps (https://www.google.com/maps/embed?… ou https://www.google.com/maps?…&output=embed).';
+const { map: MAP_ERROR } = CONTACT_PROBLEMS;
 
 export const contactDetailsSchema = z.strictObject({
   address: z.strictObject({
@@ -49,31 +29,31 @@ export const contactDetailsSchema = z.strictObject({
     district: plainText('Bairro', 1, CONTACT_LIMITS.district),
     city: plainText('Cidade', 1, CONTACT_LIMITS.city),
     state: z
-      .string({ error: 'Estado: informe a sigla, como SP.' })
+      .string({ error: CONTACT_PROBLEMS.state })
       .trim()
       .toUpperCase()
-      .refine((uf) => uf.length === 2 && STATES.split(' ').includes(uf), {
-        error: 'Estado: informe a sigla, como SP.',
+      .refine((uf) => uf.length === 2 && STATES.includes(uf), {
+        error: CONTACT_PROBLEMS.state,
       }),
     postalCode: z
-      .string({ error: 'CEP: informe no formato 00000-000.' })
+      .string({ error: CONTACT_PROBLEMS.postalCode })
       .trim()
-      .regex(/^\d{5}-?\d{3}$/, { error: 'CEP: informe no formato 00000-000.' })
+      .regex(/^\d{5}-?\d{3}$/, { error: CONTACT_PROBLEMS.postalCode })
       .transform((cep) => `${cep.replace('-', '').slice(0, 5)}-${cep.slice(-3)}`),
   }),
   whatsapp: z
-    .string({ error: 'WhatsApp: informe DDD e número, como (11) 91234-5678.' })
-    .max(30, { error: 'WhatsApp: informe DDD e número, como (11) 91234-5678.' })
+    .string({ error: CONTACT_PROBLEMS.whatsapp })
+    .max(30, { error: CONTACT_PROBLEMS.whatsapp })
     .refine((typed) => whatsappDigitsOf(typed) !== null, {
-      error: 'WhatsApp: informe DDD e número, como (11) 91234-5678.',
+      error: CONTACT_PROBLEMS.whatsapp,
     })
     .transform((typed) => whatsappDigitsOf(typed) ?? typed),
   email: z
-    .string({ error: 'E-mail: informe um endereço, como contato@exemplo.org.' })
+    .string({ error: CONTACT_PROBLEMS.email })
     .trim()
     .toLowerCase()
     .max(254, { error: 'E-mail: no máximo 254 caracteres.' })
-    .pipe(z.email({ error: 'E-mail: informe um endereço, como contato@exemplo.org.' })),
+    .pipe(z.email({ error: CONTACT_PROBLEMS.email })),
   mapEmbedUrl: z
     .string({ error: MAP_ERROR })
     .trim()
