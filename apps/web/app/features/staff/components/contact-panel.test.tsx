@@ -99,7 +99,7 @@ describe('the contact details', () => {
   it('lists the versions with before and after, and restores the original', async () => {
     const calls = stubApi(() => Response.json({}));
     renderWithRouter(<ContactPanel />, { url: '/equipe', auth: signedIn() });
-    const versions = await screen.findByRole('region', { name: 'Versões anteriores' });
+    const versions = await screen.findByRole('region', { name: 'Versões anteriores do contato' });
     const items = await within(versions).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Versão 1 (publicada): por Ana em 21/11/2026');
     expect(items[0]).toHaveTextContent('WhatsAppAntes: 5511900000000Depois: 5521987654321');

@@ -91,6 +91,7 @@ export function ContactPanel() {
             onSaved={() => setVersion((v) => v + 1)}
           />
           <RevisionHistory
+            title="Versões anteriores do contato"
             fields={FIELDS}
             original="Contato original do site"
             version={version}

@@ -5,7 +5,7 @@
  * list serves the contact details (`RevisionHistory`, decision 068).
  */
 import type { StaffTextsResponse } from '@centro/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -72,6 +72,7 @@ export function TextsHistory({
 
 /** A document's versions, with what each changed and 'Restaurar esta versão'. */
 export function RevisionHistory<Saved>({
+  title = 'Versões anteriores',
   fields,
   original,
   version,
@@ -79,6 +80,8 @@ export function RevisionHistory<Saved>({
   restore: send,
   onRestored,
 }: {
+  /** The list's heading, unique on the page (it names the list's landmark). */
+  title?: string;
   fields: readonly Field[];
   /** The name of revision 0 (the packaged content). */
   original: string;
@@ -90,6 +93,7 @@ export function RevisionHistory<Saved>({
   onRestored: (saved: Saved) => void;
 }) {
   const call = useApi();
+  const headingId = useId();
   const history = useLoad(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` asks for a new load
     useCallback(() => call(load), [call, load, version]),
@@ -119,8 +123,8 @@ export function RevisionHistory<Saved>({
   };
 
   return (
-    <section className="staff__panel" aria-labelledby="versoes-titulo">
-      <h3 id="versoes-titulo">Versões anteriores</h3>
+    <section className="staff__panel" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
       {problem && (
         <p className="staff__problem" role="alert">
           {problem}
