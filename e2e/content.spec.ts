@@ -57,6 +57,13 @@ const VALID_BODIES: Record<string, object> = {
   '/api/staff/roles/revoke': { personId: anyId, role: 'comunicacao' },
   '/api/staff/courses/{slug}/classes': {},
   '/api/staff/courses/{slug}/classes/{classId}/conclude': { confirm: true },
+  '/api/staff/courses/{slug}/classes/{classId}/open': {},
+  '/api/staff/courses/{slug}/prerequisites': { required: null },
+  '/api/staff/courses/{slug}/exceptions': { personId: anyId },
+  '/api/staff/courses/{slug}/completions/{classId}/{personId}': {
+    concluded: true,
+    reason: 'Presença conferida.',
+  },
   '/api/staff/courses/{slug}/classes/{classId}/messages': {
     subject: 'Aviso',
     text: 'Olá, turma.',
@@ -72,7 +79,7 @@ contentTest(
   async ({ page, browser, ownServer, smtp }) => {
     // The notice's period ends up to 100 s after it is published, and the banner goes within the
     // server's 30 s check.
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const codeFor = codeReader(smtp);
     const volunteer = await otherPersonPage(browser, ownServer.origin);
     const volunteerEmail = uniqueEmail();
@@ -263,6 +270,22 @@ contentTest(
       await expect(visitor.getByText('Uma descrição nova do curso.')).toHaveCount(0);
       await expect(preview).toHaveAttribute('content', course.summary);
       await expect(image).toHaveAttribute('content', /\/fotos\/[0-9a-f]{20}\.png$/);
+      await visitor.close();
+    });
+
+    await test.step('a new WhatsApp number shows on /contato and in every page’s footer', async () => {
+      const contact = volunteer.getByRole('region', { name: 'Contato' });
+      await contact.getByLabel('WhatsApp').fill('(21) 98765-4321');
+      await contact.getByRole('button', { name: 'Publicar contato' }).click();
+      // Every public page is rendered again before the answer (decision 068).
+      await expect(volunteer.getByText('Contato publicado.')).toBeVisible({ timeout: 30_000 });
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto('/contato');
+      await expect(visitor.getByRole('main').getByText('(21) 98765-4321')).toBeVisible();
+      await visitor.goto('/horarios');
+      await expect(
+        visitor.getByRole('contentinfo').getByRole('link', { name: '(21) 98765-4321' }),
+      ).toHaveAttribute('href', /^https:\/\/wa\.me\/5521987654321/);
       await visitor.close();
     });
 

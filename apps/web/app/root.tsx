@@ -17,6 +17,7 @@ import {
 } from '~/components/errors/error-pages';
 import { Toaster } from '~/components/toasts/toaster';
 import { getShellData } from '~/features/layout/data.server';
+import { publishedContent } from '~/lib/published-content.server';
 import { SiteShell } from '~/features/layout/components/site-shell';
 import { AuthButton } from '~/components/auth-button';
 import { announceHydrated } from '~/lib/hydration';
@@ -24,9 +25,12 @@ import { pageTitle } from '~/lib/seo';
 import { useShell } from '~/lib/shell';
 import './styles/global.css';
 
-/** Runs at build time only: the site's shell data, embedded in every prerendered page. */
-export function loader() {
-  return getShellData();
+/**
+ * Runs at build time, or when the server renders a page again from edited content (the contact
+ * details of the footer, decision 068): the site's shell data, embedded in every prerendered page.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return getShellData(context.get(publishedContent));
 }
 
 /** The shell data is fixed at build time: never fetch it again while navigating. */

@@ -13,7 +13,8 @@
  * page showing an uploaded photo its link preview drawn with it (`files`, decision 065, from
  * `options.photoOf`). With `{ preview: true }` the inlined stylesheets are links again: a preview
  * is shown in a window of the staff area, under its CSP, which refuses the page's own inline
- * styles (decision 064).
+ * styles (decision 064); and it carries no script: hydrating in that blank window (whose address
+ * is no page of the site) could replace the page shown (decision 068).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -89,7 +90,7 @@ export function createPageRenderer(rendererDir) {
     } = await previews.withPhotoPreview(optimized, options.photoOf);
     const finished = previews.withoutIllustrationAttribute(previewed);
     const page = {
-      html: options.preview ? withStylesheetsLinked(finished) : finished,
+      html: options.preview ? withoutScripts(withStylesheetsLinked(finished)) : finished,
       // The data's meta names the same preview (hydration renders it: one og:image, not two).
       data: renamed ? data.split(renamed.from).join(renamed.to) : data,
     };
@@ -106,6 +107,17 @@ export function withStylesheetsLinked(html) {
     /<style data-inlined-from="([^"]+)">[\s\S]*?<\/style>/g,
     '<link rel="stylesheet" href="$1">',
   );
+}
+
+/**
+ * The page without its scripts (a preview is looked at, not used): every `<script>` but the
+ * structured data, and the module preloads.
+ * @param {string} html
+ */
+export function withoutScripts(html) {
+  return html
+    .replace(/<script(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
 }
 
 /**

@@ -77,5 +77,8 @@ describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
     expect(preview.html).toContain('<strong>editada</strong>');
     expect(preview.html).toMatch(/<link rel="stylesheet" href="\/assets\/style-[\w-]+\.css">/);
     expect(preview.html).not.toContain('<style data-inlined-from');
+    // No script to hydrate in the preview's blank window; the structured data stays.
+    expect(preview.html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(preview.html).toContain('<script type="application/ld+json">');
   }, 30_000);
 });

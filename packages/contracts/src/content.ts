@@ -10,7 +10,7 @@ import { CONTENT_LIMITS, isAllowedLink, scheduleDayNames } from './content-rules
 export { CONTENT_LIMITS, isAllowedLink, scheduleDayNames };
 
 /** The documents kept as revisions. */
-export const contentDocuments = ['schedule', 'notices', 'photos'] as const;
+export const contentDocuments = ['schedule', 'notices', 'photos', 'contact'] as const;
 export type ContentDocument = (typeof contentDocuments)[number];
 
 const text = (label: string, max: number) =>

@@ -42,6 +42,12 @@ export const apiPaths = {
   staffContentRestore: '/api/staff/content/restore',
   /** POST {document, texts}: the page as it would look with these texts, published nowhere. */
   staffContentPreview: '/api/staff/content/preview',
+  /** GET: the contact details as published; PUT: a new revision of them (decision 068). */
+  staffContentContact: '/api/staff/content/contact',
+  /** GET: the contact details as saved in each of their latest revisions. */
+  staffContentContactHistory: '/api/staff/content/contact/history',
+  /** POST {revision, restore}: an earlier revision of the contact details saved again. */
+  staffContentContactRestore: '/api/staff/content/contact/restore',
   /** GET: the photos in place; PUT: one uploaded photo for one place (Comunicação, Coordenação). */
   staffContentPhotos: '/api/staff/content/photos',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */

@@ -2,7 +2,7 @@
  * The edited documents (decision 054): each one's packaged default (`packages/content`, what a
  * fresh install shows), its schema, and the pages that show it.
  */
-import { schedule as packagedSchedule } from '@centro/content';
+import { centre, publicPaths, schedule as packagedSchedule } from '@centro/content';
 import {
   type ContentDocument,
   type NoticesDocument,
@@ -13,6 +13,7 @@ import {
   scheduleDocumentSchema,
   type Texts,
 } from '@centro/contracts';
+import { type ContactDetails, contactDetailsSchema } from '@centro/contracts/contact';
 import { pagesWithPhotos } from './photos-places.js';
 import { isText, pagesShowingTexts, textPages, textsSchemaFor } from './texts-documents.js';
 
@@ -25,7 +26,19 @@ export interface SiteContent {
   photos: PhotosDocument;
   /** The text documents saved, by name (decision 064); the others are packaged. */
   texts: Readonly<Record<string, Texts>>;
+  /** The centre's address, WhatsApp, e-mail and map (decision 068): the packaged ones at first. */
+  contact: ContactDetails;
 }
+
+const { street, district, city, state, postalCode } = centre.address;
+/** The packaged contact details (`packages/content`'s centre). */
+export const packagedContact: ContactDetails = contactDetailsSchema.parse({
+  address: { street, district, city, state, postalCode },
+  whatsapp: centre.whatsapp,
+  email: centre.email,
+  mapEmbedUrl: centre.mapEmbedUrl,
+  mapTitle: centre.mapTitle,
+});
 
 /** The packaged content, read through the same schemas as a saved revision. */
 export const packagedContent: SiteContent = {
@@ -33,6 +46,7 @@ export const packagedContent: SiteContent = {
   notices: [],
   photos: {},
   texts: {},
+  contact: packagedContact,
 };
 
 /** Each document's schema (the same on the way in and when read back). */
@@ -40,6 +54,7 @@ export const documentSchemas = {
   schedule: scheduleDocumentSchema,
   notices: noticesDocumentSchema,
   photos: photosDocumentSchema,
+  contact: contactDetailsSchema,
 } as const satisfies Record<ContentDocument, unknown>;
 
 /**
@@ -50,6 +65,8 @@ export const pagesShowing: Readonly<Record<ContentDocument, readonly string[]>> 
   schedule: ['/horarios'],
   notices: [],
   photos: pagesWithPhotos,
+  // The footer of every page, the JSON-LD, /contato: every public page.
+  contact: publicPaths(),
 };
 
 const isFixed = (document: string): document is ContentDocument =>

@@ -17,9 +17,22 @@ import type {
   StaffTextsSave,
   Texts,
 } from '@centro/contracts';
+import type {
+  StaffContactHistory,
+  StaffContactResponse,
+  StaffContactRestore,
+  StaffContactSave,
+} from '@centro/contracts/contact';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor } from '../staff/context.js';
-import { packagedContent, pagesOf, schemaOf, type SiteContent, withDocument } from './documents.js';
+import {
+  packagedContact,
+  packagedContent,
+  pagesOf,
+  schemaOf,
+  type SiteContent,
+  withDocument,
+} from './documents.js';
 import type { ContentStore } from './store.js';
 import { isText, packagedTextsOf } from './texts-documents.js';
 
@@ -158,17 +171,11 @@ export class ContentService {
   /** The latest revisions of a page's texts, newest first, down to its packaged texts (0). */
   async history(document: string): Promise<StaffContentHistory> {
     if (!isText(document)) throw new Refusal('contentNotFound');
-    const stored = await this.#options.store.history(document, HISTORY_LENGTH);
-    const revisions: StaffContentHistory['revisions'] = stored.flatMap((row) => {
-      const parsed = schemaOf(document)?.safeParse(JSON.parse(row.body));
-      if (!parsed?.success) return [];
-      const texts = parsed.data as Texts;
-      return [{ revision: row.revision, savedAt: row.createdAt, savedBy: row.authorName, texts }];
-    });
-    if (stored.length < HISTORY_LENGTH) {
-      revisions.push({ ...UNSAVED, texts: packagedTextsOf(document) });
-    }
-    return { document, revisions };
+    const revisions = await this.#history(document, packagedTextsOf(document));
+    return {
+      document,
+      revisions: revisions.map(({ body, ...info }) => ({ ...info, texts: body })),
+    };
   }
 
   /**
@@ -177,12 +184,65 @@ export class ContentService {
    */
   async restore(by: StaffActor, { document, revision, restore }: StaffContentRestore) {
     if (!isText(document)) throw new Refusal('contentNotFound');
+    await this.#restore(by, document, revision, restore, packagedTextsOf(document));
+    return this.texts(document);
+  }
+
+  /** The contact details in effect (decision 068), with their revision. */
+  contact(): StaffContactResponse {
+    return { ...this.revisionOf('contact'), contact: this.#content.contact };
+  }
+
+  /**
+   * Saves and publishes new contact details (the body is already valid: the route's schema).
+   * @throws Refusal 'contentStale' when `revision` is no longer the latest.
+   */
+  async saveContact(by: StaffActor, save: StaffContactSave): Promise<StaffContactResponse> {
+    await this.#save(by, 'contact', save.revision, save.contact);
+    return this.contact();
+  }
+
+  /** The latest revisions of the contact details, newest first, down to the packaged ones (0). */
+  async contactHistory(): Promise<StaffContactHistory> {
+    const revisions = await this.#history('contact', packagedContact);
+    return { revisions: revisions.map(({ body, ...info }) => ({ ...info, contact: body })) };
+  }
+
+  /**
+   * Saves an earlier revision of the contact details again, as the newest, and publishes it.
+   * @throws Refusal 'contentNotFound' for an unknown revision; 'contentStale' as a save.
+   */
+  async restoreContact(by: StaffActor, { revision, restore }: StaffContactRestore) {
+    await this.#restore(by, 'contact', revision, restore, packagedContact);
+    return this.contact();
+  }
+
+  /** A document's latest revisions as read back, newest first, then `packaged` as revision 0. */
+  async #history<T>(document: string, packaged: T): Promise<(PublishedRevision & { body: T })[]> {
+    const stored = await this.#options.store.history(document, HISTORY_LENGTH);
+    const revisions = stored.flatMap((row): (PublishedRevision & { body: T })[] => {
+      const parsed = schemaOf(document)?.safeParse(JSON.parse(row.body));
+      if (!parsed?.success) return [];
+      const body = parsed.data as T;
+      return [{ revision: row.revision, savedAt: row.createdAt, savedBy: row.authorName, body }];
+    });
+    if (stored.length < HISTORY_LENGTH) revisions.push({ ...UNSAVED, body: packaged });
+    return revisions;
+  }
+
+  /** Saves revision `restore` of a document (0: `packaged`) again, from revision `from`. */
+  async #restore(
+    by: StaffActor,
+    document: string,
+    from: number,
+    restore: number,
+    packaged: unknown,
+  ) {
     const earlier = restore === 0 ? undefined : await this.#options.store.at(document, restore);
     const parsed = earlier && schemaOf(document)?.safeParse(JSON.parse(earlier.body));
     if (restore !== 0 && !parsed?.success) throw new Refusal('contentNotFound');
-    const texts = parsed?.success ? parsed.data : packagedTextsOf(document);
-    await this.#save(by, document, revision, texts, { restoredFrom: restore });
-    return this.texts(document);
+    const body = parsed?.success ? parsed.data : packaged;
+    await this.#save(by, document, from, body, { restoredFrom: restore });
   }
 
   /** Renders previews with the web build's renderer (none: previews are refused 503). */

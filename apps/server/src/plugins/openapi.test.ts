@@ -31,6 +31,7 @@ import {
   staffPrerequisitesRequestSchema,
   staffClassMessageRequestSchema,
 } from '@centro/contracts';
+import { staffContactRestoreSchema, staffContactSaveSchema } from '@centro/contracts/contact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
@@ -77,6 +78,8 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/restore': staffContentRestoreSchema,
   '/api/staff/content/preview': staffTextsPreviewSchema,
   '/api/staff/content/photos': staffPhotoUploadSchema,
+  '/api/staff/content/contact': staffContactSaveSchema,
+  '/api/staff/content/contact/restore': staffContactRestoreSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -4,8 +4,9 @@
  * publishes an edit it renders the page again with this build's server code (scripts/page-renderer.mjs),
  * the saved documents set here, so the same loaders make the same page from the new content.
  */
-import type { ScheduleDay } from '@centro/content';
+import { type Address, type Centre, centre, type ScheduleDay } from '@centro/content';
 import type { AboutTexts, CourseTexts, HomeTexts, PlacedPhoto, Texts } from '@centro/contracts';
+import type { ContactDetails } from '@centro/contracts/contact';
 import { packagedTexts } from '@centro/contracts/packaged-texts';
 import { createContext } from 'react-router';
 
@@ -16,6 +17,18 @@ export interface PublishedContent {
   photos?: Readonly<Record<string, PlacedPhoto>>;
   /** The pages' texts saved (decision 064), by document: `home`, `about`, a course's path. */
   texts?: Readonly<Record<string, Texts>>;
+  /** The centre's address, WhatsApp, e-mail and map (decision 068). */
+  contact?: ContactDetails;
+}
+
+/** The contact details in effect: saved (decision 068), or `packages/content`'s centre. */
+export type Contact = Pick<Centre, 'whatsapp' | 'email' | 'mapEmbedUrl' | 'mapTitle'> & {
+  address: Address;
+};
+
+export function contactOf(content: PublishedContent): Contact {
+  const saved = content.contact;
+  return saved ? { ...saved, address: { ...saved.address, country: 'BR' } } : centre;
 }
 
 export const publishedContent = createContext<PublishedContent>({});

@@ -2,20 +2,21 @@
 import { centre } from '@centro/content';
 import { getEnv } from '~/config/env';
 import type { OrganizationInput } from './json-ld';
+import type { Contact } from './published-content.server';
 import type { SiteInfo } from './seo';
 
 export function getSite(): SiteInfo {
   return { origin: getEnv().VITE_SITE_URL, portalName: centre.portalName };
 }
 
-/** The centre as the JSON-LD builders describe it. */
-export function getOrganization(image?: string): OrganizationInput {
+/** The centre as the JSON-LD builders describe it, with the contact details in effect. */
+export function getOrganization(contact: Contact, image?: string): OrganizationInput {
   return {
     name: centre.name,
     description: centre.tagline,
-    address: centre.address,
-    phoneDigits: centre.whatsapp,
-    email: centre.email,
+    address: contact.address,
+    phoneDigits: contact.whatsapp,
+    email: contact.email,
     image,
   };
 }

@@ -1,11 +1,12 @@
 import type { Route } from './+types/horarios';
 import { getSchedulePage } from '~/features/schedule/data.server';
 import { SchedulePage } from '~/features/schedule/components/schedule-page';
-import { publishedContent } from '~/lib/published-content.server';
+import { contactOf, publishedContent } from '~/lib/published-content.server';
 
 // The schedule saved in the staff area when the server renders the page again (decision 054).
 export function loader({ context }: Route.LoaderArgs) {
-  return getSchedulePage(context.get(publishedContent).schedule);
+  const content = context.get(publishedContent);
+  return getSchedulePage(content.schedule, contactOf(content).whatsapp);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

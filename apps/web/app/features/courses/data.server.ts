@@ -28,7 +28,7 @@ import { courseSlot } from '@centro/contracts/photo-rules';
 import { placedImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
-import { type PublishedContent, textsOf } from '~/lib/published-content.server';
+import { contactOf, type PublishedContent, textsOf } from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import { courseShareData } from './share';
@@ -120,7 +120,7 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
         firstMeeting: formatFirstMeeting(course.meetings),
         weeklySlot: formatWeeklySlot(course.meetings),
         count: formatMeetingCount(course.meetings.count),
-        place: formatMeetingPlace(course.meetings, centre.address),
+        place: formatMeetingPlace(course.meetings, contactOf(content).address),
       },
       share: courseShareData(
         course.title,
@@ -149,7 +149,7 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
             count: course.meetings.count,
             durationMinutes: course.meetings.durationMinutes,
             timeZone: MEETING_TIME_ZONE,
-            place: { name: centre.name, address: centre.address },
+            place: { name: centre.name, address: contactOf(content).address },
           },
         }),
       ],

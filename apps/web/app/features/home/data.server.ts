@@ -8,7 +8,7 @@ import { placedImage } from '~/lib/images.server';
 import { organizationJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getOrganization, getSite } from '~/lib/site.server';
-import { type PublishedContent, textsOf } from '~/lib/published-content.server';
+import { contactOf, type PublishedContent, textsOf } from '~/lib/published-content.server';
 import { firstSentence } from '~/lib/text';
 import type { HomeLoaderData } from './types';
 
@@ -44,7 +44,7 @@ export function getHomePage(content: PublishedContent = {}): HomeLoaderData {
       description: centre.tagline,
       path: '/',
       image: banner,
-      jsonLd: [organizationJsonLd(site.origin, getOrganization(banner.src))],
+      jsonLd: [organizationJsonLd(site.origin, getOrganization(contactOf(content), banner.src))],
     }),
   };
 }

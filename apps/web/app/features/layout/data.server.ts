@@ -9,11 +9,13 @@ import {
 } from '@centro/content';
 import { getAuthSettings } from '~/config/auth-settings.server';
 import { addressLine } from '~/lib/address';
+import { contactOf, type PublishedContent } from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import type { ShellData } from '~/lib/shell';
 import siteIconUrl from '~/assets/site-icon.svg?url';
 
-export function getShellData(): ShellData {
+export function getShellData(content: PublishedContent = {}): ShellData {
+  const contact = contactOf(content);
   const [firstCourse] = getProgramme('global-kardec').courses;
   if (!firstCourse) throw new Error('The Global Kardec programme has no course');
   return {
@@ -24,10 +26,10 @@ export function getShellData(): ShellData {
     iconHref: siteIconUrl,
     firstCoursePath: coursePath(firstCourse),
     contact: {
-      whatsappHref: whatsappLink(centre.whatsapp),
-      whatsappDisplay: formatPhoneForDisplay(centre.whatsapp),
-      email: centre.email,
-      addressLine: addressLine(centre.address),
+      whatsappHref: whatsappLink(contact.whatsapp),
+      whatsappDisplay: formatPhoneForDisplay(contact.whatsapp),
+      email: contact.email,
+      addressLine: addressLine(contact.address),
     },
     auth: getAuthSettings(),
   };

@@ -21,6 +21,7 @@ import type { ScheduleLoaderData } from './types';
 
 export function getSchedulePage(
   schedule: readonly ScheduleDay[] = packagedSchedule,
+  whatsapp: string = centre.whatsapp,
 ): ScheduleLoaderData {
   const days = schedule.map((day) => ({
     day: day.day,
@@ -29,7 +30,7 @@ export function getSchedulePage(
       title,
       ...(note ? { note } : {}),
     })),
-    questionHref: day.questionLink ?? scheduleQuestionLink(centre.whatsapp, day),
+    questionHref: day.questionLink ?? scheduleQuestionLink(whatsapp, day),
   }));
   const activities = schedule.flatMap((day) =>
     day.activities.map((activity) => {

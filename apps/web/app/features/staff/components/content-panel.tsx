@@ -28,6 +28,9 @@ const TextsPanel = lazy(() =>
 const PhotosPanel = lazy(() =>
   import('./content-panels').then((module) => ({ default: module.PhotosPanel })),
 );
+const ContactPanel = lazy(() =>
+  import('./content-panels').then((module) => ({ default: module.ContactPanel })),
+);
 
 type Schedule = StaffScheduleResponse['schedule'];
 interface ActivityForm {
@@ -105,6 +108,9 @@ export function ContentPanel() {
       </Suspense>
       <Suspense fallback={<p role="status">Carregando fotos…</p>}>
         <PhotosPanel />
+      </Suspense>
+      <Suspense fallback={<p role="status">Carregando contato…</p>}>
+        <ContactPanel />
       </Suspense>
     </>
   );

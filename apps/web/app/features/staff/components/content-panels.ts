@@ -4,6 +4,7 @@
  * so that what they share with the staff area is split out as before and no page's route manifest
  * grows.
  */
+export { ContactPanel } from './contact-panel';
 export { NoticesPanel } from './notices-panel';
 export { PhotosPanel } from './photos-panel';
 export { TextsPanel } from './texts-panel';

@@ -1,10 +1,11 @@
 /**
  * A page's versions (issue 32 point 4, decision 064): each saved revision with who and when, what
  * it changed (each field before and after), and 'Restaurar esta versão', which saves an earlier
- * one again as the newest (a save someone made meanwhile is refused, as an edit's is).
+ * one again as the newest (a save someone made meanwhile is refused, as an edit's is). The same
+ * list serves the contact details (`RevisionHistory`, decision 068).
  */
-import type { StaffContentHistory, StaffTextsResponse } from '@centro/contracts';
-import { useCallback, useState } from 'react';
+import type { StaffTextsResponse } from '@centro/contracts';
+import { useCallback, useId, useState } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -15,13 +16,21 @@ import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
 import { fieldsOf } from './texts-fields';
 
-type Revision = StaffContentHistory['revisions'][number];
+/** A saved revision as listed: who, when, and each field's value by key. */
+export interface ListedRevision {
+  revision: number;
+  savedAt: string | null;
+  savedBy: string | null;
+  values: Readonly<Record<string, string>>;
+}
+
+type Field = { key: string; label: string };
 
 /** The fields a revision changed from the one before it (all of them for the first listed). */
-function changes(document: string, revision: Revision, before: Revision | undefined) {
-  const after = revision.texts as Record<string, string>;
-  const earlier = before?.texts as Record<string, string> | undefined;
-  return fieldsOf(document)
+function changes(fields: readonly Field[], revision: ListedRevision, before?: ListedRevision) {
+  const after = revision.values;
+  const earlier = before?.values;
+  return fields
     .filter(({ key }) => earlier?.[key] !== after[key])
     .map(({ key, label }) => ({ key, label, before: earlier?.[key], after: after[key] ?? '' }));
 }
@@ -36,10 +45,58 @@ export function TextsHistory({
   version: number;
   onRestored: (saved: StaffTextsResponse) => void;
 }) {
+  const load = useCallback(
+    async (token: string) =>
+      (await fetchHistory(document, token)).revisions.map(({ texts, ...info }) => ({
+        ...info,
+        values: texts as unknown as Record<string, string>,
+      })),
+    [document],
+  );
+  const restore = useCallback(
+    (revision: number, restore: number, token: string) =>
+      restoreTexts({ document, revision, restore }, token),
+    [document],
+  );
+  return (
+    <RevisionHistory
+      fields={fieldsOf(document)}
+      original="Texto original do site"
+      version={version}
+      load={load}
+      restore={restore}
+      onRestored={onRestored}
+    />
+  );
+}
+
+/** A document's versions, with what each changed and 'Restaurar esta versão'. */
+export function RevisionHistory<Saved>({
+  title = 'Versões anteriores',
+  fields,
+  original,
+  version,
+  load,
+  restore: send,
+  onRestored,
+}: {
+  /** The list's heading, unique on the page (it names the list's landmark). */
+  title?: string;
+  fields: readonly Field[];
+  /** The name of revision 0 (the packaged content). */
+  original: string;
+  /** Changes after each save: the list loads again. */
+  version: number;
+  load: (token: string) => Promise<ListedRevision[]>;
+  /** Saves revision `restore` again from the newest, `revision`. */
+  restore: (revision: number, restore: number, token: string) => Promise<Saved>;
+  onRestored: (saved: Saved) => void;
+}) {
   const call = useApi();
+  const headingId = useId();
   const history = useLoad(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` asks for a new load
-    useCallback(() => call((token) => fetchHistory(document, token)), [call, document, version]),
+    useCallback(() => call(load), [call, load, version]),
     'Staff area: loading versions',
   );
   const [busy, setBusy] = useState(false);
@@ -47,7 +104,7 @@ export function TextsHistory({
 
   if (history.state === 'loading') return <p role="status">Carregando versões…</p>;
   if (history.state === 'failed') return <LoadFailed onRetry={history.reload} />;
-  const { revisions } = history.data;
+  const revisions = history.data;
   const [newest] = revisions;
 
   const restore = async (revision: number) => {
@@ -55,9 +112,7 @@ export function TextsHistory({
     setBusy(true);
     setProblem(null);
     try {
-      const saved = await call((token) =>
-        restoreTexts({ document, revision: newest.revision, restore: revision }, token),
-      );
+      const saved = await call((token) => send(newest.revision, revision, token));
       void notify('success', 'Versão restaurada e publicada.');
       onRestored(saved);
     } catch (error) {
@@ -68,8 +123,8 @@ export function TextsHistory({
   };
 
   return (
-    <section className="staff__panel" aria-labelledby="versoes-titulo">
-      <h3 id="versoes-titulo">Versões anteriores</h3>
+    <section className="staff__panel" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
       {problem && (
         <p className="staff__problem" role="alert">
           {problem}
@@ -79,9 +134,7 @@ export function TextsHistory({
         {revisions.map((revision, i) => (
           <li key={revision.revision} className="staff__panel">
             <p>
-              <strong>
-                {revision.revision === 0 ? 'Texto original do site' : `Versão ${revision.revision}`}
-              </strong>
+              <strong>{revision.revision === 0 ? original : `Versão ${revision.revision}`}</strong>
               {i === 0 ? ' (publicada)' : ''}
               {revision.savedAt && revision.savedBy
                 ? `: por ${revision.savedBy} em ${formatDateTime(revision.savedAt)}.`
@@ -90,7 +143,7 @@ export function TextsHistory({
             {revision.revision > 0 && (
               <details>
                 <summary>Antes e depois</summary>
-                {changes(document, revision, revisions[i + 1]).map((change) => (
+                {changes(fields, revision, revisions[i + 1]).map((change) => (
                   <div key={change.key}>
                     <p>
                       <strong>{change.label}</strong>

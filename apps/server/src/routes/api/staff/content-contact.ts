@@ -1,0 +1,80 @@
+/**
+ * The centre's contact details in the staff area (issue 32, decision 068), for Comunicação and
+ * Coordenação (`content` permission): GET /api/staff/content/contact, the details in effect with
+ * their revision; PUT, a new revision from the one the edit started from (409 when someone saved
+ * meanwhile), published at once on every public page (footer, JSON-LD, /contato); GET
+ * …/contact/history, the latest revisions; POST …/contact/restore, one of them saved again.
+ */
+import { apiPaths } from '@centro/contracts';
+import {
+  staffContactHistorySchema,
+  staffContactResponseSchema,
+  staffContactRestoreSchema,
+  staffContactSaveSchema,
+} from '@centro/contracts/contact';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusalResponses } from '../../../plugins/refusal-responses.js';
+import { CONTENT_REFUSALS as CONTENT } from './content.js';
+
+const bearer = { security: [{ bearerAuth: [] }] };
+const config = { permission: 'content' } as const;
+
+export const staffContentContactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { content } = app;
+
+  app.get(
+    apiPaths.staffContentContact,
+    {
+      config,
+      schema: {
+        ...bearer,
+        response: { 200: staffContactResponseSchema, ...refusalResponses(...CONTENT) },
+      },
+    },
+    async () => content.contact(),
+  );
+
+  app.put(
+    apiPaths.staffContentContact,
+    {
+      config,
+      schema: {
+        ...bearer,
+        body: staffContactSaveSchema,
+        response: {
+          200: staffContactResponseSchema,
+          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentStale'),
+        },
+      },
+    },
+    async (request) => content.saveContact(request.staffActor, request.body),
+  );
+
+  app.get(
+    apiPaths.staffContentContactHistory,
+    {
+      config,
+      schema: {
+        ...bearer,
+        response: { 200: staffContactHistorySchema, ...refusalResponses(...CONTENT) },
+      },
+    },
+    async () => content.contactHistory(),
+  );
+
+  app.post(
+    apiPaths.staffContentContactRestore,
+    {
+      config,
+      schema: {
+        ...bearer,
+        body: staffContactRestoreSchema,
+        response: {
+          200: staffContactResponseSchema,
+          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'),
+        },
+      },
+    },
+    async (request) => content.restoreContact(request.staffActor, request.body),
+  );
+};
