@@ -35,7 +35,9 @@ export async function signUpFrom(
   { email = uniqueEmail(), name = NAME, codeFor }: SignUpOptions = {},
 ) {
   await page.goto(coursePath);
-  await page.getByRole('button', { name: 'Quero me inscrever' }).click();
+  // With two classes open, each offers its own 'Quero me inscrever' once the list arrives: any
+  // of them leads to 'Criar conta'.
+  await page.getByRole('button', { name: 'Quero me inscrever' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
   await page.getByLabel('Nome').fill(name);
   await page.getByLabel('E-mail').fill(email);

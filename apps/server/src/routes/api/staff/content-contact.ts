@@ -13,68 +13,51 @@ import {
   staffContactSaveSchema,
 } from '@centro/contracts/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
-import { CONTENT_REFUSALS as CONTENT } from './content.js';
-
-const bearer = { security: [{ bearerAuth: [] }] };
-const config = { permission: 'content' } as const;
+import { bearerRoute } from '../bearer-route.js';
+import { CONTENT } from './common.js';
 
 export const staffContentContactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app;
 
   app.get(
     apiPaths.staffContentContact,
-    {
-      config,
-      schema: {
-        ...bearer,
-        response: { 200: staffContactResponseSchema, ...refusalResponses(...CONTENT) },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      answer: staffContactResponseSchema,
+      refusals: CONTENT,
+    }),
     async () => content.contact(),
   );
 
   app.put(
     apiPaths.staffContentContact,
-    {
-      config,
-      schema: {
-        ...bearer,
-        body: staffContactSaveSchema,
-        response: {
-          200: staffContactResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentStale'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffContactSaveSchema,
+      answer: staffContactResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
+    }),
     async (request) => content.saveContact(request.staffActor, request.body),
   );
 
   app.get(
     apiPaths.staffContentContactHistory,
-    {
-      config,
-      schema: {
-        ...bearer,
-        response: { 200: staffContactHistorySchema, ...refusalResponses(...CONTENT) },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      answer: staffContactHistorySchema,
+      refusals: CONTENT,
+    }),
     async () => content.contactHistory(),
   );
 
   app.post(
     apiPaths.staffContentContactRestore,
-    {
-      config,
-      schema: {
-        ...bearer,
-        body: staffContactRestoreSchema,
-        response: {
-          200: staffContactResponseSchema,
-          ...refusalResponses(...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'),
-        },
-      },
-    },
+    bearerRoute({
+      permission: 'content',
+      body: staffContactRestoreSchema,
+      answer: staffContactResponseSchema,
+      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'],
+    }),
     async (request) => content.restoreContact(request.staffActor, request.body),
   );
 };

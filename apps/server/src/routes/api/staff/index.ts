@@ -56,9 +56,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app;
 
   // The person (set by the bearerAuth hook) with their roles, read now; a route's
-  // `config.permission` is checked here (403 without it), before its handler runs.
+  // `config.permission` is checked here (403 without it), before the request's body and query
+  // are validated: a role without the permission gets 403 whatever it sent, never a 400 that
+  // describes the route.
   app.decorateRequest('staffActor', null as unknown as StaffActor);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const { userId, roles } = request.person;
     request.staffActor = await staff.actor(userId, roles, request.routeOptions.config.permission);
   });
