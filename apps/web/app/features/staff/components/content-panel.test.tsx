@@ -43,10 +43,29 @@ function stubApi(
     if (url === '/api/staff/content/photos') {
       return Response.json({ revision: 0, savedAt: null, savedBy: null, places: [] });
     }
+    // The contact details (contact-panel.test.tsx tests them).
+    if (url === '/api/staff/content/contact') {
+      return Response.json({ revision: 0, savedAt: null, savedBy: null, contact: CONTACT });
+    }
+    if (url === '/api/staff/content/contact/history') return Response.json({ revisions: [] });
     return Response.json({ error: 'forbidden', message: 'Proibido.' }, { status: 403 });
   });
   return calls;
 }
+
+const CONTACT = {
+  address: {
+    street: 'Rua da Esperança, 123',
+    district: 'Jardim das Flores',
+    city: 'São Paulo',
+    state: 'SP',
+    postalCode: '01000-000',
+  },
+  whatsapp: '5521987654321',
+  email: 'contato@exemplo.org.br',
+  mapEmbedUrl: 'https://www.google.com/maps?q=x&output=embed',
+  mapTitle: 'Mapa do centro',
+};
 
 const signedIn = () =>
   authValue({
