@@ -56,6 +56,18 @@ const offered = (page: Page, name: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
+/**
+ * Opens the course page until it offers the class `name`: the public class list may be cached for
+ * AVAILABILITY_MAX_AGE_SECONDS (5 s), and this browser loaded it while signing up, before the
+ * class existed.
+ */
+async function openOffering(page: Page, path: string, name: string) {
+  await expect(async () => {
+    await page.goto(path);
+    await expect(offered(page, name)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** 'Nova turma' named `name` (with `places` when given), then 'Abrir inscrições'. */
 async function createAndOpen(page: Page, name: string, places?: number) {
   await page.goto(`/equipe?curso=${first.slug}&aba=turmas`);
@@ -106,15 +118,18 @@ termTest(
 
     await test.step('two take the places of the class they pick, a third waits', async () => {
       for (const person of [ana, bruno]) {
-        await person.goto(firstPath);
+        await openOffering(person, firstPath, 'Turma 2027/1');
         await offered(person, 'Turma 2027/1')
           .getByRole('button', { name: 'Finalizar inscrição' })
           .click();
         await expect(person.getByRole('heading', { name: 'Inscrição Confirmada!' })).toBeVisible();
       }
-      await carla.goto(firstPath);
+      await openOffering(carla, firstPath, 'Turma 2027/1');
       const full = offered(carla, 'Turma 2027/1');
-      await expect(full).toContainText('Vagas esgotadas');
+      await expect(async () => {
+        await carla.reload();
+        await expect(full).toContainText('Vagas esgotadas', { timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
       await full.getByRole('button', { name: 'Entrar na lista de espera' }).click();
       await expect(carla.getByText('Você está na lista de espera (posição 1).')).toBeVisible();
     });
