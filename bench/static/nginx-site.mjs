@@ -1,6 +1,6 @@
 // nginx's configuration for the static benchmark: the same pages, from the build's pre-compressed
 // files, with the headers the product sends.
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { pageFile } from './page-check.mjs';
 
 function nginxValue(name, value) {
@@ -49,7 +49,7 @@ export function nginxHttp(pageHeaders, webRoot) {
   }
   server {
     listen 127.0.0.1:{{port}};
-    root ${join(process.cwd(), webRoot)};
+    root ${resolve(webRoot)};
 ${locations.join('\n')}
     location / {
       return 404;

@@ -1,6 +1,7 @@
 // Requests per second for prerendered pages: the product's server (apps/server, production build,
 // pages from memory with their CSP and security headers) against nginx serving the same
-// pre-compressed files of the web build with the same headers, in the same run. The load comes
+// pre-compressed files of the web build with the same headers, in the same run (the measured pages
+// as the product answers them: served-root.mjs). The load comes
 // from autocannon in a child process (bench/static/load.mjs); the two servers alternate within
 // each round, so that the machine's drift and the other tenants' load fall on both. Checks first
 // that both answer 200 with the right bytes. Writes the figures to docs/benchmarks.md.
@@ -15,6 +16,7 @@ import { ensureNginx, nginxVersion, startNginx } from '../support/nginx.mjs';
 import { machineDescription, writeSection } from '../support/report.mjs';
 import { startServer } from '@centro/server/testing';
 import { nginxHttp } from './nginx-site.mjs';
+import { servedRoot } from './served-root.mjs';
 import { caseName, check, get, OWN_HEADERS } from './page-check.mjs';
 import { cpuSeconds } from './process-cpu.mjs';
 import { startLoader } from './start-loader.mjs';
@@ -57,6 +59,7 @@ const autocannonVersion = require('autocannon/package.json').version;
 
 const product = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
 let nginx;
+let served;
 const loader = startLoader();
 const runs = new Map(cases.map((c) => [c, { product: [], nginx: [] }]));
 let checked;
@@ -71,13 +74,14 @@ try {
       Object.fromEntries(Object.entries(res.headers).filter(([name]) => !OWN_HEADERS.has(name))),
     );
   }
+  served = await servedRoot(product.url, paths, WEB_ROOT);
   nginx = await startNginx({
     binary: nginxBinary,
     main: 'worker_processes 2;\nevents {\n  worker_connections 4096;\n}',
-    http: nginxHttp(pageHeaders, WEB_ROOT),
+    http: nginxHttp(pageHeaders, served.root),
   });
   const targets = { product, nginx };
-  checked = await check(targets, cases, WEB_ROOT);
+  checked = await check(targets, cases, served.root);
   for (const note of checked.notes) console.warn(`note: ${note}`);
   console.info(
     `product ${product.url}, nginx ${nginx.url} (${nginxVersion(nginxBinary)}); ` +
@@ -133,6 +137,7 @@ try {
   await loader.stop();
   await nginx?.stop();
   await product.stop();
+  served?.remove();
 }
 
 const loadAverageAfter = loadAverageNow();
@@ -193,7 +198,7 @@ if (defaults) {
       `- Date: ${new Date().toISOString().slice(0, 10)}`,
       `- Machine: ${machineDescription({ chromium: false })}, ${nginxVersion(nginxBinary)}; load average (1, 5, 15 min) ${loadAverage} at the start, ${loadAverageAfter} at the end (the machine is shared).`,
       "- Product: `apps/server`'s build (`node apps/server/dist/main.js`) with `NODE_ENV=production`, `LOG_LEVEL=warn` and otherwise its embedded defaults, one process; pages from memory with their CSP and security headers, answered before Fastify's routing (the fast lane of `apps/server/src/plugins/site/static-site.ts`, taken when requests are not logged, i.e. `LOG_LEVEL` above `info`).",
-      "- nginx: 2 worker processes, the build's pre-compressed files (`.br` chosen by Accept-Encoding, Content-Encoding set by the location: Debian's nginx has no brotli module) with the product's headers for the page (CSP, security headers, Cache-Control, Vary) by `add_header`; `access_log off`, `sendfile`, `open_file_cache`, keep-alive without a request limit.",
+      "- nginx: 2 worker processes, the build's pre-compressed files, each measured page replaced by the product's answer for it in each coding (`served-root.mjs`: the product adds the notices banner and a course page's class hint when serving) (`.br` chosen by Accept-Encoding, Content-Encoding set by the location: Debian's nginx has no brotli module) with the product's headers for the page (CSP, security headers, Cache-Control, Vary) by `add_header`; `access_log off`, `sendfile`, `open_file_cache`, keep-alive without a request limit.",
       `- Checked before measuring: 200, the expected coding, the page's bytes and CSP from both; no non-2xx answer or error while measuring.${checked.notes.length ? ` Note: ${checked.notes.join('; ')}.` : ''}`,
       `- Target: product/nginx ≥ 0.5. Result: lowest ratio ${lowest.toFixed(2)} (${lowest >= 0.5 ? 'met' : 'missed'}).`,
       '',
