@@ -47,6 +47,7 @@ import { staffRoutes } from './routes/api/staff/index.js';
 import { meRoutes } from './routes/api/me/index.js';
 import { userRoutes } from './routes/api/user/index.js';
 import { calendarRoutes } from './routes/calendar/index.js';
+import { messageCentre } from './mail/compose.js';
 import { healthRoutes } from './routes/health/index.js';
 import { loggingOptions } from './logging.js';
 import type { DirectoryAdapter } from './directory/create-directory.js';
@@ -212,6 +213,10 @@ export async function buildApp(
       schedule: () => ({
         revision: app.content.revisionOf('schedule').revision,
         days: app.content.content().schedule,
+      }),
+      address: () => ({
+        revision: app.content.revisionOf('contact').revision,
+        address: messageCentre(app.content.content().contact).address,
       }),
     });
     await dynamic.register(crawlerRoutes, {

@@ -233,6 +233,10 @@ describe('content', () => {
       'nome, e-mail, celular e data de nascimento',
       content.centre.email,
       'armazenamento local',
+      // Issue 29, point 9: what prerequisites need is kept while the account exists.
+      'Guardamos, enquanto a sua conta existir, se você concluiu cada curso (o curso, a turma e a data)',
+      'quando a coordenação libera a sua inscrição em um curso sem os pré-requisitos',
+      'Esses registros são apagados junto com a conta.',
     ]) {
       expect(text, needle).toContain(needle);
     }

@@ -8,14 +8,15 @@ const mailEnvSchema = z.object(mailEnv).superRefine(requireMailFrom, { when: () 
 const parse = (env: Record<string, string>) => mailEnvSchema.safeParse(env);
 
 describe('mail environment', () => {
-  it('defaults to .eml files, no verification, the centre as sender and reply address', () => {
+  it('defaults to .eml files, no verification, the centre as sender, no fixed reply address', () => {
     const result = parse({});
     expect(result.success).toBe(true);
     const settings = mailSettingsFromEnv(result.data ?? {}, '/data');
     expect(settings).toMatchObject({
       smtpUrl: undefined,
       emailVerification: 'off',
-      replyTo: centre.email,
+      // The contact e-mail in effect when a message leaves (decision 073).
+      replyTo: undefined,
       dataDir: '/data',
       maxAttempts: 12,
     });

@@ -5,7 +5,8 @@
  *   `.eml` files under `DATA_DIR/outbox/` (the embedded default).
  * - `MAIL_FROM`: the From header, `"Name" <address>` or an address; required with `SMTP_URL`
  *   (providers only accept their own mailboxes), else `"<centre name>" <nao-responda@localhost>`.
- * - `MAIL_REPLY_TO`: the Reply-To address; the centre's contact e-mail by default.
+ * - `MAIL_REPLY_TO`: the Reply-To address; by default the centre's contact e-mail in effect when
+ *   the message leaves (edited in 'Conteúdo': decision 073).
  * - `EMAIL_VERIFICATION`: `required` (default with `SMTP_URL`) or `off` (default without it).
  *
  * No message repeats a value: `SMTP_URL` holds a password.
@@ -51,7 +52,7 @@ export function resolveMailSettings(env: Partial<MailEnv>, dataDir: string): Mai
   return {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `"${centre.name.replace(/"/g, '')}" <nao-responda@localhost>`,
-    replyTo: env.MAIL_REPLY_TO ?? centre.email,
+    replyTo: env.MAIL_REPLY_TO,
     emailVerification: env.EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'required' : 'off'),
     dataDir,
     ...MAIL_DEFAULTS,

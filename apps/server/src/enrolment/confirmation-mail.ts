@@ -4,7 +4,8 @@
  * course) in the transaction that confirms it, and the sender composes the message at delivery
  * (`enrolmentConfirmationComposer`): the person's address and name from the directory (local
  * directory: the account; Graph: `mail` and `displayName`), the course in effect then (the content
- * with the staff's settings: invite code, meetings).
+ * with the staff's settings: invite code, meetings) and the centre's contact details published then
+ * (decision 073).
  *
  * A person without a valid address gets no message: the sender drops the row; the log says so,
  * with the course only (never an address or a name).
@@ -16,6 +17,7 @@ import { isEmailAddress } from '../config/parsers.js';
 import type { Directory } from '../directory/directory.js';
 import { composeEnrolmentConfirmation } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
+import type { MessageCentre } from '../mail/messages/layout.js';
 import type { DataMailRow } from '../mail/outbox.js';
 import type { MailComposer } from '../mail/types.js';
 
@@ -59,6 +61,8 @@ export function enrolmentConfirmationComposer(options: {
   /** The public origin (SITE_URL), for the course's link. */
   siteUrl: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The centre as published at delivery (decision 073). */
+  centre: () => MessageCentre;
 }): MailComposer {
   return async (data) => {
     if (!('courseSlug' in data)) return null;
@@ -77,6 +81,7 @@ export function enrolmentConfirmationComposer(options: {
       return null;
     }
     return composeEnrolmentConfirmation({
+      centre: options.centre(),
       course,
       to,
       personName: user.displayName?.trim() ?? '',

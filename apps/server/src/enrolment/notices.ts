@@ -2,7 +2,7 @@
  * Telling people what happens to them (issue 30, point 1; decision 055): each event writes a small
  * outbox row kept as data (decision 033) in the transaction that makes it happen, and the sender
  * composes the message at delivery (`noticeComposer`: the person's address and name from the
- * directory, the course in effect then):
+ * directory, the course and the centre's contact details in effect then, decision 073):
  *
  * - a cancellation and a removal by staff: in the transaction that deletes the place
  *   (`finishRemoval`);
@@ -31,6 +31,7 @@ import {
   composeWaitingListJoined,
 } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
+import type { MessageCentre } from '../mail/messages/layout.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import type { CourseNoticeKind, MailComposer, MailData } from '../mail/types.js';
 
@@ -152,6 +153,8 @@ export function noticeComposer(options: {
   siteUrl: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
   confirmation: MailComposer;
+  /** The centre as published at delivery (decision 073). */
+  centre: () => MessageCentre;
 }): MailComposer {
   const person = async (data: MailData) => {
     const user = await options.directory.getUser(data.personId);
@@ -172,16 +175,20 @@ export function noticeComposer(options: {
     const { siteUrl } = options;
     if (data.kind === 'staff-role-granted') {
       const who = await person(data);
-      return who && composeStaffRoleGranted({ to: who.to, role: data.role, siteUrl });
+      return (
+        who &&
+        composeStaffRoleGranted({ centre: options.centre(), to: who.to, role: data.role, siteUrl })
+      );
     }
     // The person's class's meetings (decision 052), else the course's current class's.
     const course = await options.courseOf.forPerson(data.courseSlug, data.personId);
     if (!course) return null;
     const who = await person(data);
     if (!who) return null;
+    const centre = options.centre();
     if (data.kind === 'waiting-list-joined') {
-      return composeWaitingListJoined({ ...who, course, siteUrl, position: data.position });
+      return composeWaitingListJoined({ centre, ...who, course, siteUrl, position: data.position });
     }
-    return composeCourseNotice({ kind: data.kind, ...who, course, siteUrl });
+    return composeCourseNotice({ centre, kind: data.kind, ...who, course, siteUrl });
   };
 }

@@ -1,9 +1,17 @@
 /**
- * The messages with the centre's own data filled in from `packages/content`: what the enrolment
- * and the built-in provider call, with only what the event knows (the course's programme and
- * slug, the person, the public origin). Pure, like the messages themselves.
+ * The messages with the centre's own data filled in: what the enrolment and the built-in provider
+ * call, with only what the event knows (the course's programme and slug, the person, the public
+ * origin) and the centre as published when composed (`centre`: the contact details edited in
+ * 'Conteúdo', read by the caller; decision 073). Pure, like the messages themselves.
  */
-import { centre, coursePath, getProgramme, staffPath, type Course } from '@centro/content';
+import {
+  centre as packagedCentre,
+  coursePath,
+  getProgramme,
+  staffPath,
+  type Course,
+} from '@centro/content';
+import type { ContactDetails } from '@centro/contracts/contact';
 import {
   contactEmailChange,
   emailVerification,
@@ -22,14 +30,30 @@ import {
   waitingListJoined,
 } from './notices/notices.js';
 import { classMessage, type ClassMessageInput } from './notices/class-message.js';
+import type { MessageCentre } from './messages/layout.js';
 import type { MailMessage } from './types.js';
+
+/** The centre the messages name: its name and the contact details in effect (decision 068). */
+export function messageCentre(contact: ContactDetails): MessageCentre {
+  return {
+    name: packagedCentre.name,
+    email: contact.email,
+    whatsapp: contact.whatsapp,
+    address: { ...contact.address, country: 'BR' },
+  };
+}
+
+/** What every message names: the centre as published when it is composed. */
+interface WithCentre {
+  centre: MessageCentre;
+}
 
 /** "https://www.centro.org.br" + "/global-kardec/passe" */
 function absolute(siteUrl: string, path: string): string {
   return new URL(path, siteUrl).toString();
 }
 
-export interface EnrolmentConfirmationFor {
+export interface EnrolmentConfirmationFor extends WithCentre {
   /** The course in effect (courses/effective-course.ts: the staff's settings applied). */
   course: Course;
   /** The person's e-mail (the directory's `mail`). */
@@ -48,7 +72,7 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
   const { course } = input;
   const programme = getProgramme(course.programme);
   return enrolmentConfirmation({
-    centre,
+    centre: input.centre,
     to: input.to,
     personName: input.personName,
     course,
@@ -63,44 +87,54 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
  * The e-mail verification code message. No display name: the address is the one being proven, and
  * whoever signed up with it wrote the name (issue 28, finding 3).
  */
-export function composeEmailVerification(input: { to: string; code: string }): MailMessage {
-  return emailVerification({ centre, ...input });
+export function composeEmailVerification(
+  input: WithCentre & { to: string; code: string },
+): MailMessage {
+  return emailVerification(input);
 }
 
 /** The password-reset message; `resetUrl` is the single-use link (absolute). */
-export function composePasswordReset(input: {
-  to: string;
-  personName?: string;
-  resetUrl: string;
-}): MailMessage {
-  return passwordReset({ centre, ...input });
+export function composePasswordReset(
+  input: WithCentre & {
+    to: string;
+    personName?: string;
+    resetUrl: string;
+  },
+): MailMessage {
+  return passwordReset(input);
 }
 
 /** The "someone tried to sign up with your address" notice; the two links are absolute. */
-export function composeSignUpAttempt(input: {
-  to: string;
-  personName?: string;
-  signInUrl: string;
-  resetUrl: string;
-}): MailMessage {
-  return signUpAttempt({ centre, ...input });
+export function composeSignUpAttempt(
+  input: WithCentre & {
+    to: string;
+    personName?: string;
+    signInUrl: string;
+    resetUrl: string;
+  },
+): MailMessage {
+  return signUpAttempt(input);
 }
 
 /** The confirmation that the person deleted their account (no name: the data is gone). */
-export function composeAccountDeleted(input: { to: string; accountDeleted: boolean }): MailMessage {
-  return accountDeleted({ centre, ...input });
+export function composeAccountDeleted(
+  input: WithCentre & { to: string; accountDeleted: boolean },
+): MailMessage {
+  return accountDeleted(input);
 }
 
 /**
  * The link that confirms a new contact address ('E-mail' of the profile); absolute. No display
  * name: nobody has proven the address yet (issue 28, finding 3).
  */
-export function composeContactEmailChange(input: { to: string; confirmUrl: string }): MailMessage {
-  return contactEmailChange({ centre, ...input });
+export function composeContactEmailChange(
+  input: WithCentre & { to: string; confirmUrl: string },
+): MailMessage {
+  return contactEmailChange(input);
 }
 
 /** A notice about a place in a course (issue 30): the person, the course in effect, the origin. */
-export interface CourseNoticeFor {
+export interface CourseNoticeFor extends WithCentre {
   kind:
     | 'enrolment-cancelled'
     | 'enrolment-removed'
@@ -118,7 +152,7 @@ export interface CourseNoticeFor {
 export function composeCourseNotice(input: CourseNoticeFor): MailMessage {
   const { course } = input;
   const common = {
-    centre,
+    centre: input.centre,
     to: input.to,
     personName: input.personName,
     course,
@@ -139,7 +173,7 @@ export function composeWaitingListJoined(
 ): MailMessage {
   const { course } = input;
   return waitingListJoined({
-    centre,
+    centre: input.centre,
     to: input.to,
     personName: input.personName,
     course,
@@ -150,13 +184,15 @@ export function composeWaitingListJoined(
 }
 
 /** A staff role given to the person (no name: decision 046). */
-export function composeStaffRoleGranted(input: {
-  to: string;
-  role: 'coordenacao' | 'secretaria' | 'comunicacao';
-  siteUrl: string;
-}): MailMessage {
+export function composeStaffRoleGranted(
+  input: WithCentre & {
+    to: string;
+    role: 'coordenacao' | 'secretaria' | 'comunicacao';
+    siteUrl: string;
+  },
+): MailMessage {
   return staffRoleGranted({
-    centre,
+    centre: input.centre,
     to: input.to,
     role: input.role,
     staffUrl: absolute(input.siteUrl, staffPath),
@@ -164,6 +200,6 @@ export function composeStaffRoleGranted(input: {
 }
 
 /** 'Enviar mensagem à turma': the staff's subject and text to one person of the class. */
-export function composeClassMessage(input: Omit<ClassMessageInput, 'centre'>): MailMessage {
-  return classMessage({ centre, ...input });
+export function composeClassMessage(input: ClassMessageInput): MailMessage {
+  return classMessage(input);
 }

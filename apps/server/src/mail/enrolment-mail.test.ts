@@ -2,12 +2,14 @@
  * The enrolment's confirmation e-mail through the real app (`app.inject`) and a real SMTP server
  * (smtp-server, read back with mailparser and ical.js), on SQLite and on PostgreSQL: one message
  * per enrolment, written in the transaction that confirms it; an SMTP outage delays it and never
- * loses or doubles it, also with two instances sharing PostgreSQL; without SMTP_URL it becomes an
+ * loses or doubles it, also with two instances sharing PostgreSQL; composed when it leaves, with the
+ * course and the contact details in effect then (decision 073); without SMTP_URL it becomes an
  * `.eml` file under DATA_DIR/outbox and the log names the file only.
  */
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Course, findCourse, whatsappGroupLink } from '@centro/content';
+import { centre, type Course, findCourse, whatsappGroupLink } from '@centro/content';
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +68,14 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     for (const api of apis.splice(0)) await api.close();
     await smtp.start();
     smtp.received.splice(0);
-    await target.clear(['mail_outbox', 'enrolments', 'directory_memberships', 'accounts']);
+    await target.clear([
+      'mail_outbox',
+      'enrolments',
+      'directory_memberships',
+      'content_revisions',
+      'staff_actions',
+      'accounts',
+    ]);
   });
   afterAll(async () => {
     await smtp.stop();
@@ -172,9 +181,11 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('composes the confirmation at delivery with the course as it is then', async () => {
+  it('composes the confirmation at delivery with the course and the contact details as they are then', async () => {
     await smtp.stop();
-    const api = await start();
+    const coordinator = randomUUID();
+    const api = await start({ env: { ADMIN_EMAILS: `${coordinator}@example.org` } });
+    await seedPeople(api.app.database.db, [coordinator]);
     const [ana = ''] = await api.createPeople(1);
     expect((await enrol(api, ana)).statusCode).toBe(200);
     // The queued row is the message's data, not its text (no address, no name).
@@ -194,12 +205,44 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
       .set({ invite_code: 'NovoConviteDoGrupo1234' })
       .where('course_slug', '=', passe.slug)
       .execute();
+    // And Comunicação's edit of the /contato details in 'Conteúdo' (decision 068).
+    const { street, district, city, state, postalCode } = centre.address;
+    const saved = await api.app.inject({
+      method: 'PUT',
+      url: '/api/staff/content/contact',
+      headers: { authorization: `Bearer ${api.tokenFor(coordinator)}` },
+      payload: {
+        revision: 0,
+        contact: {
+          address: { street: 'Avenida Nova, 1000', district, city, state, postalCode },
+          whatsapp: '(21) 98765-4321',
+          email: 'fale@centro.example.org',
+          mapEmbedUrl: centre.mapEmbedUrl,
+          mapTitle: centre.mapTitle,
+        },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
     await smtp.start();
     await makeDue(api);
     api.app.mail.wake();
     const [message] = await smtp.waitFor(1);
     expect(message?.html).toContain(whatsappGroupLink('NovoConviteDoGrupo1234'));
     expect(message?.to).toMatchObject({ value: [{ address: `${ana}@example.org` }] });
+    // The footer, the meeting place, the calendar's location and Reply-To: the new details.
+    expect(message?.text).toContain('Dúvidas: fale@centro.example.org · WhatsApp: (21) 98765-4321');
+    expect(message?.text).toContain(`Avenida Nova, 1000 - ${district}, ${city}`);
+    expect(message?.text).not.toContain(centre.email);
+    expect(message?.text).not.toContain(street);
+    expect(message?.replyTo?.value[0]?.address).toBe('fale@centro.example.org');
+    const ics = message?.attachments.find((a) => a.filename === 'passe.ics');
+    const event = new ICAL.Component(
+      ICAL.parse(ics?.content.toString('utf8') ?? ''),
+    ).getFirstSubcomponent('vevent');
+    expect(event?.getFirstPropertyValue('location')).toContain('Avenida Nova, 1000');
+    // The course's calendar file on the site says the same.
+    const file = await api.app.inject({ method: 'GET', url: '/global-kardec/passe/encontros.ics' });
+    expect(file.body.replace(/\r\n /g, '')).toContain('Avenida Nova\\, 1000');
   });
 
   it('enrols while SMTP is down; the message waits, then arrives exactly once', async () => {

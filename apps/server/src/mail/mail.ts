@@ -14,10 +14,12 @@
  * burst), which finds the message if its transaction committed by then; the poll covers the rest.
  *   await mail.stop();                                      // on close, before the database
  */
+import { centre as packagedCentre } from '@centro/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { MessageCentre } from './messages/layout.js';
 import { createMailOutbox, type DataMailRow, type MailOutbox } from './outbox.js';
 import { createMailSender, type MailSender } from './sender.js';
 import { createMailTransport, type MailTransport } from './transports.js';
@@ -51,12 +53,22 @@ export interface MailOptions {
   activity?: { count(): number };
   /** Longest the sender gives way to requests before a claim (default: the sender's, 2 s). */
   maxDeferMs?: number;
+  /**
+   * The centre as published now (decision 073: the contact details edited in 'Conteúdo'), read at
+   * each composition and delivery; default: `packages/content`'s.
+   */
+  centre?: () => MessageCentre;
 }
 
 export interface Mail {
   readonly settings: MailSettings;
   readonly outbox: MailOutbox;
   readonly sender: MailSender;
+  /**
+   * The centre the messages name, as published now (decision 073): what a caller composing a
+   * message passes to `compose*`.
+   */
+  centre(): MessageCentre;
   /** Queues a message in the caller's transaction (see MailOutbox.enqueue). */
   enqueue(trx: Kysely<Database>, message: MailMessage): Promise<string>;
   /**
@@ -78,7 +90,10 @@ export function createMail(options: MailOptions): Mail {
   const { settings, log } = options;
   const now = options.now ?? (() => new Date());
   const outbox = createMailOutbox(options.database, settings, now);
-  const transport = options.transport ?? createMailTransport(settings);
+  const centre = options.centre ?? (() => packagedCentre);
+  // MAIL_REPLY_TO, else the contact e-mail in effect when the message leaves.
+  const transport =
+    options.transport ?? createMailTransport(settings, () => settings.replyTo ?? centre().email);
   const sender = createMailSender({
     outbox,
     transport,
@@ -125,6 +140,7 @@ export function createMail(options: MailOptions): Mail {
     settings,
     outbox,
     sender,
+    centre,
     async enqueue(trx, message) {
       const id = await outbox.enqueue(trx, message);
       wakeSoon();

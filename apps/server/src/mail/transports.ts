@@ -13,6 +13,7 @@
  */
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { centre } from '@centro/content';
 import nodemailer from 'nodemailer';
 import type { ClaimedMail } from './outbox.js';
 import type { MailSettings } from './types.js';
@@ -29,6 +30,17 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
+/**
+ * The Reply-To address of a message leaving now: MAIL_REPLY_TO, else the centre's contact e-mail
+ * in effect (decision 073).
+ */
+export type ReplyTo = () => string;
+
+const fixedOrPackaged =
+  (settings: Pick<MailSettings, 'replyTo'>): ReplyTo =>
+  () =>
+    settings.replyTo ?? centre.email;
+
 /** The domain of the From address (for Message-IDs). */
 function senderDomain(from: string): string {
   const match = /@([^>\s]+)>?\s*$/.exec(from);
@@ -36,11 +48,11 @@ function senderDomain(from: string): string {
 }
 
 /** nodemailer's message fields for a claimed message. */
-function mailOptions(mail: ClaimedMail, settings: Pick<MailSettings, 'from' | 'replyTo'>) {
+function mailOptions(mail: ClaimedMail, from: string, replyTo: ReplyTo) {
   return {
-    messageId: `<${mail.id}@${senderDomain(settings.from)}>`,
-    from: settings.from,
-    replyTo: settings.replyTo,
+    messageId: `<${mail.id}@${senderDomain(from)}>`,
+    from,
+    replyTo: replyTo(),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -56,8 +68,9 @@ function mailOptions(mail: ClaimedMail, settings: Pick<MailSettings, 'from' | 'r
 
 export function createSmtpTransport(
   settings: Pick<MailSettings, 'smtpUrl' | 'from' | 'replyTo' | 'smtpTimeoutMs'>,
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; replyTo?: ReplyTo } = {},
 ): MailTransport {
+  const replyTo = options.replyTo ?? fixedOrPackaged(settings);
   if (!settings.smtpUrl) throw new Error('createSmtpTransport needs an SMTP URL');
   const transporter = nodemailer.createTransport({
     url: settings.smtpUrl,
@@ -73,7 +86,7 @@ export function createSmtpTransport(
   return {
     kind: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail(mailOptions(mail, settings));
+      await transporter.sendMail(mailOptions(mail, settings.from, replyTo));
       return {};
     },
     async close() {
@@ -95,6 +108,7 @@ export function emlFileName(mail: Pick<ClaimedMail, 'id' | 'kind' | 'createdAt'>
 
 export function createEmlFileTransport(
   settings: Pick<MailSettings, 'dataDir' | 'from' | 'replyTo'>,
+  replyTo: ReplyTo = fixedOrPackaged(settings),
 ): MailTransport {
   const directory = outboxDirectory(settings.dataDir);
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -104,7 +118,7 @@ export function createEmlFileTransport(
     async deliver(mail) {
       ready ??= mkdir(directory, { recursive: true, mode: 0o700 });
       await ready;
-      const info = await builder.sendMail(mailOptions(mail, settings));
+      const info = await builder.sendMail(mailOptions(mail, settings.from, replyTo));
       const message = info.message as Buffer;
       const file = emlFileName(mail);
       const temporary = path.join(directory, `.${file}.tmp`);
@@ -130,6 +144,8 @@ export function createEmlFileTransport(
 }
 
 /** SMTP when `smtpUrl` is set, else `.eml` files under `DATA_DIR/outbox/`. */
-export function createMailTransport(settings: MailSettings): MailTransport {
-  return settings.smtpUrl ? createSmtpTransport(settings) : createEmlFileTransport(settings);
+export function createMailTransport(settings: MailSettings, replyTo: ReplyTo): MailTransport {
+  return settings.smtpUrl
+    ? createSmtpTransport(settings, { replyTo })
+    : createEmlFileTransport(settings, replyTo);
 }

@@ -91,8 +91,11 @@ export interface MailSettings {
   smtpUrl: string | undefined;
   /** The From header, e.g. `"Centro Espírita Caminho da Luz" <nao-responda@centro.org.br>`. */
   from: string;
-  /** The Reply-To header: the centre's contact address. */
-  replyTo: string;
+  /**
+   * The Reply-To header when MAIL_REPLY_TO is set; else the centre's contact e-mail in effect when
+   * the message leaves (decision 073).
+   */
+  replyTo: string | undefined;
   /** Whether the built-in provider requires a verified e-mail before enrolment (issue 11). */
   emailVerification: 'required' | 'off';
   /** Where `.eml` files go (under `outbox/`) without SMTP. */

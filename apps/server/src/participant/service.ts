@@ -56,7 +56,7 @@ export interface ParticipantServiceOptions {
    */
   recentSignIn?: RecentSignInPolicy;
   /** The outbox: the deletion's confirmation (issue 30 point 8). */
-  mail?: Pick<Mail, 'enqueue' | 'wake'>;
+  mail?: Pick<Mail, 'enqueue' | 'wake' | 'centre'>;
   /** Told of a deletion at once: this instance refuses the person's tokens before the next read. */
   revocations?: Pick<TokenRevocations, 'note'>;
   courses?: readonly Course[];
@@ -303,7 +303,11 @@ export class ParticipantService {
       farewell:
         mail && to
           ? {
-              message: composeAccountDeleted({ to, accountDeleted: deleteAccount }),
+              message: composeAccountDeleted({
+                centre: mail.centre(),
+                to,
+                accountDeleted: deleteAccount,
+              }),
               enqueue: (trx, message) => mail.enqueue(trx, message),
             }
           : undefined,
@@ -316,7 +320,7 @@ export class ParticipantService {
       accountDeleted: deleteAccount,
       message: deleteAccount
         ? 'Sua conta e todos os seus dados foram excluídos.'
-        : `Suas inscrições, posições em listas de espera e registros de presença foram excluídos. A sua conta de acesso continua no diretório do centro (Microsoft Entra ID): para excluí-la, escreva para ${centre.email}.`,
+        : `Suas inscrições, posições em listas de espera e registros de presença foram excluídos. A sua conta de acesso continua no diretório do centro (Microsoft Entra ID): para excluí-la, escreva para ${(mail?.centre() ?? centre).email}.`,
     };
   }
 }

@@ -62,8 +62,10 @@ export async function sendClassMessage(
     await ctx.classMessages.recipients(classId, request.waitingList),
   );
   if (people.length === 0) throw new Refusal('classWithoutRecipients');
+  const centre = ctx.centre();
   const messages: MailMessage[] = people.map(({ to, waiting }) =>
     composeClassMessage({
+      centre,
       to,
       waiting,
       subject: request.subject,

@@ -11,6 +11,7 @@ import type { CourseStore } from '../courses/course-store.js';
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
+import type { MessageCentre } from '../mail/messages/layout.js';
 import { Refusal } from '../refusals/refusal.js';
 import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
 import type { ClassMessageStore } from './class-message-store.js';
@@ -57,6 +58,8 @@ export interface StaffContext {
   now: () => Date;
   /** What people are told of roles given and meetings changed (issue 30). */
   notices: StaffNotices;
+  /** The centre as published now, named by the messages composed here (decision 073). */
+  centre: () => MessageCentre;
 }
 
 export const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });

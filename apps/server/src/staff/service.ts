@@ -57,6 +57,8 @@ export interface StaffServiceOptions {
   /** What people are told of roles given and meetings changed (none: nothing). */
   notices?: StaffContext['notices'];
   now?: () => Date;
+  /** The centre as published now, for the messages to a class (decision 073). */
+  centre: StaffContext['centre'];
 }
 
 export class StaffService {
@@ -78,6 +80,7 @@ export class StaffService {
       courses: new Map((options.courses ?? allCourses()).map((c) => [c.slug, c])),
       now: options.now ?? (() => new Date()),
       notices: options.notices ?? NO_STAFF_NOTICES,
+      centre: options.centre,
     };
   }
 

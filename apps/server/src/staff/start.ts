@@ -21,7 +21,7 @@ export interface StartStaffOptions {
   directory: Directory;
   enrolment: EnrolmentService;
   /** Where the messages to a class go (decision 063). */
-  mail: Pick<Mail, 'enqueue'>;
+  mail: Pick<Mail, 'enqueue' | 'centre'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
@@ -43,6 +43,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,
     log: options.log,
+    centre: () => options.mail.centre(),
     ...(options.notices ? { notices: options.notices } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

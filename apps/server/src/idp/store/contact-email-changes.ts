@@ -38,7 +38,7 @@ export class ContactChangeLimitError extends Refusal<'tooManyContactChanges'> {
 export class ContactEmailChanges {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake' | 'centre'>,
     /** The public origin (SITE_URL). */
     private readonly siteUrl: string,
     private readonly now: () => Date = () => new Date(),
@@ -95,6 +95,7 @@ export class ContactEmailChanges {
       await this.mail.enqueue(
         trx,
         composeContactEmailChange({
+          centre: this.mail.centre(),
           to: row.new_mail,
           confirmUrl: `${this.siteUrl}${CONTACT_CONFIRM_PATH}?token=${token}`,
         }),

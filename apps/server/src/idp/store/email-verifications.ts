@@ -27,7 +27,7 @@ export type CodeCheck = 'verified' | 'wrong' | 'expired';
 export class EmailVerifications {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake' | 'centre'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -39,7 +39,10 @@ export class EmailVerifications {
   async queueCode(trx: Kysely<Database>, account: AccountRow): Promise<boolean> {
     const code = await this.issue(trx, account.id);
     if (!code) return false;
-    await this.mail.enqueue(trx, composeEmailVerification({ to: account.email, code }));
+    await this.mail.enqueue(
+      trx,
+      composeEmailVerification({ centre: this.mail.centre(), to: account.email, code }),
+    );
     return true;
   }
 

@@ -41,7 +41,7 @@ export interface ResetRecipient {
 export class PasswordResets {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake' | 'centre'>,
     /** The public origin (SITE_URL). */
     private readonly siteUrl: string,
     private readonly now: () => Date = () => new Date(),
@@ -62,6 +62,7 @@ export class PasswordResets {
       await this.mail.enqueue(
         trx,
         composePasswordReset({
+          centre: this.mail.centre(),
           to: account.email,
           // Nobody proved an unconfirmed account's address: whoever signed up wrote its name.
           ...(account.email_verified_at ? { personName: account.display_name } : {}),

@@ -19,7 +19,7 @@ export class SignUps {
     private readonly db: Kysely<Database>,
     private readonly accounts: AccountStore,
     private readonly verifications: EmailVerifications,
-    private readonly mail: Pick<Mail, 'enqueue' | 'wake'>,
+    private readonly mail: Pick<Mail, 'enqueue' | 'wake' | 'centre'>,
     /** The public origin (SITE_URL): the notice's links. */
     private readonly siteUrl: string,
   ) {}
@@ -52,6 +52,7 @@ export class SignUps {
       await this.mail.enqueue(
         trx,
         composeSignUpAttempt({
+          centre: this.mail.centre(),
           to: owner.email,
           // Nobody proved an unconfirmed account's address: whoever signed up wrote its name.
           ...(owner.email_verified_at ? { personName: owner.display_name } : {}),

@@ -1,11 +1,12 @@
 /**
  * The frame of every message: the centre's name on its blue band with the gold rule, the body, and
- * a footer with the centre's address and contact e-mail. Inline styles and tables only (what mail
+ * a footer with the centre's address, contact e-mail and WhatsApp number (as text: some messages
+ * link nowhere on the web) as published when the message is composed (decision 073). Inline styles and tables only (what mail
  * programs render); no remote images, no web fonts, nothing fetched. Colours are the website's
  * (apps/web/app/styles/global.css). Rendered to static HTML with react-dom/server, as the
  * provider's pages are (decision 043): every text given to it is escaped by React.
  */
-import { type Centre, formatAddress } from '@centro/content';
+import { type Centre, formatAddress, formatPhoneForDisplay } from '@centro/content';
 import type { CSSProperties, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -28,8 +29,8 @@ const BODY_TEXT: CSSProperties = {
   color: COLOURS.text,
 };
 
-/** The centre as the messages need it. */
-export type MessageCentre = Pick<Centre, 'name' | 'email' | 'address'>;
+/** The centre as the messages need it: its name and the contact details in effect. */
+export type MessageCentre = Pick<Centre, 'name' | 'email' | 'whatsapp' | 'address'>;
 
 /** A paragraph of body text. */
 export function Paragraph({ children }: { children: ReactNode }) {
@@ -188,6 +189,7 @@ function Document({ centre, title, preheader, body, reason }: LayoutInput) {
                         <a href={`mailto:${centre.email}`} style={{ color: COLOURS.blue }}>
                           {centre.email}
                         </a>
+                        {` · WhatsApp: ${formatPhoneForDisplay(centre.whatsapp)}`}
                       </td>
                     </tr>
                   </tbody>
@@ -218,7 +220,7 @@ export function textLayout(
     '--',
     reason,
     `${centre.name} · ${formatAddress(centre.address)}`,
-    `Dúvidas: ${centre.email}`,
+    `Dúvidas: ${centre.email} · WhatsApp: ${formatPhoneForDisplay(centre.whatsapp)}`,
     '',
   ].join('\n');
 }

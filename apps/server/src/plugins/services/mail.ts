@@ -11,6 +11,8 @@ import { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
 import { enrolmentConfirmationComposer } from '../../enrolment/confirmation-mail.js';
 import { noticeComposer } from '../../enrolment/notices.js';
 import { createMail } from '../../mail/mail.js';
+import { messageCentre } from '../../mail/compose.js';
+import { packagedContact } from '../../content/documents.js';
 import type { RequestActivity } from '../../request-activity.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
@@ -24,21 +26,29 @@ export interface MailServiceOptions {
 export const mailService = fp<MailServiceOptions>(
   async (app, { config, embedded, activity }) => {
     const { database, directory, courseOf } = app;
+    // The contact details published now (decision 073). The content service is registered after
+    // the mail (it needs the enrolment, which needs the mail), so it is read at each composition:
+    // messages are composed while the server answers requests or delivers, once it is ready.
+    const centre = () =>
+      messageCentre(app.hasDecorator('content') ? app.content.content().contact : packagedContact);
     const mail = createMail({
       database,
       settings: config.mail,
       log: app.log,
       activity,
+      centre,
       compose: noticeComposer({
         directory,
         courseOf,
         siteUrl: config.siteUrl,
         log: app.log,
+        centre,
         confirmation: enrolmentConfirmationComposer({
           directory,
           courseOf,
           siteUrl: config.siteUrl,
           log: app.log,
+          centre,
         }),
       }),
     });

@@ -1,9 +1,17 @@
 /**
  * The site's calendar files read back with ical.js (a calendar parser, not our own code): the
  * weekly schedule's recurring events and a course's meetings, each with its weekly rule and the
- * America/Sao_Paulo zone (TZID and its VTIMEZONE), served as text/calendar.
+ * America/Sao_Paulo zone (TZID and its VTIMEZONE), served as text/calendar; both at the centre's
+ * address in effect (decision 073).
  */
-import { allCourses, courseCalendarPath, schedule, scheduleCalendarPath } from '@centro/content';
+import {
+  allCourses,
+  centre,
+  courseCalendarPath,
+  findCourse,
+  schedule,
+  scheduleCalendarPath,
+} from '@centro/content';
 import { fastify, type FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +88,36 @@ describe('GET /<programme>/<course>/encontros.ics', () => {
       const event = new ICAL.Event(vevent);
       expect(event.startDate.zone?.tzid).toBe('America/Sao_Paulo');
       expect(event.startDate.toString().slice(0, 10)).toBe(course.meetings.firstMeeting);
+    }
+  });
+});
+
+describe('the address in the calendar files', () => {
+  it('is the one published, from the next request after a save', async () => {
+    const published = { revision: 0, address: centre.address };
+    const edited = fastify();
+    edited.decorate('courseOf', async (slug: string) => allCourses().find((c) => c.slug === slug));
+    await edited.register(calendarRoutes, { siteUrl: SITE_URL, address: () => published });
+    const locations = async (url: string) => {
+      const body = (await edited.inject({ method: 'GET', url })).body;
+      return parse(body).events.map((e) => String(e.getFirstPropertyValue('location')));
+    };
+    const passe = findCourse('global-kardec', 'passe');
+    if (!passe) throw new Error('no course');
+    try {
+      expect((await locations(scheduleCalendarPath)).join()).toContain(centre.address.street);
+      published.revision = 1;
+      published.address = { ...centre.address, street: 'Avenida Nova, 1000' };
+      for (const url of [scheduleCalendarPath, courseCalendarPath(passe)]) {
+        const found = await locations(url);
+        expect(found.length, url).toBeGreaterThan(0);
+        for (const location of found) {
+          expect(location, url).toContain('Avenida Nova, 1000');
+          expect(location, url).not.toContain(centre.address.street);
+        }
+      }
+    } finally {
+      await edited.close();
     }
   });
 });

@@ -1,13 +1,16 @@
 /**
  * Calendar files of the site (issue 16): GET /agenda.ics, the centre's weekly schedule as
  * recurring events, rendered from the schedule in effect (packages/content, or the staff's latest
- * revision: decision 054) once per revision; and
+ * revision: decision 054) once per revision of it or of the contact details; and
  * GET /<programme>/<course>/encontros.ics, each course's meetings in effect (the staff area may
  * change them: read at each request, the file itself cached by its content in calendar/course-calendar.ts),
  * the same file as the enrolment e-mail's attachment. Site routes, outside /api: no rate limit, not
  * in the OpenAPI document; `text/calendar; charset=utf-8`, cached for an hour like the sitemap.
+ * Both give the centre's address as published (the contact details edited in 'Conteúdo', decision
+ * 073), like the pages and the e-mails.
  */
 import {
+  type Address,
   allCourses,
   centre,
   courseCalendarPath,
@@ -25,9 +28,12 @@ export interface CalendarRoutesOptions {
   siteUrl: string;
   /** The schedule in effect with its revision (default: the packaged one, revision 0). */
   schedule?: () => { revision: number; days: readonly ScheduleDay[] };
+  /** The centre's address in effect with its revision (default: the packaged one, revision 0). */
+  address?: () => { revision: number; address: Address };
 }
 
 const PACKAGED = { revision: 0, days: packagedSchedule };
+const PACKAGED_ADDRESS = { revision: 0, address: centre.address };
 
 const SCHEDULE_PAGE_PATH = '/horarios';
 const CACHE = 'public, max-age=3600';
@@ -35,7 +41,7 @@ const TYPE = 'text/calendar; charset=utf-8';
 
 export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
   app,
-  { siteUrl, schedule = () => PACKAGED },
+  { siteUrl, schedule = () => PACKAGED, address = () => PACKAGED_ADDRESS },
 ) => {
   const url = (path: string) => new URL(path, `${siteUrl}/`).href;
   const send = (reply: FastifyReply, name: string, body: string) =>
@@ -46,17 +52,19 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
       .send(body);
 
   // A fixed DTSTAMP: the file changes only with the schedule; rendered once per revision.
-  let agenda: { revision: number; file: string } | undefined;
+  let agenda: { revisions: string; file: string } | undefined;
   const currentAgenda = () => {
     const { revision, days } = schedule();
-    if (agenda?.revision !== revision) {
+    const place = address();
+    const revisions = `${revision}/${place.revision}`;
+    if (agenda?.revisions !== revisions) {
       const file = scheduleCalendar({
         schedule: days,
         centreName: centre.name,
-        centreAddress: centre.address,
+        centreAddress: place.address,
         scheduleUrl: url(SCHEDULE_PAGE_PATH),
       });
-      agenda = { revision, file };
+      agenda = { revisions, file };
     }
     return agenda.file;
   };
@@ -76,7 +84,7 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
           course,
           programmeName: getProgramme(programme).name,
           centreName: centre.name,
-          centreAddress: centre.address,
+          centreAddress: address().address,
           courseUrl: url(coursePath(course)),
           // A DTSTAMP fixed by the first meeting: subscribers see the same events until it moves.
           now: new Date(`${course.meetings.firstMeeting}T00:00:00Z`),

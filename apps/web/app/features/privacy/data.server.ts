@@ -1,15 +1,25 @@
-/** The privacy notice page, prepared at build time from the content. */
-import { privacy } from '@centro/content';
+/**
+ * The privacy notice page, prepared at build time from the content; rendered again when the
+ * contact details are published (decision 068): the notice's contact e-mail is the one in effect.
+ */
+import { centre, privacy } from '@centro/content';
 import { buildPageMeta } from '~/lib/seo';
+import { contactOf, type PublishedContent } from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import type { PrivacyLoaderData } from './types';
 
-export function getPrivacyPage(): PrivacyLoaderData {
+export function getPrivacyPage(content: PublishedContent = {}): PrivacyLoaderData {
+  const { email } = contactOf(content);
+  // The notice names the packaged address where it says whom to write to.
+  const withContact = (paragraph: string) => paragraph.replaceAll(centre.email, email);
   return {
     page: {
       title: privacy.title,
-      sections: privacy.sections.map(({ heading, paragraphs }) => ({ heading, paragraphs })),
+      sections: privacy.sections.map(({ heading, paragraphs }) => ({
+        heading,
+        paragraphs: paragraphs.map(withContact),
+      })),
     },
     meta: buildPageMeta(getSite(), {
       title: privacy.title,

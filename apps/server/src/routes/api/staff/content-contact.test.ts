@@ -126,6 +126,10 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
     expect(other).not.toContain(centre.email);
     expect(await page('/global-kardec')).toContain('fale@centro.example.org');
     expect(await page('/')).toContain('"email":"fale@centro.example.org"');
+    // The privacy notice's channel for requests about personal data.
+    const notice = await page('/privacidade');
+    expect(notice).toContain('escreva para fale@centro.example.org');
+    expect(notice).not.toContain(centre.email);
   }, 60_000);
 
   it('refuses a save from an older revision, keeping the newer details', async () => {
