@@ -93,6 +93,23 @@ export function classEnrolmentState(
   return 'open';
 }
 
+/**
+ * A course's enrolment as 'Avise-me quando abrir' reads it from its classes: `open` when one takes
+ * enrolments now (open, within its window); `not-open` when none does but one will (planned, or
+ * open with its opening ahead); else `closed`. A planned class past its opening instant has not
+ * opened: staff open it ('Abrir inscrições').
+ */
+export function courseEnrolmentState(
+  classes: readonly { state: ClassState; opensAt: string | null; closesAt: string | null }[],
+  now: string,
+): 'not-open' | 'open' | 'closed' {
+  if (classes.some((c) => classEnrolmentState(c, now) === 'open')) return 'open';
+  const ahead = classes.some(
+    (c) => c.state === 'planned' || (c.state === 'open' && c.opensAt !== null && now < c.opensAt),
+  );
+  return ahead ? 'not-open' : 'closed';
+}
+
 /** Classes a visitor is shown: open ones and planned ones (opening soon), not running or past. */
 export function isListed(state: ClassState): boolean {
   return state === 'open' || state === 'planned';

@@ -235,6 +235,44 @@ describe.each(targets)(
       expect(opened.text).not.toContain(formatDate(course.meetings.firstMeeting));
     });
 
+    it("takes 'Avise-me quando abrir' for the next class and sends it once that class takes enrolments", async () => {
+      const course = allCourses().filter(
+        (c) => c.slug !== passe.slug && !c.prerequisites?.length,
+      )[2] as Course;
+      const K = `/api/staff/courses/${course.slug}`;
+      const [gil = ''] = await api.createPeople(1);
+      const [last] = (await as(ADMIN, 'GET', `${K}/classes`)).json().classes as { id: string }[];
+      // Last term's class: still open, its enrolment closed; the next one announced, planned.
+      await api.app.database.db
+        .updateTable('classes')
+        .set({ enrolment_closes_at: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', last?.id as string)
+        .execute();
+      const created = await as(ADMIN, 'POST', `${K}/classes`, {
+        opensAt: '2030-01-10T09:00',
+        closesAt: null,
+      });
+      const next = created.json().class.id as string;
+      // The page offers 'Avise-me quando abrir': it used to be refused as closed (last term's).
+      const asked = await as(gil, 'POST', '/api/me/opening-alert', { course: course.slug });
+      expect(asked.json()).toEqual({ course: course.slug, alert: true });
+      expect(
+        (await as(ADMIN, 'POST', `${K}/classes/${last?.id}/conclude`, { confirm: true }))
+          .statusCode,
+      ).toBe(200);
+      // Its opening instant passed, but staff have not opened it: nobody can enrol yet, nobody is
+      // told (it used to tell them, once, then never again).
+      await api.app.database.db
+        .updateTable('classes')
+        .set({ enrolment_opens_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', next)
+        .execute();
+      expect(await api.app.openingAlerts.sendDue()).toBe(0);
+      expect((await as(ADMIN, 'POST', `${K}/classes/${next}/open`, {})).statusCode).toBe(200);
+      expect(await api.app.openingAlerts.sendDue()).toBe(1);
+      await messageTo(gil, 'Inscrições abertas');
+    });
+
     it("sends 'Avise-me quando abrir' once when enrolment opens, with two instances at once", async () => {
       const course = allCourses().find((c) => c.slug !== passe.slug) as Course;
       const programme = getProgramme(course.programme).name;
