@@ -153,6 +153,10 @@ export function createStaffRepository(db: Db) {
       return new Map(rows.map((r) => [r.person_id, r.present === 1]));
     },
 
+    /**
+     * Upserts marks of a meeting of the class; false (nothing written) when the class is concluded:
+     * its completions were computed from the marks. `trx`: under the class's lock.
+     */
     async markAttendance(
       slug: string,
       classId: string,
@@ -160,9 +164,17 @@ export function createStaffRepository(db: Db) {
       marks: readonly { personId: string; present: boolean }[],
       by: string,
       at: Date,
-    ): Promise<void> {
-      if (marks.length === 0) return;
-      await db
+      trx: Db = db,
+    ): Promise<boolean> {
+      // Read in the transaction that holds the class's lock: a conclusion is before or after.
+      const row = await trx
+        .selectFrom('classes')
+        .select('state')
+        .where('id', '=', classId)
+        .executeTakeFirst();
+      if (row?.state === 'concluded') return false;
+      if (marks.length === 0) return true;
+      await trx
         .insertInto('attendance')
         .values(
           marks.map((m) => ({
@@ -183,6 +195,7 @@ export function createStaffRepository(db: Db) {
           }),
         )
         .execute();
+      return true;
     },
 
     /**
