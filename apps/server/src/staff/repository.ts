@@ -18,6 +18,19 @@ export interface EnrolmentRow {
 }
 
 export function createStaffRepository(db: Db) {
+  /**
+   * Whether the class is concluded, read in `trx` (under the class's lock, a conclusion is before
+   * or after the caller's change).
+   */
+  async function concludedIn(classId: string, trx: Db = db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('classes')
+      .select('state')
+      .where('id', '=', classId)
+      .executeTakeFirst();
+    return row?.state === 'concluded';
+  }
+
   return {
     // The record of staff actions (action-store.ts).
     ...createActionStore(db),
@@ -153,6 +166,8 @@ export function createStaffRepository(db: Db) {
       return new Map(rows.map((r) => [r.person_id, r.present === 1]));
     },
 
+    concludedIn,
+
     /**
      * Upserts marks of a meeting of the class; false (nothing written) when the class is concluded:
      * its completions were computed from the marks. `trx`: under the class's lock.
@@ -166,13 +181,7 @@ export function createStaffRepository(db: Db) {
       at: Date,
       trx: Db = db,
     ): Promise<boolean> {
-      // Read in the transaction that holds the class's lock: a conclusion is before or after.
-      const row = await trx
-        .selectFrom('classes')
-        .select('state')
-        .where('id', '=', classId)
-        .executeTakeFirst();
-      if (row?.state === 'concluded') return false;
+      if (await concludedIn(classId, trx)) return false;
       if (marks.length === 0) return true;
       await trx
         .insertInto('attendance')
