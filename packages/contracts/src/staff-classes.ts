@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { FORBIDDEN_NAME_CHARACTERS } from './api.js';
 import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
-import { localDateTime, staffCourseParamsSchema } from './staff.js';
+import { localDateTime, staffCourseParamsSchema, staffDate } from './staff.js';
 
 /** `:slug/:classId` of a course's class (issue 29). */
 export const staffClassParamsSchema = staffCourseParamsSchema.extend({ classId: z.uuid() });
@@ -65,7 +65,7 @@ export const staffNewClassRequestSchema = z.strictObject({
   /** null: never closes (absent: the proposal's). */
   closesAt: localDateTime.nullable().optional(),
   /** YYYY-MM-DD (absent: the proposal's). */
-  firstMeeting: z.iso.date({ error: 'Data no formato AAAA-MM-DD.' }).optional(),
+  firstMeeting: staffDate.optional(),
 });
 export type StaffNewClassRequest = z.infer<typeof staffNewClassRequestSchema>;
 /** Its answer: the class created (planned). */

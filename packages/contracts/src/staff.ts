@@ -114,9 +114,31 @@ export const staffParticipantsResponseSchema = z.object({
 });
 export type StaffParticipantsResponse = z.infer<typeof staffParticipantsResponseSchema>;
 
-export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, {
-  error: 'Data e hora no formato AAAA-MM-DDTHH:MM.',
-});
+/**
+ * Whether "YYYY-MM-DD…" is a day of the calendar between the years 2000 and 2100: a 30 February or
+ * a month 13 would be carried into the next days, a year 0026 counts as 1926, and a first meeting
+ * in 9999 moves 'Nova turma' into the year 10000, whose instants no longer compare as text.
+ */
+function isStaffDate(text: string): boolean {
+  const [year = 0, month = 0, day = 0] = text.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+const STAFF_DATE_ERROR = 'Use uma data entre 2000 e 2100.';
+
+export const localDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, {
+    error: 'Data e hora no formato AAAA-MM-DDTHH:MM.',
+  })
+  .refine(isStaffDate, { error: STAFF_DATE_ERROR });
+
+/** A day staff type (a first meeting): YYYY-MM-DD, between 2000 and 2100. */
+export const staffDate = z.iso
+  .date({ error: 'Data no formato AAAA-MM-DD.' })
+  .refine(isStaffDate, { error: STAFF_DATE_ERROR });
 
 /** The settings a Coordenação may change; null = the content package's default. */
 export const staffCourseSettingsSchema = z.strictObject({
@@ -136,7 +158,7 @@ export const staffCourseSettingsSchema = z.strictObject({
   /** São Paulo local date and time. */
   opensAt: localDateTime.nullable(),
   closesAt: localDateTime.nullable(),
-  firstMeeting: z.iso.date({ error: 'Data no formato AAAA-MM-DD.' }).nullable(),
+  firstMeeting: staffDate.nullable(),
   time: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Horário no formato HH:MM.' })

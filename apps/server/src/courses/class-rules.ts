@@ -32,6 +32,8 @@ export interface ClassChoiceRow {
   state: ClassState;
   /** When its enrolment opens (UTC ISO-8601); null: from the start. */
   opensAt: string | null;
+  /** When its enrolment closes (UTC ISO-8601); null: never. Absent: never. */
+  closesAt?: string | null;
 }
 
 /**
@@ -47,7 +49,11 @@ export type ClassChoice =
   | { kind: 'unknown-class' }
   | { kind: 'none'; nextOpening: string | null };
 
-/** Which class a request for the course means: the named one, else the only open one. */
+/**
+ * Which class a request for the course means: the named one, else the only open one, else (several
+ * open) the only one whose enrolment window holds `now`: the course page offers that one alone (a
+ * class of last term stays open, its window closed, until it is concluded).
+ */
 export function chooseClass(
   classes: readonly ClassChoiceRow[],
   requested: string | undefined,
@@ -60,6 +66,10 @@ export function chooseClass(
   }
   const open = classes.filter((c) => takesEnrolments(c.state));
   if (open.length === 1) return { kind: 'class', id: (open[0] as ClassChoiceRow).id };
+  const inWindow = open.filter(
+    (c) => classEnrolmentState({ ...c, closesAt: c.closesAt ?? null }, now) === 'open',
+  );
+  if (inWindow.length === 1) return { kind: 'class', id: (inWindow[0] as ClassChoiceRow).id };
   if (open.length > 1) return { kind: 'class-required' };
   const openings = classes
     .filter((c) => c.state === 'planned' && c.opensAt !== null && c.opensAt > now)
@@ -81,6 +91,23 @@ export function classEnrolmentState(
   if (row.opensAt !== null && now < row.opensAt) return 'not-open';
   if (row.closesAt !== null && now >= row.closesAt) return 'closed';
   return 'open';
+}
+
+/**
+ * A course's enrolment as 'Avise-me quando abrir' reads it from its classes: `open` when one takes
+ * enrolments now (open, within its window); `not-open` when none does but one will (planned, or
+ * open with its opening ahead); else `closed`. A planned class past its opening instant has not
+ * opened: staff open it ('Abrir inscrições').
+ */
+export function courseEnrolmentState(
+  classes: readonly { state: ClassState; opensAt: string | null; closesAt: string | null }[],
+  now: string,
+): 'not-open' | 'open' | 'closed' {
+  if (classes.some((c) => classEnrolmentState(c, now) === 'open')) return 'open';
+  const ahead = classes.some(
+    (c) => c.state === 'planned' || (c.state === 'open' && c.opensAt !== null && now < c.opensAt),
+  );
+  return ahead ? 'not-open' : 'closed';
 }
 
 /** Classes a visitor is shown: open ones and planned ones (opening soon), not running or past. */

@@ -158,9 +158,10 @@ export function createCourseStore(db: Db) {
     settings,
 
     /**
-     * The settings in effect of the person's class in the course (the class of their place, the
-     * active one first: decision 059), else the course's current class's (undefined: no such
-     * course).
+     * The settings in effect of the person's class in the course (the class of their active place:
+     * decision 059), else the course's current class's (undefined: no such course). A concluded
+     * class's row is not theirs any more: 'Inscrições abertas' tells someone of last term's class
+     * the meetings of the class that opens.
      */
     async settingsFor(slug: string, personId: string): Promise<CourseSettingsColumns | undefined> {
       const own = await db
@@ -169,8 +170,7 @@ export function createCourseStore(db: Db) {
         .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
         .where('e.course_slug', '=', slug)
         .where('e.user_id', '=', personId)
-        .orderBy('e.active', 'desc')
-        .orderBy('e.created_at', 'desc')
+        .where('e.active', '=', 1)
         .executeTakeFirst();
       return own ?? settings(slug);
     },

@@ -280,6 +280,79 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(false);
     });
 
+    it('takes, without a class named, the only open class whose enrolment window holds now', async () => {
+      const directory = new MemoryDirectory();
+      for (const n of [1, 2]) directory.addUser(person(n));
+      const enrolment = service(directory);
+      const first = classOf[COURSE.slug] as string;
+      // Last term's class: still open (nothing sets 'running'), its enrolment closed long ago.
+      await handle.db
+        .updateTable('classes')
+        .set({ enrolment_closes_at: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', first)
+        .execute();
+      const next = await createClassStore(handle.db).create({
+        course_slug: COURSE.slug,
+        name: 'Turma 2027/2',
+        places: 5,
+        state: 'open',
+      });
+      // The page offers one class ('Finalizar inscrição' names none): it used to answer 409
+      // class_required, and nobody could enrol from it.
+      expect(await enrolment.enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: false });
+      expect(
+        await enrolment.joinWaitingList(person(2), COURSE.slug).catch(errorResponse),
+      ).toMatchObject({ statusCode: 409, body: { error: 'course_not_full' } });
+      const rows = await handle.db
+        .selectFrom('enrolments')
+        .select(['class_id', 'user_id'])
+        .execute();
+      expect(rows).toEqual([{ class_id: next, user_id: person(1) }]);
+      // A second class taking enrolments now: the request must name one.
+      await handle.db
+        .updateTable('classes')
+        .set({ enrolment_closes_at: null })
+        .where('id', '=', first)
+        .execute();
+      expect(await enrolment.enrol(person(2), COURSE).catch(errorResponse)).toMatchObject({
+        statusCode: 409,
+        body: { error: 'class_required' },
+      });
+    });
+
+    it("refuses the waiting list of a class while the person waits for another class's", async () => {
+      const directory = new MemoryDirectory();
+      for (const n of [1, 2, 3]) directory.addUser(person(n));
+      const enrolment = service(directory);
+      const first = classOf[COURSE.slug] as string;
+      await handle.db.updateTable('classes').set({ places: 1 }).where('id', '=', first).execute();
+      const next = await createClassStore(handle.db).create({
+        course_slug: COURSE.slug,
+        name: 'Turma 2027/2',
+        places: 1,
+        state: 'open',
+      });
+      await enrolment.enrol(person(1), { ...COURSE, classId: first });
+      await enrolment.enrol(person(2), { ...COURSE, classId: next });
+      expect(await enrolment.joinWaitingList(person(3), COURSE.slug, undefined, first)).toEqual({
+        state: 'waiting',
+        position: 1,
+      });
+      // Told 'waiting, position 1' for the Saturday class, while on the Tuesday class's list only.
+      const refused = await enrolment
+        .joinWaitingList(person(3), COURSE.slug, undefined, next)
+        .catch((e: unknown) => errorResponse(e));
+      expect(refused).toMatchObject({
+        statusCode: 409,
+        body: { error: 'enrolled_in_other_class' },
+      });
+      // Asked again for its own class: the position it has.
+      expect(await enrolment.joinWaitingList(person(3), COURSE.slug, undefined, first)).toEqual({
+        state: 'waiting',
+        position: 1,
+      });
+    });
+
     it.each([503, 502] as const)(
       'gives the place back and answers %i when the directory fails',
       async (status) => {

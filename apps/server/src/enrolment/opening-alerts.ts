@@ -11,14 +11,13 @@
  *   once, whatever the number of instances, and only if the e-mail row committed with the delete.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { createCourseStore } from '../courses/course-store.js';
+import { courseEnrolmentState } from '../courses/class-rules.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Mail } from '../mail/mail.js';
 import { insertDataRows } from '../mail/outbox.js';
 import { Refusal } from '../refusals/refusal.js';
 import { CourseNotFoundError, EnrolmentClosedError } from './errors.js';
-import { enrolmentWindow } from './rules.js';
 import { repeatingJob } from './repeating-job.js';
 
 /** How often the open courses are looked for (default: every 30 s). */
@@ -51,25 +50,36 @@ export function createOpeningAlerts(options: {
   const { db } = database;
   const now = options.now ?? (() => new Date());
 
-  const courses = createCourseStore(db);
-
-  /** The enrolment window of the course's current class (decision 052) at `at`. */
-  async function windowOf(courseSlug: string, at: string) {
-    const course = (await courses.occupancy()).get(courseSlug);
-    return course ? enrolmentWindow(course, at) : undefined;
+  /**
+   * The course's enrolment at `at` from its classes (one open now, or one to open: decision 052's
+   * classes, whichever is the course's current one); undefined: no such course.
+   */
+  async function stateOf(courseSlug: string, at: string) {
+    const rows = await db
+      .selectFrom('courses as c')
+      .leftJoin('classes as k', (join) =>
+        join.onRef('k.course_slug', '=', 'c.slug').on('k.state', 'in', ['open', 'planned']),
+      )
+      .select(['k.state', 'k.enrolment_opens_at', 'k.enrolment_closes_at'])
+      .where('c.slug', '=', courseSlug)
+      .execute();
+    if (rows.length === 0) return undefined;
+    const classes = rows.flatMap((r) =>
+      r.state === null
+        ? []
+        : [{ state: r.state, opensAt: r.enrolment_opens_at, closesAt: r.enrolment_closes_at }],
+    );
+    return courseEnrolmentState(classes, at);
   }
 
-  /** Courses with people to tell whose current class's enrolment is open at `at`. */
+  /** Courses with people to tell that take enrolments at `at` (a class open within its window). */
   async function openCourses(at: string): Promise<string[]> {
     const asked = await db.selectFrom('opening_alerts').select('course_slug').distinct().execute();
-    if (asked.length === 0) return [];
-    const windows = await courses.occupancy();
-    return asked
-      .map((r) => r.course_slug)
-      .filter((slug) => {
-        const course = windows.get(slug);
-        return course !== undefined && enrolmentWindow(course, at) === 'open';
-      });
+    const open: string[] = [];
+    for (const { course_slug: slug } of asked) {
+      if ((await stateOf(slug, at)) === 'open') open.push(slug);
+    }
+    return open;
   }
 
   async function sendDue(): Promise<number> {
@@ -103,7 +113,7 @@ export function createOpeningAlerts(options: {
 
   return {
     async ask(personId, courseSlug) {
-      const state = await windowOf(courseSlug, now().toISOString());
+      const state = await stateOf(courseSlug, now().toISOString());
       if (!state) throw new CourseNotFoundError();
       if (state === 'open') throw new Refusal('enrolmentAlreadyOpen');
       if (state === 'closed') throw new EnrolmentClosedError();

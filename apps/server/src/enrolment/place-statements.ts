@@ -108,10 +108,12 @@ export const INSERT_BATCH_IF_FREE = `with course as (
 export const classChoicesSql = (dialect: Dialect) =>
   dialect === 'postgres'
     ? `select coalesce(json_agg(json_build_object(
-          'id', id, 'state', state, 'opensAt', enrolment_opens_at)), '[]'::json) as classes
+          'id', id, 'state', state, 'opensAt', enrolment_opens_at,
+          'closesAt', enrolment_closes_at)), '[]'::json) as classes
         from classes where course_slug = ?`
     : `select json_group_array(json_object(
-          'id', id, 'state', state, 'opensAt', enrolment_opens_at)) as classes
+          'id', id, 'state', state, 'opensAt', enrolment_opens_at,
+          'closesAt', enrolment_closes_at)) as classes
         from classes where course_slug = ?`;
 
 /** Parameters: updated at, course, user. Changes the active 'pending' row only. */

@@ -102,21 +102,30 @@ export function placesToPromote(course: CoursePlaces, waiting: number, now: stri
 /**
  * - `join`: the course is full and open; the person gets the last position.
  * - `already-waiting`: idempotent, the position they have.
+ * - `other-class`: the person waits for another class of the course (one active class per course,
+ *   decision 059): their position there is not one on this class's list.
  * - `enrolled` / `pending`: the person holds a place (confirmed, or being confirmed).
  * - `not-full`: a place is free and nobody waits: the person should enrol instead.
  * - `not-open` / `closed`: the enrolment window (the waiting list lives only while it is open).
  */
 export type JoinDecision =
-  'join' | 'already-waiting' | 'enrolled' | 'pending' | 'not-full' | 'not-open' | 'closed';
+  | 'join'
+  | 'already-waiting'
+  | 'other-class'
+  | 'enrolled'
+  | 'pending'
+  | 'not-full'
+  | 'not-open'
+  | 'closed';
 
 export function decideJoin(
   course: CoursePlaces & { waiting: number },
-  mine: { status: EnrolmentStatus | null; waiting: boolean },
+  mine: { status: EnrolmentStatus | null; waiting: boolean; waitingElsewhere?: boolean },
   now: string,
 ): JoinDecision {
   if (mine.status === 'confirmed') return 'enrolled';
   if (mine.status === 'pending') return 'pending';
-  if (mine.waiting) return 'already-waiting';
+  if (mine.waiting) return mine.waitingElsewhere === true ? 'other-class' : 'already-waiting';
   const window = enrolmentWindow(course, now);
   if (window !== 'open') return window;
   if (course.taken < course.places && course.waiting === 0) return 'not-full';

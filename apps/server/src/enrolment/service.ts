@@ -271,6 +271,8 @@ export class EnrolmentService {
         throw new AlreadyEnrolledError();
       case 'not-full':
         throw new CourseNotFullError();
+      case 'other-class':
+        throw new EnrolledInOtherClassError();
       case 'not-open':
         throw await this.#notOpen(classId);
       case 'closed':

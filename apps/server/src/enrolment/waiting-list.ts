@@ -42,15 +42,20 @@ export async function positionOf(
   courseSlug: string,
   userId: string,
 ): Promise<number | null> {
-  const mine = await db
+  const mine = await activeWaitingRow(db, courseSlug, userId);
+  if (!mine) return null;
+  return positionIn(db, mine.class_id, mine.id);
+}
+
+/** The person's active waiting row in the course (at most one: decision 059). */
+function activeWaitingRow(db: Db, courseSlug: string, userId: string) {
+  return db
     .selectFrom('waiting_list')
     .select(['id', 'class_id'])
     .where('course_slug', '=', courseSlug)
     .where('user_id', '=', userId)
     .where('active', '=', 1)
     .executeTakeFirst();
-  if (!mine) return null;
-  return positionIn(db, mine.class_id, mine.id);
 }
 
 /** The position of the waiting row `id` on its class's list (1: next). */
@@ -182,7 +187,7 @@ export function createWaitingList(
             promotion,
           };
         }
-        const [mine, waiting, count] = await Promise.all([
+        const [mine, waitingRow, count] = await Promise.all([
           db
             .selectFrom('enrolments')
             .select('status')
@@ -190,12 +195,19 @@ export function createWaitingList(
             .where('user_id', '=', userId)
             .where('active', '=', 1)
             .executeTakeFirst(),
-          positionOf(db, courseSlug, userId),
+          activeWaitingRow(db, courseSlug, userId),
           countWaiting(db, classId),
         ]);
+        const waiting = waitingRow
+          ? await positionIn(db, waitingRow.class_id, waitingRow.id)
+          : null;
         const decision = decideJoin(
           { ...course, waiting: count },
-          { status: mine?.status ?? null, waiting: waiting !== null },
+          {
+            status: mine?.status ?? null,
+            waiting: waiting !== null,
+            waitingElsewhere: waitingRow !== undefined && waitingRow.class_id !== classId,
+          },
           at,
         );
         if (decision !== 'join' || round >= 2) {

@@ -8,7 +8,7 @@
  * e-mail when the course's enrolment opens, once with two instances sending at the same time.
  */
 import { randomUUID } from 'node:crypto';
-import { allCourses, type Course, findCourse, getProgramme } from '@centro/content';
+import { allCourses, type Course, findCourse, formatDate, getProgramme } from '@centro/content';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +194,83 @@ describe.each(targets)(
       expect(subjectsTo(bia)).toHaveLength(4);
       expect(subjectsTo(caio)).toHaveLength(3);
       expect(await api.app.mail.outbox.counts()).toMatchObject({ pending: 0, failed: 0 });
+    });
+
+    it("tells a person of last term's class the meetings of the class that opens", async () => {
+      const course = allCourses().filter(
+        (c) => c.slug !== passe.slug && !c.prerequisites?.length,
+      )[1] as Course;
+      const K = `/api/staff/courses/${course.slug}`;
+      const [fia = ''] = await api.createPeople(1);
+      const enrolled = await api.app.inject({
+        method: 'POST',
+        url: '/api/group/add',
+        payload: { group: course.groupId, user: fia, token: api.tokenFor(fia) },
+      });
+      expect(enrolled.statusCode).toBe(200);
+      const [last] = (await as(ADMIN, 'GET', `${K}/classes`)).json().classes as { id: string }[];
+      expect(
+        (await as(ADMIN, 'POST', `${K}/classes/${last?.id}/conclude`, { confirm: true }))
+          .statusCode,
+      ).toBe(200);
+      const created = await as(ADMIN, 'POST', `${K}/classes`, {
+        firstMeeting: '2027-09-04',
+        opensAt: '2030-01-10T09:00',
+        closesAt: null,
+      });
+      const next = created.json().class.id as string;
+      expect((await as(ADMIN, 'POST', `${K}/classes/${next}/open`, {})).statusCode).toBe(200);
+      expect(
+        (await as(fia, 'POST', '/api/me/opening-alert', { course: course.slug })).statusCode,
+      ).toBe(200);
+      await api.app.database.db
+        .updateTable('classes')
+        .set({ enrolment_opens_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', next)
+        .execute();
+      expect(await api.app.openingAlerts.sendDue()).toBe(1);
+      const opened = await messageTo(fia, 'Inscrições abertas');
+      // It used to give the concluded class's first meeting (the person's own old row).
+      expect(opened.text).toContain('04/09/2027');
+      expect(opened.text).not.toContain(formatDate(course.meetings.firstMeeting));
+    });
+
+    it("takes 'Avise-me quando abrir' for the next class and sends it once that class takes enrolments", async () => {
+      const course = allCourses().filter(
+        (c) => c.slug !== passe.slug && !c.prerequisites?.length,
+      )[2] as Course;
+      const K = `/api/staff/courses/${course.slug}`;
+      const [gil = ''] = await api.createPeople(1);
+      const [last] = (await as(ADMIN, 'GET', `${K}/classes`)).json().classes as { id: string }[];
+      // Last term's class: still open, its enrolment closed; the next one announced, planned.
+      await api.app.database.db
+        .updateTable('classes')
+        .set({ enrolment_closes_at: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', last?.id as string)
+        .execute();
+      const created = await as(ADMIN, 'POST', `${K}/classes`, {
+        opensAt: '2030-01-10T09:00',
+        closesAt: null,
+      });
+      const next = created.json().class.id as string;
+      // The page offers 'Avise-me quando abrir': it used to be refused as closed (last term's).
+      const asked = await as(gil, 'POST', '/api/me/opening-alert', { course: course.slug });
+      expect(asked.json()).toEqual({ course: course.slug, alert: true });
+      expect(
+        (await as(ADMIN, 'POST', `${K}/classes/${last?.id}/conclude`, { confirm: true }))
+          .statusCode,
+      ).toBe(200);
+      // Its opening instant passed, but staff have not opened it: nobody can enrol yet, nobody is
+      // told (it used to tell them, once, then never again).
+      await api.app.database.db
+        .updateTable('classes')
+        .set({ enrolment_opens_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', next)
+        .execute();
+      expect(await api.app.openingAlerts.sendDue()).toBe(0);
+      expect((await as(ADMIN, 'POST', `${K}/classes/${next}/open`, {})).statusCode).toBe(200);
+      expect(await api.app.openingAlerts.sendDue()).toBe(1);
+      await messageTo(gil, 'Inscrições abertas');
     });
 
     it("sends 'Avise-me quando abrir' once when enrolment opens, with two instances at once", async () => {

@@ -92,7 +92,12 @@ export async function markAttendance(
   }
   const enrolled = new Set((await ctx.repository.enrolments(row.id)).map((e) => e.personId));
   const known = marks.filter((m) => enrolled.has(m.personId));
-  await ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, ctx.now());
+  // Under the class's lock, as 'Encerrar turma' changes its state: a conclusion in between
+  // (checked above without the lock) refuses the marks rather than leave ones it did not count.
+  const written = await ctx.enrolment.changeClass(row.id, (trx) =>
+    ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, ctx.now(), trx),
+  );
+  if (!written) throw new Refusal('classReadOnly');
   await record(ctx, actor, 'attendance.update', {
     course: slug,
     details: {

@@ -169,11 +169,11 @@ export async function concludeClass(
   const row = await ctx.classes.byId(classId);
   if (!row || row.course_slug !== slug) throw new Refusal('classNotFound');
   if (row.state === 'concluded') throw new Refusal('classConcluded');
-  const meetings = row.meeting_count ?? course.meetings.count;
   const completions = await ctx.completions.conclude(
     classId,
     slug,
-    (present) => completes(present, meetings, DEFAULT_MINIMUM_ATTENDANCE_PERCENT),
+    (present, meetings) =>
+      completes(present, meetings ?? course.meetings.count, DEFAULT_MINIMUM_ATTENDANCE_PERCENT),
     ctx.now(),
   );
   if (completions === null) throw new Refusal('classConcluded');

@@ -30,7 +30,8 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
     async conclude(
       classId: string,
       courseSlug: string,
-      decide: (present: number) => boolean,
+      /** `meetings`: the class's meeting count as stored when it is concluded (null: default). */
+      decide: (present: number, meetings: number | null) => boolean,
       now: Date,
     ): Promise<Completion[] | null> {
       const at = now.toISOString();
@@ -42,6 +43,13 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
           .where('state', '<>', 'concluded')
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) === 0) return null;
+        // Read after the update, which holds the class's row: a change of its meetings is
+        // before it (and counts) or after it (and is refused: a concluded class is read-only).
+        const { meeting_count: meetings } = await trx
+          .selectFrom('classes')
+          .select('meeting_count')
+          .where('id', '=', classId)
+          .executeTakeFirstOrThrow();
         const people = await trx
           .selectFrom('enrolments')
           .select('user_id')
@@ -59,7 +67,7 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
         const present = new Map(marks.map((m) => [m.person_id, Number(m.present)]));
         const completions = people.map((p) => ({
           personId: p.user_id,
-          concluded: decide(present.get(p.user_id) ?? 0),
+          concluded: decide(present.get(p.user_id) ?? 0, meetings),
         }));
         if (completions.length > 0) {
           await trx

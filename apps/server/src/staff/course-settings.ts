@@ -14,6 +14,7 @@ import type { ClassRow } from '../courses/class-store.js';
 import { storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classOf, record, type StaffActor, type StaffContext, writableClassOf } from './context.js';
+import { Refusal } from '../refusals/refusal.js';
 import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
 
 /** "YYYY-MM-DDTHH:MM" in São Paulo for a UTC instant. */
@@ -123,23 +124,27 @@ export async function updateSettings(
   // Under the class's lock (decision 052); more places (or enrolment reopened) go to its waiting
   // list in the same transaction, and a change of meetings is told to the class's participants
   // (decision 055).
+  // A conclusion since the check above is seen here, under the lock: refused, as read-only.
   const stored = await ctx.enrolment.changeClass(
     before.id,
-    ctx.notices.withMeetingNotices(course, (trx, classId) =>
-      ctx.courseStore.updateSettings(
-        classId,
-        {
-          ...settings,
-          opensAt,
-          closesAt,
-          // The weekday follows the first meeting's date (stored only when the date is).
-          weekday: settings.firstMeeting === null ? null : weekday,
-        },
-        course.places,
-        trx,
-      ),
+    ctx.notices.withMeetingNotices(course, async (trx, classId) =>
+      (await ctx.repository.concludedIn(classId, trx))
+        ? ('read-only' as const)
+        : ctx.courseStore.updateSettings(
+            classId,
+            {
+              ...settings,
+              opensAt,
+              closesAt,
+              // The weekday follows the first meeting's date (stored only when the date is).
+              weekday: settings.firstMeeting === null ? null : weekday,
+            },
+            course.places,
+            trx,
+          ),
     ),
   );
+  if (stored === 'read-only') throw new Refusal('classReadOnly');
   const { row } = await classOf(ctx, slug, before.id);
   if (!stored) throw new PlacesBelowTakenError(row.taken);
   await record(ctx, actor, 'settings.update', {

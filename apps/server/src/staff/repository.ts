@@ -18,6 +18,19 @@ export interface EnrolmentRow {
 }
 
 export function createStaffRepository(db: Db) {
+  /**
+   * Whether the class is concluded, read in `trx` (under the class's lock, a conclusion is before
+   * or after the caller's change).
+   */
+  async function concludedIn(classId: string, trx: Db = db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('classes')
+      .select('state')
+      .where('id', '=', classId)
+      .executeTakeFirst();
+    return row?.state === 'concluded';
+  }
+
   return {
     // The record of staff actions (action-store.ts).
     ...createActionStore(db),
@@ -153,6 +166,12 @@ export function createStaffRepository(db: Db) {
       return new Map(rows.map((r) => [r.person_id, r.present === 1]));
     },
 
+    concludedIn,
+
+    /**
+     * Upserts marks of a meeting of the class; false (nothing written) when the class is concluded:
+     * its completions were computed from the marks. `trx`: under the class's lock.
+     */
     async markAttendance(
       slug: string,
       classId: string,
@@ -160,9 +179,11 @@ export function createStaffRepository(db: Db) {
       marks: readonly { personId: string; present: boolean }[],
       by: string,
       at: Date,
-    ): Promise<void> {
-      if (marks.length === 0) return;
-      await db
+      trx: Db = db,
+    ): Promise<boolean> {
+      if (await concludedIn(classId, trx)) return false;
+      if (marks.length === 0) return true;
+      await trx
         .insertInto('attendance')
         .values(
           marks.map((m) => ({
@@ -183,6 +204,7 @@ export function createStaffRepository(db: Db) {
           }),
         )
         .execute();
+      return true;
     },
 
     /**

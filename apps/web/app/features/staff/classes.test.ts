@@ -18,10 +18,13 @@ const klass = (id: string, state: StaffClass['state']): StaffClass => ({
 describe('the class a course view shows', () => {
   const classes = [klass('a', 'concluded'), klass('b', 'open'), klass('c', 'planned')];
 
-  it('is the one asked for, else the latest not concluded, else the latest', () => {
+  it("is the one asked for, else the server's current class: open, running, planned, latest", () => {
     expect(chosenClass(classes, 'a')?.id).toBe('a');
-    expect(chosenClass(classes, null)?.id).toBe('c');
-    expect(chosenClass(classes, 'unknown')?.id).toBe('c');
+    // 'Nova turma' made 'c' for next term: the view stays on the class taking people now.
+    expect(chosenClass(classes, null)?.id).toBe('b');
+    expect(chosenClass(classes, 'unknown')?.id).toBe('b');
+    expect(chosenClass([klass('a', 'running'), klass('b', 'planned')], null)?.id).toBe('a');
+    expect(chosenClass([klass('a', 'concluded'), klass('b', 'planned')], null)?.id).toBe('b');
     expect(chosenClass([klass('a', 'concluded'), klass('b', 'concluded')], null)?.id).toBe('b');
   });
 });

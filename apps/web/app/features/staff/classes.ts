@@ -4,9 +4,17 @@
  */
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
 
-/** The course's current class, as the server's default: the latest not concluded, else the latest. */
+/**
+ * The course's current class, as the server's default (decision 062): its latest open class, else
+ * running, else planned, else its latest. A class made by 'Nova turma' for next term does not take
+ * the view from the class being run.
+ */
 export function currentClassOf(classes: readonly StaffClass[]): StaffClass | undefined {
-  return classes.findLast((c) => c.state !== 'concluded') ?? classes.at(-1);
+  for (const state of ['open', 'running', 'planned'] as const) {
+    const found = classes.findLast((c) => c.state === state);
+    if (found) return found;
+  }
+  return classes.at(-1);
 }
 
 /** The class the address asks for (`?turma=`), else the course's current class. */

@@ -98,6 +98,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'emailNotVerified',
         'classRequired',
         'classNotFound',
+        'enrolledInOtherClass',
         'prerequisiteMissing',
       ],
     }),

@@ -112,4 +112,53 @@ describe.each(targets)('attendance at the door on $dialect', ({ databaseUrl }) =
       expect(await presentInOverview()).toEqual([0, 3, 0, 0]);
     }
   });
+
+  it(
+    'never keeps a mark the completion did not count, when the class is concluded meanwhile',
+    { timeout: 30_000 },
+    async () => {
+      const other = allCourses().filter(
+        (c) => c.slug !== course.slug && !c.prerequisites?.length,
+      )[0];
+      const K = `/api/staff/courses/${other?.slug}`;
+      const broken: string[] = [];
+      for (let round = 0; round < 16; round++) {
+        const created = await as('POST', `${K}/classes`, { firstMeeting: '2026-03-03' });
+        const turma = created.json().class.id as string;
+        const oneMeeting = await as('POST', `${K}/settings?turma=${turma}`, {
+          places: null,
+          inviteCode: null,
+          opensAt: null,
+          closesAt: null,
+          firstMeeting: '2026-03-03',
+          time: '19:30',
+          count: 1,
+          durationMinutes: null,
+          room: null,
+        });
+        expect(oneMeeting.statusCode).toBe(200);
+        expect((await as('POST', `${K}/classes/${turma}/open`, {})).statusCode).toBe(200);
+        const [person] = (await api.createPeople(1)) as [string];
+        const enrolled = await api.app.inject({
+          method: 'POST',
+          url: '/api/group/add',
+          payload: { group: other?.groupId, user: person, token: api.tokenFor(person), turma },
+        });
+        expect(enrolled.statusCode).toBe(200);
+        // The secretary saves the door's marks while the coordinator concludes the class.
+        const [marked, concluded] = await Promise.all([
+          as('POST', `${K}/attendance/1?turma=${turma}`, {
+            marks: [{ personId: person, present: true }],
+          }),
+          as('POST', `${K}/classes/${turma}/conclude`, { confirm: true }),
+        ]);
+        expect(concluded.statusCode).toBe(200);
+        expect([200, 409]).toContain(marked.statusCode);
+        const counted = concluded.json().completions[0]?.concluded as boolean;
+        // Saved (200) means counted; refused (409, read-only) means not.
+        if (counted !== (marked.statusCode === 200)) broken.push(`${round}: ${marked.statusCode}`);
+      }
+      expect(broken).toEqual([]);
+    },
+  );
 });

@@ -213,4 +213,47 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(READ_ONLY);
   });
+
+  it(
+    'computes completions with the meetings the concluded class keeps, whatever is saved meanwhile',
+    { timeout: 30_000 },
+    async () => {
+      const third = allCourses().find(
+        (c) => ![course.slug, other.slug].includes(c.slug) && !c.prerequisites?.length,
+      );
+      const K = `/api/staff/courses/${third?.slug}`;
+      const meetings = (count: number) => ({ ...SETTINGS, firstMeeting: '2026-03-03', count });
+      const broken: string[] = [];
+      for (let round = 0; round < 16; round++) {
+        const created = await as('POST', `${K}/classes`, { firstMeeting: '2026-03-03' });
+        const turma = created.json().class.id as string;
+        expect((await as('POST', `${K}/settings?turma=${turma}`, meetings(2))).statusCode).toBe(
+          200,
+        );
+        expect((await as('POST', `${K}/classes/${turma}/open`, {})).statusCode).toBe(200);
+        const [person] = (await api.createPeople(1)) as [string];
+        const enrolled = await api.app.inject({
+          method: 'POST',
+          url: '/api/group/add',
+          payload: { group: third?.groupId, user: person, token: api.tokenFor(person), turma },
+        });
+        expect(enrolled.statusCode).toBe(200);
+        const marks = { marks: [{ personId: person, present: true }] };
+        expect((await as('POST', `${K}/attendance/1?turma=${turma}`, marks)).statusCode).toBe(200);
+        // 1 of 2 meetings: 'Não concluiu'; 1 of 1: 'Concluiu'. The count is changed while concluding.
+        const [saved, concluded] = await Promise.all([
+          as('POST', `${K}/settings?turma=${turma}`, meetings(1)),
+          as('POST', `${K}/classes/${turma}/conclude`, { confirm: true }),
+        ]);
+        expect(concluded.statusCode).toBe(200);
+        const kept = (await as('GET', `${K}/settings?turma=${turma}`)).json().settings
+          .count as number;
+        const counted = concluded.json().completions[0]?.concluded as boolean;
+        if (counted !== (kept === 1) || (saved.statusCode === 200) !== (kept === 1)) {
+          broken.push(`${round}: saved ${saved.statusCode}, kept ${kept}, concluded ${counted}`);
+        }
+      }
+      expect(broken).toEqual([]);
+    },
+  );
 });

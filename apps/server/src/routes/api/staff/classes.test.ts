@@ -199,6 +199,37 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses a date that is no day of the calendar, or out of 2000–2100, beside its field', async () => {
+    const before = (await classesAs(ADMIN)).length;
+    const SETTINGS = {
+      places: 30,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: '2027-03-02',
+      time: '19:30',
+      count: 2,
+      durationMinutes: null,
+      room: null,
+    };
+    // 13/45 used to be stored as 14/02/2028; year 9999 made 'Nova turma' propose a class in 10000
+    // whose opening, compared as text, came before today; year 0026 counted as 1926.
+    const refused = [
+      await as(ADMIN, 'POST', `${C}/classes`, { opensAt: '2027-13-45T10:00' }),
+      await as(ADMIN, 'POST', `${C}/classes`, { firstMeeting: '9999-12-28' }),
+      await as(ADMIN, 'POST', `${C}/settings`, { ...SETTINGS, closesAt: '2027-02-30T10:00' }),
+      await as(ADMIN, 'POST', `${C}/settings`, { ...SETTINGS, firstMeeting: '0026-03-03' }),
+    ];
+    expect(refused.map((r) => [r.statusCode, r.json().field])).toEqual([
+      [400, 'opensAt'],
+      [400, 'firstMeeting'],
+      [400, 'closesAt'],
+      [400, 'firstMeeting'],
+    ]);
+    for (const r of refused) expect(r.json().message).toBe('Use uma data entre 2000 e 2100.');
+    expect(await classesAs(ADMIN)).toHaveLength(before);
+  });
+
   it('keeps a completion while the account exists and deletes it with the account', async () => {
     const deleted = await as(below, 'POST', '/api/me/delete', {
       confirmation: ACCOUNT_DELETE_CONFIRMATION,
