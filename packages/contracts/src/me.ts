@@ -199,6 +199,22 @@ export const myDataSchema = z.object({
       since: z.string(),
     }),
   ),
+  /**
+   * 'Liberar inscrição' (decision 061): each course the person may enrol in without its
+   * prerequisites, oldest first; kept while the account exists, like the completions in `history`.
+   */
+  prerequisiteExceptions: z.array(
+    z.object({
+      course: z.string(),
+      title: z.string(),
+      grantedAt: z.string(),
+      /**
+       * Who granted it, by role: only Secretaria or Coordenação may; the staff member's identity is
+       * their own personal data, not the person's.
+       */
+      grantedBy: z.literal('secretaria-ou-coordenacao'),
+    }),
+  ),
   attendance: z.array(
     z.object({
       course: z.string(),

@@ -1,7 +1,8 @@
 /**
  * What the participant's own space reads and deletes beside the enrolment (one code path for
- * SQLite and PostgreSQL): the built-in provider's account, attendance, staff roles and the staff
- * action record about the person, and the account's deletion with its anonymised trace.
+ * SQLite and PostgreSQL): the built-in provider's account, attendance, completions, prerequisite
+ * exceptions, staff roles and the staff action record about the person, and the account's deletion
+ * with its anonymised trace.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -76,6 +77,20 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
       }));
     },
 
+    /**
+     * The person's 'Liberar inscrição' exceptions (decision 061), oldest first. Who granted one is
+     * not read: the export names the role, not the staff member.
+     */
+    async prerequisiteExceptions(userId: string) {
+      return db
+        .selectFrom('prerequisite_exceptions')
+        .select(['course_slug', 'granted_at'])
+        .where('person_id', '=', userId)
+        .orderBy('granted_at')
+        .orderBy('course_slug')
+        .execute();
+    },
+
     /** The person's own cancellations (decision 059). */
     cancellations: (userId: string) => cancellationsOf(db, userId),
 
@@ -117,7 +132,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
 
     /**
      * Deletes what the database holds about the person (their active places and waiting positions
-     * are gone already, through the enrolment): a concluded class's rows, cancellations, attendance, staff roles, unsent and sent messages to
+     * are gone already, through the enrolment): a concluded class's rows, cancellations, attendance,
+     * completions, prerequisite exceptions, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
      * tokens and codes. The staff action record keeps an anonymised trace: the person's id as
      * subject becomes one random id, and one `account.delete` action is added by `Conta excluída`;

@@ -7,7 +7,8 @@
  * Deletion, in order: refused while a place is still being confirmed; every waiting position left;
  * every place cancelled (removed from the group, the place promoted to the next person); the person
  * removed from every course's group (a membership without a place included); then, in one
- * transaction, attendance, roles and messages deleted, the staff record anonymised, and (built-in
+ * transaction, attendance, completions, prerequisite exceptions, roles and messages deleted, the
+ * staff record anonymised, and (built-in
  * provider) the account with its sessions and tokens. A directory failure stops it midway: what was
  * done stays done, and deleting again goes on from there.
  */
@@ -169,16 +170,18 @@ export class ParticipantService {
 
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
-    const [account, user, rows, attendance, actions, roles, classes, history] = await Promise.all([
-      this.#repository.account(userId),
-      this.#directory.getUser(userId),
-      this.#enrolment.personRows(userId),
-      this.#repository.attendance(userId),
-      this.#repository.staffActionsAbout(userId),
-      this.#repository.staffRoles(userId),
-      this.#repository.classes(),
-      this.myEnrolments(userId),
-    ]);
+    const [account, user, rows, attendance, actions, roles, classes, history, exceptions] =
+      await Promise.all([
+        this.#repository.account(userId),
+        this.#directory.getUser(userId),
+        this.#enrolment.personRows(userId),
+        this.#repository.attendance(userId),
+        this.#repository.staffActionsAbout(userId),
+        this.#repository.staffRoles(userId),
+        this.#repository.classes(),
+        this.myEnrolments(userId),
+        this.#repository.prerequisiteExceptions(userId),
+      ]);
     const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
     const turma = (classId: string) => classes.get(classId)?.name ?? null;
     return {
@@ -222,6 +225,13 @@ export class ParticipantService {
         state: h.state,
         position: h.position,
         since: h.since,
+      })),
+      prerequisiteExceptions: exceptions.map((e) => ({
+        course: e.course_slug,
+        title: title(e.course_slug),
+        grantedAt: e.granted_at,
+        // The role, not the staff member (decision 061).
+        grantedBy: 'secretaria-ou-coordenacao' as const,
       })),
       attendance: attendance.map((a) => ({
         course: a.course_slug,
