@@ -197,6 +197,11 @@ export const myDataSchema = z.object({
       state: myEnrolmentStateSchema,
       position: z.number().int().min(1).nullable(),
       since: z.string(),
+      /**
+       * Why Coordenação changed the completion ('Concluiu' / 'Não concluiu', decision 061); null
+       * when as computed, and for any other state.
+       */
+      changeReason: z.string().nullable(),
     }),
   ),
   /**

@@ -61,11 +61,14 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         .execute();
     },
 
-    /** The person's completions (kept while the account exists), oldest first. */
-    async completions(userId: string): Promise<PersonCompletion[]> {
+    /**
+     * The person's completions (kept while the account exists), oldest first, each with the reason
+     * Coordenação gave when it changed one (null: as computed); who changed it is not read.
+     */
+    async completions(userId: string): Promise<(PersonCompletion & { reason: string | null })[]> {
       const rows = await db
         .selectFrom('completions')
-        .select(['course_slug', 'class_id', 'concluded', 'concluded_at'])
+        .select(['course_slug', 'class_id', 'concluded', 'concluded_at', 'reason'])
         .where('person_id', '=', userId)
         .orderBy('concluded_at')
         .execute();
@@ -74,6 +77,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         classId: r.class_id,
         concluded: Number(r.concluded) === 1,
         concludedAt: r.concluded_at,
+        reason: r.reason,
       }));
     },
 

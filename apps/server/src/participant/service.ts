@@ -106,6 +106,13 @@ export class ParticipantService {
    * (concluded, or cancelled), newest first (`personHistory`).
    */
   async myEnrolments(userId: string): Promise<MyEnrolment[]> {
+    return (await this.#history(userId)).map((h) => h.enrolment);
+  }
+
+  /** `myEnrolments`, each with the reason Coordenação gave when it changed its completion. */
+  async #history(
+    userId: string,
+  ): Promise<{ enrolment: MyEnrolment; changeReason: string | null }[]> {
     const [rows, completions, cancellations, settings, classes] = await Promise.all([
       this.#enrolment.personRows(userId),
       this.#repository.completions(userId),
@@ -114,8 +121,10 @@ export class ParticipantService {
       this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
+    // One completion per person and class.
+    const reasons = new Map(completions.map((c) => [c.classId, c.reason]));
     const now = this.#now();
-    const answer: MyEnrolment[] = [];
+    const answer: { enrolment: MyEnrolment; changeReason: string | null }[] = [];
     for (const entry of personHistory(rows, completions, cancellations)) {
       const course = this.#courses.get(entry.courseSlug);
       // The person's own class's meetings and link (decision 052), else the course's current one.
@@ -123,7 +132,7 @@ export class ParticipantService {
       const row = own ? settingsColumnsOf(own) : bySlug.get(entry.courseSlug);
       if (!course || !row) continue;
       const current = entry.state === 'enrolled' || entry.state === 'pending';
-      answer.push({
+      const enrolment: MyEnrolment = {
         course: entry.courseSlug,
         title: course.title,
         programme: course.programme,
@@ -137,6 +146,11 @@ export class ParticipantService {
         whatsappUrl:
           entry.state === 'enrolled' ? groupLinkOf(effectiveCourse(course, row).inviteCode) : null,
         turma: own ? { id: own.id, name: own.name } : null,
+      };
+      const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
+      answer.push({
+        enrolment,
+        changeReason: completion ? (reasons.get(entry.classId) ?? null) : null,
       });
     }
     return answer;
@@ -179,7 +193,7 @@ export class ParticipantService {
         this.#repository.staffActionsAbout(userId),
         this.#repository.staffRoles(userId),
         this.#repository.classes(),
-        this.myEnrolments(userId),
+        this.#history(userId),
         this.#repository.prerequisiteExceptions(userId),
       ]);
     const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
@@ -218,13 +232,14 @@ export class ParticipantService {
         position: w.position,
         joinedAt: w.joinedAt,
       })),
-      history: history.map((h) => ({
+      history: history.map(({ enrolment: h, changeReason }) => ({
         course: h.course,
         title: h.title,
         turma: h.turma?.name ?? null,
         state: h.state,
         position: h.position,
         since: h.since,
+        changeReason,
       })),
       prerequisiteExceptions: exceptions.map((e) => ({
         course: e.course_slug,

@@ -36,6 +36,7 @@ const data: MyData = {
       state: 'enrolled',
       position: null,
       since: '2027-03-02T13:30:00.000Z',
+      changeReason: null,
     },
     {
       course: 'passe',
@@ -44,6 +45,7 @@ const data: MyData = {
       state: 'concluded',
       position: null,
       since: '2026-12-10T13:30:00.000Z',
+      changeReason: 'Repôs as aulas em outra turma',
     },
   ],
   prerequisiteExceptions: [
@@ -113,7 +115,10 @@ describe("'Meus dados' to read", () => {
     expect(waiting?.empty).toBe('Nenhuma lista de espera.');
     expect(history?.rows).toEqual([
       ['Passe (Turma 2027/1)', 'Inscrição confirmada, desde 02/03/2027, 10h30'],
-      ['Passe (Turma 2026/2)', 'Concluído, em 10/12/2026, 10h30'],
+      [
+        'Passe (Turma 2026/2)',
+        'Concluído, em 10/12/2026, 10h30 (alterado pela coordenação: Repôs as aulas em outra turma)',
+      ],
     ]);
     // Who granted it by role, never the staff member's name or e-mail.
     expect(exceptions?.rows).toEqual([

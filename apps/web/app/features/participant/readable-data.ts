@@ -104,7 +104,9 @@ export function readableMyData(data: MyData): ReadableSection[] {
       empty: 'Nenhuma turma.',
       rows: data.history.map((h) => [
         h.turma ? `${h.title} (${h.turma})` : h.title,
-        `${enrolmentStateText(h)}, ${isCurrent(h.state) ? 'desde' : 'em'} ${readableInstant(h.since)}`,
+        `${enrolmentStateText(h)}, ${isCurrent(h.state) ? 'desde' : 'em'} ${readableInstant(h.since)}${
+          h.changeReason ? ` (alterado pela coordenação: ${h.changeReason})` : ''
+        }`,
       ]),
     },
     {

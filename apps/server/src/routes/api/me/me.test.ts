@@ -349,7 +349,8 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       .insertInto('staff_roles')
       .values({ person_id: admin, role: 'secretaria', granted_by: admin, granted_at: 'x' })
       .execute();
-    // 'Liberar inscrição' through the staff API, and a completion: both kept while the account is.
+    // 'Liberar inscrição' through the staff API, and a completion Coordenação changed: both kept
+    // while the account exists.
     const freed = await as(admin, 'POST', `/api/staff/courses/${second.slug}/exceptions`, {
       personId: a,
     });
@@ -362,8 +363,8 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
         class_id: randomUUID(),
         concluded: 1,
         concluded_at: '2026-12-10T13:30:00.000Z',
-        changed_by: null,
-        reason: null,
+        changed_by: admin,
+        reason: 'Repôs as aulas em outra turma',
       })
       .execute();
     for (const p of [a, b]) expect((await enrol(p)).statusCode).toBe(200);
@@ -429,8 +430,16 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
         grantedBy: 'secretaria-ou-coordenacao',
       },
     ]);
+    // The completion with the reason Coordenação gave for changing it; who changed it is not said.
     expect(data.history).toContainEqual(
-      expect.objectContaining({ course: other.slug, state: 'concluded' }),
+      expect.objectContaining({
+        course: other.slug,
+        state: 'concluded',
+        changeReason: 'Repôs as aulas em outra turma',
+      }),
+    );
+    expect(data.history).toContainEqual(
+      expect.objectContaining({ course: course.slug, state: 'enrolled', changeReason: null }),
     );
     expect((await as(b, 'GET', '/api/me/data')).json()).toMatchObject({
       prerequisiteExceptions: [],
