@@ -197,6 +197,27 @@ export const myDataSchema = z.object({
       state: myEnrolmentStateSchema,
       position: z.number().int().min(1).nullable(),
       since: z.string(),
+      /**
+       * Why Coordenação changed the completion ('Concluiu' / 'Não concluiu', decision 061); null
+       * when as computed, and for any other state.
+       */
+      changeReason: z.string().nullable(),
+    }),
+  ),
+  /**
+   * 'Liberar inscrição' (decision 061): each course the person may enrol in without its
+   * prerequisites, oldest first; kept while the account exists, like the completions in `history`.
+   */
+  prerequisiteExceptions: z.array(
+    z.object({
+      course: z.string(),
+      title: z.string(),
+      grantedAt: z.string(),
+      /**
+       * Who granted it, by role: only Secretaria or Coordenação may; the staff member's identity is
+       * their own personal data, not the person's.
+       */
+      grantedBy: z.literal('secretaria-ou-coordenacao'),
     }),
   ),
   attendance: z.array(

@@ -1,7 +1,8 @@
 /**
  * What the participant's own space reads and deletes beside the enrolment (one code path for
- * SQLite and PostgreSQL): the built-in provider's account, attendance, staff roles and the staff
- * action record about the person, and the account's deletion with its anonymised trace.
+ * SQLite and PostgreSQL): the built-in provider's account, attendance, completions, prerequisite
+ * exceptions, staff roles and the staff action record about the person, and the account's deletion
+ * with its anonymised trace.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -60,11 +61,14 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         .execute();
     },
 
-    /** The person's completions (kept while the account exists), oldest first. */
-    async completions(userId: string): Promise<PersonCompletion[]> {
+    /**
+     * The person's completions (kept while the account exists), oldest first, each with the reason
+     * Coordenação gave when it changed one (null: as computed); who changed it is not read.
+     */
+    async completions(userId: string): Promise<(PersonCompletion & { reason: string | null })[]> {
       const rows = await db
         .selectFrom('completions')
-        .select(['course_slug', 'class_id', 'concluded', 'concluded_at'])
+        .select(['course_slug', 'class_id', 'concluded', 'concluded_at', 'reason'])
         .where('person_id', '=', userId)
         .orderBy('concluded_at')
         .execute();
@@ -73,7 +77,22 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         classId: r.class_id,
         concluded: Number(r.concluded) === 1,
         concludedAt: r.concluded_at,
+        reason: r.reason,
       }));
+    },
+
+    /**
+     * The person's 'Liberar inscrição' exceptions (decision 061), oldest first. Who granted one is
+     * not read: the export names the role, not the staff member.
+     */
+    async prerequisiteExceptions(userId: string) {
+      return db
+        .selectFrom('prerequisite_exceptions')
+        .select(['course_slug', 'granted_at'])
+        .where('person_id', '=', userId)
+        .orderBy('granted_at')
+        .orderBy('course_slug')
+        .execute();
     },
 
     /** The person's own cancellations (decision 059). */
@@ -117,7 +136,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
 
     /**
      * Deletes what the database holds about the person (their active places and waiting positions
-     * are gone already, through the enrolment): a concluded class's rows, cancellations, attendance, staff roles, unsent and sent messages to
+     * are gone already, through the enrolment): a concluded class's rows, cancellations, attendance,
+     * completions, prerequisite exceptions, staff roles, unsent and sent messages to
      * their addresses, and with `account` the built-in provider's account with its sessions,
      * tokens and codes. The staff action record keeps an anonymised trace: the person's id as
      * subject becomes one random id, and one `account.delete` action is added by `Conta excluída`;

@@ -7,7 +7,8 @@
  * Deletion, in order: refused while a place is still being confirmed; every waiting position left;
  * every place cancelled (removed from the group, the place promoted to the next person); the person
  * removed from every course's group (a membership without a place included); then, in one
- * transaction, attendance, roles and messages deleted, the staff record anonymised, and (built-in
+ * transaction, attendance, completions, prerequisite exceptions, roles and messages deleted, the
+ * staff record anonymised, and (built-in
  * provider) the account with its sessions and tokens. A directory failure stops it midway: what was
  * done stays done, and deleting again goes on from there.
  */
@@ -105,6 +106,13 @@ export class ParticipantService {
    * (concluded, or cancelled), newest first (`personHistory`).
    */
   async myEnrolments(userId: string): Promise<MyEnrolment[]> {
+    return (await this.#history(userId)).map((h) => h.enrolment);
+  }
+
+  /** `myEnrolments`, each with the reason Coordenação gave when it changed its completion. */
+  async #history(
+    userId: string,
+  ): Promise<{ enrolment: MyEnrolment; changeReason: string | null }[]> {
     const [rows, completions, cancellations, settings, classes] = await Promise.all([
       this.#enrolment.personRows(userId),
       this.#repository.completions(userId),
@@ -113,8 +121,10 @@ export class ParticipantService {
       this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
+    // One completion per person and class.
+    const reasons = new Map(completions.map((c) => [c.classId, c.reason]));
     const now = this.#now();
-    const answer: MyEnrolment[] = [];
+    const answer: { enrolment: MyEnrolment; changeReason: string | null }[] = [];
     for (const entry of personHistory(rows, completions, cancellations)) {
       const course = this.#courses.get(entry.courseSlug);
       // The person's own class's meetings and link (decision 052), else the course's current one.
@@ -122,7 +132,7 @@ export class ParticipantService {
       const row = own ? settingsColumnsOf(own) : bySlug.get(entry.courseSlug);
       if (!course || !row) continue;
       const current = entry.state === 'enrolled' || entry.state === 'pending';
-      answer.push({
+      const enrolment: MyEnrolment = {
         course: entry.courseSlug,
         title: course.title,
         programme: course.programme,
@@ -136,6 +146,11 @@ export class ParticipantService {
         whatsappUrl:
           entry.state === 'enrolled' ? groupLinkOf(effectiveCourse(course, row).inviteCode) : null,
         turma: own ? { id: own.id, name: own.name } : null,
+      };
+      const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
+      answer.push({
+        enrolment,
+        changeReason: completion ? (reasons.get(entry.classId) ?? null) : null,
       });
     }
     return answer;
@@ -169,16 +184,18 @@ export class ParticipantService {
 
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
-    const [account, user, rows, attendance, actions, roles, classes, history] = await Promise.all([
-      this.#repository.account(userId),
-      this.#directory.getUser(userId),
-      this.#enrolment.personRows(userId),
-      this.#repository.attendance(userId),
-      this.#repository.staffActionsAbout(userId),
-      this.#repository.staffRoles(userId),
-      this.#repository.classes(),
-      this.myEnrolments(userId),
-    ]);
+    const [account, user, rows, attendance, actions, roles, classes, history, exceptions] =
+      await Promise.all([
+        this.#repository.account(userId),
+        this.#directory.getUser(userId),
+        this.#enrolment.personRows(userId),
+        this.#repository.attendance(userId),
+        this.#repository.staffActionsAbout(userId),
+        this.#repository.staffRoles(userId),
+        this.#repository.classes(),
+        this.#history(userId),
+        this.#repository.prerequisiteExceptions(userId),
+      ]);
     const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
     const turma = (classId: string) => classes.get(classId)?.name ?? null;
     return {
@@ -215,13 +232,21 @@ export class ParticipantService {
         position: w.position,
         joinedAt: w.joinedAt,
       })),
-      history: history.map((h) => ({
+      history: history.map(({ enrolment: h, changeReason }) => ({
         course: h.course,
         title: h.title,
         turma: h.turma?.name ?? null,
         state: h.state,
         position: h.position,
         since: h.since,
+        changeReason,
+      })),
+      prerequisiteExceptions: exceptions.map((e) => ({
+        course: e.course_slug,
+        title: title(e.course_slug),
+        grantedAt: e.granted_at,
+        // The role, not the staff member (decision 061).
+        grantedBy: 'secretaria-ou-coordenacao' as const,
       })),
       attendance: attendance.map((a) => ({
         course: a.course_slug,

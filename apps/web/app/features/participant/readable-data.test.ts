@@ -36,6 +36,7 @@ const data: MyData = {
       state: 'enrolled',
       position: null,
       since: '2027-03-02T13:30:00.000Z',
+      changeReason: null,
     },
     {
       course: 'passe',
@@ -44,6 +45,15 @@ const data: MyData = {
       state: 'concluded',
       position: null,
       since: '2026-12-10T13:30:00.000Z',
+      changeReason: 'Repôs as aulas em outra turma',
+    },
+  ],
+  prerequisiteExceptions: [
+    {
+      course: 'estudando-andre-luiz-ii',
+      title: 'Estudando André Luiz II',
+      grantedAt: '2027-03-05T14:00:00.000Z',
+      grantedBy: 'secretaria-ou-coordenacao',
     },
   ],
   attendance: [
@@ -60,6 +70,12 @@ const data: MyData = {
       at: '2027-03-06T23:00:00.000Z',
       action: 'attendance.update',
       course: 'passe',
+      actorName: 'Ana',
+    },
+    {
+      at: '2027-03-05T14:00:00.000Z',
+      action: 'prerequisite.exception',
+      course: 'estudando-andre-luiz-ii',
       actorName: 'Ana',
     },
   ],
@@ -80,11 +96,12 @@ describe("'Meus dados' to read", () => {
       'Inscrições',
       'Listas de espera',
       'Turmas (atuais e anteriores)',
+      'Inscrições liberadas sem pré-requisito',
       'Presenças',
       'Ações da equipe sobre seus dados',
       'Funções na equipe',
     ]);
-    const [account, enrolments, waiting, history, attendance, actions] = sections;
+    const [account, enrolments, waiting, history, exceptions, attendance, actions] = sections;
     expect(account?.rows).toContainEqual(['Celular', '+55 11 91234-5678']);
     expect(account?.rows).toContainEqual(['E-mail confirmado em', '—']);
     expect(account?.rows).toContainEqual(['Aceite do aviso de privacidade', '01/03/2027, 09h00']);
@@ -98,11 +115,24 @@ describe("'Meus dados' to read", () => {
     expect(waiting?.empty).toBe('Nenhuma lista de espera.');
     expect(history?.rows).toEqual([
       ['Passe (Turma 2027/1)', 'Inscrição confirmada, desde 02/03/2027, 10h30'],
-      ['Passe (Turma 2026/2)', 'Concluído, em 10/12/2026, 10h30'],
+      [
+        'Passe (Turma 2026/2)',
+        'Concluído, em 10/12/2026, 10h30 (alterado pela coordenação: Repôs as aulas em outra turma)',
+      ],
+    ]);
+    // Who granted it by role, never the staff member's name or e-mail.
+    expect(exceptions?.rows).toEqual([
+      ['Estudando André Luiz II', 'Liberada pela secretaria ou coordenação em 05/03/2027, 11h00'],
     ]);
     expect(attendance?.rows).toEqual([
       ['Passe (Turma 2027/1), encontro 2', 'Presente (marcado em 06/03/2027, 20h00)'],
     ]);
-    expect(actions?.rows).toEqual([['06/03/2027, 20h00', 'Marcou sua presença (Passe), por Ana']]);
+    expect(actions?.rows).toEqual([
+      ['06/03/2027, 20h00', 'Marcou sua presença (Passe), por Ana'],
+      [
+        '05/03/2027, 11h00',
+        'Liberou sua inscrição sem pré-requisito (Estudando André Luiz II), por Ana',
+      ],
+    ]);
   });
 });

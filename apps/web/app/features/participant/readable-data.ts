@@ -42,6 +42,8 @@ const STAFF_ACTIONS: Readonly<Record<string, string>> = {
   'attendance.update': 'Marcou sua presença',
   'role.grant': 'Concedeu uma função a você',
   'role.revoke': 'Retirou uma função sua',
+  'prerequisite.exception': 'Liberou sua inscrição sem pré-requisito',
+  'completion.change': 'Alterou sua conclusão de um curso',
   'account.delete': 'Conta excluída',
 };
 
@@ -50,12 +52,17 @@ const ROLES: Readonly<Record<string, string>> = {
   secretaria: 'Secretaria',
 };
 
+/** Who granted an exception, by role (decision 061). */
+const GRANTED_BY: Readonly<Record<MyData['prerequisiteExceptions'][number]['grantedBy'], string>> =
+  { 'secretaria-ou-coordenacao': 'pela secretaria ou coordenação' };
+
 export function readableMyData(data: MyData): ReadableSection[] {
   const { account } = data;
   const titleOf = new Map([
     ...data.enrolments.map((e) => [e.course, e.title] as const),
     ...data.waitingList.map((w) => [w.course, w.title] as const),
     ...data.history.map((h) => [h.course, h.title] as const),
+    ...data.prerequisiteExceptions.map((x) => [x.course, x.title] as const),
   ]);
   const course = (slug: string | null) => (slug ? (titleOf.get(slug) ?? slug) : '—');
   return [
@@ -97,7 +104,17 @@ export function readableMyData(data: MyData): ReadableSection[] {
       empty: 'Nenhuma turma.',
       rows: data.history.map((h) => [
         h.turma ? `${h.title} (${h.turma})` : h.title,
-        `${enrolmentStateText(h)}, ${isCurrent(h.state) ? 'desde' : 'em'} ${readableInstant(h.since)}`,
+        `${enrolmentStateText(h)}, ${isCurrent(h.state) ? 'desde' : 'em'} ${readableInstant(h.since)}${
+          h.changeReason ? ` (alterado pela coordenação: ${h.changeReason})` : ''
+        }`,
+      ]),
+    },
+    {
+      title: 'Inscrições liberadas sem pré-requisito',
+      empty: 'Nenhuma inscrição liberada.',
+      rows: data.prerequisiteExceptions.map((x) => [
+        x.title,
+        `Liberada ${GRANTED_BY[x.grantedBy]} em ${readableInstant(x.grantedAt)}`,
       ]),
     },
     {

@@ -3,8 +3,9 @@
  * SQLite and PostgreSQL: the waiting list (join, order, leave), cancellation and the promotion of
  * the next person (in the group, confirmed, e-mailed once), no promotion after enrolment closes,
  * staff raising places and removing someone, a directory failure or a late answer during a
- * promotion (the place stays the promoted person's; the repair settles it), the export of my data,
- * the account's deletion, and the authorization matrix of every /api/me endpoint.
+ * promotion (the place stays the promoted person's; the repair settles it), the export of my data
+ * (a 'Liberar inscrição' granted by staff and a completion included), the account's deletion (they
+ * go with it), and the authorization matrix of every /api/me endpoint.
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
@@ -30,6 +31,13 @@ const [course, other] = allCourses() as [
   ReturnType<typeof allCourses>[number],
   ReturnType<typeof allCourses>[number],
 ];
+const courseOf = (slug: string) => {
+  const found = allCourses().find((c) => c.slug === slug);
+  if (!found) throw new Error(`no course ${slug}`);
+  return found;
+};
+/** A course with a prerequisite ('… II' requires '… I', decision 061). */
+const second = courseOf('estudando-andre-luiz-ii');
 
 describe.each(targets)('the participant’s own space on $dialect', ({ databaseUrl }) => {
   let api: TestApi;
@@ -337,6 +345,28 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
 
   it('exports my data and deletes my account, promoting the next person', async () => {
     const [admin, a, b, c] = (await api.createPeople(4)) as [string, string, string, string];
+    await db()
+      .insertInto('staff_roles')
+      .values({ person_id: admin, role: 'secretaria', granted_by: admin, granted_at: 'x' })
+      .execute();
+    // 'Liberar inscrição' through the staff API, and a completion Coordenação changed: both kept
+    // while the account exists.
+    const freed = await as(admin, 'POST', `/api/staff/courses/${second.slug}/exceptions`, {
+      personId: a,
+    });
+    expect(freed.statusCode).toBe(200);
+    await db()
+      .insertInto('completions')
+      .values({
+        person_id: a,
+        course_slug: other.slug,
+        class_id: randomUUID(),
+        concluded: 1,
+        concluded_at: '2026-12-10T13:30:00.000Z',
+        changed_by: admin,
+        reason: 'Repôs as aulas em outra turma',
+      })
+      .execute();
     for (const p of [a, b]) expect((await enrol(p)).statusCode).toBe(200);
     expect((await join(c)).statusCode).toBe(200);
     expect((await enrol(a, other.groupId)).statusCode).toBe(200);
@@ -386,7 +416,33 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       attendance: [
         { course: course.slug, meeting: 1, present: true, markedAt: expect.any(String) },
       ],
-      staffActions: [expect.objectContaining({ action: 'role.grant', actorName: 'Coordenadora' })],
+      staffActions: expect.arrayContaining([
+        expect.objectContaining({ action: 'role.grant', actorName: 'Coordenadora' }),
+        expect.objectContaining({ action: 'prerequisite.exception', course: second.slug }),
+      ]),
+    });
+    // The exception names the role that grants it, not the staff member.
+    expect(data.prerequisiteExceptions).toEqual([
+      {
+        course: second.slug,
+        title: second.title,
+        grantedAt: expect.any(String),
+        grantedBy: 'secretaria-ou-coordenacao',
+      },
+    ]);
+    // The completion with the reason Coordenação gave for changing it; who changed it is not said.
+    expect(data.history).toContainEqual(
+      expect.objectContaining({
+        course: other.slug,
+        state: 'concluded',
+        changeReason: 'Repôs as aulas em outra turma',
+      }),
+    );
+    expect(data.history).toContainEqual(
+      expect.objectContaining({ course: course.slug, state: 'enrolled', changeReason: null }),
+    );
+    expect((await as(b, 'GET', '/api/me/data')).json()).toMatchObject({
+      prerequisiteExceptions: [],
     });
     expect((await as(c, 'GET', '/api/me/data')).json()).toMatchObject({
       waitingList: [{ course: course.slug, position: 1 }],
@@ -420,6 +476,11 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     expect(
       await db().selectFrom('attendance').selectAll().where('person_id', '=', a).execute(),
     ).toEqual([]);
+    for (const table of ['completions', 'prerequisite_exceptions'] as const) {
+      expect(
+        await db().selectFrom(table).select('course_slug').where('person_id', '=', a).execute(),
+      ).toEqual([]);
+    }
   });
 
   const calls = [

@@ -21,6 +21,7 @@ export async function fetchMyData(token: string): Promise<MyData> {
     enrolments: 'array',
     waitingList: 'array',
     history: 'array',
+    prerequisiteExceptions: 'array',
     attendance: 'array',
     staffActions: 'array',
     staffRoles: 'array',

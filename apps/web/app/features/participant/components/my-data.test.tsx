@@ -23,6 +23,14 @@ function stubApi(deleteAnswer: Response) {
           enrolments: [],
           waitingList: [],
           history: [],
+          prerequisiteExceptions: [
+            {
+              course: 'estudando-andre-luiz-ii',
+              title: 'Estudando André Luiz II',
+              grantedAt: '2027-03-05T14:00:00.000Z',
+              grantedBy: 'secretaria-ou-coordenacao',
+            },
+          ],
           attendance: [],
           staffActions: [],
           staffRoles: [],
@@ -98,6 +106,11 @@ describe("'Meus dados'", () => {
     expect(screen.getByRole('heading', { name: 'Seus dados em 06/03/2027, 22h00' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Inscrições' })).toHaveTextContent(
       'Nenhuma inscrição.',
+    );
+    expect(
+      screen.getByRole('region', { name: 'Inscrições liberadas sem pré-requisito' }),
+    ).toHaveTextContent(
+      'Estudando André Luiz IILiberada pela secretaria ou coordenação em 05/03/2027, 11h00',
     );
   });
 });
