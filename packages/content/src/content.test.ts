@@ -234,8 +234,8 @@ describe('content', () => {
       content.centre.email,
       'armazenamento local',
       // Issue 29, point 9: what prerequisites need is kept while the account exists.
-      'Guardamos, enquanto a sua conta existir, se você concluiu cada curso (o curso, a turma e a data)',
-      'quando a coordenação libera a sua inscrição em um curso sem os pré-requisitos',
+      'Guardamos, enquanto a sua conta existir, se você concluiu cada curso (o curso, a turma e a data, e o motivo quando a coordenação altera uma conclusão)',
+      'quando a secretaria ou a coordenação libera a sua inscrição em um curso sem os pré-requisitos',
       'Esses registros são apagados junto com a conta.',
     ]) {
       expect(text, needle).toContain(needle);

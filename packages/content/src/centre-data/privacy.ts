@@ -38,7 +38,7 @@ export const privacy: PrivacyNotice = {
       paragraphs: [
         'Mantemos os dados da sua conta enquanto ela estiver ativa. Os dados da sua inscrição em uma turma (a inscrição, a lista de espera e as presenças) são anonimizados ' +
           `${RETENTION_MONTHS_AFTER_COURSE} meses depois do último encontro da turma: deixam de dizer quem você é e servem apenas para estatísticas do centro.`,
-        'Guardamos, enquanto a sua conta existir, se você concluiu cada curso (o curso, a turma e a data), porque alguns cursos são só para quem concluiu outros. Do mesmo modo guardamos quando a coordenação libera a sua inscrição em um curso sem os pré-requisitos (o curso, a data e quem liberou). Esses registros são apagados junto com a conta.',
+        'Guardamos, enquanto a sua conta existir, se você concluiu cada curso (o curso, a turma e a data, e o motivo quando a coordenação altera uma conclusão), porque alguns cursos são só para quem concluiu outros. Do mesmo modo guardamos quando a secretaria ou a coordenação libera a sua inscrição em um curso sem os pré-requisitos (o curso, a data e quem liberou). Esses registros são apagados junto com a conta.',
         'Você pode excluir a sua conta a qualquer momento na página Perfil, em "Meus dados": as suas inscrições são canceladas, você sai dos grupos dos cursos e a conta é apagada na hora. No registro das ações da equipe fica apenas um rastro anônimo do que foi feito com os seus dados. Quem fez parte da equipe continua identificado nas ações que realizou (por exemplo, ao ver ou exportar listas de participantes): esse registro é uma obrigação do centro.',
       ],
     },
