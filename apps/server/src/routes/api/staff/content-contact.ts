@@ -13,51 +13,24 @@ import {
   staffContactSaveSchema,
 } from '@centro/contracts/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerRoute } from '../bearer-route.js';
-import { CONTENT } from './common.js';
+import { revisionedDocumentRoutes } from './content-route.js';
 
 export const staffContentContactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app;
 
-  app.get(
-    apiPaths.staffContentContact,
-    bearerRoute({
-      permission: 'content',
-      answer: staffContactResponseSchema,
-      refusals: CONTENT,
-    }),
-    async () => content.contact(),
-  );
-
-  app.put(
-    apiPaths.staffContentContact,
-    bearerRoute({
-      permission: 'content',
-      body: staffContactSaveSchema,
-      answer: staffContactResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
-    }),
-    async (request) => content.saveContact(request.staffActor, request.body),
-  );
-
-  app.get(
-    apiPaths.staffContentContactHistory,
-    bearerRoute({
-      permission: 'content',
-      answer: staffContactHistorySchema,
-      refusals: CONTENT,
-    }),
-    async () => content.contactHistory(),
-  );
-
-  app.post(
-    apiPaths.staffContentContactRestore,
-    bearerRoute({
-      permission: 'content',
-      body: staffContactRestoreSchema,
-      answer: staffContactResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'],
-    }),
-    async (request) => content.restoreContact(request.staffActor, request.body),
-  );
+  revisionedDocumentRoutes(app, {
+    path: apiPaths.staffContentContact,
+    response: staffContactResponseSchema,
+    save: staffContactSaveSchema,
+    read: () => content.contact(),
+    write: (by, body) => content.saveContact(by, body),
+    history: {
+      path: apiPaths.staffContentContactHistory,
+      restorePath: apiPaths.staffContentContactRestore,
+      response: staffContactHistorySchema,
+      restore: staffContactRestoreSchema,
+      read: () => content.contactHistory(),
+      write: (by, body) => content.restoreContact(by, body),
+    },
+  });
 };

@@ -15,51 +15,24 @@ import {
   staffScheduleSaveSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerRoute } from '../bearer-route.js';
-import { CONTENT } from './common.js';
+import { revisionedDocumentRoutes } from './content-route.js';
 
 export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app;
 
-  app.get(
-    apiPaths.staffContentSchedule,
-    bearerRoute({
-      permission: 'content',
-      answer: staffScheduleResponseSchema,
-      refusals: CONTENT,
-    }),
-    async () => content.schedule(),
-  );
+  revisionedDocumentRoutes(app, {
+    path: apiPaths.staffContentSchedule,
+    response: staffScheduleResponseSchema,
+    save: staffScheduleSaveSchema,
+    read: () => content.schedule(),
+    write: (by, body) => content.saveSchedule(by, body),
+  });
 
-  app.put(
-    apiPaths.staffContentSchedule,
-    bearerRoute({
-      permission: 'content',
-      body: staffScheduleSaveSchema,
-      answer: staffScheduleResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
-    }),
-    async (request) => content.saveSchedule(request.staffActor, request.body),
-  );
-
-  app.get(
-    apiPaths.staffContentNotices,
-    bearerRoute({
-      permission: 'content',
-      answer: staffNoticesResponseSchema,
-      refusals: CONTENT,
-    }),
-    async () => content.notices(),
-  );
-
-  app.put(
-    apiPaths.staffContentNotices,
-    bearerRoute({
-      permission: 'content',
-      body: staffNoticesSaveSchemaFor(allCourses().map(coursePath)),
-      answer: staffNoticesResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
-    }),
-    async (request) => content.saveNotices(request.staffActor, request.body),
-  );
+  revisionedDocumentRoutes(app, {
+    path: apiPaths.staffContentNotices,
+    response: staffNoticesResponseSchema,
+    save: staffNoticesSaveSchemaFor(allCourses().map(coursePath)),
+    read: () => content.notices(),
+    write: (by, body) => content.saveNotices(by, body),
+  });
 };
