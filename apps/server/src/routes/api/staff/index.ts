@@ -37,7 +37,6 @@ import { AUTH, COORDINATION, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
-import { staffContentContactRoutes } from './content-contact.js';
 import { staffExportRoutes } from './exports.js';
 import { staffPhotoRoutes } from './photos.js';
 
@@ -68,7 +67,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   // The site's content (Comunicação and Coordenação), under the same hook.
   await app.register(staffContentRoutes);
   await app.register(staffContentTextsRoutes);
-  await app.register(staffContentContactRoutes);
   await app.register(staffPhotoRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
   await app.register(staffClassRoutes);
