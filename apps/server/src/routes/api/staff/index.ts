@@ -33,7 +33,7 @@ import { bearerRoute } from '../bearer-route.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
-import { AUTH, COORDINATION, STAFF } from './common.js';
+import { AUTH, COORDINATION, okOnceDone, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
@@ -214,16 +214,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         'meetingNotYet',
       ],
     }),
-    async (request) => {
-      await staff.markAttendance(
-        request.staffActor,
-        request.params.slug,
-        request.params.meeting,
-        request.body.marks,
-        request.query.turma,
-      );
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(
+        staff.markAttendance(
+          request.staffActor,
+          request.params.slug,
+          request.params.meeting,
+          request.body.marks,
+          request.query.turma,
+        ),
+      ),
   );
 
   app.get(
@@ -244,10 +244,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffOkResponseSchema,
       refusals: [...COORDINATION, 'invalidRequest', 'accountNotFound', 'rolesManagedByProvider'],
     }),
-    async (request) => {
-      await staff.grant(request.staffActor, request.body.email, request.body.role);
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(staff.grant(request.staffActor, request.body.email, request.body.role)),
   );
 
   app.post(
@@ -264,10 +262,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         'rolesManagedByProvider',
       ],
     }),
-    async (request) => {
-      await staff.revoke(request.staffActor, request.body.personId, request.body.role);
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(staff.revoke(request.staffActor, request.body.personId, request.body.role)),
   );
 
   app.get(
