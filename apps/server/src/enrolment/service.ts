@@ -1,11 +1,8 @@
 /**
- * Enrolment: reserve a place (one transaction under the class's lock), add the person to the
- * course's group in the directory (outside any transaction: it is a network call), then confirm.
- * A place counts only for someone the directory accepted: when the directory refuses or is
- * unavailable, the place taken for this request is given back and the answer is a 502/503; when it
- * did not answer (a timeout: it may have added the person) the place stays 'pending' and is settled
- * by the membership. A crash between the steps leaves a 'pending' row that
- * `repairPendingEnrolments` settles with the directory.
+ * Enrolment, the facade the routes and the staff area call: taking a place (enrolling.ts, after
+ * the person's gates: a verified e-mail and the course's prerequisites), the waiting list, giving a
+ * place back (removals.ts), staff's changes under a class's lock, the repairs (repair.ts) and the
+ * reads of places.
  *
  * The waiting list (issue 13, decision 030): a person joins it only when the course is full and
  * enrolment is open. Every change that frees a place (a cancellation, a removal by staff, a
@@ -16,43 +13,38 @@
  * repair.ts).
  *
  * Classes (issue 29, decision 052): places, the window and the waiting list are a class's. A
- * request names its class, or means the course's only open class (`chooseClass`); a person holds a
+ * request names its class, or means the course's only open class (requested-class.ts); a person holds a
  * place in (or waits for) one class of a course at a time.
  */
 import type { Kysely } from 'kysely';
-import { chooseClass } from '../courses/class-rules.js';
 import type { CourseRow } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
+import { createEnrolling } from './enrolling.js';
 import { type EnrolmentNotices, NO_NOTICES } from './notices.js';
 import { createRemovals, type RemovalNotice } from './removals.js';
-import type { DataMailRow } from '../mail/outbox.js';
 import type { Database } from '../db/schema.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
-import {
-  DirectoryError,
-  DirectoryUserNotFoundError,
-  type Directory,
-} from '../directory/directory.js';
+import type { Directory } from '../directory/directory.js';
 import {
   AlreadyEnrolledError,
-  ClassNotFoundError,
-  ClassRequiredError,
-  EnrolledInOtherClassError,
-  CourseFullError,
   CourseNotFoundError,
   CourseNotFullError,
   EnrolmentClosedError,
-  EnrolmentIncompleteError,
   EnrolmentInProgressError,
-  EnrolmentNotOpenError,
   NoEnrolmentError,
 } from './errors.js';
 import type { Promotion } from './course-lock.js';
 import type { PersonRows } from './person-rows.js';
 import type { PrerequisiteCheck } from './prerequisite-check.js';
-import { createPromotions, type Log, type Promotions, silent } from './promotions.js';
+import {
+  createPromotions,
+  type EnrolmentParts,
+  type Log,
+  type Promotions,
+  silent,
+} from './promotions.js';
 import { createRepair, type RepairReport } from './repair.js';
 import type { EnrolmentRepository } from './repository.js';
+import { classOfRequest, notOpenError } from './requested-class.js';
 import { decideCancel, enrolmentWindow, placesLeft } from './rules.js';
 
 export type { RepairReport } from './repair.js';
@@ -74,15 +66,6 @@ import type {
   JoinResult,
 } from './service-types.js';
 
-/** The error thrown when the directory failed while enrolling. */
-function directoryFailure(error: unknown): Error {
-  // A person the directory does not know stays the directory's error (answered 404).
-  if (error instanceof DirectoryUserNotFoundError) return error;
-  // The confirmation e-mail reads the course's settings: the database being away is a 503.
-  if (isDatabaseUnavailable(error)) return error as Error;
-  return new EnrolmentIncompleteError({ cause: error });
-}
-
 export class EnrolmentService {
   readonly #repository: EnrolmentRepository;
   readonly #directory: Directory;
@@ -95,6 +78,8 @@ export class EnrolmentService {
   readonly #promotions: Promotions;
   readonly #repair: ReturnType<typeof createRepair>;
   readonly #removals: ReturnType<typeof createRemovals>;
+  readonly #enrolling: ReturnType<typeof createEnrolling>;
+  readonly #parts: EnrolmentParts;
 
   constructor(options: EnrolmentServiceOptions) {
     this.#requireVerifiedEmail = options.requireVerifiedEmail ?? (() => Promise.resolve());
@@ -114,28 +99,8 @@ export class EnrolmentService {
     this.#promotions = createPromotions(parts);
     this.#repair = createRepair(parts, this.#promotions, this.#log);
     this.#removals = createRemovals(parts, this.#promotions, this.#notices);
-  }
-
-  /**
-   * The class a request for the course means (decision 052): the one named, else the course's only
-   * open class.
-   * @throws ClassNotFoundError, ClassRequiredError, EnrolmentNotOpenError (no class open, one
-   *   announced), EnrolmentClosedError (none open nor announced)
-   */
-  async #classOf(courseSlug: string, requested: string | undefined): Promise<string> {
-    const now = this.#now().toISOString();
-    const choice = chooseClass(await this.#repository.classChoices(courseSlug), requested, now);
-    switch (choice.kind) {
-      case 'class':
-        return choice.id;
-      case 'class-required':
-        throw new ClassRequiredError();
-      case 'unknown-class':
-        throw new ClassNotFoundError();
-      default:
-        if (choice.nextOpening !== null) throw new EnrolmentNotOpenError(choice.nextOpening);
-        throw new EnrolmentClosedError();
-    }
+    this.#enrolling = createEnrolling(parts, this.#promotions);
+    this.#parts = parts;
   }
 
   /**
@@ -159,74 +124,9 @@ export class EnrolmentService {
     log: Log = this.#log,
   ): Promise<EnrolReading> {
     await this.#requireVerifiedEmail(userId);
-    const classId = await this.#classOf(course.slug, course.classId);
+    const classId = await classOfRequest(this.#parts, course.slug, course.classId);
     await this.#requirePrerequisites(userId, course.slug);
-    // Two rounds at most: the second only when our reservation vanished while the directory was
-    // adding the person (released by a concurrent failing request of the same person).
-    for (let round = 1; ; round++) {
-      const { outcome, settings } = await this.#repository.reserveReading(
-        classId,
-        userId,
-        this.#now(),
-      );
-      if (outcome === 'full') throw CourseFullError.withoutStack();
-      if (outcome === 'not-open') throw await this.#notOpen(classId);
-      if (outcome === 'closed') throw new EnrolmentClosedError();
-      if (outcome === 'other-class') throw new EnrolledInOtherClassError();
-      if (outcome === 'already-confirmed') return { alreadyEnrolled: true, settings };
-
-      let message: DataMailRow | null;
-      try {
-        [, message] = await Promise.all([
-          this.#directory.addToGroup(course.groupId, userId),
-          this.#confirmationMail(userId, course.slug),
-        ]);
-      } catch (error) {
-        // Only the place this request took is given back; a 'pending' row of another request of
-        // the same person (or a promotion) is that request's to settle. Without an answer the
-        // directory may have added the person: the row stays and the membership settles it.
-        const unknown = error instanceof DirectoryError && error.outcomeUnknown;
-        if (outcome === 'reserved' && !unknown) await this.#release(course.slug, userId, log);
-        const answer = directoryFailure(error);
-        const notFound = answer instanceof DirectoryUserNotFoundError;
-        log[notFound ? 'warn' : 'error'](
-          {
-            err: error,
-            course: course.slug,
-            status: notFound ? 404 : (answer as EnrolmentIncompleteError).status,
-          },
-          unknown
-            ? 'directory did not answer during enrolment; reservation kept for the repair'
-            : 'directory failed during enrolment; reservation released',
-        );
-        throw answer;
-      }
-
-      if (await this.#repository.confirm(course.slug, userId, this.#now(), message)) {
-        return { alreadyEnrolled: false, settings };
-      }
-      log.warn({ course: course.slug, round }, 'reservation vanished before confirmation');
-      if (round >= 2) {
-        throw new EnrolmentIncompleteError({ status: 503 });
-      }
-    }
-  }
-
-  async #notOpen(classId: string): Promise<EnrolmentNotOpenError> {
-    const window = await this.#repository.window(classId);
-    return new EnrolmentNotOpenError(window.opensAt ?? this.#now().toISOString());
-  }
-
-  async #release(courseSlug: string, userId: string, log: Log): Promise<void> {
-    let promotion: Promotion;
-    try {
-      ({ promotion } = await this.#repository.release(courseSlug, userId, this.#now()));
-    } catch (error) {
-      // The row stays 'pending'; the repair settles it with the directory later.
-      log.error({ err: error, course: courseSlug }, 'could not release a reservation');
-      return;
-    }
-    await this.#completePromotion(promotion, log);
+    return this.#enrolling.enrolIn(classId, userId, course, log);
   }
 
   /** Completes the promotions (promotions.ts). Never throws. */
@@ -256,7 +156,7 @@ export class EnrolmentService {
   ): Promise<JoinResult> {
     await this.#groupOf(courseSlug);
     await this.#requireVerifiedEmail(userId);
-    const classId = await this.#classOf(courseSlug, requestedClass);
+    const classId = await classOfRequest(this.#parts, courseSlug, requestedClass);
     await this.#requirePrerequisites(userId, courseSlug);
     const { decision, position, promotion } = await this.#repository.joinWaitingList(
       classId,
@@ -274,7 +174,7 @@ export class EnrolmentService {
       case 'other-class':
         throw new EnrolledInOtherClassError();
       case 'not-open':
-        throw await this.#notOpen(classId);
+        throw await notOpenError(this.#parts, classId);
       case 'closed':
         throw new EnrolmentClosedError();
       default:

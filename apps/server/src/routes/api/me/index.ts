@@ -121,33 +121,24 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ courses: await openingAlerts.coursesOf(request.person.userId) }),
   );
 
-  app.post(
-    apiPaths.myOpeningAlert,
-    bearerRoute({
-      body: myCourseRequestSchema,
-      answer: myOpeningAlertResponseSchema,
-      refusals: [...AUTH, 'unknownCourse', 'enrolmentAlreadyOpen', 'enrolmentClosed'],
-    }),
-    async (request) => {
-      const course = courseOf(request.body.course);
-      await openingAlerts.ask(request.person.userId, course);
-      return { course, alert: true };
-    },
-  );
-
-  app.post(
-    apiPaths.myOpeningAlertCancel,
-    bearerRoute({
-      body: myCourseRequestSchema,
-      answer: myOpeningAlertResponseSchema,
-      refusals: [...AUTH, 'unknownCourse'],
-    }),
-    async (request) => {
-      const course = courseOf(request.body.course);
-      await openingAlerts.cancel(request.person.userId, course);
-      return { course, alert: false };
-    },
-  );
+  /** 'Avise-me quando abrir' asked (`alert`) or cancelled: the same body and answer. */
+  const openingAlertRoute = (path: string, alert: boolean, refusals: RefusalName[]) =>
+    app.post(
+      path,
+      bearerRoute({
+        body: myCourseRequestSchema,
+        answer: myOpeningAlertResponseSchema,
+        refusals: [...AUTH, 'unknownCourse', ...refusals],
+      }),
+      async (request) => {
+        const course = courseOf(request.body.course);
+        const { userId } = request.person;
+        await (alert ? openingAlerts.ask(userId, course) : openingAlerts.cancel(userId, course));
+        return { course, alert };
+      },
+    );
+  openingAlertRoute(apiPaths.myOpeningAlert, true, ['enrolmentAlreadyOpen', 'enrolmentClosed']);
+  openingAlertRoute(apiPaths.myOpeningAlertCancel, false, []);
 
   app.post(
     apiPaths.myWaitingListLeave,

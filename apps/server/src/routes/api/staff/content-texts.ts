@@ -19,63 +19,57 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coursePaths } from '../../../content/texts-documents.js';
-import { bearerRoute } from '../bearer-route.js';
-import { CONTENT } from './common.js';
+import { contentRoute, RESTORE_REFUSALS, SAVE_REFUSALS } from './content-route.js';
 
 export const staffContentTextsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app;
 
   app.get(
     apiPaths.staffContentTexts,
-    bearerRoute({
-      permission: 'content',
+    contentRoute({
       querystring: staffTextsQuerySchema,
       answer: staffTextsResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound'],
+      refusals: ['invalidRequest', 'contentNotFound'],
     }),
     async (request) => content.texts(request.query.document),
   );
 
   app.put(
     apiPaths.staffContentTexts,
-    bearerRoute({
-      permission: 'content',
+    contentRoute({
       body: staffTextsSaveSchemaFor(coursePaths),
       answer: staffTextsResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentStale'],
+      refusals: SAVE_REFUSALS,
     }),
     async (request) => content.saveTexts(request.staffActor, request.body),
   );
 
   app.get(
     apiPaths.staffContentHistory,
-    bearerRoute({
-      permission: 'content',
+    contentRoute({
       querystring: staffTextsQuerySchema,
       answer: staffContentHistorySchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound'],
+      refusals: ['invalidRequest', 'contentNotFound'],
     }),
     async (request) => content.history(request.query.document),
   );
 
   app.post(
     apiPaths.staffContentRestore,
-    bearerRoute({
-      permission: 'content',
+    contentRoute({
       body: staffContentRestoreSchema,
       answer: staffTextsResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'contentNotFound', 'contentStale'],
+      refusals: RESTORE_REFUSALS,
     }),
     async (request) => content.restore(request.staffActor, request.body),
   );
 
   app.post(
     apiPaths.staffContentPreview,
-    bearerRoute({
-      permission: 'content',
+    contentRoute({
       body: staffTextsPreviewSchemaFor(coursePaths),
       answer: staffTextsPreviewResponseSchema,
-      refusals: [...CONTENT, 'invalidRequest', 'previewUnavailable'],
+      refusals: ['invalidRequest', 'previewUnavailable'],
     }),
     async (request) => ({ html: await content.preview(request.body.document, request.body.texts) }),
   );

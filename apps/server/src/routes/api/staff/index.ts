@@ -33,11 +33,10 @@ import { bearerRoute } from '../bearer-route.js';
 import type { StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
-import { AUTH, COORDINATION, STAFF } from './common.js';
+import { AUTH, COORDINATION, okOnceDone, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
-import { staffContentContactRoutes } from './content-contact.js';
 import { staffExportRoutes } from './exports.js';
 import { staffPhotoRoutes } from './photos.js';
 
@@ -68,7 +67,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   // The site's content (Comunicação and Coordenação), under the same hook.
   await app.register(staffContentRoutes);
   await app.register(staffContentTextsRoutes);
-  await app.register(staffContentContactRoutes);
   await app.register(staffPhotoRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
   await app.register(staffClassRoutes);
@@ -216,16 +214,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         'meetingNotYet',
       ],
     }),
-    async (request) => {
-      await staff.markAttendance(
-        request.staffActor,
-        request.params.slug,
-        request.params.meeting,
-        request.body.marks,
-        request.query.turma,
-      );
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(
+        staff.markAttendance(
+          request.staffActor,
+          request.params.slug,
+          request.params.meeting,
+          request.body.marks,
+          request.query.turma,
+        ),
+      ),
   );
 
   app.get(
@@ -246,10 +244,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffOkResponseSchema,
       refusals: [...COORDINATION, 'invalidRequest', 'accountNotFound', 'rolesManagedByProvider'],
     }),
-    async (request) => {
-      await staff.grant(request.staffActor, request.body.email, request.body.role);
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(staff.grant(request.staffActor, request.body.email, request.body.role)),
   );
 
   app.post(
@@ -266,10 +262,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         'rolesManagedByProvider',
       ],
     }),
-    async (request) => {
-      await staff.revoke(request.staffActor, request.body.personId, request.body.role);
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(staff.revoke(request.staffActor, request.body.personId, request.body.role)),
   );
 
   app.get(

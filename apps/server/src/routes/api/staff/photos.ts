@@ -15,8 +15,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorHandler } from '../../../plugins/error-handler.js';
 import { Refusal } from '../../../refusals/refusal.js';
-import { bearerRoute } from '../bearer-route.js';
-import { CONTENT } from './common.js';
+import { contentRoute, SAVE_REFUSALS } from './content-route.js';
 
 /** The largest upload's JSON: the file's base64 and a little for the other fields. */
 export const PHOTO_BODY_LIMIT_BYTES = PHOTO_BASE64_MAX + 4096;
@@ -26,29 +25,17 @@ export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.staffContentPhotos,
-    bearerRoute({
-      permission: 'content',
-      answer: staffPhotosResponseSchema,
-      refusals: CONTENT,
-    }),
+    contentRoute({ answer: staffPhotosResponseSchema }),
     async () => photos.places(),
   );
 
   app.put(
     apiPaths.staffContentPhotos,
     {
-      ...bearerRoute({
-        permission: 'content',
+      ...contentRoute({
         body: staffPhotoUploadSchema,
         answer: staffPhotosResponseSchema,
-        refusals: [
-          ...CONTENT,
-          'invalidRequest',
-          'contentStale',
-          'photoTooLarge',
-          'notAnImage',
-          'photoPlaceNotFound',
-        ],
+        refusals: [...SAVE_REFUSALS, 'photoTooLarge', 'notAnImage', 'photoPlaceNotFound'],
       }),
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
       // A body over the limit is a photo too large, said as such beside the file's field.

@@ -21,7 +21,7 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerRoute } from '../bearer-route.js';
-import { COORDINATION, STAFF } from './common.js';
+import { COORDINATION, okOnceDone, STAFF } from './common.js';
 const COURSE = '/api/staff/courses/:slug';
 
 export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,10 +60,10 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffOkResponseSchema,
       refusals: [...STAFF, 'courseNotFound', 'userNotFound', 'directoryUnavailable'],
     }),
-    async (request) => {
-      await staff.grantException(request.staffActor, request.params.slug, request.body.personId);
-      return { ok: true as const };
-    },
+    async (request) =>
+      okOnceDone(
+        staff.grantException(request.staffActor, request.params.slug, request.body.personId),
+      ),
   );
 
   app.get(
@@ -101,8 +101,9 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const { slug, classId, personId } = request.params;
-      await staff.changeCompletion(request.staffActor, slug, classId, personId, request.body);
-      return { ok: true as const };
+      return okOnceDone(
+        staff.changeCompletion(request.staffActor, slug, classId, personId, request.body),
+      );
     },
   );
 };

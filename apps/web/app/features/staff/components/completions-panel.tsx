@@ -4,7 +4,7 @@
  * with a reason (required, beside its field); the change is recorded with its before and after.
  */
 import type { StaffCompletion } from '@centro/contracts';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -12,6 +12,8 @@ import { changeCompletion, fetchCompletions } from '../api/prerequisites';
 import { prerequisiteMessages, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { StaffField } from './staff-field';
+import { useFieldForm } from './use-field-form';
 
 interface CompletionsPanelProps {
   slug: string;
@@ -19,6 +21,8 @@ interface CompletionsPanelProps {
 }
 
 const stateText = (concluded: boolean) => (concluded ? 'Concluiu' : 'Não concluiu');
+
+const isReason = (name: string | undefined): name is 'reason' => name === 'reason';
 
 export function CompletionsPanel({ slug, coordination }: CompletionsPanelProps) {
   const call = useApi();
@@ -75,34 +79,28 @@ function ChangeCompletion({
   onChanged: () => unknown;
 }) {
   const call = useApi();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { inputId, busy, show, run, problemOf, formProblem } = useFieldForm(isReason);
   const after = !completion.concluded;
   const who = completion.name ?? 'participante';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setProblem(null);
     if (reason.trim().length < 3) {
-      setProblem(prerequisiteMessages.reasonRequired);
-      return;
+      return show({ field: 'reason', message: prerequisiteMessages.reasonRequired });
     }
-    setBusy(true);
-    try {
-      await call((token) =>
-        changeCompletion(slug, completion, { concluded: after, reason: reason.trim() }, token),
-      );
-      void notify('success', prerequisiteMessages.completionChanged);
-      setOpen(false);
-      onChanged();
-    } catch (error) {
-      setProblem(failureMessage('completion change', error, staffMessages.saveFailed));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await call((token) =>
+          changeCompletion(slug, completion, { concluded: after, reason: reason.trim() }, token),
+        );
+        void notify('success', prerequisiteMessages.completionChanged);
+        setOpen(false);
+        onChanged();
+      },
+      (error) => failureMessage('completion change', error, staffMessages.saveFailed),
+    );
   };
 
   if (!open) {
@@ -119,23 +117,22 @@ function ChangeCompletion({
   }
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <div className="staff__field">
-        <label htmlFor={`${id}-reason`}>Motivo</label>
-        <input
-          id={`${id}-reason`}
-          type="text"
-          maxLength={300}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          aria-invalid={problem ? true : undefined}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-        {problem && (
-          <p className="staff__problem" id={`${id}-problem`} role="alert">
-            {problem}
-          </p>
+      {/* The form's only field: a failure of the change shows beside it too. */}
+      <StaffField
+        inputId={inputId('reason')}
+        label="Motivo"
+        problem={problemOf('reason') ?? formProblem}
+      >
+        {(tie) => (
+          <input
+            {...tie}
+            type="text"
+            maxLength={300}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
         )}
-      </div>
+      </StaffField>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         Confirmar: {stateText(after)}
       </button>{' '}

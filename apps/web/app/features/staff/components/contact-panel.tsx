@@ -11,9 +11,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchContact, fetchContactHistory, restoreContact, saveContact } from '../api/contact';
-import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
 import { type ListedRevision, RevisionHistory } from './texts-history';
+import { PublishForm } from './publish-form';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 const FIELDS: { key: keyof Form; label: string; hint?: string }[] = [
@@ -116,18 +116,15 @@ function ContactForm({
   onSaved: (saved: StaffContactResponse) => void;
 }) {
   const settings = useMemo(() => ({ ...CONTACT_FORM, onSaved }), [onSaved]);
-  const { form, setForm, published, problem, busy, save, field } = useContentForm(
-    initial,
-    settings,
-  );
+  const doc = useContentForm(initial, settings);
+  const { form, setForm, field } = doc;
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
-      <p className="staff__count">
-        {published.savedAt && published.savedBy
-          ? `Publicado por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
-          : 'Contato original do site, ainda não alterado.'}{' '}
-        Ao salvar, /contato e o rodapé de todas as páginas mudam em alguns segundos.
-      </p>
+    <PublishForm
+      doc={doc}
+      original="Contato original do site, ainda não alterado."
+      about="Ao salvar, /contato e o rodapé de todas as páginas mudam em alguns segundos."
+      submit="Publicar contato"
+    >
       {FIELDS.map(({ key, label, hint }) => (
         <div key={key}>
           {field(key, label, (props) => (
@@ -145,16 +142,6 @@ function ContactForm({
           ))}
         </div>
       ))}
-      {problem && (
-        <p className="staff__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="staff__exports">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Publicar contato
-        </button>
-      </div>
-    </form>
+    </PublishForm>
   );
 }

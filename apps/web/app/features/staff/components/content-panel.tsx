@@ -12,8 +12,8 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchSchedule, saveSchedule } from '../api/content';
 import { staffMessages } from '../copy';
-import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
+import { PublishForm } from './publish-form';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 // Loaded apart: the staff area's first load is at its budget, and the notices bring the course list.
@@ -125,15 +125,8 @@ const SCHEDULE_FORM: ContentDocumentForm<StaffScheduleResponse, DayForm[]> = {
 };
 
 function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
-  const {
-    form: days,
-    setForm: setDays,
-    published,
-    problem,
-    busy,
-    save,
-    field,
-  } = useContentForm(initial, SCHEDULE_FORM);
+  const doc = useContentForm(initial, SCHEDULE_FORM);
+  const { form: days, setForm: setDays, field } = doc;
   const missing = scheduleDayNames.filter((name) => !days.some((d) => d.day === name));
 
   const change = (d: number, update: (day: DayForm) => DayForm) =>
@@ -152,14 +145,13 @@ function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
     );
 
   return (
-    <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
-      <h2>Horários</h2>
-      <p className="staff__count">
-        {published.savedAt && published.savedBy
-          ? `Publicado por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
-          : 'Conteúdo original do site, ainda não alterado.'}{' '}
-        Ao salvar, a página Horários e a agenda (.ics) mudam na hora.
-      </p>
+    <PublishForm
+      doc={doc}
+      heading={<h2>Horários</h2>}
+      original="Conteúdo original do site, ainda não alterado."
+      about="Ao salvar, a página Horários e a agenda (.ics) mudam na hora."
+      submit="Salvar e publicar"
+    >
       {days.map((day, d) => (
         <fieldset key={day.day} className="staff__panel">
           <legend>{day.day}</legend>
@@ -266,15 +258,7 @@ function ScheduleForm({ initial }: { initial: StaffScheduleResponse }) {
           ))}
         </div>
       )}
-      {problem && (
-        <p className="staff__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        Salvar e publicar
-      </button>
-    </form>
+    </PublishForm>
   );
 }
 

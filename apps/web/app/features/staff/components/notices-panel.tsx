@@ -12,8 +12,8 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchNotices, saveNotices } from '../api/content';
 import { staffMessages } from '../copy';
-import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
+import { PublishForm } from './publish-form';
 import { type ContentDocumentForm, type FieldProps, useContentForm } from './use-content-form';
 
 interface NoticeForm {
@@ -78,15 +78,8 @@ const NOTICES_FORM: ContentDocumentForm<StaffNoticesResponse, NoticeForm[]> = {
 };
 
 function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
-  const {
-    form: notices,
-    setForm: setNotices,
-    published,
-    problem,
-    busy,
-    save,
-    field,
-  } = useContentForm(initial, NOTICES_FORM);
+  const doc = useContentForm(initial, NOTICES_FORM);
+  const { form: notices, setForm: setNotices, field } = doc;
 
   const change = (i: number, field: keyof NoticeForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
@@ -103,15 +96,13 @@ function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
   );
 
   return (
-    <form className="staff__settings" onSubmit={(event) => void save(event)} noValidate>
-      <h2>Avisos</h2>
-      <p className="staff__count">
-        {published.savedAt && published.savedBy
-          ? `Publicado por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
-          : 'Nenhum aviso publicado ainda.'}{' '}
-        Cada aviso aparece no alto da página escolhida durante o período informado (horário de
-        Brasília).
-      </p>
+    <PublishForm
+      doc={doc}
+      heading={<h2>Avisos</h2>}
+      original="Nenhum aviso publicado ainda."
+      about="Cada aviso aparece no alto da página escolhida durante o período informado (horário de Brasília)."
+      submit="Publicar avisos"
+    >
       {notices.map((notice, i) => (
         <fieldset key={i} className="staff__panel">
           <legend>Aviso {i + 1}</legend>
@@ -165,15 +156,7 @@ function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
           Adicionar aviso
         </button>
       )}
-      {problem && (
-        <p className="staff__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        Publicar avisos
-      </button>
-    </form>
+    </PublishForm>
   );
 }
 

@@ -20,6 +20,8 @@ import { prerequisiteMessages, staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { StaffField } from './staff-field';
+import { useFieldForm } from './use-field-form';
 
 interface PrerequisitesPanelProps {
   slug: string;
@@ -135,6 +137,8 @@ function PrerequisitesView({
   );
 }
 
+const isSearch = (name: string | undefined): name is 'search' => name === 'search';
+
 /** 'Liberar inscrição': find the person, then let them enrol without the prerequisites. */
 function ReleaseEnrolment({
   slug,
@@ -146,67 +150,54 @@ function ReleaseEnrolment({
   onGranted: () => unknown;
 }) {
   const call = useApi();
-  const id = useId();
   const [text, setText] = useState('');
   const [found, setFound] = useState<StaffPeopleResponse['people'] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { inputId, busy, show, run, problemOf, formProblem } = useFieldForm(isSearch);
 
   const search = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setProblem(null);
     setFound(null);
     if (text.trim().length < 3) {
-      setProblem(prerequisiteMessages.searchTooShort);
-      return;
+      return show({ field: 'search', message: prerequisiteMessages.searchTooShort });
     }
-    setBusy(true);
-    try {
-      setFound(await call((token) => findPeople(text.trim(), token)));
-    } catch (error) {
-      setProblem(failureMessage('people search', error, staffMessages.loadFailed));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => setFound(await call((token) => findPeople(text.trim(), token))),
+      (error) => failureMessage('people search', error, staffMessages.loadFailed),
+    );
   };
-  const grant = async (person: StaffPeopleResponse['people'][number]) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await call((token) => grantException(slug, person.id, token));
-      void notify('success', prerequisiteMessages.granted(person.name || person.email));
-      setFound(null);
-      setText('');
-      onGranted();
-    } catch (error) {
-      setProblem(failureMessage('exception', error, staffMessages.saveFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const grant = (person: StaffPeopleResponse['people'][number]) =>
+    run(
+      async () => {
+        await call((token) => grantException(slug, person.id, token));
+        void notify('success', prerequisiteMessages.granted(person.name || person.email));
+        setFound(null);
+        setText('');
+        onGranted();
+      },
+      (error) => failureMessage('exception', error, staffMessages.saveFailed),
+    );
 
   return (
     <div className="staff__release">
       <h3>Liberar inscrição</h3>
       <p>{prerequisiteMessages.releaseHint}</p>
       <form onSubmit={(event) => void search(event)} noValidate>
-        <div className="staff__field">
-          <label htmlFor={`${id}-search`}>E-mail ou nome</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            autoComplete="off"
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            aria-invalid={problem ? true : undefined}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          {problem && (
-            <p className="staff__problem" id={`${id}-problem`} role="alert">
-              {problem}
-            </p>
+        {/* The form's only field: a failure of the search or of a release shows beside it. */}
+        <StaffField
+          inputId={inputId('search')}
+          label="E-mail ou nome"
+          problem={problemOf('search') ?? formProblem}
+        >
+          {(tie) => (
+            <input
+              {...tie}
+              type="search"
+              autoComplete="off"
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+            />
           )}
-        </div>
+        </StaffField>
         <button type="submit" className="btn" disabled={busy}>
           Buscar
         </button>

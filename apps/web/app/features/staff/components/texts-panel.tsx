@@ -14,10 +14,10 @@ import { useLoad } from '~/lib/use-load';
 import { fetchTexts, previewTexts, saveTexts } from '../api/texts';
 import { staffMessages } from '../copy';
 import { failureMessage } from '../messages';
-import { formatDateTime } from '../format';
 import { LoadFailed } from './load-failed';
 import { fieldsOf, type TextsForm as Form, textsProblems } from './texts-fields';
 import { TextsHistory } from './texts-history';
+import { PublishForm } from './publish-form';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
 
 /** The pages whose texts may be edited, with their names. */
@@ -106,10 +106,8 @@ function TextsForm({
     }),
     [document, onSaved],
   );
-  const { form, setForm, published, problem, busy, save, field, check } = useContentForm(
-    initial,
-    settings,
-  );
+  const doc = useContentForm(initial, settings);
+  const { form, setForm, field, check } = doc;
   const call = useApi();
   const [previewProblem, setPreviewProblem] = useState<string | null>(null);
   const preview = async () => {
@@ -134,13 +132,24 @@ function TextsForm({
     }
   };
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
-      <p className="staff__count">
-        {published.savedAt && published.savedBy
-          ? `Publicado por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
-          : 'Texto original do site, ainda não alterado.'}{' '}
-        Ao salvar, a página muda na hora.
-      </p>
+    <PublishForm
+      doc={doc}
+      original="Texto original do site, ainda não alterado."
+      about="Ao salvar, a página muda na hora."
+      submit="Publicar textos"
+      problems={
+        previewProblem && (
+          <p className="staff__problem" role="alert">
+            {previewProblem}
+          </p>
+        )
+      }
+      actions={
+        <button type="button" className="btn btn-outline" onClick={() => void preview()}>
+          Pré-visualizar
+        </button>
+      }
+    >
       {fieldsOf(document).map(({ key, label, max, rich }) => (
         <Fragment key={key}>
           {field(key, label, (props) =>
@@ -175,25 +184,7 @@ function TextsForm({
           )}
         </Fragment>
       ))}
-      {problem && (
-        <p className="staff__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      {previewProblem && (
-        <p className="staff__problem" role="alert">
-          {previewProblem}
-        </p>
-      )}
-      <div className="staff__exports">
-        <button type="button" className="btn btn-outline" onClick={() => void preview()}>
-          Pré-visualizar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Publicar textos
-        </button>
-      </div>
-    </form>
+    </PublishForm>
   );
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The content routes' declaration, once (issue 32): every one needs the `content` permission
+ * (Comunicação and Coordenação) and may answer CONTENT's refusals before its own. A document
+ * edited by revisions (the schedule, the notices, the contact details; decisions 054, 056, 068)
+ * has the same routes: GET, the document in effect with its revision; PUT, a new revision from the
+ * one the edit started from (409 when someone saved meanwhile: nothing overwritten), published at
+ * once; with a history, GET …/history, the latest revisions, and POST …/restore, one of them saved
+ * again as the newest.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { RefusalName } from '../../../refusals/catalogue.js';
+import type { StaffActor } from '../../../staff/context.js';
+import { type BearerRouteDeclaration, bearerRoute } from '../bearer-route.js';
+import { CONTENT } from './common.js';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What a new revision may refuse besides CONTENT: an invalid body, a stale revision. */
+export const SAVE_REFUSALS: RefusalName[] = ['invalidRequest', 'contentStale'];
+/** What a restore may refuse besides CONTENT: also a revision not in the history. */
+export const RESTORE_REFUSALS: RefusalName[] = [
+  'invalidRequest',
+  'contentNotFound',
+  'contentStale',
+];
+
+/** `bearerRoute` with the `content` permission and CONTENT's refusals before the route's own. */
+export function contentRoute<Route extends Omit<BearerRouteDeclaration, 'permission' | 'refusals'>>(
+  route: Route & { refusals?: readonly RefusalName[] },
+) {
+  const { refusals = [], ...declaration } = route;
+  return bearerRoute({
+    ...(declaration as Route),
+    permission: 'content' as const,
+    refusals: [...CONTENT, ...refusals],
+  });
+}
+
+type Answer<Schema extends z.ZodType> = Promise<z.output<Schema>> | z.output<Schema>;
+
+/** A document edited by revisions: its path, schemas and the content service's calls. */
+export interface RevisionedDocument<
+  Response extends z.ZodType,
+  Save extends z.ZodType,
+  History extends z.ZodType,
+  Restore extends z.ZodType,
+> {
+  path: string;
+  response: Response;
+  save: Save;
+  read: () => Answer<Response>;
+  write: (by: StaffActor, body: z.output<Save>) => Answer<Response>;
+  /** The history's routes; none: the document keeps no history the staff area lists. */
+  history?: {
+    path: string;
+    restorePath: string;
+    response: History;
+    restore: Restore;
+    read: () => Answer<History>;
+    write: (by: StaffActor, body: z.output<Restore>) => Answer<Response>;
+  };
+}
+
+/** Declares a document's routes (GET and PUT, and with a history its GET and restore). */
+export function revisionedDocumentRoutes<
+  Response extends z.ZodType,
+  Save extends z.ZodType,
+  History extends z.ZodType,
+  Restore extends z.ZodType,
+>(app: App, document: RevisionedDocument<Response, Save, History, Restore>): void {
+  const { path, save, read, write, history } = document;
+  // The type provider cannot resolve this function's type parameters: the routes see any schema
+  // (an unknown body and answer), and `document`'s types check what goes in and out. The schemas
+  // still validate each request and serialise each answer.
+  const answer: z.ZodType = document.response;
+  app.get(path, contentRoute({ answer }), async () => read());
+  app.put(
+    path,
+    contentRoute({ body: save as z.ZodType, answer, refusals: SAVE_REFUSALS }),
+    async (request) => write(request.staffActor, request.body as z.output<Save>),
+  );
+  if (!history) return;
+  app.get(history.path, contentRoute({ answer: history.response as z.ZodType }), async () =>
+    history.read(),
+  );
+  app.post(
+    history.restorePath,
+    contentRoute({ body: history.restore as z.ZodType, answer, refusals: RESTORE_REFUSALS }),
+    async (request) => history.write(request.staffActor, request.body as z.output<Restore>),
+  );
+}
