@@ -31,6 +31,7 @@ import {
   EnrolmentClosedError,
   EnrolmentInProgressError,
   NoEnrolmentError,
+  EnrolledInOtherClassError,
 } from './errors.js';
 import type { Promotion } from './course-lock.js';
 import type { PersonRows } from './person-rows.js';
