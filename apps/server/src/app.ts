@@ -147,7 +147,7 @@ export async function buildApp(
       : {}),
   });
 
-  app.setNotFoundHandler(notFoundHandler(pages.notFound));
+  app.setNotFoundHandler(notFoundHandler(() => pages.notFound));
 
   // The rate limits' counters: in Redis when REDIS_URL is set (shared by the instances), else in memory.
   const rateLimitStore = createRateLimitStore(config.redisUrl, app.log);

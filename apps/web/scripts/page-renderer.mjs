@@ -22,6 +22,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 
 /**
+ * The path that renders the signed-in pages' shell (`__spa-fallback.html`, their footer shows the
+ * contact details, decision 068): it has no `.data`.
+ */
+export const SPA_FALLBACK_PATH = '/__spa-fallback.html';
+
+/**
  * `render(urlPath, content)` for the build whose renderer directory is `rendererDir`.
  * @param {string} rendererDir `<build>/renderer`
  */
@@ -57,13 +63,38 @@ export function createPageRenderer(rendererDir) {
    * @param {{ preview?: boolean, photoOf?: (id: string) => Promise<Uint8Array | undefined> }} [options]
    *   `preview`: stylesheets linked (decision 064); `photoOf`: the JPEG of an uploaded photo, for
    *   the link preview of a page that shows one (decision 065)
-   * @returns {Promise<{ html: string, data: string, files?: Array<{ path: string, body: Uint8Array, type: string }> }>}
+   * @returns {Promise<{ html: string, data?: string, files?: Array<{ path: string, body: Uint8Array, type: string }> }>}
    */
   return async function render(urlPath, content, options = {}) {
     const { build, handler, optimizer, previews } = await load();
     const key = build.entry.module.publishedContent;
     if (!key) throw new Error("the server build's entry exports no publishedContent");
     const context = () => new RouterContextProvider(new Map([[key, content]]));
+    if (urlPath === SPA_FALLBACK_PATH) {
+      // The signed-in pages' shell, as React Router's prerender writes it (SPA mode: the root
+      // only). React Router reads that header only in a build-time request (IS_RR_BUILD_REQUEST,
+      // set by its prerender): set for this render. A page rendered meanwhile then reads its
+      // `X-React-Router-Prerender-Data`, the data it has just fetched: the same page.
+      const before = process.env.IS_RR_BUILD_REQUEST;
+      process.env.IS_RR_BUILD_REQUEST = 'yes';
+      let answer;
+      let html;
+      try {
+        answer = await handler(
+          new Request('http://localhost/', { headers: { 'X-React-Router-SPA-Mode': 'yes' } }),
+          context(),
+        );
+        html = await answer.text();
+      } finally {
+        if (before === undefined) delete process.env.IS_RR_BUILD_REQUEST;
+        else process.env.IS_RR_BUILD_REQUEST = before;
+      }
+      if (answer.status !== 200) throw new Error(`${urlPath}: ${answer.status}`);
+      const manifest = optimizer.manifestPath(html);
+      if (!manifest) throw new Error(`${urlPath}: no React Router manifest import`);
+      const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
+      return { html: previews.withoutIllustrationAttribute(optimized) };
+    }
     const dataPath = urlPath === '/' ? '/_root.data' : `${urlPath}.data`;
     const dataAnswer = await handler(new Request(`http://localhost${dataPath}`), context());
     const data = await dataAnswer.text();

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { schedule } from '@centro/content';
+import { centre, schedule } from '@centro/content';
 import { describe, expect, it } from 'vitest';
 import { buildDir } from './build-dir.mjs';
 
@@ -25,7 +25,7 @@ const load = async () => ((await import(RENDERER)) as { render: Render }).render
 describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
   it('renders each page as the prerender wrote it when nothing was edited', async () => {
     const render = await load();
-    for (const urlPath of ['/horarios', '/', '/contato', '/global-kardec/passe']) {
+    for (const urlPath of ['/horarios', '/', '/contato', '/global-kardec/passe', '/404']) {
       const file = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
       const built = await readFile(path.join(CLIENT, file), 'utf8');
       const data = await readFile(
@@ -34,6 +34,23 @@ describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
       );
       expect(await render(urlPath, {}), urlPath).toEqual({ html: built, data });
     }
+  }, 30_000);
+
+  it("renders the signed-in pages' shell as the prerender wrote it, and with edited contact details", async () => {
+    const render = await load();
+    const built = await readFile(path.join(CLIENT, '__spa-fallback.html'), 'utf8');
+    expect(await render('/__spa-fallback.html', {})).toEqual({ html: built });
+    const { street, district, city, state, postalCode } = centre.address;
+    const contact = {
+      address: { street, district, city, state, postalCode },
+      whatsapp: '5521987654321',
+      email: centre.email,
+      mapEmbedUrl: centre.mapEmbedUrl,
+      mapTitle: centre.mapTitle,
+    };
+    const { html } = await render('/__spa-fallback.html', { contact });
+    expect(html).toContain('(21) 98765-4321');
+    expect(html).not.toContain('wa.me/5511900000000');
   }, 30_000);
 
   it('renders /horarios from an edited schedule: text, structured data, after-paint scripts', async () => {

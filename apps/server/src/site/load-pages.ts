@@ -12,6 +12,9 @@ import { preparePage, type PreparedPage } from './page.js';
 export const SPA_FALLBACK_FILE = '__spa-fallback.html';
 /** File of the prerendered 'Página Não Encontrada' page. */
 export const NOT_FOUND_FILE = '404/index.html';
+/** The paths the web build's renderer renders these two from (`render(path, content)`). */
+export const SPA_FALLBACK_PATH = '/__spa-fallback.html';
+export const NOT_FOUND_PATH = '/404';
 
 export interface SiteRoutes {
   /** Public pages, each prerendered to `<path>/index.html`. */
@@ -37,8 +40,11 @@ export interface SitePages {
    * it renders it again (decision 054); the routes and the fast lane read it at each request.
    */
   readonly byPath: Map<string, PreparedPage>;
-  /** Page answered with 404 for every unknown path. */
-  readonly notFound: PreparedPage;
+  /**
+   * Page answered with 404 for every unknown path; replaced, with the signed-in pages' shell in
+   * `byPath`, when the contact details in their footer change (decision 068).
+   */
+  notFound: PreparedPage;
   /**
    * Each public page's HTML as built (or last rendered), before the notices' banners are put in
    * (decision 056): what a page is prepared from again when its notices change.

@@ -7,6 +7,7 @@
  * page as served, checked at each publication and every `noticeCheckMs` (a notice whose period
  * starts or ends shows or goes within that time on every instance).
  */
+import { signedInPaths } from '@centro/content';
 import { noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
@@ -17,9 +18,11 @@ import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
   dataPath,
+  NOT_FOUND_PATH,
   type PageSecurity,
   preparePublicPage,
   type SitePages,
+  SPA_FALLBACK_PATH,
 } from '../../site/load-pages.js';
 import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
 import { withNotices } from '../../site/notice-banner.js';
@@ -110,9 +113,30 @@ export const contentService = fp<ContentServiceOptions>(
     };
     const photos = new PhotoLibrary(photoStore(app.database), service);
     const assets = { photoOf: async (id: string) => (await photos.file(id))?.files.jpeg };
+    /**
+     * The pages outside the public paths, whose footer shows the contact details too (decision
+     * 068): the 'Página Não Encontrada' page and the signed-in pages' shell.
+     */
+    const renderShells = async (content: SiteContent) => {
+      if (!renderer) return;
+      const shell = { validators: true, noindex: true };
+      try {
+        const notFound = await renderer.render(NOT_FOUND_PATH, content);
+        pages.notFound = await preparePublicPage(Buffer.from(notFound.html), security, {
+          ...shell,
+          validators: false,
+        });
+        const fallback = await renderer.render(SPA_FALLBACK_PATH, content);
+        const page = await preparePublicPage(Buffer.from(fallback.html), security, shell);
+        for (const urlPath of signedInPaths) pages.byPath.set(urlPath, page);
+      } catch (error) {
+        app.log.error({ err: error }, 'shell pages not rendered');
+      }
+    };
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
+      if (document === 'contact') await queue(() => renderShells(content));
       await queue(async () => {
         for (const urlPath of pagesToRender(document, content)) {
           try {

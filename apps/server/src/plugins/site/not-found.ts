@@ -17,7 +17,8 @@ export function isJsonPath(url: string): boolean {
   );
 }
 
-export function notFoundHandler(notFoundPage: PreparedPage) {
+/** `notFoundPage`: read at each request (edited contact details render it again). */
+export function notFoundHandler(notFoundPage: () => PreparedPage) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (isJsonPath(request.url)) {
       const { statusCode, body } = errorResponse({ statusCode: 404 });
@@ -27,6 +28,6 @@ export function notFoundHandler(notFoundPage: PreparedPage) {
         .type('application/json; charset=utf-8')
         .send(body);
     }
-    return sendPage(request, reply, notFoundPage, 404);
+    return sendPage(request, reply, notFoundPage(), 404);
   };
 }

@@ -2,8 +2,8 @@
  * The contact details through the real server, database and web build (issue 32, decision 068):
  * read (packaged until saved) by the content roles only; refused with a pt-BR message naming the
  * field; saved and published at once on /contato, in the footer and the JSON-LD of every other
- * page; refused 409 when someone saved meanwhile; their history with 'Restaurar esta versão',
- * each save in the staff record. Needs the web build's renderer (`npm test` builds first).
+ * page (the 404 page and the signed-in pages' shell too); refused 409 when someone saved
+ * meanwhile; their history with 'Restaurar esta versão', each save in the staff record. Needs the web build's renderer (`npm test` builds first).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -120,6 +120,17 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
     expect(contact).toContain('https://wa.me/5521987654321');
     expect(contact).toContain('fale@centro.example.org');
     expect(contact).toContain('"telephone":"+5521987654321"');
+    // The footer of the 'Página Não Encontrada' page and of the signed-in pages (one shell).
+    for (const [url, status] of [
+      ['/nao-existe', 404],
+      ['/perfil', 200],
+      ['/equipe', 200],
+    ] as const) {
+      const answer = await api.app.inject({ method: 'GET', url });
+      expect([answer.statusCode, answer.headers['x-robots-tag']], url).toEqual([status, 'noindex']);
+      expect(answer.body, url).toContain('(21) 98765-4321');
+      expect(answer.body, url).not.toContain(centre.email);
+    }
     // Another page's footer; the home page's structured data.
     const other = await page('/horarios');
     expect(other).toContain('(21) 98765-4321');

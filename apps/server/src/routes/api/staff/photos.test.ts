@@ -235,6 +235,46 @@ describe.each(targets)('photos uploaded in the staff area on $dialect', ({ datab
       }
     }
   }, 30_000);
+
+  it('puts a long strip within the limits in its place at once, cut from its middle', async () => {
+    // 100 × 39,999: 4 megapixels, red above, green in the middle, blue below. Cut to the banner's
+    // shape only after resizing, it became 1200 × 480,000 pixels first: a minute and more of a
+    // core and gigabytes of memory for one upload.
+    const [width, height] = [100, 39_999];
+    const band = (colour: string, top: number) => ({
+      input: { create: { width, height: height / 3, channels: 3 as const, background: colour } },
+      top,
+      left: 0,
+    });
+    const strip = await sharp({ create: { width, height, channels: 3, background: '#00ff00' } })
+      .composite([band('#ff0000', 0), band('#0000ff', height - height / 3)])
+      .png()
+      .toBuffer();
+    const started = Date.now();
+    const saved = await as(comunicacao, 'PUT', PHOTOS, {
+      revision: (await as(comunicacao, 'GET', PHOTOS)).json<StaffPhotosResponse>().revision,
+      slot: 'banner',
+      alt: 'Faixa colorida',
+      image: strip.toString('base64'),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const src = saved.json<StaffPhotosResponse>().places[0]?.photo?.src ?? '';
+    const file = await api.app.inject({ method: 'GET', url: src, headers: { accept: '*/*' } });
+    const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([
+      centre.bannerImage.width,
+      centre.bannerImage.height,
+    ]);
+    const middle =
+      (info.height / 2) * info.width * info.channels + (info.width / 2) * info.channels;
+    const [red = 0, green = 0, blue = 0] = data.subarray(middle, middle + 3);
+    expect({ red: red < 40, green: green > 200, blue: blue < 40 }).toEqual({
+      red: true,
+      green: true,
+      blue: true,
+    });
+  }, 30_000);
 });
 
 const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
