@@ -40,6 +40,8 @@ async function get(url: string) {
   const res = await app.inject({ method: 'GET', url });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  // Asked again on every use: an edit in the staff area shows at once, not after a cache's hour.
+  expect(res.headers['cache-control']).toBe('no-cache');
   return res.body;
 }
 

@@ -36,7 +36,12 @@ const PACKAGED = { revision: 0, days: packagedSchedule };
 const PACKAGED_ADDRESS = { revision: 0, address: centre.address };
 
 const SCHEDULE_PAGE_PATH = '/horarios';
-const CACHE = 'public, max-age=3600';
+/**
+ * Asked again on every use, as the pages are: the schedule, the address and a class's meetings are
+ * edited in the staff area and published at once (issue 32); a calendar kept for an hour by a shared
+ * cache would give the old time.
+ */
+const CACHE = 'no-cache';
 const TYPE = 'text/calendar; charset=utf-8';
 
 export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
