@@ -256,4 +256,43 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
       expect(broken).toEqual([]);
     },
   );
+
+  it("refuses 'Remover' when 'Encerrar turma' concludes the class meanwhile: the place stays in it", async () => {
+    const third = allCourses().find(
+      (c) => ![course.slug, other.slug].includes(c.slug) && !c.prerequisites?.length,
+    );
+    const K = `/api/staff/courses/${third?.slug}`;
+    const created = await as('POST', `${K}/classes`, { firstMeeting: '2026-03-03' });
+    const turma = created.json().class.id as string;
+    expect((await as('POST', `${K}/classes/${turma}/open`, {})).statusCode).toBe(200);
+    const [person] = (await api.createPeople(1)) as [string];
+    const enrolled = await api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: { group: third?.groupId, user: person, token: api.tokenFor(person), turma },
+    });
+    expect(enrolled.statusCode).toBe(200);
+    // The class is concluded while the removal waits for the directory.
+    api.faults.pause = (operation) => {
+      if (operation !== 'removeFromGroup') return undefined;
+      api.faults.pause = undefined;
+      return as('POST', `${K}/classes/${turma}/conclude`, { confirm: true }).then((res) => {
+        expect(res.statusCode).toBe(200);
+      });
+    };
+    const removal = await as('POST', `${K}/participants/${person}/remove?turma=${turma}`, {
+      confirm: true,
+    });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json()).toEqual(READ_ONLY);
+    const people = (await as('GET', `${K}/participants?turma=${turma}`)).json().participants;
+    expect(people.map((p: { id: string }) => p.id)).toEqual([person]);
+    const removals = await api.app.database.db
+      .selectFrom('staff_actions')
+      .select('action')
+      .where('action', '=', 'participant.remove')
+      .where('subject_id', '=', person)
+      .execute();
+    expect(removals).toEqual([]);
+  });
 });
