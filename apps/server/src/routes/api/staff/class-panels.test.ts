@@ -153,8 +153,15 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     const csv = await as('GET', `${C}/export.csv?turma=${second}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\r\n')).toHaveLength(1);
+    // Each class's file has its own name: two classes' downloads are told apart in a folder.
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="inscritos-${course.slug}-turma-2027-1.csv"`,
+    );
     const xlsx = await as('GET', `${C}/export.xlsx?turma=${first}`);
     expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="inscritos-${course.slug}-turma-\\d{4}-[12]\\.xlsx"$`),
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const presence = book.getWorksheet('Presença');
