@@ -213,8 +213,9 @@ export class EnrolmentService {
   }
 
   async #notOpen(classId: string): Promise<EnrolmentNotOpenError> {
-    const window = await this.#repository.window(classId);
-    return new EnrolmentNotOpenError(window.opensAt ?? this.#now().toISOString());
+    const { opensAt } = await this.#repository.window(classId);
+    const toCome = opensAt !== null && opensAt > this.#now().toISOString();
+    return new EnrolmentNotOpenError(toCome ? opensAt : null);
   }
 
   async #release(courseSlug: string, userId: string, log: Log): Promise<void> {
