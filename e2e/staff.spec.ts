@@ -132,7 +132,7 @@ staffTest(
       const csv = await downloaded(page, () =>
         page.getByRole('button', { name: 'Baixar CSV' }).click(),
       );
-      expect(csv.name).toBe(`inscritos-${course.slug}.csv`);
+      expect(csv.name).toMatch(new RegExp(`^inscritos-${course.slug}-turma-\\d{4}-[12]\\.csv$`));
       expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
       expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação');
@@ -145,7 +145,7 @@ staffTest(
       const xlsx = await downloaded(page, () =>
         page.getByRole('button', { name: 'Baixar Excel (.xlsx)' }).click(),
       );
-      expect(xlsx.name).toBe(`inscritos-${course.slug}.xlsx`);
+      expect(xlsx.name).toMatch(new RegExp(`^inscritos-${course.slug}-turma-\\d{4}-[12]\\.xlsx$`));
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];

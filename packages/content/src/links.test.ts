@@ -4,6 +4,7 @@ import {
   formatPhoneForDisplay,
   scheduleQuestionLink,
   scheduleQuestionMessage,
+  textSlug,
   whatsappGroupLink,
   whatsappLink,
 } from './links.js';
@@ -65,5 +66,13 @@ describe('schedule questions', () => {
       expect(link.origin + link.pathname).toBe(`https://wa.me/${content.centre.whatsapp}`);
       expect(link.searchParams.get('text')).toContain(day.whatsappTopic);
     }
+  });
+});
+
+describe('text slugs', () => {
+  it('keeps lower case ASCII words joined by a hyphen', () => {
+    expect(textSlug('Turma 2027/1')).toBe('turma-2027-1');
+    expect(textSlug('  Evangelho à Luz — Sábado!  ')).toBe('evangelho-a-luz-sabado');
+    expect(textSlug('/// ')).toBe('');
   });
 });

@@ -7,6 +7,19 @@ export function whatsappLink(digits: string, message?: string): string {
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
 }
 
+/**
+ * Lower case ASCII words joined by '-', for names of files and ids: 'Turma 2027/1' → 'turma-2027-1',
+ * 'Evangelho à Luz' → 'evangelho-a-luz' (empty when nothing is left).
+ */
+export function textSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** Invite link of a WhatsApp group. */
 export function whatsappGroupLink(inviteCode: string): string {
   return `https://chat.whatsapp.com/${inviteCode}`;

@@ -16,6 +16,7 @@ import {
   type ScheduleDay,
   scheduleDayIndex,
   scheduleTime,
+  textSlug,
   weekdays,
   zonedInstant,
 } from '@centro/content';
@@ -72,7 +73,7 @@ export function scheduleCalendar(input: ScheduleCalendarInput): string {
       const start = scheduleTime(activity.time);
       const end = addMinutes(start, SCHEDULE_EVENT_MINUTES);
       calendar.createEvent({
-        id: `agenda-${weekdays[index]}-${start.replace(':', '')}-${slug(activity.title)}@${host}`,
+        id: `agenda-${weekdays[index]}-${start.replace(':', '')}-${textSlug(activity.title)}@${host}`,
         stamp,
         start: wallClock(date, start),
         end: wallClock(date, end),
@@ -88,13 +89,4 @@ export function scheduleCalendar(input: ScheduleCalendarInput): string {
     }
   }
   return calendar.toString();
-}
-
-function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

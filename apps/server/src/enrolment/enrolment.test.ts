@@ -182,7 +182,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       expect(directory.isMemberNow(OTHER.groupId, person(99))).toBe(false);
     });
 
-    it('enrols only in an open class: a planned one names its opening, a concluded one is closed', async () => {
+    it('enrols only in an open class: a planned one names its opening when it has one to come, a concluded one is closed', async () => {
       const directory = new MemoryDirectory();
       directory.addUser(person(1));
       const enrolment = service(directory);
@@ -204,6 +204,21 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         body: { error: 'enrolment_not_open' },
       });
       expect((await refusal())?.body.message).toContain('01/03/2099');
+      // Named ('turma'), a planned class with no opening date, or one whose date passed while
+      // staff have not opened it, names no date: there is none to give.
+      for (const opensAt of [null, '2020-03-01T12:00:00.000Z']) {
+        await setState('planned', opensAt);
+        const planned = await enrolment
+          .enrol(person(1), { ...COURSE, classId: classOf[COURSE.slug] as string })
+          .catch((e: unknown) => errorResponse(e));
+        expect(planned).toEqual({
+          statusCode: 409,
+          body: {
+            error: 'enrolment_not_open',
+            message: 'As inscrições para este curso ainda não abriram.',
+          },
+        });
+      }
       for (const state of ['running', 'concluded'] as const) {
         await setState(state, null);
         expect(await refusal()).toMatchObject({

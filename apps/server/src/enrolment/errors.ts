@@ -82,13 +82,17 @@ export const EnrolmentInProgressError = refusalClass(
   'The enrolment is still being completed.',
 );
 
-/** Enrolment in the course has not opened yet (staff setting; the server's clock decides). */
+/**
+ * Enrolment in the course has not opened yet (staff setting; the server's clock decides). Without
+ * an opening to come (a planned class with no date, or whose date passed before staff opened it)
+ * the message names none.
+ */
 export class EnrolmentNotOpenError extends Refusal<'enrolmentNotOpen'> {
   override name = 'EnrolmentNotOpenError';
-  /** The opening instant (UTC ISO-8601). */
-  constructor(readonly opensAt: string) {
+  /** The opening instant (UTC ISO-8601), or null when none is to come. */
+  constructor(readonly opensAt: string | null) {
     super('enrolmentNotOpen', {
-      details: { opensAt },
+      ...(opensAt === null ? {} : { details: { opensAt } }),
       message: 'Enrolment in the course has not opened yet.',
     });
   }

@@ -39,11 +39,15 @@ export async function classOfRequest(
   }
 }
 
-/** The refusal of a class not open yet, with the instant it opens (now when not set). */
+/**
+ * The refusal of a class not open yet, with the instant it opens when one is to come (none for a
+ * planned class with no date, or whose date passed before staff opened it).
+ */
 export async function notOpenError(
   { repository, now }: ClassParts,
   classId: string,
 ): Promise<EnrolmentNotOpenError> {
-  const window = await repository.window(classId);
-  return new EnrolmentNotOpenError(window.opensAt ?? now().toISOString());
+  const { opensAt } = await repository.window(classId);
+  const toCome = opensAt !== null && opensAt > now().toISOString();
+  return new EnrolmentNotOpenError(toCome ? opensAt : null);
 }

@@ -159,7 +159,7 @@ export class ParticipantService {
   /**
    * 'Cancelar inscrição': refused once the last meeting of the person's class is over, or the
    * class was concluded (the page shows no button then; a request sent anyway is answered the
-   * same), else the enrolment's cancellation.
+   * same, as is one that 'Encerrar turma' overtakes), else the enrolment's cancellation.
    * @throws Refusal classEnded, and what `EnrolmentService.cancel` throws
    */
   async cancel(userId: string, courseSlug: string, log: Log): Promise<void> {
@@ -172,6 +172,12 @@ export class ParticipantService {
       : inCourse.length > 0;
     if (ended) throw new Refusal('classEnded');
     await this.#enrolment.cancel(userId, courseSlug, log);
+    // 'Encerrar turma' ran while the directory was asked: the cancellation deleted nothing and the
+    // place stays, inactive, in the concluded class.
+    const after = await this.#enrolment.personRows(userId);
+    if (after.enrolments.some((e) => e.classId === place?.classId && !e.active)) {
+      throw new Refusal('classEnded');
+    }
   }
 
   /** Whether the class's last meeting (its settings over the content's) is over. */

@@ -333,6 +333,11 @@ export const REFUSALS = {
   ),
   /** A photo for a place the site does not have (a course that does not exist). */
   photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),
+  /**
+   * A staff role without an action that roles other than Coordenação have (Comunicação on the
+   * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
+   */
+  roleNotAllowed: refusal([403], C.Forbidden, 'Sua função não permite acessar esta área.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -6,28 +6,30 @@
  */
 import { Refusal, refusalClass } from '../refusals/refusal.js';
 import type { StaffCourseSettings } from '@centro/contracts';
-import type { StaffPermission } from './roles.js';
+import { coordinationOnly, type StaffPermission } from './roles.js';
+
+/** Why a staff member is refused: the roles that may, when saying them is true. */
+function staffRefusal(permission: StaffPermission) {
+  if (permission === 'content') return 'contentRolesOnly';
+  return coordinationOnly(permission) ? 'coordinationOnly' : 'roleNotAllowed';
+}
 
 /** A signed-in person without the role the action needs. */
 export class StaffForbiddenError extends Refusal<
-  'staffForbidden' | 'coordinationOnly' | 'contentRolesOnly'
+  'staffForbidden' | 'coordinationOnly' | 'contentRolesOnly' | 'roleNotAllowed'
 > {
   override name = 'StaffForbiddenError';
-  /** `staff`: the person has a staff role, only not this one (Secretaria on a Coordenação action). */
+  /**
+   * `staff`: the person has a staff role, only not this one (Secretaria on a Coordenação action,
+   * Comunicação on the participants).
+   */
   constructor(
     readonly permission: StaffPermission,
     readonly staff: boolean,
   ) {
-    super(
-      staff
-        ? permission === 'content'
-          ? 'contentRolesOnly'
-          : 'coordinationOnly'
-        : 'staffForbidden',
-      {
-        message: `The person's roles do not allow "${permission}".`,
-      },
-    );
+    super(staff ? staffRefusal(permission) : 'staffForbidden', {
+      message: `The person's roles do not allow "${permission}".`,
+    });
   }
 }
 

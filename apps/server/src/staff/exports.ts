@@ -8,7 +8,7 @@
  * national form instead, which no spreadsheet reads as a formula (decision 053). The .xlsx holds
  * text cells, which are never formulas, so it needs no prefix.
  */
-import { MEETING_TIME_ZONE } from '@centro/content';
+import { MEETING_TIME_ZONE, textSlug } from '@centro/content';
 import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 
@@ -142,5 +142,11 @@ export async function participantsXlsx(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** A file name without accents or spaces: `inscritos-<slug>.<ext>`. */
-export const exportFileName = (slug: string, ext: 'csv' | 'xlsx') => `inscritos-${slug}.${ext}`;
+/**
+ * A file name without accents or spaces, naming the course and the class, so that two classes'
+ * files are told apart: `inscritos-<course>-<class>.<ext>` ('Turma 2027/1' → `turma-2027-1`).
+ */
+export function exportFileName(slug: string, className: string, ext: 'csv' | 'xlsx'): string {
+  const turma = textSlug(className);
+  return `inscritos-${slug}${turma === '' ? '' : `-${turma}`}.${ext}`;
+}

@@ -18,6 +18,7 @@ import {
   type StaffContext,
   writableClassOf,
 } from './context.js';
+import { Refusal } from '../refusals/refusal.js';
 import { NotEnrolledError, RemovalIncompleteError } from './errors.js';
 
 export interface ParticipantsQuery {
@@ -127,9 +128,20 @@ export async function exportRows(
   return { course, row, participants: people, waiting };
 }
 
+/** Whether the person's place is still in the class, concluded meanwhile (its rows stay). */
+async function keptByConclusion(
+  ctx: StaffContext,
+  classId: string,
+  personId: string,
+): Promise<boolean> {
+  if ((await ctx.classes.byId(classId))?.state !== 'concluded') return false;
+  return (await ctx.repository.enrolments(classId)).some((e) => e.personId === personId);
+}
+
 /**
  * Removes a confirmed participant of the class: frees the place (it goes to the next person
- * waiting) and removes them from the course's group. A concluded class is read-only.
+ * waiting) and removes them from the course's group. A concluded class is read-only, also when
+ * it is concluded while the removal runs.
  * @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError,
  *   Refusal classNotFound, classReadOnly
  */
@@ -152,6 +164,9 @@ export async function remove(
     }
     throw error;
   }
+  // 'Encerrar turma' ran while the directory was asked: the removal deleted nothing and the place
+  // stays in the class, now concluded and read-only.
+  if (await keptByConclusion(ctx, row.id, personId)) throw new Refusal('classReadOnly');
   await record(ctx, actor, 'participant.remove', {
     course: slug,
     subject: personId,

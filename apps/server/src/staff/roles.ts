@@ -52,6 +52,11 @@ export function may(roles: readonly StaffRoleName[], permission: StaffPermission
   return roles.some((role) => PERMISSIONS[role].has(permission));
 }
 
+/** Whether Coordenação is the only role that may do it (its refusal says so). */
+export function coordinationOnly(permission: StaffPermission): boolean {
+  return !may(['secretaria', 'comunicacao'], permission);
+}
+
 /**
  * Whether revoking `role` from the person leaves at least one coordinator: `coordinators` are the
  * people who are Coordenação now (granted in the database or through ADMIN_EMAILS).

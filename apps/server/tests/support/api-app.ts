@@ -24,13 +24,23 @@ export type DirectoryFault = (operation: Operation) => Error | undefined;
 
 export interface FaultSwitch {
   fault: DirectoryFault | undefined;
+  /**
+   * Holds a call until the promise it answers settles (before the fault and any work): a test
+   * makes something happen while, say, a removal waits for the directory.
+   */
+  pause?: ((operation: Operation) => Promise<void> | undefined) | undefined;
 }
 
-/** The adapter, failing whenever `faults.fault` says so (before doing any work). */
+/**
+ * The adapter, held whenever `faults.pause` says so, then failing whenever `faults.fault` says so
+ * (before doing any work).
+ */
 export function faultable(adapter: DirectoryAdapter, faults: FaultSwitch): DirectoryAdapter {
   const guard =
     <A extends unknown[], R>(operation: Operation, fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
+      const held = faults.pause?.(operation);
+      if (held) await held;
       const error = faults.fault?.(operation);
       if (error) throw error;
       return fn(...args);

@@ -121,6 +121,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
   });
   beforeEach(async () => {
     api.faults.fault = undefined;
+    api.faults.pause = undefined;
     await db().deleteFrom('waiting_list').execute();
     await db().deleteFrom('staff_removals').execute();
     await db().deleteFrom('enrolments').execute();
@@ -225,6 +226,32 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       .set({ state: 'open', first_meeting: null, meeting_count: null })
       .where('id', '=', first)
       .execute();
+  });
+
+  it("refuses a cancellation when 'Encerrar turma' concludes the class meanwhile: the place stays in it", async () => {
+    const [admin, a] = (await api.createPeople(2)) as [string, string];
+    await db()
+      .insertInto('staff_roles')
+      .values({ person_id: admin, role: 'coordenacao', granted_by: admin, granted_at: 'x' })
+      .execute();
+    const first = await firstClassOf(db(), course.slug);
+    expect((await enrol(a)).statusCode).toBe(200);
+    // The class is concluded while the cancellation waits for the directory.
+    api.faults.pause = (operation) => {
+      if (operation !== 'removeFromGroup') return undefined;
+      api.faults.pause = undefined;
+      const conclude = `/api/staff/courses/${course.slug}/classes/${first}/conclude`;
+      return as(admin, 'POST', conclude, { confirm: true }).then((res) => {
+        expect(res.statusCode).toBe(200);
+      });
+    };
+    const res = await cancel(a);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'class_ended', message: REFUSALS.classEnded.message });
+    expect(await rows()).toEqual([`${a}:confirmed`]);
+    expect(await mine(a)).toMatchObject([{ state: 'not-concluded', turma: { id: first } }]);
+    await db().deleteFrom('completions').execute();
+    await db().updateTable('classes').set({ state: 'open' }).where('id', '=', first).execute();
   });
 
   it('does not promote after enrolment closed, and refuses to join then', async () => {

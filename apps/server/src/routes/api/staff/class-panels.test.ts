@@ -153,8 +153,15 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     const csv = await as('GET', `${C}/export.csv?turma=${second}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\r\n')).toHaveLength(1);
+    // Each class's file has its own name: two classes' downloads are told apart in a folder.
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="inscritos-${course.slug}-turma-2027-1.csv"`,
+    );
     const xlsx = await as('GET', `${C}/export.xlsx?turma=${first}`);
     expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="inscritos-${course.slug}-turma-\\d{4}-[12]\\.xlsx"$`),
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const presence = book.getWorksheet('Presença');
@@ -256,4 +263,43 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
       expect(broken).toEqual([]);
     },
   );
+
+  it("refuses 'Remover' when 'Encerrar turma' concludes the class meanwhile: the place stays in it", async () => {
+    const third = allCourses().find(
+      (c) => ![course.slug, other.slug].includes(c.slug) && !c.prerequisites?.length,
+    );
+    const K = `/api/staff/courses/${third?.slug}`;
+    const created = await as('POST', `${K}/classes`, { firstMeeting: '2026-03-03' });
+    const turma = created.json().class.id as string;
+    expect((await as('POST', `${K}/classes/${turma}/open`, {})).statusCode).toBe(200);
+    const [person] = (await api.createPeople(1)) as [string];
+    const enrolled = await api.app.inject({
+      method: 'POST',
+      url: '/api/group/add',
+      payload: { group: third?.groupId, user: person, token: api.tokenFor(person), turma },
+    });
+    expect(enrolled.statusCode).toBe(200);
+    // The class is concluded while the removal waits for the directory.
+    api.faults.pause = (operation) => {
+      if (operation !== 'removeFromGroup') return undefined;
+      api.faults.pause = undefined;
+      return as('POST', `${K}/classes/${turma}/conclude`, { confirm: true }).then((res) => {
+        expect(res.statusCode).toBe(200);
+      });
+    };
+    const removal = await as('POST', `${K}/participants/${person}/remove?turma=${turma}`, {
+      confirm: true,
+    });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json()).toEqual(READ_ONLY);
+    const people = (await as('GET', `${K}/participants?turma=${turma}`)).json().participants;
+    expect(people.map((p: { id: string }) => p.id)).toEqual([person]);
+    const removals = await api.app.database.db
+      .selectFrom('staff_actions')
+      .select('action')
+      .where('action', '=', 'participant.remove')
+      .where('subject_id', '=', person)
+      .execute();
+    expect(removals).toEqual([]);
+  });
 });

@@ -102,19 +102,24 @@ describe.each(targets)('the site content on $dialect', ({ dialect, databaseUrl }
     });
     expect((await as(comunicacao, 'GET', '/api/staff/me')).json().roles).toEqual(['comunicacao']);
 
-    // No participant data, no course settings, no roles, no record.
+    // No participant data, no course settings, no roles, no record. Where Secretaria may go, the
+    // refusal does not say that only Coordenação may.
     const slug = 'passe';
-    for (const url of [
-      '/api/staff/courses',
-      `/api/staff/courses/${slug}/participants`,
-      `/api/staff/courses/${slug}/export.csv`,
-      `/api/staff/courses/${slug}/export.xlsx`,
-      `/api/staff/courses/${slug}/attendance/1`,
-      `/api/staff/courses/${slug}/settings`,
-      '/api/staff/roles',
-      '/api/staff/actions',
-    ]) {
-      expect((await as(comunicacao, 'GET', url)).statusCode, url).toBe(403);
+    const byRole = { error: 'forbidden', message: 'Sua função não permite acessar esta área.' };
+    const coordinationOnly = { error: 'forbidden', message: 'Só a Coordenação pode fazer isso.' };
+    for (const [url, refusal] of [
+      ['/api/staff/courses', byRole],
+      [`/api/staff/courses/${slug}/participants`, byRole],
+      [`/api/staff/courses/${slug}/export.csv`, byRole],
+      [`/api/staff/courses/${slug}/export.xlsx`, byRole],
+      [`/api/staff/courses/${slug}/attendance/1`, byRole],
+      [`/api/staff/courses/${slug}/settings`, coordinationOnly],
+      ['/api/staff/roles', coordinationOnly],
+      ['/api/staff/actions', coordinationOnly],
+    ] as const) {
+      const refused = await as(comunicacao, 'GET', url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual(refusal);
     }
   });
 

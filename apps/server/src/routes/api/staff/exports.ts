@@ -23,7 +23,7 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { participants } = await staff.exportRows(
+      const { row, participants } = await staff.exportRows(
         request.staffActor,
         request.params.slug,
         'csv',
@@ -34,7 +34,7 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, 'csv')}"`,
+          `attachment; filename="${exportFileName(request.params.slug, row.name, 'csv')}"`,
         )
         .send(body);
     },
@@ -64,7 +64,7 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(
           'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, 'xlsx')}"`,
+          `attachment; filename="${exportFileName(request.params.slug, row.name, 'xlsx')}"`,
         )
         .send(body);
     },

@@ -202,7 +202,10 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const csv = await as(secretaria, { method: 'GET', url: `${C}/export.csv` });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toContain(`inscritos-${course.slug}.csv`);
+    // The course and its class ('Turma AAAA/S') name the file.
+    expect(csv.headers['content-disposition']).toMatch(
+      new RegExp(`filename="inscritos-${course.slug}-turma-\\d{4}-[12]\\.csv"`),
+    );
     const bytes = csv.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
