@@ -20,7 +20,7 @@ import { buildIslands, ISLANDS_BASE, islandsOutDir, islandsPage, pageFile } from
  */
 
 /**
- * A server in front of `upstream` answering `answers` (by path) itself.
+ * A server in front of `upstream` answering itself what `answer` gives for a path.
  * @param {string} upstream
  * @param {(pathname: string) => Answer | undefined} answer
  * @param {number} [port] 0: any free port
