@@ -27,7 +27,8 @@ export interface SignUpOptions {
 /**
  * 'Quero me inscrever' on a course page, the provider's 'Criar conta' form, back signed in. With
  * `codeFor` (a server that requires e-mail verification), the 'Confirme seu e-mail' page in between,
- * with the code `codeFor` reads from the message sent to the address. Resolves to the e-mail.
+ * with the code `codeFor` reads from the message sent to the address. Resolves to the e-mail once
+ * the page has loaded the person's details (the background chain after sign-in has ended).
  */
 export async function signUpFrom(
   page: Page,
@@ -45,6 +46,11 @@ export async function signUpFrom(
   await page.getByLabel('Celular').fill('(11) 91234-5678');
   await page.getByLabel('Data de nascimento').fill('25/12/1990');
   await page.getByRole('checkbox', { name: /aviso de privacidade/ }).check();
+  // Back on the course page, the page redeems the provider's refresh token for the API's token:
+  // a test leaving the page before that ends loses the rotated refresh token, and the next page's
+  // refresh ends the session (invalid_grant; decision 072). So this waits for the chain's end.
+  const details = userDetailsLoaded(page);
+  details.catch(() => undefined); // Awaited below; a failure before then is the test's.
   await page.getByRole('button', { name: 'Criar conta' }).click();
   if (codeFor) {
     await expect(
@@ -55,6 +61,7 @@ export async function signUpFrom(
   }
   await expect(page).toHaveURL(coursePath, { timeout: 15_000 });
   await expect(mainNav(page).getByRole('button', { name: 'Sair' })).toBeVisible();
+  await details;
   return email;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Notice,
+  nextNoticeChange,
   noticesDocumentSchema,
   noticesOn,
   saoPauloInstant,
@@ -100,5 +101,22 @@ describe('noticesOn', () => {
     expect(titles('/', '2026-12-20T03:00:00Z')).toEqual(['Feriado', 'Todos']);
     expect(titles('/', '2026-12-26T02:59:59Z')).toEqual(['Feriado', 'Todos']);
     expect(titles('/', '2026-12-26T03:00:00Z')).toEqual([]);
+  });
+});
+
+describe('nextNoticeChange', () => {
+  const later: Notice = { ...holiday, from: '2026-12-22T10:00', until: '2026-12-23T00:00' };
+
+  it('is the next start or end of a period, in São Paulo time', () => {
+    const at = (iso: string) => nextNoticeChange([holiday, later], new Date(iso));
+    expect(at('2026-12-19T00:00:00Z')).toBe(Date.parse('2026-12-20T03:00:00Z'));
+    expect(at('2026-12-21T00:00:00Z')).toBe(Date.parse('2026-12-22T13:00:00Z'));
+    expect(at('2026-12-22T13:00:00Z')).toBe(Date.parse('2026-12-23T03:00:00Z'));
+    expect(at('2026-12-25T00:00:00Z')).toBe(Date.parse('2026-12-26T03:00:00Z'));
+  });
+
+  it('is none once every period has ended', () => {
+    expect(nextNoticeChange([holiday], new Date('2026-12-26T03:00:00Z'))).toBeUndefined();
+    expect(nextNoticeChange([], new Date('2026-12-01T00:00:00Z'))).toBeUndefined();
   });
 });

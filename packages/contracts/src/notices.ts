@@ -97,3 +97,12 @@ export function noticesOn(notices: readonly Notice[], urlPath: string, now: Date
         (n.place === 'course' && urlPath === n.course)),
   );
 }
+
+/** The next instant after `now` when a notice's period starts or ends (epoch ms), or undefined. */
+export function nextNoticeChange(notices: readonly Notice[], now: Date): number | undefined {
+  const t = now.getTime();
+  const later = notices
+    .flatMap((n) => [saoPauloInstant(n.from), saoPauloInstant(n.until)])
+    .filter((instant) => instant > t);
+  return later.length > 0 ? Math.min(...later) : undefined;
+}

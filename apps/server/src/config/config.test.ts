@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       rateLimitIdpPerMinute: 300,
       redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
+      classRemindersEverySeconds: 60,
       retentionMonthsAfterCourse: 24,
       adminEmails: [],
       idp: {
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       rateLimitIdpPerMinute: 300,
       redisUrl: undefined,
       enrolmentRepairAfterSeconds: 60,
+      classRemindersEverySeconds: 60,
       retentionMonthsAfterCourse: 24,
       adminEmails: [],
       idp: {
@@ -132,21 +134,24 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('reads the rate limits, the Redis store and the enrolment repair age', () => {
+  it('reads the rate limits, the Redis store, the enrolment repair age and the reminders period', () => {
     const defaults = loadConfig({});
     expect(defaults.rateLimitIdpPerMinute).toBe(300);
     expect(defaults.redisUrl).toBeUndefined();
+    expect(defaults.classRemindersEverySeconds).toBe(60);
     const config = loadConfig({
       RATE_LIMIT_API_PER_MINUTE: '0',
       RATE_LIMIT_IDP_PER_MINUTE: '50',
       REDIS_URL: 'redis://127.0.0.1:6379',
       ENROLMENT_REPAIR_AFTER_SECONDS: '120',
+      CLASS_REMINDERS_EVERY_SECONDS: '2',
       RETENTION_MONTHS_AFTER_COURSE: '36',
     });
     expect(config.rateLimitApiPerMinute).toBe(0);
     expect(config.rateLimitIdpPerMinute).toBe(50);
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.enrolmentRepairAfterSeconds).toBe(120);
+    expect(config.classRemindersEverySeconds).toBe(2);
     expect(config.retentionMonthsAfterCourse).toBe(36);
     expect(
       problems({
@@ -154,12 +159,14 @@ describe('loadConfig', () => {
         RATE_LIMIT_IDP_PER_MINUTE: '-1',
         REDIS_URL: 'http://127.0.0.1:6379',
         ENROLMENT_REPAIR_AFTER_SECONDS: '90000',
+        CLASS_REMINDERS_EVERY_SECONDS: '0',
       }),
     ).toEqual([
       'RATE_LIMIT_API_PER_MINUTE must be the requests per minute allowed to one client address on /api (0 for no limit), a whole number from 0 to 1000000 (got "lots")',
       'RATE_LIMIT_IDP_PER_MINUTE must be the requests per minute allowed to one client address on /idp (0 for no limit), a whole number from 0 to 1000000 (got "-1")',
       'REDIS_URL must be a Redis URL (redis://host:6379 or rediss://...)',
       'ENROLMENT_REPAIR_AFTER_SECONDS must be the age in seconds after which an unfinished enrolment is settled with the directory, a whole number from 0 to 86400 (got "90000")',
+      'CLASS_REMINDERS_EVERY_SECONDS must be how often in seconds the classes to remind are looked for, a whole number from 1 to 86400 (got "0")',
     ]);
   });
 

@@ -70,6 +70,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Age in seconds after which a 'pending' enrolment is settled with the directory. */
   enrolmentRepairAfterSeconds: number;
+  /** How often, in seconds, the classes whose reminder is due are looked for. */
+  classRemindersEverySeconds: number;
   /** Months after a course's last meeting when its enrolment data are anonymised. */
   retentionMonthsAfterCourse: number;
   /** The built-in OpenID provider (mounted under /idp when identityProvider is 'embedded'). */
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitIdpPerMinute: v.RATE_LIMIT_IDP_PER_MINUTE,
     redisUrl: v.REDIS_URL,
     enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
+    classRemindersEverySeconds: v.CLASS_REMINDERS_EVERY_SECONDS,
     retentionMonthsAfterCourse: v.RETENTION_MONTHS_AFTER_COURSE,
     ...resolveAuthConfig(v),
     idp: resolveIdpConfig(v, site),

@@ -24,8 +24,6 @@ import { repeatingJob } from './repeating-job.js';
 
 /** How long before the first meeting the reminder goes: two days. */
 export const REMINDER_BEFORE_MS = 2 * 24 * 60 * 60_000;
-/** How often the classes to remind are looked for (default: every minute). */
-export const CLASS_REMINDERS_INTERVAL_MS = 60_000;
 
 /** Whether a class whose first meeting starts at `start` is to be reminded at `at`. */
 export function reminderDue(start: Date, at: Date): boolean {
@@ -45,7 +43,8 @@ export function createClassReminders(options: {
   mail: Pick<Mail, 'enqueueData'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   now?: () => Date;
-  intervalMs?: number;
+  /** How often the classes to remind are looked for (CLASS_REMINDERS_EVERY_SECONDS). */
+  intervalMs: number;
   /** The courses that have something to tell (default: the content's). */
   courses?: readonly Course[];
 }): ClassReminders {
@@ -106,12 +105,7 @@ export function createClassReminders(options: {
     return reminded;
   }
 
-  const job = repeatingJob(
-    'class reminders',
-    sendDue,
-    options.intervalMs ?? CLASS_REMINDERS_INTERVAL_MS,
-    log,
-  );
+  const job = repeatingJob('class reminders', sendDue, options.intervalMs, log);
 
   return {
     sendDue,

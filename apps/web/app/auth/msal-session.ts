@@ -147,8 +147,19 @@ export async function startMsalSession(
   const account = () => instance.getAllAccounts()[0] ?? null;
   instance.setActiveAccount(result?.account ?? account());
 
-  const silentToken = async (request: ReturnType<typeof graphTokenRequest>) =>
-    (await instance.acquireTokenSilent(request)).accessToken;
+  /**
+   * One silent acquisition at a time (decision 072): the built-in provider rotates the refresh
+   * token at each use and revokes the grant when a used one comes again, so two at once (the page's
+   * getUser and a screen's, the Graph token and the API's) would redeem the same one, and the
+   * second would end the session (`invalid_grant`). A later call waits for the one under way, then
+   * asks MSAL, which has the new refresh token (or the access token) by then.
+   */
+  let silentTurn: Promise<unknown> = Promise.resolve();
+  const silentToken = (request: ReturnType<typeof graphTokenRequest>): Promise<string> => {
+    const result = silentTurn.then(() => instance.acquireTokenSilent(request));
+    silentTurn = result.catch(() => undefined);
+    return result.then((answer) => answer.accessToken);
+  };
 
   let returnPath = safeReturnPath(result?.state);
 

@@ -4,11 +4,12 @@
  * the document appears on with the web build's renderer and puts them in place of the served ones
  * (prepared as at start-up: CSP, compression, validators); the documents saved before this start
  * are published before the server listens. The notices' banners (decision 056) are put into each
- * page as served, checked at each publication and every `noticeCheckMs` (a notice whose period
- * starts or ends shows or goes within that time on every instance).
+ * page as served, checked at each publication, every `noticeCheckMs`, and at the moment a period
+ * starts or ends when that comes before the next check (decision 072): a notice shows or goes on
+ * time on every instance, and within `noticeCheckMs` of a clock changed under it.
  */
 import { signedInPaths } from '@centro/content';
-import { noticesOn } from '@centro/contracts';
+import { nextNoticeChange, noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
 import { PhotoLibrary } from '../../content/photos-library.js';
@@ -84,11 +85,31 @@ export const contentService = fp<ContentServiceOptions>(
       publishing = next.catch(() => undefined);
       return next;
     };
+    const checkMs = options.noticeCheckMs ?? NOTICE_CHECK_MS;
+    // The next start or end of a period, when it comes before the next periodic check.
+    let changeTimer: NodeJS.Timeout | undefined;
+    let closing = false;
+    const checkAtNextChange = () => {
+      clearTimeout(changeTimer);
+      if (closing) return;
+      const next = nextNoticeChange(service.content().notices, now());
+      const wait = next === undefined ? Infinity : next - now().getTime();
+      if (wait > checkMs) return;
+      // A few ms past the boundary: a timer may fire a millisecond early.
+      changeTimer = setTimeout(checkNotices, wait + 5);
+      changeTimer.unref();
+    };
     const publishNotices = () =>
       queue(async () => {
         await readHints();
         for (const urlPath of pages.html.keys()) await publish(urlPath);
+        checkAtNextChange();
       });
+    const checkNotices = () => {
+      publishNotices().catch((error: unknown) =>
+        app.log.error({ err: error }, 'notices not published'),
+      );
+    };
 
     const renderer = await loadPageRenderer(webRoot);
     if (!renderer) {
@@ -157,15 +178,13 @@ export const contentService = fp<ContentServiceOptions>(
     // The course pages' class hints from the start (before the server listens).
     await publishNotices();
     service.watch(CONTENT_WATCH_MS);
-    const noticeTimer = setInterval(() => {
-      publishNotices().catch((error: unknown) =>
-        app.log.error({ err: error }, 'notices not published'),
-      );
-    }, options.noticeCheckMs ?? NOTICE_CHECK_MS);
+    const noticeTimer = setInterval(checkNotices, checkMs);
     noticeTimer.unref();
     app.addHook('onClose', async () => {
+      closing = true;
       service.stop();
       clearInterval(noticeTimer);
+      clearTimeout(changeTimer);
     });
     app.decorate('content', service);
     app.decorate('photos', photos);

@@ -3,7 +3,7 @@
  * with the directory now and every ENROLMENT_REPAIR_AFTER_SECONDS. Each confirmation writes its
  * e-mail (as data) in the transaction that confirms it. 'Avise-me quando abrir' sends its e-mails
  * from when the server is ready (every 30 s, once across instances), and so does the reminder two
- * days before a class's first meeting (every minute, once per class).
+ * days before a class's first meeting (every CLASS_REMINDERS_EVERY_SECONDS, once per class).
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
@@ -16,7 +16,10 @@ import { createClassReminders } from '../../enrolment/class-reminders.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface EnrolmentServiceOptions {
-  config: Pick<Config, 'enrolmentRepairAfterSeconds' | 'retentionMonthsAfterCourse'>;
+  config: Pick<
+    Config,
+    'enrolmentRepairAfterSeconds' | 'classRemindersEverySeconds' | 'retentionMonthsAfterCourse'
+  >;
   embedded: EmbeddedProviderSetup | null;
 }
 
@@ -42,7 +45,12 @@ export const enrolmentService = fp<EnrolmentServiceOptions>(
     app.decorate('openingAlerts', openingAlerts);
     app.addHook('onReady', () => openingAlerts.start());
     app.addHook('onClose', () => openingAlerts.stop());
-    const classReminders = createClassReminders({ database, mail, log: app.log });
+    const classReminders = createClassReminders({
+      database,
+      mail,
+      log: app.log,
+      intervalMs: config.classRemindersEverySeconds * 1000,
+    });
     app.decorate('classReminders', classReminders);
     app.addHook('onReady', () => classReminders.start());
     app.addHook('onClose', () => classReminders.stop());

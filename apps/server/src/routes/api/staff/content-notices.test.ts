@@ -3,8 +3,8 @@
  * saved through /api/staff/content/notices, validated with pt-BR messages, a stale save refused,
  * and each notice put into the served HTML of its pages only (with its stylesheet in the page's
  * CSP), within its period on a controlled clock: it appears and goes without a save or restart,
- * also on an instance started afterwards. The course pages' class hint (decision 070) is put and
- * refreshed by the same checks.
+ * also on an instance started afterwards, and at the very end of its period (decision 072). The
+ * course pages' class hint (decision 070) is put and refreshed by the same checks.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { schedule as packagedSchedule } from '@centro/content';
@@ -187,4 +187,32 @@ describe('notices', () => {
     // Not a course page: no hint.
     expect(await body('/horarios')).not.toContain('data-turmas');
   });
+
+  it('takes a notice down at the end of its period, long before the next periodic check', async () => {
+    // 'Recesso' ends on 28 December at midnight in São Paulo; this instance's clock moves with
+    // the real one and its periodic check is an hour away.
+    const end = Date.parse('2026-12-28T03:00:00Z');
+    let offset = 0;
+    const moving = await createTestApi({
+      fixture,
+      notices: { now: () => new Date(Date.now() + offset), checkMs: 3_600_000 },
+    });
+    try {
+      // Five seconds before the end, the notices are saved again on this instance.
+      offset = end - 5_000 - Date.now();
+      const saved = await moving.app.inject({
+        method: 'PUT',
+        url: NOTICES,
+        headers: { authorization: `Bearer ${moving.tokenFor(comunicacao)}` },
+        payload: { revision: 1, notices: [courseNotice, everywhere] },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(await body('/', moving)).toContain('Recesso');
+      await expect.poll(() => body('/', moving), { timeout: 10_000 }).not.toContain('Recesso');
+      expect(Date.now() + offset).toBeGreaterThanOrEqual(end);
+      expect(await body(COURSE, moving)).toContain('Aula &lt;remarcada&gt;');
+    } finally {
+      await moving.close();
+    }
+  }, 30_000);
 });
