@@ -16,6 +16,12 @@ export default defineConfig({
           // and importing Fastify, oidc-provider and Kysely once per worker instead of once per file
           // takes about a third off this project's wall time (decision 027).
           isolate: false,
+          // Two files run at once on two cores (above): a test that builds a second server, signs a
+          // person up and waits for the clock's next second can pass Vitest's 5 s default while the
+          // other worker is busy (a hook that starts servers, its 10 s). A limit here only catches a
+          // hang; no test measures speed.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
