@@ -5,6 +5,7 @@ import { apiPaths, GRAPH_ME_PATH } from '@centro/contracts/paths';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/lib/api-client';
 import { isSessionEnd, safeReturnPath, startMsalSession } from './msal-session';
+import { readApiToken } from './token-store';
 
 describe('an ended session', () => {
   it('is the provider asking for a sign-in, or the API refusing an ended session', () => {
@@ -153,5 +154,28 @@ describe('silent token acquisition', () => {
     expect(user).toEqual({ user: expect.objectContaining({ id: 'ana-id' }), token: 'bound-token' });
     expect(provider.revoked).toBe(false);
     expect(provider.redeemed).toEqual(['refresh-1', 'refresh-2']);
+    // Signed out: the bound token the page's getUser stored is not left behind (it was stored
+    // after 'Sair' had forgotten it once, in a clean-clone run).
+    expect(readApiToken()).toBeNull();
+  });
+
+  it('starts no getUser once signing out has begun', async () => {
+    const session = await startMsalSession(
+      {
+        authority: null,
+        clientId: 'centro-web',
+        protocolMode: 'AAD',
+        redirectUri: null,
+        graphUrl: null,
+        graphScopes: ['User.Read'],
+        apiScope: 'api://centro/access_as_user',
+      },
+      () => {},
+      'https://centro.example',
+    );
+    const out = session.signOut();
+    expect(await session.getUser()).toBeNull();
+    await out;
+    expect(readApiToken()).toBeNull();
   });
 });

@@ -163,6 +163,14 @@ export async function startMsalSession(
 
   let returnPath = safeReturnPath(result?.state);
 
+  /**
+   * The getUser calls under way: each stores a bound API token when it ends, so 'Sair' waits for
+   * them before it forgets the token (else one ending after it would store it again, signed out).
+   */
+  const userCalls = new Set<Promise<unknown>>();
+  /** Set by 'Sair': no getUser starts after it. */
+  let signingOut = false;
+
   /** The account whose ended session was told (several calls may find it ended at once). */
   let toldEnded: string | null = null;
 
@@ -195,6 +203,8 @@ export async function startMsalSession(
       );
     },
     signOut: async () => {
+      signingOut = true;
+      await Promise.allSettled([...userCalls]);
       const current = account();
       // Pressed before the page had its bound API token (the anonymous one of 'Acessar' ends
       // nothing): one is asked for, so the tokens still end.
@@ -226,24 +236,35 @@ export async function startMsalSession(
     },
     getUser: async () => {
       const current = account();
-      if (!current) return null;
+      if (!current || signingOut) return null;
+      const call = userWithToken(current);
+      userCalls.add(call);
       try {
-        return await getUserWithToken({
-          graphUrl: resolved.graphUrl,
-          graphToken: () => silentToken(graphTokenRequest(resolved, current)),
-          apiToken: () => silentToken(apiTokenRequest(resolved, current)),
-        });
-      } catch (error) {
-        if (!isSessionEnd(error)) throw error;
-        // Signed out here too (the auth provider sees no account), with what happened; 'Acessar'
-        // then brings the person back to this page.
-        await forget(current);
-        if (toldEnded !== current.homeAccountId) void notify('info', sessionMessages.ended);
-        toldEnded = current.homeAccountId;
-        return null;
+        return await call;
+      } finally {
+        userCalls.delete(call);
       }
     },
     loadUserDetails: fetchUserDetails,
     loadStaffRoles: fetchStaffRoles,
   };
+
+  /** The person and a fresh bound API token; null (and told) when their session has ended. */
+  async function userWithToken(current: AccountInfo): Promise<UserWithToken | null> {
+    try {
+      return await getUserWithToken({
+        graphUrl: resolved.graphUrl,
+        graphToken: () => silentToken(graphTokenRequest(resolved, current)),
+        apiToken: () => silentToken(apiTokenRequest(resolved, current)),
+      });
+    } catch (error) {
+      if (!isSessionEnd(error)) throw error;
+      // Signed out here too (the auth provider sees no account), with what happened; 'Acessar'
+      // then brings the person back to this page.
+      await forget(current);
+      if (toldEnded !== current.homeAccountId) void notify('info', sessionMessages.ended);
+      toldEnded = current.homeAccountId;
+      return null;
+    }
+  }
 }
