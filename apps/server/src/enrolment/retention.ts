@@ -23,7 +23,7 @@ import type { Directory } from '../directory/directory.js';
 import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore, settingsColumnsOf } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { lastMeetingDate, retentionDue } from './rules.js';
+import { classRetentionDue } from './rules.js';
 
 export const ANONYMOUS_PREFIX = 'anonimo-';
 const DAY_MS = 24 * 3600_000;
@@ -73,7 +73,7 @@ export async function anonymiseEndedCourses(options: RetentionOptions): Promise<
     let every = ofCourse.length > 0;
     for (const k of ofCourse) {
       const meetings = effectiveMeetings(course, settingsColumnsOf(k));
-      if (!retentionDue(lastMeetingDate(meetings.firstMeeting, meetings.count), months, now)) {
+      if (!classRetentionDue(meetings.firstMeeting, meetings.count, months, now)) {
         every = false;
         continue;
       }

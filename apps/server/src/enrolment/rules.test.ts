@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  classRetentionDue,
   decide,
   decideCancel,
   decideJoin,
@@ -155,5 +156,16 @@ describe('retention', () => {
     expect(retentionDue('2027-01-31', 1, new Date('2027-02-28T12:00:00Z'))).toBe(false);
     expect(retentionDue('2027-01-31', 1, new Date('2027-03-01T00:00:00Z'))).toBe(true);
     expect(retentionDue('2027-05-06', 24, new Date('2027-05-07T00:00:00Z'))).toBe(false);
+  });
+
+  it('finds a class past its retention from its first meeting and count (a year mistyped)', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    // 2016 for 2026: ten meetings from March 2016 ended in May 2016, past 24 months long ago.
+    expect(classRetentionDue('2016-03-03', 10, 24, now)).toBe(true);
+    expect(classRetentionDue('2026-03-03', 10, 24, now)).toBe(false);
+    // The last meeting counts, not the first: 2024-09-26 plus 9 weeks is 2024-11-28, due 2026-11-29.
+    expect(classRetentionDue('2024-09-26', 10, 24, now)).toBe(false);
+    expect(classRetentionDue('2024-09-26', 1, 24, now)).toBe(true);
+    expect(classRetentionDue('2024-09-26', 10, 24, new Date('2026-11-29T00:00:00Z'))).toBe(true);
   });
 });

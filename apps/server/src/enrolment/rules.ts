@@ -164,3 +164,17 @@ export function retentionDue(lastMeeting: string, months: number, now: Date): bo
   due.setUTCDate(due.getUTCDate() + 1);
   return now.getTime() >= due.getTime();
 }
+
+/**
+ * Whether a class with this first meeting and count of weekly meetings is past its retention at
+ * `now`: the daily retention anonymises such a class's enrolment data (retention.ts), and staff
+ * may not give a class such dates (a year mistyped would make it lose its people).
+ */
+export function classRetentionDue(
+  firstMeeting: string,
+  count: number,
+  months: number,
+  now: Date,
+): boolean {
+  return retentionDue(lastMeetingDate(firstMeeting, count), months, now);
+}

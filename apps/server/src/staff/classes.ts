@@ -15,7 +15,7 @@ import { Refusal } from '../refusals/refusal.js';
 import { completes, DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 import type { Completion } from './completion-store.js';
 import { record, type StaffActor, type StaffContext } from './context.js';
-import { localDateTime, utcInstant } from './course-settings.js';
+import { localDateTime, refusePastRetention, utcInstant } from './course-settings.js';
 import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
 
 function staffClass(course: Course, row: ClassRow): StaffClass {
@@ -112,6 +112,9 @@ export async function createClass(
   const weekday = firstMeeting === null ? null : weekdayOf(firstMeeting);
   if (weekday !== null && !weekdays.includes(weekday)) {
     throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
+  }
+  if (firstMeeting !== null) {
+    refusePastRetention(ctx, firstMeeting, next.meeting_count ?? course.meetings.count);
   }
   const id = await ctx.classes.create(
     {

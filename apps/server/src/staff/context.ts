@@ -56,6 +56,11 @@ export interface StaffContext {
   /** The content's courses, by slug. */
   courses: Map<string, Course>;
   now: () => Date;
+  /**
+   * RETENTION_MONTHS_AFTER_COURSE: a class is not given dates that put it past its retention
+   * already (undefined: no retention, no such check).
+   */
+  retentionMonths: number | undefined;
   /** What people are told of roles given and meetings changed (issue 30). */
   notices: StaffNotices;
   /** The centre as published now, named by the messages composed here (decision 073). */

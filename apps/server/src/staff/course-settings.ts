@@ -13,6 +13,7 @@ import type {
 import type { ClassRow } from '../courses/class-store.js';
 import { storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
+import { classRetentionDue } from '../enrolment/rules.js';
 import { classOf, record, type StaffActor, type StaffContext, writableClassOf } from './context.js';
 import { Refusal } from '../refusals/refusal.js';
 import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
@@ -27,6 +28,21 @@ export function localDateTime(instant: string): string {
 export function utcInstant(local: string): string {
   const [date = '', time = ''] = local.split('T');
   return zonedInstant(date, time).toISOString();
+}
+
+/**
+ * Refuses a first meeting that puts the class past its retention already (a year mistyped, 2016
+ * for 2026): the next daily run would anonymise its people and take them out of the group.
+ * @throws InvalidSettingsError on `firstMeeting`
+ */
+export function refusePastRetention(ctx: StaffContext, firstMeeting: string, count: number): void {
+  const months = ctx.retentionMonths;
+  if (months !== undefined && classRetentionDue(firstMeeting, count, months, ctx.now())) {
+    throw new InvalidSettingsError(
+      'Com essa data, os dados da turma já estariam fora do prazo de guarda e seriam anonimizados. Confira o ano.',
+      'firstMeeting',
+    );
+  }
 }
 
 function settingsAnswer(course: Course, row: ClassRow): StaffCourseSettingsResponse {
@@ -121,6 +137,10 @@ export async function updateSettings(
   const weekday = weekdayOf(firstMeeting);
   if (!weekdays.includes(weekday))
     throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
+  // Only a date staff give: the content's default is not theirs to correct here.
+  if (settings.firstMeeting !== null) {
+    refusePastRetention(ctx, settings.firstMeeting, settings.count ?? course.meetings.count);
+  }
   // Under the class's lock (decision 052); more places (or enrolment reopened) go to its waiting
   // list in the same transaction, and a change of meetings is told to the class's participants
   // (decision 055).

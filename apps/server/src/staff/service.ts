@@ -57,6 +57,8 @@ export interface StaffServiceOptions {
   /** What people are told of roles given and meetings changed (none: nothing). */
   notices?: StaffContext['notices'];
   now?: () => Date;
+  /** RETENTION_MONTHS_AFTER_COURSE (none: no retention, dates past it are not refused). */
+  retentionMonths?: number;
   /** The centre as published now, for the messages to a class (decision 073). */
   centre: StaffContext['centre'];
 }
@@ -79,6 +81,7 @@ export class StaffService {
       log: options.log,
       courses: new Map((options.courses ?? allCourses()).map((c) => [c.slug, c])),
       now: options.now ?? (() => new Date()),
+      retentionMonths: options.retentionMonths,
       notices: options.notices ?? NO_STAFF_NOTICES,
       centre: options.centre,
     };

@@ -28,6 +28,8 @@ export interface StartStaffOptions {
   /** What people are told of roles given and meetings changed (issue 30). */
   notices?: StaffNotices;
   now?: () => Date;
+  /** RETENTION_MONTHS_AFTER_COURSE (none: no retention, dates past it are not refused). */
+  retentionMonths?: number;
 }
 
 export async function startStaff(options: StartStaffOptions): Promise<{ service: StaffService }> {
@@ -46,6 +48,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     centre: () => options.mail.centre(),
     ...(options.notices ? { notices: options.notices } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.retentionMonths === undefined ? {} : { retentionMonths: options.retentionMonths }),
   });
   return { service };
 }

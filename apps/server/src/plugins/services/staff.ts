@@ -9,7 +9,7 @@ import { startStaff } from '../../staff/start.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface StaffServiceOptions {
-  config: Pick<Config, 'adminEmails'>;
+  config: Pick<Config, 'adminEmails' | 'retentionMonthsAfterCourse'>;
   embedded: EmbeddedProviderSetup | null;
 }
 
@@ -26,6 +26,8 @@ export const staffService = fp<StaffServiceOptions>(
       enrolment,
       mail,
       notices: staffNotices({ database, mail }),
+      // As the enrolment's retention: a class's dates may not put it past it already.
+      retentionMonths: config.retentionMonthsAfterCourse,
     });
     app.decorate('staff', staff.service);
     if (embedded && !embedded.verifiedEmailRequired && config.adminEmails.length > 0) {
