@@ -97,6 +97,9 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       DATA_DIR: fixture.dataDir,
       LOG_LEVEL: 'silent',
       API_TOKEN_SECRET: TEST_API_TOKEN_SECRET,
+      // Tests save fixed dates (2026's meetings): with the default 24 months, staff saves would be
+      // refused as past retention from 2028 on. A test of retention sets its own period.
+      RETENTION_MONTHS_AFTER_COURSE: '1200',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     }),

@@ -231,43 +231,64 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
   });
 
   it('refuses a first meeting that puts the class past its retention (a year mistyped), beside its field', async () => {
-    // RETENTION_MONTHS_AFTER_COURSE is 24 (the default): 30 months ago is past it, 12 is not.
-    const monthsAgo = (months: number) => {
-      const date = new Date();
-      date.setUTCDate(1);
-      date.setUTCMonth(date.getUTCMonth() - months);
-      return date.toISOString().slice(0, 10);
-    };
-    const SETTINGS = {
-      places: 30,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    };
-    const message =
-      'Com essa data, os dados da turma já estariam fora do prazo de guarda e seriam anonimizados. Confira o ano.';
-    const classesBefore = await classesAs(ADMIN);
-    const settingsBefore = (await as(ADMIN, 'GET', `${C}/settings`)).json();
-    const refused = [
-      await as(ADMIN, 'POST', `${C}/settings`, { ...SETTINGS, firstMeeting: monthsAgo(30) }),
-      await as(ADMIN, 'POST', `${C}/classes`, { firstMeeting: monthsAgo(30) }),
-    ];
-    for (const r of refused) {
-      expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({ error: 'invalid_request', message, field: 'firstMeeting' });
-    }
-    expect((await as(ADMIN, 'GET', `${C}/settings`)).json()).toEqual(settingsBefore);
-    expect(await classesAs(ADMIN)).toEqual(classesBefore);
-    const accepted = await as(ADMIN, 'POST', `${C}/settings`, {
-      ...SETTINGS,
-      firstMeeting: monthsAgo(12),
+    // RETENTION_MONTHS_AFTER_COURSE at its default, 24, on an instance of its own (the file's
+    // other tests save fixed dates, and run with a longer period: createTestApi): 30 months ago is
+    // past it, 12 is not.
+    const coordinator = `guard-${randomUUID()}`;
+    const guarded = await createTestApi({
+      databaseUrl,
+      env: { ADMIN_EMAILS: `${coordinator}@example.org`, RETENTION_MONTHS_AFTER_COURSE: '24' },
     });
-    expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().settings.firstMeeting).toBe(monthsAgo(12));
+    await seedPeople(guarded.app.database.db, [coordinator]);
+    const asCoordinator = (method: 'GET' | 'POST', url: string, body?: object) =>
+      guarded.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${guarded.tokenFor(coordinator)}` },
+        ...(body === undefined ? {} : { payload: body }),
+      });
+    const classesNow = async () =>
+      (await asCoordinator('GET', `${C}/classes`)).json().classes as StaffClass[];
+    try {
+      const monthsAgo = (months: number) => {
+        const date = new Date();
+        date.setUTCDate(1);
+        date.setUTCMonth(date.getUTCMonth() - months);
+        return date.toISOString().slice(0, 10);
+      };
+      const SETTINGS = {
+        places: 30,
+        inviteCode: null,
+        opensAt: null,
+        closesAt: null,
+        time: '19:30',
+        count: 4,
+        durationMinutes: null,
+        room: null,
+      };
+      const message =
+        'Com essa data, os dados da turma já estariam fora do prazo de guarda e seriam anonimizados. Confira o ano.';
+      const classesBefore = await classesNow();
+      const settingsBefore = (await asCoordinator('GET', `${C}/settings`)).json();
+      const refused = [
+        await asCoordinator('POST', `${C}/settings`, { ...SETTINGS, firstMeeting: monthsAgo(30) }),
+        await asCoordinator('POST', `${C}/classes`, { firstMeeting: monthsAgo(30) }),
+      ];
+      for (const r of refused) {
+        expect(r.statusCode).toBe(400);
+        expect(r.json()).toEqual({ error: 'invalid_request', message, field: 'firstMeeting' });
+      }
+      expect((await asCoordinator('GET', `${C}/settings`)).json()).toEqual(settingsBefore);
+      expect(await classesNow()).toEqual(classesBefore);
+      const accepted = await asCoordinator('POST', `${C}/settings`, {
+        ...SETTINGS,
+        firstMeeting: monthsAgo(12),
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().settings.firstMeeting).toBe(monthsAgo(12));
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('keeps a completion while the account exists and deletes it with the account', async () => {
