@@ -122,6 +122,22 @@ function answer(url: string): unknown {
   return {};
 }
 
+/** A session with the built-in provider's settings, against the stand-in above. */
+const startSession = () =>
+  startMsalSession(
+    {
+      authority: null,
+      clientId: 'centro-web',
+      protocolMode: 'AAD',
+      redirectUri: null,
+      graphUrl: null,
+      graphScopes: ['User.Read'],
+      apiScope: 'api://centro/access_as_user',
+    },
+    () => {},
+    'https://centro.example',
+  );
+
 describe('silent token acquisition', () => {
   beforeEach(() => {
     Object.assign(provider, { redeemed: [], used: new Set(), revoked: false, issued: 1 });
@@ -134,19 +150,7 @@ describe('silent token acquisition', () => {
   });
 
   it('redeems each refresh token once when two calls need one at the same time', async () => {
-    const session = await startMsalSession(
-      {
-        authority: null,
-        clientId: 'centro-web',
-        protocolMode: 'AAD',
-        redirectUri: null,
-        graphUrl: null,
-        graphScopes: ['User.Read'],
-        apiScope: 'api://centro/access_as_user',
-      },
-      () => {},
-      'https://centro.example',
-    );
+    const session = await startSession();
     // The page's getUser (Graph's token, then the API's) while 'Sair' asks for the API's: neither
     // is cached, so each needs the refresh token.
     const [user] = await Promise.all([session.getUser(), session.signOut()]);
@@ -160,19 +164,7 @@ describe('silent token acquisition', () => {
   });
 
   it('starts no getUser once signing out has begun', async () => {
-    const session = await startMsalSession(
-      {
-        authority: null,
-        clientId: 'centro-web',
-        protocolMode: 'AAD',
-        redirectUri: null,
-        graphUrl: null,
-        graphScopes: ['User.Read'],
-        apiScope: 'api://centro/access_as_user',
-      },
-      () => {},
-      'https://centro.example',
-    );
+    const session = await startSession();
     const out = session.signOut();
     expect(await session.getUser()).toBeNull();
     await out;
