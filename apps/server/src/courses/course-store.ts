@@ -191,16 +191,6 @@ export function createCourseStore(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The course's group (null: no such course). */
-    async groupOf(slug: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('courses')
-        .select('group_id')
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row?.group_id ?? null;
-    },
-
     /**
      * A class's enrolment window (staff settings).
      * @throws UnknownCourseError

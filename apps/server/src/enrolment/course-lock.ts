@@ -159,10 +159,7 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
     return row?.class_id ?? null;
   }
 
-  /** `work` in a write transaction, under no class's lock (nothing to promote). */
-  const unlocked = <T>(work: (trx: Db) => Promise<T>) => writeTransaction(handle, work);
-
-  return { lockCourse, underLock, classOf, unlocked };
+  return { lockCourse, underLock, classOf };
 }
 
 export type CourseLock = ReturnType<typeof createCourseLock>;

@@ -26,6 +26,14 @@ const OTHER: CourseRow = {
   groupId: 'bbbbbbbb-2222-4222-8222-222222222222',
   places: 3,
 };
+/** The repository, and `reserve`: the outcome of taking a place alone. */
+function repositoryOf(handle: DatabaseHandle) {
+  const repository = createEnrolmentRepository(handle);
+  return Object.assign(repository, {
+    reserve: async (classId: string, userId: string, now: Date) =>
+      (await repository.reserveReading(classId, userId, now)).outcome,
+  });
+}
 const person = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const targets = await testDatabaseTargets('enrolment');
@@ -41,7 +49,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
   beforeEach(async () => {
     await target.clear(['enrolments', 'courses']);
     handle ??= await target.open();
-    await createEnrolmentRepository(handle).syncCourses([COURSE, OTHER]);
+    await repositoryOf(handle).syncCourses([COURSE, OTHER]);
     const classes = await handle.db.selectFrom('classes').select(['course_slug', 'id']).execute();
     classOf = Object.fromEntries(classes.map((c) => [c.course_slug, c.id]));
   });
@@ -76,7 +84,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
 
   function service(directory: MemoryDirectory, now?: () => Date) {
     return new EnrolmentService({
-      repository: createEnrolmentRepository(handle),
+      repository: repositoryOf(handle),
       directory,
       ...(now ? { now } : {}),
     });
@@ -96,7 +104,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       // On PostgreSQL, two handles (two pools) stand for two server instances.
       const handles =
         target.dialect === 'postgres' ? [handle, await target.open({ poolSize: 10 })] : [handle];
-      const repository = (h: DatabaseHandle) => createEnrolmentRepository(h);
+      const repository = (h: DatabaseHandle) => repositoryOf(h);
       const repositories = handles.map(repository);
       const outcomes = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
@@ -113,7 +121,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('takes one place for one person, however many times they ask at once', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       const outcomes = await Promise.all(
         Array.from({ length: 20 }, () =>
           repository.reserve(classOf[COURSE.slug] as string, person(1), new Date()),
@@ -125,7 +133,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('keeps classes.taken equal to the enrolments, whoever writes them', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       for (let i = 0; i < 4; i++)
         await repository.reserve(classOf[COURSE.slug] as string, person(i), new Date());
       await repository.confirm(classOf[COURSE.slug] as string, person(0), new Date());
@@ -149,7 +157,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('confirms, and releases only what is still pending', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       await repository.reserve(classOf[COURSE.slug] as string, person(1), new Date());
       await repository.reserve(classOf[COURSE.slug] as string, person(2), new Date());
       expect(await repository.confirm(classOf[COURSE.slug] as string, person(1), new Date())).toBe(
@@ -171,7 +179,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('keeps enrolments when places are lowered below what is taken, and refuses new ones', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       for (let i = 0; i < 3; i++)
         await repository.reserve(classOf[OTHER.slug] as string, person(i), new Date());
       await repository.syncCourses([{ ...OTHER, places: 1 }]);
@@ -463,7 +471,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       );
       expect(results.every((r) => 'alreadyEnrolled' in r)).toBe(true);
       expect(await rows()).toEqual([{ user_id: person(7), status: 'confirmed' }]);
-      const occupancy = await createEnrolmentRepository(handle).currentClasses();
+      const occupancy = await repositoryOf(handle).currentClasses();
       expect(occupancy.get(COURSE.slug)?.taken).toBe(1);
     });
 

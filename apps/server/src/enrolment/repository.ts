@@ -36,9 +36,6 @@ export function createEnrolmentRepository(
   const classes = createClassStore(db);
   return {
     ...places,
-    /** `reserveReading`'s outcome alone. */
-    reserve: async (classId: string, userId: string, now: Date) =>
-      (await places.reserveReading(classId, userId, now)).outcome,
     ...waitingList,
     ...releases,
     ...personRows,
@@ -62,7 +59,6 @@ export function createEnrolmentRepository(
     ): Promise<{ result: T; promotion: Promotion }> =>
       lock.underLock(classId, now, (trx) => work(trx)),
     listedClasses: classes.listed,
-    groupOf: courses.groupOf,
     window: courses.window,
     currentClasses: courses.occupancy,
     syncCourses: courses.sync,

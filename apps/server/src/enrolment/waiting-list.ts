@@ -36,20 +36,9 @@ async function countWaiting(db: Db, classId: string): Promise<number> {
 }
 
 /**
- * The person's position on the waiting list of the class they wait for in the course (its active
- * row; 1: next), null when not on it.
+ * The person's active waiting row in the course (at most one: decision 059): a refusal names
+ * another class's list.
  */
-export async function positionOf(
-  db: Db,
-  courseSlug: string,
-  userId: string,
-): Promise<number | null> {
-  const mine = await activeWaitingRow(db, courseSlug, userId);
-  if (!mine) return null;
-  return positionIn(db, mine.class_id, mine.id);
-}
-
-/** The person's active waiting row in the course (at most one: decision 059). */
 function activeWaitingRow(db: Db, courseSlug: string, userId: string) {
   return db
     .selectFrom('waiting_list')
@@ -165,15 +154,20 @@ export function createWaitingList(
         const joined = await writeTransaction(handle, async (trx) => {
           const id = await joinIfFull(classId, userId, at, trx);
           if (id === undefined) return id;
-          const { courseSlug: slug } = await lockCourse(trx, classId, false);
-          const row = notice((await positionOf(trx, slug, userId)) ?? 1);
+          const row = notice(await positionIn(trx, classId, id));
           if (row) await insertDataRows(trx, [row]);
           return id;
         });
         const course = await lockCourse(db, classId, false);
         const { courseSlug } = course;
         if (joined !== undefined) {
-          const position = await positionOf(db, courseSlug, userId);
+          // Null when the row went meanwhile (a concurrent promotion gave the person a place).
+          const still = await db
+            .selectFrom('waiting_list')
+            .select('id')
+            .where('id', '=', joined)
+            .executeTakeFirst();
+          const position = still ? await positionIn(db, classId, joined) : null;
           // A place freed meanwhile beside the list (the insert ran on an older view of it):
           // promoted now, not at the repair's next sweep.
           const promotion = await promoteIfFree(classId, clock());
