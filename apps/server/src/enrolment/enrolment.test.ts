@@ -577,5 +577,26 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         [OTHER.slug]: { places: 3, placesLeft: 2, state: 'open', opensAt: null, closesAt: null },
       });
     });
+
+    it('says a course whose class is planned or running takes no enrolments, whatever its window', async () => {
+      const enrolment = service(new MemoryDirectory());
+      const stateOf = async () => {
+        const now = new Date().toISOString();
+        const current = (await enrolment.currentClasses()).get(COURSE.slug);
+        return current && classAvailability(current, now).state;
+      };
+      for (const [state, expected] of [
+        ['planned', 'not-open'],
+        ['running', 'closed'],
+        ['open', 'open'],
+      ] as const) {
+        await handle.db
+          .updateTable('classes')
+          .set({ state })
+          .where('course_slug', '=', COURSE.slug)
+          .execute();
+        expect(await stateOf(), state).toBe(expected);
+      }
+    });
   });
 });
