@@ -195,12 +195,12 @@ export async function buildApp(
         );
       }
       await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(groupRoutes);
       await api.register(courseRoutes);
-      // A person's own data: the bearer token's person is set once for both groups.
+      // A person's own data: the bearer token's person is set once for these groups.
       await api.register(async (personal) => {
         await personal.register(bearerAuth);
+        await personal.register(userRoutes);
+        await personal.register(groupRoutes);
         await personal.register(staffRoutes);
         await personal.register(meRoutes);
       });
