@@ -104,6 +104,10 @@ export async function buildApp(
     bodyLimit: SERVER_BODY_LIMIT_BYTES,
     // URLs Fastify cannot decode or route (bad %-escapes, over-long parameters) get our JSON too.
     frameworkErrors: errorHandler,
+    // Starting renders every edited page and migrates the database: on a busy or small machine
+    // that took longer than Fastify's 10 s default for one plugin, and the server did not start.
+    // A plugin that really hangs is still stopped, later.
+    pluginTimeout: 120_000,
   });
   app.setErrorHandler(errorHandler);
   // The OpenAPI document is generated from the routes: registered before any of them.
