@@ -17,8 +17,14 @@ import { useNavigate } from 'react-router';
 import { AuthContext } from './auth-context';
 import { createInteractionGuard, type InteractiveAction } from './interaction-guard';
 import { loadMsalSession, type LoadMsalSession } from './load-msal';
+import { SIGN_IN_RETURN_STATE } from './sign-in-return';
 import type { MsalSession } from './msal-session';
-import { isSignOutReturn, markSession, needsMsalAtStartup } from './session-marker';
+import {
+  isSignOutReturn,
+  markSession,
+  needsMsalAtStartup,
+  takeSignInRequest,
+} from './session-marker';
 import type { AuthSettings } from '~/config/auth-settings';
 import { createValueStore } from './value-store';
 import type { StaffRoleName } from '@centro/contracts';
@@ -126,7 +132,9 @@ export function AuthProvider({
         return;
       }
       const back = from.takeReturnPath();
-      if (back && back !== currentPath()) void navigate(back, { replace: true });
+      if (back && back !== currentPath()) {
+        void navigate(back, { replace: true, state: SIGN_IN_RETURN_STATE });
+      }
       loadUser(from);
     },
     [navigate, loadUser, statusStore],
@@ -213,6 +221,18 @@ export function AuthProvider({
       ),
     [interact],
   );
+
+  // An address that asks to sign in (`?acessar`: the e-mails' 'Entrar'): the provider's sign-in
+  // page at once, once the start-up has settled, unless a session was restored.
+  const signInRequested = useRef<boolean | null>(null);
+  const signInAsRequested = useEffectEvent(() => void signIn());
+  useEffect(() => {
+    signInRequested.current ??= takeSignInRequest();
+    if (!signInRequested.current || interactionStatus !== 'none' || status === 'loading') return;
+    signInRequested.current = false;
+    // Out of the effect's own run: the sign-in updates the interaction status it depends on.
+    if (status === 'signed-out') queueMicrotask(() => signInAsRequested());
+  }, [interactionStatus, status]);
 
   const signUp = useCallback(
     () =>

@@ -3,12 +3,16 @@
  * session to restore or a redirect to handle loads it at start-up (a press on 'Acessar' or 'Quero me
  * inscrever' loads it too). Tiny on purpose: this module is in every page.
  */
+import type { SIGN_IN_LINK_PARAM as SignInLinkParam } from '@centro/contracts/identity';
 
 /**
  * A marker of our own in sessionStorage, next to MSAL's token cache (same lifetime): set once MSAL
  * has an account, removed on sign-out or when MSAL finds none. Independent of MSAL's cache key names.
  */
 export const SESSION_MARKER_KEY = 'centro.auth.session';
+
+/** `SIGN_IN_LINK_PARAM` of `@centro/contracts/identity`, whose type keeps it equal. */
+const SIGN_IN_LINK_PARAM: typeof SignInLinkParam = 'acessar';
 
 type UrlParts = Pick<Location, 'search' | 'hash'>;
 
@@ -27,6 +31,21 @@ export function isRedirectResponse({ search, hash }: UrlParts): boolean {
 export function isSignOutReturn({ search }: Pick<Location, 'search'>): boolean {
   const params = new URLSearchParams(search);
   return params.size === 1 && params.has('state');
+}
+
+/**
+ * Whether the address asks to sign in (`?acessar`, the link of the e-mails that say to sign in);
+ * the parameter is removed from the address, so a reload or the sign-in's way back does not ask
+ * again.
+ */
+export function takeSignInRequest(): boolean {
+  const { pathname, search, hash } = window.location;
+  const params = new URLSearchParams(search);
+  if (!params.has(SIGN_IN_LINK_PARAM)) return false;
+  params.delete(SIGN_IN_LINK_PARAM);
+  const rest = params.size > 0 ? `?${params.toString()}` : '';
+  window.history.replaceState(window.history.state, '', `${pathname}${rest}${hash}`);
+  return true;
 }
 
 /** True when this tab has a signed-in session to restore. */
