@@ -32,7 +32,7 @@ export const tutorial: Tutorial = {
     },
     {
       title: 'Confirmação e grupo de WhatsApp',
-      text: 'Ao ver a mensagem "Inscrição Confirmada!", você está oficialmente inscrito e receberá mais informações por e-mail. A página mostra o primeiro encontro da turma e o local; clique em "Adicionar à minha agenda" para guardar os encontros no calendário do celular. Clique em "Entre em nosso grupo de WhatsApp" para participar do grupo da turma, onde são combinados os encontros e enviados os avisos (se a turma ainda não tem grupo, o link chega depois, por e-mail).',
+      text: 'Ao ver a mensagem "Inscrição Confirmada!", você está oficialmente inscrito e receberá mais informações por e-mail. A página mostra o primeiro encontro da turma e o local; clique em "Adicionar à minha agenda" para guardar os encontros no calendário do celular. Clique em "Entre em nosso grupo de WhatsApp" para participar do grupo da turma, onde são combinados os encontros e enviados os avisos (se o grupo da turma ainda não estiver pronto, a página avisa que o link será enviado a você mais tarde).',
     },
     {
       title: 'Mantenha os seus dados atualizados',
