@@ -19,12 +19,7 @@ import { createInteractionGuard, type InteractiveAction } from './interaction-gu
 import { loadMsalSession, type LoadMsalSession } from './load-msal';
 import { SIGN_IN_RETURN_STATE } from './sign-in-return';
 import type { MsalSession } from './msal-session';
-import {
-  isSignOutReturn,
-  markSession,
-  needsMsalAtStartup,
-  takeSignInRequest,
-} from './session-marker';
+import { isSignInLink, isSignOutReturn, markSession, needsMsalAtStartup } from './session-marker';
 import type { AuthSettings } from '~/config/auth-settings';
 import { createValueStore } from './value-store';
 import type { StaffRoleName } from '@centro/contracts';
@@ -141,12 +136,17 @@ export function AuthProvider({
   );
 
   const onLoaded = useEffectEvent(adopt);
+  /** The address asked to sign in (`?acessar`): done once the start-up has settled. */
+  const signInAsked = useRef(false);
 
   // After hydration: restore a session or handle a redirect if there is one; otherwise signed out
   // without downloading MSAL.
   useEffect(() => {
     const { pathname, hash, search } = window.location;
-    if (isSignOutReturn({ search })) {
+    // `?acessar` (the link of the e-mails that say to sign in): the sign-in at once, unless a
+    // session is restored; the address loses it, so a reload does not ask again.
+    signInAsked.current = isSignInLink({ search });
+    if (isSignOutReturn({ search }) || signInAsked.current) {
       // '/?state=…' after 'Sair': back to '/' (not a navigation: the page is already right).
       window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
     }
@@ -222,16 +222,12 @@ export function AuthProvider({
     [interact],
   );
 
-  // An address that asks to sign in (`?acessar`: the e-mails' 'Entrar'): the provider's sign-in
-  // page at once, once the start-up has settled, unless a session was restored.
-  const signInRequested = useRef<boolean | null>(null);
-  const signInAsRequested = useEffectEvent(() => void signIn());
+  const signInAsAsked = useEffectEvent(() => void signIn());
   useEffect(() => {
-    signInRequested.current ??= takeSignInRequest();
-    if (!signInRequested.current || interactionStatus !== 'none' || status === 'loading') return;
-    signInRequested.current = false;
-    // Out of the effect's own run: the sign-in updates the interaction status it depends on.
-    if (status === 'signed-out') queueMicrotask(() => signInAsRequested());
+    if (!signInAsked.current || interactionStatus !== 'none') return;
+    signInAsked.current = false;
+    // Out of the effect's own run: the sign-in updates the interaction status.
+    if (status === 'signed-out') queueMicrotask(() => signInAsAsked());
   }, [interactionStatus, status]);
 
   const signUp = useCallback(

@@ -33,19 +33,9 @@ export function isSignOutReturn({ search }: Pick<Location, 'search'>): boolean {
   return params.size === 1 && params.has('state');
 }
 
-/**
- * Whether the address asks to sign in (`?acessar`, the link of the e-mails that say to sign in);
- * the parameter is removed from the address, so a reload or the sign-in's way back does not ask
- * again.
- */
-export function takeSignInRequest(): boolean {
-  const { pathname, search, hash } = window.location;
-  const params = new URLSearchParams(search);
-  if (!params.has(SIGN_IN_LINK_PARAM)) return false;
-  params.delete(SIGN_IN_LINK_PARAM);
-  const rest = params.size > 0 ? `?${params.toString()}` : '';
-  window.history.replaceState(window.history.state, '', `${pathname}${rest}${hash}`);
-  return true;
+/** True when the address asks to sign in (`?acessar`, the link of the e-mails that say to). */
+export function isSignInLink({ search }: Pick<Location, 'search'>): boolean {
+  return new URLSearchParams(search).has(SIGN_IN_LINK_PARAM);
 }
 
 /** True when this tab has a signed-in session to restore. */
