@@ -1,10 +1,10 @@
 /**
  * 'Criar conta' (/idp/interaction/:uid/criar-conta), limited per client address (fake accounts
- * could take every place, issue 14, finding 7). Where e-mail verification is required, every
- * address gets the same code page (issue 14, finding 5), and what differs is the e-mail: a new
- * account's code; for an account not confirmed yet, a code too, whose typing gives the account
- * what this sign-up typed (decision 084); for a confirmed one, a notice to its owner. Without
- * verification, a taken address is said on the form and a new account is signed in at once.
+ * could take every place: decision 018). Where e-mail verification is required, every address
+ * gets the same code page (no stranger learns which have accounts), and what differs is the
+ * e-mail: a new account's code; for an account not confirmed yet, a code too, whose typing gives
+ * the account what this sign-up typed (decision 084); for a confirmed one, a notice to its owner.
+ * Without verification, a taken address is said on the form and a new account is signed in at once.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';

@@ -1,8 +1,8 @@
 /**
- * The writes of a sign-up while e-mail verification is required (issue 11): a new account and the
+ * The writes of a sign-up while e-mail verification is required (decision 023): a new account and the
  * message of its first code, written together; for an address whose account is not confirmed yet,
  * a code again, and what this sign-up typed, applied once the code proves the address (decision
- * 084); and, for a confirmed address, the notice to its owner (issue 14, finding 5), at most once
+ * 084); and, for a confirmed address, the notice to its owner (decision 018), at most once
  * an hour, with a link that opens the sign-in.
  */
 import { SIGN_IN_LINK_PARAM } from '@centro/contracts/identity';
