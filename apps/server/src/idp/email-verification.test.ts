@@ -142,7 +142,7 @@ describe.each(targets)('e-mail verification on $dialect', (target) => {
   });
 
   it('answers a sign-up with an unknown, an unconfirmed and a confirmed address alike; only the e-mail differs', async () => {
-    // Issue 14, finding 5: the sign-up page must not tell which addresses have accounts.
+    // The sign-up page must not tell which addresses have accounts (decisions 018, 084).
     const unconfirmed = `pendente-${target.dialect}@example.org`;
     const confirmed = `dona-${target.dialect}@example.org`;
     const fresh = `livre-${target.dialect}@example.org`;
