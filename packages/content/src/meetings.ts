@@ -219,3 +219,13 @@ export function formatMeetingPlace(
   const address = formatAddress(meetings.address ?? defaultAddress);
   return meetings.room ? `${meetings.room} – ${address}` : address;
 }
+
+/**
+ * A class of a course as its page shows it (decision 075): its name and its meetings in effect
+ * (the class's settings over the content's), read by the server from the class and given to the
+ * page's renderer.
+ */
+export interface ClassMeetings {
+  name: string;
+  meetings: CourseMeetings;
+}

@@ -21,12 +21,14 @@ const page: CoursePageData = {
   descriptionHtml: '<p>Primeiro parágrafo.</p>\n<p>Segundo <strong>parágrafo</strong>.</p>',
   audience: 'Para quem concluiu Nosso Lar.',
   image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
-  meetings: {
-    firstMeeting: 'sábado, 06/03/2027, às 17h30',
-    weeklySlot: 'Todo sábado, das 17h30 às 19h00',
-    count: '8 encontros',
-    place: 'Sala 3 – Rua da Esperança, 123',
-  },
+  meetings: [
+    {
+      firstMeeting: 'sábado, 06/03/2027, às 17h30',
+      weeklySlot: 'Todo sábado, das 17h30 às 19h00',
+      count: '8 encontros',
+      place: 'Sala 3 – Rua da Esperança, 123',
+    },
+  ],
   share: courseShareData(
     'Passe',
     'https://www.centro.org.br/global-kardec/passe',
