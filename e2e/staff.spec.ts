@@ -94,8 +94,7 @@ staffTest(
       await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
       await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
       const card = page.getByRole('listitem').filter({ hasText: course.title }).first();
-      await expect(card).toContainText(`Vagas: ${course.places}`);
-      await expect(card).toContainText('Inscritos: 2');
+      await expect(card).toContainText(`Inscritos: 2 de ${course.places} vagas`);
       // No course has its WhatsApp invite yet: staff see which (issue 30).
       await expect(card).toContainText('Sem convite do grupo de WhatsApp');
       await expect(page.getByText(/^20 cursos ainda não têm o convite/)).toBeVisible();

@@ -178,6 +178,11 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(courses.find((c) => c.slug === course.slug)).toMatchObject({
       enrolled: 3,
       state: 'open',
+      // Its current class, with the meetings in effect (decision 075).
+      classState: 'open',
+      firstMeeting: course.meetings.firstMeeting,
+      time: course.meetings.time,
+      durationMinutes: course.meetings.durationMinutes,
     });
 
     const found = await as(ADMIN, { method: 'GET', url: `${C}/participants?q=jose%20ARAUJO` });
