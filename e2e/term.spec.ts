@@ -116,7 +116,7 @@ termTest(
       await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
       await createAndOpen(page, 'Turma 2027/1', 2);
       await expect(staffClass(page, 'Turma 2027/1')).toContainText(
-        'Inscrições abertas0 de 2 vagas ocupadas',
+        'Inscrições abertasInscritos: 0 de 2 vagas',
       );
     });
 
@@ -200,14 +200,14 @@ termTest(
         page.getByText(/^Turma 2027\/1 encerrada: 2 participantes concluíram e 0 /),
       ).toBeVisible();
       await expect(staffClass(page, 'Turma 2027/1')).toContainText(
-        'Concluída0 de 2 vagas ocupadas',
+        'ConcluídaInscritos: 0 de 2 vagas',
       );
     });
 
     await test.step("'Turma 2027/2' opens with no place taken", async () => {
       await createAndOpen(page, 'Turma 2027/2');
       await expect(staffClass(page, 'Turma 2027/2')).toContainText(
-        /Inscrições abertas.*0 de \d+ vagas ocupadas/,
+        /Inscrições abertas.*Inscritos: 0 de \d+ vagas/,
       );
     });
 

@@ -1,10 +1,5 @@
 /** The staff overview: every course with its places, enrolled people, window and attendance. */
-import {
-  formatFirstMeeting,
-  formatMeetingCount,
-  formatWeeklySlot,
-  type Weekday,
-} from '@centro/content/site';
+import { formatClassMeetings } from '@centro/content/site';
 import { classStatus, placesTaken } from '@centro/contracts/class-status';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link } from 'react-router';
@@ -13,14 +8,6 @@ const programmeNames: Record<string, string> = {
   'global-kardec': 'Global Kardec',
   'escola-de-mediuns': 'Escola de Médiuns',
 };
-
-/** The current class's meetings, in the words of the course page and the e-mails (decision 075). */
-function meetingsText(course: StaffCourseSummary): string {
-  const meetings = { ...course, weekday: course.weekday as Weekday };
-  const slot = `${formatWeeklySlot(meetings)} (${formatMeetingCount(course.meetings)})`;
-  const place = course.room ? ` · Local: ${course.room}` : '';
-  return `Primeiro encontro: ${formatFirstMeeting(meetings)} · ${slot}${place}`;
-}
 
 export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
   const now = new Date().toISOString();
@@ -60,7 +47,9 @@ export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
                     {status(course).label}
                     {status(course).note && <span> · {status(course).note}</span>}
                   </p>
-                  <p className="staff__meetings">{meetingsText(course)}</p>
+                  <p className="staff__meetings">
+                    {formatClassMeetings({ ...course, count: course.meetings })}
+                  </p>
                   {!course.hasInvite && (
                     <p className="staff__no-invite">Sem convite do grupo de WhatsApp</p>
                   )}
