@@ -64,7 +64,7 @@ export const contentService = fp<ContentServiceOptions>(
     let hints = new Map<string, ClassHint>();
     const classStore = createClassStore(app.database.db);
     let classes = new Map<string, ClassMeetings[]>();
-    const readHints = async () => {
+    const readClasses = async () => {
       try {
         const rows = [...(await classStore.all()).values()];
         hints = classHints(
@@ -74,7 +74,7 @@ export const contentService = fp<ContentServiceOptions>(
         classes = classesOnPages(rows);
       } catch (error) {
         // The hints and classes stay as they were: the next check reads them again.
-        app.log.error({ err: error }, 'class hints not read');
+        app.log.error({ err: error }, 'classes not read');
       }
     };
     /** The content a page is rendered from: the documents in effect and the classes. */
@@ -121,7 +121,7 @@ export const contentService = fp<ContentServiceOptions>(
     };
     const publishNotices = () =>
       queue(async () => {
-        await readHints();
+        await readClasses();
         for (const urlPath of pages.html.keys()) await publish(urlPath);
         checkAtNextChange();
       });
@@ -177,7 +177,9 @@ export const contentService = fp<ContentServiceOptions>(
     /** Renders a page from the content and the classes, and serves it. */
     const renderPage = async (urlPath: string, content: SiteContent, cause: string) => {
       if (!renderer) return;
-      const key = classesKey(classes.get(urlPath) ?? []);
+      // Tried once per change of its classes: a failure is not rendered again every 2 s.
+      if (courseKeys.has(urlPath))
+        renderedKeys.set(urlPath, classesKey(classes.get(urlPath) ?? []));
       try {
         const page = await renderer.render(urlPath, withClasses(content), assets);
         // Its link preview first, when drawn with a photo: the page names it.
@@ -185,7 +187,6 @@ export const contentService = fp<ContentServiceOptions>(
         // The data first: a visitor who gets the new page then navigates gets its data.
         if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
         await publish(urlPath, Buffer.from(page.html));
-        if (courseKeys.has(urlPath)) renderedKeys.set(urlPath, key);
       } catch (error) {
         // The page served so far stays; the revision (or class) is saved and shows in the staff area.
         app.log.error({ err: error, document: cause, path: urlPath }, 'page not rendered');
@@ -208,7 +209,7 @@ export const contentService = fp<ContentServiceOptions>(
      */
     const publishClasses = () =>
       queue(async () => {
-        await readHints();
+        await readClasses();
         for (const urlPath of courseKeys.keys()) {
           if (renderer && classesKey(classes.get(urlPath) ?? []) !== renderedKeys.get(urlPath)) {
             await renderPage(urlPath, service.content(), 'classes');
@@ -223,6 +224,8 @@ export const contentService = fp<ContentServiceOptions>(
         app.log.error({ err: error }, 'classes not published'),
       );
     };
+    // The classes first: the documents saved before this start render course pages with them.
+    await readClasses();
     await service.refresh();
     // The course pages' class hints and classes from the start (before the server listens).
     await publishNotices();
