@@ -180,7 +180,14 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       state: 'open',
       // Its current class, with the meetings in effect (decision 075).
       classState: 'open',
-      firstMeeting: course.meetings.firstMeeting,
+      firstMeeting:
+        (
+          await api.app.database.db
+            .selectFrom('classes')
+            .select('first_meeting')
+            .where('course_slug', '=', course.slug)
+            .executeTakeFirstOrThrow()
+        ).first_meeting ?? course.meetings.firstMeeting,
       time: course.meetings.time,
       durationMinutes: course.meetings.durationMinutes,
     });
