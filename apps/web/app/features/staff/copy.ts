@@ -6,6 +6,7 @@ import type {
   StaffCourseSettings,
   StaffRoleName,
 } from '@centro/contracts';
+import { PEOPLE_QUERY_MESSAGE } from '@centro/contracts/people-query';
 
 export const STAFF_TITLE = 'Equipe';
 
@@ -86,7 +87,7 @@ export const prerequisiteMessages = {
   saved: 'Pré-requisitos salvos.',
   releaseHint:
     'Para quem já concluiu os cursos exigidos em outra casa: a pessoa poderá se inscrever neste curso mesmo sem as conclusões registradas aqui.',
-  searchTooShort: 'Digite ao menos 3 letras do nome ou do e-mail.',
+  searchTooBroad: PEOPLE_QUERY_MESSAGE,
   granted: (name: string) => `Inscrição liberada para ${name}.`,
   reasonRequired: 'Informe o motivo da alteração.',
   completionChanged: 'Conclusão alterada.',

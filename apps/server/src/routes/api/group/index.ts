@@ -14,7 +14,7 @@ import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, courseOf } = app;
+  const { enrolment, courseOf, limits } = app;
   // Group ids are GUIDs: compared without regard to case.
   const byGroup = new Map(
     allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
@@ -43,6 +43,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
             'classNotFound',
             'enrolledInOtherClass',
             'prerequisiteMissing',
+            'tooManyEnrolmentChanges',
           ),
         },
       },
@@ -52,6 +53,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requirePerson(request, token, user);
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
+      // Before the directory is called: each enrolment queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course.slug);
 
       const { alreadyEnrolled, settings } = await enrolment.enrolReading(
         userId,

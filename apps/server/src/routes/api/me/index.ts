@@ -44,7 +44,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff, openingAlerts } = app;
+  const { enrolment, participant, staff, openingAlerts, limits } = app;
   const known = new Set(allCourses().map((c) => c.slug));
 
   /** Only the content's courses. */
@@ -73,11 +73,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'enrolmentInProgress',
         'cancellationIncomplete',
         'classEnded',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
+      // Before the directory is called: each cancellation queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course);
       await participant.cancel(userId, course, request.log);
       return { course, cancelled: true as const };
     },
@@ -100,11 +103,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'classNotFound',
         'enrolledInOtherClass',
         'prerequisiteMissing',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course);
       const joined = await enrolment.joinWaitingList(
         userId,
         course,
@@ -145,11 +150,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     bearerRoute({
       body: myCourseRequestSchema,
       answer: myWaitingListLeaveResponseSchema,
-      refusals: [...AUTH, 'unknownCourse'],
+      refusals: [...AUTH, 'unknownCourse', 'tooManyEnrolmentChanges'],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course);
       return { course, left: await enrolment.leaveWaitingList(userId, course) };
     },
   );
