@@ -13,7 +13,6 @@
  */
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { centre } from '@centro/content';
 import nodemailer from 'nodemailer';
 import type { ClaimedMail } from './outbox.js';
 import type { MailSettings } from './types.js';
