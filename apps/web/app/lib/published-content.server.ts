@@ -19,6 +19,11 @@ export interface PublishedContent {
   texts?: Readonly<Record<string, Texts>>;
   /** The centre's address, WhatsApp, e-mail and map (decision 068). */
   contact?: ContactDetails;
+  /**
+   * Where personal data requests go: the server's DATA_PROTECTION_EMAIL (decision 080), never
+   * the contact details edited in 'Conteúdo'; missing: `packages/content`'s centre e-mail.
+   */
+  dataProtectionEmail?: string;
 }
 
 /** The contact details in effect: saved (decision 068), or `packages/content`'s centre. */

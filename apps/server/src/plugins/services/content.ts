@@ -8,7 +8,7 @@
  * starts or ends when that comes before the next check (decision 072): a notice shows or goes on
  * time on every instance, and within `noticeCheckMs` of a clock changed under it.
  */
-import { signedInPaths } from '@centro/content';
+import { centre, signedInPaths } from '@centro/content';
 import { nextNoticeChange, noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
@@ -28,6 +28,9 @@ import {
 import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
+
+/** The privacy notice, which names the data-protection address (decision 080). */
+const PRIVACY_PATH = '/privacidade';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
@@ -111,7 +114,14 @@ export const contentService = fp<ContentServiceOptions>(
       );
     };
 
-    const renderer = await loadPageRenderer(webRoot);
+    const built = await loadPageRenderer(webRoot);
+    // Every page rendered names the data-protection address of the configuration, never one
+    // edited in 'Conteúdo' (decision 080): /privacidade says where data requests go.
+    const { dataProtectionEmail } = app.mail.settings;
+    const renderer = built && {
+      render: (...[urlPath, content, renderOptions]: Parameters<typeof built.render>) =>
+        built.render(urlPath, { ...(content as object), dataProtectionEmail }, renderOptions),
+    };
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
     } else {
@@ -175,6 +185,14 @@ export const contentService = fp<ContentServiceOptions>(
       });
     });
     await service.refresh();
+    // The build names the packaged centre's e-mail: another configured address is put in now.
+    if (renderer && dataProtectionEmail !== centre.email) {
+      await queue(async () => {
+        const page = await renderer.render(PRIVACY_PATH, service.content(), assets);
+        if (page.data !== undefined) pages.data.set(dataPath(PRIVACY_PATH), Buffer.from(page.data));
+        await publish(PRIVACY_PATH, Buffer.from(page.html));
+      }).catch((error: unknown) => app.log.error({ err: error }, 'privacy notice not rendered'));
+    }
     // The course pages' class hints from the start (before the server listens).
     await publishNotices();
     service.watch(CONTENT_WATCH_MS);
@@ -189,5 +207,5 @@ export const contentService = fp<ContentServiceOptions>(
     app.decorate('content', service);
     app.decorate('photos', photos);
   },
-  { name: 'content', dependencies: ['database', 'staff', 'enrolment'] },
+  { name: 'content', dependencies: ['database', 'staff', 'enrolment', 'mail'] },
 );
