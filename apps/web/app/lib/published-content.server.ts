@@ -31,6 +31,11 @@ export interface PublishedContent {
    * A page absent here shows the content's meetings (the build, a fresh install).
    */
   classes?: Readonly<Record<string, readonly ClassMeetings[]>>;
+  /**
+   * Where personal data requests go: the server's DATA_PROTECTION_EMAIL (decision 080), never
+   * the contact details edited in 'Conteúdo'; missing: `packages/content`'s centre e-mail.
+   */
+  dataProtectionEmail?: string;
 }
 
 /** The contact details in effect: saved (decision 068), or `packages/content`'s centre. */

@@ -10,7 +10,7 @@
  * is rendered with its classes' meetings (decision 075), looked at every `CONTENT_WATCH_MS`: a class
  * saved on any instance is on its page within seconds.
  */
-import { allCourses, type ClassMeetings, coursePath, signedInPaths } from '@centro/content';
+import { allCourses, centre, type ClassMeetings, coursePath, signedInPaths } from '@centro/content';
 import { nextNoticeChange, noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
@@ -32,6 +32,9 @@ import { createClassStore } from '../../courses/class-store.js';
 import { builtClassesKey, classesKey, classesOnPages } from '../../courses/page-classes.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
+
+/** The privacy notice, which names the data-protection address (decision 080). */
+const PRIVACY_PATH = '/privacidade';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
@@ -131,7 +134,14 @@ export const contentService = fp<ContentServiceOptions>(
       );
     };
 
-    const renderer = await loadPageRenderer(webRoot);
+    const built = await loadPageRenderer(webRoot);
+    // Every page rendered names the data-protection address of the configuration, never one
+    // edited in 'Conteúdo' (decision 080): /privacidade says where data requests go.
+    const { dataProtectionEmail } = app.mail.settings;
+    const renderer = built && {
+      render: (...[urlPath, content, renderOptions]: Parameters<typeof built.render>) =>
+        built.render(urlPath, { ...(content as object), dataProtectionEmail }, renderOptions),
+    };
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
     } else {
@@ -227,6 +237,14 @@ export const contentService = fp<ContentServiceOptions>(
     // The classes first: the documents saved before this start render course pages with them.
     await readClasses();
     await service.refresh();
+    // The build names the packaged centre's e-mail: another configured address is put in now.
+    if (renderer && dataProtectionEmail !== centre.email) {
+      await queue(async () => {
+        const page = await renderer.render(PRIVACY_PATH, service.content(), assets);
+        if (page.data !== undefined) pages.data.set(dataPath(PRIVACY_PATH), Buffer.from(page.data));
+        await publish(PRIVACY_PATH, Buffer.from(page.html));
+      }).catch((error: unknown) => app.log.error({ err: error }, 'privacy notice not rendered'));
+    }
     // The course pages' class hints and classes from the start (before the server listens).
     await publishNotices();
     await publishClasses();
@@ -245,5 +263,5 @@ export const contentService = fp<ContentServiceOptions>(
     app.decorate('content', service);
     app.decorate('photos', photos);
   },
-  { name: 'content', dependencies: ['database', 'staff', 'enrolment'] },
+  { name: 'content', dependencies: ['database', 'staff', 'enrolment', 'mail'] },
 );

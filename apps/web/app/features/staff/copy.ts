@@ -1,5 +1,6 @@
 /** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
 import type { StaffActionName, StaffCourseSettings, StaffRoleName } from '@centro/contracts';
+import { PEOPLE_QUERY_MESSAGE } from '@centro/contracts/people-query';
 
 export const STAFF_TITLE = 'Equipe';
 
@@ -66,7 +67,7 @@ export const prerequisiteMessages = {
   saved: 'Pré-requisitos salvos.',
   releaseHint:
     'Para quem já concluiu os cursos exigidos em outra casa: a pessoa poderá se inscrever neste curso mesmo sem as conclusões registradas aqui.',
-  searchTooShort: 'Digite ao menos 3 letras do nome ou do e-mail.',
+  searchTooBroad: PEOPLE_QUERY_MESSAGE,
   granted: (name: string) => `Inscrição liberada para ${name}.`,
   reasonRequired: 'Informe o motivo da alteração.',
   completionChanged: 'Conclusão alterada.',
