@@ -275,7 +275,7 @@ describe('StaffArea', () => {
       durationMinutes: null,
       room: null,
     };
-    const answer = (settings: typeof stored, notified?: number) => ({
+    const answer = (settings: Record<string, string | number | null>, notified?: number) => ({
       slug: 'passe',
       title: 'Passe',
       settings,
