@@ -93,7 +93,7 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
       ],
       [
         { ...packaged, mapEmbedUrl: 'https://evil.example/maps/embed?pb=1' },
-        'Mapa: use o endereço de incorporação do Google Maps (https://www.google.com/maps/embed?… ou https://www.google.com/maps?…&output=embed).',
+        'Mapa: cole o endereço de um mapa do Google Maps, que começa com https://www.google.com/maps/embed (em Compartilhar › Incorporar um mapa), ou deixe o mapa que acompanha o endereço.',
       ],
     ];
     for (const [contact, message] of cases) {
