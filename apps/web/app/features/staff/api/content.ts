@@ -23,21 +23,28 @@ import type {
   StaffContactSave,
 } from '@centro/contracts/contact';
 import { apiPaths } from '@centro/contracts/paths';
-import { fetchJson } from '~/lib/api-client';
+import { API_TIMEOUT_MS, fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
 /** A content document's routes: what the server holds, checked against its shape. */
 function contentDocument<Response, Save, History, Preview>(
   paths: { url: string; history: string; restore: string; preview: string },
   shape: Shape,
+  /** How long a save or a restore may take: it answers once the pages are rendered again. */
+  publishTimeoutMs = API_TIMEOUT_MS,
 ) {
   const { url } = paths;
+  const timeoutMs = publishTimeoutMs;
   return {
     fetch: async (token: string): Promise<Response> =>
       checked(await fetchJson(url, { bearer: token }), url, shape),
     /** Saves and publishes; resolves to what the server then holds. */
     save: async (save: Save, token: string): Promise<Response> =>
-      checked(await fetchJson(url, { method: 'PUT', body: save, bearer: token }), url, shape),
+      checked(
+        await fetchJson(url, { method: 'PUT', body: save, bearer: token, timeoutMs }),
+        url,
+        shape,
+      ),
     history: async (token: string): Promise<History> =>
       checked(await fetchJson(paths.history, { bearer: token }), paths.history, {
         revisions: 'array',
@@ -45,7 +52,7 @@ function contentDocument<Response, Save, History, Preview>(
     /** 'Restaurar esta versão': saved again as the newest revision, and published. */
     restore: async (restore: StaffRevisionRestore, token: string): Promise<Response> =>
       checked(
-        await fetchJson(paths.restore, { method: 'POST', body: restore, bearer: token }),
+        await fetchJson(paths.restore, { method: 'POST', body: restore, bearer: token, timeoutMs }),
         paths.restore,
         shape,
       ),
@@ -104,4 +111,7 @@ export const contact = contentDocument<
     preview: apiPaths.staffContentContactPreview,
   },
   { revision: 'number', contact: 'object' },
+  // Every public page is rendered again before the answer (decision 068): seconds, more on a
+  // loaded machine.
+  60_000,
 );
