@@ -310,7 +310,7 @@ contentTest(
       const photos = volunteer.getByRole('form', { name: 'Fotos' });
       await photos.getByLabel('Onde a foto aparece').selectOption('carousel-1');
       await photos.getByRole('button', { name: 'Voltar à ilustração original' }).click();
-      await volunteer.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+      await photos.getByRole('alertdialog').getByRole('button', { name: 'Tirar a foto' }).click();
       await expect(volunteer.getByText('Ilustração original de volta, publicada.')).toBeVisible();
       await expect(photos.getByText('Hoje: a ilustração original.')).toBeVisible();
       const visitor = await browser.newPage({ baseURL: ownServer.origin });

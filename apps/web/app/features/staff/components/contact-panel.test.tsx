@@ -125,7 +125,7 @@ describe('the contact details', () => {
     const items = await within(versions).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Versão 1 (publicada): por Ana em 21/11/2026');
     expect(items[0]).toHaveTextContent(
-      'WhatsApp[removido: 5511900000000][incluído: 5521987654321]',
+      'WhatsApp[removido: 5511900000000] [incluído: 5521987654321]',
     );
     expect(items[1]).toHaveTextContent('Contato original do site.');
     await userEvent.click(

@@ -66,6 +66,12 @@ const placeName = (notice: Notice) =>
     ? (allCourses().find((c) => coursePath(c) === notice.course)?.title ?? notice.course ?? '')
     : (PLACES.find(([value]) => value === notice.place)?.[1] ?? notice.place);
 
+/** A São Paulo 'YYYY-MM-DDTHH:MM' as staff read it: '01/12/2026 às 09h00'. */
+const localText = (local: string) => {
+  const [, y, m, d, hh, mm] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local) ?? [];
+  return y ? `${d}/${m}/${y} às ${hh}h${mm}` : local;
+};
+
 /** Each notice in a line, for 'Antes e depois'. */
 const noticesText = (notices: readonly Notice[]) =>
   notices.length === 0
@@ -73,7 +79,7 @@ const noticesText = (notices: readonly Notice[]) =>
     : notices
         .map(
           (n) =>
-            `${n.title}: ${n.text} (${n.from.replace('T', ' ')} a ${n.until.replace('T', ' ')}, ${placeName(n)})`,
+            `${n.title}: ${n.text} (${localText(n.from)} a ${localText(n.until)}, ${placeName(n)})`,
         )
         .join('\n');
 

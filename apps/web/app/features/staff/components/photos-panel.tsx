@@ -259,7 +259,7 @@ function PhotoForm({
               disabled={busy}
               onClick={() => void remove()}
             >
-              Confirmar
+              Tirar a foto
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setRemoving(false)}>
               Cancelar

@@ -7,7 +7,7 @@
  * photos, the contact details).
  */
 import type { StaffTextsResponse, Texts } from '@centro/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -43,6 +43,9 @@ function changes(fields: readonly Field[], revision: ListedRevision, before?: Li
     .filter(({ key }) => earlier?.[key] !== after[key])
     .map(({ key, label }) => ({ key, label, before: earlier?.[key], after: after[key] ?? '' }));
 }
+
+const diffOf = (before: string | undefined, after: string) =>
+  shortened(wordDiff(before ?? '', after));
 
 export function TextsHistory({
   document,
@@ -182,7 +185,7 @@ export function RevisionHistory<Saved>({
                     </p>
                     {change.before === undefined && <p>(A versão anterior não está na lista.)</p>}
                     <p className="staff__diff">
-                      {shortened(wordDiff(change.before ?? '', change.after)).map((part, j) =>
+                      {diffOf(change.before, change.after).map((part, j, parts) =>
                         part.kind === 'added' ? (
                           <ins key={j}>
                             <span className="visually-hidden">[incluído: </span>
@@ -190,11 +193,15 @@ export function RevisionHistory<Saved>({
                             <span className="visually-hidden">]</span>
                           </ins>
                         ) : part.kind === 'removed' ? (
-                          <del key={j}>
-                            <span className="visually-hidden">[removido: </span>
-                            {part.text}
-                            <span className="visually-hidden">]</span>
-                          </del>
+                          <Fragment key={j}>
+                            <del>
+                              <span className="visually-hidden">[removido: </span>
+                              {part.text}
+                              <span className="visually-hidden">]</span>
+                            </del>
+                            {/* A word replaced: the old and the new apart. */}
+                            {!/\s$/.test(part.text) && parts[j + 1]?.kind === 'added' && ' '}
+                          </Fragment>
                         ) : (
                           <span key={j}>{part.text}</span>
                         ),

@@ -95,7 +95,7 @@ describe('the pages’ texts', () => {
     const items = await within(versions).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Versão 2 (publicada): por Bia em 22/11/2026');
     // The words removed and added, marked as such, not both versions in full.
-    expect(items[0]).toHaveTextContent('[removido: Primeira.][incluído: Segunda.]');
+    expect(items[0]).toHaveTextContent('[removido: Primeira.] [incluído: Segunda.]');
     expect(
       within(items[0] as HTMLElement)
         .getByText('Segunda.')
@@ -106,7 +106,7 @@ describe('the pages’ texts', () => {
         .getByText('Primeira.')
         .closest('del'),
     ).not.toBeNull();
-    expect(items[1]).toHaveTextContent('[removido: Original.][incluído: Primeira.]');
+    expect(items[1]).toHaveTextContent('[removido: Original.] [incluído: Primeira.]');
     expect(items[2]).toHaveTextContent('Texto original do site.');
     const restoreButton = { name: 'Restaurar esta versão' };
     expect(within(items[2] as HTMLElement).getByRole('button', restoreButton)).toBeInTheDocument();
