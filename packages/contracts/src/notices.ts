@@ -95,10 +95,13 @@ export const staffNoticesHistorySchema = revisionHistorySchema('notices', notice
 export type StaffNoticesHistory = z.infer<typeof staffNoticesHistorySchema>;
 
 /** POST /api/staff/content/notices/preview: the page the notices show on, published nowhere. */
+export const staffNoticesPreviewSchema = z.strictObject({ notices: noticesDocumentSchema });
+export type StaffNoticesPreview = z.infer<typeof staffNoticesPreviewSchema>;
+
+/** The preview as the server checks it: each course named is one of `coursePaths`. */
 export function staffNoticesPreviewSchemaFor(coursePaths: readonly string[]) {
-  return z.strictObject({ notices: noticesDocumentSchema }).superRefine(knownCourses(coursePaths));
+  return staffNoticesPreviewSchema.superRefine(knownCourses(coursePaths));
 }
-export type StaffNoticesPreview = { notices: StaffNoticesSave['notices'] };
 
 /** The notices a page shows at `now`: in their period, for this page (or every page). */
 export function noticesOn(notices: readonly Notice[], urlPath: string, now: Date): Notice[] {
