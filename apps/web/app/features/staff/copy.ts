@@ -1,11 +1,5 @@
 /** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
-import type {
-  EnrolmentState,
-  StaffActionName,
-  StaffClass,
-  StaffCourseSettings,
-  StaffRoleName,
-} from '@centro/contracts';
+import type { StaffActionName, StaffCourseSettings, StaffRoleName } from '@centro/contracts';
 
 export const STAFF_TITLE = 'Equipe';
 
@@ -13,20 +7,6 @@ export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
-};
-
-export const stateLabels: Record<EnrolmentState, string> = {
-  'not-open': 'Inscrições ainda não abertas',
-  open: 'Inscrições abertas',
-  closed: 'Inscrições encerradas',
-};
-
-/** A class's state (issue 29). */
-export const classStateLabels: Record<StaffClass['state'], string> = {
-  planned: 'Planejada',
-  open: 'Inscrições abertas',
-  running: 'Em andamento',
-  concluded: 'Concluída',
 };
 
 /** The texts of a course's classes: 'Nova turma' and 'Encerrar turma'. */
