@@ -231,11 +231,14 @@ staffTest(
       await page.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
       await page.getByLabel('Primeiro encontro').fill(addDays(today, -14));
       await page.getByLabel('Horário dos encontros').fill('00:00');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      // A first meeting already past: asked before anything is sent.
+      await expect(page.getByRole('alertdialog')).toContainText('já passou');
       await Promise.all([
         page.waitForResponse(
           (r) => new URL(r.url()).pathname.endsWith('/settings') && r.request().method() === 'POST',
         ),
-        page.getByRole('button', { name: 'Salvar configurações' }).click(),
+        page.getByRole('button', { name: 'Salvar mesmo assim' }).click(),
       ]);
 
       await page.goto(`/equipe?curso=${course.slug}&aba=presenca`);

@@ -148,7 +148,12 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await page.getByLabel('Primeiro encontro').fill(clock);
   await page.getByLabel('Horário dos encontros').fill('00:00');
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  // A first meeting already past: asked before saving.
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await shoot(page, '12-settings-past-meeting');
+  await page.getByRole('button', { name: 'Salvar mesmo assim' }).click();
   await expect(page.getByText('Configurações salvas.')).toBeVisible();
+  await shoot(page, '12-settings-saved-notified');
   await page.goto(`${A}&aba=presenca`);
   await page.getByRole('button', { name: 'Marcar todos como presentes' }).click();
   await page.waitForTimeout(500);

@@ -34,11 +34,15 @@ export type NoticeKind =
   | 'enrolment-removed'
   | 'course-meetings-changed'
   | 'staff-role-granted'
+  | 'staff-role-revoked'
   | 'enrolment-opened'
   | 'class-reminder';
 
 /** The notices about a place in a course: the person and the course alone. */
-export type CourseNoticeKind = Exclude<NoticeKind, 'waiting-list-joined' | 'staff-role-granted'>;
+export type CourseNoticeKind = Exclude<
+  NoticeKind,
+  'waiting-list-joined' | 'staff-role-granted' | 'staff-role-revoked'
+>;
 
 /** A composed message: the outbox stores it, the sender delivers it. */
 export interface MailMessage {
@@ -75,6 +79,12 @@ export type MailData =
       kind: 'staff-role-granted';
       personId: string;
       /** The role given: 'coordenacao', 'secretaria' or 'comunicacao'. */
+      role: StaffRoleName;
+    }
+  | {
+      kind: 'staff-role-revoked';
+      personId: string;
+      /** The role taken back. */
       role: StaffRoleName;
     };
 
