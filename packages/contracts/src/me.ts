@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion, fieldMessages } from './messages.js';
+import { staffRoleSchema } from './staff.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -158,8 +159,8 @@ export const myDataSchema = z.object({
     signInEmail: z.string().nullable(),
     /** The contact e-mail ('E-mail' of the profile). */
     mail: z.string().nullable(),
-    mobilePhone: z.string().nullable(),
-    celular: z.string().nullable(),
+    /** The one phone the product keeps and shows (decision 078). */
+    phone: z.string().nullable(),
     birthDate: z.string().nullable(),
     createdAt: z.string().nullable(),
     emailVerifiedAt: z.string().nullable(),
@@ -230,13 +231,21 @@ export const myDataSchema = z.object({
       markedAt: z.string(),
     }),
   ),
-  /** Staff actions about the person (removals, roles...), with the staff member's name. */
+  /**
+   * Staff actions that touched the person (views and exports of lists holding them, attendance,
+   * removals, roles...), oldest first, by the role the staff member acted in (decision 078).
+   */
   staffActions: z.array(
     z.object({
       at: z.string(),
       action: z.string(),
       course: z.string().nullable(),
-      actorName: z.string(),
+      /** The course's title (null: no course). */
+      title: z.string().nullable(),
+      /** null: recorded before roles were kept, or a role no longer known. */
+      role: staffRoleSchema.nullable(),
+      /** A view repeated shortly after is counted on one entry. */
+      count: z.number().int().min(1),
     }),
   ),
   /** Staff roles the person holds in the built-in provider. */

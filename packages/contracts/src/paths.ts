@@ -85,6 +85,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove${q}`,
     exportCsv: `${base}/export.csv${q}`,
     exportXlsx: `${base}/export.xlsx${q}`,
+    /** The waiting list's own CSV. */
+    exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
     /** GET, PUT: the courses required to enrol (decision 061). */

@@ -38,10 +38,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           'display_name',
           'mail',
           'mobile_phone',
-          'extension_celular',
-          'extension_data_nascimento',
           'data_nascimento',
-          'birthday',
           'privacy_accepted_at',
           'created_at',
           'email_verified_at',
@@ -98,14 +95,31 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     /** The person's own cancellations (decision 059). */
     cancellations: (userId: string) => cancellationsOf(db, userId),
 
-    /** Staff actions whose subject is the person, oldest first. */
+    /**
+     * Staff actions about the person or that touched them (a list holding them viewed or exported,
+     * their attendance marked: `staff_action_subjects`, decision 078), oldest first.
+     */
     async staffActionsAbout(userId: string) {
-      return db
+      const rows = await db
         .selectFrom('staff_actions')
-        .select(['at', 'action', 'course_slug', 'actor_name'])
-        .where('subject_id', '=', userId)
+        .select(['at', 'action', 'course_slug', 'actor_role', 'view_count'])
+        .where((eb) =>
+          eb.or([
+            eb('subject_id', '=', userId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('staff_action_subjects')
+                .select('action_id')
+                .where('person_id', '=', userId),
+            ),
+          ]),
+        )
         .orderBy('at')
+        .orderBy('id')
         .execute();
+      return rows.map((r) => ({ ...r, count: Number(r.view_count) }));
     },
 
     async staffRoles(userId: string) {
@@ -169,6 +183,11 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .updateTable('staff_actions')
           .set({ subject_id: anonymous })
           .where('subject_id', '=', userId)
+          .execute();
+        await trx
+          .updateTable('staff_action_subjects')
+          .set({ person_id: anonymous })
+          .where('person_id', '=', userId)
           .execute();
         // What the person did as staff keeps their name and e-mail: the centre's record of who
         // saw whose data is its obligation, not the staff member's data to erase (decision 049).

@@ -20,7 +20,13 @@ import {
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
-import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
+import {
+  type MyAccountDeleteResponse,
+  type MyData,
+  type MyEnrolment,
+  personBirthDate,
+  personPhone,
+} from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
 import { EnrolmentInProgressError } from '../enrolment/errors.js';
@@ -35,6 +41,7 @@ import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-i
 import { composeAccountDeleted } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
 import { personHistory } from './history.js';
+import { staffRoleOf } from '../staff/roles.js';
 import type { ParticipantRepository } from './repository.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -211,13 +218,9 @@ export class ParticipantService {
         name: user?.displayName ?? account?.display_name ?? null,
         signInEmail: account?.email ?? null,
         mail: user?.mail ?? account?.mail ?? null,
-        mobilePhone: user?.mobilePhone ?? account?.mobile_phone ?? null,
-        celular: user?.extensionCelular ?? account?.extension_celular ?? null,
-        birthDate:
-          user?.dataNascimento ??
-          account?.data_nascimento ??
-          account?.extension_data_nascimento ??
-          null,
+        // The one phone and birth date every staff list and file shows (decision 078).
+        phone: user ? personPhone(user) : (account?.mobile_phone ?? null),
+        birthDate: user ? personBirthDate(user) : (account?.data_nascimento ?? null),
         createdAt: account?.created_at ?? null,
         emailVerifiedAt: account?.email_verified_at ?? null,
       },
@@ -261,11 +264,14 @@ export class ParticipantService {
         present: a.present === 1,
         markedAt: a.marked_at,
       })),
+      // By role and course title (decision 078): the staff member's identity is their own data.
       staffActions: actions.map((a) => ({
         at: a.at,
         action: a.action,
         course: a.course_slug,
-        actorName: a.actor_name,
+        title: a.course_slug === null ? null : title(a.course_slug),
+        role: staffRoleOf(a.actor_role),
+        count: a.count,
       })),
       staffRoles: roles,
     };

@@ -14,12 +14,22 @@ export interface StaffActionInput {
   actorId: string;
   actorName: string;
   actorEmail?: string | null | undefined;
+  /** The role the staff member acted in. */
+  actorRole?: string | null | undefined;
   action: string;
   courseSlug?: string | undefined;
   subjectId?: string | undefined;
+  /**
+   * Everyone the action touched (the people of a list viewed or exported, of an attendance
+   * marked): 'Ver meus dados' shows each of them the action (decision 078).
+   */
+  subjects?: readonly string[] | undefined;
   /** Ids and counts only. */
   details?: Record<string, unknown>;
 }
+
+/** Subjects written per statement (PostgreSQL allows 65535 parameters, SQLite 32766). */
+const SUBJECTS_PER_INSERT = 500;
 
 export interface StaffActionRow {
   id: string;
@@ -67,6 +77,7 @@ export function createActionStore(db: Db) {
       const details = JSON.stringify(input.details ?? {});
       const courseSlug = input.courseSlug ?? null;
       const subjectId = input.subjectId ?? null;
+      let id: string | undefined;
       if (repeat) {
         const since = new Date(at.getTime() - repeat.withinMs).toISOString();
         const result = await db
@@ -97,23 +108,42 @@ export function createActionStore(db: Db) {
           )
           .where('details', '=', details)
           .where((eb) => eb(eb.fn.coalesce('last_at', 'at'), '>=', since))
+          .returning('id')
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) > 0) return;
+        id = result?.id;
       }
-      await db
-        .insertInto('staff_actions')
-        .values({
-          id: randomUUID(),
-          at: at.toISOString(),
-          actor_id: input.actorId,
-          actor_name: input.actorName,
-          actor_email: input.actorEmail ?? null,
-          action: input.action,
-          course_slug: courseSlug,
-          subject_id: subjectId,
-          details,
-        })
-        .execute();
+      if (id === undefined) {
+        id = randomUUID();
+        await db
+          .insertInto('staff_actions')
+          .values({
+            id,
+            at: at.toISOString(),
+            actor_id: input.actorId,
+            actor_name: input.actorName,
+            actor_email: input.actorEmail ?? null,
+            actor_role: input.actorRole ?? null,
+            action: input.action,
+            course_slug: courseSlug,
+            subject_id: subjectId,
+            details,
+          })
+          .execute();
+      }
+      // A repeated view counted on its row adds whoever it touched that the row did not hold.
+      const subjects = [...new Set(input.subjects ?? [])];
+      for (let i = 0; i < subjects.length; i += SUBJECTS_PER_INSERT) {
+        const actionId = id;
+        await db
+          .insertInto('staff_action_subjects')
+          .values(
+            subjects
+              .slice(i, i + SUBJECTS_PER_INSERT)
+              .map((person_id) => ({ action_id: actionId, person_id })),
+          )
+          .onConflict((oc) => oc.columns(['action_id', 'person_id']).doNothing())
+          .execute();
+      }
     },
 
     /** A page of the record, newest first, filtered; `before` the last row of the page before. */

@@ -18,6 +18,7 @@ import type { ClassMessageStore } from './class-message-store.js';
 import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
+import { actingRole } from './roles.js';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -80,16 +81,24 @@ export async function record(
   ctx: StaffContext,
   actor: StaffActor,
   action: string,
-  extra: { course?: string; subject?: string; details?: Record<string, unknown> } = {},
+  extra: {
+    course?: string;
+    subject?: string;
+    /** Everyone the action touched (decision 078): the people of a list, of an attendance. */
+    subjects?: readonly string[];
+    details?: Record<string, unknown>;
+  } = {},
 ): Promise<void> {
   await ctx.repository.recordAction(
     {
       actorId: actor.id,
       actorName: actor.name,
       actorEmail: actor.email === '' ? null : actor.email,
+      actorRole: actingRole(actor.roles),
       action,
       courseSlug: extra.course,
       subjectId: extra.subject,
+      subjects: extra.subjects,
       details: extra.details ?? {},
     },
     ctx.now(),

@@ -2,7 +2,7 @@
 import type { AuthUser } from '~/auth/types';
 import type { AuthSettings } from '~/config/auth-settings';
 import type { UpdatableUserField } from '@centro/contracts';
-import { birthDateDigitsOf, formatBirthDate } from '~/lib/formatting';
+import { formatBirthDate, personBirthDate, personPhone } from '~/lib/formatting';
 
 export interface ProfileValues {
   displayName: string;
@@ -20,13 +20,14 @@ export const emptyProfile: ProfileValues = {
 
 /** The form's values for a person's details. */
 export function profileValuesOf(user: AuthUser): ProfileValues {
-  const birth = user.dataNascimento || user.birthday || user.extensionDataNascimento || '';
-  const formatted = birth ? formatBirthDate(birthDateDigitsOf(birth)) : null;
+  // The same phone and birth date as every list and file shows (decision 078).
+  const birth = personBirthDate(user) ?? '';
+  const formatted = birth ? formatBirthDate(birth) : null;
   return {
     displayName: user.displayName ?? '',
     birthDate: formatted?.ok ? formatted.value : birth,
     mail: user.mail ?? '',
-    mobilePhone: user.mobilePhone || user.extensionCelular || '',
+    mobilePhone: personPhone(user) ?? '',
   };
 }
 
