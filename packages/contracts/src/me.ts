@@ -149,6 +149,23 @@ export const mySignOutRequestSchema = z.strictObject({});
 export const mySignOutResponseSchema = z.object({ signedOut: z.literal(true) });
 export type MySignOutResponse = z.infer<typeof mySignOutResponseSchema>;
 
+/** GET /api/me/account: how the person signs in, for Perfil. */
+export const myAccountSchema = z.object({
+  /** The address the person signs in with (built-in provider); null with Microsoft Entra ID. */
+  signInEmail: z.string().nullable(),
+  /** Where the password changes: in Perfil (built-in provider) or on Microsoft's own page. */
+  password: z.enum(['here', 'microsoft']),
+});
+export type MyAccount = z.infer<typeof myAccountSchema>;
+
+/** POST /api/me/password: 'Alterar senha' in Perfil (built-in provider), with the current one. */
+export const myPasswordChangeRequestSchema = z.strictObject({
+  current: z.string().max(1024, { error: 'Senha longa demais.' }),
+  password: z.string().max(1024, { error: 'Senha longa demais.' }),
+});
+export type MyPasswordChangeRequest = z.infer<typeof myPasswordChangeRequestSchema>;
+export const myPasswordChangeResponseSchema = z.object({ changed: z.literal(true) });
+
 /** GET /api/me/data: everything the product holds about the person (LGPD art. 18 and 19). */
 export const myDataSchema = z.object({
   exportedAt: z.string(),

@@ -66,6 +66,8 @@ export const apiPaths = {
   myOpeningAlertCancel: '/api/me/opening-alert/cancel',
   /** GET: everything the product holds about the person, as a JSON download. */
   myData: '/api/me/data',
+  myAccount: '/api/me/account',
+  myPassword: '/api/me/password',
   /** POST {confirmation}: deletes the person's account and data. */
   myAccountDelete: '/api/me/delete',
   /** POST: 'Sair' ends every token of the person issued until now. */

@@ -394,6 +394,26 @@ describe.each(targets)('a new contact e-mail on $dialect (issue 14, finding 6)',
       expect((await details()).data.mail).toBe(newMail);
       // Single use.
       expect((await confirm()).statusCode).toBe(400);
+
+      // Nobody is locked out: the proven address is the one to sign in with, the page says so,
+      // Perfil shows it, and 'Esqueci minha senha' with it sends the link there.
+      expect(confirmed.body).toContain(`${newMail} é agora o e-mail da sua conta`);
+      const account = await api.app.inject({
+        url: '/api/me/account',
+        headers: { authorization: `Bearer ${api.tokenFor(person)}` },
+      });
+      expect(account.json()).toEqual({ signInEmail: newMail, password: 'here' });
+      const browser = new IdpBrowser(api.app, SITE);
+      const { page: signIn } = await openInteraction(browser);
+      const forgot = /href="([^"]*esqueci-senha[^"]*)">Esqueci minha senha</.exec(signIn.body)?.[1];
+      const form = await browser.get(String(forgot).replace(/&amp;/g, '&'));
+      const before = smtp.received.length;
+      expect(
+        (await browser.post(String(formAction(form.body)), { email: newMail })).statusCode,
+      ).toBe(200);
+      const [reset] = (await smtp.waitFor(before + 1)).slice(before);
+      expect(JSON.stringify(reset?.to)).toContain(newMail);
+      expect(String(reset?.text)).toMatch(/\/idp\/redefinir-senha\?token=/);
     } finally {
       await api.close();
       await smtp.stop();

@@ -21,6 +21,7 @@ import {
   zonedInstant,
 } from '@centro/content';
 import {
+  type MyAccount,
   type MyAccountDeleteResponse,
   type MyData,
   type MyEnrolment,
@@ -41,6 +42,8 @@ import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-i
 import { composeAccountDeleted } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
 import { personHistory } from './history.js';
+import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
+import { validatePassword } from '../idp/routes/form-validation.js';
 import { staffRoleOf } from '../staff/roles.js';
 import type { ParticipantRepository } from './repository.js';
 
@@ -193,6 +196,50 @@ export class ParticipantService {
     const own = (await this.#repository.classes()).get(classId);
     if (!course || !own) return false;
     return nextMeeting(effectiveMeetings(course, settingsColumnsOf(own)), this.#now()) === null;
+  }
+
+  /** How the person signs in, for Perfil: the address, and where the password changes. */
+  async account(userId: string): Promise<MyAccount> {
+    if (this.#accounts !== 'embedded') return { signInEmail: null, password: 'microsoft' };
+    const account = await this.#repository.account(userId);
+    return { signInEmail: account?.email ?? null, password: 'here' };
+  }
+
+  /**
+   * 'Alterar senha' in Perfil (built-in provider): the current password first, its guesses
+   * counted with the sign-in's limits for the account's e-mail and the client's address; the new
+   * one by the sign-up's rules.
+   * @throws Refusal passwordAtMicrosoft, userNotFound, tooManyRequests, wrongCurrentPassword,
+   *   newPasswordRefused
+   */
+  async changePassword(
+    userId: string,
+    change: { current: string; password: string },
+    address: string,
+  ): Promise<void> {
+    if (this.#accounts !== 'embedded') throw new Refusal('passwordAtMicrosoft');
+    const account = await this.#repository.passwordOf(userId);
+    if (!account) throw new Refusal('userNotFound');
+    const { throttle } = this.#repository;
+    const admission = await throttle.admit(account.email, address);
+    if (!admission.allowed) {
+      throw new Refusal('tooManyRequests', {
+        details: { retryAfterSeconds: admission.retryAfterSeconds },
+      });
+    }
+    if (!(await verifyPassword(change.current, account.password_hash))) {
+      await throttle.failed(admission);
+      throw new Refusal('wrongCurrentPassword', { field: 'current' });
+    }
+    await throttle.succeeded(account.email, address);
+    const checked = validatePassword(change.password, [account.display_name, account.email]);
+    if (typeof checked !== 'string') {
+      throw new Refusal('newPasswordRefused', {
+        details: { message: checked.error },
+        field: 'password',
+      });
+    }
+    await this.#repository.setPassword(userId, await hashPassword(checked), this.#now());
   }
 
   /** Everything the product holds about the person. */

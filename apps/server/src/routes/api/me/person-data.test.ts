@@ -122,6 +122,37 @@ describe.each(targets)("a person's data on $dialect", ({ databaseUrl }) => {
     expect(JSON.stringify(data)).not.toContain('01/01/1980');
   });
 
+  it('changes the password from Perfil only with the current one, by the sign-up’s rules', async () => {
+    const email = `${randomUUID()}@example.org`;
+    const store = new AccountStore(api.app.database.db);
+    const { id } = await store.create({
+      displayName: 'Rosa Lima',
+      email,
+      password: 'uma senha longa qualquer',
+      celular: '+55 11 91111-1111',
+      dataNascimento: '01/01/1980',
+    });
+    const account = await as(id, 'GET', '/api/me/account');
+    expect(account.json()).toEqual({ signInEmail: email, password: 'here' });
+
+    const change = (current: string, password: string) =>
+      as(id, 'POST', '/api/me/password', { current, password });
+    const wrong = await change('outra senha qualquer', 'minha frase nova de agora');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(
+      'A senha atual não confere. Digite a senha com que você entra no site.',
+    );
+    const weak = await change('uma senha longa qualquer', '12345678');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toContain('Esta senha é fácil de adivinhar.');
+    expect(await store.authenticate(email, 'uma senha longa qualquer')).not.toBeNull();
+
+    const changed = await change('uma senha longa qualquer', 'minha frase nova de agora');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await store.authenticate(email, 'uma senha longa qualquer')).toBeNull();
+    expect(await store.authenticate(email, 'minha frase nova de agora')).not.toBeNull();
+  });
+
   it('lists every staff action that touched the person, by role, with the course’s title', async () => {
     const secretaria = (await api.createPeople(1))[0] as string;
     const granted = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
