@@ -135,10 +135,10 @@ staffTest(
       expect(csv.name).toMatch(new RegExp(`^inscritos-${course.slug}-turma-\\d{4}-[12]\\.csv$`));
       expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
-      expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação');
+      expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
       expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana Souza', 'José Ávila']);
       expect(lines[2]).toMatch(
-        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada$/,
+        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada;0$/,
       );
       expect(csv.bytes.includes('sep=')).toBe(false);
 
@@ -156,6 +156,7 @@ staffTest(
         'Celular',
         'Data de inscrição',
         'Situação',
+        'Presenças',
       ]);
       expect(sheet?.getCell('A3').value).toBe('José Ávila');
       expect(sheet?.getCell('D3').value).toBeInstanceOf(Date);
