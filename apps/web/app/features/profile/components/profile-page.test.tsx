@@ -7,6 +7,7 @@ import { authValue, testUser } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { mailHint } from '../profile-form';
 import { ProfilePage } from './profile-page';
+import { AccountAccess, MICROSOFT_PASSWORD_PAGE } from './account-access';
 
 vi.mock('~/components/toasts/notify', () => ({
   notify: vi.fn(async () => 'toast'),
@@ -223,6 +224,19 @@ describe("'Acesso à conta'", () => {
       current: 'minha senha de sempre',
       password: 'minha frase nova de agora',
     });
+  });
+});
+
+describe("'Acesso à conta' with Microsoft Entra ID", () => {
+  it("links a workforce account to Microsoft's page, and asks no password here", async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ signInEmail: null, password: 'microsoft' }));
+    renderWithRouter(
+      <AccountAccess settings={{ authority: 'https://login.microsoftonline.com/centro' }} />,
+      { url: '/perfil', auth: authValue({ status: 'signed-in' }) },
+    );
+    const link = await screen.findByRole('link', { name: /página da Microsoft/ });
+    expect(link).toHaveAttribute('href', MICROSOFT_PASSWORD_PAGE);
+    expect(screen.queryByRole('button', { name: 'Alterar senha' })).not.toBeInTheDocument();
   });
 });
 
