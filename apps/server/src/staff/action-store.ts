@@ -152,7 +152,23 @@ export function createActionStore(db: Db) {
       if (query.action !== undefined) select = select.where('action', '=', query.action);
       if (query.actor !== undefined) select = select.where('actor_id', '=', query.actor);
       if (query.course !== undefined) select = select.where('course_slug', '=', query.course);
-      if (query.person !== undefined) select = select.where('subject_id', '=', query.person);
+      const person = query.person;
+      // About the person, or touching them (a list or an export holding them: decision 078).
+      if (person !== undefined) {
+        select = select.where((eb) =>
+          eb.or([
+            eb('subject_id', '=', person),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('staff_action_subjects')
+                .select('action_id')
+                .where('person_id', '=', person),
+            ),
+          ]),
+        );
+      }
       const before = query.before;
       if (before !== undefined) {
         select = select.where((eb) =>

@@ -197,6 +197,14 @@ describe.each(targets)("a person's data on $dialect", ({ databaseUrl }) => {
       { action: 'attendance.update', title: course.title, role: 'secretaria' },
       { action: 'participant.remove', title: course.title, role: 'coordenacao' },
     ]);
+    // Staff find the same in their record, filtered by the person.
+    const record = await as(ADMIN, 'GET', `/api/staff/actions?person=${joana}`);
+    expect((record.json().actions as { action: string }[]).map((a) => a.action).reverse()).toEqual([
+      'participants.view',
+      'export.csv',
+      'attendance.update',
+      'participant.remove',
+    ]);
     // The marks of one person are not another's: the other participant was only listed.
     const others = (await myData(other)).staffActions.map((a) => a.action);
     expect(others).toContain('export.csv');
