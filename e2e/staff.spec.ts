@@ -369,8 +369,9 @@ staffTest(
       await page.getByRole('button', { name: 'Ver as ações sobre José Ávila' }).click();
       await expect(page.getByText('Ações sobre José Ávila')).toBeVisible();
       await page.getByLabel('Ação').selectOption({ label: 'Todas' });
-      await expect(rows).toHaveCount(1);
-      await expect(rows).toContainText('Removeu um participante');
+      // His removal last, after the lists and files that held him (decision 078).
+      await expect(rows.first()).toContainText('Removeu um participante');
+      await expect(rows.filter({ hasText: 'Exportou a lista (CSV)' }).first()).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 
