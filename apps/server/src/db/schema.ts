@@ -168,13 +168,23 @@ export interface StaffActionsTable {
   actor_role: string | null;
 }
 
+/** An action a limit counts (migration 026; limits/limited-actions.ts). */
+export interface LimitedActionsTable {
+  /** 'enrolment-change', 'people-search'. */
+  kind: string;
+  person_id: string;
+  /** What the limit is per, besides the person (a course's slug), or ''. */
+  scope: string;
+  at: string;
+}
+
 /**
- * The people a staff action touched (migration 025, decision 078): the rows of a list viewed or
- * exported, the marks of an attendance. Read by 'Ver meus dados'; anonymised with the person.
+ * An account a staff action concerned, beside `subject_id` (migration 026): the people of a list
+ * viewed or exported, of an attendance, of a search (decisions 078 and 081).
  */
 export interface StaffActionSubjectsTable {
   action_id: string;
-  person_id: string;
+  subject_id: string;
 }
 
 /** A participant's removal under way (migration 004). */
@@ -388,6 +398,7 @@ export interface Database {
   attendance: AttendanceTable;
   staff_actions: StaffActionsTable;
   staff_action_subjects: StaffActionSubjectsTable;
+  limited_actions: LimitedActionsTable;
   staff_removals: StaffRemovalsTable;
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;

@@ -116,8 +116,8 @@ export async function anonymiseEndedCourses(options: RetentionOptions): Promise<
             .execute();
           await trx
             .updateTable('staff_action_subjects')
-            .set({ person_id: anonymous })
-            .where('person_id', '=', userId)
+            .set({ subject_id: anonymous })
+            .where('subject_id', '=', userId)
             .where('action_id', 'in', (eb) =>
               eb.selectFrom('staff_actions').select('id').where('course_slug', '=', course.slug),
             )

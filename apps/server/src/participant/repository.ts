@@ -126,7 +126,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
 
     /**
      * Staff actions about the person or that touched them (a list holding them viewed or exported,
-     * their attendance marked: `staff_action_subjects`, decision 078), oldest first.
+     * their attendance marked, a search that showed them: decisions 078 and 081), oldest first.
      */
     async staffActionsAbout(userId: string) {
       const rows = await db
@@ -141,7 +141,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
               eb
                 .selectFrom('staff_action_subjects')
                 .select('action_id')
-                .where('person_id', '=', userId),
+                .where('subject_id', '=', userId),
             ),
           ]),
         )
@@ -215,9 +215,10 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .execute();
         await trx
           .updateTable('staff_action_subjects')
-          .set({ person_id: anonymous })
-          .where('person_id', '=', userId)
+          .set({ subject_id: anonymous })
+          .where('subject_id', '=', userId)
           .execute();
+        await trx.deleteFrom('limited_actions').where('person_id', '=', userId).execute();
         // What the person did as staff keeps their name and e-mail: the centre's record of who
         // saw whose data is its obligation, not the staff member's data to erase (decision 049).
         await trx

@@ -341,6 +341,25 @@ export const REFUSALS = {
    * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
    */
   roleNotAllowed: refusal([403], C.Forbidden, 'Sua função não permite acessar esta área.'),
+  /**
+   * A person's enrolments, cancellations and waiting-list changes in one course past the hourly
+   * limit (decision 080): each one sends an e-mail and changes the course's group.
+   */
+  tooManyEnrolmentChanges: refusal(
+    [429],
+    C.TooManyRequests,
+    'Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** A staff member's people searches past the hourly limit (decision 081). */
+  tooManyPeopleSearches: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas buscas de pessoas em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas buscas de pessoas em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
   /** 'Alterar senha' in Perfil with a current password that does not match. */
   wrongCurrentPassword: refusal(
     [400],

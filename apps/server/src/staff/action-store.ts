@@ -20,16 +20,14 @@ export interface StaffActionInput {
   courseSlug?: string | undefined;
   subjectId?: string | undefined;
   /**
-   * Everyone the action touched (the people of a list viewed or exported, of an attendance
-   * marked): 'Ver meus dados' shows each of them the action (decision 078).
+   * The accounts the action concerned besides `subjectId` (decisions 078 and 081): the people of
+   * a list viewed or exported, of an attendance, of a search; kept one row each in
+   * `staff_action_subjects`, so that filtering by a person, and their own data, find the action.
    */
   subjects?: readonly string[] | undefined;
   /** Ids and counts only. */
   details?: Record<string, unknown>;
 }
-
-/** Subjects written per statement (PostgreSQL allows 65535 parameters, SQLite 32766). */
-const SUBJECTS_PER_INSERT = 500;
 
 export interface StaffActionRow {
   id: string;
@@ -77,8 +75,9 @@ export function createActionStore(db: Db) {
       const details = JSON.stringify(input.details ?? {});
       const courseSlug = input.courseSlug ?? null;
       const subjectId = input.subjectId ?? null;
-      let id: string | undefined;
-      if (repeat) {
+      const subjects = [...new Set(input.subjects ?? [])];
+      // A view that showed people is its own row: the next one may show others.
+      if (repeat && subjects.length === 0) {
         const since = new Date(at.getTime() - repeat.withinMs).toISOString();
         const result = await db
           .updateTable('staff_actions')
@@ -108,42 +107,33 @@ export function createActionStore(db: Db) {
           )
           .where('details', '=', details)
           .where((eb) => eb(eb.fn.coalesce('last_at', 'at'), '>=', since))
-          .returning('id')
           .executeTakeFirst();
-        id = result?.id;
+        if (Number(result.numUpdatedRows) > 0) return;
       }
-      if (id === undefined) {
-        id = randomUUID();
-        await db
-          .insertInto('staff_actions')
-          .values({
-            id,
-            at: at.toISOString(),
-            actor_id: input.actorId,
-            actor_name: input.actorName,
-            actor_email: input.actorEmail ?? null,
-            actor_role: input.actorRole ?? null,
-            action: input.action,
-            course_slug: courseSlug,
-            subject_id: subjectId,
-            details,
-          })
-          .execute();
+      const id = randomUUID();
+      const row = db.insertInto('staff_actions').values({
+        id,
+        at: at.toISOString(),
+        actor_id: input.actorId,
+        actor_name: input.actorName,
+        actor_email: input.actorEmail ?? null,
+        actor_role: input.actorRole ?? null,
+        action: input.action,
+        course_slug: courseSlug,
+        subject_id: subjectId,
+        details,
+      });
+      if (subjects.length === 0) {
+        await row.execute();
+        return;
       }
-      // A repeated view counted on its row adds whoever it touched that the row did not hold.
-      const subjects = [...new Set(input.subjects ?? [])];
-      for (let i = 0; i < subjects.length; i += SUBJECTS_PER_INSERT) {
-        const actionId = id;
-        await db
+      await db.transaction().execute(async (trx) => {
+        await trx.executeQuery(row.compile());
+        await trx
           .insertInto('staff_action_subjects')
-          .values(
-            subjects
-              .slice(i, i + SUBJECTS_PER_INSERT)
-              .map((person_id) => ({ action_id: actionId, person_id })),
-          )
-          .onConflict((oc) => oc.columns(['action_id', 'person_id']).doNothing())
+          .values(subjects.map((subject) => ({ action_id: id, subject_id: subject })))
           .execute();
-      }
+      });
     },
 
     /** A page of the record, newest first, filtered; `before` the last row of the page before. */
@@ -153,18 +143,16 @@ export function createActionStore(db: Db) {
       if (query.actor !== undefined) select = select.where('actor_id', '=', query.actor);
       if (query.course !== undefined) select = select.where('course_slug', '=', query.course);
       const person = query.person;
-      // About the person, or touching them (a list or an export holding them: decision 078).
       if (person !== undefined) {
         select = select.where((eb) =>
           eb.or([
             eb('subject_id', '=', person),
-            eb(
-              'id',
-              'in',
+            eb.exists(
               eb
-                .selectFrom('staff_action_subjects')
-                .select('action_id')
-                .where('person_id', '=', person),
+                .selectFrom('staff_action_subjects as s')
+                .select('s.action_id')
+                .whereRef('s.action_id', '=', 'staff_actions.id')
+                .where('s.subject_id', '=', person),
             ),
           ]),
         );

@@ -87,7 +87,10 @@ export async function record(
   extra: {
     course?: string;
     subject?: string;
-    /** Everyone the action touched (decision 078): the people of a list, of an attendance. */
+    /**
+     * The accounts the action concerned when they are several (a list's people, an attendance's:
+     * decisions 078 and 081).
+     */
     subjects?: readonly string[];
     details?: Record<string, unknown>;
   } = {},

@@ -1,13 +1,11 @@
 /**
- * A person's data stored once, and the staff record keeping whom an action touched (decision 078):
+ * A person's data stored once, and the role a staff action was done in (decision 078; the people
+ * an action touched are `staff_action_subjects`, migration 026):
  * - `accounts`: one phone (`mobile_phone`) and one birth date (`data_nascimento`). Sign-up wrote
  *   `extension_celular` and `extension_data_nascimento`, Perfil and enrolment the other two, and the
  *   staff lists read the sign-up copy: a phone changed in Perfil never reached them. The value
  *   written last moves into the kept column (what Perfil wrote, else what sign-up did; `birthday`,
  *   ISO, turned to DD/MM/YYYY, last), then the other columns go.
- * - `staff_action_subjects`: the people an action touched (the rows of a list viewed or exported,
- *   the marks of an attendance), so 'Ver meus dados' lists every staff action about the person;
- *   `subject_id` stays the one person an action was about (a removal, a role).
  * - `staff_actions.actor_role`: the role the staff member acted in, which the person is shown
  *   instead of the staff member's name (null before this migration).
  */
@@ -33,23 +31,11 @@ export async function up(db: AnyDb): Promise<void> {
     await db.schema.alterTable('accounts').dropColumn(column).execute();
   }
 
-  await db.schema
-    .createTable('staff_action_subjects')
-    .addColumn('action_id', 'text', (c) => c.notNull())
-    .addColumn('person_id', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('staff_action_subjects_pk', ['action_id', 'person_id'])
-    .execute();
-  await db.schema
-    .createIndex('staff_action_subjects_person')
-    .on('staff_action_subjects')
-    .column('person_id')
-    .execute();
   await db.schema.alterTable('staff_actions').addColumn('actor_role', 'text').execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('staff_actions').dropColumn('actor_role').execute();
-  await db.schema.dropTable('staff_action_subjects').execute();
   for (const column of DROPPED) {
     await db.schema.alterTable('accounts').addColumn(column, 'text').execute();
   }
