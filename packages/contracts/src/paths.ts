@@ -88,6 +88,8 @@ export const apiPaths = {
   myOpeningAlertCancel: '/api/me/opening-alert/cancel',
   /** GET: everything the product holds about the person, as a JSON download. */
   myData: '/api/me/data',
+  myAccount: '/api/me/account',
+  myPassword: '/api/me/password',
   /** POST {confirmation}: deletes the person's account and data. */
   myAccountDelete: '/api/me/delete',
   /** POST: 'Sair' ends every token of the person issued until now. */
@@ -107,6 +109,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove${q}`,
     exportCsv: `${base}/export.csv${q}`,
     exportXlsx: `${base}/export.xlsx${q}`,
+    /** The waiting list's own CSV. */
+    exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
     /** GET, PUT: the courses required to enrol (decision 061). */

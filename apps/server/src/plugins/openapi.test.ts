@@ -6,6 +6,7 @@
 import {
   groupAddRequestSchema,
   myAccountDeleteRequestSchema,
+  myPasswordChangeRequestSchema,
   mySignOutRequestSchema,
   myCourseRequestSchema,
   myWaitingListJoinRequestSchema,
@@ -69,6 +70,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/waiting-list/join': myWaitingListJoinRequestSchema,
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
+  '/api/me/password': myPasswordChangeRequestSchema,
   '/api/me/sign-out': mySignOutRequestSchema,
   '/api/me/opening-alert': myCourseRequestSchema,
   '/api/me/opening-alert/cancel': myCourseRequestSchema,
