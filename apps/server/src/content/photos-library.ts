@@ -24,6 +24,8 @@ export class PhotoLibrary {
   /** The link previews drawn with a photo, by file name; and each page's, to drop the old one. */
   readonly #previews = new Map<string, Buffer>();
   readonly #previewOf = new Map<string, string>();
+  /** An upload under way on this instance: the next is refused before any work (decision 082). */
+  #uploading = false;
 
   constructor(
     private readonly store: PhotoStore,
@@ -51,7 +53,8 @@ export class PhotoLibrary {
 
   /**
    * Puts an uploaded photo in its place and publishes the pages showing it.
-   * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale'.
+   * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale',
+   *   'photoUploadInProgress'.
    */
   async upload(by: StaffActor, upload: StaffPhotoUpload): Promise<StaffPhotosResponse> {
     const place = photoPlace(upload.slot);
@@ -61,14 +64,22 @@ export class PhotoLibrary {
     if (upload.revision !== from) {
       throw new Refusal('contentStale', { message: `photos from ${upload.revision}, at ${from}` });
     }
-    const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);
-    await this.store.insert(photo, this.now().toISOString());
-    this.#remember(photo);
-    const document: PhotosDocument = {
-      ...this.content.content().photos,
-      [place.slot]: { id: photo.id, alt: upload.alt, width: photo.width, height: photo.height },
-    };
-    await this.content.savePhotos(by, upload.revision, document, { slot: place.slot });
+    // Another upload under way would make this one stale once saved: refused now, not after a
+    // second of a core spent on a photo that could not be kept.
+    if (this.#uploading) throw new Refusal('photoUploadInProgress');
+    this.#uploading = true;
+    try {
+      const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);
+      await this.store.insert(photo, this.now().toISOString());
+      this.#remember(photo);
+      const document: PhotosDocument = {
+        ...this.content.content().photos,
+        [place.slot]: { id: photo.id, alt: upload.alt, width: photo.width, height: photo.height },
+      };
+      await this.content.savePhotos(by, upload.revision, document, { slot: place.slot });
+    } finally {
+      this.#uploading = false;
+    }
     return this.places();
   }
 

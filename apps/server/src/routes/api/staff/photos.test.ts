@@ -236,6 +236,39 @@ describe.each(targets)('photos uploaded in the staff area on $dialect', ({ datab
     }
   }, 30_000);
 
+  it('refuses a photo sent while another is being prepared, at once and without losing either', async () => {
+    const revision = (await as(comunicacao, 'GET', PHOTOS)).json<StaffPhotosResponse>().revision;
+    const image = await phonePhoto(800, 600);
+    const order: string[] = [];
+    const send = (person: string, slot: string) =>
+      as(person, 'PUT', PHOTOS, { revision, slot, alt: 'Pátio', image }).then((answer) => {
+        order.push(slot);
+        return answer;
+      });
+    const [first, second] = await Promise.all([
+      send(comunicacao, 'carousel-2'),
+      send(ADMIN, 'carousel-3'),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 409]);
+    expect(second.json()).toEqual({
+      error: 'content_stale',
+      message: 'Outra foto está sendo enviada agora. Aguarde alguns segundos e envie de novo.',
+    });
+    // Refused before the other was done, not after resizing a photo it could not keep.
+    expect(order).toEqual(['carousel-3', 'carousel-2']);
+    const places = (await as(comunicacao, 'GET', PHOTOS)).json<StaffPhotosResponse>();
+    expect(places.revision).toBe(revision + 1);
+    expect(places.places.find((p) => p.slot === 'carousel-3')?.photo).toBeNull();
+    // Sent again once the first is in, it goes in too.
+    const again = await as(ADMIN, 'PUT', PHOTOS, {
+      revision: places.revision,
+      slot: 'carousel-3',
+      alt: 'Pátio',
+      image,
+    });
+    expect(again.statusCode).toBe(200);
+  }, 60_000);
+
   it('puts a long strip within the limits in its place at once, cut from its middle', async () => {
     // 100 × 39,999: 4 megapixels, red above, green in the middle, blue below. Cut to the banner's
     // shape only after resizing, it became 1200 × 480,000 pixels first: a minute and more of a
