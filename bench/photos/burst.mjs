@@ -228,7 +228,17 @@ async function main() {
       // The visitor and the participant while any upload is still under way.
       const during = [];
       await new Promise((resolve) => setTimeout(resolve, 100));
-      while (pending > 0) during.push(await sample(url, script, email));
+      while (pending > 0) {
+        const at = performance.now() - started;
+        during.push({ at, ...(await sample(url, script, email)) });
+      }
+      if (process.env.BURST_VERBOSE) {
+        for (const s of during) {
+          console.log(
+            `  at ${round(s.at)} ms: ${round(s.page)} / ${round(s.js)} / ${round(s.signin)}`,
+          );
+        }
+      }
       const answers = await Promise.all(uploads);
       const worst = (key) => Math.max(...during.map((s) => s[key]));
       runs.push({

@@ -33,6 +33,11 @@ export class PhotoLibrary {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Whether an upload is under way on this instance (the next is refused). */
+  get uploading(): boolean {
+    return this.#uploading;
+  }
+
   /** Every place, with the photo in it (null: the original illustration). */
   places(): StaffPhotosResponse {
     const photos = this.content.content().photos;
@@ -54,7 +59,7 @@ export class PhotoLibrary {
   /**
    * Puts an uploaded photo in its place and publishes the pages showing it.
    * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale',
-   *   'photoUploadInProgress'.
+   *   'photoUploadInProgress', 'tooManyContentSaves'.
    */
   async upload(by: StaffActor, upload: StaffPhotoUpload): Promise<StaffPhotosResponse> {
     const place = photoPlace(upload.slot);
@@ -67,6 +72,7 @@ export class PhotoLibrary {
     // Another upload under way would make this one stale once saved: refused now, not after a
     // second of a core spent on a photo that could not be kept.
     if (this.#uploading) throw new Refusal('photoUploadInProgress');
+    this.content.admitSave(by);
     this.#uploading = true;
     try {
       const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);

@@ -57,10 +57,12 @@ async function write(root: string, file: string, content: string | Buffer) {
  * The build's page renderer (`renderer/render.js`, decision 054), as the web build's contract has
  * it: a page from the content. This one lists the schedule's activities and carries an inline
  * script naming the content's first activity, so its CSP hash changes with the content; then the
- * page's own texts when saved (decision 064).
+ * page's own texts when saved (decision 064). Each path it renders joins
+ * `globalThis.__centroRenders` when a test set it to an array.
  */
 const RENDERER_JS = `const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function render(urlPath, content) {
+  globalThis.__centroRenders?.push(urlPath);
   const items = content.schedule.flatMap((d) =>
     d.activities.map((a) => '<li>' + esc(d.day) + ', ' + esc(a.time) + ': ' + esc(a.title) + '</li>'),
   );

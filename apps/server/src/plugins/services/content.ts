@@ -28,9 +28,12 @@ import {
 import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
+import { RenderBatches } from '../../site/render-batches.js';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
+/** How long a publication waits for others to render with it (decision 083). */
+export const RENDER_WINDOW_MS = 250;
 /** How often each instance looks whether a notice's period has started or ended. */
 export const NOTICE_CHECK_MS = 30_000;
 
@@ -41,6 +44,7 @@ export interface ContentServiceOptions {
   /** The clock the notices' periods are read with (tests: a controlled one). */
   now?: () => Date;
   noticeCheckMs?: number;
+  renderWindowMs?: number;
 }
 
 export const contentService = fp<ContentServiceOptions>(
@@ -48,8 +52,10 @@ export const contentService = fp<ContentServiceOptions>(
     const { pages, security, webRoot } = options;
     const now = options.now ?? (() => new Date());
     const { staff } = app;
+    const photoFiles = photoStore(app.database);
     const service = new ContentService({
       store: contentStore(app.database),
+      photos: photoFiles,
       record: (by, action, details) => staff.record(by, action, details),
       log: app.log,
     });
@@ -132,47 +138,61 @@ export const contentService = fp<ContentServiceOptions>(
       renderedPhotos = content.photos;
       return [...new Set([...changed].flatMap((slot) => photoPlace(slot)?.pages ?? []))];
     };
-    const photos = new PhotoLibrary(photoStore(app.database), service);
+    const photos = new PhotoLibrary(photoFiles, service);
     const assets = { photoOf: async (id: string) => (await photos.file(id))?.files.jpeg };
     /**
      * The pages outside the public paths, whose footer shows the contact details too (decision
      * 068): the 'Página Não Encontrada' page and the signed-in pages' shell.
      */
-    const renderShells = async (content: SiteContent) => {
+    const renderShell = async (urlPath: string, content: SiteContent) => {
       if (!renderer) return;
       const shell = { validators: true, noindex: true };
       try {
-        const notFound = await renderer.render(NOT_FOUND_PATH, content);
-        pages.notFound = await preparePublicPage(Buffer.from(notFound.html), security, {
-          ...shell,
-          validators: false,
-        });
-        const fallback = await renderer.render(SPA_FALLBACK_PATH, content);
-        const page = await preparePublicPage(Buffer.from(fallback.html), security, shell);
-        for (const urlPath of signedInPaths) pages.byPath.set(urlPath, page);
+        const rendered = await renderer.render(urlPath, content);
+        if (urlPath === NOT_FOUND_PATH) {
+          pages.notFound = await preparePublicPage(Buffer.from(rendered.html), security, {
+            ...shell,
+            validators: false,
+          });
+        } else {
+          const page = await preparePublicPage(Buffer.from(rendered.html), security, shell);
+          for (const signedIn of signedInPaths) pages.byPath.set(signedIn, page);
+        }
       } catch (error) {
-        app.log.error({ err: error }, 'shell pages not rendered');
+        app.log.error({ err: error, path: urlPath }, 'shell page not rendered');
       }
     };
+    const renderPage = async (urlPath: string, content: SiteContent) => {
+      if (!renderer) return;
+      try {
+        const page = await renderer.render(urlPath, content, assets);
+        // Its link preview first, when drawn with a photo: the page names it.
+        for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
+        // The data first: a visitor who gets the new page then navigates gets its data.
+        if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
+        await publish(urlPath, Buffer.from(page.html));
+      } catch (error) {
+        // The page served so far stays; the revision is saved and shows in the staff area.
+        app.log.error({ err: error, path: urlPath }, 'page not rendered');
+      }
+    };
+    const shells = new Set([NOT_FOUND_PATH, SPA_FALLBACK_PATH]);
+    // Saves close together render their pages once, with the content in effect (decision 083).
+    const batches = new RenderBatches({
+      windowMs: options.renderWindowMs ?? RENDER_WINDOW_MS,
+      render: (paths) =>
+        queue(async () => {
+          const content = service.content();
+          for (const urlPath of paths) {
+            await (shells.has(urlPath) ? renderShell : renderPage)(urlPath, content);
+          }
+        }),
+    });
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
-      if (document === 'contact') await queue(() => renderShells(content));
-      await queue(async () => {
-        for (const urlPath of pagesToRender(document, content)) {
-          try {
-            const page = await renderer.render(urlPath, content, assets);
-            // Its link preview first, when drawn with a photo: the page names it.
-            for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
-            // The data first: a visitor who gets the new page then navigates gets its data.
-            if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
-            await publish(urlPath, Buffer.from(page.html));
-          } catch (error) {
-            // The page served so far stays; the revision is saved and shows in the staff area.
-            app.log.error({ err: error, document, path: urlPath }, 'page not rendered');
-          }
-        }
-      });
+      const paths = pagesToRender(document, content);
+      await batches.request(document === 'contact' ? [...shells, ...paths] : paths);
     });
     await service.refresh();
     // The course pages' class hints from the start (before the server listens).

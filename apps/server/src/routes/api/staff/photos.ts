@@ -3,7 +3,8 @@
  * permission): GET /api/staff/content/photos, every place a photo can go with the photo there;
  * PUT, one photo (base64 in the JSON body, at most PHOTO_LIMITS.bytes) with its alternative text
  * for one place, from the revision the edit started from (409 when someone saved meanwhile). The
- * photo is read as an image (415 otherwise), resized to the place's size and published at once.
+ * photo is read as an image (415 otherwise), resized to the place's size and published at once;
+ * one at a time per instance (409 'photoUploadInProgress' meanwhile, decision 082).
  */
 import {
   apiPaths,
@@ -13,6 +14,7 @@ import {
 } from '@centro/contracts';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerPerson } from '../../../auth/bearer-person.js';
 import { apiErrorHandler } from '../../../plugins/error-handler.js';
 import { Refusal } from '../../../refusals/refusal.js';
 import { contentRoute, SAVE_REFUSALS } from './content-route.js';
@@ -21,7 +23,7 @@ import { contentRoute, SAVE_REFUSALS } from './content-route.js';
 export const PHOTO_BODY_LIMIT_BYTES = PHOTO_BASE64_MAX + 4096;
 
 export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { photos } = app;
+  const { photos, staff } = app;
 
   app.get(
     apiPaths.staffContentPhotos,
@@ -35,9 +37,24 @@ export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       ...contentRoute({
         body: staffPhotoUploadSchema,
         answer: staffPhotosResponseSchema,
-        refusals: [...SAVE_REFUSALS, 'photoTooLarge', 'notAnImage', 'photoPlaceNotFound'],
+        refusals: [
+          ...SAVE_REFUSALS,
+          'photoUploadInProgress',
+          'photoTooLarge',
+          'notAnImage',
+          'photoPlaceNotFound',
+        ],
       }),
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+      // Another photo under way: refused before this one's body (up to 14 MB of JSON) is read and
+      // parsed on the loop that serves the site (decision 082); its sender is checked first, so
+      // nobody else learns that an upload is under way.
+      onRequest: async (request) => {
+        if (!photos.uploading) return;
+        const { userId, roles } = bearerPerson(request);
+        await staff.actor(userId, roles, 'content');
+        throw new Refusal('photoUploadInProgress');
+      },
       // A body over the limit is a photo too large, said as such beside the file's field.
       errorHandler: (error, request, reply) =>
         apiErrorHandler(

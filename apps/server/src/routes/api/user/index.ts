@@ -19,7 +19,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePerson } from '../../../auth/authenticate-person.js';
 import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
-import { ContactChangeLimitError } from '../../../idp/store/contact-email-changes.js';
 import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
 
@@ -103,12 +102,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // answer keeps the current one, and the website says a link was sent.
       // At most a few links an hour per account and per address (issue 28, finding 3).
       if (param === 'mail' && app.contactEmail) {
-        const change = await app.contactEmail.request(userId, value).catch((error: unknown) => {
-          if (error instanceof ContactChangeLimitError) {
-            reply.header('retry-after', String(error.retryAfterSeconds));
-          }
-          throw error;
-        });
+        // Past the limit: a refusal with its Retry-After (plugins/error-handler.ts).
+        const change = await app.contactEmail.request(userId, value);
         if (change === 'pending') return { data: await detailsOf(directory, userId) };
       }
       await directory.updateUser(userId, param, value);
