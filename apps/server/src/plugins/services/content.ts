@@ -18,6 +18,7 @@ import { photoStore } from '../../content/photos-store.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
+  assertOwnScripts,
   dataPath,
   NOT_FOUND_PATH,
   type PageSecurity,
@@ -71,17 +72,26 @@ export const contentService = fp<ContentServiceOptions>(
         app.log.error({ err: error }, 'class hints not read');
       }
     };
-    /** Prepares the page again when its notices or hint changed, or when it has new HTML. */
-    const publish = async (urlPath: string, html?: Buffer) => {
-      if (html) pages.html.set(urlPath, html);
-      const base = pages.html.get(urlPath);
+    /**
+     * Prepares the page again when its notices or hint changed, or when it has new HTML (with the
+     * scripts its renderer emitted there: decision 003).
+     */
+    const publish = async (urlPath: string, rendered?: { html: Buffer; scripts: string[] }) => {
+      const html = rendered?.html;
+      const base = html ?? pages.html.get(urlPath);
       if (!base) return;
       const notices = noticesOn(service.content().notices, urlPath, now());
       const hint = hints.get(urlPath);
       const key = JSON.stringify([notices, hint ?? null]);
       if (!html && (shown.get(urlPath) ?? '[[],null]') === key) return;
       const page = withClassHint(withNotices(base.toString('utf8'), notices), hint);
-      pages.byPath.set(urlPath, await preparePublicPage(Buffer.from(page), security));
+      const scripts = rendered?.scripts ?? pages.scripts.get(urlPath);
+      const prepared = await preparePublicPage(Buffer.from(page), security, undefined, scripts);
+      pages.byPath.set(urlPath, prepared);
+      if (rendered) {
+        pages.html.set(urlPath, rendered.html);
+        pages.scripts.set(urlPath, rendered.scripts);
+      }
       shown.set(urlPath, key);
     };
     // One at a time: a check and a publication never prepare the same page at once.
@@ -149,13 +159,12 @@ export const contentService = fp<ContentServiceOptions>(
       const shell = { validators: true, noindex: true };
       try {
         const rendered = await renderer.render(urlPath, content);
+        const html = Buffer.from(rendered.html);
         if (urlPath === NOT_FOUND_PATH) {
-          pages.notFound = await preparePublicPage(Buffer.from(rendered.html), security, {
-            ...shell,
-            validators: false,
-          });
+          const options = { ...shell, validators: false };
+          pages.notFound = await preparePublicPage(html, security, options, rendered.scripts);
         } else {
-          const page = await preparePublicPage(Buffer.from(rendered.html), security, shell);
+          const page = await preparePublicPage(html, security, shell, rendered.scripts);
           for (const signedIn of signedInPaths) pages.byPath.set(signedIn, page);
         }
       } catch (error) {
@@ -166,11 +175,13 @@ export const contentService = fp<ContentServiceOptions>(
       if (!renderer) return;
       try {
         const page = await renderer.render(urlPath, content, assets);
+        // Nothing of a page holding a script its renderer did not emit is published.
+        assertOwnScripts(page.html, page.scripts);
         // Its link preview first, when drawn with a photo: the page names it.
         for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
         // The data first: a visitor who gets the new page then navigates gets its data.
         if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
-        await publish(urlPath, Buffer.from(page.html));
+        await publish(urlPath, { html: Buffer.from(page.html), scripts: page.scripts });
       } catch (error) {
         // The page served so far stays; the revision is saved and shows in the staff area.
         app.log.error({ err: error, path: urlPath }, 'page not rendered');

@@ -291,7 +291,8 @@ describe.each(targets)('photos uploaded in the staff area on $dialect', ({ datab
       image: strip.toString('base64'),
     });
     expect(saved.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Seconds, not the minute and more of the whole strip (one thread, at most, on a busy machine).
+    expect(Date.now() - started).toBeLessThan(30_000);
     const src = saved.json<StaffPhotosResponse>().places[0]?.photo?.src ?? '';
     const file = await api.app.inject({ method: 'GET', url: src, headers: { accept: '*/*' } });
     const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
@@ -307,7 +308,7 @@ describe.each(targets)('photos uploaded in the staff area on $dialect', ({ datab
       green: true,
       blue: true,
     });
-  }, 30_000);
+  }, 60_000);
 });
 
 const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
@@ -375,7 +376,7 @@ describe.skipIf(!hasRenderer)('photos published on the real build', () => {
     expect((await api.app.inject({ method: 'GET', url: '/saiba-mais' })).body).not.toContain(
       '/fotos/',
     );
-  }, 30_000);
+  }, 60_000);
 
   it("keeps the course's photo when its texts are edited, previewed and published", async () => {
     const document = '/global-kardec/passe';
