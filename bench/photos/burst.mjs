@@ -1,5 +1,5 @@
 // A burst of photo uploads (decision 082): eight noise photos of about 8.5 MB and 2.8 megapixels,
-// sent at once by a staff member to 'Conteúdo', while a visitor loads a page and the site's
+// sent at once by a staff member to 'Conteúdo' (from a process of their own, uploader.mjs), while a visitor loads a page and the site's
 // JavaScript and a participant signs in with the built-in provider. Prints and records how long
 // each took during the burst, beside the same requests on the idle server; the target is 1 s.
 //
@@ -9,7 +9,7 @@
 // Only a run with the defaults rewrites its section of docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -129,6 +129,7 @@ async function signIn(url, email) {
   });
   if (posted.status !== 303) throw new Error(`sign-in form answered ${posted.status}`);
   const resumed = await request(posted.headers.get('location'));
+  if (resumed.status !== 303) throw new Error(`the provider's resume answered ${resumed.status}`);
   const code = new URLSearchParams(new URL(resumed.headers.get('location')).hash.slice(1)).get(
     'code',
   );
@@ -191,6 +192,8 @@ async function main() {
     ADMIN_EMAILS: `${staff}@example.org`,
     IDP_SIGN_IN_ATTEMPTS_PER_EMAIL: '1000',
     IDP_SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
+    // One client signs in again and again: the per-address limits are not what is measured.
+    RATE_LIMIT_IDP_PER_MINUTE: '100000',
   });
   const token = createApiTokens({ secret: Buffer.from(SECRET) }).issueForUser(staff).token;
   const email = `${participant}@example.org`;
@@ -204,42 +207,50 @@ async function main() {
     await sample(url, script, email);
     for (let run = 0; run < RUNS; run++) {
       const idle = await sample(url, script, email);
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const headers = { authorization: `Bearer ${token}` };
       const places = await (await fetch(`${url}/api/staff/content/photos`, { headers })).json();
       const load = os.loadavg()[0];
-      const started = performance.now();
-      let pending = PHOTOS;
-      const uploads = photos.map((image, i) =>
-        fetch(`${url}/api/staff/content/photos`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({
+      const files = photos.map((image, i) => {
+        const file = path.join(dataDir, `upload-${i}.json`);
+        writeFileSync(
+          file,
+          JSON.stringify({
             revision: places.revision,
             slot: ['banner', 'carousel-1', 'carousel-2', 'carousel-3'][i % 4],
             alt: 'Ruído',
             image,
           }),
-        }).then(async (answer) => {
-          await answer.arrayBuffer();
-          pending--;
-          return { status: answer.status, ms: performance.now() - started };
-        }),
+        );
+        return file;
+      });
+      const uploader = spawn(
+        process.execPath,
+        ['bench/photos/uploader.mjs', url, token, ...files],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
       );
+      let output = '';
+      uploader.stdout.on('data', (chunk) => (output += chunk));
+      let pending = true;
+      const done = new Promise((resolve) => uploader.once('exit', resolve)).then(() => {
+        pending = false;
+      });
       // The visitor and the participant while any upload is still under way.
       const during = [];
       await new Promise((resolve) => setTimeout(resolve, 100));
-      while (pending > 0) {
-        const at = performance.now() - started;
+      while (pending) {
+        const at = performance.now();
         during.push({ at, ...(await sample(url, script, email)) });
       }
+      await done;
+      const answers = JSON.parse(output);
+      const started = during[0]?.at ?? 0;
       if (process.env.BURST_VERBOSE) {
         for (const s of during) {
           console.log(
-            `  at ${round(s.at)} ms: ${round(s.page)} / ${round(s.js)} / ${round(s.signin)}`,
+            `  at ${round(s.at - started)} ms: ${round(s.page)} / ${round(s.js)} / ${round(s.signin)}`,
           );
         }
       }
-      const answers = await Promise.all(uploads);
       const worst = (key) => Math.max(...during.map((s) => s[key]));
       runs.push({
         load,
@@ -277,7 +288,7 @@ function report(runs, script, megabytes) {
   const met = runs.every((r) => Math.max(r.page, r.js, r.signin) <= 1000);
   const body = `## A burst of photo uploads (\`node bench/photos/burst.mjs\`)
 
-- Command: \`node bench/photos/burst.mjs\` (after \`npx tsc -b && npm run build -w @centro/web\`): ${PHOTOS} noise photos of 2048 × 1365 (2.8 MP, ${round(megabytes, 1)} MB each) sent at once to \`PUT /api/staff/content/photos\` by one staff member, ${runs.length} bursts on one server (embedded defaults, SQLite); while any upload is under way a visitor loads \`/\` and the site's largest script (\`${script}\`, brotli) and a participant signs in with the built-in provider (authorize, form, code, tokens), one after the other, again and again. The worst of each during a burst, median (min–max) of the bursts.
+- Command: \`node bench/photos/burst.mjs\` (after \`npx tsc -b && npm run build -w @centro/web\`): ${PHOTOS} noise photos of 2048 × 1365 (2.8 MP, ${round(megabytes, 1)} MB each) sent at once to \`PUT /api/staff/content/photos\` by one staff member (from a process of their own), ${runs.length} bursts on one server (embedded defaults, SQLite); while any upload is under way a visitor loads \`/\` and the site's largest script (\`${script}\`, brotli) and a participant signs in with the built-in provider (authorize, form, code, tokens), one after the other, again and again. The worst of each during a burst, median (min–max) of the bursts.
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Machine: ${machineDescription({ chromium: false })}; 1-minute load average at each burst's start: ${runs.map((r) => round(r.load, 1)).join(', ')}
 - Target: a page and a sign-in within 1 s during the burst (before decision 082: 57 s for the script, 49 s for a sign-in). ${met ? 'Met in every burst.' : 'Missed.'}

@@ -25,7 +25,7 @@ export class PhotoLibrary {
   readonly #previews = new Map<string, Buffer>();
   readonly #previewOf = new Map<string, string>();
   /** An upload under way on this instance: the next is refused before any work (decision 082). */
-  #uploading = false;
+  #claimed = false;
 
   constructor(
     private readonly store: PhotoStore,
@@ -33,9 +33,18 @@ export class PhotoLibrary {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Whether an upload is under way on this instance (the next is refused). */
-  get uploading(): boolean {
-    return this.#uploading;
+  /**
+   * Takes this instance's one upload at a time (decision 082): false when another holds it. The
+   * upload route claims it before reading the photo's body, and releases it with its answer.
+   */
+  claim(): boolean {
+    if (this.#claimed) return false;
+    this.#claimed = true;
+    return true;
+  }
+
+  release(): void {
+    this.#claimed = false;
   }
 
   /** Every place, with the photo in it (null: the original illustration). */
@@ -57,9 +66,10 @@ export class PhotoLibrary {
   }
 
   /**
-   * Puts an uploaded photo in its place and publishes the pages showing it.
+   * Puts an uploaded photo in its place and publishes the pages showing it; the caller holds the
+   * claim (`claim`).
    * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale',
-   *   'photoUploadInProgress', 'tooManyContentSaves'.
+   *   'tooManyContentSaves'.
    */
   async upload(by: StaffActor, upload: StaffPhotoUpload): Promise<StaffPhotosResponse> {
     const place = photoPlace(upload.slot);
@@ -69,23 +79,15 @@ export class PhotoLibrary {
     if (upload.revision !== from) {
       throw new Refusal('contentStale', { message: `photos from ${upload.revision}, at ${from}` });
     }
-    // Another upload under way would make this one stale once saved: refused now, not after a
-    // second of a core spent on a photo that could not be kept.
-    if (this.#uploading) throw new Refusal('photoUploadInProgress');
     this.content.admitSave(by);
-    this.#uploading = true;
-    try {
-      const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);
-      await this.store.insert(photo, this.now().toISOString());
-      this.#remember(photo);
-      const document: PhotosDocument = {
-        ...this.content.content().photos,
-        [place.slot]: { id: photo.id, alt: upload.alt, width: photo.width, height: photo.height },
-      };
-      await this.content.savePhotos(by, upload.revision, document, { slot: place.slot });
-    } finally {
-      this.#uploading = false;
-    }
+    const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);
+    await this.store.insert(photo, this.now().toISOString());
+    this.#remember(photo);
+    const document: PhotosDocument = {
+      ...this.content.content().photos,
+      [place.slot]: { id: photo.id, alt: upload.alt, width: photo.width, height: photo.height },
+    };
+    await this.content.savePhotos(by, upload.revision, document, { slot: place.slot });
     return this.places();
   }
 

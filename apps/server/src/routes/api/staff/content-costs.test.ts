@@ -49,6 +49,8 @@ describe.each(targets)('what content saves cost on $dialect', ({ databaseUrl }) 
       databaseUrl,
       fixture,
       env: { ADMIN_EMAILS: `${ADMIN}@example.org` },
+      // Wide enough that two saves sent together share a batch on a busy machine.
+      renderWindowMs: 2000,
     });
     await seedPeople(api.app.database.db, [ADMIN]);
     [comunicacao] = (await api.createPeople(1)) as [string];

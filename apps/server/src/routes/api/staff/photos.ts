@@ -24,6 +24,11 @@ export const PHOTO_BODY_LIMIT_BYTES = PHOTO_BASE64_MAX + 4096;
 
 export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { photos, staff } = app;
+  // The requests holding the instance's claim, released with their answer.
+  const claims = new WeakSet<object>();
+  const release = (request: object) => {
+    if (claims.delete(request)) photos.release();
+  };
 
   app.get(
     apiPaths.staffContentPhotos,
@@ -46,15 +51,18 @@ export const staffPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       }),
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
-      // Another photo under way: refused before this one's body (up to 14 MB of JSON) is read and
-      // parsed on the loop that serves the site (decision 082); its sender is checked first, so
-      // nobody else learns that an upload is under way.
+      // One photo at a time per instance (decision 082), claimed before this one's body (up to
+      // 14 MB of JSON) is read and parsed on the loop that serves the site: another sent
+      // meanwhile is refused at once. Its sender is checked first: nobody else learns that an
+      // upload is under way, nor holds the claim.
       onRequest: async (request) => {
-        if (!photos.uploading) return;
         const { userId, roles } = bearerPerson(request);
         await staff.actor(userId, roles, 'content');
-        throw new Refusal('photoUploadInProgress');
+        if (!photos.claim()) throw new Refusal('photoUploadInProgress');
+        claims.add(request);
       },
+      onResponse: async (request) => release(request),
+      onRequestAbort: async (request) => release(request),
       // A body over the limit is a photo too large, said as such beside the file's field.
       errorHandler: (error, request, reply) =>
         apiErrorHandler(
