@@ -62,6 +62,9 @@ function refusal<const S extends readonly [number, ...number[]], Details = never
 /** A sentence written by the thrower (it names the field or the setting). */
 const own = ({ message }: { message: string }) => message;
 
+/** `invalidRequest`'s message for a body that is not a JSON object. */
+export const BODY_NOT_AN_OBJECT = 'O corpo da requisição deve ser um objeto JSON.';
+
 export const REFUSALS = {
   invalidJson: refusal([400], C.InvalidJson, 'O corpo da requisição não é um JSON válido.'),
   payloadTooLarge: refusal(
@@ -344,6 +347,25 @@ export const REFUSALS = {
    * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
    */
   roleNotAllowed: refusal([403], C.Forbidden, 'Sua função não permite acessar esta área.'),
+  /**
+   * A person's enrolments, cancellations and waiting-list changes in one course past the hourly
+   * limit (decision 080): each one sends an e-mail and changes the course's group.
+   */
+  tooManyEnrolmentChanges: refusal(
+    [429],
+    C.TooManyRequests,
+    'Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** A staff member's people searches past the hourly limit (decision 081). */
+  tooManyPeopleSearches: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas buscas de pessoas em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas buscas de pessoas em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
   /**
    * A photo sent while another is being prepared on this instance (decision 082): refused before
    * any work, as the one under way would make it stale.

@@ -22,6 +22,7 @@ import type { ParticipantService } from '../../participant/service.js';
 import type { StaffService } from '../../staff/service.js';
 import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
+import type { Limits } from './limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,15 +45,17 @@ declare module 'fastify' {
     photos: PhotoLibrary;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
-    /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */
+    /** The server's API tokens (issued by get-token, checked by the bearerAuth hook). */
     apiTokens: ApiTokens;
     /**
      * Per person, the instant before which their tokens are refused (ended sessions): checked by
-     * get-token, requirePerson and bearerAuth.
+     * get-token and the bearerAuth hook.
      */
     tokenRevocations: TokenRevocations;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
     verifyProviderToken: ProviderTokenVerifier;
+    /** What one account may ask within an hour: enrolment changes, people searches. */
+    limits: Limits;
     /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
     mail: Mail;
     /**
@@ -71,6 +74,7 @@ export { coursesService } from './courses.js';
 export { databaseService } from './database.js';
 export { directoryService } from './directory.js';
 export { enrolmentService } from './enrolment.js';
+export { limitsService } from './limits.js';
 export { mailService } from './mail.js';
 export { participantService } from './participant.js';
 export { staffService } from './staff.js';

@@ -1,20 +1,21 @@
 /**
  * POST /api/group/add {group, user, token, turma?}: enrols the person in the course whose group
  * this is, in the class `turma` or else its only open class (decision 052), and answers with the
- * class's WhatsApp group link in effect (staff may have changed it). Only the
+ * class's WhatsApp group link in effect (staff may have changed it) and when and where the class
+ * meets (the place with the centre's address as published: decision 073). Only the
  * groups of the content's courses are accepted: the server never adds anyone to an arbitrary group
  * of the directory.
  */
-import { allCourses, groupLinkOf } from '@centro/content';
+import { allCourses, formatMeetingPlace, groupLinkOf } from '@centro/content';
 import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePerson } from '../../../auth/authenticate-person.js';
+import { claimedPerson } from '../../../auth/authenticate-person.js';
 import { UnknownGroupError } from '../../../enrolment/errors.js';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
+import { bearerRoute } from '../bearer-route.js';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, courseOf } = app;
+  const { enrolment, courseOf, content, limits } = app;
   // Group ids are GUIDs: compared without regard to case.
   const byGroup = new Map(
     allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
@@ -27,40 +28,38 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       // @fastify/compress's 1 KB threshold: never compressed. Without the plugin's two hooks on
       // this route (issue 15: the rush's hot path); request bodies are still decompressed.
       compress: false,
-      schema: {
+      ...bearerRoute({
         body: groupAddRequestSchema,
-        response: {
-          200: groupAddResponseSchema,
-          ...refusalResponses(
-            'unknownGroup',
-            'userNotFound',
-            'courseFull',
-            'enrolmentNotOpen',
-            'enrolmentClosed',
-            'enrolmentIncomplete',
-            'emailNotVerified',
-            'classRequired',
-            'classNotFound',
-            'enrolledInOtherClass',
-            'prerequisiteMissing',
-          ),
-        },
-      },
+        answer: groupAddResponseSchema,
+        refusals: [
+          'unknownGroup',
+          'userNotFound',
+          'courseFull',
+          'enrolmentNotOpen',
+          'enrolmentClosed',
+          'enrolmentIncomplete',
+          'emailNotVerified',
+          'classRequired',
+          'classNotFound',
+          'enrolledInOtherClass',
+          'prerequisiteMissing',
+          'tooManyEnrolmentChanges',
+        ],
+      }),
     },
     async (request, reply) => {
-      const { token, user, group, turma } = request.body;
-      const userId = requirePerson(request, token, user);
+      const { user, group, turma } = request.body;
+      const userId = claimedPerson(request, user);
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
+      // Before the directory is called: each enrolment queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course.slug);
 
-      const { alreadyEnrolled, settings } = await enrolment.enrolReading(
-        userId,
-        turma === undefined ? course : { ...course, classId: turma },
-        request.log,
-      );
+      // The class is resolved here, once, and carried down (decision 074).
+      const ref = await enrolment.requestedClass(course, turma);
+      const { alreadyEnrolled, settings } = await enrolment.enrol(userId, ref, request.log);
       // The settings in effect as the enrolment read them, with the places: no second query.
       const inEffect = courseOf.inEffect(course.slug, settings);
-      reply.header('cache-control', 'no-store');
       return {
         data: {
           course: course.slug,
@@ -68,7 +67,19 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
           status: 'enrolled' as const,
           alreadyEnrolled,
           // null: the course has no invite yet, and the page says the link comes later.
-          ...(inEffect ? { groupLink: groupLinkOf(inEffect.inviteCode) } : {}),
+          ...(inEffect
+            ? {
+                groupLink: groupLinkOf(inEffect.inviteCode),
+                meetings: {
+                  firstMeeting: inEffect.meetings.firstMeeting,
+                  time: inEffect.meetings.time,
+                  place: formatMeetingPlace(inEffect.meetings, {
+                    ...content.content().contact.address,
+                    country: 'BR',
+                  }),
+                },
+              }
+            : {}),
         },
       };
     },

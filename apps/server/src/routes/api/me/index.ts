@@ -44,13 +44,20 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff, openingAlerts } = app;
-  const known = new Set(allCourses().map((c) => c.slug));
+  const { enrolment, participant, staff, openingAlerts, limits } = app;
+  const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
   const courseOf = (slug: string) => {
     if (!known.has(slug)) throw new CourseNotFoundError();
     return slug;
+  };
+
+  /** The content's course, as the enrolment resolves its classes (decision 074). */
+  const enrolmentCourseOf = (slug: string) => {
+    const course = known.get(slug);
+    if (!course) throw new CourseNotFoundError();
+    return { slug, groupId: course.groupId };
   };
 
   app.get(
@@ -73,11 +80,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'enrolmentInProgress',
         'cancellationIncomplete',
         'classEnded',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
+      // Before the directory is called: each cancellation queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course);
       await participant.cancel(userId, course, request.log);
       return { course, cancelled: true as const };
     },
@@ -100,18 +110,16 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'classNotFound',
         'enrolledInOtherClass',
         'prerequisiteMissing',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
-      const course = courseOf(request.body.course);
-      const joined = await enrolment.joinWaitingList(
-        userId,
-        course,
-        request.log,
-        request.body.turma,
-      );
-      return { course, ...joined };
+      const course = enrolmentCourseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course.slug);
+      const ref = await enrolment.requestedClass(course, request.body.turma);
+      const joined = await enrolment.joinWaitingList(userId, ref, request.log);
+      return { course: course.slug, ...joined };
     },
   );
 
@@ -145,12 +153,15 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     bearerRoute({
       body: myCourseRequestSchema,
       answer: myWaitingListLeaveResponseSchema,
-      refusals: [...AUTH, 'unknownCourse'],
+      refusals: [...AUTH, 'unknownCourse', 'tooManyEnrolmentChanges'],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
-      const course = courseOf(request.body.course);
-      return { course, left: await enrolment.leaveWaitingList(userId, course) };
+      const course = enrolmentCourseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course.slug);
+      const ref = await enrolment.heldClass(userId, course);
+      const left = ref !== null && (await enrolment.leaveWaitingList(userId, ref));
+      return { course: course.slug, left };
     },
   );
 
