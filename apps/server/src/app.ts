@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The clock of the notices' periods, and how often they are checked (tests: controlled). */
   notices?: { now: () => Date; checkMs: number };
+  /** How long a publication waits for others to render with it (decision 083; tests: longer). */
+  renderWindowMs?: number;
 }
 
 export async function buildApp(
@@ -151,6 +153,7 @@ export async function buildApp(
     ...(options.notices
       ? { now: options.notices.now, noticeCheckMs: options.notices.checkMs }
       : {}),
+    ...(options.renderWindowMs === undefined ? {} : { renderWindowMs: options.renderWindowMs }),
   });
 
   app.setNotFoundHandler(notFoundHandler(() => pages.notFound));

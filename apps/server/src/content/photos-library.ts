@@ -28,12 +28,28 @@ export class PhotoLibrary {
   /** The link previews drawn with a photo, by file name; and each page's, to drop the old one. */
   readonly #previews = new Map<string, Buffer>();
   readonly #previewOf = new Map<string, string>();
+  /** An upload under way on this instance: the next is refused before any work (decision 082). */
+  #claimed = false;
 
   constructor(
     private readonly store: PhotoStore,
     private readonly content: ContentService,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * Takes this instance's one upload at a time (decision 082): false when another holds it. The
+   * upload route claims it before reading the photo's body, and releases it with its answer.
+   */
+  claim(): boolean {
+    if (this.#claimed) return false;
+    this.#claimed = true;
+    return true;
+  }
+
+  release(): void {
+    this.#claimed = false;
+  }
 
   /** Every place, with the photo in it (null: the original illustration). */
   places(): StaffPhotosResponse {
@@ -54,8 +70,10 @@ export class PhotoLibrary {
   }
 
   /**
-   * Puts an uploaded photo in its place and publishes the pages showing it.
-   * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale'.
+   * Puts an uploaded photo in its place and publishes the pages showing it; the caller holds the
+   * claim (`claim`).
+   * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale',
+   *   'tooManyContentSaves'.
    */
   async upload(by: StaffActor, upload: StaffPhotoUpload): Promise<StaffPhotosResponse> {
     const place = photoPlace(upload.slot);
@@ -65,6 +83,7 @@ export class PhotoLibrary {
     if (upload.revision !== from) {
       throw new Refusal('contentStale', { message: `photos from ${upload.revision}, at ${from}` });
     }
+    this.content.admitSave(by);
     const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);
     await this.store.insert(photo, this.now().toISOString());
     this.#remember(photo);

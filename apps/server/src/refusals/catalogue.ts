@@ -26,6 +26,12 @@ export function waitMinutes(retryAfterSeconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 }
 
+/** "N segundos" for a Retry-After in seconds (at least 1 second). */
+export function waitSeconds(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+}
+
 /** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
 function instantText(instant: string): string {
   const at = wallClockAt(instant);
@@ -373,6 +379,31 @@ export const REFUSALS = {
     [409],
     C.Conflict,
     'A senha da sua conta é alterada na página da Microsoft, não aqui.',
+  ),
+  /**
+   * A photo sent while another is being prepared on this instance (decision 082): refused before
+   * any work, as the one under way would make it stale.
+   */
+  photoUploadInProgress: refusal(
+    [409],
+    C.ContentStale,
+    'Outra foto está sendo enviada agora. Aguarde alguns segundos e envie de novo.',
+  ),
+  /** Content saves past a staff member's limit (decision 083): when the next may go. */
+  tooManyContentSaves: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas alterações do conteúdo em pouco tempo. Aguarde um pouco e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas alterações do conteúdo em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** Previews past a staff member's limit (decision 083): when the next may go. */
+  tooManyPreviews: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas pré-visualizações em pouco tempo. Aguarde um pouco e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas pré-visualizações em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
   ),
 } as const;
 

@@ -20,6 +20,7 @@ import { photoStore } from '../../content/photos-store.js';
 import { ContentService } from '../../content/service.js';
 import { contentStore } from '../../content/store.js';
 import {
+  assertOwnScripts,
   dataPath,
   NOT_FOUND_PATH,
   type PageSecurity,
@@ -32,12 +33,15 @@ import { createClassStore } from '../../courses/class-store.js';
 import { builtClassesKey, classesKey, classesOnPages } from '../../courses/page-classes.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
+import { RenderBatches } from '../../site/render-batches.js';
 
 /** The privacy notice, which names the data-protection address (decision 080). */
 const PRIVACY_PATH = '/privacidade';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
+/** How long a publication waits for others to render with it (decision 083). */
+export const RENDER_WINDOW_MS = 250;
 /** How often each instance looks whether a notice's period has started or ended. */
 export const NOTICE_CHECK_MS = 30_000;
 
@@ -48,6 +52,7 @@ export interface ContentServiceOptions {
   /** The clock the notices' periods are read with (tests: a controlled one). */
   now?: () => Date;
   noticeCheckMs?: number;
+  renderWindowMs?: number;
 }
 
 export const contentService = fp<ContentServiceOptions>(
@@ -55,8 +60,10 @@ export const contentService = fp<ContentServiceOptions>(
     const { pages, security, webRoot } = options;
     const now = options.now ?? (() => new Date());
     const { staff } = app;
+    const photoFiles = photoStore(app.database);
     const service = new ContentService({
       store: contentStore(app.database),
+      photos: photoFiles,
       record: (by, action, details) => staff.record(by, action, details),
       log: app.log,
     });
@@ -88,17 +95,26 @@ export const contentService = fp<ContentServiceOptions>(
     // The classes each course page was last rendered with (absent: the build's, the content's).
     const courseKeys = new Map(allCourses().map((c) => [coursePath(c), builtClassesKey(c)]));
     const renderedKeys = new Map(courseKeys);
-    /** Prepares the page again when its notices or hint changed, or when it has new HTML. */
-    const publish = async (urlPath: string, html?: Buffer) => {
-      if (html) pages.html.set(urlPath, html);
-      const base = pages.html.get(urlPath);
+    /**
+     * Prepares the page again when its notices or hint changed, or when it has new HTML (with the
+     * scripts its renderer emitted there: decision 003).
+     */
+    const publish = async (urlPath: string, rendered?: { html: Buffer; scripts: string[] }) => {
+      const html = rendered?.html;
+      const base = html ?? pages.html.get(urlPath);
       if (!base) return;
       const notices = noticesOn(service.content().notices, urlPath, now());
       const hint = hints.get(urlPath);
       const key = JSON.stringify([notices, hint ?? null]);
       if (!html && (shown.get(urlPath) ?? '[[],null]') === key) return;
       const page = withClassHint(withNotices(base.toString('utf8'), notices), hint);
-      pages.byPath.set(urlPath, await preparePublicPage(Buffer.from(page), security));
+      const scripts = rendered?.scripts ?? pages.scripts.get(urlPath);
+      const prepared = await preparePublicPage(Buffer.from(page), security, undefined, scripts);
+      pages.byPath.set(urlPath, prepared);
+      if (rendered) {
+        pages.html.set(urlPath, rendered.html);
+        pages.scripts.set(urlPath, rendered.scripts);
+      }
       shown.set(urlPath, key);
     };
     // One at a time: a check and a publication never prepare the same page at once.
@@ -162,26 +178,27 @@ export const contentService = fp<ContentServiceOptions>(
       renderedPhotos = content.photos;
       return [...new Set([...changed].flatMap((slot) => photoPlace(slot)?.pages ?? []))];
     };
-    const photos = new PhotoLibrary(photoStore(app.database), service);
+    const photos = new PhotoLibrary(photoFiles, service);
     const assets = { photoOf: async (id: string) => (await photos.file(id))?.files.jpeg };
     /**
      * The pages outside the public paths, whose footer shows the contact details too (decision
      * 068): the 'Página Não Encontrada' page and the signed-in pages' shell.
      */
-    const renderShells = async (content: SiteContent) => {
+    const renderShell = async (urlPath: string, content: SiteContent) => {
       if (!renderer) return;
       const shell = { validators: true, noindex: true };
       try {
-        const notFound = await renderer.render(NOT_FOUND_PATH, content);
-        pages.notFound = await preparePublicPage(Buffer.from(notFound.html), security, {
-          ...shell,
-          validators: false,
-        });
-        const fallback = await renderer.render(SPA_FALLBACK_PATH, content);
-        const page = await preparePublicPage(Buffer.from(fallback.html), security, shell);
-        for (const urlPath of signedInPaths) pages.byPath.set(urlPath, page);
+        const rendered = await renderer.render(urlPath, content);
+        const html = Buffer.from(rendered.html);
+        if (urlPath === NOT_FOUND_PATH) {
+          const options = { ...shell, validators: false };
+          pages.notFound = await preparePublicPage(html, security, options, rendered.scripts);
+        } else {
+          const page = await preparePublicPage(html, security, shell, rendered.scripts);
+          for (const signedIn of signedInPaths) pages.byPath.set(signedIn, page);
+        }
       } catch (error) {
-        app.log.error({ err: error }, 'shell pages not rendered');
+        app.log.error({ err: error, path: urlPath }, 'shell page not rendered');
       }
     };
     /** Renders a page from the content and the classes, and serves it. */
@@ -192,25 +209,36 @@ export const contentService = fp<ContentServiceOptions>(
         renderedKeys.set(urlPath, classesKey(classes.get(urlPath) ?? []));
       try {
         const page = await renderer.render(urlPath, withClasses(content), assets);
+        // Nothing of a page holding a script its renderer did not emit is published.
+        assertOwnScripts(page.html, page.scripts);
         // Its link preview first, when drawn with a photo: the page names it.
         for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
         // The data first: a visitor who gets the new page then navigates gets its data.
         if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
-        await publish(urlPath, Buffer.from(page.html));
+        await publish(urlPath, { html: Buffer.from(page.html), scripts: page.scripts });
       } catch (error) {
         // The page served so far stays; the revision (or class) is saved and shows in the staff area.
         app.log.error({ err: error, document: cause, path: urlPath }, 'page not rendered');
       }
     };
+    const shells = new Set([NOT_FOUND_PATH, SPA_FALLBACK_PATH]);
+    // Saves close together render their pages once, with the content in effect (decision 083).
+    const batches = new RenderBatches({
+      windowMs: options.renderWindowMs ?? RENDER_WINDOW_MS,
+      render: (paths) =>
+        queue(async () => {
+          const content = service.content();
+          for (const urlPath of paths) {
+            if (shells.has(urlPath)) await renderShell(urlPath, content);
+            else await renderPage(urlPath, content, 'content');
+          }
+        }),
+    });
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
-      if (document === 'contact') await queue(() => renderShells(content));
-      await queue(async () => {
-        for (const urlPath of pagesToRender(document, content)) {
-          await renderPage(urlPath, content, document);
-        }
-      });
+      const paths = pagesToRender(document, content);
+      await batches.request(document === 'contact' ? [...shells, ...paths] : paths);
     });
     /**
      * Renders again each course page whose classes now say something else than its served page
@@ -241,8 +269,9 @@ export const contentService = fp<ContentServiceOptions>(
     if (renderer && dataProtectionEmail !== centre.email) {
       await queue(async () => {
         const page = await renderer.render(PRIVACY_PATH, service.content(), assets);
+        assertOwnScripts(page.html, page.scripts);
         if (page.data !== undefined) pages.data.set(dataPath(PRIVACY_PATH), Buffer.from(page.data));
-        await publish(PRIVACY_PATH, Buffer.from(page.html));
+        await publish(PRIVACY_PATH, { html: Buffer.from(page.html), scripts: page.scripts });
       }).catch((error: unknown) => app.log.error({ err: error }, 'privacy notice not rendered'));
     }
     // The course pages' class hints and classes from the start (before the server listens).

@@ -140,7 +140,11 @@ describe('notices', () => {
     // A page rendered again for another document keeps its banner.
     const schedule = await as(comunicacao, 'PUT', '/api/staff/content/schedule', {
       revision: 0,
-      schedule: packagedSchedule,
+      schedule: packagedSchedule.map((day) =>
+        day.day === 'Terça-feira'
+          ? { ...day, activities: day.activities.map((a) => ({ ...a, time: '20h' })) }
+          : day,
+      ),
     });
     expect(schedule.statusCode).toBe(200);
     expect(await body('/horarios')).toContain('<h1>Horários</h1>');

@@ -18,13 +18,21 @@ import { CONTENT } from './common.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** What a new revision may refuse besides CONTENT: an invalid body, a stale revision. */
-export const SAVE_REFUSALS: RefusalName[] = ['invalidRequest', 'contentStale'];
+/**
+ * What a new revision may refuse besides CONTENT: an invalid body, a stale revision, one save too
+ * many (decision 083).
+ */
+export const SAVE_REFUSALS: RefusalName[] = [
+  'invalidRequest',
+  'contentStale',
+  'tooManyContentSaves',
+];
 /** What a restore may refuse besides CONTENT: also a revision not in the history. */
 export const RESTORE_REFUSALS: RefusalName[] = [
   'invalidRequest',
   'contentNotFound',
   'contentStale',
+  'tooManyContentSaves',
 ];
 
 /** `bearerRoute` with the `content` permission and CONTENT's refusals before the route's own. */
