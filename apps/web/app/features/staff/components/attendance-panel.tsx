@@ -87,7 +87,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
     ),
     'Staff area: loading',
   );
-  const { queue, mark } = useAttendanceQueue();
+  const { queue, sent, mark } = useAttendanceQueue();
   const [present, setPresent] = useState<Record<string, boolean>>({});
   const [markedAll, setMarkedAll] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -98,8 +98,9 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
   const { date, marks } = sheet.data;
   // What this device still has to send overrides the sheet as loaded (decision 089).
   const pending = pendingFor(queue ?? [], classId, meeting);
+  const sentHere = pendingFor(sent, classId, meeting);
   const isPresent = (personId: string, stored: boolean | null) =>
-    present[personId] ?? pending.get(personId) ?? stored === true;
+    present[personId] ?? pending.get(personId) ?? sentHere.get(personId) ?? stored === true;
   const notYet =
     start !== undefined && !canMark(new Date(start), new Date())
       ? notMarkableYetMessage(new Date(start))

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
+import type { UserWithToken } from '~/auth/types';
 import { useAuth } from '~/auth/use-auth';
 import { ApiError } from '~/lib/api-client';
 import { saveAttendance } from '../api/attendance';
@@ -38,11 +39,29 @@ function write(staffId: string, queue: MarkQueue): void {
   }
 }
 
+/**
+ * Who was last signed in on this device: offline, the sign-in cannot be checked (getUser fails), and
+ * the marks made then still belong to that staff member's queue.
+ */
+const LAST_STAFF_KEY = 'centro:presenca-a-enviar:equipe';
+
+async function staffMember(getUser: () => Promise<UserWithToken | null>): Promise<string | null> {
+  const session = await getUser().catch(() => null);
+  try {
+    if (session) localStorage.setItem(LAST_STAFF_KEY, session.user.id);
+    return session?.user.id ?? localStorage.getItem(LAST_STAFF_KEY);
+  } catch {
+    return session?.user.id ?? null;
+  }
+}
+
 export type MarkResult = 'sent' | 'queued' | 'refused';
 
 export interface AttendanceQueue {
   /** Every mark of this staff member still on the device; null until the signed-in person is known. */
   queue: MarkQueue | null;
+  /** The marks this page has sent since it loaded: newer than the sheet it loaded. */
+  sent: MarkQueue;
   /**
    * Queues the marks and sends them: 'sent' once the server has every one, 'queued' while some wait
    * for a connection, 'refused' when the server refused them for good (the volunteer was told).
@@ -55,15 +74,16 @@ export function useAttendanceQueue(): AttendanceQueue {
   const { getUser } = useAuth();
   const [staffId, setStaffId] = useState<string | null>(null);
   const [queue, setQueue] = useState<MarkQueue | null>(null);
+  const [sent, setSent] = useState<MarkQueue>([]);
   const sending = useRef<Promise<void> | null>(null);
   const refused = useRef<QueuedMark[]>([]);
 
   useEffect(() => {
     let live = true;
-    void getUser().then((session) => {
-      if (!live || !session) return;
-      setStaffId(session.user.id);
-      setQueue(read(session.user.id));
+    void staffMember(getUser).then((who) => {
+      if (!live || !who) return;
+      setStaffId(who);
+      setQueue(read(who));
     });
     return () => {
       live = false;
@@ -98,6 +118,8 @@ export function useAttendanceQueue(): AttendanceQueue {
         const outcome = outcomeOf(status);
         if (outcome === 'retry') break;
         write(who, settle(read(who), batch.marks));
+        if (outcome === 'sent')
+          setSent((done) => batch.marks.reduce((q, m) => enqueue(q, m), done));
         if (outcome === 'refused') refused.current.push(...batch.marks);
         if (outcome === 'refused') void notify('error', droppedMessage(batch.marks.length, reason));
       }
@@ -126,8 +148,7 @@ export function useAttendanceQueue(): AttendanceQueue {
 
   const mark = useCallback(
     async (marks: readonly Omit<QueuedMark, 'markedAt'>[]) => {
-      const session = staffId === null ? await getUser() : null;
-      const who = staffId ?? session?.user.id;
+      const who = staffId ?? (await staffMember(getUser));
       if (!who) return 'queued';
       const markedAt = new Date().toISOString();
       const made = marks.map((m) => ({ ...m, markedAt }));
@@ -145,5 +166,5 @@ export function useAttendanceQueue(): AttendanceQueue {
     [staffId, getUser, flush],
   );
 
-  return { queue, mark };
+  return { queue, sent, mark };
 }
