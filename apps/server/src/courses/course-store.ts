@@ -9,8 +9,9 @@
  * `classes` table): a course's settings here are those of its current class, until the staff area
  * manages classes one by one.
  */
-import { type Kysely } from 'kysely';
-import type { ClassesTable, Database } from '../db/schema.js';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { ClassesTable, ClassState, Database } from '../db/schema.js';
 import { createClassStore, currentClassId } from './class-store.js';
 
 type Db = Kysely<Database>;
@@ -46,7 +47,11 @@ export type CourseSettingsColumns = Pick<
 /** A course's whole row, with its settings and its window. */
 export type CourseSettingsRow = Pick<
   ClassesTable,
-  'places' | 'enrolment_opens_at' | 'enrolment_closes_at' | (typeof SETTINGS_COLUMNS)[number]
+  | 'state'
+  | 'places'
+  | 'enrolment_opens_at'
+  | 'enrolment_closes_at'
+  | (typeof SETTINGS_COLUMNS)[number]
 > & { slug: string; group_id: string; class_id: string; taken: number; places_by_staff: number };
 
 /**
@@ -68,7 +73,7 @@ export interface StoredSettings {
 
 /** The row's (a course's, or a class's) stored settings. */
 export function storedSettings(
-  row: Omit<CourseSettingsRow, 'slug' | 'group_id' | 'class_id' | 'taken'>,
+  row: Omit<CourseSettingsRow, 'slug' | 'group_id' | 'class_id' | 'taken' | 'state'>,
 ): StoredSettings {
   return {
     places: row.places_by_staff === 1 ? row.places : null,
@@ -100,7 +105,9 @@ export function settingsColumnsOf(
   };
 }
 
+/** A course's current class as the public availability reads it. */
 export interface CourseOccupancy {
+  state: ClassState;
   places: number;
   taken: number;
   opensAt: string | null;
@@ -120,6 +127,7 @@ const COURSE_ROW = [
   'c.slug',
   'c.group_id',
   'k.id as class_id',
+  'k.state',
   'k.places',
   'k.taken',
   'k.places_by_staff',
@@ -128,8 +136,17 @@ const COURSE_ROW = [
   ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const),
 ] as const;
 
-export function createCourseStore(db: Db) {
-  const classes = createClassStore(db);
+/**
+ * The key of the PostgreSQL advisory lock that the synchronisation holds: instances starting
+ * together on one database take turns, so a new course gets one first class, not one per instance.
+ */
+const SYNC_LOCK = 5_260_712;
+
+/**
+ * `dialect`: the database's, when several instances may share it (PostgreSQL): the
+ * synchronisation then holds a lock of the database's own.
+ */
+export function createCourseStore(db: Db, dialect?: Dialect) {
   /** Courses with their current class. */
   const withCurrentClass = () =>
     db
@@ -184,16 +201,6 @@ export function createCourseStore(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The course's group (null: no such course). */
-    async groupOf(slug: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('courses')
-        .select('group_id')
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row?.group_id ?? null;
-    },
-
     /**
      * A class's enrolment window (staff settings).
      * @throws UnknownCourseError
@@ -208,15 +215,23 @@ export function createCourseStore(db: Db) {
       return { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at };
     },
 
-    /** Places and places taken of every course's current class, by slug, in one query. */
+    /** The state, places and places taken of every course's current class, by slug. */
     async occupancy(): Promise<Map<string, CourseOccupancy>> {
       const rows = await withCurrentClass()
-        .select(['c.slug', 'k.places', 'k.taken', 'k.enrolment_opens_at', 'k.enrolment_closes_at'])
+        .select([
+          'c.slug',
+          'k.state',
+          'k.places',
+          'k.taken',
+          'k.enrolment_opens_at',
+          'k.enrolment_closes_at',
+        ])
         .execute();
       return new Map(
         rows.map((r) => [
           r.slug,
           {
+            state: r.state,
             places: r.places,
             taken: r.taken,
             opensAt: r.enrolment_opens_at,
@@ -270,32 +285,38 @@ export function createCourseStore(db: Db) {
      */
     async sync(courses: readonly CourseRow[], now = new Date()): Promise<void> {
       if (courses.length === 0) return;
-      await db
-        .insertInto('courses')
-        .values(
-          courses.map((c) => ({
-            slug: c.slug,
-            group_id: c.groupId.toLowerCase(),
-            places: c.places,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .column('slug')
-            .doUpdateSet({
-              group_id: (eb) => eb.ref('excluded.group_id'),
-              places: (eb) => eb.ref('excluded.places'),
-            })
-            // Unchanged rows are not rewritten (no row lock taken while others enrol).
-            .where((eb) =>
-              eb.or([
-                eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
-                eb('courses.places', '<>', eb.ref('excluded.places')),
-              ]),
-            ),
-        )
-        .execute();
-      await classes.syncWithCourses(now);
+      await db.transaction().execute(async (trx) => {
+        // Without it two instances starting at once each saw no class and added one: the course
+        // then had two open classes and an enrolment naming none was refused ('classRequired').
+        if (dialect === 'postgres')
+          await sql`select pg_advisory_xact_lock(${SYNC_LOCK})`.execute(trx);
+        await trx
+          .insertInto('courses')
+          .values(
+            courses.map((c) => ({
+              slug: c.slug,
+              group_id: c.groupId.toLowerCase(),
+              places: c.places,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .column('slug')
+              .doUpdateSet({
+                group_id: (eb) => eb.ref('excluded.group_id'),
+                places: (eb) => eb.ref('excluded.places'),
+              })
+              // Unchanged rows are not rewritten (no row lock taken while others enrol).
+              .where((eb) =>
+                eb.or([
+                  eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
+                  eb('courses.places', '<>', eb.ref('excluded.places')),
+                ]),
+              ),
+          )
+          .execute();
+        await createClassStore(trx).syncWithCourses(now);
+      });
     },
   };
 }

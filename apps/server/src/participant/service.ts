@@ -20,10 +20,17 @@ import {
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
-import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
+import {
+  type MyAccount,
+  type MyAccountDeleteResponse,
+  type MyData,
+  type MyEnrolment,
+  personBirthDate,
+  personPhone,
+} from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
-import { EnrolmentInProgressError } from '../enrolment/errors.js';
+import { EnrolmentInProgressError, NoEnrolmentError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
 import { settingsColumnsOf } from '../courses/course-store.js';
@@ -35,6 +42,9 @@ import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-i
 import { composeAccountDeleted } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
 import { personHistory } from './history.js';
+import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
+import { validatePassword } from '../idp/routes/form-validation.js';
+import { staffRoleOf } from '../staff/roles.js';
 import type { ParticipantRepository } from './repository.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -43,7 +53,7 @@ export interface ParticipantServiceOptions {
   repository: ParticipantRepository;
   enrolment: Pick<
     EnrolmentService,
-    'personRows' | 'leaveWaitingList' | 'removeConfirmed' | 'cancel'
+    'personRows' | 'leaveWaitingList' | 'removeConfirmed' | 'cancel' | 'classRef'
   >;
   directory: Directory;
   /**
@@ -132,6 +142,7 @@ export class ParticipantService {
       const row = own ? settingsColumnsOf(own) : bySlug.get(entry.courseSlug);
       if (!course || !row) continue;
       const current = entry.state === 'enrolled' || entry.state === 'pending';
+      const meetings = effectiveMeetings(course, row);
       const enrolment: MyEnrolment = {
         course: entry.courseSlug,
         title: course.title,
@@ -139,13 +150,21 @@ export class ParticipantService {
         state: entry.state,
         position: entry.position,
         since: entry.since,
-        nextMeeting:
-          current || entry.state === 'waiting'
-            ? nextMeeting(effectiveMeetings(course, row), now)
-            : null,
+        nextMeeting: current || entry.state === 'waiting' ? nextMeeting(meetings, now) : null,
         whatsappUrl:
           entry.state === 'enrolled' ? groupLinkOf(effectiveCourse(course, row).inviteCode) : null,
         turma: own ? { id: own.id, name: own.name } : null,
+        meetings:
+          current || entry.state === 'waiting'
+            ? {
+                firstMeeting: meetings.firstMeeting,
+                weekday: meetings.weekday,
+                time: meetings.time,
+                durationMinutes: meetings.durationMinutes,
+                count: meetings.count,
+                room: meetings.room,
+              }
+            : null,
       };
       const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
       answer.push({
@@ -160,7 +179,7 @@ export class ParticipantService {
    * 'Cancelar inscrição': refused once the last meeting of the person's class is over, or the
    * class was concluded (the page shows no button then; a request sent anyway is answered the
    * same, as is one that 'Encerrar turma' overtakes), else the enrolment's cancellation.
-   * @throws Refusal classEnded, and what `EnrolmentService.cancel` throws
+   * @throws Refusal classEnded, NoEnrolmentError, and what `EnrolmentService.cancel` throws
    */
   async cancel(userId: string, courseSlug: string, log: Log): Promise<void> {
     const rows = await this.#enrolment.personRows(userId);
@@ -171,7 +190,9 @@ export class ParticipantService {
       ? place.status === 'confirmed' && (await this.#ended(courseSlug, place.classId))
       : inCourse.length > 0;
     if (ended) throw new Refusal('classEnded');
-    await this.#enrolment.cancel(userId, courseSlug, log);
+    if (!place) throw new NoEnrolmentError();
+    // The class of the person's place, carried down (decision 074).
+    await this.#enrolment.cancel(userId, await this.#enrolment.classRef(place.classId), log);
     // 'Encerrar turma' ran while the directory was asked: the cancellation deleted nothing and the
     // place stays, inactive, in the concluded class.
     const after = await this.#enrolment.personRows(userId);
@@ -186,6 +207,50 @@ export class ParticipantService {
     const own = (await this.#repository.classes()).get(classId);
     if (!course || !own) return false;
     return nextMeeting(effectiveMeetings(course, settingsColumnsOf(own)), this.#now()) === null;
+  }
+
+  /** How the person signs in, for Perfil: the address, and where the password changes. */
+  async account(userId: string): Promise<MyAccount> {
+    if (this.#accounts !== 'embedded') return { signInEmail: null, password: 'microsoft' };
+    const account = await this.#repository.account(userId);
+    return { signInEmail: account?.email ?? null, password: 'here' };
+  }
+
+  /**
+   * 'Alterar senha' in Perfil (built-in provider): the current password first, its guesses
+   * counted with the sign-in's limits for the account's e-mail and the client's address; the new
+   * one by the sign-up's rules.
+   * @throws Refusal passwordAtMicrosoft, userNotFound, tooManyRequests, wrongCurrentPassword,
+   *   newPasswordRefused
+   */
+  async changePassword(
+    userId: string,
+    change: { current: string; password: string },
+    address: string,
+  ): Promise<void> {
+    if (this.#accounts !== 'embedded') throw new Refusal('passwordAtMicrosoft');
+    const account = await this.#repository.passwordOf(userId);
+    if (!account) throw new Refusal('userNotFound');
+    const { throttle } = this.#repository;
+    const admission = await throttle.admit(account.email, address);
+    if (!admission.allowed) {
+      throw new Refusal('tooManyRequests', {
+        details: { retryAfterSeconds: admission.retryAfterSeconds },
+      });
+    }
+    if (!(await verifyPassword(change.current, account.password_hash))) {
+      await throttle.failed(admission);
+      throw new Refusal('wrongCurrentPassword', { field: 'current' });
+    }
+    await throttle.succeeded(account.email, address);
+    const checked = validatePassword(change.password, [account.display_name, account.email]);
+    if (typeof checked !== 'string') {
+      throw new Refusal('newPasswordRefused', {
+        details: { message: checked.error },
+        field: 'password',
+      });
+    }
+    await this.#repository.setPassword(userId, await hashPassword(checked), this.#now());
   }
 
   /** Everything the product holds about the person. */
@@ -211,13 +276,9 @@ export class ParticipantService {
         name: user?.displayName ?? account?.display_name ?? null,
         signInEmail: account?.email ?? null,
         mail: user?.mail ?? account?.mail ?? null,
-        mobilePhone: user?.mobilePhone ?? account?.mobile_phone ?? null,
-        celular: user?.extensionCelular ?? account?.extension_celular ?? null,
-        birthDate:
-          user?.dataNascimento ??
-          account?.data_nascimento ??
-          account?.extension_data_nascimento ??
-          null,
+        // The one phone and birth date every staff list and file shows (decision 078).
+        phone: user ? personPhone(user) : (account?.mobile_phone ?? null),
+        birthDate: user ? personBirthDate(user) : (account?.data_nascimento ?? null),
         createdAt: account?.created_at ?? null,
         emailVerifiedAt: account?.email_verified_at ?? null,
       },
@@ -261,11 +322,14 @@ export class ParticipantService {
         present: a.present === 1,
         markedAt: a.marked_at,
       })),
+      // By role and course title (decision 078): the staff member's identity is their own data.
       staffActions: actions.map((a) => ({
         at: a.at,
         action: a.action,
         course: a.course_slug,
-        actorName: a.actor_name,
+        title: a.course_slug === null ? null : title(a.course_slug),
+        role: staffRoleOf(a.actor_role),
+        count: a.count,
       })),
       staffRoles: roles,
     };
@@ -309,10 +373,14 @@ export class ParticipantService {
       // The active rows go through the enrolment (the places move on); a concluded class's rows
       // go with the rest of the person's data below.
       for (const w of rows.waiting.filter((r) => r.active)) {
-        await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
+        await this.#enrolment.leaveWaitingList(userId, await this.#enrolment.classRef(w.classId));
       }
       for (const e of rows.enrolments.filter((r) => r.active)) {
-        await this.#enrolment.removeConfirmed(e.courseSlug, userId, log);
+        await this.#enrolment.removeConfirmed(
+          await this.#enrolment.classRef(e.classId),
+          userId,
+          log,
+        );
       }
       const groups = [...this.#courses.values()].map((c) => c.groupId);
       for (const groupId of groups) await this.#directory.removeFromGroup(groupId, userId);

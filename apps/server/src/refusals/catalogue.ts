@@ -341,6 +341,39 @@ export const REFUSALS = {
    * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
    */
   roleNotAllowed: refusal([403], C.Forbidden, 'Sua função não permite acessar esta área.'),
+  /**
+   * A person's enrolments, cancellations and waiting-list changes in one course past the hourly
+   * limit (decision 080): each one sends an e-mail and changes the course's group.
+   */
+  tooManyEnrolmentChanges: refusal(
+    [429],
+    C.TooManyRequests,
+    'Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** A staff member's people searches past the hourly limit (decision 081). */
+  tooManyPeopleSearches: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas buscas de pessoas em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas buscas de pessoas em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** 'Alterar senha' in Perfil with a current password that does not match. */
+  wrongCurrentPassword: refusal(
+    [400],
+    C.InvalidRequest,
+    'A senha atual não confere. Digite a senha com que você entra no site.',
+  ),
+  /** 'Alterar senha' with a new password the sign-up would refuse (its sentence). */
+  newPasswordRefused: refusal([400], C.InvalidRequest, 'Escolha outra senha.', own),
+  /** 'Alterar senha' asked of a Microsoft account: its password changes on Microsoft's page. */
+  passwordAtMicrosoft: refusal(
+    [409],
+    C.Conflict,
+    'A senha da sua conta é alterada na página da Microsoft, não aqui.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -2,15 +2,16 @@
 import { scheduledMeetings } from '@centro/content';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { enrolmentWindow } from '../enrolment/rules.js';
+import { classEnrolmentState } from '../courses/class-rules.js';
 import { record, type StaffActor, type StaffContext } from './context.js';
 
 export async function overview(
   ctx: StaffContext,
   actor: StaffActor,
 ): Promise<StaffCourseSummary[]> {
-  const [rows, counts, waiting] = await Promise.all([
+  const [rows, classes, counts, waiting] = await Promise.all([
     ctx.courseStore.all(),
+    ctx.classes.all(),
     ctx.repository.presentCounts(),
     ctx.enrolment.waitingCounts(),
   ]);
@@ -19,7 +20,8 @@ export async function overview(
   const summaries: StaffCourseSummary[] = [];
   for (const course of ctx.courses.values()) {
     const row = bySlug.get(course.slug);
-    if (!row) continue;
+    const current = row && classes.get(row.class_id);
+    if (!row || !current) continue;
     const meetings = effectiveMeetings(course, row);
     const present = counts.get(course.slug);
     summaries.push({
@@ -29,8 +31,8 @@ export async function overview(
       places: row.places,
       enrolled: row.taken,
       waiting: waiting.get(course.slug) ?? 0,
-      state: enrolmentWindow(
-        { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at },
+      state: classEnrolmentState(
+        { state: row.state, opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at },
         now,
       ),
       opensAt: row.enrolment_opens_at,
@@ -42,6 +44,13 @@ export async function overview(
       })),
       attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
       hasInvite: (row.invite_code ?? course.inviteCode) !== null,
+      className: current.name,
+      classState: current.state,
+      firstMeeting: meetings.firstMeeting,
+      weekday: meetings.weekday,
+      time: meetings.time,
+      durationMinutes: meetings.durationMinutes,
+      room: meetings.room,
     });
   }
   await record(ctx, actor, 'overview.view', { details: { courses: summaries.length } });
