@@ -5,13 +5,15 @@
  * changes places and the opening date (the public course page follows without a restart), grants
  * Secretaria to a third account (which sees lists but no settings), removes a participant (the
  * place is free again), finds each action in the record, then starts a new term: 'Nova turma',
- * each class its own participants, and 'Encerrar turma' leaves the old class to read only. A
+ * each class its own participants, and 'Encerrar turma' leaves the old class to read only.
+ * Attendance taken without a connection waits on the phone, 'a enviar', through a reload, and is
+ * sent once when the connection returns, beside the secretary's mark of the same meeting. A
  * participant gets no 'Equipe' link and no staff data, from the page or from the API.
  */
 import { readFile } from 'node:fs/promises';
 import { addDays, formatMeetingOption, getProgramme, wallClockAt } from '@centro/content';
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { accessibilityViolations } from './support/test';
 import { expect, test } from './support/sign-in-server';
@@ -27,8 +29,13 @@ const coordinatorEmail = uniqueEmail();
 // sends its mail, so every sign-up types the code e-mailed to it.
 const staffTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 
-// The refused settings below: Chromium reports the 409 and 400 answers itself.
-staffTest.use({ allowConsoleErrors: [/status of (409 \(Conflict\)|400 \(Bad Request\))/] });
+// The refused settings below: Chromium reports the 409 and 400 answers itself; and the marks tried
+// without a connection.
+staffTest.use({
+  allowConsoleErrors: [
+    /status of (409 \(Conflict\)|400 \(Bad Request\))|net::ERR_INTERNET_DISCONNECTED|^Getting the signed-in user failed: TypeError: Failed to fetch/,
+  ],
+});
 
 /** Signs up from the course page and enrols. */
 async function enrol(
@@ -66,7 +73,8 @@ const participantRows = (page: Page) =>
 staffTest(
   'Coordenação runs a course from the staff area; Secretaria and participants see only theirs',
   async ({ page, browser, ownServer, smtp }) => {
-    test.slow();
+    // One long path of many steps (the door's offline attendance among them) on a shared machine.
+    test.setTimeout(180_000);
     const codeFor = codeReader(smtp);
     const jose = await otherPersonPage(browser, ownServer.origin);
     const ana = await otherPersonPage(browser, ownServer.origin);
@@ -375,6 +383,63 @@ staffTest(
       await expect(rows.first()).toContainText('Removeu um participante');
       await expect(rows.filter({ hasText: 'Exportou a lista (CSV)' }).first()).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step('attendance without a connection: kept as a enviar, sent when it returns, by name at the door', async () => {
+      // José was removed: Ana alone, present at today's meeting.
+      const sheet = `/equipe?curso=${course.slug}&aba=presenca`;
+      await page.goto(sheet);
+      await expect(page.getByLabel('Encontro')).toHaveValue('3');
+      const box = (name: string) => page.getByRole('checkbox', { name });
+      const ana = page.locator('label', { hasText: 'Ana Souza' });
+      await expect(box('Ana Souza')).toBeChecked();
+
+      // The hall has no signal: the tick stays on the phone, and says so.
+      await page.context().setOffline(true);
+      await box('Ana Souza').uncheck();
+      await expect(page.getByText(/^1 marcação a enviar/)).toBeVisible();
+      await expect(ana).toContainText('a enviar');
+      const search = page.getByLabel('Buscar pelo nome');
+      await search.fill('Carlos');
+      await expect(
+        page.getByText('Não encontrado: ninguém desta turma tem esse nome.'),
+      ).toBeVisible();
+
+      // Later, the secretary, online, saves Ana present at the same meeting.
+      await secretary.goto(sheet);
+      await expect(secretary.getByRole('checkbox', { name: 'Ana Souza' })).toBeChecked();
+      await secretary.getByRole('button', { name: 'Salvar presença' }).click();
+      await expect(secretary.getByText('Presença salva.')).toBeVisible();
+
+      // The signal returns as the tab is reloaded: the mark is still there, 'a enviar', until
+      // the server has it (its request held back here, to be seen), then sent once.
+      const held: Route[] = [];
+      await page.route(/\/attendance\/3/, async (route) => {
+        if (route.request().method() === 'POST') held.push(route);
+        else await route.continue();
+      });
+      await page.context().setOffline(false);
+      await page.reload();
+      await expect(ana).toContainText('a enviar');
+      await expect(box('Ana Souza')).not.toBeChecked();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await page.unroute(/\/attendance\/3/);
+      // A request of the page before the reload is gone with it; the reloaded page's goes through.
+      for (const route of held) await route.continue().catch(() => undefined);
+      await expect(page.getByText(/a enviar/)).toHaveCount(0);
+
+      // The last mark made wins, not the last sent: Ana present, on both phones, counted once.
+      for (const screen of [page, secretary]) {
+        await screen.reload();
+        await expect(screen.getByText(/: 1 de 1 presentes$/)).toBeVisible();
+      }
+      await page.getByLabel('Buscar pelo nome').fill('souza');
+      await page.getByRole('button', { name: 'Ana Souza' }).click();
+      await expect(page.getByText('Ana Souza: já marcado como presente.')).toBeVisible();
+      await page.goto('/equipe');
+      await expect(
+        page.getByRole('listitem').filter({ hasText: course.title }).first(),
+      ).toContainText('3º 1');
     });
 
     await test.step("a new term: 'Nova turma', switching classes, 'Encerrar turma' read-only", async () => {

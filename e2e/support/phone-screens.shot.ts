@@ -168,6 +168,13 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await page.getByRole('button', { name: 'Marcar todos como presentes' }).click();
   await page.waitForTimeout(500);
   await shoot(page, '13-attendance');
+  // The door without a connection: a tick kept 'a enviar', a name searched (decision 089).
+  await page.context().setOffline(true);
+  await page.getByRole('checkbox').first().uncheck();
+  await page.getByLabel('Buscar pelo nome').fill('a');
+  await page.getByRole('list', { name: 'Encontrados' }).getByRole('button').first().click();
+  await shoot(page, '13b-attendance-offline');
+  await page.context().setOffline(false);
   await page.goto(`${A}&aba=mensagem`);
   await page
     .getByRole('button', { name: /Enviar/ })

@@ -246,12 +246,23 @@ export const staffAttendanceResponseSchema = z.object({
   ),
 });
 export type StaffAttendanceResponse = z.infer<typeof staffAttendanceResponseSchema>;
+/**
+ * The marks to set. `markedAt`: when the mark was made on the device (a mark queued offline is sent
+ * later); the latest mark of a person at a meeting wins, the server bounding the instant (decision 089).
+ */
 export const staffAttendanceRequestSchema = z.strictObject({
   marks: z
-    .array(z.strictObject({ personId: directoryIdSchema, present: z.boolean() }))
+    .array(
+      z.strictObject({
+        personId: directoryIdSchema,
+        present: z.boolean(),
+        markedAt: z.iso.datetime({ offset: true }).optional(),
+      }),
+    )
     .min(1)
     .max(1000),
 });
+export type StaffAttendanceMark = z.infer<typeof staffAttendanceRequestSchema>['marks'][number];
 
 /** GET /api/staff/roles */
 export const staffRolesResponseSchema = z.object({

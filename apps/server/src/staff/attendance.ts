@@ -1,5 +1,6 @@
 /** Attendance per meeting of a class: the list to mark, and the marks of the people enrolled. */
-import { addDays, canMark, scheduledMeetings } from '@centro/content';
+import type { StaffAttendanceMark } from '@centro/contracts';
+import { addDays, canMark, markingOpensAt, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
 import { StaffCourseNotFoundError } from './errors.js';
@@ -13,6 +14,18 @@ import {
 } from './context.js';
 import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
+
+/**
+ * When a mark was made, as the device says, bounded by what can be true: not before the meeting could
+ * be marked (an hour before it starts) and not after now (a device's clock ahead would otherwise win
+ * every later mark). No instant (an older client): now. Decision 089.
+ */
+export function deviceInstant(markedAt: string | undefined, start: Date, now: Date): Date {
+  if (markedAt === undefined) return now;
+  const at = new Date(markedAt).getTime();
+  const earliest = markingOpensAt(start).getTime();
+  return new Date(Math.min(now.getTime(), Math.max(earliest, at)));
+}
 
 /** YYYY-MM-DD of a meeting (weekly from the first: the e-mails' and the calendar's dates). */
 export function meetingDate(firstMeeting: string, meeting: number): string {
@@ -81,7 +94,7 @@ export async function markAttendance(
   actor: StaffActor,
   slug: string,
   meeting: number,
-  marks: readonly { personId: string; present: boolean }[],
+  marks: readonly StaffAttendanceMark[],
   turma?: string,
 ) {
   const { course, row } = await writableClassOf(ctx, slug, turma);
@@ -92,11 +105,14 @@ export async function markAttendance(
     throw new Refusal('meetingNotYet', { details: { start: scheduled.start.toISOString() } });
   }
   const enrolled = new Set((await ctx.repository.enrolments(row.id)).map((e) => e.personId));
-  const known = marks.filter((m) => enrolled.has(m.personId));
+  const now = ctx.now();
+  const known = marks
+    .filter((m) => enrolled.has(m.personId))
+    .map((m) => ({ ...m, at: deviceInstant(m.markedAt, scheduled.start, now) }));
   // Under the class's lock, as 'Encerrar turma' changes its state: a conclusion in between
   // (checked above without the lock) refuses the marks rather than leave ones it did not count.
   const written = await ctx.enrolment.changeClass(row.id, (trx) =>
-    ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, ctx.now(), trx),
+    ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, trx),
   );
   if (!written) throw new Refusal('classReadOnly');
   await record(ctx, actor, 'attendance.update', {

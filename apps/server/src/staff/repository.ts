@@ -169,16 +169,17 @@ export function createStaffRepository(db: Db) {
     concludedIn,
 
     /**
-     * Upserts marks of a meeting of the class; false (nothing written) when the class is concluded:
-     * its completions were computed from the marks. `trx`: under the class's lock.
+     * Upserts marks of a meeting of the class, each made at its `at`: a stored mark made later is
+     * kept (the last mark wins, whichever device sends first, decision 089); false (nothing written)
+     * when the class is concluded: its completions were computed from the marks. `trx`: under the
+     * class's lock.
      */
     async markAttendance(
       slug: string,
       classId: string,
       meeting: number,
-      marks: readonly { personId: string; present: boolean }[],
+      marks: readonly { personId: string; present: boolean; at: Date }[],
       by: string,
-      at: Date,
       trx: Db = db,
     ): Promise<boolean> {
       if (await concludedIn(classId, trx)) return false;
@@ -193,15 +194,19 @@ export function createStaffRepository(db: Db) {
             person_id: m.personId,
             present: m.present ? 1 : 0,
             marked_by: by,
-            marked_at: at.toISOString(),
+            marked_at: m.at.toISOString(),
           })),
         )
         .onConflict((oc) =>
-          oc.columns(['class_id', 'meeting', 'person_id']).doUpdateSet({
-            present: (eb) => eb.ref('excluded.present'),
-            marked_by: (eb) => eb.ref('excluded.marked_by'),
-            marked_at: (eb) => eb.ref('excluded.marked_at'),
-          }),
+          oc
+            .columns(['class_id', 'meeting', 'person_id'])
+            .doUpdateSet({
+              present: (eb) => eb.ref('excluded.present'),
+              marked_by: (eb) => eb.ref('excluded.marked_by'),
+              marked_at: (eb) => eb.ref('excluded.marked_at'),
+            })
+            // ISO instants of one format (toISOString) compare as text on both databases.
+            .whereRef('excluded.marked_at', '>=', 'attendance.marked_at'),
         )
         .execute();
       return true;

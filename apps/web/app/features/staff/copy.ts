@@ -94,6 +94,8 @@ export const staffMessages = {
   noticesPublished: 'Avisos publicados.',
   photoPublished: 'Foto publicada.',
   attendanceSaved: 'Presença salva.',
+  attendanceQueued:
+    'Sem conexão: a presença ficou guardada neste aparelho e será enviada quando a conexão voltar.',
   removed: 'Participante removido. A vaga foi liberada.',
   roleGranted: 'Função concedida.',
   roleRevoked: 'Função retirada. Avisamos a pessoa por e-mail.',
@@ -101,6 +103,13 @@ export const staffMessages = {
 } as const;
 
 /** After 'Marcar todos': what was saved, and how to undo it for anyone who did not come. */
+/** Marks kept on this device, not yet sent (decision 089). */
+export function pendingMessage(count: number): string {
+  return count === 1
+    ? '1 marcação a enviar: fica guardada neste aparelho e será enviada quando a conexão voltar.'
+    : `${count} marcações a enviar: ficam guardadas neste aparelho e serão enviadas quando a conexão voltar.`;
+}
+
 export function markedAllMessage(count: number, meeting: number): string {
   const who =
     count === 1

@@ -1,7 +1,9 @@
 /**
  * Attendance at the door (issue 30) through the real server and database: a meeting that has not
  * happened is refused with a pt-BR sentence and nothing stored; 'Marcar todos' (every listed person
- * present, one request) works, twice gives the same, and the overview counts follow.
+ * present, one request) works, twice gives the same, and the overview counts follow; the last mark
+ * made on a device wins whichever is sent first (decision 089), and a volunteer who lost access has
+ * the marks their phone kept refused.
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
@@ -29,13 +31,15 @@ describe.each(targets)('attendance at the door on $dialect', ({ databaseUrl }) =
   let api: TestApi;
   let people: string[];
 
-  const as = (method: 'GET' | 'POST', url: string, body?: object) =>
+  const asPerson = (who: string, method: 'GET' | 'POST', url: string, body?: object) =>
     api.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${api.tokenFor(ADMIN)}` },
+      headers: { authorization: `Bearer ${api.tokenFor(who)}` },
       ...(body === undefined ? {} : { payload: body }),
     });
+  const as = (method: 'GET' | 'POST', url: string, body?: object) =>
+    asPerson(ADMIN, method, url, body);
   const meetingsFrom = (firstMeeting: string) =>
     as('POST', `${C}/settings`, {
       places: null,
@@ -111,6 +115,67 @@ describe.each(targets)('attendance at the door on $dialect', ({ databaseUrl }) =
       expect(sheet.marks.map((m) => m.present)).toEqual([true, true, true]);
       expect(await presentInOverview()).toEqual([0, 3, 0, 0]);
     }
+  });
+
+  it('keeps the last mark made on a device, whichever volunteer sends first, and counts it once', async () => {
+    expect((await meetingsFrom('2026-01-10')).statusCode).toBe(200);
+    const [ana, bia] = people as [string, string];
+    const sheet = async () =>
+      new Map(
+        ((await as('GET', `${C}/attendance/1`)).json() as Sheet).marks.map((m) => [
+          m.personId,
+          m.present,
+        ]),
+      );
+    // The first volunteer marked Ana present at 19h40, offline; the second marked her absent at 19h35
+    // and sends first. Then the first one's phone finds a signal and sends; then sends again.
+    const later = { personId: ana, present: true, markedAt: '2026-01-10T22:40:00.000Z' };
+    const earlier = { personId: ana, present: false, markedAt: '2026-01-10T22:35:00.000Z' };
+    expect((await as('POST', `${C}/attendance/1`, { marks: [later] })).statusCode).toBe(200);
+    expect((await as('POST', `${C}/attendance/1`, { marks: [earlier] })).statusCode).toBe(200);
+    expect((await sheet()).get(ana)).toBe(true);
+    expect((await as('POST', `${C}/attendance/1`, { marks: [later] })).statusCode).toBe(200);
+    expect((await sheet()).get(ana)).toBe(true);
+    expect((await presentInOverview())?.[0]).toBe(1);
+
+    // A phone whose clock runs years ahead does not win every later mark: its instant is now.
+    const ahead = { personId: bia, present: true, markedAt: '2099-01-01T00:00:00.000Z' };
+    expect((await as('POST', `${C}/attendance/1`, { marks: [ahead] })).statusCode).toBe(200);
+    expect(
+      (await as('POST', `${C}/attendance/1`, { marks: [{ personId: bia, present: false }] }))
+        .statusCode,
+    ).toBe(200);
+    expect((await sheet()).get(bia)).toBe(false);
+  });
+
+  it('refuses, in Portuguese, the marks a phone kept after its volunteer lost access, and stores none', async () => {
+    expect((await meetingsFrom('2026-01-10')).statusCode).toBe(200);
+    const [volunteer] = (await api.createPeople(1)) as [string];
+    const granted = await as('POST', '/api/staff/roles/grant', {
+      email: `${volunteer}@example.org`,
+      role: 'secretaria',
+    });
+    expect(granted.statusCode).toBe(200);
+    const carla = people[2] as string;
+    const mark = (present: boolean) =>
+      asPerson(volunteer, 'POST', `${C}/attendance/3`, {
+        marks: [{ personId: carla, present, markedAt: new Date().toISOString() }],
+      });
+    expect((await mark(false)).statusCode).toBe(200);
+    const revoked = await as('POST', '/api/staff/roles/revoke', {
+      personId: volunteer,
+      role: 'secretaria',
+    });
+    expect(revoked.statusCode).toBe(200);
+
+    const refused = await mark(true);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'forbidden',
+      message: 'Esta área é só para a equipe do centro.',
+    });
+    const marks = ((await as('GET', `${C}/attendance/3`)).json() as Sheet).marks;
+    expect(marks.find((m) => m.personId === carla)?.present).toBe(false);
   });
 
   it(

@@ -99,8 +99,8 @@ describe('AttendancePanel', () => {
         url: '/api/staff/courses/passe/attendance/1?turma=k1',
         body: {
           marks: [
-            { personId: 'u1', present: true },
-            { personId: 'u2', present: true },
+            { personId: 'u1', present: true, markedAt: expect.any(String) },
+            { personId: 'u2', present: true, markedAt: expect.any(String) },
           ],
         },
       },

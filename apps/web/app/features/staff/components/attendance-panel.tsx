@@ -3,7 +3,9 @@
  * concluded): the menu lists each meeting with
  * its date and opens on today's (else the next, else the last); a meeting that has not happened
  * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present
- * in one request; then 'Salvar presença' saves the boxes as they are.
+ * in one request; then 'Salvar presença' saves the boxes as they are. Each tick, and each name
+ * tapped in 'Buscar pelo nome', is queued on the device and sent at once; without a connection the
+ * marks wait there, shown 'a enviar', until it returns (decision 089).
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
@@ -14,13 +16,15 @@ import {
   notMarkableYetMessage,
 } from '@centro/content/site';
 import { notify } from '~/components/toasts/notify';
-import { fetchAttendance, saveAttendance } from '../api/attendance';
+import { fetchAttendance } from '../api/attendance';
+import { pendingFor } from '../attendance-queue';
+import { doorOutcome, type DoorOutcome, doorTexts, findByName } from '../door-search';
 import { type ClassPanelProps, isReadOnly } from '../classes';
-import { markedAllMessage, staffMessages } from '../copy';
-import { failureMessage } from '../messages';
+import { markedAllMessage, pendingMessage, staffMessages } from '../copy';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from './load-failed';
+import { useAttendanceQueue } from './use-attendance-queue';
 
 export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
   const id = useId();
@@ -83,31 +87,32 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
     ),
     'Staff area: loading',
   );
+  const { queue, sent, mark } = useAttendanceQueue();
   const [present, setPresent] = useState<Record<string, boolean>>({});
-  const [busy, setBusy] = useState(false);
   const [markedAll, setMarkedAll] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [door, setDoor] = useState<{ text: string; outcome: DoorOutcome } | null>(null);
 
   if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
   if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
   const { date, marks } = sheet.data;
+  // What this device still has to send overrides the sheet as loaded (decision 089).
+  const pending = pendingFor(queue ?? [], classId, meeting);
+  const sentHere = pendingFor(sent, classId, meeting);
   const isPresent = (personId: string, stored: boolean | null) =>
-    present[personId] ?? stored === true;
+    present[personId] ?? pending.get(personId) ?? sentHere.get(personId) ?? stored === true;
   const notYet =
     start !== undefined && !canMark(new Date(start), new Date())
       ? notMarkableYetMessage(new Date(start))
       : null;
 
-  const send = async (all: { personId: string; present: boolean }[]) => {
-    setBusy(true);
-    try {
-      await call((token) => saveAttendance(slug, classId, meeting, all, token));
-      return true;
-    } catch (error) {
-      void notify('error', failureMessage('attendance', error, staffMessages.saveFailed));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  /** Each tick is queued on the device and sent at once: nothing is left unsaved on the screen. */
+  const set = (all: { personId: string; present: boolean }[]) => {
+    setPresent((current) => ({
+      ...current,
+      ...Object.fromEntries(all.map((m) => [m.personId, m.present])),
+    }));
+    return mark(all.map((m) => ({ slug, classId, meeting, ...m })));
   };
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -116,14 +121,22 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
       personId: m.personId,
       present: isPresent(m.personId, m.present),
     }));
-    if (await send(all)) void notify('success', staffMessages.attendanceSaved);
+    const result = await set(all);
+    if (result === 'sent') void notify('success', staffMessages.attendanceSaved);
+    if (result === 'queued') void notify('info', staffMessages.attendanceQueued);
   };
   const markAll = async () => {
     setMarkedAll(null);
-    if (await send(marks.map((m) => ({ personId: m.personId, present: true })))) {
-      setPresent(Object.fromEntries(marks.map((m) => [m.personId, true])));
-      setMarkedAll(markedAllMessage(marks.length, meeting));
-    }
+    const result = await set(marks.map((m) => ({ personId: m.personId, present: true })));
+    if (result !== 'refused') setMarkedAll(markedAllMessage(marks.length, meeting));
+  };
+  const tapAtDoor = (personId: string, name: string, stored: boolean | null) => {
+    const already = isPresent(personId, stored);
+    setDoor({
+      outcome: doorOutcome(already),
+      text: already ? doorTexts.already(name) : doorTexts.present(name),
+    });
+    if (!already) void set([{ personId, present: true }]);
   };
 
   if (marks.length === 0) {
@@ -145,6 +158,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
   }
   const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
   const why = notYet ? `${id}-not-yet` : undefined;
+  const found = findByName(marks, search);
   return (
     <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
       {notYet && (
@@ -152,6 +166,54 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
           {notYet}
         </p>
       )}
+      {pending.size > 0 && (
+        <p className="staff__notice" role="status">
+          {pendingMessage(pending.size)}
+        </p>
+      )}
+      <fieldset disabled={notYet !== null} aria-describedby={why} className="staff__door">
+        <div className="staff__field">
+          <label htmlFor={`${id}-search`}>{doorTexts.search}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            autoComplete="off"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setDoor(null);
+            }}
+          />
+        </div>
+        {search.trim() !== '' && found.length === 0 && (
+          <p className="staff__door-outcome staff__door-outcome--none">{doorTexts.notFound}</p>
+        )}
+        {found.length > 0 && (
+          <ul className="plain-list staff__door-results" aria-label="Encontrados">
+            {found.map((m) => (
+              <li key={m.personId}>
+                <button
+                  type="button"
+                  className="btn btn-outline staff__door-person"
+                  onClick={() => tapAtDoor(m.personId, m.name, m.present)}
+                >
+                  {m.name || 'Participante sem nome'}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p
+          role="status"
+          className={
+            door
+              ? `staff__door-outcome staff__door-outcome--${door.outcome === 'presente' ? 'present' : 'already'}`
+              : undefined
+          }
+        >
+          {door?.text}
+        </p>
+      </fieldset>
       <fieldset disabled={notYet !== null} aria-describedby={why}>
         <legend>
           {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
@@ -166,10 +228,13 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
                   onChange={(event) => {
                     const { checked } = event.currentTarget;
                     setMarkedAll(null);
-                    setPresent((current) => ({ ...current, [mark.personId]: checked }));
+                    void set([{ personId: mark.personId, present: checked }]);
                   }}
                 />{' '}
                 {mark.name || 'Participante sem nome'}
+                {pending.has(mark.personId) && (
+                  <span className="staff__pending">{doorTexts.pending}</span>
+                )}
               </label>
             </li>
           ))}
@@ -179,7 +244,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
         <button
           type="button"
           className="btn btn-outline"
-          disabled={busy || notYet !== null}
+          disabled={notYet !== null}
           aria-describedby={why}
           onClick={() => void markAll()}
         >
@@ -188,7 +253,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={busy || notYet !== null}
+          disabled={notYet !== null}
           aria-describedby={why}
         >
           Salvar presença
