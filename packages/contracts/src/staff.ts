@@ -282,6 +282,7 @@ export const staffActionNameSchema = z.enum(
     'class.create',
     'class.open',
     'class.conclude',
+    'class.reopen',
     'prerequisites.view',
     'prerequisites.update',
     'prerequisite.exception',

@@ -145,23 +145,28 @@ export async function updateSettings(
   // list in the same transaction, and a change of meetings is told to the class's participants
   // (decision 055).
   // A conclusion since the check above is seen here, under the lock: refused, as read-only.
+  // A first invite goes to the people told it would come (decision 077).
   const stored = await ctx.enrolment.changeClass(
     before.id,
-    ctx.notices.withMeetingNotices(course, async (trx, classId) =>
-      (await ctx.repository.concludedIn(classId, trx))
-        ? ('read-only' as const)
-        : ctx.courseStore.updateSettings(
-            classId,
-            {
-              ...settings,
-              opensAt,
-              closesAt,
-              // The weekday follows the first meeting's date (stored only when the date is).
-              weekday: settings.firstMeeting === null ? null : weekday,
-            },
-            course.places,
-            trx,
-          ),
+    ctx.notices.withInviteNotices(
+      course,
+      ctx.now(),
+      ctx.notices.withMeetingNotices(course, async (trx, classId) =>
+        (await ctx.repository.concludedIn(classId, trx))
+          ? ('read-only' as const)
+          : ctx.courseStore.updateSettings(
+              classId,
+              {
+                ...settings,
+                opensAt,
+                closesAt,
+                // The weekday follows the first meeting's date (stored only when the date is).
+                weekday: settings.firstMeeting === null ? null : weekday,
+              },
+              course.places,
+              trx,
+            ),
+      ),
     ),
   );
   if (stored === 'read-only') throw new Refusal('classReadOnly');

@@ -65,6 +65,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'class.create': 'Criou uma turma',
   'class.open': 'Abriu as inscrições de uma turma',
   'class.conclude': 'Encerrou uma turma',
+  'class.reopen': 'Reabriu uma turma encerrada',
   'class.message': 'Enviou uma mensagem à turma',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
