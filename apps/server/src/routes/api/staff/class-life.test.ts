@@ -91,7 +91,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     }
   };
   const calendarOf = (mail: ParsedMail) =>
-    eventOf(mail.attachments.find((a) => a.filename.endsWith('.ics'))?.content.toString() ?? '');
+    eventOf(mail.attachments.find((a) => a.filename?.endsWith('.ics'))?.content.toString() ?? '');
 
   beforeAll(async () => {
     smtp = await createTestSmtpServer();
