@@ -355,7 +355,7 @@ export const REFUSALS = {
   classNotStarted: refusal(
     [409],
     C.ClassNotStarted,
-    'Esta turma ainda não começou: ninguém teve a chance de participar, e encerrá-la daria “Não concluiu” a todos. Ela pode ser encerrada depois do primeiro encontro.',
+    'Esta turma ainda não começou: ninguém teve a chance de participar, e encerrá-la daria “Não concluiu” a todos. Ela pode ser encerrada a partir de uma hora antes do primeiro encontro, quando a presença pode ser marcada.',
   ),
   /** 'Reabrir turma' of a class that is not concluded. */
   classNotConcluded: refusal([409], C.Conflict, 'Esta turma não está encerrada.'),

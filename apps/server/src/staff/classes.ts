@@ -4,9 +4,17 @@
  * term, planned, no place taken) and 'Encerrar turma' (Coordenação: the class takes no more
  * enrolments and holds no places, its rows stay, and each participant gets 'Concluiu' or 'Não
  * concluiu' from their attendance; its people leave the course's group unless in another active
- * class of it: decision 060). Both changes are recorded.
+ * class of it: decision 060), with its guards and 'Reabrir turma' (decision 077). Each change is
+ * recorded.
  */
-import { type Course, formatDate, scheduledMeetings, weekdayOf, weekdays } from '@centro/content';
+import {
+  canMark,
+  type Course,
+  formatDate,
+  scheduledMeetings,
+  weekdayOf,
+  weekdays,
+} from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
 import { type ClassTemplate, holdsPlaces, nextTermClass } from '../courses/class-rules.js';
 import type { ClassRow } from '../courses/class-store.js';
@@ -182,7 +190,8 @@ export async function concludeClass(
   const schedule = scheduledMeetings(effectiveMeetings(course, row));
   const now = ctx.now();
   const ahead = schedule.filter((m) => m.start > now);
-  if (ahead.length === schedule.length) throw new Refusal('classNotStarted');
+  // Begun as attendance has: from an hour before the first meeting, when the door opens.
+  if (!schedule.some((m) => canMark(m.start, now))) throw new Refusal('classNotStarted');
   const last = schedule.at(-1);
   if (ahead.length > 0 && last && meetingsRemaining !== ahead.length) {
     throw new Refusal('classMeetingsRemain', {
