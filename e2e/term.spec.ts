@@ -200,9 +200,6 @@ termTest(
       await expect(dialog.getByRole('alert')).toHaveText(
         `Ainda falta 1 encontro desta turma (o último em ${start.day}/${start.month}/${start.year}). Se encerrar agora, cada participante recebe o resultado só com a presença marcada até hoje. Confirme de novo para encerrar mesmo assim.`,
       );
-      await page.screenshot({
-        path: '/tmp/class-life-shots/conclude-ask-again.png',
-        fullPage: true,
       await dialog.getByRole('button', { name: 'Encerrar mesmo assim' }).click();
       await expect(
         page.getByText(/^Turma 2027\/1 encerrada: 2 participantes concluíram e 0 /),
