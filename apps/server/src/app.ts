@@ -104,6 +104,10 @@ export async function buildApp(
     bodyLimit: SERVER_BODY_LIMIT_BYTES,
     // URLs Fastify cannot decode or route (bad %-escapes, over-long parameters) get our JSON too.
     frameworkErrors: errorHandler,
+    // Starting renders every edited page and migrates the database: on a busy or small machine
+    // that took longer than Fastify's 10 s default for one plugin, and the server did not start.
+    // A plugin that really hangs is still stopped, later.
+    pluginTimeout: 120_000,
   });
   app.setErrorHandler(errorHandler);
   // The OpenAPI document is generated from the routes: registered before any of them.
@@ -195,12 +199,12 @@ export async function buildApp(
         );
       }
       await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(groupRoutes);
       await api.register(courseRoutes);
-      // A person's own data: the bearer token's person is set once for both groups.
+      // A person's own data: the bearer token's person is set once for these groups.
       await api.register(async (personal) => {
         await personal.register(bearerAuth);
+        await personal.register(userRoutes);
+        await personal.register(groupRoutes);
         await personal.register(staffRoutes);
         await personal.register(meRoutes);
       });

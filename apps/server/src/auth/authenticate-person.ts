@@ -1,7 +1,7 @@
 /**
- * The person a user or group call may act for: the token must be a valid API token bound to a
- * person, issued after the person's session last ended (auth/token-revocations.ts), and the id the
- * body claims must be that person. Synchronous and cheap (no I/O): safe on the hot path.
+ * The person of an API token: a valid token bound to a person, issued after the person's session
+ * last ended (auth/token-revocations.ts); and the check that an id a body claims is that person.
+ * Synchronous and cheap (no I/O): safe on the hot path.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiTokenError, type ApiTokens, type ApiTokenSubject } from './api-tokens.js';
@@ -36,25 +36,13 @@ export function personOfApiToken(
 }
 
 /**
- * @throws AuthRefusal signInRequired, expiredToken, invalidToken or sessionEnded (401),
- *   otherPerson (403: the claimed id is someone else's).
+ * The signed-in person of the request (set by the bearerAuth hook), when the body claims to act for
+ * them: the calls whose wire shape names the person in the body (`id`, `user`) act only for the
+ * token's person, never for the id alone.
+ * @throws AuthRefusal otherPerson (403: the claimed id is someone else's).
  */
-export function authenticatePerson(
-  apiTokens: ApiTokens,
-  token: unknown,
-  claimedId: unknown,
-  revocations?: Pick<TokenRevocations, 'refuses'>,
-): string {
-  const { userId } = personOfApiToken(apiTokens, revocations, token);
+export function claimedPerson(request: FastifyRequest, claimedId: unknown): string {
+  const { userId } = request.person;
   if (claimedId !== userId) throw new AuthRefusal('otherPerson');
   return userId;
-}
-
-/**
- * `authenticatePerson` with the app's API tokens, for route handlers:
- * `const userId = requirePerson(request, body.token, body.id);`
- */
-export function requirePerson(request: FastifyRequest, token: unknown, claimedId: unknown): string {
-  const { apiTokens, tokenRevocations } = request.server;
-  return authenticatePerson(apiTokens, token, claimedId, tokenRevocations);
 }

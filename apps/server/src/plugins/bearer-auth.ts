@@ -1,12 +1,12 @@
 /**
- * The person behind a request of the route groups that hold a person's own data (/api/me,
- * /api/staff): one preHandler, registered once for those groups (app.ts), verifies the API token in
- * `Authorization: Bearer` and sets `request.person`; handlers read it and never call the check.
- * It runs after the request's validation (a malformed body is still answered 400 first), and marks
- * every answer of those groups personal (`cache-control: no-store`), refusals included.
- *
- * The calls that carry `{id, token}` in their body (/api/user, /api/group, /api/auth) check it with
- * `requirePerson` (auth/authenticate-person.ts) instead: the id must be the token's person.
+ * The person behind a request of the route groups that hold a person's own data (/api/user,
+ * /api/group, /api/me, /api/staff): one hook, registered once for those groups (app.ts), verifies
+ * the API token (auth/bearer-person.ts: the bearer header, or the body's `token` where the call's
+ * wire shape carries it) and sets `request.person`; handlers read it and never verify a token. It
+ * runs before the request's validation (someone without a valid token learns nothing of what the
+ * route accepts), and marks every answer of those groups personal (`cache-control: no-store`),
+ * refusals included. A body that names the person (`id`, `user`) is checked against it with
+ * `claimedPerson` (auth/authenticate-person.ts).
  */
 import fp from 'fastify-plugin';
 import { bearerPerson, type BearerPerson } from '../auth/bearer-person.js';

@@ -5,7 +5,7 @@
  */
 import { fieldLabel } from '@centro/contracts';
 import { z } from 'zod';
-import { REFUSALS } from '../refusals/catalogue.js';
+import { BODY_NOT_AN_OBJECT, REFUSALS } from '../refusals/catalogue.js';
 import { refusalAnswer, type Answer } from './refusal-answer.js';
 
 /** An issue as fastify-type-provider-zod reports it. */
@@ -62,7 +62,7 @@ function ptBrIssue(issue: ValidationIssue, body: unknown): string {
         : `Campo não permitido: ${keys.map(quote).join(', ')}.`;
     }
     case 'invalid_type':
-      if (field === undefined) return 'O corpo da requisição deve ser um objeto JSON.';
+      if (field === undefined) return BODY_NOT_AN_OBJECT;
       if (valueAt(body, path) === undefined) return `Campo obrigatório ausente: ${field}.`;
       return `Campo ${field} com tipo inválido: esperado ${TYPE_NAMES[String(params.expected)] ?? String(params.expected)}.`;
     case 'invalid_union':

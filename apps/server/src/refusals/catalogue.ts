@@ -59,6 +59,9 @@ function refusal<const S extends readonly [number, ...number[]], Details = never
 /** A sentence written by the thrower (it names the field or the setting). */
 const own = ({ message }: { message: string }) => message;
 
+/** `invalidRequest`'s message for a body that is not a JSON object. */
+export const BODY_NOT_AN_OBJECT = 'O corpo da requisição deve ser um objeto JSON.';
+
 export const REFUSALS = {
   invalidJson: refusal([400], C.InvalidJson, 'O corpo da requisição não é um JSON válido.'),
   payloadTooLarge: refusal(

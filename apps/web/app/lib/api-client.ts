@@ -4,33 +4,12 @@
  * and pt-BR message when it gave them. Each call checks its answer with ./answer.ts (zod stays out of
  * the browser, decision 042).
  */
-import type { ErrorCode } from '@centro/contracts/error-codes';
+import { ApiError } from './api-error';
+
+export { ApiError, UnexpectedAnswerError } from './api-error';
 
 /** How long a call may take before it is abandoned. */
 export const API_TIMEOUT_MS = 10_000;
-
-/** A call that answered with an error status; `code` and `apiMessage` when the API explained it. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly url: string,
-    readonly code: ErrorCode | null = null,
-    readonly apiMessage: string | null = null,
-  ) {
-    super(`${url} answered ${status}${code ? ` (${code})` : ''}`);
-  }
-  /**
-   * The request body's field the refusal is about, when the API named one (a form shows the
-   * message beside it); set by api-refusal.ts, so that no page's first load carries it.
-   */
-  declare readonly field?: string;
-}
-
-/** An answer without what the call promises (./answer.ts). */
-export class UnexpectedAnswerError extends Error {
-  override name = 'UnexpectedAnswerError';
-}
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

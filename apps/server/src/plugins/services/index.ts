@@ -44,11 +44,11 @@ declare module 'fastify' {
     photos: PhotoLibrary;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
-    /** The server's API tokens (issued by get-token, checked by requirePerson and bearerAuth). */
+    /** The server's API tokens (issued by get-token, checked by the bearerAuth hook). */
     apiTokens: ApiTokens;
     /**
      * Per person, the instant before which their tokens are refused (ended sessions): checked by
-     * get-token, requirePerson and bearerAuth.
+     * get-token and the bearerAuth hook.
      */
     tokenRevocations: TokenRevocations;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  phoneLinksOf,
   settingsFormOf,
   settingsRequestOf,
   visibleParticipants,
@@ -109,5 +110,25 @@ describe('the settings form', () => {
       ok: false,
       field: 'inviteCode',
     });
+  });
+});
+
+describe('phoneLinksOf', () => {
+  it('dials and opens WhatsApp with the number as stored, or a Brazilian one typed without +55', () => {
+    expect(phoneLinksOf('+55 11 98765-4321')).toEqual({
+      tel: 'tel:+5511987654321',
+      whatsapp: 'https://wa.me/5511987654321',
+    });
+    expect(phoneLinksOf('(21) 3456-7890')).toEqual({
+      tel: 'tel:+552134567890',
+      whatsapp: 'https://wa.me/552134567890',
+    });
+    expect(phoneLinksOf('+351 91 234-5678')?.tel).toBe('tel:+351912345678');
+  });
+
+  it('gives no link for an empty or impossible number', () => {
+    expect(phoneLinksOf('')).toBeNull();
+    expect(phoneLinksOf('12345')).toBeNull();
+    expect(phoneLinksOf('1'.repeat(16))).toBeNull();
   });
 });

@@ -30,6 +30,18 @@ export function formatDateTime(instant: string): string {
   return `${formatDate(instant)} às ${time}`;
 }
 
+/**
+ * A participant's phone as links a staff member's phone opens: `tel:` dials it, WhatsApp opens a
+ * chat with it. Null when the text holds no number a phone could dial (too few or too many digits).
+ * A number without a country code (10 or 11 digits) is Brazilian.
+ */
+export function phoneLinksOf(phone: string): { tel: string; whatsapp: string } | null {
+  const digits = phone.replace(/\D/g, '');
+  const international = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
+  if (international.length < 12 || international.length > 15) return null;
+  return { tel: `tel:+${international}`, whatsapp: `https://wa.me/${international}` };
+}
+
 /** Lower case without accents: 'José' is found by 'jose'. */
 export const fold = (text: string): string =>
   text

@@ -16,7 +16,8 @@ import { loadConfig } from '../../../config/index.js';
 import { BUILT_IN_API_AUDIENCE } from '@centro/contracts/identity';
 import { loadOrCreateProviderKeys } from '../../../idp/keys.js';
 import { createFixtureWebRoot, type FixtureWebRoot } from '../../../../tests/support/web-root.js';
-import { authenticatePerson, requirePerson } from '../../../auth/authenticate-person.js';
+import { claimedPerson, personOfApiToken } from '../../../auth/authenticate-person.js';
+import { bearerAuth } from '../../../plugins/bearer-auth.js';
 import { AuthRefusal } from '../../../auth/errors.js';
 import type { ProviderTokenVerifier } from '../../../auth/provider-token-verifier.js';
 import { useZodSchemas } from '../../../plugins/api-conventions.js';
@@ -64,9 +65,13 @@ async function bareApp(verify: ProviderTokenVerifier) {
     close: () => undefined,
   });
   await instance.register(authRoutes);
-  instance.post<{ Body: { id: string; token: string } }>('/api/user/details', async (request) => ({
-    data: { id: requirePerson(request, request.body.token, request.body.id) },
-  }));
+  await instance.register(async (personal) => {
+    await personal.register(bearerAuth);
+    personal.post<{ Body: { id: string; token?: string } }>(
+      '/api/user/details',
+      async (request) => ({ data: { id: claimedPerson(request, request.body.id) } }),
+    );
+  });
   await instance.ready();
   return instance;
 }
@@ -150,9 +155,33 @@ describe('GET /api/auth/get-token', () => {
   });
 });
 
-describe('requirePerson', () => {
+describe('a call that names its person in the body', () => {
   const details = (token: string, id = PERSON) =>
     app.inject({ method: 'POST', url: '/api/user/details', payload: { id, token } });
+  const withHeader = (token: string, id = PERSON) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/user/details',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id },
+    });
+
+  it('takes the token from the bearer header as well as from the body', async () => {
+    const token = apiTokens.issueForUser(PERSON).token;
+    const res = await withHeader(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ data: { id: PERSON } });
+    expect((await withHeader(token, randomUUID())).statusCode).toBe(403);
+    expect((await withHeader(apiTokens.issueAnonymous().token)).statusCode).toBe(401);
+    // Without a token anywhere: sign in first.
+    const none = await app.inject({
+      method: 'POST',
+      url: '/api/user/details',
+      payload: { id: PERSON },
+    });
+    expect(none.statusCode).toBe(401);
+  });
 
   it('lets a person act on their own data', async () => {
     const res = await details(apiTokens.issueForUser(PERSON).token);
@@ -205,7 +234,8 @@ describe('requirePerson', () => {
 
   it('throws AuthRefusals, and treats a non-string token or id as a refusal', () => {
     const token = apiTokens.issueForUser(PERSON).token;
-    expect(authenticatePerson(apiTokens, token, PERSON)).toBe(PERSON);
+    const revocations = { refuses: () => false };
+    expect(personOfApiToken(apiTokens, revocations, token).userId).toBe(PERSON);
     const refused = (fn: () => unknown) => {
       try {
         fn();
@@ -215,11 +245,15 @@ describe('requirePerson', () => {
       }
       throw new Error('expected a refusal');
     };
-    expect(refused(() => authenticatePerson(apiTokens, undefined, PERSON))).toBe(401);
-    expect(refused(() => authenticatePerson(apiTokens, { token }, PERSON))).toBe(401);
-    expect(refused(() => authenticatePerson(apiTokens, token, undefined))).toBe(403);
-    expect(refused(() => authenticatePerson(apiTokens, token, [PERSON]))).toBe(403);
-    expect(refused(() => authenticatePerson(apiTokens, token, PERSON.toUpperCase()))).toBe(403);
+    const asPerson = { person: { userId: PERSON, roles: [] } } as unknown as Parameters<
+      typeof claimedPerson
+    >[0];
+    expect(refused(() => personOfApiToken(apiTokens, revocations, undefined))).toBe(401);
+    expect(refused(() => personOfApiToken(apiTokens, revocations, { token }))).toBe(401);
+    expect(claimedPerson(asPerson, PERSON)).toBe(PERSON);
+    expect(refused(() => claimedPerson(asPerson, undefined))).toBe(403);
+    expect(refused(() => claimedPerson(asPerson, [PERSON]))).toBe(403);
+    expect(refused(() => claimedPerson(asPerson, PERSON.toUpperCase()))).toBe(403);
   });
 });
 

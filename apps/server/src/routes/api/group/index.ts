@@ -8,10 +8,10 @@
 import { allCourses, groupLinkOf } from '@centro/content';
 import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePerson } from '../../../auth/authenticate-person.js';
+import { claimedPerson } from '../../../auth/authenticate-person.js';
 import { UnknownGroupError } from '../../../enrolment/errors.js';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
+import { bearerRoute } from '../bearer-route.js';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { enrolment, courseOf } = app;
@@ -27,29 +27,27 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       // @fastify/compress's 1 KB threshold: never compressed. Without the plugin's two hooks on
       // this route (issue 15: the rush's hot path); request bodies are still decompressed.
       compress: false,
-      schema: {
+      ...bearerRoute({
         body: groupAddRequestSchema,
-        response: {
-          200: groupAddResponseSchema,
-          ...refusalResponses(
-            'unknownGroup',
-            'userNotFound',
-            'courseFull',
-            'enrolmentNotOpen',
-            'enrolmentClosed',
-            'enrolmentIncomplete',
-            'emailNotVerified',
-            'classRequired',
-            'classNotFound',
-            'enrolledInOtherClass',
-            'prerequisiteMissing',
-          ),
-        },
-      },
+        answer: groupAddResponseSchema,
+        refusals: [
+          'unknownGroup',
+          'userNotFound',
+          'courseFull',
+          'enrolmentNotOpen',
+          'enrolmentClosed',
+          'enrolmentIncomplete',
+          'emailNotVerified',
+          'classRequired',
+          'classNotFound',
+          'enrolledInOtherClass',
+          'prerequisiteMissing',
+        ],
+      }),
     },
-    async (request, reply) => {
-      const { token, user, group, turma } = request.body;
-      const userId = requirePerson(request, token, user);
+    async (request) => {
+      const { user, group, turma } = request.body;
+      const userId = claimedPerson(request, user);
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
 
@@ -60,7 +58,6 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The settings in effect as the enrolment read them, with the places: no second query.
       const inEffect = courseOf.inEffect(course.slug, settings);
-      reply.header('cache-control', 'no-store');
       return {
         data: {
           course: course.slug,

@@ -1,11 +1,12 @@
 /**
  * The person's own registration data, read and changed through the directory:
  * POST /api/user/details, POST /api/user/update, POST /api/user/update/security-attributes.
- * The person is the one the token is bound to; an `id` naming anybody else is refused (403).
+ * The person is the one the token is bound to (in the bearer header, or the body's `token` as
+ * the published client sends it); an `id` naming anybody else is refused (403).
  *
  * The example docs/how-to-add-an-api-route.md follows: schemas from `@centro/contracts`, the
- * person from `requirePerson`, services from the app's decorators (app.ts), refusals thrown as
- * domain errors and listed with `refusalResponses`.
+ * route's options from `bearerRoute`, the person from the bearerAuth hook, services from the app's
+ * decorators (app.ts), refusals thrown as domain errors and named in the declaration.
  */
 import {
   securityAttributesRequestSchema,
@@ -15,18 +16,12 @@ import {
   userUpdateResponseSchema,
   type UserDetails,
 } from '@centro/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePerson } from '../../../auth/authenticate-person.js';
+import { claimedPerson } from '../../../auth/authenticate-person.js';
 import { DirectoryUserNotFoundError, type Directory } from '../../../directory/directory.js';
 import { ContactChangeLimitError } from '../../../idp/store/contact-email-changes.js';
-import { refusalResponses } from '../../../plugins/refusal-responses.js';
 import { apiPaths } from '@centro/contracts/paths';
-
-/** Personal data: never stored by a cache. */
-function personal(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
-}
+import { bearerRoute } from '../bearer-route.js';
 
 /**
  * The person's data. Read like after a write: an External ID account made a moment ago by the
@@ -59,45 +54,33 @@ export async function detailsAfterWrite(
 }
 
 /** What a user route may refuse besides the conventions (body, token, rate limit). */
-const refusals = refusalResponses('userNotFound', 'directoryUnavailable');
+const refusals = ['userNotFound', 'directoryUnavailable'] as const;
 
 /** What changing a field may refuse: a new contact e-mail past its limit, too. */
-const updateRefusals = refusalResponses(
-  'userNotFound',
-  'directoryUnavailable',
-  'tooManyContactChanges',
-);
+const updateRefusals = [...refusals, 'tooManyContactChanges'] as const;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { directory } = app;
 
   app.post(
     apiPaths.userDetails,
-    {
-      schema: {
-        body: userDetailsRequestSchema,
-        response: { 200: userDetailsResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const userId = requirePerson(request, request.body.token, request.body.id);
-      personal(reply);
+    bearerRoute({ body: userDetailsRequestSchema, answer: userDetailsResponseSchema, refusals }),
+    async (request) => {
+      const userId = claimedPerson(request, request.body.id);
       return { data: await detailsOf(directory, userId) };
     },
   );
 
   app.post(
     apiPaths.userUpdate,
-    {
-      schema: {
-        body: userUpdateRequestSchema,
-        response: { 200: userUpdateResponseSchema, ...updateRefusals },
-      },
-    },
+    bearerRoute({
+      body: userUpdateRequestSchema,
+      answer: userUpdateResponseSchema,
+      refusals: updateRefusals,
+    }),
     async (request, reply) => {
-      const { token, id, param, value } = request.body;
-      const userId = requirePerson(request, token, id);
-      personal(reply);
+      const { id, param, value } = request.body;
+      const userId = claimedPerson(request, id);
       // `value` is already checked and normalised (a phone as "+CC DD NNNNN-NNNN").
       // A new contact address waits for its owner's confirmation (issue 14, finding 6): the
       // answer keeps the current one, and the website says a link was sent.
@@ -118,16 +101,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.securityAttributes,
-    {
-      schema: {
-        body: securityAttributesRequestSchema,
-        response: { 200: userUpdateResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const { token, id, data_nascimento: birthDate } = request.body;
-      const userId = requirePerson(request, token, id);
-      personal(reply);
+    bearerRoute({
+      body: securityAttributesRequestSchema,
+      answer: userUpdateResponseSchema,
+      refusals,
+    }),
+    async (request) => {
+      const { id, data_nascimento: birthDate } = request.body;
+      const userId = claimedPerson(request, id);
       await directory.setBirthDate(userId, birthDate);
       return { data: await detailsAfterWrite(directory, userId, { dataNascimento: birthDate }) };
     },

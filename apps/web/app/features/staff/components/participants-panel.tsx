@@ -12,6 +12,7 @@ import { removeParticipant } from '../api/remove-participant';
 import { type ClassPanelProps, isReadOnly } from '../classes';
 import { staffMessages, statusLabels } from '../copy';
 import { formatDate, visibleParticipants, type ParticipantSort, type SortOrder } from '../format';
+import { PhoneLinks } from './phone-links';
 import { failureMessage } from '../messages';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -167,7 +168,9 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
                   {person.name || '—'}
                 </th>
                 <td data-label="E-mail">{person.email || '—'}</td>
-                <td data-label="Celular">{person.celular || '—'}</td>
+                <td data-label="Celular">
+                  <PhoneLinks phone={person.celular} name={person.name || person.email} />
+                </td>
                 <td data-label="Inscrição">{formatDate(person.enrolledAt)}</td>
                 <td data-label="Situação">{statusLabels[person.status]}</td>
                 {removes && (
@@ -199,6 +202,11 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
               <li key={person.id}>
                 <strong>{person.name || person.email || '—'}</strong>
                 <span>{person.email}</span>
+                {person.celular && (
+                  <span>
+                    <PhoneLinks phone={person.celular} name={person.name || person.email} />
+                  </span>
+                )}
                 <span>Desde {formatDate(person.joinedAt)}</span>
               </li>
             ))}

@@ -155,6 +155,15 @@ describe('StaffArea', () => {
         .getAllByRole('rowheader')
         .map((c) => c.textContent),
     ).toEqual(['Ana Souza', 'Zélia Prado']);
+    // A phone dials when tapped, and opens WhatsApp beside it.
+    expect(within(table).getByRole('link', { name: /^Ligar para Ana Souza/ })).toHaveAttribute(
+      'href',
+      'tel:+5511987654321',
+    );
+    expect(within(table).getByRole('link', { name: /^WhatsApp de Ana Souza/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/5511987654321',
+    );
     expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument();
     const course = screen.getByRole('navigation', { name: 'Seções do curso' });
     expect(
