@@ -237,7 +237,7 @@ export function classConcluded(input: CourseNoticeInput & ClassResult): MailMess
       input.concluded
         ? 'A conclusão fica registrada e vale como pré-requisito para os próximos cursos.'
         : 'Você pode fazer o curso de novo numa próxima turma.',
-      `Se acha que a sua presença foi marcada errado, responda a esta mensagem ou escreva para ${input.centre.email}.`,
+      `Se acha que houve um erro na marcação da sua presença, responda a esta mensagem ou escreva para ${input.centre.email}.`,
       { before: 'Página do curso:', link: courseUrl },
     ],
   });
