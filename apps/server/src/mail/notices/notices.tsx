@@ -300,7 +300,9 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
       greeting(input.personName),
       `Os encontros do curso ${course.title}, do programa ${programmeName}, mudaram. Sua inscrição continua valendo. Veja como ficou:`,
       { meetings: meetingLines(course, centre) },
-      'Anexamos um novo arquivo de calendário (.ics): abra-o para incluir os novos encontros na sua agenda e apague os antigos, se tinha incluído o arquivo anterior.',
+      // The file replaces the event people added (same UID, a higher SEQUENCE: decision 076);
+      // a file sent before classes named their events may still leave the old one.
+      'Anexamos um novo arquivo de calendário (.ics): abra-o para atualizar os encontros na sua agenda. Se os antigos continuarem lá, apague-os.',
       {
         before:
           'Se não puder participar no novo horário, cancele sua inscrição na página do curso, para que a vaga passe para outra pessoa:',

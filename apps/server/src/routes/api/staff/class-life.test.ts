@@ -124,6 +124,9 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
 
     expect((await as(ADMIN, 'POST', C, settings({ time: '20:15' }))).statusCode).toBe(200);
     const [moved] = await messagesTo(ana, 'Mudança nos encontros');
+    expect(moved?.text).toContain(
+      'Anexamos um novo arquivo de calendário (.ics): abra-o para atualizar os encontros na sua agenda.',
+    );
     const second = calendarOf(moved as ParsedMail);
     expect(second.uid).toBe(first.uid);
     expect(second.sequence).toBe(first.sequence + 1);
