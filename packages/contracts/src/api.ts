@@ -82,6 +82,14 @@ export const groupAddResponseSchema = z.object({
      * while the course has no invite (the page then says the link comes later).
      */
     groupLink: z.string().nullable().optional(),
+    /**
+     * When and where the person's class meets (its settings over the content's; the confirmation
+     * page shows them): the first meeting (YYYY-MM-DD) and time (HH:MM, the centre's time zone)
+     * as the class list gives them, and the place (room and address) in words.
+     */
+    meetings: z
+      .object({ firstMeeting: z.string(), time: z.string(), place: z.string() })
+      .optional(),
   }),
 });
 export type GroupAddResponse = z.infer<typeof groupAddResponseSchema>;

@@ -58,3 +58,9 @@ export function isSecureOrLoopback(url: URL): boolean {
     url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127\./.test(host))
   );
 }
+
+/**
+ * A site address with this query parameter (`/?acessar`) opens the sign-in at once: the link of
+ * the e-mails that tell a person to sign in (the website removes it from the address).
+ */
+export const SIGN_IN_LINK_PARAM = 'acessar';

@@ -19,6 +19,7 @@ import {
   TEST_SITE as SITE,
   formAction,
   openInteraction,
+  type Pkce,
   tokensAfter,
 } from '../../tests/support/idp-browser.js';
 import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
@@ -66,15 +67,19 @@ describe.each(targets)('e-mail verification on $dialect', (target) => {
   });
 
   /** Fills the sign-up form; the answer (a redirect to the code page) and the flow's PKCE. */
-  async function signUp(browser: IdpBrowser, email: string) {
+  async function signUp(
+    browser: IdpBrowser,
+    email: string,
+    { nome = 'Pessoa de Teste', senha = 'uma senha longa' } = {},
+  ) {
     const { challenge, action } = await openInteraction(browser, {
       prompt: 'create',
       scope: WITH_EMAIL,
     });
     const answer = await browser.post(action, {
-      nome: 'Pessoa de Teste',
+      nome,
       email,
-      senha: 'uma senha longa',
+      senha,
       celular: '(11) 91234-5678',
       nascimento: '25/12/1990',
       consentimento: 'sim',
@@ -136,41 +141,108 @@ describe.each(targets)('e-mail verification on $dialect', (target) => {
     expect(idToken).toMatchObject({ email, email_verified: true });
   });
 
-  it('answers a sign-up with a taken address as a new one, and tells the owner by e-mail', async () => {
-    // Issue 14, finding 5: the sign-up page must not tell which addresses have accounts.
-    const owner = `dona-${target.dialect}@example.org`;
+  it('answers a sign-up with an unknown, an unconfirmed and a confirmed address alike; only the e-mail differs', async () => {
+    // The sign-up page must not tell which addresses have accounts (decisions 018, 084).
+    const unconfirmed = `pendente-${target.dialect}@example.org`;
+    const confirmed = `dona-${target.dialect}@example.org`;
     const fresh = `livre-${target.dialect}@example.org`;
-    const before = smtp.received.length;
-    await signUp(new IdpBrowser(app, SITE), owner);
-    await nextCode(owner, before);
+    let before = smtp.received.length;
+    await signUp(new IdpBrowser(app, SITE), unconfirmed);
+    await nextCode(unconfirmed, before);
+    before = smtp.received.length;
+    const owner = new IdpBrowser(app, SITE);
+    const ownerSignUp = await signUp(owner, confirmed);
+    const ownerPage = await owner.get(String(ownerSignUp.answer.headers.location));
+    await owner.post(String(formAction(ownerPage.body)), {
+      codigo: await nextCode(confirmed, before),
+    });
 
-    const probe = new IdpBrowser(app, SITE);
-    const beforeProbe = smtp.received.length;
-    const taken = await signUp(probe, ` ${owner.toUpperCase()} `);
-    const freshBrowser = new IdpBrowser(app, SITE);
-    const newOne = await signUp(freshBrowser, fresh);
-    expect(taken.answer.statusCode).toBe(303);
-    expect(newOne.answer.statusCode).toBe(303);
-    expect(String(taken.answer.headers.location)).toMatch(/\/confirmar-email$/);
-    const takenPage = await probe.get(String(taken.answer.headers.location));
-    const newPage = await freshBrowser.get(String(newOne.answer.headers.location));
-    const text = (body: string, email: string) =>
-      body.replace(/\/idp\/interaction\/[\w-]+/g, '').replace(email, 'EMAIL');
-    expect(text(takenPage.body, owner)).toBe(text(newPage.body, fresh));
+    // Later (a new code may be sent), each address signed up again, from a new browser, with
+    // another name and password.
+    await app.database.db
+      .updateTable('email_verifications')
+      .set({ sent_at: new Date(Date.now() - 120_000).toISOString() })
+      .execute();
+    const again = { nome: 'Rosa Maria', senha: 'outra senha bem comprida' };
+    const pages: Record<
+      string,
+      { browser: IdpBrowser; location: string; body: string; challenge: Pkce }
+    > = {};
+    before = smtp.received.length;
+    for (const email of [fresh, ` ${unconfirmed.toUpperCase()} `, confirmed]) {
+      const browser = new IdpBrowser(app, SITE);
+      const { answer, challenge } = await signUp(browser, email, again);
+      expect(answer.statusCode).toBe(303);
+      const location = String(answer.headers.location);
+      expect(location).toMatch(/\/confirmar-email$/);
+      const page = await browser.get(location);
+      pages[email.trim().toLowerCase()] = { browser, location, body: page.body, challenge };
+    }
+    const text = (email: string) =>
+      pages[email]?.body.replace(/\/idp\/interaction\/[\w-]+/g, '').replace(email, 'EMAIL');
+    expect(text(unconfirmed)).toBe(text(fresh));
+    expect(text(confirmed)).toBe(text(fresh));
 
-    const received = (await smtp.waitFor(beforeProbe + 2)).slice(beforeProbe);
-    const notice = received.find((m) => JSON.stringify(m.to).includes(owner));
+    // 'Reenviar código' at once: every page asks to wait alike (a code went a moment ago).
+    for (const email of [fresh, unconfirmed, confirmed]) {
+      const { browser, location } = pages[email] ?? {};
+      const resent = await browser?.post(
+        location?.replace(/confirmar-email$/, 'reenviar-codigo') ?? '',
+        {},
+      );
+      expect(resent?.body).toContain('Aguarde um minuto antes de pedir outro código.');
+    }
+
+    // The e-mails: codes to the unknown and the unconfirmed address; a notice to the confirmed
+    // one, without a code, whose link opens the sign-in.
+    const received = (await smtp.waitFor(before + 3)).slice(before);
+    const to = (email: string) => received.filter((m) => JSON.stringify(m.to).includes(email));
+    expect(to(fresh).map((m) => m.subject)).toEqual(['Confirme seu e-mail']);
+    expect(to(unconfirmed).map((m) => m.subject)).toEqual(['Confirme seu e-mail']);
+    const [notice, ...more] = to(confirmed);
+    expect(more).toEqual([]);
     expect(notice?.subject).toBe('Tentativa de cadastro com o seu e-mail');
+    expect(notice?.text).not.toMatch(/\b\d{6}\b/);
+    expect(notice?.text).toContain(`${SITE}/?acessar`);
+    expect(notice?.html).toContain(`href="${SITE}/?acessar"`);
+    expect(notice?.text).toContain("feche a página 'Confirme seu e-mail' e entre com a sua senha");
+
+    // No code opens the confirmed address's page.
+    const probe = pages[confirmed];
+    const refused = await probe?.browser.post(String(formAction(probe.body)), { codigo: '123456' });
+    expect(refused?.statusCode).toBe(400);
+    expect(refused?.body).toContain('Código incorreto');
+
+    // The unconfirmed address's code signs in, and the account is now what the second sign-up
+    // typed: its password, not the first one, and its name.
+    const resumed = pages[unconfirmed];
+    if (!resumed) throw new Error('no page for the unconfirmed address');
+    const code = codeOf(to(unconfirmed)[0]?.text);
+    const signedIn = await resumed.browser.post(String(formAction(resumed.body)), { codigo: code });
+    expect(signedIn.statusCode).toBe(303);
+    const tokens = await tokensAfter(
+      resumed.browser,
+      resumed.challenge,
+      String(signedIn.headers.location),
+    );
+    expect(tokens.statusCode).toBe(200);
+    const idToken = decodeJwt((tokens.json() as { id_token: string }).id_token);
+    expect(idToken).toMatchObject({ email: unconfirmed, email_verified: true, name: 'Rosa Maria' });
     const accounts = await app.database.db
       .selectFrom('accounts')
       .select('id')
-      .where('email', '=', owner)
+      .where('email', 'in', [unconfirmed, confirmed])
       .execute();
-    expect(accounts).toHaveLength(1);
-    // No code opens that page.
-    const refused = await probe.post(String(formAction(takenPage.body)), { codigo: '123456' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('Código incorreto');
+    expect(accounts).toHaveLength(2);
+    for (const [senha, signsIn] of [
+      ['uma senha longa', false],
+      ['outra senha bem comprida', true],
+    ] as const) {
+      const later = new IdpBrowser(app, SITE);
+      const { action } = await openInteraction(later);
+      const answer = await later.post(action, { email: unconfirmed, senha });
+      expect(answer.statusCode === 303, senha).toBe(signsIn);
+    }
   });
 
   it('refuses an expired code, and asks an unconfirmed account for a code at sign-in', async () => {

@@ -108,13 +108,12 @@ export function composePasswordReset(
   return passwordReset(input);
 }
 
-/** The "someone tried to sign up with your address" notice; the two links are absolute. */
+/** The "someone tried to sign up with your address" notice; its link is absolute. */
 export function composeSignUpAttempt(
   input: WithCentre & {
     to: string;
     personName?: string;
     signInUrl: string;
-    resetUrl: string;
   },
 ): MailMessage {
   return signUpAttempt(input);

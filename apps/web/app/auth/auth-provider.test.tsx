@@ -10,6 +10,7 @@ import { AuthProvider } from './auth-provider';
 import type { LoadMsalSession } from './load-msal';
 import type { MsalSession } from './msal-session';
 import { SESSION_MARKER_KEY } from './session-marker';
+import { isSignInReturn } from './sign-in-return';
 import type { AuthSettings } from '~/config/auth-settings';
 import type { AuthContextValue } from './types';
 import { useAuth } from './use-auth';
@@ -161,6 +162,44 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(seen.path).toBe('/global-kardec/passe'));
     expect(seen.auth?.interactionStatus).toBe('none');
     expect(sessionStorage.getItem(SESSION_MARKER_KEY)).not.toBeNull();
+  });
+
+  it('opens the sign-in at once from a link that asks for it (?acessar), and cleans the address', async () => {
+    window.history.replaceState(null, '', '/?acessar');
+    const session = fakeSession();
+    const load = vi.fn<LoadMsalSession>(async () => session);
+    renderProvider(load);
+    await waitFor(() =>
+      expect(session.signIn).toHaveBeenCalledWith({ createAccount: false, returnPath: '/' }),
+    );
+    expect(session.signIn).toHaveBeenCalledOnce();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/');
+  });
+
+  it('brings the page back with the sign-in’s return state, for the page to pick up', async () => {
+    window.history.replaceState(null, '', '/#code=abc&state=xyz');
+    const session = fakeSession({ signedIn: true, returnPath: '/global-kardec/passe' });
+    let state: unknown;
+    function StateProbe() {
+      state = useLocation().state;
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <AuthProvider settings={settings} loadSession={async () => session}>
+              <StateProbe />
+            </AuthProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/global-kardec/passe'));
+    expect(isSignInReturn(state)).toBe(true);
   });
 
   it('is signed out when the provider’s answer brings no account', async () => {

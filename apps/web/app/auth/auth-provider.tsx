@@ -17,8 +17,9 @@ import { useNavigate } from 'react-router';
 import { AuthContext } from './auth-context';
 import { createInteractionGuard, type InteractiveAction } from './interaction-guard';
 import { loadMsalSession, type LoadMsalSession } from './load-msal';
+import { SIGN_IN_RETURN_STATE } from './sign-in-return';
 import type { MsalSession } from './msal-session';
-import { isSignOutReturn, markSession, needsMsalAtStartup } from './session-marker';
+import { isSignInLink, isSignOutReturn, markSession, needsMsalAtStartup } from './session-marker';
 import type { AuthSettings } from '~/config/auth-settings';
 import { createValueStore } from './value-store';
 import type { StaffRoleName } from '@centro/contracts';
@@ -126,19 +127,26 @@ export function AuthProvider({
         return;
       }
       const back = from.takeReturnPath();
-      if (back && back !== currentPath()) void navigate(back, { replace: true });
+      if (back && back !== currentPath()) {
+        void navigate(back, { replace: true, state: SIGN_IN_RETURN_STATE });
+      }
       loadUser(from);
     },
     [navigate, loadUser, statusStore],
   );
 
   const onLoaded = useEffectEvent(adopt);
+  /** The address asked to sign in (`?acessar`): done once the start-up has settled. */
+  const signInAsked = useRef(false);
 
   // After hydration: restore a session or handle a redirect if there is one; otherwise signed out
   // without downloading MSAL.
   useEffect(() => {
     const { pathname, hash, search } = window.location;
-    if (isSignOutReturn({ search })) {
+    // `?acessar` (the link of the e-mails that say to sign in): the sign-in at once, unless a
+    // session is restored; the address loses it, so a reload does not ask again.
+    signInAsked.current = isSignInLink({ search });
+    if (isSignOutReturn({ search }) || signInAsked.current) {
       // '/?state=…' after 'Sair': back to '/' (not a navigation: the page is already right).
       window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
     }
@@ -213,6 +221,14 @@ export function AuthProvider({
       ),
     [interact],
   );
+
+  const signInAsAsked = useEffectEvent(() => void signIn());
+  useEffect(() => {
+    if (!signInAsked.current || interactionStatus !== 'none') return;
+    signInAsked.current = false;
+    // Out of the effect's own run: the sign-in updates the interaction status.
+    if (status === 'signed-out') queueMicrotask(() => signInAsAsked());
+  }, [interactionStatus, status]);
 
   const signUp = useCallback(
     () =>

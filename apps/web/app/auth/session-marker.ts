@@ -3,12 +3,16 @@
  * session to restore or a redirect to handle loads it at start-up (a press on 'Acessar' or 'Quero me
  * inscrever' loads it too). Tiny on purpose: this module is in every page.
  */
+import type { SIGN_IN_LINK_PARAM as SignInLinkParam } from '@centro/contracts/identity';
 
 /**
  * A marker of our own in sessionStorage, next to MSAL's token cache (same lifetime): set once MSAL
  * has an account, removed on sign-out or when MSAL finds none. Independent of MSAL's cache key names.
  */
 export const SESSION_MARKER_KEY = 'centro.auth.session';
+
+/** `SIGN_IN_LINK_PARAM` of `@centro/contracts/identity`, whose type keeps it equal. */
+const SIGN_IN_LINK_PARAM: typeof SignInLinkParam = 'acessar';
 
 type UrlParts = Pick<Location, 'search' | 'hash'>;
 
@@ -27,6 +31,11 @@ export function isRedirectResponse({ search, hash }: UrlParts): boolean {
 export function isSignOutReturn({ search }: Pick<Location, 'search'>): boolean {
   const params = new URLSearchParams(search);
   return params.size === 1 && params.has('state');
+}
+
+/** True when the address asks to sign in (`?acessar`, the link of the e-mails that say to). */
+export function isSignInLink({ search }: Pick<Location, 'search'>): boolean {
+  return new URLSearchParams(search).has(SIGN_IN_LINK_PARAM);
 }
 
 /** True when this tab has a signed-in session to restore. */

@@ -1,12 +1,15 @@
 /**
  * 'Confirme seu e-mail' (/idp/interaction/:uid/confirmar-email, issue 11): the six digits e-mailed
  * after sign-up or at the sign-in of an account not yet confirmed, guessed like passwords (the
- * same throttle), and 'Reenviar código'. The page of a sign-up with a taken address looks the
- * same, sends nothing more, and no code can succeed on it.
+ * same throttle), and 'Reenviar código'. After a sign-up with the address of an unconfirmed
+ * account, the right code also gives the account what that sign-up typed (decision 084). The page
+ * of a sign-up with a confirmed address looks the same and answers 'Reenviar código' at the same
+ * pace, sends nothing more, and no code can succeed on it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountRow, AccountStore } from '../store/accounts.js';
-import type { EmailVerifications } from '../store/email-verifications.js';
+import { RESEND_AFTER_SECONDS, type EmailVerifications } from '../store/email-verifications.js';
+import { type AccountRenewal, isAccountRenewal, type SignUps } from '../store/sign-ups.js';
 import type { LoginThrottle } from '../store/throttle.js';
 import { verifyEmailPage } from '../views/verify-email-page.js';
 import { readForm } from './form-validation.js';
@@ -34,26 +37,43 @@ export interface EmailVerificationRoutesOptions {
   accounts: AccountStore;
   throttle: LoginThrottle;
   verifications: EmailVerifications;
+  signUps: Pick<SignUps, 'renew'>;
 }
 
 export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutesOptions> = async (
   app,
-  { pages, accounts, throttle, verifications },
+  { pages, accounts, throttle, verifications, signUps },
 ) => {
   /**
-   * The address this interaction is confirming: its account, or none when the sign-up used an
-   * address that already had an account (the page looks the same; no code can succeed).
+   * The address this interaction is confirming: its account (and the sign-up's details waiting
+   * for the code, if any), or none when the sign-up used a confirmed address (the page looks the
+   * same; no code can succeed; `sentAt` is when the page last said a code went).
    */
   async function pendingAccount(
     interaction: Interaction,
-  ): Promise<{ email: string; account?: AccountRow } | undefined> {
+  ): Promise<
+    | { email: string; account: AccountRow; renewal?: AccountRenewal }
+    | { email: string; account?: undefined; sentAt: number }
+    | undefined
+  > {
     const pending = interaction.lastSubmission as
-      { pendingVerification?: unknown; pendingEmail?: unknown } | undefined;
+      | {
+          pendingVerification?: unknown;
+          renewal?: unknown;
+          pendingEmail?: unknown;
+          sentAt?: unknown;
+        }
+      | undefined;
     if (typeof pending?.pendingVerification === 'string') {
       const account = await accounts.findById(pending.pendingVerification);
-      return account ? { email: account.email, account } : undefined;
+      if (!account) return undefined;
+      return isAccountRenewal(pending.renewal)
+        ? { email: account.email, account, renewal: pending.renewal }
+        : { email: account.email, account };
     }
-    return typeof pending?.pendingEmail === 'string' ? { email: pending.pendingEmail } : undefined;
+    if (typeof pending?.pendingEmail !== 'string') return undefined;
+    const sentAt = typeof pending.sentAt === 'number' ? pending.sentAt : 0;
+    return { email: pending.pendingEmail, sentAt };
   }
 
   const path = `${INTERACTION_ROUTE}/confirmar-email`;
@@ -84,8 +104,15 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
       const error = throttledMessage(admission.retryAfterSeconds);
       return pages.show(reply, interaction, verifyEmailPage, { email, error }, 429);
     }
-    // No account behind this page (a sign-up with a taken address): no code is ever right.
-    const result = account ? await verifications.check(account.id, codigo) : 'wrong';
+    // No account behind this page (a sign-up with a confirmed address): no code is ever right.
+    const renewal = 'renewal' in pending ? pending.renewal : undefined;
+    const result = account
+      ? await verifications.check(
+          account.id,
+          codigo,
+          renewal && ((trx) => signUps.renew(trx, account.id, renewal)),
+        )
+      : 'wrong';
     if (result !== 'verified') {
       await throttle.failed(admission);
       request.log.info({ result }, 'e-mail confirmation refused');
@@ -94,8 +121,11 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
     }
     await throttle.succeeded(email, request.ip);
     if (!account) return pages.sendExpired(reply);
-    request.log.info({ accountId: account.id }, 'e-mail confirmed, signed in');
-    return pages.signedIn(request, reply, account);
+    request.log.info(
+      { accountId: account.id, renewed: Boolean(renewal) },
+      'e-mail confirmed, signed in',
+    );
+    return pages.signedIn(request, reply, (await accounts.findById(account.id)) ?? account);
   });
 
   app.post<{ Params: UidParams }>(
@@ -106,9 +136,16 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
       if (!interaction) return pages.sendExpired(reply);
       const pending = await pendingAccount(interaction);
       if (!pending) return pages.sendExpired(reply);
-      const { account } = pending;
-      // A taken address's page answers as a new account's would, and sends nothing more.
-      const queued = account ? await verifications.sendCode(account) : true;
+      // A confirmed address's page answers as a new account's would, at the same pace (a code
+      // at most once a minute), and sends nothing more.
+      let queued: boolean;
+      if (pending.account) {
+        queued = await verifications.sendCode(pending.account);
+      } else {
+        queued = Date.now() - pending.sentAt >= RESEND_AFTER_SECONDS * 1000;
+        if (queued)
+          await pages.remember(interaction, { pendingEmail: pending.email, sentAt: Date.now() });
+      }
       const notice = queued ? codeMessages.resent : codeMessages.wait;
       return pages.show(reply, interaction, verifyEmailPage, { email: pending.email, notice });
     },

@@ -11,6 +11,7 @@ import type { InteractionResults } from 'oidc-provider';
 import { waitMinutes } from '../../refusals/catalogue.js';
 import { normaliseProviderRequest } from '../provider/mount.js';
 import type { AccountRow } from '../store/accounts.js';
+import type { AccountRenewal } from '../store/sign-ups.js';
 import { interactionPaths, type InteractionPaths } from '../views/form-parts.js';
 import type { SiteIdentity } from '../views/layout.js';
 import { messagePage } from '../views/message-pages.js';
@@ -40,8 +41,14 @@ export function loginHint(interaction: Interaction): string {
   return typeof hint === 'string' ? hint : '';
 }
 
-/** Whose address the code page is confirming: an account, or a taken address (no account). */
-export type PendingVerification = { pendingVerification: string } | { pendingEmail: string };
+/**
+ * Whose address the code page is confirming: an account (with, after a sign-up with the address
+ * of an unconfirmed account, what that sign-up typed: decision 084), or a confirmed address whose
+ * owner was told instead (no account; `sentAt`, in ms, paces 'Reenviar código' as a code would).
+ */
+export type PendingVerification =
+  | { pendingVerification: string; renewal?: AccountRenewal }
+  | { pendingEmail: string; sentAt: number };
 
 export interface InteractionPages {
   site: SiteIdentity;
@@ -82,7 +89,9 @@ export interface InteractionPages {
     page: Omit<Page, 'site' | 'paths'>,
     statusCode?: number,
   ): FastifyReply;
-  /** Remembers in the interaction whose address is being confirmed; leads to the code page. */
+  /** Remembers in the interaction whose address is being confirmed. */
+  remember(interaction: Interaction, pending: PendingVerification): Promise<void>;
+  /** `remember`, then leads to the code page. */
   toCodePage(
     reply: FastifyReply,
     interaction: Interaction,
@@ -166,9 +175,13 @@ export function createInteractionPages({
       );
     },
 
-    async toCodePage(reply, interaction, pending) {
+    async remember(interaction, pending) {
       interaction.lastSubmission = pending;
       await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    },
+
+    async toCodePage(reply, interaction, pending) {
+      await pages.remember(interaction, pending);
       return reply
         .header('cache-control', 'no-store')
         .redirect(pathsOf(interaction).verifyEmail, 303);

@@ -92,7 +92,13 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     emailVerification,
     signUpsPerAddress: options.signUpsPerAddress,
   });
-  await app.register(emailVerificationRoutes, { pages, accounts, throttle, verifications });
+  await app.register(emailVerificationRoutes, {
+    pages,
+    accounts,
+    throttle,
+    verifications,
+    signUps: options.signUps,
+  });
   await app.register(passwordResetRoutes, { pages, accounts, throttle, resets: options.resets });
   await app.register(contactEmailRoutes, { pages, contactEmail: options.contactEmail });
 };

@@ -1,13 +1,14 @@
 /**
  * 'Criar conta' (/idp/interaction/:uid/criar-conta), limited per client address (fake accounts
- * could take every place, issue 14, finding 7). Where e-mail verification is required, a new
- * account goes to the code page, and an address that has an account gets the same page while its
- * owner is told by e-mail (issue 14, finding 5); without it, a taken address is said on the form
- * and a new account is signed in at once.
+ * could take every place: decision 018). Where e-mail verification is required, every address
+ * gets the same code page (no stranger learns which have accounts), and what differs is the
+ * e-mail: a new account's code; for an account not confirmed yet, a code too, whose typing gives
+ * the account what this sign-up typed (decision 084); for a confirmed one, a notice to its owner.
+ * Without verification, a taken address is said on the form and a new account is signed in at once.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EmailTakenError, type AccountRow, type AccountStore } from '../store/accounts.js';
-import type { SignUps } from '../store/sign-ups.js';
+import { renewalOf, type SignUps } from '../store/sign-ups.js';
 import type { LoginThrottle } from '../store/throttle.js';
 import { waitMinutes } from '../../refusals/catalogue.js';
 import { signUpPage } from '../views/sign-in-pages.js';
@@ -35,10 +36,29 @@ export const signUpRoutes: FastifyPluginAsync<SignUpRoutesOptions> = async (app,
   const { pages, accounts, throttle, signUps } = options;
   const path = `${INTERACTION_ROUTE}/criar-conta`;
 
-  /** The same code page as a new account's, and the owner is told (at most once an hour). */
-  async function signUpTaken(reply: FastifyReply, interaction: Interaction, owner: AccountRow) {
-    await signUps.tellOwner(owner);
-    return pages.toCodePage(reply, interaction, { pendingEmail: owner.email });
+  /**
+   * The same code page as a new account's. A confirmed owner is told (at most once an hour) and no
+   * code opens the page; an unconfirmed account gets a code, and this sign-up's details wait in
+   * the interaction for it (`created`: the row this sign-up would have written).
+   */
+  async function signUpTaken(
+    reply: FastifyReply,
+    interaction: Interaction,
+    owner: AccountRow,
+    created: AccountRow,
+  ) {
+    if (owner.email_verified_at) {
+      await signUps.tellOwner(owner);
+      return pages.toCodePage(reply, interaction, {
+        pendingEmail: owner.email,
+        sentAt: Date.now(),
+      });
+    }
+    await signUps.resumeUnconfirmed(owner);
+    return pages.toCodePage(reply, interaction, {
+      pendingVerification: owner.id,
+      renewal: renewalOf(created),
+    });
   }
 
   app.get<{ Params: UidParams }>(path, async (request, reply) => {
@@ -78,8 +98,8 @@ export const signUpRoutes: FastifyPluginAsync<SignUpRoutesOptions> = async (app,
       const created = await accounts.newRow(checked.value);
       const owner = await accounts.findByEmail(checked.value.email);
       if (owner) {
-        request.log.info('sign-up with an address that has an account: owner told by e-mail');
-        return signUpTaken(reply, interaction, owner);
+        request.log.info('sign-up with an address that has an account: told by e-mail');
+        return signUpTaken(reply, interaction, owner, created);
       }
       try {
         await signUps.createUnverified(created);
@@ -87,7 +107,7 @@ export const signUpRoutes: FastifyPluginAsync<SignUpRoutesOptions> = async (app,
         // Created in the meantime by a concurrent sign-up: the same answer as above.
         if (error instanceof EmailTakenError) {
           const raced = await accounts.findByEmail(checked.value.email);
-          if (raced) return signUpTaken(reply, interaction, raced);
+          if (raced) return signUpTaken(reply, interaction, raced, created);
         }
         throw error;
       }

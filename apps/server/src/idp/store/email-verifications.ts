@@ -93,8 +93,15 @@ export class EmailVerifications {
     return code;
   }
 
-  /** Checks a typed code; a right one marks the account's e-mail verified and is used up. */
-  async check(accountId: string, typed: string): Promise<CodeCheck> {
+  /**
+   * Checks a typed code; a right one marks the account's e-mail verified and is used up, and
+   * `onVerified` writes in the same transaction.
+   */
+  async check(
+    accountId: string,
+    typed: string,
+    onVerified?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<CodeCheck> {
     const code = typed.replace(/\s+/g, '');
     const now = this.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
@@ -113,6 +120,7 @@ export class EmailVerifications {
         .set({ email_verified_at: now })
         .where('id', '=', accountId)
         .execute();
+      await onVerified?.(trx);
       return 'verified';
     });
   }

@@ -1,18 +1,53 @@
 /**
- * The writes of a sign-up while e-mail verification is required (issue 11): a new account and the
- * message of its first code, written together; and, for an address that has an account already,
- * the notice to its owner (issue 14, finding 5), at most once an hour, with links to sign in and
- * to reset the password.
+ * The writes of a sign-up while e-mail verification is required (decision 023): a new account and the
+ * message of its first code, written together; for an address whose account is not confirmed yet,
+ * a code again, and what this sign-up typed, applied once the code proves the address (decision
+ * 084); and, for a confirmed address, the notice to its owner (decision 018), at most once
+ * an hour, with a link that opens the sign-in.
  */
+import { SIGN_IN_LINK_PARAM } from '@centro/contracts/identity';
 import type { Kysely } from 'kysely';
+import { recordTokenRevocation } from '../../auth/token-revocations.js';
 import type { Database } from '../../db/schema.js';
 import { composeSignUpAttempt } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import type { AccountRow, AccountStore } from './accounts.js';
+import { endAccountSessions } from './adapter.js';
 import type { EmailVerifications } from './email-verifications.js';
 
 /** The owner of an address is told of sign-ups with it at most this often. */
 export const SIGN_UP_NOTICE_INTERVAL_MS = 3_600_000;
+
+/**
+ * What a sign-up with the address of an account not confirmed yet typed, kept in its interaction
+ * until the code proves the address (the password already hashed).
+ */
+export type AccountRenewal = Pick<
+  AccountRow,
+  'password_hash' | 'display_name' | 'extension_celular' | 'extension_data_nascimento'
+>;
+
+/** The part of a new row (`AccountStore.newRow`) that renews an unconfirmed account. */
+export function renewalOf(row: AccountRow): AccountRenewal {
+  return {
+    password_hash: row.password_hash,
+    display_name: row.display_name,
+    extension_celular: row.extension_celular,
+    extension_data_nascimento: row.extension_data_nascimento,
+  };
+}
+
+/** Whether an interaction's saved value is a renewal (it comes back from the database as JSON). */
+export function isAccountRenewal(value: unknown): value is AccountRenewal {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.password_hash === 'string' &&
+    typeof v.display_name === 'string' &&
+    (v.extension_celular === null || typeof v.extension_celular === 'string') &&
+    (v.extension_data_nascimento === null || typeof v.extension_data_nascimento === 'string')
+  );
+}
 
 export class SignUps {
   constructor(
@@ -37,6 +72,31 @@ export class SignUps {
     this.mail.wake();
   }
 
+  /**
+   * A sign-up with the address of an account not confirmed yet: a code to the address, as for a
+   * new account (unless one went a moment ago: that one stands). False when none was queued.
+   */
+  resumeUnconfirmed(owner: AccountRow): Promise<boolean> {
+    return this.verifications.sendCode(owner);
+  }
+
+  /**
+   * Once the code proved the address (within its transaction, `trx`): the account takes the
+   * password and details the sign-up typed, since whoever started the account may not be the
+   * address's owner; its other sessions end, as with a password reset (decision 023).
+   */
+  async renew(trx: Kysely<Database>, accountId: string, renewal: AccountRenewal): Promise<void> {
+    const now = new Date();
+    await trx
+      .updateTable('accounts')
+      .set({ ...renewal, privacy_accepted_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', accountId)
+      .execute();
+    await endAccountSessions(trx, accountId);
+    // Tokens of this second pass (the sign-in that follows at once is one of them), as after 'Sair'.
+    await recordTokenRevocation(trx, accountId, now);
+  }
+
   /** Tells the owner someone tried to sign up with their address, unless told in the last hour. */
   async tellOwner(owner: AccountRow): Promise<void> {
     const since = new Date(Date.now() - SIGN_UP_NOTICE_INTERVAL_MS).toISOString();
@@ -56,8 +116,8 @@ export class SignUps {
           to: owner.email,
           // Nobody proved an unconfirmed account's address: whoever signed up wrote its name.
           ...(owner.email_verified_at ? { personName: owner.display_name } : {}),
-          signInUrl: this.siteUrl,
-          resetUrl: this.siteUrl,
+          // The website opens the sign-in at once, where 'Esqueci minha senha' is too.
+          signInUrl: `${this.siteUrl}/?${SIGN_IN_LINK_PARAM}`,
         }),
       );
       return true;

@@ -42,8 +42,7 @@ const all = (): MailMessage[] => [
   signUpAttempt({
     centre,
     to: 'ana@example.org',
-    signInUrl: 'https://www.centro.org.br/idp/entrar',
-    resetUrl: 'https://www.centro.org.br/idp/esqueci-minha-senha',
+    signInUrl: 'https://www.centro.org.br/?acessar',
   }),
 ];
 
@@ -128,7 +127,9 @@ describe('messages', () => {
     const [, , , message] = all();
     expect(message?.subject).toBe('Tentativa de cadastro com o seu e-mail');
     expect(message?.text).toContain('Nenhuma conta nova foi criada.');
-    expect(message?.html).toContain('href="https://www.centro.org.br/idp/esqueci-minha-senha"');
+    // The code page the person may be looking at needs no code: the sign-in is the way in.
+    expect(message?.text).toContain("não é preciso código: feche a página 'Confirme seu e-mail'");
+    expect(message?.html).toContain('href="https://www.centro.org.br/?acessar"');
   });
 
   it('escapes every interpolated value', () => {

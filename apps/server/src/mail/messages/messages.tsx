@@ -299,26 +299,24 @@ export interface SignUpAttemptInput {
   centre: MessageCentre;
   to: string;
   personName?: string;
-  /** The sign-in page. */
+  /** The site's address that opens the sign-in, where 'Esqueci minha senha' is too. */
   signInUrl: string;
-  /** Where to ask for a new password ('Esqueci minha senha'). */
-  resetUrl: string;
 }
 
 /**
- * Someone tried to create an account with an address that has one: sign-up answers as if it were
- * new (no enumeration), and the owner of the address learns it here instead.
+ * Someone tried to create an account with a confirmed address: sign-up answers as if it were new
+ * (the same code page: no enumeration), and the owner of the address learns it here instead, with
+ * the way in that works: signing in, or 'Esqueci minha senha' on the same page.
  */
 export function signUpAttempt(input: SignUpAttemptInput): MailMessage {
   const { centre } = input;
   const signInUrl = httpUrl(input.signInUrl);
-  const resetUrl = httpUrl(input.resetUrl);
   const subject = 'Tentativa de cadastro com o seu e-mail';
   const reason = 'Você recebeu esta mensagem porque este e-mail já tem uma conta em nosso site.';
   const lines = {
     what: 'Alguém tentou criar uma conta em nosso site com este e-mail, mas você já tem uma conta com ele. Nenhuma conta nova foi criada.',
-    you: 'Se foi você, basta entrar com a sua senha:',
-    forgot: 'Esqueceu a senha? Você pode criar uma nova:',
+    you: "Se foi você, não é preciso código: feche a página 'Confirme seu e-mail' e entre com a sua senha.",
+    forgot: "Esqueceu a senha? Na página de entrada, clique em 'Esqueci minha senha'.",
     notYou: 'Se não foi você, ignore esta mensagem: sua conta continua segura.',
   };
   const body = (
@@ -327,9 +325,8 @@ export function signUpAttempt(input: SignUpAttemptInput): MailMessage {
       <Paragraph>{lines.what}</Paragraph>
       <Paragraph>{lines.you}</Paragraph>
       <Button href={signInUrl}>Entrar</Button>
-      <Paragraph>
-        {lines.forgot} <a href={resetUrl}>Esqueci minha senha</a>
-      </Paragraph>
+      <Paragraph>{lines.forgot}</Paragraph>
+      <LinkFallback href={signInUrl} />
       <Paragraph>{lines.notYou}</Paragraph>
     </>
   );
@@ -349,7 +346,6 @@ export function signUpAttempt(input: SignUpAttemptInput): MailMessage {
         signInUrl,
         '',
         lines.forgot,
-        resetUrl,
         '',
         lines.notYou,
       ],

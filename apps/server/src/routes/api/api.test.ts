@@ -3,7 +3,7 @@
  * every endpoint × {valid, anonymous token, expired token, tampered token, another person's id,
  * unknown group, malformed body, oversized body, wrong content type}.
  */
-import { allCourses } from '@centro/content';
+import { allCourses, centre } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
 import { createTestApi, type TestApi } from '../../../tests/support/api-app.js';
@@ -303,6 +303,12 @@ describe.each(targets)('the API on $dialect', ({ databaseUrl }) => {
           alreadyEnrolled: false,
           // The content has no invite for the course yet: no link, never a placeholder's.
           groupLink: null,
+          // When and where the class meets, for the confirmation page.
+          meetings: {
+            firstMeeting: course.meetings.firstMeeting,
+            time: course.meetings.time,
+            place: expect.stringContaining(centre.address.street) as unknown,
+          },
         },
       });
       const again = await post('/api/group/add', body);

@@ -11,7 +11,7 @@
  * page says the registration could not be updated. Any other failure stops the sequence (spec
  * section 8).
  */
-import { confirmationPath, groupLinkOf } from '@centro/content/site';
+import { confirmationPath, courseCalendarPath, groupLinkOf } from '@centro/content/site';
 import { messages } from '@centro/contracts/messages';
 import type { AuthUser, UserWithToken } from '~/auth/types';
 import type { ToastKind } from '~/components/toasts/notify';
@@ -163,6 +163,17 @@ export async function enrol(
         groupLink:
           enrolment.groupLink === undefined ? groupLinkOf(course.inviteCode) : enrolment.groupLink,
         ...(profileNotice ? { profileNotice } : {}),
+        ...(enrolment.meetings
+          ? {
+              meetings: {
+                ...enrolment.meetings,
+                calendarPath: courseCalendarPath({
+                  programme: course.programme.slug,
+                  slug: course.slug,
+                }),
+              },
+            }
+          : {}),
       },
     });
   } catch (error) {

@@ -24,4 +24,9 @@ export interface ConfirmationState {
    * account's data); the enrolment itself is confirmed.
    */
   profileNotice?: string;
+  /**
+   * When and where the person's class meets, as the enrolment's answer gave them, and the class's
+   * calendar file (absent: the page shows neither).
+   */
+  meetings?: { firstMeeting: string; time: string; place: string; calendarPath: string };
 }

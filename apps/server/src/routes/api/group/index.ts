@@ -1,11 +1,12 @@
 /**
  * POST /api/group/add {group, user, token, turma?}: enrols the person in the course whose group
  * this is, in the class `turma` or else its only open class (decision 052), and answers with the
- * class's WhatsApp group link in effect (staff may have changed it). Only the
+ * class's WhatsApp group link in effect (staff may have changed it) and when and where the class
+ * meets (the place with the centre's address as published: decision 073). Only the
  * groups of the content's courses are accepted: the server never adds anyone to an arbitrary group
  * of the directory.
  */
-import { allCourses, groupLinkOf } from '@centro/content';
+import { allCourses, formatMeetingPlace, groupLinkOf } from '@centro/content';
 import { groupAddRequestSchema, groupAddResponseSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { claimedPerson } from '../../../auth/authenticate-person.js';
@@ -14,7 +15,7 @@ import { apiPaths } from '@centro/contracts/paths';
 import { bearerRoute } from '../bearer-route.js';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, courseOf } = app;
+  const { enrolment, courseOf, content } = app;
   // Group ids are GUIDs: compared without regard to case.
   const byGroup = new Map(
     allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
@@ -65,7 +66,19 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
           status: 'enrolled' as const,
           alreadyEnrolled,
           // null: the course has no invite yet, and the page says the link comes later.
-          ...(inEffect ? { groupLink: groupLinkOf(inEffect.inviteCode) } : {}),
+          ...(inEffect
+            ? {
+                groupLink: groupLinkOf(inEffect.inviteCode),
+                meetings: {
+                  firstMeeting: inEffect.meetings.firstMeeting,
+                  time: inEffect.meetings.time,
+                  place: formatMeetingPlace(inEffect.meetings, {
+                    ...content.content().contact.address,
+                    country: 'BR',
+                  }),
+                },
+              }
+            : {}),
         },
       };
     },

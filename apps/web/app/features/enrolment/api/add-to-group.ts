@@ -11,8 +11,21 @@ import { ApiError, fetchJson } from '~/lib/api-client';
 
 export type GroupAddResult = Pick<
   GroupAddResponse['data'],
-  'course' | 'group' | 'alreadyEnrolled' | 'groupLink'
+  'course' | 'group' | 'alreadyEnrolled' | 'groupLink' | 'meetings'
 >;
+
+/** When and where the class meets, when the answer describes it well. */
+const meetingsOf = (value: unknown): GroupAddResult['meetings'] => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { firstMeeting, time, place } = value as Record<string, unknown>;
+  return typeof firstMeeting === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(firstMeeting) &&
+    typeof time === 'string' &&
+    /^\d{2}:\d{2}$/.test(time) &&
+    typeof place === 'string'
+    ? { firstMeeting, time, place }
+    : undefined;
+};
 
 /** Only a WhatsApp group invitation is ever offered as the course's group link. */
 const isGroupLink = (value: unknown): value is string =>
@@ -40,10 +53,12 @@ export async function addToGroup(request: GroupAddRequest): Promise<GroupAddResu
   const answer = await fetchJson(url, { method: 'POST', body: request });
   const { data } = checked<GroupAddResponse>(answer, url, { data: 'object' });
   checked(data, url, { status: ['enrolled'], course: 'string' });
+  const meetings = meetingsOf(data.meetings);
   return {
     course: data.course,
     group: typeof data.group === 'string' ? data.group : request.group,
     alreadyEnrolled: data.alreadyEnrolled === true,
     ...(isGroupLink(data.groupLink) ? { groupLink: data.groupLink } : {}),
+    ...(meetings ? { meetings } : {}),
   };
 }

@@ -37,6 +37,29 @@ describe('ConfirmationPage', () => {
     );
   });
 
+  it("says when and where the class first meets, with the class's calendar file", () => {
+    renderAt('/global-kardec/matricula-finalizada', {
+      ...state,
+      meetings: {
+        firstMeeting: '2027-03-06',
+        time: '17:30',
+        place: 'Sala 2 – Rua X, 1 - Centro, Cidade - SP, CEP 00000-000',
+        calendarPath: '/global-kardec/passe/encontros.ics',
+      },
+    });
+    expect(screen.getByText(/Primeiro encontro:/).closest('li')).toHaveTextContent(
+      'Primeiro encontro: sábado, 06/03/2027, às 17h30',
+    );
+    expect(screen.getByText(/Local:/).closest('li')).toHaveTextContent(
+      'Local: Sala 2 – Rua X, 1 - Centro, Cidade - SP, CEP 00000-000',
+    );
+    expect(screen.getByRole('link', { name: 'Adicionar à minha agenda' })).toHaveAttribute(
+      'href',
+      '/global-kardec/passe/encontros.ics',
+    );
+    expect(screen.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' })).toBeVisible();
+  });
+
   it('with no invite yet, offers no WhatsApp button and says the link comes later', () => {
     renderAt('/global-kardec/matricula-finalizada', { ...state, groupLink: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Inscrição Confirmada!' })).toBeVisible();

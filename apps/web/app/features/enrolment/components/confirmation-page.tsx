@@ -1,3 +1,4 @@
+import { formatFirstMeeting } from '@centro/content/site';
 import { Link, useLocation } from 'react-router';
 import { messages } from '@centro/contracts/messages';
 import { getProgrammeName } from '../programmes';
@@ -17,7 +18,23 @@ export function confirmationStateOf(value: unknown): ConfirmationState | null {
   ) {
     return null;
   }
-  return value as unknown as ConfirmationState;
+  const state = value as unknown as ConfirmationState;
+  // A calendar of this site only, and meetings described well, or none at all.
+  const { meetings } = state;
+  if (
+    meetings !== undefined &&
+    !(
+      isRecord(meetings) &&
+      typeof meetings.firstMeeting === 'string' &&
+      typeof meetings.time === 'string' &&
+      typeof meetings.place === 'string' &&
+      typeof meetings.calendarPath === 'string' &&
+      /^\/[\w/-]+\.ics$/.test(meetings.calendarPath)
+    )
+  ) {
+    return { ...state, meetings: undefined };
+  }
+  return state;
 }
 
 /**
@@ -52,7 +69,7 @@ export function ConfirmationPage() {
       </div>
     );
   }
-  const { user, course, groupLink, profileNotice } = state;
+  const { user, course, groupLink, profileNotice, meetings } = state;
   return (
     <div className="page confirmation">
       <h1>Inscrição Confirmada!</h1>
@@ -62,6 +79,16 @@ export function ConfirmationPage() {
         {course.programme.name}). Em breve você receberá mais informações por e-mail.
       </p>
       {groupLink === null && <p>{messages.groupLinkLater}</p>}
+      {meetings ? (
+        <ul className="confirmation__meetings plain-list">
+          <li>
+            <strong>Primeiro encontro:</strong> {formatFirstMeeting(meetings)}
+          </li>
+          <li>
+            <strong>Local:</strong> {meetings.place}
+          </li>
+        </ul>
+      ) : null}
       {typeof profileNotice === 'string' ? (
         <p className="confirmation__notice" role="status">
           Não foi possível atualizar o seu cadastro (celular e data de nascimento). {profileNotice}
@@ -78,6 +105,12 @@ export function ConfirmationPage() {
             Entre em nosso grupo de WhatsApp
           </a>
         )}
+        {meetings ? (
+          // The class's calendar file, served by the server (a page of its own, not a route).
+          <a className="btn btn-outline" href={meetings.calendarPath}>
+            Adicionar à minha agenda
+          </a>
+        ) : null}
         <Link className="btn btn-outline" to={course.programme.path}>
           Ver outros cursos
         </Link>

@@ -6,7 +6,8 @@
  */
 import type { messages } from '@centro/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { isSignInReturn } from '~/auth/sign-in-return';
 import { useAuth } from '~/auth/use-auth';
 import { notify, prepareToasts } from '~/components/toasts/notify';
 import type { enrol } from '../enrol';
@@ -43,6 +44,9 @@ export function loadEnrolment(): Promise<EnrolModule> {
 /** Starts the load early, ignoring a failure (the press reports it). */
 const preloadEnrolment = () => void loadEnrolment().catch(() => {});
 
+/** The history entry whose way back from the sign-in a button took the focus on (one per entry). */
+let focusedAfterSignIn: string | null = null;
+
 export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   const { authUser, getUser, setAuthUser } = useAuth();
   const navigate = useNavigate();
@@ -59,6 +63,16 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   // during an outage must not be the first fetch. Only signed-in people see this button: an
   // anonymous visitor's first load still carries none of it.
   useEffect(preloadEnrolment, []);
+  // Back from the sign-in (or the code of a new account): here, not at the top of the page, is
+  // where the person was going (decision 084). The first button of the page takes it.
+  const location = useLocation();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isSignInReturn(location.state) || focusedAfterSignIn === location.key) return;
+    focusedAfterSignIn = location.key;
+    button.current?.focus({ preventScroll: true });
+    button.current?.scrollIntoView({ block: 'center' });
+  }, [location]);
 
   const run = async () => {
     if (runningRef.current) return;
@@ -91,6 +105,7 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="btn btn-accent enrol__button"
         disabled={running || refusal !== null}
