@@ -78,19 +78,47 @@ export function chooseClass(
   return { kind: 'none', nextOpening: openings[0] ?? null };
 }
 
+/** A class as the rule of enrolment reads it: its state and its enrolment window. */
+export interface ClassWindow {
+  state: ClassState;
+  /** When its enrolment opens (UTC ISO-8601); null: from the start. */
+  opensAt: string | null;
+  /** When its enrolment closes (UTC ISO-8601); null: never. */
+  closesAt: string | null;
+}
+
 /**
- * The enrolment state of a class at `now`, as a visitor sees it: a planned class has not opened,
- * a running or concluded one is closed, an open one follows its window.
+ * The one rule of whether a class takes enrolments at `now` (decision 074): `open` only for an
+ * open class from its opening instant (inclusive) to its closing instant (exclusive); a planned
+ * class, or an open one before its opening, has `not-open`; a running or concluded class, or an
+ * open one from its closing instant on, is `closed`. Instants compare as UTC ISO-8601 text, as the
+ * database compares them. Every check of it in SQL is `takesEnrolmentsSql` (class-rules-sql.ts),
+ * and a test holds the two to the same answers on both databases.
  */
-export function classEnrolmentState(
-  row: { state: ClassState; opensAt: string | null; closesAt: string | null },
-  now: string,
-): 'not-open' | 'open' | 'closed' {
+export function classEnrolmentState(row: ClassWindow, now: string): 'not-open' | 'open' | 'closed' {
   if (row.state === 'planned') return 'not-open';
   if (row.state !== 'open') return 'closed';
   if (row.opensAt !== null && now < row.opensAt) return 'not-open';
   if (row.closesAt !== null && now >= row.closesAt) return 'closed';
   return 'open';
+}
+
+/**
+ * A course's places as the public availability gives them (`GET /api/courses/availability`): a
+ * view of the course's current class, its state by the one rule above.
+ */
+export function classAvailability(
+  row: ClassWindow & { places: number; taken: number },
+  now: string,
+) {
+  return {
+    places: row.places,
+    // Never negative: places lowered below the places taken keep the enrolments.
+    placesLeft: Math.max(0, row.places - row.taken),
+    state: classEnrolmentState(row, now),
+    opensAt: row.opensAt,
+    closesAt: row.closesAt,
+  };
 }
 
 /**
@@ -100,7 +128,7 @@ export function classEnrolmentState(
  * opened: staff open it ('Abrir inscrições').
  */
 export function courseEnrolmentState(
-  classes: readonly { state: ClassState; opensAt: string | null; closesAt: string | null }[],
+  classes: readonly ClassWindow[],
   now: string,
 ): 'not-open' | 'open' | 'closed' {
   if (classes.some((c) => classEnrolmentState(c, now) === 'open')) return 'open';

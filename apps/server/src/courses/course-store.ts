@@ -10,7 +10,7 @@
  * manages classes one by one.
  */
 import { type Kysely } from 'kysely';
-import type { ClassesTable, Database } from '../db/schema.js';
+import type { ClassesTable, ClassState, Database } from '../db/schema.js';
 import { createClassStore, currentClassId } from './class-store.js';
 
 type Db = Kysely<Database>;
@@ -56,7 +56,11 @@ export type ClassSettingsColumns = CourseSettingsColumns &
 /** A course's whole row, with its settings and its window. */
 export type CourseSettingsRow = Pick<
   ClassesTable,
-  'places' | 'enrolment_opens_at' | 'enrolment_closes_at' | (typeof SETTINGS_COLUMNS)[number]
+  | 'state'
+  | 'places'
+  | 'enrolment_opens_at'
+  | 'enrolment_closes_at'
+  | (typeof SETTINGS_COLUMNS)[number]
 > & { slug: string; group_id: string; class_id: string; taken: number; places_by_staff: number };
 
 /**
@@ -78,7 +82,7 @@ export interface StoredSettings {
 
 /** The row's (a course's, or a class's) stored settings. */
 export function storedSettings(
-  row: Omit<CourseSettingsRow, 'slug' | 'group_id' | 'class_id' | 'taken'>,
+  row: Omit<CourseSettingsRow, 'slug' | 'group_id' | 'class_id' | 'taken' | 'state'>,
 ): StoredSettings {
   return {
     places: row.places_by_staff === 1 ? row.places : null,
@@ -110,7 +114,9 @@ export function settingsColumnsOf(
   };
 }
 
+/** A course's current class as the public availability reads it. */
 export interface CourseOccupancy {
+  state: ClassState;
   places: number;
   taken: number;
   opensAt: string | null;
@@ -130,6 +136,7 @@ const COURSE_ROW = [
   'c.slug',
   'c.group_id',
   'k.id as class_id',
+  'k.state',
   'k.places',
   'k.taken',
   'k.places_by_staff',
@@ -202,16 +209,6 @@ export function createCourseStore(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The course's group (null: no such course). */
-    async groupOf(slug: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('courses')
-        .select('group_id')
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row?.group_id ?? null;
-    },
-
     /**
      * A class's enrolment window (staff settings).
      * @throws UnknownCourseError
@@ -226,15 +223,23 @@ export function createCourseStore(db: Db) {
       return { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at };
     },
 
-    /** Places and places taken of every course's current class, by slug, in one query. */
+    /** The state, places and places taken of every course's current class, by slug. */
     async occupancy(): Promise<Map<string, CourseOccupancy>> {
       const rows = await withCurrentClass()
-        .select(['c.slug', 'k.places', 'k.taken', 'k.enrolment_opens_at', 'k.enrolment_closes_at'])
+        .select([
+          'c.slug',
+          'k.state',
+          'k.places',
+          'k.taken',
+          'k.enrolment_opens_at',
+          'k.enrolment_closes_at',
+        ])
         .execute();
       return new Map(
         rows.map((r) => [
           r.slug,
           {
+            state: r.state,
             places: r.places,
             taken: r.taken,
             opensAt: r.enrolment_opens_at,

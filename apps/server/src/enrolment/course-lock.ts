@@ -10,17 +10,14 @@ import type { Kysely } from 'kysely';
 import { UnknownCourseError } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { ClassRef } from './class-ref.js';
 import { writeTransaction } from '../db/write-transaction.js';
-import { takesEnrolments } from '../courses/class-rules.js';
 import { type CoursePlaces, placesToPromote } from './rules.js';
 
 type Db = Kysely<Database>;
 
 /** People promoted from a class's waiting list, in order (their rows are 'pending'). */
-export interface Promotion {
-  courseSlug: string;
-  classId: string;
-  groupId: string;
+export interface Promotion extends ClassRef {
   userIds: string[];
 }
 
@@ -38,8 +35,8 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
   const { db, dialect } = handle;
 
   /**
-   * The class's places and window, its row locked (PostgreSQL) for the transaction by default. A
-   * class not open counts as closed (no promotion, no join).
+   * The class's places, state and window, its row locked (PostgreSQL) for the transaction by
+   * default.
    */
   async function lockCourse(trx: Db, classId: string, lock = true): Promise<LockedCourse> {
     let query = trx
@@ -61,11 +58,11 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
     return {
       groupId: row.group_id,
       courseSlug: row.course_slug,
+      state: row.state,
       places: row.places,
       taken: row.taken,
       opensAt: row.enrolment_opens_at,
-      // Not open (planned, running, concluded): closed for the waiting list's rules.
-      closesAt: takesEnrolments(row.state) ? row.enrolment_closes_at : '',
+      closesAt: row.enrolment_closes_at,
     };
   }
 
@@ -162,10 +159,7 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
     return row?.class_id ?? null;
   }
 
-  /** `work` in a write transaction, under no class's lock (nothing to promote). */
-  const unlocked = <T>(work: (trx: Db) => Promise<T>) => writeTransaction(handle, work);
-
-  return { lockCourse, underLock, classOf, unlocked };
+  return { lockCourse, underLock, classOf };
 }
 
 export type CourseLock = ReturnType<typeof createCourseLock>;

@@ -19,7 +19,8 @@ import {
 } from './errors.js';
 import type { EnrolmentParts, Log, Promotions } from './promotions.js';
 import { notOpenError } from './requested-class.js';
-import type { EnrolmentCourse, EnrolReading } from './service-types.js';
+import type { ClassRef } from './class-ref.js';
+import type { EnrolReading } from './service-types.js';
 
 /** The error thrown when the directory failed while enrolling. */
 function directoryFailure(error: unknown): Error {
@@ -34,13 +35,13 @@ export function createEnrolling(parts: EnrolmentParts, promotions: Promotions) {
   const { repository, directory, confirmationMail, now } = parts;
 
   /** Gives back the place this request reserved; never throws (the repair settles a failure). */
-  async function release(courseSlug: string, userId: string, log: Log): Promise<void> {
+  async function release(ref: ClassRef, userId: string, log: Log): Promise<void> {
     let promotion: Promotion;
     try {
-      ({ promotion } = await repository.release(courseSlug, userId, now()));
+      ({ promotion } = await repository.release(ref.classId, userId, now()));
     } catch (error) {
       // The row stays 'pending'; the repair settles it with the directory later.
-      log.error({ err: error, course: courseSlug }, 'could not release a reservation');
+      log.error({ err: error, course: ref.courseSlug }, 'could not release a reservation');
       return;
     }
     await promotions.complete(promotion, log);
@@ -54,12 +55,8 @@ export function createEnrolling(parts: EnrolmentParts, promotions: Promotions) {
      *   EnrolledInOtherClassError; EnrolmentIncompleteError when the directory failed (the place
      *   is given back); DirectoryUserNotFoundError when the directory has no such person.
      */
-    async enrolIn(
-      classId: string,
-      userId: string,
-      course: EnrolmentCourse,
-      log: Log,
-    ): Promise<EnrolReading> {
+    async enrolIn(ref: ClassRef, userId: string, log: Log): Promise<EnrolReading> {
+      const { classId, courseSlug, groupId } = ref;
       // Two rounds at most: the second only when our reservation vanished while the directory was
       // adding the person (released by a concurrent failing request of the same person).
       for (let round = 1; ; round++) {
@@ -73,21 +70,21 @@ export function createEnrolling(parts: EnrolmentParts, promotions: Promotions) {
         let message: DataMailRow | null;
         try {
           [, message] = await Promise.all([
-            directory.addToGroup(course.groupId, userId),
-            confirmationMail(userId, course.slug),
+            directory.addToGroup(groupId, userId),
+            confirmationMail(userId, courseSlug),
           ]);
         } catch (error) {
           // Only the place this request took is given back; a 'pending' row of another request
           // of the same person (or a promotion) is that request's to settle. Without an answer
           // the directory may have added the person: the row stays and the membership settles it.
           const unknown = error instanceof DirectoryError && error.outcomeUnknown;
-          if (outcome === 'reserved' && !unknown) await release(course.slug, userId, log);
+          if (outcome === 'reserved' && !unknown) await release(ref, userId, log);
           const answer = directoryFailure(error);
           const notFound = answer instanceof DirectoryUserNotFoundError;
           log[notFound ? 'warn' : 'error'](
             {
               err: error,
-              course: course.slug,
+              course: courseSlug,
               status: notFound ? 404 : (answer as EnrolmentIncompleteError).status,
             },
             unknown
@@ -97,10 +94,10 @@ export function createEnrolling(parts: EnrolmentParts, promotions: Promotions) {
           throw answer;
         }
 
-        if (await repository.confirm(course.slug, userId, now(), message)) {
+        if (await repository.confirm(classId, userId, now(), message)) {
           return { alreadyEnrolled: false, settings };
         }
-        log.warn({ course: course.slug, round }, 'reservation vanished before confirmation');
+        log.warn({ course: courseSlug, round }, 'reservation vanished before confirmation');
         if (round >= 2) {
           throw new EnrolmentIncompleteError({ status: 503 });
         }

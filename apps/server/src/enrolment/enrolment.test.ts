@@ -10,6 +10,7 @@ import { CourseFullError, EnrolmentIncompleteError } from './errors.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import type { CourseRow } from '../courses/course-store.js';
+import { classAvailability } from '../courses/class-rules.js';
 import { createClassStore } from '../courses/class-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { EnrolmentService } from './service.js';
@@ -25,6 +26,14 @@ const OTHER: CourseRow = {
   groupId: 'bbbbbbbb-2222-4222-8222-222222222222',
   places: 3,
 };
+/** The repository, and `reserve`: the outcome of taking a place alone. */
+function repositoryOf(handle: DatabaseHandle) {
+  const repository = createEnrolmentRepository(handle);
+  return Object.assign(repository, {
+    reserve: async (classId: string, userId: string, now: Date) =>
+      (await repository.reserveReading(classId, userId, now)).outcome,
+  });
+}
 const person = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const targets = await testDatabaseTargets('enrolment');
@@ -40,14 +49,42 @@ describe.each(targets)('enrolment on $dialect', (target) => {
   beforeEach(async () => {
     await target.clear(['enrolments', 'courses']);
     handle ??= await target.open();
-    await createEnrolmentRepository(handle).syncCourses([COURSE, OTHER]);
+    await repositoryOf(handle).syncCourses([COURSE, OTHER]);
     const classes = await handle.db.selectFrom('classes').select(['course_slug', 'id']).execute();
     classOf = Object.fromEntries(classes.map((c) => [c.course_slug, c.id]));
   });
 
+  /**
+   * The service's calls as the routes make them: the class resolved at the edge (the one a
+   * request names or means, the one the person holds), then carried down (decision 074).
+   */
+  async function enrolIn(
+    enrolment: EnrolmentService,
+    userId: string,
+    course: CourseRow,
+    classId?: string,
+  ) {
+    const ref = await enrolment.requestedClass(course, classId);
+    const { alreadyEnrolled } = await enrolment.enrol(userId, ref);
+    return { alreadyEnrolled };
+  }
+  async function joinIn(
+    enrolment: EnrolmentService,
+    userId: string,
+    course: CourseRow,
+    classId?: string,
+  ) {
+    return enrolment.joinWaitingList(userId, await enrolment.requestedClass(course, classId));
+  }
+  async function cancelIn(enrolment: EnrolmentService, userId: string, course: CourseRow) {
+    const ref = await enrolment.heldClass(userId, course);
+    if (!ref) throw new Error('No class held');
+    return enrolment.cancel(userId, ref);
+  }
+
   function service(directory: MemoryDirectory, now?: () => Date) {
     return new EnrolmentService({
-      repository: createEnrolmentRepository(handle),
+      repository: repositoryOf(handle),
       directory,
       ...(now ? { now } : {}),
     });
@@ -67,7 +104,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       // On PostgreSQL, two handles (two pools) stand for two server instances.
       const handles =
         target.dialect === 'postgres' ? [handle, await target.open({ poolSize: 10 })] : [handle];
-      const repository = (h: DatabaseHandle) => createEnrolmentRepository(h);
+      const repository = (h: DatabaseHandle) => repositoryOf(h);
       const repositories = handles.map(repository);
       const outcomes = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
@@ -84,7 +121,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('takes one place for one person, however many times they ask at once', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       const outcomes = await Promise.all(
         Array.from({ length: 20 }, () =>
           repository.reserve(classOf[COURSE.slug] as string, person(1), new Date()),
@@ -96,11 +133,11 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('keeps classes.taken equal to the enrolments, whoever writes them', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       for (let i = 0; i < 4; i++)
         await repository.reserve(classOf[COURSE.slug] as string, person(i), new Date());
-      await repository.confirm(COURSE.slug, person(0), new Date());
-      await repository.release(COURSE.slug, person(1));
+      await repository.confirm(classOf[COURSE.slug] as string, person(0), new Date());
+      await repository.release(classOf[COURSE.slug] as string, person(1));
       // An operator's manual changes are counted too.
       await handle.db.deleteFrom('enrolments').where('user_id', '=', person(2)).execute();
       await handle.db
@@ -120,13 +157,21 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('confirms, and releases only what is still pending', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       await repository.reserve(classOf[COURSE.slug] as string, person(1), new Date());
       await repository.reserve(classOf[COURSE.slug] as string, person(2), new Date());
-      expect(await repository.confirm(COURSE.slug, person(1), new Date())).toBe(true);
-      expect((await repository.release(COURSE.slug, person(1))).released).toBe(false);
-      expect((await repository.release(COURSE.slug, person(2))).released).toBe(true);
-      expect(await repository.confirm(COURSE.slug, person(2), new Date())).toBe(false);
+      expect(await repository.confirm(classOf[COURSE.slug] as string, person(1), new Date())).toBe(
+        true,
+      );
+      expect((await repository.release(classOf[COURSE.slug] as string, person(1))).released).toBe(
+        false,
+      );
+      expect((await repository.release(classOf[COURSE.slug] as string, person(2))).released).toBe(
+        true,
+      );
+      expect(await repository.confirm(classOf[COURSE.slug] as string, person(2), new Date())).toBe(
+        false,
+      );
       expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
       expect(await repository.reserve(classOf[COURSE.slug] as string, person(1), new Date())).toBe(
         'already-confirmed',
@@ -134,7 +179,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     });
 
     it('keeps enrolments when places are lowered below what is taken, and refuses new ones', async () => {
-      const repository = createEnrolmentRepository(handle);
+      const repository = repositoryOf(handle);
       for (let i = 0; i < 3; i++)
         await repository.reserve(classOf[OTHER.slug] as string, person(i), new Date());
       await repository.syncCourses([{ ...OTHER, places: 1 }]);
@@ -145,8 +190,8 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       expect(await repository.reserve(classOf[OTHER.slug] as string, person(0), new Date())).toBe(
         'resume-pending',
       );
-      const occupancy = await repository.occupancy();
-      const always = { opensAt: null, closesAt: null };
+      const occupancy = await repository.currentClasses();
+      const always = { state: 'open', opensAt: null, closesAt: null };
       expect(occupancy.get(OTHER.slug)).toEqual({ places: 1, taken: 3, ...always });
       expect(occupancy.get(COURSE.slug)).toEqual({ places: 10, taken: 0, ...always });
     });
@@ -156,12 +201,14 @@ describe.each(targets)('enrolment on $dialect', (target) => {
     it('reserves, adds the person to the group, then confirms', async () => {
       const directory = new MemoryDirectory();
       directory.addUser(person(1));
-      const result = await service(directory).enrol(person(1), COURSE);
+      const result = await enrolIn(service(directory), person(1), COURSE);
       expect(result).toEqual({ alreadyEnrolled: false });
       expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(true);
       expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
 
-      expect(await service(directory).enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: true });
+      expect(await enrolIn(service(directory), person(1), COURSE)).toEqual({
+        alreadyEnrolled: true,
+      });
       expect(await rows()).toHaveLength(1);
     });
 
@@ -170,10 +217,10 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       const enrolment = service(directory);
       for (let i = 0; i < OTHER.places; i++) {
         directory.addUser(person(i));
-        await enrolment.enrol(person(i), OTHER);
+        await enrolIn(enrolment, person(i), OTHER);
       }
       directory.addUser(person(99));
-      const refusal = await enrolment.enrol(person(99), OTHER).catch((e: unknown) => e);
+      const refusal = await enrolIn(enrolment, person(99), OTHER).catch((e: unknown) => e);
       expect(refusal).toBeInstanceOf(CourseFullError);
       expect(errorResponse(refusal)).toEqual({
         statusCode: 409,
@@ -193,7 +240,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
           .where('course_slug', '=', COURSE.slug)
           .execute();
       const refusal = () =>
-        enrolment.enrol(person(1), COURSE).then(
+        enrolIn(enrolment, person(1), COURSE).then(
           () => null,
           (e: unknown) => errorResponse(e),
         );
@@ -208,9 +255,12 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       // staff have not opened it, names no date: there is none to give.
       for (const opensAt of [null, '2020-03-01T12:00:00.000Z']) {
         await setState('planned', opensAt);
-        const planned = await enrolment
-          .enrol(person(1), { ...COURSE, classId: classOf[COURSE.slug] as string })
-          .catch((e: unknown) => errorResponse(e));
+        const planned = await enrolIn(
+          enrolment,
+          person(1),
+          COURSE,
+          classOf[COURSE.slug] as string,
+        ).catch((e: unknown) => errorResponse(e));
         expect(planned).toEqual({
           statusCode: 409,
           body: {
@@ -229,9 +279,9 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       // Named, a running class refuses by its own state.
       const running = classOf[COURSE.slug] as string;
       await setState('running', null);
-      const named = await enrolment
-        .enrol(person(1), { ...COURSE, classId: running })
-        .catch((e: unknown) => errorResponse(e));
+      const named = await enrolIn(enrolment, person(1), COURSE, running).catch((e: unknown) =>
+        errorResponse(e),
+      );
       expect(named).toMatchObject({ statusCode: 409, body: { error: 'enrolment_closed' } });
       expect(await rows()).toEqual([]);
       expect(directory.isMemberNow(COURSE.groupId, person(1))).toBe(false);
@@ -243,7 +293,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       directory.addUser(person(2));
       const enrolment = service(directory);
       const first = classOf[COURSE.slug] as string;
-      await enrolment.enrol(person(1), COURSE);
+      await enrolIn(enrolment, person(1), COURSE);
       const next = await createClassStore(handle.db).create({
         course_slug: COURSE.slug,
         name: 'Turma 2027/2',
@@ -251,9 +301,9 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         state: 'open',
       });
       // Two open classes, the first not concluded: one active class per course.
-      const refused = await enrolment
-        .enrol(person(1), { ...COURSE, classId: next })
-        .catch((e: unknown) => errorResponse(e));
+      const refused = await enrolIn(enrolment, person(1), COURSE, next).catch((e: unknown) =>
+        errorResponse(e),
+      );
       expect(refused).toMatchObject({
         statusCode: 409,
         body: { error: 'enrolled_in_other_class' },
@@ -263,9 +313,9 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         .set({ state: 'concluded' })
         .where('id', '=', first)
         .execute();
-      expect(await enrolment.enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: false });
+      expect(await enrolIn(enrolment, person(1), COURSE)).toEqual({ alreadyEnrolled: false });
       // The new class is full: the next person waits for it.
-      expect(await enrolment.joinWaitingList(person(2), COURSE.slug)).toEqual({
+      expect(await joinIn(enrolment, person(2), COURSE)).toEqual({
         state: 'waiting',
         position: 1,
       });
@@ -281,7 +331,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         { class_id: next, user_id: person(1), status: 'confirmed', active: 1 },
       ]);
 
-      await enrolment.cancel(person(1), COURSE.slug);
+      await cancelIn(enrolment, person(1), COURSE);
       // The concluded class's row stays; the place went to the person waiting.
       expect(await byClass()).toEqual([
         { class_id: first, user_id: person(1), status: 'confirmed', active: 0 },
@@ -314,10 +364,11 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       });
       // The page offers one class ('Finalizar inscrição' names none): it used to answer 409
       // class_required, and nobody could enrol from it.
-      expect(await enrolment.enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: false });
-      expect(
-        await enrolment.joinWaitingList(person(2), COURSE.slug).catch(errorResponse),
-      ).toMatchObject({ statusCode: 409, body: { error: 'course_not_full' } });
+      expect(await enrolIn(enrolment, person(1), COURSE)).toEqual({ alreadyEnrolled: false });
+      expect(await joinIn(enrolment, person(2), COURSE).catch(errorResponse)).toMatchObject({
+        statusCode: 409,
+        body: { error: 'course_not_full' },
+      });
       const rows = await handle.db
         .selectFrom('enrolments')
         .select(['class_id', 'user_id'])
@@ -329,7 +380,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         .set({ enrolment_closes_at: null })
         .where('id', '=', first)
         .execute();
-      expect(await enrolment.enrol(person(2), COURSE).catch(errorResponse)).toMatchObject({
+      expect(await enrolIn(enrolment, person(2), COURSE).catch(errorResponse)).toMatchObject({
         statusCode: 409,
         body: { error: 'class_required' },
       });
@@ -347,22 +398,22 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         places: 1,
         state: 'open',
       });
-      await enrolment.enrol(person(1), { ...COURSE, classId: first });
-      await enrolment.enrol(person(2), { ...COURSE, classId: next });
-      expect(await enrolment.joinWaitingList(person(3), COURSE.slug, undefined, first)).toEqual({
+      await enrolIn(enrolment, person(1), COURSE, first);
+      await enrolIn(enrolment, person(2), COURSE, next);
+      expect(await joinIn(enrolment, person(3), COURSE, first)).toEqual({
         state: 'waiting',
         position: 1,
       });
       // Told 'waiting, position 1' for the Saturday class, while on the Tuesday class's list only.
-      const refused = await enrolment
-        .joinWaitingList(person(3), COURSE.slug, undefined, next)
-        .catch((e: unknown) => errorResponse(e));
+      const refused = await joinIn(enrolment, person(3), COURSE, next).catch((e: unknown) =>
+        errorResponse(e),
+      );
       expect(refused).toMatchObject({
         statusCode: 409,
         body: { error: 'enrolled_in_other_class' },
       });
       // Asked again for its own class: the position it has.
-      expect(await enrolment.joinWaitingList(person(3), COURSE.slug, undefined, first)).toEqual({
+      expect(await joinIn(enrolment, person(3), COURSE, first)).toEqual({
         state: 'waiting',
         position: 1,
       });
@@ -376,7 +427,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         directory.fault = (op) =>
           op === 'addToGroup' ? new DirectoryError('Graph is down', status) : undefined;
         const enrolment = service(directory);
-        const failure = await enrolment.enrol(person(1), COURSE).catch((e: unknown) => e);
+        const failure = await enrolIn(enrolment, person(1), COURSE).catch((e: unknown) => e);
         expect(failure).toBeInstanceOf(EnrolmentIncompleteError);
         expect(errorResponse(failure)).toEqual({
           statusCode: status,
@@ -388,7 +439,7 @@ describe.each(targets)('enrolment on $dialect', (target) => {
         expect(await rows()).toEqual([]);
 
         directory.fault = undefined;
-        expect(await enrolment.enrol(person(1), COURSE)).toEqual({ alreadyEnrolled: false });
+        expect(await enrolIn(enrolment, person(1), COURSE)).toEqual({ alreadyEnrolled: false });
         expect(await rows()).toEqual([{ user_id: person(1), status: 'confirmed' }]);
       },
     );
@@ -398,15 +449,15 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       const enrolment = service(directory);
       for (let i = 0; i < OTHER.places; i++) directory.addUser(person(i));
       directory.addUser(person(50));
-      await enrolment.enrol(person(0), OTHER);
-      await enrolment.enrol(person(1), OTHER);
+      await enrolIn(enrolment, person(0), OTHER);
+      await enrolIn(enrolment, person(1), OTHER);
       directory.fault = (op) =>
         op === 'addToGroup' ? new DirectoryError('timeout', 503) : undefined;
-      const failure = await enrolment.enrol(person(2), OTHER).catch((e: unknown) => e);
+      const failure = await enrolIn(enrolment, person(2), OTHER).catch((e: unknown) => e);
       expect(errorResponse(failure).statusCode).toBe(503);
       directory.fault = undefined;
-      await enrolment.enrol(person(2), OTHER);
-      const refusal = await enrolment.enrol(person(50), OTHER).catch((e: unknown) => e);
+      await enrolIn(enrolment, person(2), OTHER);
+      const refusal = await enrolIn(enrolment, person(50), OTHER).catch((e: unknown) => e);
       expect(errorResponse(refusal).statusCode).toBe(409);
       expect(await rows(OTHER.slug)).toHaveLength(3);
     });
@@ -416,11 +467,11 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       directory.latencyMs = 2;
       directory.addUser(person(7));
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => service(directory).enrol(person(7), COURSE)),
+        Array.from({ length: 20 }, () => enrolIn(service(directory), person(7), COURSE)),
       );
       expect(results.every((r) => 'alreadyEnrolled' in r)).toBe(true);
       expect(await rows()).toEqual([{ user_id: person(7), status: 'confirmed' }]);
-      const occupancy = await createEnrolmentRepository(handle).occupancy();
+      const occupancy = await repositoryOf(handle).currentClasses();
       expect(occupancy.get(COURSE.slug)?.taken).toBe(1);
     });
 
@@ -509,15 +560,43 @@ describe.each(targets)('enrolment on $dialect', (target) => {
       expect(await rows()).toEqual([]);
     });
 
-    it('reports availability per course', async () => {
+    it('reports availability per course, as a view of its current class', async () => {
       const directory = new MemoryDirectory();
       directory.addUser(person(1));
       const enrolment = service(directory);
-      await enrolment.enrol(person(1), OTHER);
-      expect(await enrolment.availability()).toEqual({
+      await enrolIn(enrolment, person(1), OTHER);
+      const now = new Date().toISOString();
+      const availability = Object.fromEntries(
+        [...(await enrolment.currentClasses())].map(([slug, c]) => [
+          slug,
+          classAvailability(c, now),
+        ]),
+      );
+      expect(availability).toEqual({
         [COURSE.slug]: { places: 10, placesLeft: 10, state: 'open', opensAt: null, closesAt: null },
         [OTHER.slug]: { places: 3, placesLeft: 2, state: 'open', opensAt: null, closesAt: null },
       });
+    });
+
+    it('says a course whose class is planned or running takes no enrolments, whatever its window', async () => {
+      const enrolment = service(new MemoryDirectory());
+      const stateOf = async () => {
+        const now = new Date().toISOString();
+        const current = (await enrolment.currentClasses()).get(COURSE.slug);
+        return current && classAvailability(current, now).state;
+      };
+      for (const [state, expected] of [
+        ['planned', 'not-open'],
+        ['running', 'closed'],
+        ['open', 'open'],
+      ] as const) {
+        await handle.db
+          .updateTable('classes')
+          .set({ state })
+          .where('course_slug', '=', COURSE.slug)
+          .execute();
+        expect(await stateOf(), state).toBe(expected);
+      }
     });
   });
 });

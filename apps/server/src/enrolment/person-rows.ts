@@ -1,5 +1,5 @@
 /**
- * What the database holds of one person's enrolments: their active row in a course, and their
+ * What the database holds of one person's enrolments: their active row in a class, and their
  * places and waiting positions across courses and classes, concluded ones included (the person's
  * own page and history, and the deletion of their data).
  */
@@ -32,17 +32,17 @@ export interface PersonRows {
 export function createPersonRows(db: Kysely<Database>) {
   return {
     /**
-     * The person's status in the course (their active row; null: none), and whether the row was
-     * promoted.
+     * The person's status in the class (their row while the class is not concluded; null: none),
+     * and whether the row was promoted.
      */
     async enrolmentOf(
-      courseSlug: string,
+      classId: string,
       userId: string,
     ): Promise<{ status: EnrolmentStatus; promoted: boolean } | null> {
       const row = await db
         .selectFrom('enrolments')
         .select(['status', 'promoted_at'])
-        .where('course_slug', '=', courseSlug)
+        .where('class_id', '=', classId)
         .where('user_id', '=', userId)
         .where('active', '=', 1)
         .executeTakeFirst();

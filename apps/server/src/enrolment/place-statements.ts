@@ -8,6 +8,7 @@
  * columns from the mail outbox: this file lists neither.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
+import { takesEnrolmentsSql } from '../courses/class-rules-sql.js';
 import { SETTINGS_COLUMNS } from '../courses/course-store.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -52,48 +53,47 @@ export const SNAPSHOT_BATCH = `select p.user_id, c.places, c.taken, c.state,
   where c.id = $1`;
 
 /**
- * The conditional insert: a 'pending' row for the person when the class is open, has a free place,
- * its enrolment window holds the instant, nobody waits for it (the waiting list goes first), and
- * the person has no row in the course yet: the state and the window are checked in the same
- * statement, under the same lock, as the places (no enrolment slips in before the opening
- * instant). A person with an active row in the course (this class or another) gets nothing: the
- * keys (class, person) and the active (course, person) make the insert a no-op. Parameters: user,
- * created at, updated at, class, now, now.
+ * The conditional insert: a 'pending' row for the person when the class takes enrolments at the
+ * instant (the one rule's SQL twin, courses/class-rules-sql.ts), has a free place, nobody waits
+ * for it (the waiting list goes first), and the person has no row in the course yet: the state and
+ * the window are checked in the same statement, under the same lock, as the places (no enrolment
+ * slips in before the opening instant). A person with an active row in the course (this class or
+ * another) gets nothing: the keys (class, person) and the active (course, person) make the insert
+ * a no-op. Parameters: user, created at, updated at, class, now, now.
  */
 export const insertIfFreeSql = (dialect: Dialect) => `insert into enrolments
     (course_slug, class_id, user_id, status, created_at, updated_at)
   select course_slug, id, cast(? as text), 'pending', cast(? as text), cast(? as text)
-  from classes where id = ? and state = 'open' and taken < places
+  from classes where id = ? and taken < places
     and not exists (select 1 from waiting_list w where w.class_id = classes.id)
-    and (enrolment_opens_at is null or enrolment_opens_at <= cast(? as text))
-    and (enrolment_closes_at is null or enrolment_closes_at > cast(? as text)) ${dialect === 'postgres' ? 'for update' : ''}
+    and ${takesEnrolmentsSql('classes', 'cast(? as text)')} ${dialect === 'postgres' ? 'for update' : ''}
   on conflict do nothing`;
 
 /**
  * PostgreSQL: the conditional insert for a batch of people at once (see `KeyedBatches`), in
  * the batch's order: the class's row is locked once (`for update`, re-read after a concurrent
  * change as above), and the first `places - taken` people of the batch who hold no row in the
- * course yet (no active row) and whose instant falls in the enrolment window get a 'pending' row. One lock and one
- * commit (one WAL flush) for many places, instead of one each while the others wait for the lock.
- * Answers the people inserted. Parameters: class, people (text[]), their instants (text[]).
+ * course yet (no active row) and at whose instant the class takes enrolments (the one rule's SQL
+ * twin) get a 'pending' row. One lock and one commit (one WAL flush) for many places, instead of
+ * one each while the others wait for the lock. Answers the people inserted. Parameters: class,
+ * people (text[]), their instants (text[]).
  */
-export const INSERT_BATCH_IF_FREE = `with course as (
-    select id, course_slug, places - taken as free,
-      enrolment_opens_at as opens, enrolment_closes_at as closes
+export const INSERT_BATCH_IF_FREE = `with cls as (
+    select id, course_slug, places - taken as free, state,
+      enrolment_opens_at, enrolment_closes_at
     from classes
-    where id = $1 and state = 'open'
+    where id = $1
       and not exists (select 1 from waiting_list w where w.class_id = classes.id)
     for update
   ),
   people as (
-    select course.id, course.course_slug, course.free, p.user_id, p.at,
+    select cls.id, cls.course_slug, cls.free, p.user_id, p.at,
       row_number() over (order by p.n) as k
-    from course, unnest($2::text[], $3::text[]) with ordinality as p(user_id, at, n)
-    where (course.opens is null or course.opens <= p.at)
-      and (course.closes is null or course.closes > p.at)
+    from cls, unnest($2::text[], $3::text[]) with ordinality as p(user_id, at, n)
+    where ${takesEnrolmentsSql('cls', 'p.at')}
       and not exists (
         select 1 from enrolments e
-        where e.course_slug = course.course_slug and e.user_id = p.user_id and e.active = 1)
+        where e.course_slug = cls.course_slug and e.user_id = p.user_id and e.active = 1)
   )
   insert into enrolments (course_slug, class_id, user_id, status, created_at, updated_at)
   select course_slug, id, user_id, 'pending', at, at from people where k <= free order by k
@@ -116,16 +116,16 @@ export const classChoicesSql = (dialect: Dialect) =>
           'closesAt', enrolment_closes_at)) as classes
         from classes where course_slug = ?`;
 
-/** Parameters: updated at, course, user. Changes the active 'pending' row only. */
+/** Parameters: updated at, class, user. Changes the 'pending' row of a class not concluded. */
 export const CONFIRM = `update enrolments set status = 'confirmed', updated_at = ?
-  where course_slug = ? and user_id = ? and active = 1 and status = 'pending'`;
+  where class_id = ? and user_id = ? and active = 1 and status = 'pending'`;
 
 /**
- * PostgreSQL: the confirmations of a batch of people of one course (see `KeyedBatches`) with
+ * PostgreSQL: the confirmations of a batch of people of one class (see `KeyedBatches`) with
  * their confirmation e-mails kept as data (decision 033), in one statement: each 'pending' row
  * becomes 'confirmed', and an outbox row is written for exactly the people whose row this
  * statement confirmed (decision 019: once per enrolment, by the request that confirmed it).
- * Answers the people confirmed. Parameters: course, people, their instants, their messages' ids
+ * Answers the people confirmed. Parameters: class, people, their instants, their messages' ids
  * (null: no message), kinds and data (text[] each).
  */
 export const CONFIRM_BATCH = `with people as (
@@ -135,7 +135,7 @@ export const CONFIRM_BATCH = `with people as (
   confirmed as (
     update enrolments e set status = 'confirmed', updated_at = people.at
     from people
-    where e.course_slug = $1 and e.user_id = people.user_id and e.active = 1
+    where e.class_id = $1 and e.user_id = people.user_id and e.active = 1
       and e.status = 'pending'
     returning e.user_id
   ),
@@ -154,9 +154,9 @@ export const CONFIRM_BATCH = `with people as (
   )
   select user_id from confirmed`;
 
-/** The person's active row's status. Parameters: course, user. */
+/** The person's row's status in a class not concluded. Parameters: class, user. */
 export const STATUS = `select status from enrolments
-  where course_slug = ? and user_id = ? and active = 1`;
+  where class_id = ? and user_id = ? and active = 1`;
 
 /** Runs prepared SQL (`?` placeholders). */
 export interface Statements {

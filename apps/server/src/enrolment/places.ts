@@ -1,8 +1,9 @@
 /**
  * Taking a place and confirming it: the hot path of `POST /api/group/add` (decisions 008, 032,
  * 033). Places are a class's (decision 052). Taking a place is one conditional insert,
- * `INSERT INTO enrolments SELECT … FROM classes WHERE id = ? AND state = 'open' AND taken <
- * places`, whose `classes.taken` the database's triggers keep (migrations 002, 012):
+ * `INSERT INTO enrolments SELECT … FROM classes WHERE id = ? AND taken < places AND <the class
+ * takes enrolments now>` (the one rule's SQL twin, decision 074), whose `classes.taken` the
+ * database's triggers keep (migrations 002, 012):
  *
  * - SQLite: the statement runs inside `BEGIN IMMEDIATE` on the single connection: the database
  *   layer groups the writes made outside a transaction into shared immediate transactions (group
@@ -136,11 +137,11 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
 
   // A person twice in one batch: the first takes part (and writes the one message).
   const confirmations = postgres
-    ? new KeyedBatches<Confirmation, boolean>(async (courseSlug, people) => {
+    ? new KeyedBatches<Confirmation, boolean>(async (classId, people) => {
         const { unique, answer } = firstOfEach(people);
         const { rows } = await db.executeQuery<{ user_id: string }>(
           CompiledQuery.raw(CONFIRM_BATCH, [
-            courseSlug,
+            classId,
             unique.map((p) => p.userId),
             unique.map((p) => p.at),
             unique.map((p) => p.mail?.id ?? null),
@@ -164,7 +165,7 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
       places: row.places,
       taken: row.taken,
       mine: row.mine ?? null,
-      ...(row.state ? { state: row.state } : {}),
+      state: row.state,
       other: Number(row.other ?? 0) > 0,
       opensAt: row.opensAt ?? null,
       closesAt: row.closesAt ?? null,
@@ -179,15 +180,15 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
 
   /** The confirmation, and `mail` with it when it confirmed the row; answers whether it did. */
   async function confirmRow(
-    courseSlug: string,
+    classId: string,
     userId: string,
     at: string,
     mail: DataMailRow | null | undefined,
   ): Promise<boolean> {
-    const confirming = [at, courseSlug, userId];
+    const confirming = [at, classId, userId];
     if (confirmations) {
-      // PostgreSQL: concurrent confirmations of the course, and their e-mails, in one statement.
-      return confirmations.call(courseSlug, { userId, at, mail: mail ?? undefined });
+      // PostgreSQL: concurrent confirmations of the class, and their e-mails, in one statement.
+      return confirmations.call(classId, { userId, at, mail: mail ?? undefined });
     }
     if (!mail) return (await statements.run(CONFIRM, confirming)) > 0;
     const insert = dataRowInsert(mail, dialect);
@@ -248,19 +249,20 @@ export function createPlaces(handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sq
     },
 
     /**
-     * Marks the person's row confirmed. False when there is no row (it was released meanwhile).
+     * Marks the person's row in the class confirmed. False when there is no row (it was released
+     * meanwhile).
      * `mail` (the confirmation e-mail's outbox row) is written in the same statement or
      * transaction, only when this call is the one that confirmed the row: once per enrolment.
      */
     async confirm(
-      courseSlug: string,
+      classId: string,
       userId: string,
       now: Date,
       mail?: DataMailRow | null,
     ): Promise<boolean> {
-      if (await confirmRow(courseSlug, userId, now.toISOString(), mail)) return true;
+      if (await confirmRow(classId, userId, now.toISOString(), mail)) return true;
       // Confirmed already (by a concurrent request of the same person, or the repair), or gone.
-      const row = await statements.get<{ status: EnrolmentStatus }>(STATUS, [courseSlug, userId]);
+      const row = await statements.get<{ status: EnrolmentStatus }>(STATUS, [classId, userId]);
       return row?.status === 'confirmed';
     },
   };

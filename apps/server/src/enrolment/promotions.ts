@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
+import type { ClassRef } from './class-ref.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import type { Promotion } from './course-lock.js';
 import type { EnrolmentRepository } from './repository.js';
@@ -27,10 +28,9 @@ export interface EnrolmentParts {
 }
 
 export function createPromotions({ repository, directory, confirmationMail, now }: EnrolmentParts) {
-  /** Adds a promoted person to the group and confirms them; never throws. */
+  /** Adds a person promoted in the class to the group and confirms them; never throws. */
   async function settlePromoted(
-    courseSlug: string,
-    groupId: string,
+    { classId, courseSlug, groupId }: ClassRef,
     userId: string,
     log: Log,
   ): Promise<'confirmed' | 'released' | 'failed'> {
@@ -39,12 +39,12 @@ export function createPromotions({ repository, directory, confirmationMail, now 
         directory.addToGroup(groupId, userId),
         confirmationMail(userId, courseSlug, true),
       ]);
-      await repository.confirm(courseSlug, userId, now(), message);
+      await repository.confirm(classId, userId, now(), message);
       return 'confirmed';
     } catch (error) {
       if (error instanceof DirectoryUserNotFoundError) {
         try {
-          const { promotion } = await repository.release(courseSlug, userId, now(), {
+          const { promotion } = await repository.release(classId, userId, now(), {
             promoted: true,
           });
           await complete(promotion, log);
@@ -64,11 +64,7 @@ export function createPromotions({ repository, directory, confirmationMail, now 
 
   /** Completes every promotion of `promotion`, at once. Never throws. */
   async function complete(promotion: Promotion, log: Log): Promise<void> {
-    await Promise.all(
-      promotion.userIds.map((userId) =>
-        settlePromoted(promotion.courseSlug, promotion.groupId, userId, log),
-      ),
-    );
+    await Promise.all(promotion.userIds.map((userId) => settlePromoted(promotion, userId, log)));
   }
 
   return { complete, settlePromoted };

@@ -9,13 +9,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import { recordCancellation } from './cancellations.js';
-import { type CourseLock, nobody, type Promotion } from './course-lock.js';
+import type { ClassRef } from './class-ref.js';
+import type { CourseLock, Promotion } from './course-lock.js';
 
-/** A 'pending' row and the group its course adds people to. */
-export interface PendingEnrolment {
-  courseSlug: string;
+/** A 'pending' row, its class and the group its course adds people to. */
+export interface PendingEnrolment extends ClassRef {
   userId: string;
-  groupId: string;
   createdAt: string;
   /** The row came from the waiting list: its place is never given back on a directory failure. */
   promoted: boolean;
@@ -28,39 +27,23 @@ export interface PendingRemoval {
   groupId: string;
 }
 
-export function createReleases(db: Kysely<Database>, { underLock, classOf, unlocked }: CourseLock) {
-  /**
-   * `work` under the lock of the class of the person's row; without a row (no place to free) in a
-   * transaction of its own, promoting nobody.
-   */
-  async function underClassOf<T>(
-    courseSlug: string,
-    userId: string,
-    now: Date,
-    work: (trx: Kysely<Database>) => Promise<T>,
-  ): Promise<{ result: T; promotion: Promotion }> {
-    const classId = await classOf(courseSlug, userId);
-    if (classId !== null) return underLock(classId, now, work);
-    const result = await unlocked(work);
-    return { result, promotion: nobody(courseSlug, '', '') };
-  }
-
+export function createReleases(db: Kysely<Database>, { underLock }: CourseLock) {
   return {
     /**
-     * Deletes the person's row if it is still 'pending' (a confirmed enrolment is never undone), and
-     * a promoted one only with `promoted` (the directory has no such person), then gives the freed
-     * place to the next person waiting, in the same transaction.
+     * Deletes the person's row in the class if it is still 'pending' (a confirmed enrolment is
+     * never undone), and a promoted one only with `promoted` (the directory has no such person),
+     * then gives the freed place to the next person waiting, in the same transaction.
      */
     async release(
-      courseSlug: string,
+      classId: string,
       userId: string,
       now = new Date(),
       options: { promoted?: boolean } = {},
     ): Promise<{ released: boolean; promotion: Promotion }> {
-      return underClassOf(courseSlug, userId, now, async (trx) => {
+      return underLock(classId, now, async (trx) => {
         let query = trx
           .deleteFrom('enrolments')
-          .where('course_slug', '=', courseSlug)
+          .where('class_id', '=', classId)
           .where('user_id', '=', userId)
           .where('active', '=', 1)
           .where('status', '=', 'pending');
@@ -93,37 +76,37 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
     },
 
     /**
-     * The directory removed the person: the enrolment (its place, the active row: decision 059)
-     * and the marker go, and the freed place goes to the next person waiting, in one transaction.
-     * With `cancelled` (the person's own cancellation) the class keeps its trace for the person's
-     * history.
+     * The directory removed the person: their place in the class (a class not concluded: decision
+     * 059) and the course's marker go, and the freed place goes to the next person waiting, in
+     * one transaction. With `cancelled` (the person's own cancellation) the class keeps its trace
+     * for the person's history.
      */
     async finishRemoval(
-      courseSlug: string,
+      { classId, courseSlug }: Pick<ClassRef, 'classId' | 'courseSlug'>,
       userId: string,
       now: Date,
       /** The person's notice (a cancellation, a removal by staff), written with the removal. */
       notice: DataMailRow | null = null,
       options: { cancelled?: boolean } = {},
     ): Promise<{ removed: boolean; promotion: Promotion }> {
-      const { result, promotion } = await underClassOf(courseSlug, userId, now, async (trx) => {
+      const { result, promotion } = await underLock(classId, now, async (trx) => {
         const deleted = await trx
           .deleteFrom('enrolments')
-          .where('course_slug', '=', courseSlug)
+          .where('class_id', '=', classId)
           .where('user_id', '=', userId)
           .where('active', '=', 1)
-          .returning('class_id')
           .executeTakeFirst();
         await trx
           .deleteFrom('staff_removals')
           .where('course_slug', '=', courseSlug)
           .where('person_id', '=', userId)
           .execute();
-        if (deleted && notice) await insertDataRows(trx, [notice]);
-        if (deleted && options.cancelled) {
-          await recordCancellation(trx, deleted.class_id, courseSlug, userId, now);
+        const removed = Number(deleted.numDeletedRows) > 0;
+        if (removed && notice) await insertDataRows(trx, [notice]);
+        if (removed && options.cancelled) {
+          await recordCancellation(trx, classId, courseSlug, userId, now);
         }
-        return deleted !== undefined;
+        return removed;
       });
       return { removed: result, promotion };
     },
@@ -149,7 +132,14 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
       const rows = await db
         .selectFrom('enrolments as e')
         .innerJoin('courses as c', 'c.slug', 'e.course_slug')
-        .select(['e.course_slug', 'e.user_id', 'e.created_at', 'e.promoted_at', 'c.group_id'])
+        .select([
+          'e.course_slug',
+          'e.class_id',
+          'e.user_id',
+          'e.created_at',
+          'e.promoted_at',
+          'c.group_id',
+        ])
         .where('e.status', '=', 'pending')
         .where('e.active', '=', 1)
         .where('e.created_at', '<=', before)
@@ -157,6 +147,7 @@ export function createReleases(db: Kysely<Database>, { underLock, classOf, unloc
         .execute();
       return rows.map((r) => ({
         courseSlug: r.course_slug,
+        classId: r.class_id,
         userId: r.user_id,
         groupId: r.group_id,
         createdAt: r.created_at,

@@ -7,7 +7,8 @@
  * it by the membership (without a notice: it does not know who asked).
  */
 import { DirectoryError } from '../directory/directory.js';
-import { CancellationIncompleteError, CourseNotFoundError } from './errors.js';
+import type { ClassRef } from './class-ref.js';
+import { CancellationIncompleteError } from './errors.js';
 import type { EnrolmentNotices } from './notices.js';
 import type { EnrolmentParts, Log, Promotions } from './promotions.js';
 
@@ -20,15 +21,14 @@ export function createRemovals(
   notices: EnrolmentNotices,
 ) {
   return {
-    /** @throws CancellationIncompleteError, CourseNotFoundError */
+    /** @throws CancellationIncompleteError */
     async removeConfirmed(
-      courseSlug: string,
+      ref: ClassRef,
       userId: string,
       log: Log,
       notice: RemovalNotice | undefined,
     ): Promise<void> {
-      const groupId = await repository.groupOf(courseSlug);
-      if (groupId === null) throw new CourseNotFoundError();
+      const { courseSlug, groupId } = ref;
       const marked = await repository.beginRemoval(courseSlug, userId, now());
       try {
         await directory.removeFromGroup(groupId, userId);
@@ -45,7 +45,7 @@ export function createRemovals(
         throw new CancellationIncompleteError(error);
       }
       const message = notice ? notices.place(notice, userId, courseSlug) : null;
-      const { promotion } = await repository.finishRemoval(courseSlug, userId, now(), message, {
+      const { promotion } = await repository.finishRemoval(ref, userId, now(), message, {
         cancelled: notice === 'enrolment-cancelled',
       });
       await promotions.complete(promotion, log);

@@ -28,10 +28,14 @@ export function createRepair(
     let settled = 0;
     for (const r of rows) {
       try {
-        if (await directory.isMember(r.groupId, r.userId)) {
+        // The marker is the course's (its group's membership); the place is in the class the
+        // person holds in the course, if any is left.
+        const classId = await repository.heldClassOf(r.courseSlug, r.userId);
+        if (classId === null || (await directory.isMember(r.groupId, r.userId))) {
           await repository.abandonRemoval(r.courseSlug, r.userId);
         } else {
-          const { promotion } = await repository.finishRemoval(r.courseSlug, r.userId, clock());
+          const ref = { classId, courseSlug: r.courseSlug };
+          const { promotion } = await repository.finishRemoval(ref, r.userId, clock());
           await promotions.complete(promotion, log);
         }
         settled++;
@@ -54,14 +58,14 @@ export function createRepair(
       try {
         if (await directory.isMember(row.groupId, row.userId)) {
           const message = await confirmationMail(row.userId, row.courseSlug, row.promoted);
-          if (await repository.confirm(row.courseSlug, row.userId, now, message)) {
+          if (await repository.confirm(row.classId, row.userId, now, message)) {
             report.confirmed++;
           }
         } else if (row.promoted) {
           // A promoted place stays the person's: add them again.
-          report[await promotions.settlePromoted(row.courseSlug, row.groupId, row.userId, log)]++;
+          report[await promotions.settlePromoted(row, row.userId, log)]++;
         } else {
-          const { released, promotion } = await repository.release(row.courseSlug, row.userId, now);
+          const { released, promotion } = await repository.release(row.classId, row.userId, now);
           if (released) report.released++;
           await promotions.complete(promotion, log);
         }

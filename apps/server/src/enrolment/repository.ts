@@ -13,9 +13,10 @@
  */
 import type { Kysely } from 'kysely';
 import { createClassStore } from '../courses/class-store.js';
-import { createCourseStore, UnknownCourseError } from '../courses/course-store.js';
+import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { ClassRef } from './class-ref.js';
 import { createCourseLock, type Promotion } from './course-lock.js';
 import { createPersonRows } from './person-rows.js';
 import { createPlaces } from './places.js';
@@ -35,27 +36,21 @@ export function createEnrolmentRepository(
   const classes = createClassStore(db);
   return {
     ...places,
-    /** `reserveReading`'s outcome alone. */
-    reserve: async (classId: string, userId: string, now: Date) =>
-      (await places.reserveReading(classId, userId, now)).outcome,
     ...waitingList,
     ...releases,
     ...personRows,
-    /**
-     * Runs `work` in a transaction under the lock of the course's current class, then gives every
-     * free place to the next people waiting for it in the same transaction (staff raising the
-     * places, or reopening enrolment).
-     * @throws UnknownCourseError
-     */
-    async changeCourse<T>(
-      courseSlug: string,
-      now: Date,
-      work: (trx: Kysely<Database>, classId: string) => Promise<T>,
-    ): Promise<{ result: T; promotion: Promotion }> {
-      const classId = await classes.currentOf(courseSlug);
-      if (classId === null) throw new UnknownCourseError(courseSlug);
-      return lock.underLock(classId, now, (trx) => work(trx, classId));
+    /** The class `classId` with its course and group (undefined: no such class). */
+    async classRef(classId: string): Promise<ClassRef | undefined> {
+      const row = await db
+        .selectFrom('classes as k')
+        .innerJoin('courses as c', 'c.slug', 'k.course_slug')
+        .select(['k.id', 'k.course_slug', 'c.group_id'])
+        .where('k.id', '=', classId)
+        .executeTakeFirst();
+      return row && { classId: row.id, courseSlug: row.course_slug, groupId: row.group_id };
     },
+    /** The class of the person's place in the course, else of their waiting row (null: none). */
+    heldClassOf: lock.classOf,
     /** `work` under the class's lock, then the promotions it allows. */
     changeClass: <T>(
       classId: string,
@@ -64,9 +59,8 @@ export function createEnrolmentRepository(
     ): Promise<{ result: T; promotion: Promotion }> =>
       lock.underLock(classId, now, (trx) => work(trx)),
     listedClasses: classes.listed,
-    groupOf: courses.groupOf,
     window: courses.window,
-    occupancy: courses.occupancy,
+    currentClasses: courses.occupancy,
     syncCourses: courses.sync,
   };
 }

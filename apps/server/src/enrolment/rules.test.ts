@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { classEnrolmentState } from '../courses/class-rules.js';
 import {
   classRetentionDue,
   decide,
   decideCancel,
   decideJoin,
-  enrolmentWindow,
   lastMeetingDate,
   placesLeft,
   placesToPromote,
@@ -13,16 +13,20 @@ import {
 } from './rules.js';
 
 const NOW = '2027-03-01T12:00:00.000Z';
-const ALWAYS = { opensAt: null, closesAt: null };
+const ALWAYS = { state: 'open' as const, opensAt: null, closesAt: null };
 
 describe('the enrolment window', () => {
-  const window = { opensAt: '2027-03-01T12:00:00.000Z', closesAt: '2027-03-10T12:00:00.000Z' };
+  const window = {
+    state: 'open' as const,
+    opensAt: '2027-03-01T12:00:00.000Z',
+    closesAt: '2027-03-10T12:00:00.000Z',
+  };
   it('is closed before the opening instant, open from it, closed from the closing instant', () => {
-    expect(enrolmentWindow(window, '2027-03-01T11:59:59.999Z')).toBe('not-open');
-    expect(enrolmentWindow(window, '2027-03-01T12:00:00.000Z')).toBe('open');
-    expect(enrolmentWindow(window, '2027-03-10T11:59:59.999Z')).toBe('open');
-    expect(enrolmentWindow(window, '2027-03-10T12:00:00.000Z')).toBe('closed');
-    expect(enrolmentWindow(ALWAYS, NOW)).toBe('open');
+    expect(classEnrolmentState(window, '2027-03-01T11:59:59.999Z')).toBe('not-open');
+    expect(classEnrolmentState(window, '2027-03-01T12:00:00.000Z')).toBe('open');
+    expect(classEnrolmentState(window, '2027-03-10T11:59:59.999Z')).toBe('open');
+    expect(classEnrolmentState(window, '2027-03-10T12:00:00.000Z')).toBe('closed');
+    expect(classEnrolmentState(ALWAYS, NOW)).toBe('open');
   });
   it('answers the person’s own row first, then the window, then the places', () => {
     const before = { ...window, places: 10, taken: 0 };

@@ -1,25 +1,22 @@
 /**
- * The capacity rules of enrolment, pure: what to do with a request given the course's places, the
+ * The capacity rules of enrolment, pure: what to do with a request given the class's places, the
  * places taken and the person's own row. The repository applies them under the class's lock.
+ * Whether the class takes enrolments at all is the one rule of courses/class-rules.ts
+ * (`classEnrolmentState`, decision 074), read here, never written again.
  */
-import type { ClassState, EnrolmentStatus } from '../db/schema.js';
+import { classEnrolmentState, type ClassWindow } from '../courses/class-rules.js';
+import type { EnrolmentStatus } from '../db/schema.js';
 
 /** What the database says about a class and one person, read under the class's lock. */
-export interface CourseSnapshot {
-  /** Places of the course (content configuration). */
+export interface CourseSnapshot extends ClassWindow {
+  /** Places of the class. */
   places: number;
-  /** Rows of the course, pending and confirmed: both hold a place. */
+  /** Rows of the class, pending and confirmed: both hold a place. */
   taken: number;
   /** The person's own row in this class, if any. */
   mine: EnrolmentStatus | null;
-  /** The class's state (decision 052); absent: open. */
-  state?: ClassState;
   /** The person holds a row in another class of the course (one class per course at a time). */
   other?: boolean;
-  /** When enrolment opens (UTC ISO-8601, staff setting); null: open from the start. */
-  opensAt: string | null;
-  /** When enrolment closes (UTC ISO-8601); null: never. */
-  closesAt: string | null;
 }
 
 /**
@@ -42,24 +39,12 @@ export type Decision =
   | 'full'
   | 'other-class';
 
-/** The enrolment window at `now` (UTC ISO-8601, compared as text like every timestamp here). */
-export function enrolmentWindow(
-  window: Pick<CourseSnapshot, 'opensAt' | 'closesAt'>,
-  now: string,
-): 'not-open' | 'open' | 'closed' {
-  if (window.opensAt !== null && now < window.opensAt) return 'not-open';
-  if (window.closesAt !== null && now >= window.closesAt) return 'closed';
-  return 'open';
-}
-
 export function decide(snapshot: CourseSnapshot, now: string): Decision {
   if (snapshot.mine === 'confirmed') return 'already-confirmed';
   if (snapshot.mine === 'pending') return 'resume-pending';
   if (snapshot.other === true) return 'other-class';
-  if (snapshot.state === 'planned') return 'not-open';
-  if (snapshot.state !== undefined && snapshot.state !== 'open') return 'closed';
-  const window = enrolmentWindow(snapshot, now);
-  if (window !== 'open') return window;
+  const state = classEnrolmentState(snapshot, now);
+  if (state !== 'open') return state;
   return snapshot.taken < snapshot.places ? 'reserve' : 'full';
 }
 
@@ -82,20 +67,18 @@ export function staleBefore(now: Date, graceMs: number): string {
   return new Date(now.getTime() - graceMs).toISOString();
 }
 
-/** The part of a course the waiting list's rules read (under the class's lock). */
-export interface CoursePlaces {
+/** The part of a class the waiting list's rules read (under the class's lock). */
+export interface CoursePlaces extends ClassWindow {
   places: number;
   taken: number;
-  opensAt: string | null;
-  closesAt: string | null;
 }
 
 /**
  * How many people waiting get a place now: every free place goes to the next person waiting while
- * enrolment is open; none after it closed (or before it opened).
+ * the class takes enrolments; none after it closed (or before it opened).
  */
 export function placesToPromote(course: CoursePlaces, waiting: number, now: string): number {
-  if (enrolmentWindow(course, now) !== 'open') return 0;
+  if (classEnrolmentState(course, now) !== 'open') return 0;
   return Math.min(waiting, placesLeft(course.places, course.taken));
 }
 
@@ -126,8 +109,8 @@ export function decideJoin(
   if (mine.status === 'confirmed') return 'enrolled';
   if (mine.status === 'pending') return 'pending';
   if (mine.waiting) return mine.waitingElsewhere === true ? 'other-class' : 'already-waiting';
-  const window = enrolmentWindow(course, now);
-  if (window !== 'open') return window;
+  const state = classEnrolmentState(course, now);
+  if (state !== 'open') return state;
   if (course.taken < course.places && course.waiting === 0) return 'not-full';
   return 'join';
 }

@@ -8,8 +8,8 @@ import type { Log } from './promotions.js';
 import type { EnrolmentRepository } from './repository.js';
 import type { Directory } from '../directory/directory.js';
 
-/** The course as the enrolment needs it, and the class asked for (none: the only open one). */
-export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'> & { classId?: string };
+/** A course as the routes know it from the content: its slug and its group. */
+export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
 
 export interface EnrolResult {
   /** True when the person was enrolled before this request (no place was taken). */
@@ -19,16 +19,6 @@ export interface EnrolResult {
 /** `EnrolResult` with the course's settings as the enrolment read them (with the places). */
 export interface EnrolReading extends EnrolResult {
   settings: CourseSettingsColumns;
-}
-
-export interface Availability {
-  places: number;
-  placesLeft: number;
-  /** The enrolment window at the server's clock. */
-  state: 'not-open' | 'open' | 'closed';
-  /** UTC ISO-8601 instants, null when not set. */
-  opensAt: string | null;
-  closesAt: string | null;
 }
 
 /** Where a person stands in a course after joining its waiting list. */

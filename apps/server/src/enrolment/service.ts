@@ -12,9 +12,11 @@
  * is never given back on a directory failure: the repair adds the person again (promotions.ts,
  * repair.ts).
  *
- * Classes (issue 29, decision 052): places, the window and the waiting list are a class's. A
- * request names its class, or means the course's only open class (requested-class.ts); a person holds a
- * place in (or waits for) one class of a course at a time.
+ * Classes (issue 29, decision 052): places, the window and the waiting list are a class's. The
+ * class is the unit (decision 074): the routes resolve one class reference (`ClassRef`: the class
+ * a request names or means, requested-class.ts; the class of the person's place; the class staff
+ * chose) and every step carries it: reserve, confirm, release, cancel and remove by class. A
+ * person holds a place in (or waits for) one class of a course at a time.
  */
 import type { Kysely } from 'kysely';
 import type { CourseRow } from '../courses/course-store.js';
@@ -24,9 +26,10 @@ import { type EnrolmentNotices, NO_NOTICES } from './notices.js';
 import { createRemovals, type RemovalNotice } from './removals.js';
 import type { Database } from '../db/schema.js';
 import type { Directory } from '../directory/directory.js';
+import type { ClassRef } from './class-ref.js';
 import {
   AlreadyEnrolledError,
-  CourseNotFoundError,
+  ClassNotFoundError,
   CourseNotFullError,
   EnrolmentClosedError,
   EnrolmentInProgressError,
@@ -46,12 +49,12 @@ import {
 import { createRepair, type RepairReport } from './repair.js';
 import type { EnrolmentRepository } from './repository.js';
 import { classOfRequest, notOpenError } from './requested-class.js';
-import { decideCancel, enrolmentWindow, placesLeft } from './rules.js';
+import { decideCancel } from './rules.js';
 
 export type { RepairReport } from './repair.js';
 
+export type { ClassRef } from './class-ref.js';
 export type {
-  Availability,
   EnrolmentCourse,
   EnrolmentServiceOptions,
   EnrolReading,
@@ -59,11 +62,9 @@ export type {
   JoinResult,
 } from './service-types.js';
 import type {
-  Availability,
   EnrolmentCourse,
   EnrolmentServiceOptions,
   EnrolReading,
-  EnrolResult,
   JoinResult,
 } from './service-types.js';
 
@@ -105,29 +106,46 @@ export class EnrolmentService {
   }
 
   /**
-   * Enrols the person in the course: idempotent (a second call takes no second place).
+   * The class a request for the course means (the routes' edge, decision 074): the class it
+   * names, else the course's only open class, else the only one taking enrolments now.
+   * @throws ClassNotFoundError, ClassRequiredError, EnrolmentNotOpenError, EnrolmentClosedError
+   */
+  async requestedClass(course: EnrolmentCourse, requested?: string): Promise<ClassRef> {
+    const classId = await classOfRequest(this.#parts, course.slug, requested);
+    return { classId, courseSlug: course.slug, groupId: course.groupId };
+  }
+
+  /**
+   * The class of the person's place in the course, else of their waiting row (a class not
+   * concluded); null: they hold neither.
+   */
+  async heldClass(userId: string, course: EnrolmentCourse): Promise<ClassRef | null> {
+    const classId = await this.#repository.heldClassOf(course.slug, userId);
+    return classId === null ? null : { classId, courseSlug: course.slug, groupId: course.groupId };
+  }
+
+  /**
+   * The class `classId` with its course and group (staff's chosen class, a person's row).
+   * @throws ClassNotFoundError
+   */
+  async classRef(classId: string): Promise<ClassRef> {
+    const ref = await this.#repository.classRef(classId);
+    if (!ref) throw new ClassNotFoundError();
+    return ref;
+  }
+
+  /**
+   * Enrols the person in the class: idempotent (a second call takes no second place). Answers
+   * also the class's settings in effect as the enrolment's own read found them (the route's group
+   * link: no second query of the class per request).
    * @throws CourseFullError; EnrolmentIncompleteError when the directory failed (the place is
    *   given back); DirectoryUserNotFoundError when the directory has no such person;
    *   EmailNotVerifiedError when the person must confirm their e-mail first.
    */
-  async enrol(userId: string, course: EnrolmentCourse, log: Log = this.#log): Promise<EnrolResult> {
-    const { alreadyEnrolled } = await this.enrolReading(userId, course, log);
-    return { alreadyEnrolled };
-  }
-
-  /**
-   * `enrol`, answering also the course's settings in effect as the enrolment's own read of the
-   * course found them (the route's group link: no second query of the course per request).
-   */
-  async enrolReading(
-    userId: string,
-    course: EnrolmentCourse,
-    log: Log = this.#log,
-  ): Promise<EnrolReading> {
+  async enrol(userId: string, ref: ClassRef, log: Log = this.#log): Promise<EnrolReading> {
     await this.#requireVerifiedEmail(userId);
-    const classId = await classOfRequest(this.#parts, course.slug, course.classId);
-    await this.#requirePrerequisites(userId, course.slug);
-    return this.#enrolling.enrolIn(classId, userId, course, log);
+    await this.#requirePrerequisites(userId, ref.courseSlug);
+    return this.#enrolling.enrolIn(ref, userId, log);
   }
 
   /** Completes the promotions (promotions.ts). Never throws. */
@@ -135,29 +153,14 @@ export class EnrolmentService {
     return this.#promotions.complete(promotion, log);
   }
 
-  /** The course's group, after checking the course exists. */
-  async #groupOf(courseSlug: string): Promise<string> {
-    const groupId = await this.#repository.groupOf(courseSlug);
-    if (groupId === null) throw new CourseNotFoundError();
-    return groupId;
-  }
-
   /**
-   * Puts the person on the waiting list of the course's class (`classId`, else the only open one;
-   * idempotent: the position they have).
+   * Puts the person on the class's waiting list (idempotent: the position they have).
    * @throws CourseNotFullError (a place is free: enrol instead), AlreadyEnrolledError,
-   *   EnrolmentNotOpenError, EnrolmentClosedError, EmailNotVerifiedError, CourseNotFoundError,
-   *   ClassRequiredError, ClassNotFoundError
+   *   EnrolmentNotOpenError, EnrolmentClosedError, EmailNotVerifiedError, EnrolledInOtherClassError
    */
-  async joinWaitingList(
-    userId: string,
-    courseSlug: string,
-    log: Log = this.#log,
-    requestedClass?: string,
-  ): Promise<JoinResult> {
-    await this.#groupOf(courseSlug);
+  async joinWaitingList(userId: string, ref: ClassRef, log: Log = this.#log): Promise<JoinResult> {
+    const { classId, courseSlug } = ref;
     await this.#requireVerifiedEmail(userId);
-    const classId = await classOfRequest(this.#parts, courseSlug, requestedClass);
     await this.#requirePrerequisites(userId, courseSlug);
     const { decision, position, promotion } = await this.#repository.joinWaitingList(
       classId,
@@ -183,68 +186,47 @@ export class EnrolmentService {
     }
     if (position !== null) return { state: 'waiting', position };
     // Promoted at once (a place had been freed while enrolment was closed, and it reopened).
-    const row = await this.#repository.enrolmentOf(courseSlug, userId);
+    const row = await this.#repository.enrolmentOf(classId, userId);
     return { state: row?.status === 'confirmed' ? 'enrolled' : 'pending', position: null };
   }
 
   /**
-   * Takes the person off the course's waiting list (their own leaving: 'Cancelada' in their
+   * Takes the person off the class's waiting list (their own leaving: 'Cancelada' in their
    * history); false when they were not on it.
    */
-  async leaveWaitingList(userId: string, courseSlug: string): Promise<boolean> {
-    await this.#groupOf(courseSlug);
-    return this.#repository.leaveWaitingList(courseSlug, userId, this.#now(), { cancelled: true });
+  leaveWaitingList(userId: string, ref: ClassRef): Promise<boolean> {
+    return this.#repository.leaveWaitingList(ref, userId, this.#now(), { cancelled: true });
   }
 
   /**
-   * The person gives their place back: removed from the course's group, then the place goes to
-   * the next person waiting.
+   * The person gives their place in the class back: removed from the course's group, then the
+   * place goes to the next person waiting.
    * @throws NoEnrolmentError, EnrolmentInProgressError, CancellationIncompleteError (nothing
-   *   changed, or settled by the repair), CourseNotFoundError
+   *   changed, or settled by the repair)
    */
-  async cancel(userId: string, courseSlug: string, log: Log = this.#log): Promise<void> {
-    await this.#groupOf(courseSlug);
-    const row = await this.#repository.enrolmentOf(courseSlug, userId);
+  async cancel(userId: string, ref: ClassRef, log: Log = this.#log): Promise<void> {
+    const row = await this.#repository.enrolmentOf(ref.classId, userId);
     const decision = decideCancel(row?.status ?? null);
     if (decision === 'none') throw new NoEnrolmentError();
     if (decision === 'in-progress') throw new EnrolmentInProgressError();
-    await this.removeConfirmed(courseSlug, userId, log, 'enrolment-cancelled');
+    await this.removeConfirmed(ref, userId, log, 'enrolment-cancelled');
   }
 
   /**
-   * Removes a confirmed place (the person's cancellation, or staff's removal): a marker row first,
-   * then the directory removes the person from the group, then the enrolment and the marker go and
-   * the freed place goes to the next person waiting, in one transaction. The directory failing
-   * leaves the enrolment as it was; when it did not answer (it may have removed the person) the
-   * marker stays and the repair settles it by the membership.
-   * @throws CancellationIncompleteError, CourseNotFoundError
+   * Removes a confirmed place in the class (the person's cancellation, or staff's removal): a
+   * marker row first, then the directory removes the person from the group, then the enrolment
+   * and the marker go and the freed place goes to the next person waiting, in one transaction.
+   * The directory failing leaves the enrolment as it was; when it did not answer (it may have
+   * removed the person) the marker stays and the repair settles it by the membership.
+   * @throws CancellationIncompleteError
    */
   removeConfirmed(
-    courseSlug: string,
+    ref: ClassRef,
     userId: string,
     log: Log = this.#log,
     notice?: RemovalNotice,
   ): Promise<void> {
-    return this.#removals.removeConfirmed(courseSlug, userId, log, notice);
-  }
-
-  /**
-   * Runs `work` (staff's change of the places or window of the course's current class) in a
-   * transaction under the class's lock; the free places it leaves go to the people waiting in the
-   * same transaction.
-   */
-  async changeCourse<T>(
-    courseSlug: string,
-    work: (trx: Kysely<Database>, classId: string) => Promise<T>,
-    log: Log = this.#log,
-  ): Promise<T> {
-    const { result, promotion } = await this.#repository.changeCourse(
-      courseSlug,
-      this.#now(),
-      work,
-    );
-    await this.#completePromotion(promotion, log);
-    return result;
+    return this.#removals.removeConfirmed(ref, userId, log, notice);
   }
 
   /**
@@ -269,11 +251,6 @@ export class EnrolmentService {
     return this.#repository.personRows(userId);
   }
 
-  /** The course's waiting list, in order. */
-  waitingList(courseSlug: string) {
-    return this.#repository.waitingList(courseSlug);
-  }
-
   /** People waiting, by course. */
   waitingCounts() {
     return this.#repository.waitingCounts();
@@ -293,20 +270,12 @@ export class EnrolmentService {
     return this.#repair.repairPendingEnrolments(graceMs);
   }
 
-  /** Places and places left of every course, keyed by slug. */
-  async availability(): Promise<Record<string, Availability>> {
-    const courses: Record<string, Availability> = {};
-    const now = this.#now().toISOString();
-    for (const [slug, { places, taken, opensAt, closesAt }] of await this.#repository.occupancy()) {
-      courses[slug] = {
-        places,
-        placesLeft: placesLeft(places, taken),
-        state: enrolmentWindow({ opensAt, closesAt }, now),
-        opensAt,
-        closesAt,
-      };
-    }
-    return courses;
+  /**
+   * Every course's current class (its state, places and window), by slug: the public
+   * availability is a view of them (courses/class-rules.ts `classAvailability`).
+   */
+  currentClasses() {
+    return this.#repository.currentClasses();
   }
 
   /** The classes open or opening soon of every course (the public list of classes). */

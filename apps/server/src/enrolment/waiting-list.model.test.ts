@@ -37,7 +37,7 @@ import {
 } from './errors.js';
 import type { CourseRow } from '../courses/course-store.js';
 import { createEnrolmentRepository } from './repository.js';
-import { EnrolmentService } from './service.js';
+import { type ClassRef, EnrolmentService } from './service.js';
 
 const COURSE: CourseRow = {
   slug: 'curso-modelo',
@@ -87,6 +87,8 @@ interface Real {
   handle: DatabaseHandle;
   service: EnrolmentService;
   directory: LateDirectory;
+  /** The course's class, as the routes resolve it and carry it down (decision 074). */
+  ref: ClassRef;
 }
 
 const held = (m: Model) => m.confirmed.size + m.pending.size;
@@ -205,7 +207,7 @@ class Enrol implements Command {
   constructor(readonly person: string) {}
   check = always;
   async run(m: Model, r: Real) {
-    const error = await outcome(() => r.service.enrol(this.person, COURSE));
+    const error = await outcome(() => r.service.enrol(this.person, r.ref));
     let expected: string | null = null;
     if (m.confirmed.has(this.person)) expected = null;
     else if (m.pending.has(this.person)) {
@@ -235,8 +237,8 @@ class Cancel implements Command {
   async run(m: Model, r: Real) {
     const error = await outcome(() =>
       this.staff
-        ? r.service.removeConfirmed(COURSE.slug, this.person)
-        : r.service.cancel(this.person, COURSE.slug),
+        ? r.service.removeConfirmed(r.ref, this.person)
+        : r.service.cancel(this.person, r.ref),
     );
     let expected: string | null = null;
     if (m.pending.has(this.person)) expected = EnrolmentInProgressError.name;
@@ -258,7 +260,7 @@ class Join implements Command {
   constructor(readonly person: string) {}
   check = always;
   async run(m: Model, r: Real) {
-    const error = await outcome(() => r.service.joinWaitingList(this.person, COURSE.slug));
+    const error = await outcome(() => r.service.joinWaitingList(this.person, r.ref));
     let expected: string | null = null;
     if (m.confirmed.has(this.person) || m.pending.has(this.person)) {
       expected = AlreadyEnrolledError.name;
@@ -276,7 +278,7 @@ class Leave implements Command {
   constructor(readonly person: string) {}
   check = always;
   async run(m: Model, r: Real) {
-    const left = await r.service.leaveWaitingList(this.person, COURSE.slug);
+    const left = await r.service.leaveWaitingList(this.person, r.ref);
     expect(left, this.toString()).toBe(m.waiting.includes(this.person));
     m.waiting = m.waiting.filter((p) => p !== this.person);
     await checkAgainst(m, r, this.toString());
@@ -289,7 +291,7 @@ class SetPlaces implements Command {
   constructor(readonly places: number) {}
   check = always;
   async run(m: Model, r: Real) {
-    const stored = await r.service.changeCourse(COURSE.slug, async (trx, classId) => {
+    const stored = await r.service.changeClass(r.ref.classId, async (trx, classId) => {
       const result = await trx
         .updateTable('classes')
         .set({ places: this.places })
@@ -313,7 +315,7 @@ class SetOpen implements Command {
   constructor(readonly open: boolean) {}
   check = always;
   async run(m: Model, r: Real) {
-    await r.service.changeCourse(COURSE.slug, (trx, classId) =>
+    await r.service.changeClass(r.ref.classId, (trx, classId) =>
       trx
         .updateTable('classes')
         .set({ enrolment_closes_at: this.open ? null : CLOSED_AT })
@@ -424,7 +426,11 @@ describe.each(targets)('the enrolment state machine on $dialect', (target) => {
             add: 'ok',
             remove: 'ok',
           };
-          await fc.asyncModelRun(() => ({ model, real: { handle, service, directory } }), cmds);
+          const ref = await service.requestedClass(COURSE);
+          await fc.asyncModelRun(
+            () => ({ model, real: { handle, service, directory, ref } }),
+            cmds,
+          );
         }),
         { numRuns: target.dialect === 'sqlite' ? 300 : 150 },
       );

@@ -5,12 +5,14 @@
  * of the active rows, decision 059), and never for a course they hold an active place in.
  */
 import type { Kysely } from 'kysely';
+import { takesEnrolmentsAt } from '../courses/class-rules-sql.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 import { recordCancellation } from './cancellations.js';
+import type { ClassRef } from './class-ref.js';
 import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
 
 type Db = Kysely<Database>;
@@ -34,20 +36,9 @@ async function countWaiting(db: Db, classId: string): Promise<number> {
 }
 
 /**
- * The person's position on the waiting list of the class they wait for in the course (its active
- * row; 1: next), null when not on it.
+ * The person's active waiting row in the course (at most one: decision 059): a refusal names
+ * another class's list.
  */
-export async function positionOf(
-  db: Db,
-  courseSlug: string,
-  userId: string,
-): Promise<number | null> {
-  const mine = await activeWaitingRow(db, courseSlug, userId);
-  if (!mine) return null;
-  return positionIn(db, mine.class_id, mine.id);
-}
-
-/** The person's active waiting row in the course (at most one: decision 059). */
 function activeWaitingRow(db: Db, courseSlug: string, userId: string) {
   return db
     .selectFrom('waiting_list')
@@ -103,13 +94,7 @@ export function createWaitingList(
             eb.cast<string>(eb.val(at), 'text').as('joined_at'),
           ])
           .where('id', '=', classId)
-          .where('state', '=', 'open')
-          .where((w) =>
-            w.or([w('enrolment_opens_at', 'is', null), w('enrolment_opens_at', '<=', at)]),
-          )
-          .where((w) =>
-            w.or([w('enrolment_closes_at', 'is', null), w('enrolment_closes_at', '>', at)]),
-          )
+          .where(takesEnrolmentsAt('classes', at))
           .where((w) =>
             w.or([
               w('taken', '>=', w.ref('places')),
@@ -169,15 +154,20 @@ export function createWaitingList(
         const joined = await writeTransaction(handle, async (trx) => {
           const id = await joinIfFull(classId, userId, at, trx);
           if (id === undefined) return id;
-          const { courseSlug: slug } = await lockCourse(trx, classId, false);
-          const row = notice((await positionOf(trx, slug, userId)) ?? 1);
+          const row = notice(await positionIn(trx, classId, id));
           if (row) await insertDataRows(trx, [row]);
           return id;
         });
         const course = await lockCourse(db, classId, false);
         const { courseSlug } = course;
         if (joined !== undefined) {
-          const position = await positionOf(db, courseSlug, userId);
+          // Null when the row went meanwhile (a concurrent promotion gave the person a place).
+          const still = await db
+            .selectFrom('waiting_list')
+            .select('id')
+            .where('id', '=', joined)
+            .executeTakeFirst();
+          const position = still ? await positionIn(db, classId, joined) : null;
           // A place freed meanwhile beside the list (the insert ran on an older view of it):
           // promoted now, not at the repair's next sweep.
           const promotion = await promoteIfFree(classId, clock());
@@ -221,11 +211,12 @@ export function createWaitingList(
     },
 
     /**
-     * Takes the person off the course's waiting list (their active row). False when they were not
-     * on it. With `cancelled`, the person's own leaving is kept for their history ('Cancelada').
+     * Takes the person off the class's waiting list (a class not concluded). False when they were
+     * not on it. With `cancelled`, the person's own leaving is kept for their history
+     * ('Cancelada').
      */
     async leaveWaitingList(
-      courseSlug: string,
+      { classId, courseSlug }: Pick<ClassRef, 'classId' | 'courseSlug'>,
       userId: string,
       now?: Date,
       options: { cancelled?: boolean } = {},
@@ -233,15 +224,15 @@ export function createWaitingList(
       return writeTransaction(handle, async (trx) => {
         const left = await trx
           .deleteFrom('waiting_list')
-          .where('course_slug', '=', courseSlug)
+          .where('class_id', '=', classId)
           .where('user_id', '=', userId)
           .where('active', '=', 1)
-          .returning('class_id')
           .executeTakeFirst();
-        if (left && options.cancelled) {
-          await recordCancellation(trx, left.class_id, courseSlug, userId, now ?? new Date());
+        const gone = Number(left.numDeletedRows) > 0;
+        if (gone && options.cancelled) {
+          await recordCancellation(trx, classId, courseSlug, userId, now ?? new Date());
         }
-        return left !== undefined;
+        return gone;
       });
     },
 
@@ -252,32 +243,14 @@ export function createWaitingList(
         .selectFrom('classes as c')
         .select('c.id')
         .whereRef('c.taken', '<', 'c.places')
-        .where('c.state', '=', 'open')
+        .where(takesEnrolmentsAt('c', at))
         .where((eb) =>
           eb.exists(
             eb.selectFrom('waiting_list as w').select('w.id').whereRef('w.class_id', '=', 'c.id'),
           ),
         )
-        .where((eb) =>
-          eb.and([
-            eb.or([eb('c.enrolment_opens_at', 'is', null), eb('c.enrolment_opens_at', '<=', at)]),
-            eb.or([eb('c.enrolment_closes_at', 'is', null), eb('c.enrolment_closes_at', '>', at)]),
-          ]),
-        )
         .execute();
       return rows.map((r) => r.id);
-    },
-
-    /** The course's waiting list (of its classes not concluded), in order. */
-    async waitingList(courseSlug: string): Promise<{ userId: string; joinedAt: string }[]> {
-      const rows = await db
-        .selectFrom('waiting_list')
-        .select(['user_id', 'joined_at'])
-        .where('course_slug', '=', courseSlug)
-        .where('active', '=', 1)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({ userId: r.user_id, joinedAt: r.joined_at }));
     },
 
     /** People waiting, by course slug (courses without anyone waiting are absent). */

@@ -23,7 +23,7 @@ import {
 import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
-import { EnrolmentInProgressError } from '../enrolment/errors.js';
+import { EnrolmentInProgressError, NoEnrolmentError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
 import { settingsColumnsOf } from '../courses/course-store.js';
@@ -43,7 +43,7 @@ export interface ParticipantServiceOptions {
   repository: ParticipantRepository;
   enrolment: Pick<
     EnrolmentService,
-    'personRows' | 'leaveWaitingList' | 'removeConfirmed' | 'cancel'
+    'personRows' | 'leaveWaitingList' | 'removeConfirmed' | 'cancel' | 'classRef'
   >;
   directory: Directory;
   /**
@@ -160,7 +160,7 @@ export class ParticipantService {
    * 'Cancelar inscrição': refused once the last meeting of the person's class is over, or the
    * class was concluded (the page shows no button then; a request sent anyway is answered the
    * same, as is one that 'Encerrar turma' overtakes), else the enrolment's cancellation.
-   * @throws Refusal classEnded, and what `EnrolmentService.cancel` throws
+   * @throws Refusal classEnded, NoEnrolmentError, and what `EnrolmentService.cancel` throws
    */
   async cancel(userId: string, courseSlug: string, log: Log): Promise<void> {
     const rows = await this.#enrolment.personRows(userId);
@@ -171,7 +171,9 @@ export class ParticipantService {
       ? place.status === 'confirmed' && (await this.#ended(courseSlug, place.classId))
       : inCourse.length > 0;
     if (ended) throw new Refusal('classEnded');
-    await this.#enrolment.cancel(userId, courseSlug, log);
+    if (!place) throw new NoEnrolmentError();
+    // The class of the person's place, carried down (decision 074).
+    await this.#enrolment.cancel(userId, await this.#enrolment.classRef(place.classId), log);
     // 'Encerrar turma' ran while the directory was asked: the cancellation deleted nothing and the
     // place stays, inactive, in the concluded class.
     const after = await this.#enrolment.personRows(userId);
@@ -309,10 +311,14 @@ export class ParticipantService {
       // The active rows go through the enrolment (the places move on); a concluded class's rows
       // go with the rest of the person's data below.
       for (const w of rows.waiting.filter((r) => r.active)) {
-        await this.#enrolment.leaveWaitingList(userId, w.courseSlug);
+        await this.#enrolment.leaveWaitingList(userId, await this.#enrolment.classRef(w.classId));
       }
       for (const e of rows.enrolments.filter((r) => r.active)) {
-        await this.#enrolment.removeConfirmed(e.courseSlug, userId, log);
+        await this.#enrolment.removeConfirmed(
+          await this.#enrolment.classRef(e.classId),
+          userId,
+          log,
+        );
       }
       const groups = [...this.#courses.values()].map((c) => c.groupId);
       for (const groupId of groups) await this.#directory.removeFromGroup(groupId, userId);

@@ -44,7 +44,10 @@ export interface StaffContext {
   classMessages: ClassMessageStore;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
-  enrolment: Pick<EnrolmentService, 'removeConfirmed' | 'changeClass' | 'waitingCounts'>;
+  enrolment: Pick<
+    EnrolmentService,
+    'classRef' | 'removeConfirmed' | 'changeClass' | 'waitingCounts'
+  >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';
   /**

@@ -2,7 +2,7 @@
 import { scheduledMeetings } from '@centro/content';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { enrolmentWindow } from '../enrolment/rules.js';
+import { classEnrolmentState } from '../courses/class-rules.js';
 import { record, type StaffActor, type StaffContext } from './context.js';
 
 export async function overview(
@@ -29,8 +29,8 @@ export async function overview(
       places: row.places,
       enrolled: row.taken,
       waiting: waiting.get(course.slug) ?? 0,
-      state: enrolmentWindow(
-        { opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at },
+      state: classEnrolmentState(
+        { state: row.state, opensAt: row.enrolment_opens_at, closesAt: row.enrolment_closes_at },
         now,
       ),
       opensAt: row.enrolment_opens_at,

@@ -157,7 +157,8 @@ export async function remove(
   // A 'pending' row belongs to an enrolment in flight (or to the enrolment's repair).
   if (enrolment?.status !== 'confirmed') throw new NotEnrolledError();
   try {
-    await ctx.enrolment.removeConfirmed(slug, personId, ctx.log, 'enrolment-removed');
+    const ref = await ctx.enrolment.classRef(row.id);
+    await ctx.enrolment.removeConfirmed(ref, personId, ctx.log, 'enrolment-removed');
   } catch (error) {
     if (error instanceof CancellationIncompleteError) {
       throw new RemovalIncompleteError(error.status, { cause: error });

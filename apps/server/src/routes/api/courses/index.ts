@@ -1,10 +1,12 @@
 /**
- * GET /api/courses/availability (public): places and places left of every course, keyed by slug.
+ * GET /api/courses/availability (public): places and places left of every course, keyed by slug:
+ * a view of each course's current class (decision 074), which the course pages read.
  * GET /api/courses/classes (public): every course's classes open or opening soon (issue 29).
  * Caches may keep them for a few seconds; the enrolment itself always decides under the lock.
  */
 import { allCourses } from '@centro/content';
 import { availabilityResponseSchema, courseClassesResponseSchema } from '@centro/contracts';
+import { classAvailability } from '../../../courses/class-rules.js';
 import { publicClass } from '../../../courses/public-classes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '@centro/contracts/paths';
@@ -19,8 +21,13 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.availability,
     { schema: { response: { 200: availabilityResponseSchema } } },
     async (_request, reply) => {
+      const now = new Date().toISOString();
+      const courses: Record<string, ReturnType<typeof classAvailability>> = {};
+      for (const [slug, current] of await enrolment.currentClasses()) {
+        courses[slug] = classAvailability(current, now);
+      }
       reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
-      return { courses: await enrolment.availability() };
+      return { courses };
     },
   );
 

@@ -52,11 +52,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
 
-      const { alreadyEnrolled, settings } = await enrolment.enrolReading(
-        userId,
-        turma === undefined ? course : { ...course, classId: turma },
-        request.log,
-      );
+      // The class is resolved here, once, and carried down (decision 074).
+      const ref = await enrolment.requestedClass(course, turma);
+      const { alreadyEnrolled, settings } = await enrolment.enrol(userId, ref, request.log);
       // The settings in effect as the enrolment read them, with the places: no second query.
       const inEffect = courseOf.inEffect(course.slug, settings);
       return {

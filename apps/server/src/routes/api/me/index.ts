@@ -45,12 +45,19 @@ const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', '
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { enrolment, participant, staff, openingAlerts } = app;
-  const known = new Set(allCourses().map((c) => c.slug));
+  const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
   const courseOf = (slug: string) => {
     if (!known.has(slug)) throw new CourseNotFoundError();
     return slug;
+  };
+
+  /** The content's course, as the enrolment resolves its classes (decision 074). */
+  const enrolmentCourseOf = (slug: string) => {
+    const course = known.get(slug);
+    if (!course) throw new CourseNotFoundError();
+    return { slug, groupId: course.groupId };
   };
 
   app.get(
@@ -104,14 +111,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const userId = request.person.userId;
-      const course = courseOf(request.body.course);
-      const joined = await enrolment.joinWaitingList(
-        userId,
-        course,
-        request.log,
-        request.body.turma,
-      );
-      return { course, ...joined };
+      const course = enrolmentCourseOf(request.body.course);
+      const ref = await enrolment.requestedClass(course, request.body.turma);
+      const joined = await enrolment.joinWaitingList(userId, ref, request.log);
+      return { course: course.slug, ...joined };
     },
   );
 
@@ -149,8 +152,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const userId = request.person.userId;
-      const course = courseOf(request.body.course);
-      return { course, left: await enrolment.leaveWaitingList(userId, course) };
+      const course = enrolmentCourseOf(request.body.course);
+      const ref = await enrolment.heldClass(userId, course);
+      const left = ref !== null && (await enrolment.leaveWaitingList(userId, ref));
+      return { course: course.slug, left };
     },
   );
 
