@@ -163,6 +163,13 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await page.goto(`${A}&aba=pre-requisitos`);
   await page.waitForTimeout(800);
   await shoot(page, '15-prerequisites');
+  // A fragment of a name: the search asks for a whole e-mail or a name and surname (decision 081).
+  await page.getByLabel('E-mail ou nome').fill('ana');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(
+    page.getByText('Digite o e-mail completo ou o nome e o sobrenome da pessoa.'),
+  ).toBeVisible();
+  await shoot(page, '15b-people-search-too-broad');
   await page.goto(`${A}&aba=turmas`);
   await page.getByRole('button', { name: 'Nova turma' }).click();
   await shoot(page, '16-classes-new-form');

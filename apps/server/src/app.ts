@@ -21,6 +21,7 @@ import {
   backupService,
   contentService,
   coursesService,
+  limitsService,
   databaseService,
   directoryService,
   enrolmentService,
@@ -136,6 +137,7 @@ export async function buildApp(
 
   await app.register(authService, { config, embedded, entraDiscovered: entraCheck?.metadata });
   await app.register(coursesService);
+  await app.register(limitsService, { config });
   await app.register(mailService, { config, embedded, activity });
   await app.register(backupService, { config });
   await app.register(enrolmentService, { config, embedded });

@@ -74,6 +74,20 @@ export const myEnrolmentSchema = z.object({
   whatsappUrl: z.string().nullable(),
   /** The class ('turma', issue 29) of the place or the waiting position. */
   turma: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * The class's meetings in effect (decision 075), as its page and e-mails say them: first
+   * meeting (YYYY-MM-DD), weekday, start (HH:MM), length, count and room; null for a past class.
+   */
+  meetings: z
+    .object({
+      firstMeeting: z.string(),
+      weekday: z.string(),
+      time: z.string(),
+      durationMinutes: z.number().int(),
+      count: z.number().int(),
+      room: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 

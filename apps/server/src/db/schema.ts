@@ -172,6 +172,22 @@ export interface StaffActionsTable {
   last_at: string | null;
 }
 
+/** An action a limit counts (migration 026; limits/limited-actions.ts). */
+export interface LimitedActionsTable {
+  /** 'enrolment-change', 'people-search'. */
+  kind: string;
+  person_id: string;
+  /** What the limit is per, besides the person (a course's slug), or ''. */
+  scope: string;
+  at: string;
+}
+
+/** An account a staff action concerned, beside `subject_id` (migration 026). */
+export interface StaffActionSubjectsTable {
+  action_id: string;
+  subject_id: string;
+}
+
 /** A participant's removal under way (migration 004). */
 export interface StaffRemovalsTable {
   course_slug: string;
@@ -385,6 +401,8 @@ export interface Database {
   staff_roles: StaffRolesTable;
   attendance: AttendanceTable;
   staff_actions: StaffActionsTable;
+  staff_action_subjects: StaffActionSubjectsTable;
+  limited_actions: LimitedActionsTable;
   staff_removals: StaffRemovalsTable;
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;

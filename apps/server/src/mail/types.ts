@@ -119,10 +119,14 @@ export interface MailSettings {
   /** The From header, e.g. `"Centro Espírita Caminho da Luz" <nao-responda@centro.org.br>`. */
   from: string;
   /**
-   * The Reply-To header when MAIL_REPLY_TO is set; else the centre's contact e-mail in effect when
-   * the message leaves (decision 073).
+   * The Reply-To header: MAIL_REPLY_TO, else DATA_PROTECTION_EMAIL, else the packaged centre's
+   * e-mail; never the contact e-mail edited in 'Conteúdo' (decision 080).
    */
-  replyTo: string | undefined;
+  replyTo: string;
+  /** Where personal data requests go (the privacy notice names it; decision 080). */
+  dataProtectionEmail: string;
+  /** Confirmations and notices one person may receive in 24 hours (0: no limit; decision 080). */
+  perPersonPerDay: number;
   /** Whether the built-in provider requires a verified e-mail before enrolment (issue 11). */
   emailVerification: 'required' | 'off';
   /** Where `.eml` files go (under `outbox/`) without SMTP. */

@@ -98,12 +98,24 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     /** The person's own cancellations (decision 059). */
     cancellations: (userId: string) => cancellationsOf(db, userId),
 
-    /** Staff actions whose subject is the person, oldest first. */
+    /** Staff actions whose subject is the person, or one of whose subjects (decision 081), oldest first. */
     async staffActionsAbout(userId: string) {
       return db
         .selectFrom('staff_actions')
         .select(['at', 'action', 'course_slug', 'actor_name'])
-        .where('subject_id', '=', userId)
+        .where((eb) =>
+          eb.or([
+            eb('subject_id', '=', userId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('staff_action_subjects')
+                .select('action_id')
+                .where('subject_id', '=', userId),
+            ),
+          ]),
+        )
         .orderBy('at')
         .execute();
     },
@@ -170,6 +182,12 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .set({ subject_id: anonymous })
           .where('subject_id', '=', userId)
           .execute();
+        await trx
+          .updateTable('staff_action_subjects')
+          .set({ subject_id: anonymous })
+          .where('subject_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('limited_actions').where('person_id', '=', userId).execute();
         // What the person did as staff keeps their name and e-mail: the centre's record of who
         // saw whose data is its obligation, not the staff member's data to erase (decision 049).
         await trx

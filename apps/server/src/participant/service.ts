@@ -132,6 +132,7 @@ export class ParticipantService {
       const row = own ? settingsColumnsOf(own) : bySlug.get(entry.courseSlug);
       if (!course || !row) continue;
       const current = entry.state === 'enrolled' || entry.state === 'pending';
+      const meetings = effectiveMeetings(course, row);
       const enrolment: MyEnrolment = {
         course: entry.courseSlug,
         title: course.title,
@@ -139,13 +140,21 @@ export class ParticipantService {
         state: entry.state,
         position: entry.position,
         since: entry.since,
-        nextMeeting:
-          current || entry.state === 'waiting'
-            ? nextMeeting(effectiveMeetings(course, row), now)
-            : null,
+        nextMeeting: current || entry.state === 'waiting' ? nextMeeting(meetings, now) : null,
         whatsappUrl:
           entry.state === 'enrolled' ? groupLinkOf(effectiveCourse(course, row).inviteCode) : null,
         turma: own ? { id: own.id, name: own.name } : null,
+        meetings:
+          current || entry.state === 'waiting'
+            ? {
+                firstMeeting: meetings.firstMeeting,
+                weekday: meetings.weekday,
+                time: meetings.time,
+                durationMinutes: meetings.durationMinutes,
+                count: meetings.count,
+                room: meetings.room,
+              }
+            : null,
       };
       const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
       answer.push({

@@ -370,6 +370,25 @@ export const REFUSALS = {
     ({ people }: { people: number }) =>
       `Não é possível reabrir esta turma: ${people === 1 ? '1 participante já está' : `${people} participantes já estão`} em outra turma do curso.`,
   ),
+  /**
+   * A person's enrolments, cancellations and waiting-list changes in one course past the hourly
+   * limit (decision 080): each one sends an e-mail and changes the course's group.
+   */
+  tooManyEnrolmentChanges: refusal(
+    [429],
+    C.TooManyRequests,
+    'Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** A staff member's people searches past the hourly limit (decision 081). */
+  tooManyPeopleSearches: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas buscas de pessoas em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas buscas de pessoas em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

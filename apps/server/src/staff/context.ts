@@ -83,7 +83,13 @@ export async function record(
   ctx: StaffContext,
   actor: StaffActor,
   action: string,
-  extra: { course?: string; subject?: string; details?: Record<string, unknown> } = {},
+  extra: {
+    course?: string;
+    subject?: string;
+    /** The accounts the action concerned when they are several (a list's people: decision 081). */
+    subjects?: readonly string[];
+    details?: Record<string, unknown>;
+  } = {},
 ): Promise<void> {
   await ctx.repository.recordAction(
     {
@@ -93,6 +99,7 @@ export async function record(
       action,
       courseSlug: extra.course,
       subjectId: extra.subject,
+      subjects: extra.subjects,
       details: extra.details ?? {},
     },
     ctx.now(),

@@ -57,7 +57,7 @@ async function write(root: string, file: string, content: string | Buffer) {
  * The build's page renderer (`renderer/render.js`, decision 054), as the web build's contract has
  * it: a page from the content. This one lists the schedule's activities and carries an inline
  * script naming the content's first activity, so its CSP hash changes with the content; then the
- * page's own texts when saved (decision 064).
+ * page's own texts when saved (decision 064), and a course page's classes (decision 075).
  */
 const RENDERER_JS = `const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function render(urlPath, content) {
@@ -68,6 +68,10 @@ export async function render(urlPath, content) {
   const document = urlPath === '/' ? 'home' : urlPath === '/saiba-mais' ? 'about' : urlPath;
   const texts = content.texts?.[document];
   if (texts) items.push('<li>' + esc(Object.values(texts).join(' | ')) + '</li>');
+  for (const c of content.classes?.[urlPath] ?? []) {
+    const m = c.meetings;
+    items.push('<li>Turma ' + esc(c.name) + ': ' + [m.firstMeeting, m.weekday, m.time, m.durationMinutes + ' min', m.count + ' encontros', m.room ?? ''].map(esc).join(', ') + '</li>');
+  }
   return '<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>' + esc(urlPath) +
     '</title></head><body><main><h1>Horários</h1><ul>' + items.join('') + '</ul></main>' +
     '<script>window.__first = ' + JSON.stringify(first).replace(/</g, '\\u003c') + ';</script></body></html>';

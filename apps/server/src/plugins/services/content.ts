@@ -6,9 +6,11 @@
  * are published before the server listens. The notices' banners (decision 056) are put into each
  * page as served, checked at each publication, every `noticeCheckMs`, and at the moment a period
  * starts or ends when that comes before the next check (decision 072): a notice shows or goes on
- * time on every instance, and within `noticeCheckMs` of a clock changed under it.
+ * time on every instance, and within `noticeCheckMs` of a clock changed under it. Each course page
+ * is rendered with its classes' meetings (decision 075), looked at every `CONTENT_WATCH_MS`: a class
+ * saved on any instance is on its page within seconds.
  */
-import { signedInPaths } from '@centro/content';
+import { allCourses, centre, type ClassMeetings, coursePath, signedInPaths } from '@centro/content';
 import { nextNoticeChange, noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
@@ -26,8 +28,13 @@ import {
   SPA_FALLBACK_PATH,
 } from '../../site/load-pages.js';
 import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
+import { createClassStore } from '../../courses/class-store.js';
+import { builtClassesKey, classesKey, classesOnPages } from '../../courses/page-classes.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
+
+/** The privacy notice, which names the data-protection address (decision 080). */
+const PRIVACY_PATH = '/privacidade';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
@@ -55,16 +62,32 @@ export const contentService = fp<ContentServiceOptions>(
     });
     // The notices and class hint each page was last prepared with (none in the build).
     const shown = new Map<string, string>();
-    // Each course page's class hint (decision 070), read at each check of the notices.
+    // Each course page's class hint (decision 070) and classes (decision 075), read at each check
+    // of the notices and of the classes.
     let hints = new Map<string, ClassHint>();
-    const readHints = async () => {
+    const classStore = createClassStore(app.database.db);
+    let classes = new Map<string, ClassMeetings[]>();
+    const readClasses = async () => {
       try {
-        hints = classHints(await app.enrolment.listedClasses(), now().toISOString());
+        const rows = [...(await classStore.all()).values()];
+        hints = classHints(
+          rows.filter((r) => r.state === 'open' || r.state === 'planned'),
+          now().toISOString(),
+        );
+        classes = classesOnPages(rows);
       } catch (error) {
-        // The hints stay as they were: they only reserve space.
-        app.log.error({ err: error }, 'class hints not read');
+        // The hints and classes stay as they were: the next check reads them again.
+        app.log.error({ err: error }, 'classes not read');
       }
     };
+    /** The content a page is rendered from: the documents in effect and the classes. */
+    const withClasses = (content: SiteContent) => ({
+      ...content,
+      classes: Object.fromEntries(classes),
+    });
+    // The classes each course page was last rendered with (absent: the build's, the content's).
+    const courseKeys = new Map(allCourses().map((c) => [coursePath(c), builtClassesKey(c)]));
+    const renderedKeys = new Map(courseKeys);
     /** Prepares the page again when its notices or hint changed, or when it has new HTML. */
     const publish = async (urlPath: string, html?: Buffer) => {
       if (html) pages.html.set(urlPath, html);
@@ -101,7 +124,7 @@ export const contentService = fp<ContentServiceOptions>(
     };
     const publishNotices = () =>
       queue(async () => {
-        await readHints();
+        await readClasses();
         for (const urlPath of pages.html.keys()) await publish(urlPath);
         checkAtNextChange();
       });
@@ -111,12 +134,19 @@ export const contentService = fp<ContentServiceOptions>(
       );
     };
 
-    const renderer = await loadPageRenderer(webRoot);
+    const built = await loadPageRenderer(webRoot);
+    // Every page rendered names the data-protection address of the configuration, never one
+    // edited in 'Conteúdo' (decision 080): /privacidade says where data requests go.
+    const { dataProtectionEmail } = app.mail.settings;
+    const renderer = built && {
+      render: (...[urlPath, content, renderOptions]: Parameters<typeof built.render>) =>
+        built.render(urlPath, { ...(content as object), dataProtectionEmail }, renderOptions),
+    };
     if (!renderer) {
       app.log.info('the web build has no page renderer: edited content reaches /agenda.ics only');
     } else {
       service.previewWith((urlPath, content, options) =>
-        renderer.render(urlPath, content, options),
+        renderer.render(urlPath, withClasses(content), options),
       );
     }
     // The photos each page was last rendered with: a new photo renders only the pages showing it.
@@ -154,40 +184,84 @@ export const contentService = fp<ContentServiceOptions>(
         app.log.error({ err: error }, 'shell pages not rendered');
       }
     };
+    /** Renders a page from the content and the classes, and serves it. */
+    const renderPage = async (urlPath: string, content: SiteContent, cause: string) => {
+      if (!renderer) return;
+      // Tried once per change of its classes: a failure is not rendered again every 2 s.
+      if (courseKeys.has(urlPath))
+        renderedKeys.set(urlPath, classesKey(classes.get(urlPath) ?? []));
+      try {
+        const page = await renderer.render(urlPath, withClasses(content), assets);
+        // Its link preview first, when drawn with a photo: the page names it.
+        for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
+        // The data first: a visitor who gets the new page then navigates gets its data.
+        if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
+        await publish(urlPath, Buffer.from(page.html));
+      } catch (error) {
+        // The page served so far stays; the revision (or class) is saved and shows in the staff area.
+        app.log.error({ err: error, document: cause, path: urlPath }, 'page not rendered');
+      }
+    };
     service.onPublish(async (document, content) => {
       if (document === 'notices') return publishNotices();
       if (!renderer) return;
       if (document === 'contact') await queue(() => renderShells(content));
       await queue(async () => {
         for (const urlPath of pagesToRender(document, content)) {
-          try {
-            const page = await renderer.render(urlPath, content, assets);
-            // Its link preview first, when drawn with a photo: the page names it.
-            for (const file of page.files ?? []) photos.keepPreview(urlPath, file);
-            // The data first: a visitor who gets the new page then navigates gets its data.
-            if (page.data !== undefined) pages.data.set(dataPath(urlPath), Buffer.from(page.data));
-            await publish(urlPath, Buffer.from(page.html));
-          } catch (error) {
-            // The page served so far stays; the revision is saved and shows in the staff area.
-            app.log.error({ err: error, document, path: urlPath }, 'page not rendered');
-          }
+          await renderPage(urlPath, content, document);
         }
       });
     });
+    /**
+     * Renders again each course page whose classes now say something else than its served page
+     * (a class saved, opened, started or concluded, here or on another instance), and puts in
+     * the course pages' hints.
+     */
+    const publishClasses = () =>
+      queue(async () => {
+        await readClasses();
+        for (const urlPath of courseKeys.keys()) {
+          if (renderer && classesKey(classes.get(urlPath) ?? []) !== renderedKeys.get(urlPath)) {
+            await renderPage(urlPath, service.content(), 'classes');
+          } else {
+            await publish(urlPath);
+          }
+        }
+      });
+    const checkClasses = () => {
+      if (closing) return;
+      publishClasses().catch((error: unknown) =>
+        app.log.error({ err: error }, 'classes not published'),
+      );
+    };
+    // The classes first: the documents saved before this start render course pages with them.
+    await readClasses();
     await service.refresh();
-    // The course pages' class hints from the start (before the server listens).
+    // The build names the packaged centre's e-mail: another configured address is put in now.
+    if (renderer && dataProtectionEmail !== centre.email) {
+      await queue(async () => {
+        const page = await renderer.render(PRIVACY_PATH, service.content(), assets);
+        if (page.data !== undefined) pages.data.set(dataPath(PRIVACY_PATH), Buffer.from(page.data));
+        await publish(PRIVACY_PATH, Buffer.from(page.html));
+      }).catch((error: unknown) => app.log.error({ err: error }, 'privacy notice not rendered'));
+    }
+    // The course pages' class hints and classes from the start (before the server listens).
     await publishNotices();
+    await publishClasses();
     service.watch(CONTENT_WATCH_MS);
     const noticeTimer = setInterval(checkNotices, checkMs);
     noticeTimer.unref();
+    const classTimer = setInterval(checkClasses, CONTENT_WATCH_MS);
+    classTimer.unref();
     app.addHook('onClose', async () => {
       closing = true;
       service.stop();
       clearInterval(noticeTimer);
+      clearInterval(classTimer);
       clearTimeout(changeTimer);
     });
     app.decorate('content', service);
     app.decorate('photos', photos);
   },
-  { name: 'content', dependencies: ['database', 'staff', 'enrolment'] },
+  { name: 'content', dependencies: ['database', 'staff', 'enrolment', 'mail'] },
 );

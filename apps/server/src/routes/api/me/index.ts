@@ -44,7 +44,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff, openingAlerts } = app;
+  const { enrolment, participant, staff, openingAlerts, limits } = app;
   const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
@@ -80,11 +80,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'enrolmentInProgress',
         'cancellationIncomplete',
         'classEnded',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
+      // Before the directory is called: each cancellation queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course);
       await participant.cancel(userId, course, request.log);
       return { course, cancelled: true as const };
     },
@@ -107,11 +110,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'classNotFound',
         'enrolledInOtherClass',
         'prerequisiteMissing',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = enrolmentCourseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course.slug);
       const ref = await enrolment.requestedClass(course, request.body.turma);
       const joined = await enrolment.joinWaitingList(userId, ref, request.log);
       return { course: course.slug, ...joined };
@@ -148,11 +153,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     bearerRoute({
       body: myCourseRequestSchema,
       answer: myWaitingListLeaveResponseSchema,
-      refusals: [...AUTH, 'unknownCourse'],
+      refusals: [...AUTH, 'unknownCourse', 'tooManyEnrolmentChanges'],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = enrolmentCourseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course.slug);
       const ref = await enrolment.heldClass(userId, course);
       const left = ref !== null && (await enrolment.leaveWaitingList(userId, ref));
       return { course: course.slug, left };

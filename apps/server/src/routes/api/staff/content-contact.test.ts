@@ -137,10 +137,12 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
     expect(other).not.toContain(centre.email);
     expect(await page('/global-kardec')).toContain('fale@centro.example.org');
     expect(await page('/')).toContain('"email":"fale@centro.example.org"');
-    // The privacy notice's channel for requests about personal data.
+    // The privacy notice's contact follows; its channel for requests about personal data does
+    // not: it is the configuration's (decision 080).
     const notice = await page('/privacidade');
-    expect(notice).toContain('escreva para fale@centro.example.org');
-    expect(notice).not.toContain(centre.email);
+    expect(notice).toContain('fale conosco pelo e-mail fale@centro.example.org');
+    expect(notice).toContain(`escreva para ${centre.email} (o canal do centro`);
+    expect(notice).not.toContain('escreva para fale@centro.example.org');
   }, 60_000);
 
   it('refuses a save from an older revision, keeping the newer details', async () => {

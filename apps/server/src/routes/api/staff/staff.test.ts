@@ -178,6 +178,18 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(courses.find((c) => c.slug === course.slug)).toMatchObject({
       enrolled: 3,
       state: 'open',
+      // Its current class, with the meetings in effect (decision 075).
+      classState: 'open',
+      firstMeeting:
+        (
+          await api.app.database.db
+            .selectFrom('classes')
+            .select('first_meeting')
+            .where('course_slug', '=', course.slug)
+            .executeTakeFirstOrThrow()
+        ).first_meeting ?? course.meetings.firstMeeting,
+      time: course.meetings.time,
+      durationMinutes: course.meetings.durationMinutes,
     });
 
     const found = await as(ADMIN, { method: 'GET', url: `${C}/participants?q=jose%20ARAUJO` });

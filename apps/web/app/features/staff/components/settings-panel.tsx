@@ -50,9 +50,12 @@ function hintOf(name: keyof SettingsForm, answer: StaffCourseSettingsResponse): 
     case 'places':
       return `Padrão: ${defaults.places}. Já ocupadas: ${taken}.`;
     case 'inviteCode':
-      return defaults.inviteCode === null
+      // Once an invite is saved (the class's, or the content's), nobody is told 'later' any more.
+      return defaults.inviteCode === null && answer.settings.inviteCode === null
         ? 'Ainda sem convite: os inscritos recebem o aviso de que o link virá mais tarde. Cole aqui o link do convite (https://chat.whatsapp.com/…) ou só o código.'
-        : `Padrão: ${defaults.inviteCode}. Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.`;
+        : defaults.inviteCode === null
+          ? 'Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.'
+          : `Padrão: ${defaults.inviteCode}. Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.`;
     case 'opensAt':
       return 'Horário de Brasília. Vazio: as inscrições já estão abertas.';
     case 'closesAt':

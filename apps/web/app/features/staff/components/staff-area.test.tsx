@@ -23,6 +23,13 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
   })),
   attendance: [2, 0, 0],
   hasInvite: true,
+  className: 'Turma 2026/1',
+  classState: 'open',
+  firstMeeting: '2026-03-07',
+  weekday: 'saturday',
+  time: '15:00',
+  durationMinutes: 90,
+  room: 'Sala 2',
 });
 
 const participant = (id: string, name: string, email: string): StaffParticipant => ({
@@ -344,6 +351,10 @@ describe('StaffArea', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       inviteCode: 'Fh3kQm9ZpL2xW7vB1nT4yR',
     });
+    // Saved: nobody is told the link comes later any more.
+    expect(screen.getByLabelText('Convite do grupo de WhatsApp')).not.toHaveAccessibleDescription(
+      /Ainda sem convite/,
+    );
     await userEvent.type(screen.getByLabelText('Número de encontros'), '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Número de encontros: use um número inteiro.')).toBeVisible();
@@ -366,8 +377,8 @@ describe('StaffArea', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual([
-      'Turma 2026/1Concluída0 de 40 vagas ocupadasPrimeiro encontro: 07/03/2026Reabrir turma',
-      'Turma 2026/2Inscrições abertas2 de 40 vagas ocupadasPrimeiro encontro: 07/03/2026Encerrar turma',
+      'Turma 2026/1ConcluídaInscritos: 0 de 40 vagasPrimeiro encontro: 07/03/2026Reabrir turma',
+      'Turma 2026/2Inscrições abertasInscritos: 2 de 40 vagasPrimeiro encontro: 07/03/2026Encerrar turma',
     ]);
     await userEvent.click(within(list).getByRole('link', { name: 'Turma 2026/1' }));
     expect(await screen.findByRole('table', { name: 'Participantes de Passe' })).toBeVisible();
@@ -377,6 +388,31 @@ describe('StaffArea', () => {
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'Inscrições abertas' of an open class only once its enrolment has opened", async () => {
+    stubApi(['coordenacao'], {}, [
+      {
+        ...staffClass(K1, 'Turma 2099/1', 'open'),
+        places: 2,
+        taken: 0,
+        opensAt: '2099-02-01T22:30:00.000Z',
+      },
+    ]);
+    renderWithRouter(<StaffArea />, {
+      url: `/equipe?curso=passe&turma=${K1}&aba=turmas`,
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const list = await screen.findByRole('list', { name: 'Turmas do curso' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Turma 2099/1Inscrições ainda não abertasAbrem em 01/02/2099 às 19h30Inscritos: 0 de 2 vagas',
+    );
+    const figures = screen.getAllByText('Inscritos: 0 de 2 vagas')[0]?.parentElement;
+    expect(figures).toHaveTextContent(
+      'Turma 2099/1Inscrições ainda não abertasInscritos: 0 de 2 vagas',
+    );
+    expect(screen.queryByText('Inscrições abertas')).toBeNull();
   });
 
   it("creates 'Nova turma' from the proposal as edited, a problem beside its field", async () => {
