@@ -134,10 +134,10 @@ staffTest(
       expect(csv.name).toMatch(new RegExp(`^inscritos-${course.slug}-turma-\\d{4}-[12]\\.csv$`));
       expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
-      expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação');
+      expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
       expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana Souza', 'José Ávila']);
       expect(lines[2]).toMatch(
-        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada$/,
+        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada;0$/,
       );
       expect(csv.bytes.includes('sep=')).toBe(false);
 
@@ -155,6 +155,7 @@ staffTest(
         'Celular',
         'Data de inscrição',
         'Situação',
+        'Presenças',
       ]);
       expect(sheet?.getCell('A3').value).toBe('José Ávila');
       expect(sheet?.getCell('D3').value).toBeInstanceOf(Date);
@@ -231,11 +232,14 @@ staffTest(
       await page.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
       await page.getByLabel('Primeiro encontro').fill(addDays(today, -14));
       await page.getByLabel('Horário dos encontros').fill('00:00');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      // A first meeting already past: asked before anything is sent.
+      await expect(page.getByRole('alertdialog')).toContainText('já passou');
       await Promise.all([
         page.waitForResponse(
           (r) => new URL(r.url()).pathname.endsWith('/settings') && r.request().method() === 'POST',
         ),
-        page.getByRole('button', { name: 'Salvar configurações' }).click(),
+        page.getByRole('button', { name: 'Salvar mesmo assim' }).click(),
       ]);
 
       await page.goto(`/equipe?curso=${course.slug}&aba=presenca`);
@@ -367,8 +371,9 @@ staffTest(
       await page.getByRole('button', { name: 'Ver as ações sobre José Ávila' }).click();
       await expect(page.getByText('Ações sobre José Ávila')).toBeVisible();
       await page.getByLabel('Ação').selectOption({ label: 'Todas' });
-      await expect(rows).toHaveCount(1);
-      await expect(rows).toContainText('Removeu um participante');
+      // His removal last, after the lists and files that held him (decision 078).
+      await expect(rows.first()).toContainText('Removeu um participante');
+      await expect(rows.filter({ hasText: 'Exportou a lista (CSV)' }).first()).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 

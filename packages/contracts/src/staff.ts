@@ -223,6 +223,11 @@ export const staffCourseSettingsResponseSchema = z.object({
   weekday: z.string(),
   /** The class these settings are of (issue 29). */
   classId: z.string(),
+  /**
+   * After a save: how many participants were told by e-mail that the meetings changed (0 when the
+   * meetings in effect stayed the same).
+   */
+  notified: z.number().int().optional(),
 });
 export type StaffCourseSettingsResponse = z.infer<typeof staffCourseSettingsResponseSchema>;
 

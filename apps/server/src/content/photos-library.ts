@@ -1,13 +1,17 @@
 /**
  * Photos in the staff area (issue 32, decision 065): the places and the photo in each, an upload
  * (resized, stored, then a new revision of the `photos` document, published like any save), and
- * the files served at /fotos/<id>, kept in memory once read (a photo never changes).
+ * the files served at /fotos/<id>, kept in memory once read (a photo never changes). A place goes
+ * back to its original illustration as a revision too, and any revision can be restored: the
+ * files of every photo ever uploaded are kept (decision 065).
  */
 import {
   type PhotosDocument,
   photoPath,
+  type StaffPhotoRemove,
   type StaffPhotosResponse,
   type StaffPhotoUpload,
+  type StaffRevisionRestore,
 } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor } from '../staff/context.js';
@@ -69,6 +73,30 @@ export class PhotoLibrary {
       [place.slot]: { id: photo.id, alt: upload.alt, width: photo.width, height: photo.height },
     };
     await this.content.savePhotos(by, upload.revision, document, { slot: place.slot });
+    return this.places();
+  }
+
+  /**
+   * Puts a place's original illustration back (a new revision without its photo), published at
+   * once; a place showing its illustration already is left as it is.
+   * @throws Refusal 'photoPlaceNotFound', 'contentStale'.
+   */
+  async remove(by: StaffActor, { revision, slot }: StaffPhotoRemove): Promise<StaffPhotosResponse> {
+    const place = photoPlace(slot);
+    if (!place) throw new Refusal('photoPlaceNotFound', { field: 'slot' });
+    const { [place.slot]: removed, ...rest } = this.content.content().photos;
+    if (removed === undefined) return this.places();
+    await this.content.savePhotos(by, revision, rest, { slot: place.slot, removed: true });
+    return this.places();
+  }
+
+  /**
+   * Saves an earlier revision of the photos again (0: every original illustration), published at
+   * once.
+   * @throws Refusal 'contentNotFound', 'contentStale'.
+   */
+  async restore(by: StaffActor, restore: StaffRevisionRestore): Promise<StaffPhotosResponse> {
+    await this.content.restoreDocument(by, 'photos', restore);
     return this.places();
   }
 

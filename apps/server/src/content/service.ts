@@ -5,18 +5,23 @@
  * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at
  * once and on the others at their next look (`watch`).
  */
-import type {
-  PhotosDocument,
-  StaffContentHistory,
-  StaffContentRestore,
-  StaffNoticesResponse,
-  StaffNoticesSave,
-  StaffScheduleResponse,
-  StaffScheduleSave,
-  StaffTextsResponse,
-  StaffTextsSave,
-  Texts,
+import {
+  type ContentDocument,
+  noticesOn,
+  type PhotosDocument,
+  type StaffContentHistory,
+  type StaffContentRestore,
+  type StaffNoticesResponse,
+  type StaffNoticesSave,
+  type StaffScheduleResponse,
+  type StaffScheduleSave,
+  type StaffTextsResponse,
+  type StaffTextsSave,
+  type StaffRevisionRestore,
+  type Texts,
 } from '@centro/contracts';
+import { mapFollowingAddress } from '@centro/contracts/contact-rules';
+import { saoPauloInstant } from '@centro/contracts/content-rules';
 import type {
   StaffContactHistory,
   StaffContactResponse,
@@ -24,15 +29,17 @@ import type {
   StaffContactSave,
 } from '@centro/contracts/contact';
 import { Refusal } from '../refusals/refusal.js';
+import { withNotices } from '../site/notice-banner.js';
 import type { StaffActor } from '../staff/context.js';
 import {
-  packagedContact,
   packagedContent,
   pagesOf,
+  pagesShowing,
   schemaOf,
   type SiteContent,
   withDocument,
 } from './documents.js';
+import { photoPlace } from './photos-places.js';
 import type { ContentStore } from './store.js';
 import { isText, packagedTextsOf } from './texts-documents.js';
 
@@ -198,13 +205,15 @@ export class ContentService {
    * @throws Refusal 'contentStale' when `revision` is no longer the latest.
    */
   async saveContact(by: StaffActor, save: StaffContactSave): Promise<StaffContactResponse> {
-    await this.#save(by, 'contact', save.revision, save.contact);
+    // A new address with the map left as it was: the map follows the address.
+    const mapEmbedUrl = mapFollowingAddress(this.#content.contact, save.contact);
+    await this.#save(by, 'contact', save.revision, { ...save.contact, mapEmbedUrl });
     return this.contact();
   }
 
   /** The latest revisions of the contact details, newest first, down to the packaged ones (0). */
   async contactHistory(): Promise<StaffContactHistory> {
-    const revisions = await this.#history('contact', packagedContact);
+    const revisions = await this.documentHistory('contact');
     return { revisions: revisions.map(({ body, ...info }) => ({ ...info, contact: body })) };
   }
 
@@ -212,9 +221,54 @@ export class ContentService {
    * Saves an earlier revision of the contact details again, as the newest, and publishes it.
    * @throws Refusal 'contentNotFound' for an unknown revision; 'contentStale' as a save.
    */
-  async restoreContact(by: StaffActor, { revision, restore }: StaffContactRestore) {
-    await this.#restore(by, 'contact', revision, restore, packagedContact);
+  async restoreContact(by: StaffActor, restore: StaffContactRestore) {
+    await this.restoreDocument(by, 'contact', restore);
     return this.contact();
+  }
+
+  /**
+   * The latest revisions of a fixed document (the schedule, the notices, the photos, the contact
+   * details), newest first, down to its packaged body (revision 0).
+   */
+  documentHistory<D extends ContentDocument>(
+    document: D,
+  ): Promise<(PublishedRevision & { body: SiteContent[D] })[]> {
+    return this.#history(document, packagedContent[document]);
+  }
+
+  /**
+   * Saves an earlier revision of a fixed document again, as the newest, and publishes it.
+   * @throws Refusal 'contentNotFound' for an unknown revision; 'contentStale' as a save.
+   */
+  async restoreDocument(
+    by: StaffActor,
+    document: ContentDocument,
+    { revision, restore }: StaffRevisionRestore,
+  ): Promise<void> {
+    await this.#restore(by, document, revision, restore, packagedContent[document]);
+  }
+
+  /**
+   * The page a fixed document shows, rendered with `body` in its place (a revision of its history
+   * or a draft): published nowhere, saved nowhere. The photos show the page of place `slot`; the
+   * notices the page their first notice is for, with their banner whatever their period.
+   * @throws Refusal 'previewUnavailable' without a renderer.
+   */
+  async previewDocument<D extends ContentDocument>(
+    document: D,
+    body: SiteContent[D],
+    slot?: string,
+  ): Promise<string> {
+    const urlPath = previewPathOf(document, body, slot);
+    if (!this.#previewRenderer || urlPath === undefined) throw new Refusal('previewUnavailable');
+    const content = withDocument(this.#content, document, body);
+    const { html } = await this.#previewRenderer(urlPath, content, { preview: true });
+    if (document !== 'notices') return html;
+    // Each notice as on its first day: the preview shows every notice this page would carry.
+    const shown = (body as SiteContent['notices']).filter(
+      (notice) => noticesOn([notice], urlPath, new Date(saoPauloInstant(notice.from))).length > 0,
+    );
+    return withNotices(html, shown);
   }
 
   /** A document's latest revisions as read back, newest first, then `packaged` as revision 0. */
@@ -338,4 +392,15 @@ export class ContentService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
   }
+}
+
+/** The page a fixed document's preview shows (undefined: none). */
+function previewPathOf(document: ContentDocument, body: unknown, slot?: string) {
+  if (document === 'photos') return slot === undefined ? undefined : photoPlace(slot)?.pages[0];
+  if (document === 'notices') {
+    const [first] = body as SiteContent['notices'];
+    return first?.place === 'course' && first.course ? first.course : '/';
+  }
+  if (document === 'contact') return '/contato';
+  return pagesShowing[document][0];
 }

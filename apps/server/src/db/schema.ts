@@ -15,15 +15,12 @@ export interface AccountsTable {
   display_name: string;
   /** Graph `mail`: the contact e-mail the person may change in the profile. */
   mail: string;
-  /** Graph `mobilePhone`. */
+  /**
+   * The person's phone ("+CC DD NNNNN-NNNN"): given at sign-up, changed in Perfil or at enrolment.
+   * Stored once (migration 025, decision 078); the directory answers it as Graph's `mobilePhone`.
+   */
   mobile_phone: string | null;
-  /** Graph `birthday`. */
-  birthday: string | null;
-  /** Custom attribute Celular, collected at sign-up. */
-  extension_celular: string | null;
-  /** Custom attribute DataNascimento (DD/MM/YYYY), collected at sign-up. */
-  extension_data_nascimento: string | null;
-  /** The birth date kept as a security attribute (DD/MM/YYYY). */
+  /** The person's birth date (DD/MM/YYYY), stored once like the phone (migration 025). */
   data_nascimento: string | null;
   privacy_accepted_at: string;
   created_at: string;
@@ -164,12 +161,15 @@ export interface StaffActionsTable {
   actor_email: string | null;
   action: string;
   course_slug: string | null;
+  /** The one person the action was about (a removal, a role); see `staff_action_subjects`. */
   subject_id: string | null;
   details: string;
   /** Times this view was repeated in a row (migration 011). */
   view_count: Generated<number>;
   /** The last of those times (null: once). */
   last_at: string | null;
+  /** The role the staff member acted in (migration 025; null: before it). */
+  actor_role: string | null;
 }
 
 /** An action a limit counts (migration 026; limits/limited-actions.ts). */
@@ -182,7 +182,10 @@ export interface LimitedActionsTable {
   at: string;
 }
 
-/** An account a staff action concerned, beside `subject_id` (migration 026). */
+/**
+ * An account a staff action concerned, beside `subject_id` (migration 026): the people of a list
+ * viewed or exported, of an attendance, of a search (decisions 078 and 081).
+ */
 export interface StaffActionSubjectsTable {
   action_id: string;
   subject_id: string;

@@ -12,7 +12,7 @@
  * - a change of a course's meetings: one row per confirmed participant, in the transaction that
  *   stores the settings, only when the meetings in effect changed (which raises the class's
  *   calendar revision there too: decision 076);
- * - a staff role given: right after the grant (staff/role-grants.ts);
+ * - a staff role given or taken back: right after the grant or the revocation (staff/role-grants.ts);
  * - the reminder two days before a class starts: with the class's mark (class-reminders.ts).
  *
  * A course outside the content (tests' own courses) has nothing to tell, as for the confirmation.
@@ -31,6 +31,7 @@ import {
   composeClassReopened,
   composeCourseNotice,
   composeStaffRoleGranted,
+  composeStaffRoleRevoked,
   composeWaitingListJoined,
 } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
@@ -61,12 +62,18 @@ export const NO_NOTICES: EnrolmentNotices = { place: () => null, joined: () => n
 export interface StaffNotices {
   /** After the role was granted at `at`: the person learns it (not when they held it already). */
   roleGranted(personId: string, role: StaffRoleName, at: Date): Promise<void>;
+  /** After the role was taken back (only when the person held it). */
+  roleRevoked(personId: string, role: StaffRoleName): Promise<void>;
   /**
    * `work` (a change of a class's settings, in the class's transaction) followed, when the
    * meetings in effect changed, by a notice to every confirmed participant of the class in that
-   * transaction.
+   * transaction; `told` hears how many were written (0: the meetings stayed the same).
    */
-  withMeetingNotices<T>(course: Course, work: ClassWork<T>): ClassWork<T>;
+  withMeetingNotices<T>(
+    course: Course,
+    work: ClassWork<T>,
+    told?: (people: number) => void,
+  ): ClassWork<T>;
   /**
    * `work` (a change of a class's settings) followed, when it gave the class its first WhatsApp
    * invite, by the invite to every confirmed participant (told at enrolment it would come), once
@@ -100,6 +107,7 @@ export interface Result {
 
 export const NO_STAFF_NOTICES: StaffNotices = {
   roleGranted: () => Promise.resolve(),
+  roleRevoked: () => Promise.resolve(),
   withMeetingNotices: (_course, work) => work,
   withInviteNotices: (_course, _at, work) => work,
   classConcluded: () => Promise.resolve(),
@@ -162,7 +170,12 @@ export function staffNotices(options: {
       const row = options.mail.enqueueData({ kind: 'staff-role-granted', personId, role });
       await insertDataRows(options.database.db, [row]);
     },
-    withMeetingNotices: (course, work) => async (trx, classId) => {
+    async roleRevoked(personId, role) {
+      const row = options.mail.enqueueData({ kind: 'staff-role-revoked', personId, role });
+      await insertDataRows(options.database.db, [row]);
+    },
+    withMeetingNotices: (course, work, told) => async (trx, classId) => {
+      told?.(0);
       const before = await meetingsIn(trx, course, classId);
       const result = await work(trx, classId);
       if ((await meetingsIn(trx, course, classId)) === before) return result;
@@ -185,6 +198,7 @@ export function staffNotices(options: {
           }),
         ),
       );
+      told?.(people.length);
       return result;
     },
     async classConcluded(trx, course, className, results) {
@@ -278,12 +292,13 @@ export function noticeComposer(options: {
       return options.confirmation(data);
     }
     const { siteUrl } = options;
-    if (data.kind === 'staff-role-granted') {
+    if (data.kind === 'staff-role-granted' || data.kind === 'staff-role-revoked') {
       const who = await person(data);
-      return (
-        who &&
-        composeStaffRoleGranted({ centre: options.centre(), to: who.to, role: data.role, siteUrl })
-      );
+      if (!who) return null;
+      const { role } = data;
+      return data.kind === 'staff-role-granted'
+        ? composeStaffRoleGranted({ centre: options.centre(), to: who.to, role, siteUrl })
+        : composeStaffRoleRevoked({ centre: options.centre(), to: who.to, role });
     }
     // The person's class's meetings (decision 052), else the course's current class's.
     const course = await options.courseOf.forPerson(data.courseSlug, data.personId);

@@ -34,6 +34,7 @@ export type NoticeKind =
   | 'enrolment-removed'
   | 'course-meetings-changed'
   | 'staff-role-granted'
+  | 'staff-role-revoked'
   | 'enrolment-opened'
   | 'class-reminder'
   /** The class's WhatsApp invite, to the people told it would come (decision 077). */
@@ -46,7 +47,11 @@ export type NoticeKind =
 /** The notices about a place in a course: the person and the course alone. */
 export type CourseNoticeKind = Exclude<
   NoticeKind,
-  'waiting-list-joined' | 'staff-role-granted' | 'class-concluded' | 'class-reopened'
+  | 'waiting-list-joined'
+  | 'staff-role-granted'
+  | 'staff-role-revoked'
+  | 'class-concluded'
+  | 'class-reopened'
 >;
 
 /** A composed message: the outbox stores it, the sender delivers it. */
@@ -102,6 +107,12 @@ export type MailData =
       kind: 'staff-role-granted';
       personId: string;
       /** The role given: 'coordenacao', 'secretaria' or 'comunicacao'. */
+      role: StaffRoleName;
+    }
+  | {
+      kind: 'staff-role-revoked';
+      personId: string;
+      /** The role taken back. */
       role: StaffRoleName;
     };
 

@@ -389,6 +389,20 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitas buscas de pessoas em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** 'Alterar senha' in Perfil with a current password that does not match. */
+  wrongCurrentPassword: refusal(
+    [400],
+    C.InvalidRequest,
+    'A senha atual não confere. Digite a senha com que você entra no site.',
+  ),
+  /** 'Alterar senha' with a new password the sign-up would refuse (its sentence). */
+  newPasswordRefused: refusal([400], C.InvalidRequest, 'Escolha outra senha.', own),
+  /** 'Alterar senha' asked of a Microsoft account: its password changes on Microsoft's page. */
+  passwordAtMicrosoft: refusal(
+    [409],
+    C.Conflict,
+    'A senha da sua conta é alterada na página da Microsoft, não aqui.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -14,12 +14,15 @@ export interface StaffActionInput {
   actorId: string;
   actorName: string;
   actorEmail?: string | null | undefined;
+  /** The role the staff member acted in. */
+  actorRole?: string | null | undefined;
   action: string;
   courseSlug?: string | undefined;
   subjectId?: string | undefined;
   /**
-   * The accounts the action concerned besides `subjectId` (decision 081): kept one row each in
-   * `staff_action_subjects`, so that filtering by a person finds the action.
+   * The accounts the action concerned besides `subjectId` (decisions 078 and 081): the people of
+   * a list viewed or exported, of an attendance, of a search; kept one row each in
+   * `staff_action_subjects`, so that filtering by a person, and their own data, find the action.
    */
   subjects?: readonly string[] | undefined;
   /** Ids and counts only. */
@@ -114,6 +117,7 @@ export function createActionStore(db: Db) {
         actor_id: input.actorId,
         actor_name: input.actorName,
         actor_email: input.actorEmail ?? null,
+        actor_role: input.actorRole ?? null,
         action: input.action,
         course_slug: courseSlug,
         subject_id: subjectId,

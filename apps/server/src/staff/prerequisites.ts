@@ -126,7 +126,11 @@ export async function completions(
     rows.map((r) => r.personId),
   );
   const classNames = new Map(classes.map((c) => [c.id, c.name]));
-  await record(ctx, actor, 'completions.view', { course: slug, details: { rows: rows.length } });
+  await record(ctx, actor, 'completions.view', {
+    course: slug,
+    subjects: rows.map((r) => r.personId),
+    details: { rows: rows.length },
+  });
   return rows.map((r) => ({
     ...r,
     name: names.get(r.personId) ?? null,

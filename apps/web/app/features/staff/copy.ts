@@ -100,7 +100,7 @@ export const staffMessages = {
   attendanceSaved: 'Presença salva.',
   removed: 'Participante removido. A vaga foi liberada.',
   roleGranted: 'Função concedida.',
-  roleRevoked: 'Função retirada.',
+  roleRevoked: 'Função retirada. Avisamos a pessoa por e-mail.',
   exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
 } as const;
 

@@ -14,6 +14,9 @@
  * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
  * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
+ * - GET  /api/me/account               the e-mail the person signs in with, and where the password
+ *                                      changes (Perfil, or Microsoft's page)
+ * - POST /api/me/password              {current, password}: 'Alterar senha' (built-in provider)
  * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
  *                                      data; needs a recent sign-in (decision 047)
  * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends, and
@@ -26,7 +29,10 @@ import {
   myCancelResponseSchema,
   myCourseRequestSchema,
   myWaitingListJoinRequestSchema,
+  myAccountSchema,
   myDataSchema,
+  myPasswordChangeRequestSchema,
+  myPasswordChangeResponseSchema,
   myEnrolmentsResponseSchema,
   myOpeningAlertResponseSchema,
   myOpeningAlertsResponseSchema,
@@ -172,6 +178,33 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await participant.exportData(request.person.userId);
       reply.header('content-disposition', 'attachment; filename="meus-dados.json"');
       return data;
+    },
+  );
+
+  app.get(
+    apiPaths.myAccount,
+    bearerRoute({ answer: myAccountSchema, refusals: [...AUTH] }),
+    async (request) => participant.account(request.person.userId),
+  );
+
+  app.post(
+    apiPaths.myPassword,
+    bearerRoute({
+      body: myPasswordChangeRequestSchema,
+      answer: myPasswordChangeResponseSchema,
+      refusals: [
+        ...AUTH,
+        'passwordAtMicrosoft',
+        'userNotFound',
+        'tooManyRequests',
+        'wrongCurrentPassword',
+        'newPasswordRefused',
+      ],
+    }),
+    async (request) => {
+      await participant.changePassword(request.person.userId, request.body, request.ip);
+      request.log.info('password changed in the profile');
+      return { changed: true as const };
     },
   );
 

@@ -9,7 +9,14 @@ const programmeNames: Record<string, string> = {
   'escola-de-mediuns': 'Escola de Médiuns',
 };
 
-export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
+export function Overview({
+  courses,
+  coordination,
+}: {
+  courses: StaffCourseSummary[];
+  /** Only Coordenação changes a course's settings: the others are told whom to ask. */
+  coordination: boolean;
+}) {
   const now = new Date().toISOString();
   const status = (course: StaffCourseSummary) =>
     classStatus({ ...course, state: course.classState }, now);
@@ -22,8 +29,10 @@ export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
           {withoutInvite === 1
             ? '1 curso ainda não tem o convite do grupo de WhatsApp'
             : `${withoutInvite} cursos ainda não têm o convite do grupo de WhatsApp`}
-          : quem se inscreve fica sabendo que o link será enviado mais tarde. Cole o link do convite
-          nas configurações de cada curso marcado abaixo.
+          : quem se inscreve fica sabendo que o link será enviado mais tarde.{' '}
+          {coordination
+            ? 'Cole o link do convite nas configurações de cada curso marcado abaixo.'
+            : 'Peça à Coordenação que cole o link do convite nas configurações de cada curso marcado abaixo.'}
         </p>
       )}
       {programmes.map((programme) => (
