@@ -60,6 +60,7 @@ const VALID_BODIES: Record<string, object> = {
   '/api/staff/roles/revoke': { personId: anyId, role: 'comunicacao' },
   '/api/staff/courses/{slug}/classes': {},
   '/api/staff/courses/{slug}/classes/{classId}/conclude': { confirm: true },
+  '/api/staff/courses/{slug}/classes/{classId}/reopen': { confirm: true },
   '/api/staff/courses/{slug}/classes/{classId}/open': {},
   '/api/staff/courses/{slug}/prerequisites': { required: null },
   '/api/staff/courses/{slug}/exceptions': { personId: anyId },

@@ -484,6 +484,9 @@ staffTest(
       await expect(dialog).toContainText('apenas para consulta');
       expect(await accessibilityViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Confirmar encerramento' }).click();
+      // Its meetings go on: the dialog says how many remain and asks again.
+      await expect(dialog.getByRole('alert')).toContainText(/^Ainda faltam \d+ encontros/);
+      await dialog.getByRole('button', { name: 'Encerrar mesmo assim' }).click();
       // Ana was at one meeting of many: under 75 %.
       await expect(
         page.getByText(`${first} encerrada: 0 participantes concluíram e 1 não concluiu.`),

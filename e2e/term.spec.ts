@@ -5,9 +5,10 @@
  * the content's class, so the course page offers both; Ana and Bruno take the places and Carla
  * waits. The class's one meeting is moved to half an hour from now: the reminder job (every 2 s on
  * this server, CLASS_REMINDERS_EVERY_SECONDS) e-mails both, attendance opens (an hour before a meeting) and is marked, a message goes to the
- * class and its waiting list, and 'Encerrar turma' gives both 'Concluiu'. 'Turma 2027/2' opens with
- * no place taken. In 'Estudando André Luiz II' Ana enrols; Carla is refused for the prerequisite
- * until Coordenação's 'Liberar inscrição'. Ana's 'Minhas inscrições' shows the concluded class.
+ * class and its waiting list, and 'Encerrar turma', asked again as the meeting is ahead, gives both
+ * 'Concluiu', told by e-mail. 'Turma 2027/2' opens with no place taken. In 'Estudando André Luiz
+ * II' Ana enrols; Carla is refused for the prerequisite, in the enrolment box, until Coordenação's
+ * 'Liberar inscrição'. Ana's 'Minhas inscrições' shows the concluded class.
  *
  * Then one class, one truth (decision 075): Coordenação changes every detail of a class's meetings
  * and each surface says what was saved, as an anonymous visitor's HTML without JavaScript (text and
@@ -205,17 +206,25 @@ termTest(
       ).toHaveLength(0);
     });
 
-    await test.step("'Encerrar turma' concludes it: both concluded", async () => {
+    await test.step("'Encerrar turma' before its meeting asks again, then concludes it: both concluded, told", async () => {
       await page.getByRole('link', { name: 'Turmas' }).click();
       await page.getByRole('button', { name: 'Encerrar turma Turma 2027/1' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Encerrar Turma 2027/1?' });
       await dialog.getByRole('button', { name: 'Confirmar encerramento' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(
+        `Ainda falta 1 encontro desta turma (o último em ${start.day}/${start.month}/${start.year}). Se encerrar agora, cada participante recebe o resultado só com a presença marcada até hoje. Confirme de novo para encerrar mesmo assim.`,
+      );
+      await dialog.getByRole('button', { name: 'Encerrar mesmo assim' }).click();
       await expect(
         page.getByText(/^Turma 2027\/1 encerrada: 2 participantes concluíram e 0 /),
       ).toBeVisible();
       await expect(staffClass(page, 'Turma 2027/1')).toContainText(
         'ConcluídaInscritos: 0 de 2 vagas',
       );
+      for (const email of [anaEmail, brunoEmail]) {
+        const result = await messageTo(smtp, email, /^Curso concluído: /);
+        expect(result.text).toContain('Resultado: Concluído. Você esteve em 1 de 1 encontro.');
+      }
     });
 
     await test.step("'Turma 2027/2' opens with no place taken", async () => {
@@ -231,12 +240,13 @@ termTest(
       await expect(ana.getByRole('heading', { name: 'Inscrição Confirmada!' })).toBeVisible();
 
       await carla.goto(secondPath);
-      await carla.getByRole('button', { name: 'Finalizar inscrição' }).click();
-      await expect(
-        carla.getByText(
-          `Este curso é para quem concluiu: ${first.title}. Se você já concluiu em outra casa, fale com a secretaria.`,
-        ),
-      ).toBeVisible();
+      const finish = carla.getByRole('button', { name: 'Finalizar inscrição' });
+      await finish.click();
+      // It stays in the enrolment box, the button disabled (not a toast that goes).
+      await expect(finish).toHaveAccessibleDescription(
+        `Este curso é para quem concluiu: ${first.title}. Se você já concluiu em outra casa, fale com a secretaria.`,
+      );
+      await expect(finish).toBeDisabled();
 
       await page.goto(`/equipe?curso=${second.slug}&aba=pre-requisitos`);
       await page.getByLabel('E-mail ou nome').fill(carlaEmail);

@@ -214,6 +214,10 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await shoot(page, '18-close-class-dialog');
   await page.getByRole('button', { name: 'Confirmar encerramento' }).click();
+  // Its meetings go on: asked again with the count.
+  await expect(page.getByRole('alertdialog').getByRole('alert')).toBeVisible();
+  await shoot(page, '18-close-class-asked-again');
+  await page.getByRole('button', { name: 'Encerrar mesmo assim' }).click();
   await expect(page.getByText(/encerrada:/)).toBeVisible();
   await page.goto(`${A}&aba=conclusoes`);
   await page.waitForTimeout(800);

@@ -71,6 +71,12 @@ export const ErrorCode = {
   RecentSignInRequired: 'recent_sign_in_required',
   /** 'Cancelar inscrição' once the person's class has ended (its last meeting is over). */
   ClassEnded: 'class_ended',
+  /** 'Encerrar turma' before its last meeting, without confirming how many remain (decision 077). */
+  ClassMeetingsRemain: 'class_meetings_remain',
+  /** 'Encerrar turma' before its first meeting: nobody could have attended (decision 077). */
+  ClassNotStarted: 'class_not_started',
+  /** Reopening a class whose people hold a place in another class of the course now. */
+  ClassReopenConflict: 'class_reopen_conflict',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

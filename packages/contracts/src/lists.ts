@@ -15,3 +15,29 @@ export function joinPortuguese(items: readonly string[]): string {
 export function prerequisiteMissingMessage(titles: readonly string[]): string {
   return `Este curso é para quem concluiu: ${joinPortuguese(titles)}. Se você já concluiu em outra casa, fale com a secretaria.`;
 }
+
+/** "1 encontro", "8 encontros". */
+export function meetingCountText(n: number): string {
+  return `${n} ${n === 1 ? 'encontro' : 'encontros'}`;
+}
+
+/** A person's attendance in an earlier course taken here, without reaching the minimum. */
+export interface AttendedHere {
+  title: string;
+  present: number;
+  meetings: number;
+  minimumPercent: number;
+}
+
+/**
+ * The refusal for a person who took a required course here without reaching the minimum
+ * attendance (decision 077): what they lack, with their count, not the sentence for newcomers.
+ */
+export function prerequisiteAttendedMessage(
+  titles: readonly string[],
+  attended: AttendedHere,
+): string {
+  const { title, present, meetings, minimumPercent } = attended;
+  const needed = Math.ceil((minimumPercent * meetings) / 100);
+  return `Este curso é para quem concluiu: ${joinPortuguese(titles)}. Você fez ${title} aqui e esteve em ${present} de ${meetingCountText(meetings)}; para concluir são precisos pelo menos ${minimumPercent} % (${meetingCountText(needed)}). Faça ${title} de novo numa próxima turma ou fale com a secretaria.`;
+}

@@ -128,6 +128,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     open: (id: string) => `${base}/classes/${encodeURIComponent(id)}/open`,
     /** POST: 'Encerrar turma'. */
     conclude: (id: string) => `${base}/classes/${encodeURIComponent(id)}/conclude`,
+    /** POST {confirm: true}: 'Reabrir turma' (Coordenação, decision 077). */
+    reopen: (id: string) => `${base}/classes/${encodeURIComponent(id)}/reopen`,
     /** POST: 'Enviar mensagem à turma'. */
     classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
   };

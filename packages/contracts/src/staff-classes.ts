@@ -75,7 +75,16 @@ export const staffNewClassResponseSchema = z.object({ class: staffClassSchema })
 export const staffOpenClassRequestSchema = z.strictObject({});
 
 /** POST /api/staff/courses/:slug/classes/:classId/conclude ('Encerrar turma'). */
-export const staffConcludeClassRequestSchema = z.strictObject({ confirm: z.literal(true) });
+export const staffConcludeClassRequestSchema = z.strictObject({
+  confirm: z.literal(true),
+  /**
+   * Before the last meeting: how many meetings remain, as the person was told (decision 077);
+   * without it, or with another count, the conclusion is refused with the count.
+   */
+  meetingsRemaining: z.number().int().min(1).max(1000).optional(),
+});
+/** POST .../classes/:classId/reopen ('Reabrir turma', decision 077). */
+export const staffReopenClassRequestSchema = z.strictObject({ confirm: z.literal(true) });
 /** Its answer: each participant's completion ('Concluiu' / 'Não concluiu'). */
 export const staffConcludeClassResponseSchema = z.object({
   completions: z.array(z.object({ personId: z.string(), concluded: z.boolean() })),

@@ -310,6 +310,7 @@ export const staffActionNameSchema = z.enum(
     'class.create',
     'class.open',
     'class.conclude',
+    'class.reopen',
     'prerequisites.view',
     'prerequisites.update',
     'prerequisite.exception',

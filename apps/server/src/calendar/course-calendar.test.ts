@@ -36,7 +36,7 @@ function parse(text: string) {
   return { calendar, vevent, event: new ICAL.Event(vevent) };
 }
 
-const text = (c: Course) =>
+const text = (c: Course & { calendar?: { classId: string; sequence: number } }) =>
   courseCalendar({
     course: c,
     programmeName: 'Global Kardec',
@@ -72,6 +72,16 @@ describe('courseCalendar', () => {
     expect(event.summary).toBe('Passe (Global Kardec)');
     expect(event.uid).toBe('global-kardec-passe-2026-03-07@www.centro.org.br');
     expect(calendarFileName(course())).toBe('passe.ics');
+  });
+
+  it("names a class's event by the class, whatever its dates, at the class's revision", () => {
+    const ofClass = (meetings: Partial<Course['meetings']>, sequence: number) =>
+      parse(text({ ...course(meetings), calendar: { classId: 'c1a55e5-0001', sequence } })).event;
+    const before = ofClass({}, 0);
+    const after = ofClass({ firstMeeting: '2026-03-14', time: '16:00' }, 1);
+    expect(before.uid).toBe('global-kardec-passe-c1a55e5-0001@www.centro.org.br');
+    expect(after.uid).toBe(before.uid);
+    expect([before.sequence, after.sequence]).toEqual([0, 1]);
   });
 
   it('gives every meeting at 15:00 in São Paulo, also from November to February', () => {

@@ -2,8 +2,10 @@
  * The calendar file (RFC 5545, made with ical-generator) of a course's meetings, attached to the
  * enrolment confirmation: one VEVENT repeating weekly (`RRULE:FREQ=WEEKLY;COUNT=n`) from the first
  * meeting, its DTSTART in America/Sao_Paulo (`TZID`) with the zone's VTIMEZONE (vtimezone.ts), the
- * place, and the course page's address. The UID is derived from the course and its first meeting,
- * so a second copy of the file updates the same event instead of adding another.
+ * place, and the course page's address. The UID names the course's class and the SEQUENCE the
+ * revision of its meetings (decision 076): every file served for a class (the confirmation's, the
+ * page's 'Adicionar à minha agenda', the notice of changed meetings, the reminder) says the same
+ * pair, and a file sent after a change replaces the event instead of adding another.
  */
 import {
   addMinutes,
@@ -20,8 +22,16 @@ import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator
 import { eventZones } from './vtimezone.js';
 import { wallClock } from './wall-clock.js';
 
+/** The class a calendar file is of (decision 076): its event's UID and SEQUENCE. */
+export interface ClassCalendar {
+  classId: string;
+  /** The revision of the class's meetings: raised each time they change in effect. */
+  sequence: number;
+}
+
 export interface CourseCalendarInput {
-  course: Pick<Course, 'slug' | 'programme' | 'title' | 'meetings'>;
+  /** `calendar`: the class read with the course (absent: the content's course, no class). */
+  course: Pick<Course, 'slug' | 'programme' | 'title' | 'meetings'> & { calendar?: ClassCalendar };
   /** "Global Kardec" */
   programmeName: string;
   /** The centre's name (the calendar's producer and the events' organiser line). */
@@ -55,6 +65,7 @@ export function courseCalendar(input: CourseCalendarInput): string {
     input.course.slug,
     input.course.title,
     input.course.meetings,
+    input.course.calendar,
     input.programmeName,
     input.centreName,
     input.centreAddress,
@@ -86,8 +97,11 @@ function writeCourseCalendar(input: CourseCalendarInput): string {
       zonedInstant(lastDate, end),
     ),
   });
+  const { calendar: of } = course;
   calendar.createEvent({
-    id: `${course.programme}-${course.slug}-${meetings.firstMeeting}@${host}`,
+    // The class, never its dates: a change of the first meeting is a new revision of one event.
+    id: `${course.programme}-${course.slug}-${of ? of.classId : meetings.firstMeeting}@${host}`,
+    sequence: of?.sequence ?? 0,
     stamp: input.now ?? new Date(),
     start: wallClock(meetings.firstMeeting, meetings.time),
     end: wallClock(meetings.firstMeeting, end),

@@ -32,9 +32,10 @@ const CLASS_SETTINGS = [
 ] as const satisfies readonly (keyof ClassesTable)[];
 
 /** A class's row. */
-export type ClassRow = Omit<ClassesTable, 'taken' | 'places_by_staff'> & {
+export type ClassRow = Omit<ClassesTable, 'taken' | 'places_by_staff' | 'calendar_sequence'> & {
   taken: number;
   places_by_staff: number;
+  calendar_sequence: number;
 };
 
 /**

@@ -44,6 +44,16 @@ export type CourseSettingsColumns = Pick<
   'places' | (typeof SETTINGS_COLUMNS)[number]
 >;
 
+/**
+ * What names a class's calendar event (decision 076): the class (its UID) and the revision of its
+ * meetings (its SEQUENCE). Read with the settings wherever a calendar file is made from them.
+ */
+export const CALENDAR_COLUMNS = ['id', 'calendar_sequence'] as const;
+
+/** A class's settings in effect with what names its calendar event. */
+export type ClassSettingsColumns = CourseSettingsColumns &
+  Pick<ClassesTable, 'id'> & { calendar_sequence: number };
+
 /** A course's whole row, with its settings and its window. */
 export type CourseSettingsRow = Pick<
   ClassesTable,
@@ -154,9 +164,13 @@ export function createCourseStore(db: Db, dialect?: Dialect) {
       .innerJoin('classes as k', (join) => join.on((eb) => eb('k.id', '=', currentClassId(eb))));
 
   /** The settings in effect of the course's current class (undefined: no such course). */
-  const settings = (slug: string): Promise<CourseSettingsColumns | undefined> =>
+  const settings = (slug: string): Promise<ClassSettingsColumns | undefined> =>
     withCurrentClass()
-      .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
+      .select([
+        'k.places',
+        ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const),
+        ...CALENDAR_COLUMNS.map((c) => `k.${c}` as const),
+      ])
       .where('c.slug', '=', slug)
       .executeTakeFirst();
 
@@ -180,11 +194,15 @@ export function createCourseStore(db: Db, dialect?: Dialect) {
      * class's row is not theirs any more: 'Inscrições abertas' tells someone of last term's class
      * the meetings of the class that opens.
      */
-    async settingsFor(slug: string, personId: string): Promise<CourseSettingsColumns | undefined> {
+    async settingsFor(slug: string, personId: string): Promise<ClassSettingsColumns | undefined> {
       const own = await db
         .selectFrom('enrolments as e')
         .innerJoin('classes as k', 'k.id', 'e.class_id')
-        .select(['k.places', ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const)])
+        .select([
+          'k.places',
+          ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const),
+          ...CALENDAR_COLUMNS.map((c) => `k.${c}` as const),
+        ])
         .where('e.course_slug', '=', slug)
         .where('e.user_id', '=', personId)
         .where('e.active', '=', 1)

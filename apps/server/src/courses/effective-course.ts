@@ -8,7 +8,12 @@
 import { allCourses, type Course, type Weekday } from '@centro/content';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type CourseSettingsColumns, createCourseStore } from './course-store.js';
+import type { ClassCalendar } from '../calendar/course-calendar.js';
+import {
+  type ClassSettingsColumns,
+  type CourseSettingsColumns,
+  createCourseStore,
+} from './course-store.js';
 
 /** The meetings in effect: the database's settings over the content's. */
 export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
@@ -21,6 +26,9 @@ export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
     room: row.meeting_room ?? course.meetings.room ?? null,
   };
 }
+
+/** A course in effect: with its class's calendar identity when read from a class (decision 076). */
+export type CourseInEffect = Course & { calendar?: ClassCalendar };
 
 /** The content's course with the row's settings applied. */
 export function effectiveCourse(course: Course, row: CourseSettingsColumns): Course {
@@ -43,11 +51,19 @@ export function effectiveCourse(course: Course, row: CourseSettingsColumns): Cou
  * settings row the caller has already read in the same request (the enrolment's snapshot reads
  * them with the places: issue 15), without another query: the row is as fresh as that read.
  */
-export type CourseReader = ((slug: string) => Promise<Course | undefined>) & {
+export type CourseReader = ((slug: string) => Promise<CourseInEffect | undefined>) & {
   inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;
   /** The course as the person's class has it (decision 052), else as its current class has it. */
-  forPerson(slug: string, personId: string): Promise<Course | undefined>;
+  forPerson(slug: string, personId: string): Promise<CourseInEffect | undefined>;
 };
+
+/** The course with the class's settings, and the class's calendar identity (decision 076). */
+function classCourse(course: Course, row: ClassSettingsColumns): CourseInEffect {
+  return {
+    ...effectiveCourse(course, row),
+    calendar: { classId: row.id, sequence: Number(row.calendar_sequence) },
+  };
+}
 
 export function createCourseReader(
   db: Kysely<Database>,
@@ -59,7 +75,7 @@ export function createCourseReader(
     const course = bySlug.get(slug);
     if (!course) return undefined;
     const row = await store.settings(slug);
-    return row ? effectiveCourse(course, row) : course;
+    return row ? classCourse(course, row) : course;
   };
   return Object.assign(read, {
     inEffect(slug: string, row: CourseSettingsColumns) {
@@ -70,7 +86,7 @@ export function createCourseReader(
       const course = bySlug.get(slug);
       if (!course) return undefined;
       const row = await store.settingsFor(slug, personId);
-      return row ? effectiveCourse(course, row) : course;
+      return row ? classCourse(course, row) : course;
     },
   });
 }

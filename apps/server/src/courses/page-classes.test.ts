@@ -24,6 +24,8 @@ const row = (over: Partial<ClassRow>): ClassRow => ({
   meeting_duration_minutes: null,
   meeting_room: null,
   reminded_at: null,
+  calendar_sequence: 0,
+  invite_mailed_at: null,
   created_at: '2026-08-01T00:00:00.000Z',
   updated_at: '2026-08-01T00:00:00.000Z',
   ...over,

@@ -63,6 +63,28 @@ export function createPrerequisiteStore(db: Kysely<Database>) {
       return new Set(rows.map((r) => r.course_slug));
     },
 
+    /**
+     * The person's latest 'Não concluiu' among `courses`, with the attendance it was given from
+     * (a refusal then says it: decision 077); undefined: none taken here.
+     */
+    async notConcludedAmong(
+      personId: string,
+      courses: readonly string[],
+    ): Promise<
+      { courseSlug: string; present: number | null; meetings: number | null } | undefined
+    > {
+      if (courses.length === 0) return undefined;
+      const row = await db
+        .selectFrom('completions')
+        .select(['course_slug', 'present', 'meetings'])
+        .where('person_id', '=', personId)
+        .where('concluded', '=', 0)
+        .where('course_slug', 'in', courses)
+        .orderBy('concluded_at', 'desc')
+        .executeTakeFirst();
+      return row && { courseSlug: row.course_slug, present: row.present, meetings: row.meetings };
+    },
+
     async hasException(courseSlug: string, personId: string): Promise<boolean> {
       const row = await db
         .selectFrom('prerequisite_exceptions')

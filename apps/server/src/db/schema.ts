@@ -94,6 +94,10 @@ export interface ClassesTable {
   meeting_room: string | null;
   /** When the reminders before the first meeting were written (migration 016); null: not yet. */
   reminded_at: string | null;
+  /** The revision of the class's meetings, its calendar event's SEQUENCE (migration 024). */
+  calendar_sequence: Generated<number>;
+  /** When the WhatsApp invite was mailed to the people told it would come (migration 024). */
+  invite_mailed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -277,6 +281,9 @@ export interface CompletionsTable {
   /** Who changed it afterwards, and why (null: as computed). */
   changed_by: string | null;
   reason: string | null;
+  /** Meetings present, and the class's meeting count, when it was given (migration 024). */
+  present: number | null;
+  meetings: number | null;
 }
 
 /** Coordenação's prerequisites of a course (migration 018); no row: the content's default. */

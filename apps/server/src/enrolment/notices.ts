@@ -10,7 +10,8 @@
  * - a promotion from the waiting list: the confirmation, written where it is (its data says
  *   'waiting-list-promotion', so the message says the waiting ended);
  * - a change of a course's meetings: one row per confirmed participant, in the transaction that
- *   stores the settings, only when the meetings in effect changed;
+ *   stores the settings, only when the meetings in effect changed (which raises the class's
+ *   calendar revision there too: decision 076);
  * - a staff role given or taken back: right after the grant or the revocation (staff/role-grants.ts);
  * - the reminder two days before a class starts: with the class's mark (class-reminders.ts).
  *
@@ -26,6 +27,8 @@ import { type CourseReader, effectiveMeetings } from '../courses/effective-cours
 import type { Database } from '../db/schema.js';
 import type { Directory } from '../directory/directory.js';
 import {
+  composeClassConcluded,
+  composeClassReopened,
   composeCourseNotice,
   composeStaffRoleGranted,
   composeStaffRoleRevoked,
@@ -71,13 +74,56 @@ export interface StaffNotices {
     work: ClassWork<T>,
     told?: (people: number) => void,
   ): ClassWork<T>;
+  /**
+   * `work` (a change of a class's settings) followed, when it gave the class its first WhatsApp
+   * invite, by the invite to every confirmed participant (told at enrolment it would come), once
+   * per class: the class keeps when it was sent (decision 077).
+   */
+  withInviteNotices<T>(course: Course, at: Date, work: ClassWork<T>): ClassWork<T>;
+  /** Each person's result in the class being concluded, in its transaction (decision 077). */
+  classConcluded(
+    trx: Db,
+    course: Course,
+    className: string,
+    results: readonly Result[],
+  ): Promise<void>;
+  /** The class's confirmed people, told it was reopened, in its transaction (decision 077). */
+  classReopened(
+    trx: Db,
+    course: Course,
+    className: string,
+    people: readonly string[],
+  ): Promise<void>;
+}
+
+/** A person's result in a concluded class, as the notice tells it. */
+export interface Result {
+  personId: string;
+  concluded: boolean;
+  present: number;
+  meetings: number;
+  minimumPercent: number;
 }
 
 export const NO_STAFF_NOTICES: StaffNotices = {
   roleGranted: () => Promise.resolve(),
   roleRevoked: () => Promise.resolve(),
   withMeetingNotices: (_course, work) => work,
+  withInviteNotices: (_course, _at, work) => work,
+  classConcluded: () => Promise.resolve(),
+  classReopened: () => Promise.resolve(),
 };
+
+/** The confirmed participants of a class, read in `trx`. */
+async function confirmedIn(trx: Db, classId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('enrolments')
+    .select('user_id')
+    .where('class_id', '=', classId)
+    .where('status', '=', 'confirmed')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
 
 const contentSlugs = () => new Set(allCourses().map((c) => c.slug));
 
@@ -130,27 +176,86 @@ export function staffNotices(options: {
     },
     withMeetingNotices: (course, work, told) => async (trx, classId) => {
       told?.(0);
-      if (!slugs.has(course.slug)) return work(trx, classId);
       const before = await meetingsIn(trx, course, classId);
       const result = await work(trx, classId);
       if ((await meetingsIn(trx, course, classId)) === before) return result;
-      const people = await trx
-        .selectFrom('enrolments')
-        .select('user_id')
-        .where('class_id', '=', classId)
-        .where('status', '=', 'confirmed')
+      // A new revision of the class's calendar event (decision 076): the files sent from now on
+      // replace the one people added.
+      await trx
+        .updateTable('classes')
+        .set((eb) => ({ calendar_sequence: eb('calendar_sequence', '+', 1) }))
+        .where('id', '=', classId)
         .execute();
+      if (!slugs.has(course.slug)) return result;
+      const people = await confirmedIn(trx, classId);
       await insertDataRows(
         trx,
-        people.map((p) =>
+        people.map((personId) =>
           options.mail.enqueueData({
             kind: 'course-meetings-changed',
-            personId: p.user_id,
+            personId,
             courseSlug: course.slug,
           }),
         ),
       );
       told?.(people.length);
+      return result;
+    },
+    async classConcluded(trx, course, className, results) {
+      if (!slugs.has(course.slug)) return;
+      await insertDataRows(
+        trx,
+        results.map((r) =>
+          options.mail.enqueueData({
+            kind: 'class-concluded',
+            courseSlug: course.slug,
+            className,
+            ...r,
+          }),
+        ),
+      );
+    },
+    async classReopened(trx, course, className, people) {
+      if (!slugs.has(course.slug)) return;
+      await insertDataRows(
+        trx,
+        people.map((personId) =>
+          options.mail.enqueueData({
+            kind: 'class-reopened',
+            personId,
+            courseSlug: course.slug,
+            className,
+          }),
+        ),
+      );
+    },
+    withInviteNotices: (course, at, work) => async (trx, classId) => {
+      const invite = async () =>
+        trx
+          .selectFrom('classes')
+          .select(['invite_code', 'invite_mailed_at'])
+          .where('id', '=', classId)
+          .executeTakeFirst();
+      const before = await invite();
+      const result = await work(trx, classId);
+      const after = await invite();
+      // The content's default invite counts: with one, nobody was told the link would come.
+      const had = (before?.invite_code ?? course.inviteCode ?? null) !== null;
+      const has = (after?.invite_code ?? course.inviteCode ?? null) !== null;
+      if (had || !has || after?.invite_mailed_at !== null) return result;
+      await trx
+        .updateTable('classes')
+        .set({ invite_mailed_at: at.toISOString() })
+        .where('id', '=', classId)
+        .execute();
+      if (!slugs.has(course.slug)) return result;
+      const people = await confirmedIn(trx, classId);
+      await insertDataRows(
+        trx,
+        people.map((personId) =>
+          options.mail.enqueueData({ kind: 'class-invite', personId, courseSlug: course.slug }),
+        ),
+      );
       return result;
     },
   };
@@ -203,6 +308,16 @@ export function noticeComposer(options: {
     const centre = options.centre();
     if (data.kind === 'waiting-list-joined') {
       return composeWaitingListJoined({ centre, ...who, course, siteUrl, position: data.position });
+    }
+    if (data.kind === 'class-concluded') {
+      const { className, concluded, present, meetings, minimumPercent } = data;
+      return composeClassConcluded({
+        ...{ centre, ...who, course, siteUrl },
+        ...{ className, concluded, present, meetings, minimumPercent },
+      });
+    }
+    if (data.kind === 'class-reopened') {
+      return composeClassReopened({ centre, ...who, course, siteUrl, className: data.className });
     }
     return composeCourseNotice({ centre, kind: data.kind, ...who, course, siteUrl });
   };

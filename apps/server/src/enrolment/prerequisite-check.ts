@@ -8,12 +8,16 @@ import type { Course } from '@centro/content';
 import { missingCourses, requiredCourses } from '../courses/prerequisite-rules.js';
 import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
 import { Refusal } from '../refusals/refusal.js';
+import { DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from '../staff/completion-rules.js';
 
 export type PrerequisiteCheck = (userId: string, courseSlug: string) => Promise<void>;
 
 /** @throws Refusal prerequisiteMissing, naming the missing courses' titles */
 export function requirePrerequisites(
-  store: Pick<PrerequisiteStore, 'override' | 'concludedAmong' | 'hasException'>,
+  store: Pick<
+    PrerequisiteStore,
+    'override' | 'concludedAmong' | 'hasException' | 'notConcludedAmong'
+  >,
   courses: readonly Course[],
 ): PrerequisiteCheck {
   const bySlug = new Map(courses.map((c) => [c.slug, c]));
@@ -30,6 +34,18 @@ export function requirePrerequisites(
     const missing = missingCourses(required, concluded, excepted);
     if (missing.length === 0) return;
     const titles = missing.map((slug) => bySlug.get(slug)?.title ?? slug);
-    throw new Refusal('prerequisiteMissing', { details: { titles } });
+    // Someone who took a missing course here reads their own attendance, not the sentence for
+    // newcomers from another centre (decision 077).
+    const taken = await store.notConcludedAmong(userId, missing);
+    const course = taken && bySlug.get(taken.courseSlug);
+    const attended = course && {
+      title: course.title,
+      present: taken.present ?? 0,
+      meetings: taken.meetings ?? course.meetings.count,
+      minimumPercent: DEFAULT_MINIMUM_ATTENDANCE_PERCENT,
+    };
+    throw new Refusal('prerequisiteMissing', {
+      details: { titles, ...(attended ? { attended } : {}) },
+    });
   };
 }

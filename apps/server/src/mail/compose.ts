@@ -21,7 +21,11 @@ import {
 } from './messages/messages.js';
 import { accountDeleted } from './messages/account-deleted.js';
 import {
+  classConcluded,
+  classInvite,
   classReminder,
+  classReopened,
+  type ClassResult,
   courseMeetingsChanged,
   enrolmentCancelled,
   enrolmentOpened,
@@ -140,7 +144,8 @@ export interface CourseNoticeFor extends WithCentre {
     | 'enrolment-removed'
     | 'course-meetings-changed'
     | 'enrolment-opened'
-    | 'class-reminder';
+    | 'class-reminder'
+    | 'class-invite';
   course: Course;
   to: string;
   personName: string;
@@ -148,10 +153,10 @@ export interface CourseNoticeFor extends WithCentre {
   now?: Date;
 }
 
-/** A cancellation, a removal by staff or a change of meetings, told to the person. */
-export function composeCourseNotice(input: CourseNoticeFor): MailMessage {
+/** What every notice about a place in a course takes from its input. */
+function noticeCommon(input: Omit<CourseNoticeFor, 'kind'>) {
   const { course } = input;
-  const common = {
+  return {
     centre: input.centre,
     to: input.to,
     personName: input.personName,
@@ -159,12 +164,35 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage {
     programmeName: getProgramme(course.programme).name,
     courseUrl: absolute(input.siteUrl, coursePath(course)),
   };
+}
+
+/**
+ * A cancellation, a removal by staff, a change of meetings, an opening, a reminder or the class's
+ * invite, told to the person. Null: nothing to tell (an invite no longer in effect).
+ */
+export function composeCourseNotice(input: CourseNoticeFor): MailMessage | null {
+  const common = noticeCommon(input);
+  if (input.kind === 'class-invite') return classInvite(common);
   if (input.kind === 'enrolment-cancelled') return enrolmentCancelled(common);
   if (input.kind === 'enrolment-removed') return enrolmentRemoved(common);
   if (input.kind === 'enrolment-opened') return enrolmentOpened(common);
   const when = input.now ? { now: input.now } : {};
   if (input.kind === 'class-reminder') return classReminder({ ...common, ...when });
   return courseMeetingsChanged({ ...common, ...when });
+}
+
+/** The person's result in a class Coordenação concluded. */
+export function composeClassConcluded(
+  input: Omit<CourseNoticeFor, 'kind' | 'now'> & ClassResult,
+): MailMessage {
+  return classConcluded({ ...noticeCommon(input), ...input });
+}
+
+/** The class the person is in was reopened: their result withdrawn. */
+export function composeClassReopened(
+  input: Omit<CourseNoticeFor, 'kind' | 'now'> & { className: string },
+): MailMessage {
+  return classReopened({ ...noticeCommon(input), className: input.className });
 }
 
 /** The person's place on the course's waiting list. */

@@ -81,6 +81,13 @@ describe.each(targets)(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
+    /** A class of last term: its meetings over, so 'Encerrar turma' needs no second confirmation. */
+    const lastTerm = (classId: string) =>
+      api.app.database.db
+        .updateTable('classes')
+        .set({ first_meeting: '2026-01-03', meeting_weekday: 'saturday', meeting_count: 4 })
+        .where('id', '=', classId)
+        .execute();
     const subjectsTo = (person: string) =>
       smtp.received
         .filter((m) => JSON.stringify(m.to).includes(`${person}@example.org`))
@@ -229,6 +236,7 @@ describe.each(targets)(
       });
       expect(enrolled.statusCode).toBe(200);
       const [last] = (await as(ADMIN, 'GET', `${K}/classes`)).json().classes as { id: string }[];
+      await lastTerm(last?.id as string);
       expect(
         (await as(ADMIN, 'POST', `${K}/classes/${last?.id}/conclude`, { confirm: true }))
           .statusCode,
@@ -268,6 +276,7 @@ describe.each(targets)(
         .set({ enrolment_closes_at: '2020-01-01T00:00:00.000Z' })
         .where('id', '=', last?.id as string)
         .execute();
+      await lastTerm(last?.id as string);
       const created = await as(ADMIN, 'POST', `${K}/classes`, {
         opensAt: '2030-01-10T09:00',
         closesAt: null,

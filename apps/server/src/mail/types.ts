@@ -36,12 +36,22 @@ export type NoticeKind =
   | 'staff-role-granted'
   | 'staff-role-revoked'
   | 'enrolment-opened'
-  | 'class-reminder';
+  | 'class-reminder'
+  /** The class's WhatsApp invite, to the people told it would come (decision 077). */
+  | 'class-invite'
+  /** 'Encerrar turma': the person's result and attendance (decision 077). */
+  | 'class-concluded'
+  /** A class reopened after a conclusion by mistake: the result withdrawn (decision 077). */
+  | 'class-reopened';
 
 /** The notices about a place in a course: the person and the course alone. */
 export type CourseNoticeKind = Exclude<
   NoticeKind,
-  'waiting-list-joined' | 'staff-role-granted' | 'staff-role-revoked'
+  | 'waiting-list-joined'
+  | 'staff-role-granted'
+  | 'staff-role-revoked'
+  | 'class-concluded'
+  | 'class-reopened'
 >;
 
 /** A composed message: the outbox stores it, the sender delivers it. */
@@ -74,6 +84,24 @@ export type MailData =
       courseSlug: string;
       /** The person's place in the line when they joined (1: next). */
       position: number;
+    }
+  | {
+      kind: 'class-concluded';
+      personId: string;
+      courseSlug: string;
+      /** The class's name when it was concluded. */
+      className: string;
+      concluded: boolean;
+      /** Meetings present, of `meetings` (the class's count). */
+      present: number;
+      meetings: number;
+      minimumPercent: number;
+    }
+  | {
+      kind: 'class-reopened';
+      personId: string;
+      courseSlug: string;
+      className: string;
     }
   | {
       kind: 'staff-role-granted';

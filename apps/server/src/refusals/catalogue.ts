@@ -14,7 +14,10 @@ import {
   ErrorCode as C,
   enrolmentOpensMessage,
   messages,
+  prerequisiteAttendedMessage,
+  type AttendedHere,
   prerequisiteMissingMessage,
+  meetingCountText,
   PHOTO_LIMITS,
   sessionMessages,
 } from '@centro/contracts';
@@ -304,7 +307,9 @@ export const REFUSALS = {
     [409],
     C.PrerequisiteMissing,
     prerequisiteMissingMessage(['os cursos anteriores']),
-    ({ titles }: { titles: readonly string[] }) => prerequisiteMissingMessage(titles),
+    // A person who took a required course here reads their own attendance (decision 077).
+    ({ titles, attended }: { titles: readonly string[]; attended?: AttendedHere }) =>
+      attended ? prerequisiteAttendedMessage(titles, attended) : prerequisiteMissingMessage(titles),
   ),
   /** A completion that does not exist (not a participant of that concluded class). */
   completionNotFound: refusal([404], C.NotFound, 'Conclusão não encontrada.'),
@@ -347,6 +352,30 @@ export const REFUSALS = {
    * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
    */
   roleNotAllowed: refusal([403], C.Forbidden, 'Sua função não permite acessar esta área.'),
+  /** 'Encerrar turma' before the last meeting, without confirming how many remain (decision 077). */
+  classMeetingsRemain: refusal(
+    [409],
+    C.ClassMeetingsRemain,
+    'Esta turma ainda tem encontros pela frente. Confirme de novo para encerrá-la mesmo assim.',
+    ({ remaining, last }: { remaining: number; last: string }) =>
+      `${remaining === 1 ? 'Ainda falta 1 encontro' : `Ainda faltam ${meetingCountText(remaining)}`} desta turma (o último em ${last}). Se encerrar agora, cada participante recebe o resultado só com a presença marcada até hoje. Confirme de novo para encerrar mesmo assim.`,
+  ),
+  /** 'Encerrar turma' before the first meeting: nobody could attend, nobody is given a result. */
+  classNotStarted: refusal(
+    [409],
+    C.ClassNotStarted,
+    'Esta turma ainda não começou: ninguém teve a chance de participar, e encerrá-la daria “Não concluiu” a todos. Ela pode ser encerrada a partir de uma hora antes do primeiro encontro, quando a presença pode ser marcada.',
+  ),
+  /** 'Reabrir turma' of a class that is not concluded. */
+  classNotConcluded: refusal([409], C.Conflict, 'Esta turma não está encerrada.'),
+  /** Reopening a class whose people hold a place (or wait) in another class of the course now. */
+  classReopenConflict: refusal(
+    [409],
+    C.ClassReopenConflict,
+    'Não é possível reabrir esta turma: alguns participantes já estão em outra turma do curso.',
+    ({ people }: { people: number }) =>
+      `Não é possível reabrir esta turma: ${people === 1 ? '1 participante já está' : `${people} participantes já estão`} em outra turma do curso.`,
+  ),
   /**
    * A person's enrolments, cancellations and waiting-list changes in one course past the hourly
    * limit (decision 080): each one sends an e-mail and changes the course's group.

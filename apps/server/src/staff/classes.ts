@@ -4,9 +4,17 @@
  * term, planned, no place taken) and 'Encerrar turma' (Coordenação: the class takes no more
  * enrolments and holds no places, its rows stay, and each participant gets 'Concluiu' or 'Não
  * concluiu' from their attendance; its people leave the course's group unless in another active
- * class of it: decision 060). Both changes are recorded.
+ * class of it: decision 060), with its guards and 'Reabrir turma' (decision 077). Each change is
+ * recorded.
  */
-import { type Course, scheduledMeetings, weekdayOf, weekdays } from '@centro/content';
+import {
+  canMark,
+  type Course,
+  formatDate,
+  scheduledMeetings,
+  weekdayOf,
+  weekdays,
+} from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
 import { type ClassTemplate, holdsPlaces, nextTermClass } from '../courses/class-rules.js';
 import type { ClassRow } from '../courses/class-store.js';
@@ -53,7 +61,9 @@ async function nextOf(ctx: StaffContext, slug: string) {
   const template: ClassTemplate = {
     name: latest.name,
     places: latest.places,
-    invite_code: latest.invite_code,
+    // Each class has its own WhatsApp group: the last class's invite would put the new class's
+    // people in it (decision 077).
+    invite_code: null,
     enrolment_opens_at: latest.enrolment_opens_at,
     enrolment_closes_at: latest.enrolment_closes_at,
     first_meeting: meetings.firstMeeting,
@@ -159,25 +169,54 @@ export async function openClass(
 }
 
 /**
- * 'Encerrar turma'.
- * @throws Refusal classNotFound (not one of the course's), classConcluded (concluded already)
+ * 'Encerrar turma' (decision 077): refused before the first meeting (nobody could attend, and
+ * everyone would get 'Não concluiu'), and before the last one unless the request confirms how many
+ * meetings remain (`meetingsRemaining`); each person is told their result and attendance, in the
+ * conclusion's transaction.
+ * @throws Refusal classNotFound (not one of the course's), classConcluded (concluded already),
+ *   classNotStarted, classMeetingsRemain
  */
 export async function concludeClass(
   ctx: StaffContext,
   actor: StaffActor,
   slug: string,
   classId: string,
+  meetingsRemaining?: number,
 ): Promise<Completion[]> {
   const course = courseOf(ctx, slug);
   const row = await ctx.classes.byId(classId);
   if (!row || row.course_slug !== slug) throw new Refusal('classNotFound');
   if (row.state === 'concluded') throw new Refusal('classConcluded');
+  const schedule = scheduledMeetings(effectiveMeetings(course, row));
+  const now = ctx.now();
+  const ahead = schedule.filter((m) => m.start > now);
+  // Begun as attendance has: from an hour before the first meeting, when the door opens.
+  if (!schedule.some((m) => canMark(m.start, now))) throw new Refusal('classNotStarted');
+  const last = schedule.at(-1);
+  if (ahead.length > 0 && last && meetingsRemaining !== ahead.length) {
+    throw new Refusal('classMeetingsRemain', {
+      details: { remaining: ahead.length, last: formatDate(last.date) },
+    });
+  }
+  const minimumPercent = DEFAULT_MINIMUM_ATTENDANCE_PERCENT;
   const completions = await ctx.completions.conclude(
     classId,
     slug,
-    (present, meetings) =>
-      completes(present, meetings ?? course.meetings.count, DEFAULT_MINIMUM_ATTENDANCE_PERCENT),
-    ctx.now(),
+    (present, meetings) => completes(present, meetings ?? course.meetings.count, minimumPercent),
+    now,
+    (trx, given) =>
+      ctx.notices.classConcluded(
+        trx,
+        course,
+        row.name,
+        given.map((c) => ({
+          personId: c.personId,
+          concluded: c.concluded,
+          present: c.present,
+          meetings: c.meetings ?? course.meetings.count,
+          minimumPercent,
+        })),
+      ),
   );
   if (completions === null) throw new Refusal('classConcluded');
   const left = await leaveGroup(ctx, course.groupId, classId, slug);
@@ -188,9 +227,48 @@ export async function concludeClass(
       concluded: completions.filter((c) => c.concluded).length,
       notConcluded: completions.filter((c) => !c.concluded).length,
       leftGroup: left,
+      ...(ahead.length > 0 ? { meetingsRemaining: ahead.length } : {}),
     },
   });
-  return completions;
+  return completions.map(({ personId, concluded }) => ({ personId, concluded }));
+}
+
+/**
+ * 'Reabrir turma' (Coordenação, decision 077): a class concluded by mistake runs again, its
+ * completions withdrawn and its people back in the course's group, each told by e-mail; recorded.
+ * @throws Refusal classNotFound, classNotConcluded (not concluded), classReopenConflict
+ */
+export async function reopenClass(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  classId: string,
+): Promise<StaffClass> {
+  const course = courseOf(ctx, slug);
+  const row = await ctx.classes.byId(classId);
+  if (!row || row.course_slug !== slug) throw new Refusal('classNotFound');
+  const reopened = await ctx.completions.reopen(classId, slug, ctx.now(), (trx, people) =>
+    ctx.notices.classReopened(trx, course, row.name, people),
+  );
+  if (reopened === null) throw new Refusal('classNotConcluded');
+  if ('conflicts' in reopened) {
+    throw new Refusal('classReopenConflict', { details: { people: reopened.conflicts } });
+  }
+  let back = 0;
+  for (const personId of reopened.people) {
+    try {
+      await ctx.directory.addToGroup(course.groupId, personId);
+      back += 1;
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'reopening: could not add a person back to the course group');
+    }
+  }
+  await record(ctx, actor, 'class.reopen', {
+    course: slug,
+    details: { class: classId, withdrawn: reopened.withdrawn, backInGroup: back },
+  });
+  const now = await ctx.classes.byId(classId);
+  return staffClass(course, now ?? row);
 }
 
 /**

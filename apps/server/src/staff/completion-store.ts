@@ -4,13 +4,25 @@
  * transaction, and only by the request that moves the class to `concluded`: concluding twice, even
  * at once on two instances, writes nothing the second time.
  */
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 
 export interface Completion {
   personId: string;
   concluded: boolean;
 }
+
+/** A completion as given at the conclusion, with the attendance it was given from. */
+export interface GivenCompletion extends Completion {
+  present: number;
+  /** The class's meeting count then (null: the content's default). */
+  meetings: number | null;
+}
+
+/** Work in the transaction that concludes or reopens a class (its notices: decision 077). */
+type InTransaction<T> = (trx: Kysely<Database>, people: T) => Promise<void>;
 
 /** A completion as the staff area lists it. */
 export interface CompletionRow extends Completion {
@@ -33,7 +45,9 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
       /** `meetings`: the class's meeting count as stored when it is concluded (null: default). */
       decide: (present: number, meetings: number | null) => boolean,
       now: Date,
-    ): Promise<Completion[] | null> {
+      /** Written with the conclusion: each person's result told (decision 077). */
+      after?: InTransaction<GivenCompletion[]>,
+    ): Promise<GivenCompletion[] | null> {
       const at = now.toISOString();
       return writeTransaction(handle, async (trx) => {
         const moved = await trx
@@ -68,6 +82,8 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
         const completions = people.map((p) => ({
           personId: p.user_id,
           concluded: decide(present.get(p.user_id) ?? 0, meetings),
+          present: present.get(p.user_id) ?? 0,
+          meetings,
         }));
         if (completions.length > 0) {
           await trx
@@ -81,11 +97,90 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
                 concluded_at: at,
                 changed_by: null,
                 reason: null,
+                present: c.present,
+                meetings: c.meetings,
               })),
             )
             .execute();
         }
+        await after?.(trx, completions);
         return completions;
+      });
+    },
+
+    /**
+     * Reopens a class concluded by mistake (decision 077): it runs again (taking no enrolments
+     * until staff open it), its people's rows are active again and its completions are withdrawn,
+     * in one transaction guarded by the state. `conflicts`: people of the class who hold a place
+     * in (or wait for) another class of the course now; nothing is changed then.
+     * @returns null when the class was not concluded (nothing changed).
+     */
+    async reopen(
+      classId: string,
+      courseSlug: string,
+      now: Date,
+      /** Written with the reopening: the confirmed people told (decision 077). */
+      after?: InTransaction<string[]>,
+    ): Promise<{ conflicts: number } | { people: string[]; withdrawn: number } | null> {
+      return writeTransaction(handle, async (trx) => {
+        // The class's people (placed or waiting) who hold a row of another class now.
+        const ofClass = new Set<string>();
+        for (const table of ['enrolments', 'waiting_list'] as const) {
+          const rows = await trx
+            .selectFrom(table)
+            .select('user_id')
+            .where('class_id', '=', classId)
+            .execute();
+          for (const r of rows) ofClass.add(r.user_id);
+        }
+        const conflicting = new Set<string>();
+        if (ofClass.size > 0) {
+          for (const table of ['enrolments', 'waiting_list'] as const) {
+            const rows = await trx
+              .selectFrom(table)
+              .select('user_id')
+              .where('course_slug', '=', courseSlug)
+              .where('class_id', '<>', classId)
+              .where('active', '=', 1)
+              .where('user_id', 'in', [...ofClass])
+              .execute();
+            for (const r of rows) conflicting.add(r.user_id);
+          }
+        }
+        // The one active class per course (decision 059) would refuse their rows.
+        if (conflicting.size > 0) return { conflicts: conflicting.size };
+        const moved = await trx
+          .updateTable('classes')
+          .set({ state: 'running', updated_at: now.toISOString() })
+          .where('id', '=', classId)
+          .where('state', '=', 'concluded')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) === 0) return null;
+        await trx
+          .updateTable('enrolments')
+          .set({ active: 1 })
+          .where('class_id', '=', classId)
+          .execute();
+        await trx
+          .updateTable('waiting_list')
+          .set({ active: 1 })
+          .where('class_id', '=', classId)
+          .execute();
+        const withdrawn = await trx
+          .deleteFrom('completions')
+          .where('class_id', '=', classId)
+          .executeTakeFirst();
+        const people = (
+          await trx
+            .selectFrom('enrolments')
+            .select('user_id')
+            .where('class_id', '=', classId)
+            .where('status', '=', 'confirmed')
+            .orderBy('user_id')
+            .execute()
+        ).map((r) => r.user_id);
+        await after?.(trx, people);
+        return { people, withdrawn: Number(withdrawn.numDeletedRows) };
       });
     },
 

@@ -145,28 +145,33 @@ export async function updateSettings(
   // list in the same transaction, and a change of meetings is told to the class's participants
   // (decision 055).
   // A conclusion since the check above is seen here, under the lock: refused, as read-only.
-  // Staff are told how many were e-mailed (a retried transaction says its last count).
+  // Staff are told how many were e-mailed (a retried transaction says its last count); a first
+  // invite goes to the people told it would come (decision 077).
   let notified = 0;
   const stored = await ctx.enrolment.changeClass(
     before.id,
-    ctx.notices.withMeetingNotices(
+    ctx.notices.withInviteNotices(
       course,
-      async (trx, classId) =>
-        (await ctx.repository.concludedIn(classId, trx))
-          ? ('read-only' as const)
-          : ctx.courseStore.updateSettings(
-              classId,
-              {
-                ...settings,
-                opensAt,
-                closesAt,
-                // The weekday follows the first meeting's date (stored only when the date is).
-                weekday: settings.firstMeeting === null ? null : weekday,
-              },
-              course.places,
-              trx,
-            ),
-      (people) => (notified = people),
+      ctx.now(),
+      ctx.notices.withMeetingNotices(
+        course,
+        async (trx, classId) =>
+          (await ctx.repository.concludedIn(classId, trx))
+            ? ('read-only' as const)
+            : ctx.courseStore.updateSettings(
+                classId,
+                {
+                  ...settings,
+                  opensAt,
+                  closesAt,
+                  // The weekday follows the first meeting's date (stored only when the date is).
+                  weekday: settings.firstMeeting === null ? null : weekday,
+                },
+                course.places,
+                trx,
+              ),
+        (people) => (notified = people),
+      ),
     ),
   );
   if (stored === 'read-only') throw new Refusal('classReadOnly');

@@ -20,7 +20,7 @@ import type {
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { sendClassMessage } from './class-messages.js';
-import { classes, concludeClass, createClass, openClass } from './classes.js';
+import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
 import { attendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
@@ -177,9 +177,18 @@ export class StaffService {
     return openClass(this.#ctx, by, slug, classId);
   }
 
-  /** 'Encerrar turma': the participants' completions. @throws classNotFound, classConcluded */
-  concludeClass(by: StaffActor, slug: string, classId: string) {
-    return concludeClass(this.#ctx, by, slug, classId);
+  /**
+   * 'Encerrar turma': the participants' completions; `meetingsRemaining` confirms a conclusion
+   * before the last meeting. @throws classNotFound, classConcluded, classNotStarted,
+   * classMeetingsRemain
+   */
+  concludeClass(by: StaffActor, slug: string, classId: string, meetingsRemaining?: number) {
+    return concludeClass(this.#ctx, by, slug, classId, meetingsRemaining);
+  }
+
+  /** 'Reabrir turma'. @throws classNotFound, classNotConcluded, classReopenConflict */
+  reopenClass(by: StaffActor, slug: string, classId: string) {
+    return reopenClass(this.#ctx, by, slug, classId);
   }
 
   /** The course's prerequisites, their default and exceptions (decision 061); a recorded view. */

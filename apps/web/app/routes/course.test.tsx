@@ -152,6 +152,24 @@ describe('the course route', () => {
     expect(box).toHaveTextContent('Curso gratuito.');
   });
 
+  it('keeps a refusal of the waiting list for the prerequisites in the box, the button disabled', async () => {
+    const refusal =
+      'Este curso é para quem concluiu: Nosso Lar. Se você já concluiu em outra casa, fale com a secretaria.';
+    stubApi(0, () => []);
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+      url === '/api/me/waiting-list/join'
+        ? Response.json({ error: 'prerequisite_missing', message: refusal }, { status: 409 })
+        : served(url, init),
+    );
+    renderCourse(signedIn());
+    const join = await screen.findByRole('button', { name: 'Entrar na lista de espera' });
+    await userEvent.click(join);
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(join).toBeDisabled();
+    expect(join).toHaveAccessibleDescription(refusal);
+  });
+
   it('offers the waiting list on a full course, then shows the position and leaving it', async () => {
     let enrolments: MyEnrolment[] = [];
     const posted = stubApi(0, () => enrolments);

@@ -95,8 +95,22 @@ export function enrolmentBirthDate(user: AuthUser): string | null {
   return formatted.ok && isPlausibleBirthDate(formatted.value) ? formatted.value : null;
 }
 
-/** Runs the sequence; never rejects (failures are shown and logged). */
-export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): Promise<void> {
+/**
+ * What the enrolment box keeps showing after the sequence: the refusal for the course's
+ * prerequisites, which does not change by pressing again (the button is then disabled).
+ */
+export interface EnrolOutcome {
+  refusal: string;
+}
+
+/**
+ * Runs the sequence; never rejects (failures are shown and logged). Resolves to the refusal the
+ * enrolment box shows (a prerequisite missing), else undefined.
+ */
+export async function enrol(
+  course: EnrolmentCourse,
+  deps: EnrolDependencies,
+): Promise<EnrolOutcome | undefined> {
   try {
     const session = await deps.getUser();
     if (!session) throw new Error('Enrolment: no signed-in user');
@@ -165,15 +179,19 @@ export async function enrol(course: EnrolmentCourse, deps: EnrolDependencies): P
       },
     });
   } catch (error) {
+    // A refusal for the prerequisites is the person's situation, not a failure: it stays in the
+    // enrolment box, which a toast gone after a few seconds would not (decision 077).
+    const refusal = prerequisiteMessageOf(error);
+    if (refusal !== null) return { refusal };
     console.error('Enrolment failed', error);
     void deps.notify(
       'warning',
-      prerequisiteMessageOf(error) ??
-        (isCourseFull(error)
-          ? messages.courseFull
-          : isEmailNotVerified(error)
-            ? messages.emailNotVerified
-            : messages.enrolmentFailed),
+      isCourseFull(error)
+        ? messages.courseFull
+        : isEmailNotVerified(error)
+          ? messages.emailNotVerified
+          : messages.enrolmentFailed,
     );
   }
+  return undefined;
 }

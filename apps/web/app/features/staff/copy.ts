@@ -15,6 +15,9 @@ export const classMessages = {
   readOnly: 'Turma concluída: participantes, presença e configurações ficam apenas para consulta.',
   concludeExplained:
     'Ao encerrar, a turma deixa de ocupar vagas e não recebe mais inscrições. Os participantes e a presença continuam guardados, apenas para consulta, e não poderão mais ser alterados. Cada participante recebe “Concluiu” ou “Não concluiu” conforme a presença (pelo menos 75% dos encontros).',
+  reopenExplained:
+    'Use só se a turma foi encerrada por engano. Os resultados (“Concluiu” ou “Não concluiu”) dos participantes são retirados, e cada um recebe um e-mail avisando. A turma volta a andar, sem receber inscrições, e pode ser encerrada de novo depois.',
+  reopened: (name: string) => `${name} reaberta. Os participantes foram avisados por e-mail.`,
   newClassHint:
     'Preenchida a partir da turma mais recente, com as datas um semestre depois. A turma começa planejada e sem vagas ocupadas.',
   opensAtHint: 'Horário de Brasília. Vazio: as inscrições abrem desde já.',
@@ -46,6 +49,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'class.create': 'Criou uma turma',
   'class.open': 'Abriu as inscrições de uma turma',
   'class.conclude': 'Encerrou uma turma',
+  'class.reopen': 'Reabriu uma turma encerrada',
   'class.message': 'Enviou uma mensagem à turma',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',

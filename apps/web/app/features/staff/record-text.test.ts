@@ -23,6 +23,12 @@ describe('the record in words', () => {
       'Marcou a presença de um encontro (2º encontro)',
     );
     expect(actionText(row('something.new'))).toBe('Ação desconhecida');
+    expect(actionText(row('class.conclude', { details: { meetingsRemaining: 1 } }))).toBe(
+      'Encerrou uma turma (1 encontro ainda por vir)',
+    );
+    expect(actionText(row('class.reopen', { details: { class: 'k', withdrawn: 2 } }))).toBe(
+      'Reabriu uma turma encerrada (2 resultados retirados)',
+    );
     expect(actionText(row('content.save', { details: { document: 'about', revision: 2 } }))).toBe(
       'Publicou uma alteração do conteúdo do site (Saiba mais, versão 2)',
     );

@@ -37,6 +37,16 @@ export function actionText(
     extra.push(`${recipients} ${recipients === 1 ? 'pessoa' : 'pessoas'}`);
   }
   if (row.action === 'content.save') extra.push(...contentSaveDetails(row.details, courseTitles));
+  // A conclusion before the last meeting, and a reopening, say what they did (decision 077).
+  const { meetingsRemaining, withdrawn } = row.details;
+  if (typeof meetingsRemaining === 'number') {
+    extra.push(
+      `${meetingsRemaining} ${meetingsRemaining === 1 ? 'encontro ainda por vir' : 'encontros ainda por vir'}`,
+    );
+  }
+  if (typeof withdrawn === 'number') {
+    extra.push(`${withdrawn} ${withdrawn === 1 ? 'resultado retirado' : 'resultados retirados'}`);
+  }
   if (row.count > 1) extra.push(`${row.count}×`);
   return extra.length > 0 ? `${label} (${extra.join(', ')})` : label;
 }

@@ -8,7 +8,7 @@
  * go with it), and the authorization matrix of every /api/me endpoint.
  */
 import { randomUUID } from 'node:crypto';
-import { allCourses } from '@centro/content';
+import { allCourses, scheduledMeetings, weekdayOf } from '@centro/content';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -247,12 +247,24 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
       .execute();
     const first = await firstClassOf(db(), course.slug);
     expect((await enrol(a)).statusCode).toBe(200);
+    // Under way: begun two weeks ago, so 'Encerrar turma' is confirmed with the meetings left.
+    const begun = new Date(Date.now() - 14 * 24 * 3600_000).toISOString().slice(0, 10);
+    await db()
+      .updateTable('classes')
+      .set({ first_meeting: begun, meeting_weekday: weekdayOf(begun), meeting_count: 10 })
+      .where('id', '=', first)
+      .execute();
+    const meetingsRemaining = scheduledMeetings({
+      ...course.meetings,
+      firstMeeting: begun,
+      count: 10,
+    }).filter((m) => m.start > new Date()).length;
     // The class is concluded while the cancellation waits for the directory.
     api.faults.pause = (operation) => {
       if (operation !== 'removeFromGroup') return undefined;
       api.faults.pause = undefined;
       const conclude = `/api/staff/courses/${course.slug}/classes/${first}/conclude`;
-      return as(admin, 'POST', conclude, { confirm: true }).then((res) => {
+      return as(admin, 'POST', conclude, { confirm: true, meetingsRemaining }).then((res) => {
         expect(res.statusCode).toBe(200);
       });
     };
@@ -262,7 +274,11 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     expect(await rows()).toEqual([`${a}:confirmed`]);
     expect(await mine(a)).toMatchObject([{ state: 'not-concluded', turma: { id: first } }]);
     await db().deleteFrom('completions').execute();
-    await db().updateTable('classes').set({ state: 'open' }).where('id', '=', first).execute();
+    await db()
+      .updateTable('classes')
+      .set({ state: 'open', first_meeting: null, meeting_weekday: null, meeting_count: null })
+      .where('id', '=', first)
+      .execute();
   });
 
   it('does not promote after enrolment closed, and refuses to join then', async () => {

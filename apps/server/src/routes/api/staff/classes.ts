@@ -2,7 +2,9 @@
  * A course's classes in the staff area (issue 29, points 4 and 5): GET /api/staff/courses/:slug/
  * classes (Coordenação and Secretaria); POST the same path, 'Nova turma' (Coordenação); POST
  * .../classes/:classId/open, 'Abrir inscrições' (Coordenação); POST .../classes/:classId/conclude,
- * 'Encerrar turma' (Coordenação, with `{ confirm: true }`); POST .../classes/:classId/messages,
+ * 'Encerrar turma' (Coordenação, with `{ confirm: true }`, and `meetingsRemaining` before the last
+ * meeting); POST .../classes/:classId/reopen, 'Reabrir turma' (Coordenação); POST
+ * .../classes/:classId/messages,
  * 'Enviar mensagem à turma' (Coordenação and Secretaria).
  * Registered inside the staff routes, whose hook reads the person's roles.
  */
@@ -17,6 +19,7 @@ import {
   staffNewClassRequestSchema,
   staffNewClassResponseSchema,
   staffOpenClassRequestSchema,
+  staffReopenClassRequestSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerRoute } from '../bearer-route.js';
@@ -77,10 +80,43 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       params: staffClassParamsSchema,
       body: staffConcludeClassRequestSchema,
       answer: staffConcludeClassResponseSchema,
-      refusals: [...COORDINATION, 'courseNotFound', 'classNotFound', 'classConcluded'],
+      refusals: [
+        ...COORDINATION,
+        'courseNotFound',
+        'classNotFound',
+        'classConcluded',
+        'classNotStarted',
+        'classMeetingsRemain',
+      ],
     }),
     async (request) => ({
       completions: await staff.concludeClass(
+        request.staffActor,
+        request.params.slug,
+        request.params.classId,
+        request.body.meetingsRemaining,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/staff/courses/:slug/classes/:classId/reopen',
+    bearerRoute({
+      permission: 'classes',
+      params: staffClassParamsSchema,
+      body: staffReopenClassRequestSchema,
+      answer: staffNewClassResponseSchema,
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'classNotConcluded',
+        'classReopenConflict',
+      ],
+    }),
+    async (request) => ({
+      class: await staff.reopenClass(
         request.staffActor,
         request.params.slug,
         request.params.classId,

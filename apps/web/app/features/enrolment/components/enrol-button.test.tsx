@@ -195,18 +195,22 @@ describe("'Finalizar inscrição'", () => {
     expectLoggedError();
   });
 
-  it("tells a person without the course's prerequisites which courses come first", async () => {
-    vi.mocked(console.error).mockImplementation(() => {});
+  it("tells a person without the course's prerequisites which courses come first, in the box, the button disabled", async () => {
     const message =
-      'Este curso é para quem concluiu: Nosso Lar. Se você já concluiu em outra casa, fale com a secretaria.';
+      'Este curso é para quem concluiu: Nosso Lar. Você fez Nosso Lar aqui e esteve em 5 de 10 encontros; para concluir são precisos pelo menos 75 % (8 encontros). Faça Nosso Lar de novo numa próxima turma ou fale com a secretaria.';
     stubApi({
       '/api/group/add': () =>
         Response.json({ error: 'prerequisite_missing', message }, { status: 409 }),
     });
     renderButton(signedIn());
-    await userEvent.click(screen.getByRole('button', { name: 'Finalizar inscrição' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('warning', message));
-    expectLoggedError();
+    const button = screen.getByRole('button', { name: 'Finalizar inscrição' });
+    await userEvent.click(button);
+    // It stays where the person looks, not in a toast that goes: their situation, not a failure.
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(message);
+    expect(notify).not.toHaveBeenCalled();
+    expect(console.error).not.toHaveBeenCalled();
   });
 
   it.each([

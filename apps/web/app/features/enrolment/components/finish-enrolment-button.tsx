@@ -5,7 +5,7 @@
  * press). An anonymous visitor's first load carries neither (issue 15's budget).
  */
 import type { messages } from '@centro/contracts/messages';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSignInReturn } from '~/auth/sign-in-return';
 import { useAuth } from '~/auth/use-auth';
@@ -51,6 +51,9 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   const { authUser, getUser, setAuthUser } = useAuth();
   const navigate = useNavigate();
   const [running, setRunning] = useState(false);
+  /** The prerequisites' refusal: said in the box, the button disabled (decision 077). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalId = useId();
   // A second click in the same tick, before React re-renders the disabled button, is refused too.
   const runningRef = useRef(false);
   // Its failure toast must show even if the connection drops before the click.
@@ -85,7 +88,14 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
         void notify('warning', ENROLMENT_FAILED);
         return;
       }
-      await sequence.enrol(course, { authUser, getUser, navigate, notify, setAuthUser });
+      const outcome = await sequence.enrol(course, {
+        authUser,
+        getUser,
+        navigate,
+        notify,
+        setAuthUser,
+      });
+      if (outcome) setRefusal(outcome.refusal);
     } finally {
       runningRef.current = false;
       setRunning(false);
@@ -93,17 +103,23 @@ export function FinishEnrolmentButton({ course }: { course: EnrolmentCourse }) {
   };
 
   return (
-    <button
-      ref={button}
-      type="button"
-      className="btn btn-accent enrol__button"
-      disabled={running}
-      aria-busy={running}
-      onPointerDown={preloadEnrolment}
-      onFocus={preloadEnrolment}
-      onClick={() => void run()}
-    >
-      Finalizar inscrição
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-accent enrol__button"
+        disabled={running || refusal !== null}
+        aria-busy={running}
+        aria-describedby={refusal === null ? undefined : refusalId}
+        onPointerDown={preloadEnrolment}
+        onFocus={preloadEnrolment}
+        onClick={() => void run()}
+      >
+        Finalizar inscrição
+      </button>
+      <p id={refusalId} className="enrol__refusal" role="alert" hidden={refusal === null}>
+        {refusal}
+      </p>
+    </>
   );
 }

@@ -10,6 +10,7 @@ export function CourseActionButton<T>({
   action,
   done,
   accent = false,
+  describedBy,
   children,
 }: {
   busy: boolean;
@@ -20,6 +21,8 @@ export function CourseActionButton<T>({
   done: (result: T) => string;
   /** The course box's main button rather than an outlined one beside others. */
   accent?: boolean;
+  /** The id of what the box says about the button (a refusal that disables it). */
+  describedBy?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,6 +30,7 @@ export function CourseActionButton<T>({
       type="button"
       className={accent ? 'btn btn-accent enrol__button' : 'btn btn-outline'}
       disabled={busy}
+      aria-describedby={describedBy}
       onClick={() => void run(action, done)}
     >
       {children}

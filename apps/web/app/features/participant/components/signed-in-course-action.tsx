@@ -9,7 +9,7 @@
  */
 import type { MyEnrolment } from '@centro/contracts';
 import { messages } from '@centro/contracts/messages';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { prepareToasts } from '~/components/toasts/notify';
 import { cancelEnrolment, joinWaitingList, leaveWaitingList } from '../api/my-enrolments';
 import { participantMessages as text } from '../copy';
@@ -48,7 +48,8 @@ export function SignedInCourseAction({
   turma,
 }: CourseActionProps) {
   const mine = useMyEnrolments();
-  const { busy, run } = useCourseActions(mine.reload);
+  const { busy, run, refusal } = useCourseActions(mine.reload);
+  const refusalId = useId();
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
   // The person's place or waiting position now; a past class of the course is only history.
@@ -109,16 +110,24 @@ export function SignedInCourseAction({
   if (!open) return notYetOpen ? <OpeningAlert slug={slug} /> : null;
   if (full) {
     return (
-      <CourseActionButton
-        accent
-        busy={busy}
-        run={run}
-        action={(t) => joinWaitingList(slug, t, turma)}
-        // A place freed meanwhile is given at once.
-        done={(joined) => (joined.state === 'waiting' ? text.joined : text.enrolled)}
-      >
-        {text.join}
-      </CourseActionButton>
+      <>
+        <CourseActionButton
+          accent
+          busy={busy || refusal !== null}
+          run={run}
+          action={(t) => joinWaitingList(slug, t, turma)}
+          // A place freed meanwhile is given at once.
+          done={(joined) => (joined.state === 'waiting' ? text.joined : text.enrolled)}
+          {...(refusal === null ? {} : { describedBy: refusalId })}
+        >
+          {text.join}
+        </CourseActionButton>
+        {refusal !== null && (
+          <p id={refusalId} className="enrol__refusal" role="alert">
+            {refusal}
+          </p>
+        )}
+      </>
     );
   }
   return enrolButton;

@@ -1,8 +1,8 @@
 /**
  * A course's classes (issue 29): GET /api/staff/courses/:slug/classes (the list and what 'Nova
  * turma' would create), POST the same path ('Nova turma', Coordenação), POST …/classes/:classId/
- * open ('Abrir inscrições', Coordenação) and POST …/classes/:classId/conclude ('Encerrar turma',
- * Coordenação, confirmed).
+ * open ('Abrir inscrições', Coordenação), POST …/classes/:classId/conclude ('Encerrar turma',
+ * Coordenação, confirmed) and POST …/classes/:classId/reopen ('Reabrir turma', Coordenação).
  */
 import type {
   StaffClass,
@@ -50,17 +50,37 @@ export async function openClass(slug: string, classId: string, token: string): P
   return answer.class;
 }
 
-/** 'Encerrar turma': resolves to each participant's completion. */
+/**
+ * 'Encerrar turma': resolves to each participant's completion. Before the last meeting the server
+ * refuses it with the count (`class_meetings_remain`) unless `meetingsRemaining` confirms it.
+ */
 export async function concludeClass(
   slug: string,
   classId: string,
   token: string,
+  meetingsRemaining?: number,
 ): Promise<Completion[]> {
   const url = staffCoursePaths(slug).conclude(classId);
+  const body = { confirm: true, ...(meetingsRemaining ? { meetingsRemaining } : {}) };
   const answer = checked<StaffConcludeClassResponse>(
-    await fetchJson(url, { method: 'POST', body: { confirm: true }, bearer: token }),
+    await fetchJson(url, { method: 'POST', body, bearer: token }),
     url,
     { completions: 'array' },
   );
   return answer.completions;
+}
+
+/** 'Reabrir turma' (decision 077): resolves to the class, running again. */
+export async function reopenClass(
+  slug: string,
+  classId: string,
+  token: string,
+): Promise<StaffClass> {
+  const url = staffCoursePaths(slug).reopen(classId);
+  const answer = checked<{ class: StaffClass }>(
+    await fetchJson(url, { method: 'POST', body: { confirm: true }, bearer: token }),
+    url,
+    { class: 'object' },
+  );
+  return answer.class;
 }

@@ -1,8 +1,9 @@
 /**
  * A course's classes (issue 29): each with its state, places taken and first meeting, a link that
  * shows that class's panels, and (Coordenação) 'Abrir inscrições' of a planned class and
- * 'Encerrar turma' with a confirmation that says what it does, then how many concluded; 'Nova
- * turma' opens its form.
+ * 'Encerrar turma' with a confirmation that says what it does (and, before the last meeting, asks
+ * again with the server's count of meetings left), then how many concluded; 'Reabrir turma' of a
+ * concluded class; 'Nova turma' opens its form.
  */
 import type { StaffClass, StaffClassProposal } from '@centro/contracts';
 import { formatDate } from '@centro/content/site';
@@ -10,7 +11,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
-import { concludeClass, openClass } from '../api/classes';
+import { ErrorCode } from '@centro/contracts/error-codes';
+import { ApiError } from '~/lib/api-client';
+import { concludeClass, openClass, reopenClass } from '../api/classes';
+import { meetingsAhead } from '../classes';
 import { classStatus, placesTaken } from '@centro/contracts/class-status';
 import { classMessages, concludedMessage, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
@@ -40,14 +44,24 @@ export function ClassesPanel({
   const call = useApi();
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<StaffClass | null>(null);
+  const [reopening, setReopening] = useState<StaffClass | null>(null);
+  /** The server's refusal of a conclusion, and the meetings to confirm (null: none to ask). */
+  const [warning, setWarning] = useState<{ message: string; remaining: number | null } | null>(
+    null,
+  );
+  const closeDialog = () => {
+    setConfirming(null);
+    setReopening(null);
+    setWarning(null);
+  };
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const now = new Date().toISOString();
   // The confirmation takes the focus, so a keyboard or screen reader user is in it at once.
   useEffect(() => {
-    if (confirming) dialog.current?.focus();
-  }, [confirming]);
+    if (confirming || reopening) dialog.current?.focus();
+  }, [confirming, reopening, warning]);
 
   const open = async (target: StaffClass) => {
     setBusy(true);
@@ -63,16 +77,44 @@ export function ClassesPanel({
     }
   };
 
-  const conclude = async (target: StaffClass) => {
+  const conclude = async (target: StaffClass, meetingsRemaining?: number) => {
     setBusy(true);
     try {
-      const completions = await call((token) => concludeClass(slug, target.id, token));
+      const completions = await call((token) =>
+        concludeClass(slug, target.id, token, meetingsRemaining),
+      );
       const concluded = completions.filter((c) => c.concluded).length;
       setDone(concludedMessage(target.name, concluded, completions.length - concluded));
-      setConfirming(null);
+      closeDialog();
       onChanged();
     } catch (error) {
-      void notify('error', failureMessage('conclusion', error, staffMessages.saveFailed));
+      // Before the last meeting, or before the first, the server says why in the dialog itself,
+      // which then asks again (decision 077).
+      if (
+        error instanceof ApiError &&
+        (error.code === ErrorCode.ClassMeetingsRemain || error.code === ErrorCode.ClassNotStarted)
+      ) {
+        setWarning({
+          message: error.apiMessage ?? staffMessages.saveFailed,
+          remaining: error.code === ErrorCode.ClassMeetingsRemain ? meetingsAhead(target) : null,
+        });
+      } else {
+        void notify('error', failureMessage('conclusion', error, staffMessages.saveFailed));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reopen = async (target: StaffClass) => {
+    setBusy(true);
+    try {
+      await call((token) => reopenClass(slug, target.id, token));
+      setDone(classMessages.reopened(target.name));
+      closeDialog();
+      onChanged();
+    } catch (error) {
+      void notify('error', failureMessage('reopening', error, staffMessages.saveFailed));
     } finally {
       setBusy(false);
     }
@@ -111,10 +153,25 @@ export function ClassesPanel({
                 aria-label={`Encerrar turma ${c.name}`}
                 onClick={() => {
                   setDone(null);
+                  closeDialog();
                   setConfirming(c);
                 }}
               >
                 Encerrar turma
+              </button>
+            )}
+            {coordination && c.state === 'concluded' && (
+              <button
+                type="button"
+                className="staff__link-button"
+                aria-label={`Reabrir turma ${c.name}`}
+                onClick={() => {
+                  setDone(null);
+                  closeDialog();
+                  setReopening(c);
+                }}
+              >
+                Reabrir turma
               </button>
             )}
           </li>
@@ -134,16 +191,62 @@ export function ClassesPanel({
             <strong>Encerrar {confirming.name}?</strong>
           </p>
           <p id={`${id}-conclude-what`}>{classMessages.concludeExplained}</p>
+          {warning && (
+            <p role="alert" className="staff__problem">
+              {warning.message}
+            </p>
+          )}
+          <div className="actions">
+            {warning === null ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => void conclude(confirming)}
+              >
+                Confirmar encerramento
+              </button>
+            ) : (
+              warning.remaining !== null && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  onClick={() => void conclude(confirming, warning.remaining ?? undefined)}
+                >
+                  Encerrar mesmo assim
+                </button>
+              )
+            )}
+            <button type="button" className="btn btn-outline" onClick={closeDialog}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+      {reopening && (
+        <div
+          ref={dialog}
+          tabIndex={-1}
+          className="staff__confirm"
+          role="alertdialog"
+          aria-labelledby={`${id}-reopen`}
+          aria-describedby={`${id}-reopen-what`}
+        >
+          <p id={`${id}-reopen`}>
+            <strong>Reabrir {reopening.name}?</strong>
+          </p>
+          <p id={`${id}-reopen-what`}>{classMessages.reopenExplained}</p>
           <div className="actions">
             <button
               type="button"
               className="btn btn-primary"
               disabled={busy}
-              onClick={() => void conclude(confirming)}
+              onClick={() => void reopen(reopening)}
             >
-              Confirmar encerramento
+              Confirmar reabertura
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(null)}>
+            <button type="button" className="btn btn-outline" onClick={closeDialog}>
               Cancelar
             </button>
           </div>

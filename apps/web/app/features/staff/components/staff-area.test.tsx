@@ -486,7 +486,7 @@ describe('StaffArea', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual([
-      'Turma 2026/1ConcluídaInscritos: 0 de 40 vagasPrimeiro encontro: 07/03/2026',
+      'Turma 2026/1ConcluídaInscritos: 0 de 40 vagasPrimeiro encontro: 07/03/2026Reabrir turma',
       'Turma 2026/2Inscrições abertasInscritos: 2 de 40 vagasPrimeiro encontro: 07/03/2026Encerrar turma',
     ]);
     await userEvent.click(within(list).getByRole('link', { name: 'Turma 2026/1' }));
@@ -582,6 +582,86 @@ describe('StaffArea', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar encerramento' }));
     expect(
       await screen.findByText('Turma 2026/1 encerrada: 1 participante concluiu e 1 não concluiu.'),
+    ).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ confirm: true });
+  });
+
+  it('asks again with the meetings left before the last one, and reopens a class concluded by mistake', async () => {
+    const remain =
+      'Ainda faltam 2 encontros desta turma (o último em 14/03/2099). Se encerrar agora, cada participante recebe o resultado só com a presença marcada até hoje. Confirme de novo para encerrar mesmo assim.';
+    let concluded = false;
+    const underWay: StaffClass = {
+      ...staffClass(K1, 'Turma 2026/1', 'open'),
+      schedule: [
+        { date: '2026-03-07', start: '2026-03-07T18:00:00.000Z' },
+        { date: '2099-03-07', start: '2099-03-07T18:00:00.000Z' },
+        { date: '2099-03-14', start: '2099-03-14T18:00:00.000Z' },
+      ],
+    };
+    const calls = stubApi(
+      ['coordenacao'],
+      {
+        [`POST /api/staff/courses/passe/classes/${K1}/conclude`]: () => {
+          if (calls.filter((c) => c.url.endsWith('/conclude')).length === 1) {
+            return Response.json(
+              { error: 'class_meetings_remain', message: remain },
+              { status: 409 },
+            );
+          }
+          concluded = true;
+          return Response.json({ completions: [{ personId: 'u1', concluded: false }] });
+        },
+      },
+      [underWay],
+    );
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=turmas',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Encerrar turma Turma 2026/1' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Encerrar Turma 2026/1?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar encerramento' }));
+    // The server's count, in the dialog, which asks again.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(remain);
+    expect(concluded).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Encerrar mesmo assim' }));
+    expect(
+      await screen.findByText(
+        'Turma 2026/1 encerrada: 0 participantes concluíram e 1 não concluiu.',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.url.endsWith('/conclude')).map((c) => c.body)).toEqual([
+      { confirm: true },
+      { confirm: true, meetingsRemaining: 2 },
+    ]);
+  });
+
+  it('reopens a concluded class after saying what it withdraws and who is told', async () => {
+    const calls = stubApi(
+      ['coordenacao'],
+      {
+        [`POST /api/staff/courses/passe/classes/${K1}/reopen`]: () =>
+          Response.json({ class: staffClass(K1, 'Turma 2026/1', 'running') }),
+      },
+      [staffClass(K1, 'Turma 2026/1', 'concluded')],
+    );
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=turmas',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reabrir turma Turma 2026/1' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Reabrir Turma 2026/1?' });
+    expect(dialog).toHaveAccessibleDescription(/resultados .* são retirados/);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar reabertura' }));
+    expect(
+      await screen.findByText('Turma 2026/1 reaberta. Os participantes foram avisados por e-mail.'),
     ).toBeVisible();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ confirm: true });
   });
