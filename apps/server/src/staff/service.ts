@@ -33,7 +33,7 @@ import {
   prerequisites,
   updatePrerequisites,
 } from './prerequisites.js';
-import { exportRows, participants, type ParticipantsQuery, remove } from './participants.js';
+import { exportRows, move, participants, type ParticipantsQuery, remove } from './participants.js';
 import type { StaffRepository } from './repository.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
 import type { StaffPermission } from './roles.js';
@@ -140,6 +140,11 @@ export class StaffService {
   /** @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError */
   remove(by: StaffActor, slug: string, personId: string, turma?: string): Promise<void> {
     return remove(this.#ctx, by, slug, personId, turma);
+  }
+
+  /** 'Mover para outra turma' (decision 090). */
+  move(by: StaffActor, slug: string, personId: string, to: string, turma?: string): Promise<void> {
+    return move(this.#ctx, by, slug, personId, to, turma);
   }
 
   attendance(by: StaffActor, slug: string, meeting: number, turma?: string) {
