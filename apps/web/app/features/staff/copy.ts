@@ -114,6 +114,7 @@ export const staffMessages = {
   photoPublished: 'Foto publicada.',
   attendanceSaved: 'Presença salva.',
   removed: 'Participante removido. A vaga foi liberada.',
+  moved: 'Participante movido para a outra turma. A pessoa recebeu os novos encontros por e-mail.',
   roleGranted: 'Função concedida.',
   roleRevoked: 'Função retirada.',
   exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
