@@ -9,6 +9,9 @@
  * /saiba-mais's carousel at the page's size (decision 065); a course gets a photo, and its
  * description and summary are edited, shown on its page and in its link preview beside the photo,
  * then the original brought back with 'Restaurar esta versão' (decision 064), the photo staying;
+ * the schedule's versions say which words changed, preview the original and bring it back once
+ * asked; the carousel's photo goes back to the original illustration; a new address moves the map
+ * of /contato, previewed first;
  * the volunteer's token is refused every staff endpoint but the content's and their own roles',
  * listed from the API's OpenAPI document. Phone and desktop: each run has its own server.
  */
@@ -189,7 +192,8 @@ contentTest(
       expect(await accessibilityViolations(volunteer)).toEqual([]);
       await photos.getByLabel(/^Texto alternativo/).fill('A sala de estudos do centro');
       await photos.getByRole('button', { name: 'Enviar e publicar' }).click();
-      await expect(volunteer.getByText('Foto publicada.')).toBeVisible();
+      // Resizing to three formats takes a core for about a second, longer on a loaded machine.
+      await expect(volunteer.getByText('Foto publicada.')).toBeVisible({ timeout: 30_000 });
       await expect(photos.getByRole('img', { name: 'A sala de estudos do centro' })).toBeVisible();
 
       const visitor = await browser.newPage({ baseURL: ownServer.origin });
@@ -233,7 +237,7 @@ contentTest(
       // 'Pré-visualizar': the page with the new text in a new tab, published nowhere.
       const [previewTab] = await Promise.all([
         volunteer.waitForEvent('popup'),
-        texts.getByRole('button', { name: 'Pré-visualizar' }).click(),
+        texts.getByRole('button', { name: 'Pré-visualizar', exact: true }).click(),
       ]);
       await expect(previewTab.getByText('Uma descrição nova do curso.')).toBeVisible();
       // Styled: its stylesheet is linked (the staff page's CSP refuses the page's inline one).
@@ -265,6 +269,7 @@ contentTest(
         .filter({ hasText: 'Texto original do site' })
         .getByRole('button', { name: 'Restaurar esta versão' })
         .click();
+      await texts.getByRole('button', { name: 'Confirmar restauração' }).click();
       await expect(volunteer.getByText('Versão restaurada e publicada.')).toBeVisible();
       await expect(texts.getByLabel('Descrição')).toHaveValue(/^Este é o curso de entrada/);
       await visitor.reload();
@@ -275,15 +280,70 @@ contentTest(
       await visitor.close();
     });
 
-    await test.step('a new WhatsApp number shows on /contato and in every page’s footer', async () => {
+    await test.step('the schedule’s versions show what changed; the original comes back once asked', async () => {
+      const versions = volunteer.getByRole('region', { name: 'Versões anteriores dos horários' });
+      const latest = versions.getByRole('listitem').filter({ hasText: 'Versão 1 (publicada)' });
+      await latest.getByText('Antes e depois').click();
+      // The words removed and added, not both schedules in full.
+      await expect(latest.locator('del')).toContainText('19h30');
+      await expect(latest.locator('ins')).toContainText('20h');
+      const original = versions.getByRole('listitem').filter({ hasText: 'Horários originais' });
+      const [previewTab] = await Promise.all([
+        volunteer.waitForEvent('popup'),
+        original.getByRole('button', { name: 'Pré-visualizar horários originais do site' }).click(),
+      ]);
+      await expect(previewTab.getByRole('article', { name: 'Terça-feira' })).toContainText('19h30');
+      await previewTab.close();
+      await original.getByRole('button', { name: 'Restaurar esta versão' }).click();
+      const asked = original.getByRole('alertdialog');
+      await expect(asked).toContainText('Restaurar o conteúdo original?');
+      await asked.getByRole('button', { name: 'Confirmar restauração' }).click();
+      await expect(volunteer.getByText('Versão restaurada e publicada.')).toBeVisible();
+      await expect(tuesday(volunteer).getByLabel('Horário')).toHaveValue('19h30');
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto('/horarios');
+      await expect(visitor.getByRole('article', { name: 'Terça-feira' })).toContainText('19h30');
+      await visitor.close();
+    });
+
+    await test.step('the carousel’s photo goes back to the original illustration', async () => {
+      const photos = volunteer.getByRole('form', { name: 'Fotos' });
+      await photos.getByLabel('Onde a foto aparece').selectOption('carousel-1');
+      await photos.getByRole('button', { name: 'Voltar à ilustração original' }).click();
+      await photos.getByRole('alertdialog').getByRole('button', { name: 'Tirar a foto' }).click();
+      await expect(volunteer.getByText('Ilustração original de volta, publicada.')).toBeVisible();
+      await expect(photos.getByText('Hoje: a ilustração original.')).toBeVisible();
+      const visitor = await browser.newPage({ baseURL: ownServer.origin });
+      await visitor.goto('/saiba-mais');
+      await expect(visitor.getByRole('img', { name: 'A sala de estudos do centro' })).toHaveCount(
+        0,
+      );
+      await visitor.close();
+    });
+
+    await test.step('a new address and WhatsApp number show on /contato, the map following', async () => {
       const contact = volunteer.getByRole('region', { name: 'Contato' });
+      await contact.getByLabel('Endereço (rua e número)').fill('Avenida das Acácias, 900');
+      // The map follows the address, and its preview shows the new place before publishing.
+      await expect(contact.getByLabel('Mapa do Google Maps')).toHaveValue(
+        /q=Avenida%20das%20Ac%C3%A1cias%2C%20900/,
+      );
+      await contact.getByRole('button', { name: 'Ver a prévia do mapa' }).click();
+      await expect(contact.getByTitle('Prévia do mapa que aparecerá em /contato')).toHaveAttribute(
+        'src',
+        /q=Avenida%20das%20Ac%C3%A1cias%2C%20900/,
+      );
       await contact.getByLabel('WhatsApp').fill('(21) 98765-4321');
       await contact.getByRole('button', { name: 'Publicar contato' }).click();
       // Every public page is rendered again before the answer (decision 068).
-      await expect(volunteer.getByText('Contato publicado.')).toBeVisible({ timeout: 30_000 });
+      await expect(volunteer.getByText('Contato publicado.')).toBeVisible({ timeout: 60_000 });
       const visitor = await browser.newPage({ baseURL: ownServer.origin });
       await visitor.goto('/contato');
       await expect(visitor.getByRole('main').getByText('(21) 98765-4321')).toBeVisible();
+      await expect(visitor.getByRole('main').locator('iframe')).toHaveAttribute(
+        'src',
+        /q=Avenida%20das%20Ac%C3%A1cias%2C%20900/,
+      );
       await visitor.goto('/horarios');
       await expect(
         visitor.getByRole('contentinfo').getByRole('link', { name: '(21) 98765-4321' }),

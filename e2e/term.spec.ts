@@ -8,8 +8,22 @@
  * class and its waiting list, and 'Encerrar turma' gives both 'Concluiu'. 'Turma 2027/2' opens with
  * no place taken. In 'Estudando André Luiz II' Ana enrols; Carla is refused for the prerequisite
  * until Coordenação's 'Liberar inscrição'. Ana's 'Minhas inscrições' shows the concluded class.
+ *
+ * Then one class, one truth (decision 075): Coordenação changes every detail of a class's meetings
+ * and each surface says what was saved, as an anonymous visitor's HTML without JavaScript (text and
+ * JSON-LD) and on the phone; a second class open at once is shown apart.
  */
-import { getProgramme, wallClockAt } from '@centro/content';
+import { readFile } from 'node:fs/promises';
+import {
+  addDays,
+  formatClassMeetings,
+  formatMeeting,
+  getProgramme,
+  wallClockAt,
+  weekdayOf,
+} from '@centro/content';
+import ExcelJS from 'exceljs';
+import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
@@ -116,7 +130,7 @@ termTest(
       await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
       await createAndOpen(page, 'Turma 2027/1', 2);
       await expect(staffClass(page, 'Turma 2027/1')).toContainText(
-        'Inscrições abertas0 de 2 vagas ocupadas',
+        'Inscrições abertasInscritos: 0 de 2 vagas',
       );
     });
 
@@ -200,14 +214,14 @@ termTest(
         page.getByText(/^Turma 2027\/1 encerrada: 2 participantes concluíram e 0 /),
       ).toBeVisible();
       await expect(staffClass(page, 'Turma 2027/1')).toContainText(
-        'Concluída0 de 2 vagas ocupadas',
+        'ConcluídaInscritos: 0 de 2 vagas',
       );
     });
 
     await test.step("'Turma 2027/2' opens with no place taken", async () => {
       await createAndOpen(page, 'Turma 2027/2');
       await expect(staffClass(page, 'Turma 2027/2')).toContainText(
-        /Inscrições abertas.*0 de \d+ vagas ocupadas/,
+        /Inscrições abertas.*Inscritos: 0 de \d+ vagas/,
       );
     });
 
@@ -251,5 +265,202 @@ termTest(
     });
 
     for (const person of [ana, bruno, carla]) await person.context().close();
+  },
+);
+
+/** What a visitor without JavaScript gets: the served HTML as text, and its Course JSON-LD. */
+async function servedCoursePage(origin: string, path: string) {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+  const course = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+    .map((m) => JSON.parse(m[1] ?? 'null') as { '@type'?: string; hasCourseInstance?: unknown })
+    .find((ld) => ld?.['@type'] === 'Course');
+  return { text, instances: [course?.hasCourseInstance ?? []].flat() as CourseInstance[] };
+}
+
+interface CourseInstance {
+  name?: string;
+  startDate: string;
+  endDate: string;
+  courseSchedule: { startTime: string; endTime: string; duration: string; repeatCount: number };
+  location: { name: string };
+}
+
+termTest(
+  "every surface says the class's meetings as Coordenação saved them; a second class apart",
+  async ({ page, browser, ownServer, smtp }) => {
+    test.setTimeout(180_000);
+    const codeFor = codeReader(smtp);
+    // The screens this path changes, for review at 390 px when SHOTS_DIR is set (not in CI).
+    const shots = process.env.SHOTS_DIR;
+    const shot = async (screen: Page, name: string) => {
+      if (shots) await screen.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    };
+    const ana = await otherPersonPage(browser, ownServer.origin);
+    const visitor = await otherPersonPage(browser, ownServer.origin);
+    const anaEmail = uniqueEmail();
+    // Every detail other than the content's: a date three weeks on, 19:00, 120 minutes, 10, a room.
+    const today = wallClockAt(new Date());
+    const saved = {
+      firstMeeting: addDays(`${today.year}-${today.month}-${today.day}`, 21),
+      time: '19:00',
+      durationMinutes: 120,
+      count: 10,
+      room: 'Salão Bezerra de Menezes',
+    };
+    const weekday = weekdayOf(saved.firstMeeting);
+    const lastMeeting = addDays(saved.firstMeeting, 7 * (saved.count - 1));
+    const firstLine = `Primeiro encontro: ${formatMeeting(saved.firstMeeting, saved.time)}`;
+    const slotLine = /^Tod[oa] [^,]+, das 19h00 às 21h00 \(10 encontros\)$/;
+    const oneLine = formatClassMeetings({ ...saved, weekday });
+
+    await test.step('Ana enrols; Coordenação changes every detail of the class', async () => {
+      await signUpFrom(ana, firstPath, { email: anaEmail, name: 'Ana Souza', codeFor });
+      await ana.getByRole('button', { name: 'Finalizar inscrição' }).click();
+      await expect(ana.getByRole('heading', { name: 'Inscrição Confirmada!' })).toBeVisible();
+      await signUpFrom(page, firstPath, { email: coordinatorEmail, name: 'Lúcia Coord', codeFor });
+      await page.goto(`/equipe?curso=${first.slug}&aba=configuracoes`);
+      await page.getByLabel('Primeiro encontro').fill(saved.firstMeeting);
+      await page.getByLabel('Horário dos encontros').fill(saved.time);
+      await page.getByLabel('Número de encontros').fill(String(saved.count));
+      await page
+        .getByLabel('Duração de cada encontro (minutos)')
+        .fill(String(saved.durationMinutes));
+      await page.getByLabel('Local').fill(saved.room);
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByText('Configurações salvas.')).toBeVisible();
+    });
+
+    await test.step('the page as served, without JavaScript: its text and its JSON-LD', async () => {
+      // Rendered again within seconds of the save (each instance looks every 2 s).
+      await expect
+        .poll(async () => (await servedCoursePage(ownServer.origin, firstPath)).text, {
+          timeout: 15_000,
+        })
+        .toContain(firstLine);
+      const { text, instances } = await servedCoursePage(ownServer.origin, firstPath);
+      expect(text).toMatch(/Tod[oa] [^,]+, das 19h00 às 21h00 \(10 encontros\)/);
+      expect(text).toContain(`Local: ${saved.room} – `);
+      expect(text).not.toContain(
+        `Primeiro encontro: ${formatMeeting(first.meetings.firstMeeting, first.meetings.time)}`,
+      );
+      expect(instances).toHaveLength(1);
+      expect(instances[0]).toMatchObject({
+        startDate: saved.firstMeeting,
+        endDate: lastMeeting,
+        courseSchedule: {
+          startTime: '19:00',
+          endTime: '21:00',
+          duration: 'PT120M',
+          repeatCount: 10,
+        },
+        location: { name: expect.stringContaining(saved.room) },
+      });
+    });
+
+    await test.step('the page on the phone', async () => {
+      await visitor.goto(firstPath);
+      const meetings = visitor.getByRole('region', { name: 'Encontros' }).getByRole('listitem');
+      await expect(meetings).toHaveText([
+        firstLine,
+        slotLine,
+        new RegExp(`^Local: ${saved.room} – `),
+      ]);
+      await shot(visitor, 'course-page-one-class');
+    });
+
+    await test.step('the e-mail and its .ics', async () => {
+      const message = await messageTo(smtp, anaEmail, /^Mudança nos encontros: /);
+      expect(message.text).toContain(firstLine);
+      expect(message.text).toMatch(/Tod[oa] [^,]+, das 19h00 às 21h00 \(10 encontros\)/);
+      expect(message.text).toContain(`Local: ${saved.room} – `);
+      const ics = message.attachments.find((a) => a.filename === `${first.slug}.ics`);
+      const calendar = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? ''));
+      const vevent = calendar.getFirstSubcomponent('vevent');
+      expect(String(vevent?.getFirstPropertyValue('dtstart'))).toBe(
+        `${saved.firstMeeting}T19:00:00`,
+      );
+      expect(String(vevent?.getFirstPropertyValue('dtend'))).toBe(`${saved.firstMeeting}T21:00:00`);
+      expect((vevent?.getFirstPropertyValue('rrule') as ICAL.Recur).count).toBe(10);
+      expect(String(vevent?.getFirstPropertyValue('location'))).toContain(saved.room);
+    });
+
+    await test.step("'Minhas inscrições'", async () => {
+      await ana.goto('/perfil');
+      const mine = ana.getByRole('region', { name: 'Minhas inscrições' }).getByRole('listitem');
+      await expect(mine).toContainText(oneLine);
+      await shot(ana, 'minhas-inscricoes');
+    });
+
+    await test.step('the staff overview, and the CSV and Excel of the class', async () => {
+      await page.goto('/equipe');
+      const card = page.getByRole('listitem').filter({ hasText: first.title }).first();
+      await expect(card).toContainText(oneLine);
+      await shot(page, 'staff-overview');
+      await page.goto(`/equipe?curso=${first.slug}`);
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Baixar CSV' }).click(),
+      ]);
+      const lines = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
+      expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana Souza']);
+      const [xlsx] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Baixar Excel (.xlsx)' }).click(),
+      ]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
+      const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+      expect(workbook.getWorksheet('Presença')?.getRow(1).values).toEqual([
+        undefined,
+        'Nome',
+        ...Array.from(
+          { length: 10 },
+          (_, i) => `${i + 1}º ${dayMonth(addDays(saved.firstMeeting, 7 * i))}`,
+        ),
+      ]);
+    });
+
+    await test.step('a second class open at once is shown apart', async () => {
+      await page.goto(`/equipe?curso=${first.slug}&aba=turmas`);
+      await page.getByRole('button', { name: 'Nova turma' }).click();
+      await page.getByLabel('Nome da turma').fill('Turma 2027/1');
+      // Taking enrolments now, as the class under way.
+      await page.getByLabel('Abertura das inscrições').fill('');
+      const proposed = await page.getByLabel('Primeiro encontro').inputValue();
+      await page.getByRole('button', { name: 'Criar turma' }).click();
+      await page.getByRole('button', { name: 'Abrir inscrições da Turma 2027/1' }).click();
+      await expect(page.getByText('Inscrições da Turma 2027/1 abertas.')).toBeVisible();
+      await shot(page, 'staff-classes');
+
+      await expect
+        .poll(async () => (await servedCoursePage(ownServer.origin, firstPath)).instances.length, {
+          timeout: 15_000,
+        })
+        .toBe(2);
+      const { text, instances } = await servedCoursePage(ownServer.origin, firstPath);
+      expect(instances.map((i) => [i.name, i.startDate])).toEqual([
+        [expect.stringMatching(/^Turma /), saved.firstMeeting],
+        ['Turma 2027/1', proposed],
+      ]);
+      expect(text).toMatch(
+        new RegExp(`Turma 2027/1 Primeiro encontro: ${formatMeeting(proposed, saved.time)}`),
+      );
+
+      await visitor.goto(firstPath);
+      const encontros = visitor.getByRole('region', { name: 'Encontros' });
+      await expect(encontros.getByRole('heading', { level: 3 })).toHaveText([
+        /^Turma /,
+        'Turma 2027/1',
+      ]);
+      await expect(offered(visitor, 'Turma 2027/1')).toBeVisible();
+      await shot(visitor, 'course-page-two-classes');
+    });
+
+    for (const person of [ana, visitor]) await person.context().close();
   },
 );

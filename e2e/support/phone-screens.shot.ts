@@ -135,8 +135,18 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
   await shoot(page, '10-equipe-overview');
   const A = `/equipe?curso=${courseA.slug}`;
+  // The class full with José and Ana: Carla waits (the waiting list and its own CSV).
+  await page.goto(`${A}&aba=configuracoes`);
+  await page.getByLabel('Vagas').fill('2');
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.getByText('Configurações salvas.')).toBeVisible();
+  const carla = await otherPersonPage(browser, ownServer.origin);
+  await signUpFrom(carla, coursePath, { name: 'Carla Nunes', codeFor });
+  await carla.getByRole('button', { name: 'Entrar na lista de espera' }).click();
+  await expect(carla.getByRole('button', { name: 'Sair da lista de espera' })).toBeVisible();
   await page.goto(`${A}&aba=participantes`);
   await expect(page.getByText('José Ávila').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Baixar lista de espera (CSV)' })).toBeVisible();
   await shoot(page, '11-participants');
   await page.goto(`${A}&aba=configuracoes`);
   await page.getByLabel('Vagas').fill('1');
@@ -148,7 +158,12 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await page.getByLabel('Primeiro encontro').fill(clock);
   await page.getByLabel('Horário dos encontros').fill('00:00');
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  // A first meeting already past: asked before saving.
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await shoot(page, '12-settings-past-meeting');
+  await page.getByRole('button', { name: 'Salvar mesmo assim' }).click();
   await expect(page.getByText('Configurações salvas.')).toBeVisible();
+  await shoot(page, '12-settings-saved-notified');
   await page.goto(`${A}&aba=presenca`);
   await page.getByRole('button', { name: 'Marcar todos como presentes' }).click();
   await page.waitForTimeout(500);
@@ -163,6 +178,13 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await page.goto(`${A}&aba=pre-requisitos`);
   await page.waitForTimeout(800);
   await shoot(page, '15-prerequisites');
+  // A fragment of a name: the search asks for a whole e-mail or a name and surname (decision 081).
+  await page.getByLabel('E-mail ou nome').fill('ana');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(
+    page.getByText('Digite o e-mail completo ou o nome e o sobrenome da pessoa.'),
+  ).toBeVisible();
+  await shoot(page, '15b-people-search-too-broad');
   await page.goto(`${A}&aba=turmas`);
   await page.getByRole('button', { name: 'Nova turma' }).click();
   await shoot(page, '16-classes-new-form');
@@ -220,6 +242,13 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await expect(ana.getByRole('button', { name: 'Ver meus dados' })).toBeVisible();
   await ana.waitForTimeout(1000);
   await shoot(ana, '23-profile');
+  await ana.getByRole('button', { name: 'Carregar Dados' }).click();
+  await ana.getByRole('button', { name: 'Alterar senha' }).click();
+  await ana.getByLabel('Senha atual').fill('um palpite errado');
+  await ana.getByLabel('Nova senha').fill('minha frase nova de agora');
+  await ana.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(ana.getByText('A senha atual não confere.')).toBeVisible();
+  await shoot(ana, '23b-profile-account-access');
   await ana.getByRole('button', { name: 'Ver meus dados' }).click();
   await ana.waitForTimeout(1000);
   await shoot(ana, '24-my-data');

@@ -21,6 +21,7 @@ import {
   backupService,
   contentService,
   coursesService,
+  limitsService,
   databaseService,
   directoryService,
   enrolmentService,
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The clock of the notices' periods, and how often they are checked (tests: controlled). */
   notices?: { now: () => Date; checkMs: number };
+  /** How long a publication waits for others to render with it (decision 083; tests: longer). */
+  renderWindowMs?: number;
 }
 
 export async function buildApp(
@@ -136,6 +139,7 @@ export async function buildApp(
 
   await app.register(authService, { config, embedded, entraDiscovered: entraCheck?.metadata });
   await app.register(coursesService);
+  await app.register(limitsService, { config });
   await app.register(mailService, { config, embedded, activity });
   await app.register(backupService, { config });
   await app.register(enrolmentService, { config, embedded });
@@ -149,6 +153,7 @@ export async function buildApp(
     ...(options.notices
       ? { now: options.notices.now, noticeCheckMs: options.notices.checkMs }
       : {}),
+    ...(options.renderWindowMs === undefined ? {} : { renderWindowMs: options.renderWindowMs }),
   });
 
   app.setNotFoundHandler(notFoundHandler(() => pages.notFound));

@@ -1,10 +1,13 @@
 /**
  * Renders the pages at build time (ssr: false: every public page is prerendered, plus the
- * client-rendered shell). Always waits for the whole page, so the HTML holds all of its text.
- * Uses web streams, so the app needs no server-runtime package.
+ * client-rendered shell), and on the server when edited content is published (decision 054).
+ * Always waits for the whole page, so the HTML holds all of its text. Uses web streams, so the app
+ * needs no server-runtime package. React Router's scripts carry the render's nonce, written first
+ * as a comment: the build's last step lists them for the page's CSP (decision 003).
  */
 import { renderToReadableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { newScriptNonce, SCRIPT_NONCE_COMMENT } from './lib/script-nonce';
 
 export const streamTimeout = 10_000;
 
@@ -20,9 +23,11 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout);
   let status = responseStatusCode;
+  const nonce = newScriptNonce();
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} />,
+    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         status = 500;
@@ -33,5 +38,12 @@ export default async function handleRequest(
   await body.allReady;
   clearTimeout(timeout);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(body, { headers: responseHeaders, status });
+  const marked = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`<!--${SCRIPT_NONCE_COMMENT}${nonce}-->`));
+      },
+    }),
+  );
+  return new Response(marked, { headers: responseHeaders, status });
 }

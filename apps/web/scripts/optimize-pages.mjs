@@ -15,6 +15,9 @@
  *    it interactive. Presses on buttons before then are kept and replayed once the page is
  *    hydrated (the root layout raises `HYDRATED_EVENT`).
  * 3. A `style` attribute fails the build: the pages' CSP allows none.
+ * 4. The page's scripts are those its renderer emitted (decision 003): `ownScripts` reads the
+ *    render's nonce (app/lib/script-nonce.ts), takes it out, and fails on any other script; the
+ *    server allows in the page's CSP only the scripts listed (and the loader of step 2).
  *
  * Usage: node apps/web/scripts/optimize-pages.mjs [client build directory]   (default: build/client, or WEB_BUILD_DIR/client)
  */
@@ -29,6 +32,9 @@ export { DEFERRED_MODULE_TYPE };
 
 /** The root layout's window event once hydrated (app/lib/hydration.ts, checked equal by a test). */
 export const HYDRATED_EVENT = 'centro:hydrated';
+
+/** The comment that carries a render's script nonce (app/lib/script-nonce.ts, checked equal). */
+export const SCRIPT_NONCE_COMMENT = 'centro-script-nonce:';
 
 /** A page's loader waits at most this long for its first contentful paint. */
 export const FIRST_PAINT_WAIT_MS = 3000;
@@ -227,6 +233,38 @@ export function deferScripts(html) {
 }
 
 /**
+ * The page without its render's nonce, and the inline scripts its renderer emitted: those carrying
+ * the nonce named in the comment that opens the page (app/entry.server.tsx). Data blocks (JSON,
+ * JSON-LD) are not scripts: the browser runs none. Throws when the page has no such comment, or
+ * holds any other script: something in the content became markup, and the page's CSP must never
+ * allow it.
+ * @param {string} html
+ * @returns {{ html: string, scripts: string[] }}
+ */
+export function ownScripts(html) {
+  const opening = new RegExp(`^<!--${SCRIPT_NONCE_COMMENT}([A-Za-z0-9_-]{16,})-->`).exec(html);
+  if (!opening) throw new Error('the page has no script nonce: not rendered by entry.server.tsx');
+  const nonce = ` nonce="${opening[1]}"`;
+  /** @type {string[]} */
+  const scripts = [];
+  const page = html
+    .slice(opening[0].length)
+    .replace(SCRIPT_ELEMENT, (element, attributes, body) => {
+      const type = /\btype="([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase();
+      if (type === 'application/json' || type === 'application/ld+json') {
+        return element.replace(nonce, '');
+      }
+      if (!attributes.includes(nonce)) {
+        throw new Error(`a script its renderer did not emit: ${element.slice(0, 80)}…`);
+      }
+      if (!/\bsrc\s*=/i.test(attributes)) scripts.push(body);
+      return `<script${attributes.replace(nonce, '')}>${body}</script>`;
+    });
+  // React Router's module preloads carry it too.
+  return { html: page.split(nonce).join(''), scripts };
+}
+
+/**
  * Throws when an element of the page has a `style` attribute (the pages' CSP allows none: it
  * would be ignored, with a CSP error in the console). Script and style contents are not markup.
  * @param {string} html
@@ -303,10 +341,11 @@ export async function optimizeBuild(dir) {
   const load = (/** @type {string} */ manifest) => stylesheetsOfManifest(dir, manifest, byManifest);
   let pages = 0;
   for await (const file of htmlFiles(dir)) {
-    const html = await readFile(file, 'utf8');
-    const manifest = manifestPath(html);
+    const rendered = await readFile(file, 'utf8');
+    const manifest = manifestPath(rendered);
     if (!manifest) throw new Error(`${file}: no React Router manifest import`);
     try {
+      const { html } = ownScripts(rendered);
       await writeFile(file, optimizePage(html, await load(manifest)));
     } catch (error) {
       throw new Error(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HYDRATED_EVENT as APP_HYDRATED_EVENT } from '../app/lib/hydration';
+import { SCRIPT_NONCE_COMMENT as APP_SCRIPT_NONCE_COMMENT } from '../app/lib/script-nonce';
 import { referencedScripts } from './js-budget.mjs';
 import {
   AFTER_PAINT_LOADER,
@@ -17,6 +18,8 @@ import {
   manifestStylesheets,
   optimizeBuild,
   optimizePage,
+  ownScripts,
+  SCRIPT_NONCE_COMMENT,
 } from './optimize-pages.mjs';
 
 const bootstrap = `import "/assets/manifest-abc123.js";
@@ -36,6 +39,45 @@ const page = `<!DOCTYPE html><html lang="pt-BR"><head><meta charSet="utf-8"/><ti
 <!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>`;
 
 const stylesheet = { href: '/assets/style-S.css', css: 'h1{color:#123}' };
+
+/** `html` as app/entry.server.tsx renders it: its scripts with the render's nonce, named first. */
+const NONCE = 'bm9uY2UtZGUtdGVzdGUtMTIz';
+const rendered = (html: string) =>
+  `<!--${SCRIPT_NONCE_COMMENT}${NONCE}-->` +
+  html.replace(/<script(?![^>]*ld\+json)/g, `<script nonce="${NONCE}"`);
+
+describe('ownScripts', () => {
+  it("lists the scripts with the render's nonce and gives back the page as it was", () => {
+    const own = ownScripts(rendered(page));
+    expect(own.html).toBe(page);
+    expect(own.scripts).toEqual([
+      'console.log("scroll")',
+      'window.__reactRouterContext = {};',
+      bootstrap,
+      'window.__reactRouterContext.streamController.close();',
+    ]);
+  });
+
+  it('refuses a page holding any other script, or none of its render', () => {
+    const injected = rendered(page).replace(
+      '<h1>Olá</h1>',
+      '<h1>Olá</h1><script>alert(1)</script><SCRIPT src="/x.js"></SCRIPT>',
+    );
+    expect(() => ownScripts(injected)).toThrow(/a script its renderer did not emit: <script>alert/);
+    // A nonce of its own is no help: it is not the render's.
+    const guessed = rendered(page).replace(
+      '<h1>Olá</h1>',
+      '<h1>Olá</h1><script nonce="outro-nonce-qualquer-123">alert(1)</script>',
+    );
+    expect(() => ownScripts(guessed)).toThrow(/did not emit/);
+    expect(() => ownScripts(page)).toThrow(/no script nonce/);
+    expect(() => ownScripts(`<p>x</p>${rendered(page)}`)).toThrow(/no script nonce/);
+  });
+
+  it('reads the comment the pages are rendered with (app/lib/script-nonce.ts)', () => {
+    expect(SCRIPT_NONCE_COMMENT).toBe(APP_SCRIPT_NONCE_COMMENT);
+  });
+});
 
 describe('manifestStylesheets', () => {
   it("lists the manifest's stylesheets, entry and routes, once each", () => {
@@ -178,8 +220,8 @@ describe('optimizeBuild', () => {
       'window.__reactRouterManifest={"entry":{"css":[]},"routes":{"root":{"css":["/assets/style-S.css"]}}};',
     );
     await writeFile(path.join(dir, 'assets', 'style-S.css'), 'h1{color:#123}\n/*$vite$:1*/\n');
-    await writeFile(path.join(dir, 'index.html'), page);
-    await writeFile(path.join(dir, 'contato', 'index.html'), page);
+    await writeFile(path.join(dir, 'index.html'), rendered(page));
+    await writeFile(path.join(dir, 'contato', 'index.html'), rendered(page));
 
     expect(await optimizeBuild(dir)).toEqual({
       pages: 2,
@@ -202,7 +244,12 @@ describe('optimizeBuild', () => {
       path.join(dir, 'assets', 'manifest-abc123.js'),
       'window.__reactRouterManifest={"entry":{},"routes":{}};',
     );
-    await writeFile(path.join(dir, 'index.html'), page.replace('<h1>', '<h1 style="x">'));
+    await writeFile(path.join(dir, 'index.html'), rendered(page.replace('<h1>', '<h1 style="x">')));
     await expect(optimizeBuild(dir)).rejects.toThrow(/^index\.html: a style attribute/);
+    await writeFile(
+      path.join(dir, 'index.html'),
+      rendered(page).replace('</main>', '<script>alert(1)</script></main>'),
+    );
+    await expect(optimizeBuild(dir)).rejects.toThrow(/^index\.html: a script its renderer/);
   });
 });

@@ -9,7 +9,9 @@
  * preview-images.mjs: the build-only attribute removed).
  *
  * The build writes `renderer/render.js`, which the server imports: it exports `render(urlPath,
- * content, options)` → the page's HTML and its `.data` (what client navigation fetches), and for a
+ * content, options)` → the page's HTML, the inline scripts it emitted there (`scripts`: the
+ * server allows these alone in the page's CSP, decision 003) and its `.data` (what client
+ * navigation fetches), and for a
  * page showing an uploaded photo its link preview drawn with it (`files`, decision 065, from
  * `options.photoOf`). With `{ preview: true }` the inlined stylesheets are links again: a preview
  * is shown in a window of the staff area, under its CSP, which refuses the page's own inline
@@ -63,7 +65,7 @@ export function createPageRenderer(rendererDir) {
    * @param {{ preview?: boolean, photoOf?: (id: string) => Promise<Uint8Array | undefined> }} [options]
    *   `preview`: stylesheets linked (decision 064); `photoOf`: the JPEG of an uploaded photo, for
    *   the link preview of a page that shows one (decision 065)
-   * @returns {Promise<{ html: string, data?: string, files?: Array<{ path: string, body: Uint8Array, type: string }> }>}
+   * @returns {Promise<{ html: string, scripts: string[], data?: string, files?: Array<{ path: string, body: Uint8Array, type: string }> }>}
    */
   return async function render(urlPath, content, options = {}) {
     const { build, handler, optimizer, previews } = await load();
@@ -92,8 +94,12 @@ export function createPageRenderer(rendererDir) {
       if (answer.status !== 200) throw new Error(`${urlPath}: ${answer.status}`);
       const manifest = optimizer.manifestPath(html);
       if (!manifest) throw new Error(`${urlPath}: no React Router manifest import`);
-      const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
-      return { html: previews.withoutIllustrationAttribute(optimized) };
+      const own = optimizer.ownScripts(html);
+      const optimized = optimizer.optimizePage(own.html, await stylesheetsOf(optimizer, manifest));
+      return {
+        html: previews.withoutIllustrationAttribute(optimized),
+        scripts: [...own.scripts, optimizer.AFTER_PAINT_LOADER],
+      };
     }
     const dataPath = urlPath === '/' ? '/_root.data' : `${urlPath}.data`;
     const dataAnswer = await handler(new Request(`http://localhost${dataPath}`), context());
@@ -107,23 +113,30 @@ export function createPageRenderer(rendererDir) {
       }),
       context(),
     );
-    const html = await pageAnswer.text();
+    const rendered = await pageAnswer.text();
     if (pageAnswer.status !== 200) throw new Error(`${urlPath}: ${pageAnswer.status}`);
-    const manifest = optimizer.manifestPath(html);
+    const manifest = optimizer.manifestPath(rendered);
     if (!manifest) throw new Error(`${urlPath}: no React Router manifest import`);
-    // The build's last steps: optimize-pages.mjs, then preview-images.mjs's (the link preview is
-    // the build's, unless the page shows an uploaded photo: then it is drawn with the photo).
-    const optimized = optimizer.optimizePage(html, await stylesheetsOf(optimizer, manifest));
+    // The build's last steps: optimize-pages.mjs (its own scripts, or no page: decision 003),
+    // then preview-images.mjs's (the link preview is the build's, unless the page shows an
+    // uploaded photo: then it is drawn with the photo).
+    const own = optimizer.ownScripts(rendered);
+    const optimized = optimizer.optimizePage(own.html, await stylesheetsOf(optimizer, manifest));
     const {
       html: previewed,
       files,
       renamed,
     } = await previews.withPhotoPreview(optimized, options.photoOf);
     const finished = previews.withoutIllustrationAttribute(previewed);
+    // The preview's new name is in the page's data script too.
+    const rename = (/** @type {string} */ text) =>
+      renamed ? text.split(renamed.from).join(renamed.to) : text;
     const page = {
       html: options.preview ? withoutScripts(withStylesheetsLinked(finished)) : finished,
+      // The inline scripts the page runs, for its CSP (none in a preview).
+      scripts: options.preview ? [] : [...own.scripts.map(rename), optimizer.AFTER_PAINT_LOADER],
       // The data's meta names the same preview (hydration renders it: one og:image, not two).
-      data: renamed ? data.split(renamed.from).join(renamed.to) : data,
+      data: rename(data),
     };
     return files.length > 0 ? { ...page, files } : page;
   };

@@ -19,7 +19,13 @@ type Render = (
   urlPath: string,
   content: object,
   options?: { preview?: boolean },
-) => Promise<{ html: string; data: string }>;
+) => Promise<{ html: string; data: string; scripts: string[] }>;
+/** The text of every script a page runs (not its structured data), sorted. */
+const scriptsIn = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = '']) => !attributes.includes('application/ld+json'))
+    .map(([, , body = '']) => body)
+    .sort();
 const load = async () => ((await import(RENDERER)) as { render: Render }).render;
 
 describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
@@ -32,14 +38,19 @@ describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
         path.join(CLIENT, urlPath === '/' ? '_root.data' : `${urlPath.slice(1)}.data`),
         'utf8',
       );
-      expect(await render(urlPath, {}), urlPath).toEqual({ html: built, data });
+      const page = await render(urlPath, {});
+      expect({ html: page.html, data: page.data }, urlPath).toEqual({ html: built, data });
+      // The scripts it emitted, for the page's CSP: those of the page, and no other (decision 003).
+      expect([...page.scripts].sort(), urlPath).toEqual(scriptsIn(built));
     }
   }, 30_000);
 
   it("renders the signed-in pages' shell as the prerender wrote it, and with edited contact details", async () => {
     const render = await load();
     const built = await readFile(path.join(CLIENT, '__spa-fallback.html'), 'utf8');
-    expect(await render('/__spa-fallback.html', {})).toEqual({ html: built });
+    const shell = await render('/__spa-fallback.html', {});
+    expect(shell.html).toBe(built);
+    expect([...shell.scripts].sort()).toEqual(scriptsIn(built));
     const { street, district, city, state, postalCode } = centre.address;
     const contact = {
       address: { street, district, city, state, postalCode },
@@ -69,6 +80,7 @@ describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
     expect(html).toContain('type="text/x-deferred-module"');
     expect(html).toMatch(/<style data-inlined-from="\/assets\/style-[\w-]+\.css">/);
     expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('nonce');
   }, 30_000);
 
   it('renders a course from edited texts: page, link preview, and a preview with linked styles', async () => {
@@ -97,5 +109,6 @@ describe.skipIf(!existsSync(RENDERER))('the built page renderer', () => {
     // No script to hydrate in the preview's blank window; the structured data stays.
     expect(preview.html).not.toMatch(/<script(?! type="application\/ld\+json")/);
     expect(preview.html).toContain('<script type="application/ld+json">');
+    expect(preview.scripts).toEqual([]);
   }, 30_000);
 });

@@ -219,3 +219,29 @@ export function formatMeetingPlace(
   const address = formatAddress(meetings.address ?? defaultAddress);
   return meetings.room ? `${meetings.room} – ${address}` : address;
 }
+
+/**
+ * A class of a course as its page shows it (decision 075): its name and its meetings in effect
+ * (the class's settings over the content's), read by the server from the class and given to the
+ * page's renderer.
+ */
+export interface ClassMeetings {
+  name: string;
+  meetings: CourseMeetings;
+}
+
+/**
+ * A class's meetings on one line, as the staff overview and 'Minhas inscrições' say them (decision
+ * 075): 'Primeiro encontro: sábado, 28/11/2026, às 19h00 · Todo sábado, das 19h00 às 21h00 (10
+ * encontros) · Local: Salão Bezerra de Menezes' (no place without a room: the centre's address).
+ */
+export function formatClassMeetings(
+  meetings: Pick<CourseMeetings, 'firstMeeting' | 'time' | 'durationMinutes' | 'count'> & {
+    weekday: string;
+    room?: string | null;
+  },
+): string {
+  const slot = formatWeeklySlot({ ...meetings, weekday: meetings.weekday as Weekday });
+  const place = meetings.room ? ` · Local: ${meetings.room}` : '';
+  return `Primeiro encontro: ${formatFirstMeeting(meetings)} · ${slot} (${formatMeetingCount(meetings.count)})${place}`;
+}

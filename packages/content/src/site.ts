@@ -18,6 +18,7 @@ export {
   tutorial,
   privacy,
 } from './site-data.js';
+export { DATA_REQUESTS_CHANNEL } from './centre-data/privacy.js';
 export {
   getProgramme,
   findCourse,

@@ -1,7 +1,7 @@
 /**
  * The contact details' rules without zod (decision 068), for the staff area's form and the schema
  * alike (`@centro/contracts/contact-rules`): the number as WhatsApp links take it, the map's
- * origin, the lengths and the pt-BR problems, each naming its field.
+ * origin and how it follows the address, the lengths and the pt-BR problems, each naming its field.
  */
 import { textProblem } from './text-rules.js';
 
@@ -18,7 +18,7 @@ export const CONTACT_PROBLEMS = {
   postalCode: 'CEP: informe no formato 00000-000.',
   whatsapp: 'WhatsApp: informe DDD e número, como (11) 91234-5678.',
   email: 'E-mail: informe um endereço, como contato@exemplo.org.',
-  map: 'Mapa: use o endereço de incorporação do Google Maps (https://www.google.com/maps/embed?… ou https://www.google.com/maps?…&output=embed).',
+  map: 'Mapa: cole o endereço de um mapa do Google Maps, que começa com https://www.google.com/maps/embed (em Compartilhar › Incorporar um mapa), ou deixe o mapa que acompanha o endereço.',
 } as const;
 
 /**
@@ -41,6 +41,44 @@ export function isMapEmbed(url: string): boolean {
     parsed.pathname.startsWith('/maps/embed') ||
     (parsed.pathname.startsWith('/maps') && parsed.searchParams.get('output') === 'embed')
   );
+}
+
+/** The address part of the contact details. */
+export interface ContactAddress {
+  street: string;
+  district: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+/** The Google Maps embed showing `address` (the packaged details' map is made the same way). */
+export function mapEmbedUrlOf(address: ContactAddress): string {
+  const { street, district, city, state, postalCode } = address;
+  const line = `${street} - ${district}, ${city} - ${state}, ${postalCode}`;
+  return `https://www.google.com/maps?q=${encodeURIComponent(line)}&output=embed`;
+}
+
+const sameAddress = (a: ContactAddress, b: ContactAddress) =>
+  a.street === b.street &&
+  a.district === b.district &&
+  a.city === b.city &&
+  a.state === b.state &&
+  a.postalCode === b.postalCode;
+
+/**
+ * The map to save when the details go from `before` to `after`: when the address changed and the
+ * map was left as it was, the map follows the new address (a map on the old place would send
+ * people there); a map the person changed is theirs to keep.
+ */
+export function mapFollowingAddress(
+  before: { address: ContactAddress; mapEmbedUrl: string },
+  after: { address: ContactAddress; mapEmbedUrl: string },
+): string {
+  const moved = !sameAddress(before.address, after.address);
+  return moved && after.mapEmbedUrl === before.mapEmbedUrl
+    ? mapEmbedUrlOf(after.address)
+    : after.mapEmbedUrl;
 }
 
 /** The details as a form holds them: every field a string. */

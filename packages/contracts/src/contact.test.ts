@@ -82,7 +82,7 @@ describe('the contact details', () => {
       'CEP: informe no formato 00000-000.',
       'WhatsApp: informe DDD e número, como (11) 91234-5678.',
       'E-mail: informe um endereço, como contato@exemplo.org.',
-      expect.stringMatching(/^Mapa: use o endereço de incorporação do Google Maps/),
+      expect.stringMatching(/^Mapa: cole o endereço de um mapa do Google Maps/),
       'Título do mapa: no máximo 120 caracteres.',
     ]);
   });

@@ -16,7 +16,11 @@ import {
   STATES,
   whatsappDigitsOf,
 } from './contact-rules.js';
-import { contentRevisionInfoSchema } from './content.js';
+import {
+  contentRevisionInfoSchema,
+  revisionHistorySchema,
+  staffRevisionRestoreSchema,
+} from './content.js';
 import { plainText } from './texts.js';
 
 export { CONTACT_LIMITS, isMapEmbed, MAP_ORIGINS, whatsappDigitsOf };
@@ -98,14 +102,13 @@ export type StaffContactSave = z.infer<typeof staffContactSaveSchema>;
  * GET /api/staff/content/contact/history: the latest revisions, newest first, then the packaged
  * details as revision 0 when the list goes back that far.
  */
-export const staffContactHistorySchema = z.object({
-  revisions: z.array(contentRevisionInfoSchema.extend({ contact: contactDetailsReadSchema })),
-});
+export const staffContactHistorySchema = revisionHistorySchema('contact', contactDetailsReadSchema);
 export type StaffContactHistory = z.infer<typeof staffContactHistorySchema>;
 
 /** POST /api/staff/content/contact/restore: revision `restore` (0: packaged) saved again. */
-export const staffContactRestoreSchema = z.strictObject({
-  revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
-  restore: z.number({ error: 'Informe a versão a restaurar.' }).int().min(0),
-});
+export const staffContactRestoreSchema = staffRevisionRestoreSchema;
 export type StaffContactRestore = z.infer<typeof staffContactRestoreSchema>;
+
+/** POST /api/staff/content/contact/preview: /contato with these details, published nowhere. */
+export const staffContactPreviewSchema = staffContactSaveSchema.omit({ revision: true });
+export type StaffContactPreview = z.infer<typeof staffContactPreviewSchema>;

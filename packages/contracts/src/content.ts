@@ -76,6 +76,31 @@ export const contentRevisionInfoSchema = z.object({
   savedBy: z.string().nullable(),
 });
 
+/**
+ * A document's history (GET …/history): its latest revisions, newest first, each with who saved
+ * it and its body under `key`, then the packaged content as revision 0 when the list goes back
+ * that far (decisions 064, 068). The same for every document kept as revisions.
+ */
+export function revisionHistorySchema<Key extends string, Body extends z.ZodType>(
+  key: Key,
+  body: Body,
+) {
+  return z.object({
+    revisions: z.array(contentRevisionInfoSchema.extend({ [key]: body } as { [K in Key]: Body })),
+  });
+}
+
+/** POST …/restore: revision `restore` (0: the packaged content) saved again, from `revision`. */
+export const staffRevisionRestoreSchema = z.strictObject({
+  revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
+  restore: z.number({ error: 'Informe a versão a restaurar.' }).int().min(0),
+});
+export type StaffRevisionRestore = z.infer<typeof staffRevisionRestoreSchema>;
+
+/** The answer of a preview: the page's HTML, published nowhere. */
+export const staffPreviewResponseSchema = z.object({ html: z.string() });
+export type StaffPreviewResponse = z.infer<typeof staffPreviewResponseSchema>;
+
 /** GET /api/staff/content/schedule, and the answer of a save. */
 export const staffScheduleResponseSchema = contentRevisionInfoSchema.extend({
   schedule: scheduleDocumentSchema,
@@ -88,3 +113,11 @@ export const staffScheduleSaveSchema = z.strictObject({
   schedule: scheduleDocumentSchema,
 });
 export type StaffScheduleSave = z.infer<typeof staffScheduleSaveSchema>;
+
+/** GET /api/staff/content/schedule/history. */
+export const staffScheduleHistorySchema = revisionHistorySchema('schedule', scheduleDocumentSchema);
+export type StaffScheduleHistory = z.infer<typeof staffScheduleHistorySchema>;
+
+/** POST /api/staff/content/schedule/preview: /horarios with this schedule, published nowhere. */
+export const staffSchedulePreviewSchema = staffScheduleSaveSchema.omit({ revision: true });
+export type StaffSchedulePreview = z.infer<typeof staffSchedulePreviewSchema>;

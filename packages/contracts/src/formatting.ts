@@ -46,3 +46,36 @@ export function isPlausibleBirthDate(value: string, today: Date = new Date()): b
 
 /** The normalised phone shape the server stores: "+CC DD NNNNN-NNNN". */
 export const normalisedPhonePattern = /^\+\d{2} \d{2} \d{5}-\d{4}$/;
+
+/** The directory fields a person's phone and birth date are read from (Graph's names). */
+export interface PersonFields {
+  mobilePhone?: string | null;
+  extensionCelular?: string | null;
+  dataNascimento?: string | null;
+  extensionDataNascimento?: string | null;
+  birthday?: string | null;
+}
+
+const present = (...values: (string | null | undefined)[]) =>
+  values.find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? null;
+
+/**
+ * The person's phone, as every screen, list and file shows it (decision 078): the value Perfil and
+ * enrolment write (`mobilePhone`) first, the one given at sign-up (`extensionCelular`) only while
+ * nothing was written since.
+ */
+export function personPhone(user: PersonFields): string | null {
+  return present(user.mobilePhone, user.extensionCelular);
+}
+
+/**
+ * The person's birth date, DD/MM/YYYY when it can be read (decision 078): the attribute Perfil and
+ * enrolment write (`dataNascimento`) first, then the one given at sign-up, then Graph's `birthday`
+ * (ISO, turned around).
+ */
+export function personBirthDate(user: PersonFields): string | null {
+  const value = present(user.dataNascimento, user.extensionDataNascimento, user.birthday);
+  if (value === null) return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:T|$)/.exec(value.trim());
+  return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : value;
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion, fieldMessages } from './messages.js';
+import { staffRoleSchema } from './staff.js';
 
 const courseSlugSchema = z
   .string({ error: 'Informe o curso.' })
@@ -74,6 +75,20 @@ export const myEnrolmentSchema = z.object({
   whatsappUrl: z.string().nullable(),
   /** The class ('turma', issue 29) of the place or the waiting position. */
   turma: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * The class's meetings in effect (decision 075), as its page and e-mails say them: first
+   * meeting (YYYY-MM-DD), weekday, start (HH:MM), length, count and room; null for a past class.
+   */
+  meetings: z
+    .object({
+      firstMeeting: z.string(),
+      weekday: z.string(),
+      time: z.string(),
+      durationMinutes: z.number().int(),
+      count: z.number().int(),
+      room: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 
@@ -148,6 +163,23 @@ export const mySignOutRequestSchema = z.strictObject({});
 export const mySignOutResponseSchema = z.object({ signedOut: z.literal(true) });
 export type MySignOutResponse = z.infer<typeof mySignOutResponseSchema>;
 
+/** GET /api/me/account: how the person signs in, for Perfil. */
+export const myAccountSchema = z.object({
+  /** The address the person signs in with (built-in provider); null with Microsoft Entra ID. */
+  signInEmail: z.string().nullable(),
+  /** Where the password changes: in Perfil (built-in provider) or on Microsoft's own page. */
+  password: z.enum(['here', 'microsoft']),
+});
+export type MyAccount = z.infer<typeof myAccountSchema>;
+
+/** POST /api/me/password: 'Alterar senha' in Perfil (built-in provider), with the current one. */
+export const myPasswordChangeRequestSchema = z.strictObject({
+  current: z.string().max(1024, { error: 'Senha longa demais.' }),
+  password: z.string().max(1024, { error: 'Senha longa demais.' }),
+});
+export type MyPasswordChangeRequest = z.infer<typeof myPasswordChangeRequestSchema>;
+export const myPasswordChangeResponseSchema = z.object({ changed: z.literal(true) });
+
 /** GET /api/me/data: everything the product holds about the person (LGPD art. 18 and 19). */
 export const myDataSchema = z.object({
   exportedAt: z.string(),
@@ -158,8 +190,8 @@ export const myDataSchema = z.object({
     signInEmail: z.string().nullable(),
     /** The contact e-mail ('E-mail' of the profile). */
     mail: z.string().nullable(),
-    mobilePhone: z.string().nullable(),
-    celular: z.string().nullable(),
+    /** The one phone the product keeps and shows (decision 078). */
+    phone: z.string().nullable(),
     birthDate: z.string().nullable(),
     createdAt: z.string().nullable(),
     emailVerifiedAt: z.string().nullable(),
@@ -230,13 +262,21 @@ export const myDataSchema = z.object({
       markedAt: z.string(),
     }),
   ),
-  /** Staff actions about the person (removals, roles...), with the staff member's name. */
+  /**
+   * Staff actions that touched the person (views and exports of lists holding them, attendance,
+   * removals, roles...), oldest first, by the role the staff member acted in (decision 078).
+   */
   staffActions: z.array(
     z.object({
       at: z.string(),
       action: z.string(),
       course: z.string().nullable(),
-      actorName: z.string(),
+      /** The course's title (null: no course). */
+      title: z.string().nullable(),
+      /** null: recorded before roles were kept, or a role no longer known. */
+      role: staffRoleSchema.nullable(),
+      /** A view repeated shortly after is counted on one entry. */
+      count: z.number().int().min(1),
     }),
   ),
   /** Staff roles the person holds in the built-in provider. */

@@ -4,7 +4,7 @@
  * one course's page, or every page. Kept as a content document with revisions, like the schedule.
  */
 import { z } from 'zod';
-import { contentRevisionInfoSchema } from './content.js';
+import { contentRevisionInfoSchema, revisionHistorySchema } from './content.js';
 import { NOTICE_LIMITS, noticePlaces, saoPauloInstant, type NoticePlace } from './content-rules.js';
 
 export { NOTICE_LIMITS, noticePlaces, saoPauloInstant, type NoticePlace };
@@ -72,7 +72,12 @@ export type StaffNoticesSave = z.infer<typeof staffNoticesSaveSchema>;
  * courses; kept out of this package's main entry, which the pages' bundles import).
  */
 export function staffNoticesSaveSchemaFor(coursePaths: readonly string[]) {
-  return staffNoticesSaveSchema.superRefine((save, ctx) => {
+  return staffNoticesSaveSchema.superRefine(knownCourses(coursePaths));
+}
+
+/** Refuses a notice for a course not in `coursePaths`, beside its field. */
+function knownCourses(coursePaths: readonly string[]) {
+  return (save: { notices: Notice[] }, ctx: z.RefinementCtx) => {
     save.notices.forEach((notice, i) => {
       if (notice.place === 'course' && !coursePaths.includes(notice.course ?? '')) {
         ctx.addIssue({
@@ -82,7 +87,20 @@ export function staffNoticesSaveSchemaFor(coursePaths: readonly string[]) {
         });
       }
     });
-  });
+  };
+}
+
+/** GET /api/staff/content/notices/history. */
+export const staffNoticesHistorySchema = revisionHistorySchema('notices', noticesDocumentSchema);
+export type StaffNoticesHistory = z.infer<typeof staffNoticesHistorySchema>;
+
+/** POST /api/staff/content/notices/preview: the page the notices show on, published nowhere. */
+export const staffNoticesPreviewSchema = z.strictObject({ notices: noticesDocumentSchema });
+export type StaffNoticesPreview = z.infer<typeof staffNoticesPreviewSchema>;
+
+/** The preview as the server checks it: each course named is one of `coursePaths`. */
+export function staffNoticesPreviewSchemaFor(coursePaths: readonly string[]) {
+  return staffNoticesPreviewSchema.superRefine(knownCourses(coursePaths));
 }
 
 /** The notices a page shows at `now`: in their period, for this page (or every page). */

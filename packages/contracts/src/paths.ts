@@ -32,8 +32,20 @@ export const apiPaths = {
   staffPeople: '/api/staff/people',
   /** GET: the weekly schedule as published; PUT: a new revision of it (Comunicação, Coordenação). */
   staffContentSchedule: '/api/staff/content/schedule',
+  /** GET: the schedule as saved in each of its latest revisions. */
+  staffContentScheduleHistory: '/api/staff/content/schedule/history',
+  /** POST {revision, restore}: an earlier revision of the schedule saved again. */
+  staffContentScheduleRestore: '/api/staff/content/schedule/restore',
+  /** POST {schedule}: /horarios as it would look, published nowhere. */
+  staffContentSchedulePreview: '/api/staff/content/schedule/preview',
   /** GET: the notices ('Avisos') as published; PUT: a new revision of them (Comunicação, Coordenação). */
   staffContentNotices: '/api/staff/content/notices',
+  /** GET: the notices as saved in each of their latest revisions. */
+  staffContentNoticesHistory: '/api/staff/content/notices/history',
+  /** POST {revision, restore}: an earlier revision of the notices saved again. */
+  staffContentNoticesRestore: '/api/staff/content/notices/restore',
+  /** POST {notices}: the page they show on as it would look, published nowhere. */
+  staffContentNoticesPreview: '/api/staff/content/notices/preview',
   /** GET ?document=: a page's texts as published; PUT: a new revision of them (decision 064). */
   staffContentTexts: '/api/staff/content/texts',
   /** GET ?document=: a page's texts as saved in each of its latest revisions. */
@@ -48,8 +60,18 @@ export const apiPaths = {
   staffContentContactHistory: '/api/staff/content/contact/history',
   /** POST {revision, restore}: an earlier revision of the contact details saved again. */
   staffContentContactRestore: '/api/staff/content/contact/restore',
+  /** POST {contact}: /contato as it would look with these details, published nowhere. */
+  staffContentContactPreview: '/api/staff/content/contact/preview',
   /** GET: the photos in place; PUT: one uploaded photo for one place (Comunicação, Coordenação). */
   staffContentPhotos: '/api/staff/content/photos',
+  /** GET: where the photos were in each of the latest revisions. */
+  staffContentPhotosHistory: '/api/staff/content/photos/history',
+  /** POST {revision, restore}: an earlier revision of the photos saved again. */
+  staffContentPhotosRestore: '/api/staff/content/photos/restore',
+  /** POST {revision, slot}: a place back to the site's original illustration. */
+  staffContentPhotosRemove: '/api/staff/content/photos/remove',
+  /** POST {photos, slot}: the place's page with these photos, published nowhere. */
+  staffContentPhotosPreview: '/api/staff/content/photos/preview',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
   /** POST {course}: the person gives their place back. */
@@ -66,6 +88,8 @@ export const apiPaths = {
   myOpeningAlertCancel: '/api/me/opening-alert/cancel',
   /** GET: everything the product holds about the person, as a JSON download. */
   myData: '/api/me/data',
+  myAccount: '/api/me/account',
+  myPassword: '/api/me/password',
   /** POST {confirmation}: deletes the person's account and data. */
   myAccountDelete: '/api/me/delete',
   /** POST: 'Sair' ends every token of the person issued until now. */
@@ -87,6 +111,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     move: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/move${q}`,
     exportCsv: `${base}/export.csv${q}`,
     exportXlsx: `${base}/export.xlsx${q}`,
+    /** The waiting list's own CSV. */
+    exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
     /** GET, PUT: the courses required to enrol (decision 061). */

@@ -5,7 +5,7 @@
  * id, already resized to the place's size.
  */
 import { z } from 'zod';
-import { contentRevisionInfoSchema } from './content.js';
+import { contentRevisionInfoSchema, revisionHistorySchema } from './content.js';
 import { PHOTO_BASE64_MAX, PHOTO_ID, PHOTO_LIMITS, PHOTO_SLOT } from './photo-rules.js';
 
 export * from './photo-rules.js';
@@ -65,3 +65,21 @@ export const staffPhotoUploadSchema = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'Foto: o arquivo não pôde ser lido.' }),
 });
 export type StaffPhotoUpload = z.infer<typeof staffPhotoUploadSchema>;
+
+/** GET /api/staff/content/photos/history: where the photos were in each revision. */
+export const staffPhotosHistorySchema = revisionHistorySchema('photos', photosDocumentSchema);
+export type StaffPhotosHistory = z.infer<typeof staffPhotosHistorySchema>;
+
+/** POST /api/staff/content/photos/remove: a place back to the site's original illustration. */
+export const staffPhotoRemoveSchema = z.strictObject({
+  revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
+  slot,
+});
+export type StaffPhotoRemove = z.infer<typeof staffPhotoRemoveSchema>;
+
+/**
+ * POST /api/staff/content/photos/preview: the page of place `slot` with the photos of `photos` (a
+ * revision of the history), published nowhere.
+ */
+export const staffPhotosPreviewSchema = z.strictObject({ photos: photosDocumentSchema, slot });
+export type StaffPhotosPreview = z.infer<typeof staffPhotosPreviewSchema>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { directoryIdSchema } from './api.js';
+import { isSpecificPeopleQuery, PEOPLE_QUERY_MESSAGE } from './people-query.js';
 
 const slugSchema = z
   .string()
@@ -52,8 +53,8 @@ export const staffPeopleQuerySchema = z.strictObject({
   q: z
     .string()
     .trim()
-    .min(3, 'Digite ao menos 3 letras do nome ou do e-mail.')
-    .max(120, 'Use no máximo 120 caracteres.'),
+    .max(120, 'Use no máximo 120 caracteres.')
+    .refine(isSpecificPeopleQuery, PEOPLE_QUERY_MESSAGE),
 });
 export const staffPeopleResponseSchema = z.object({
   people: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),

@@ -61,6 +61,18 @@ export const staffCourseSummarySchema = z.object({
   attendance: z.array(z.number().int()),
   /** Whether the course has a WhatsApp group invite (none: participants get no group link yet). */
   hasInvite: z.boolean(),
+  /** The class these figures are of (the course's current class: decision 062), and its state. */
+  className: z.string(),
+  classState: z.enum(['planned', 'open', 'running', 'concluded']),
+  /**
+   * Its meetings in effect (decision 075), as the course page, the e-mails and the `.ics` say
+   * them: first meeting (YYYY-MM-DD), weekday, start (HH:MM), length and room (null: none named).
+   */
+  firstMeeting: z.string(),
+  weekday: z.string(),
+  time: z.string(),
+  durationMinutes: z.number().int(),
+  room: z.string().nullable(),
 });
 export const staffOverviewResponseSchema = z.object({
   courses: z.array(staffCourseSummarySchema),
@@ -211,6 +223,11 @@ export const staffCourseSettingsResponseSchema = z.object({
   weekday: z.string(),
   /** The class these settings are of (issue 29). */
   classId: z.string(),
+  /**
+   * After a save: how many participants were told by e-mail that the meetings changed (0 when the
+   * meetings in effect stayed the same).
+   */
+  notified: z.number().int().optional(),
 });
 export type StaffCourseSettingsResponse = z.infer<typeof staffCourseSettingsResponseSchema>;
 

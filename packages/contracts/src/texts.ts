@@ -6,7 +6,7 @@
  * Texts are Markdown limited to paragraphs, bold, italics and links (rich-text.ts).
  */
 import { z } from 'zod';
-import { contentRevisionInfoSchema } from './content.js';
+import { contentRevisionInfoSchema, staffPreviewResponseSchema } from './content.js';
 import { isTextDocument, TEXT_LIMITS, textProblem } from './text-rules.js';
 import { refusedLinks } from './rich-text.js';
 
@@ -96,7 +96,7 @@ export const staffTextsPreviewSchema = staffTextsSaveSchema.omit({ revision: tru
 export type StaffTextsPreview = z.infer<typeof staffTextsPreviewSchema>;
 
 /** The preview's answer: the page's HTML, its stylesheets linked (decision 064). */
-export const staffTextsPreviewResponseSchema = z.object({ html: z.string() });
+export const staffTextsPreviewResponseSchema = staffPreviewResponseSchema;
 
 /** The save as the server checks it: a known page, its own texts (`coursePaths`: the content's). */
 export function staffTextsSaveSchemaFor(coursePaths: readonly string[]) {

@@ -66,6 +66,10 @@ export interface Config {
   rateLimitApiPerMinute: number;
   /** Requests per minute and client address on /idp (0: no limit). */
   rateLimitIdpPerMinute: number;
+  /** Enrolment changes one person may make in one course in an hour (0: no limit; decision 080). */
+  enrolmentChangesPerHour: number;
+  /** People searches one staff member may make in an hour (0: no limit; decision 081). */
+  staffPeopleSearchesPerHour: number;
   /** Redis shared by the instances for the rate-limit counters; undefined: counted in memory. */
   redisUrl: string | undefined;
   /** Age in seconds after which a 'pending' enrolment is settled with the directory. */
@@ -141,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitApiPerMinute: v.RATE_LIMIT_API_PER_MINUTE,
     rateLimitIdpPerMinute: v.RATE_LIMIT_IDP_PER_MINUTE,
     redisUrl: v.REDIS_URL,
+    enrolmentChangesPerHour: v.ENROLMENT_CHANGES_PER_HOUR,
+    staffPeopleSearchesPerHour: v.STAFF_PEOPLE_SEARCHES_PER_HOUR,
     enrolmentRepairAfterSeconds: v.ENROLMENT_REPAIR_AFTER_SECONDS,
     classRemindersEverySeconds: v.CLASS_REMINDERS_EVERY_SECONDS,
     retentionMonthsAfterCourse: v.RETENTION_MONTHS_AFTER_COURSE,

@@ -8,15 +8,17 @@ const mailEnvSchema = z.object(mailEnv).superRefine(requireMailFrom, { when: () 
 const parse = (env: Record<string, string>) => mailEnvSchema.safeParse(env);
 
 describe('mail environment', () => {
-  it('defaults to .eml files, no verification, the centre as sender, no fixed reply address', () => {
+  it('defaults to .eml files, no verification, the centre as sender and as reply address', () => {
     const result = parse({});
     expect(result.success).toBe(true);
     const settings = mailSettingsFromEnv(result.data ?? {}, '/data');
     expect(settings).toMatchObject({
       smtpUrl: undefined,
       emailVerification: 'off',
-      // The contact e-mail in effect when a message leaves (decision 073).
-      replyTo: undefined,
+      // The packaged centre's e-mail, never the one edited in 'Conteúdo' (decision 080).
+      replyTo: centre.email,
+      dataProtectionEmail: centre.email,
+      perPersonPerDay: 30,
       dataDir: '/data',
       maxAttempts: 12,
     });
@@ -38,6 +40,10 @@ describe('mail environment', () => {
       emailVerification: 'required',
       replyTo: 'secretaria@centro.org.br',
     });
+    // Without MAIL_REPLY_TO, replies go to the data-protection address.
+    expect(
+      mailSettingsFromEnv({ DATA_PROTECTION_EMAIL: 'dados@centro.org.br' }, '/d'),
+    ).toMatchObject({ replyTo: 'dados@centro.org.br', dataProtectionEmail: 'dados@centro.org.br' });
     expect(
       mailSettingsFromEnv(
         { SMTP_URL: 'smtp://h', MAIL_FROM: 'a@b.org', EMAIL_VERIFICATION: 'off' },

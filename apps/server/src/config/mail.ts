@@ -5,8 +5,13 @@
  *   `.eml` files under `DATA_DIR/outbox/` (the embedded default).
  * - `MAIL_FROM`: the From header, `"Name" <address>` or an address; required with `SMTP_URL`
  *   (providers only accept their own mailboxes), else `"<centre name>" <nao-responda@localhost>`.
- * - `MAIL_REPLY_TO`: the Reply-To address; by default the centre's contact e-mail in effect when
- *   the message leaves (edited in 'Conteúdo': decision 073).
+ * - `MAIL_REPLY_TO`: the Reply-To address; by default the data-protection address below (never the
+ *   contact e-mail edited in 'Conteúdo': decision 080).
+ * - `DATA_PROTECTION_EMAIL`: where people send their personal data requests (the privacy notice
+ *   names it) and, without `MAIL_REPLY_TO`, where replies go; by default the centre's e-mail in
+ *   `packages/content`, which only a new version changes.
+ * - `MAIL_PER_PERSON_PER_DAY`: the confirmations and notices one person may receive in 24 hours;
+ *   the rest are not sent (codes, links and messages to a class are not counted).
  * - `EMAIL_VERIFICATION`: `required` (default with `SMTP_URL`) or `off` (default without it).
  *
  * No message repeats a value: `SMTP_URL` holds a password.
@@ -14,7 +19,7 @@
 import { centre } from '@centro/content';
 import type { z } from 'zod';
 import { MAIL_DEFAULTS, type MailSettings } from '../mail/types.js';
-import { isEmailAddress, isMailbox, parseUrl, textWhere } from './parsers.js';
+import { integerRange, isEmailAddress, isMailbox, parseUrl, textWhere } from './parsers.js';
 
 const isSmtpUrl = (value: string): boolean => {
   const url = parseUrl(value);
@@ -28,6 +33,13 @@ export const mailEnv = {
   ),
   MAIL_FROM: textWhere(isMailbox, 'must be an address or "Name" <address>'),
   MAIL_REPLY_TO: textWhere(isEmailAddress, 'must be an e-mail address'),
+  DATA_PROTECTION_EMAIL: textWhere(isEmailAddress, 'must be an e-mail address'),
+  MAIL_PER_PERSON_PER_DAY: integerRange(
+    30,
+    0,
+    10_000,
+    'the confirmations and notices one person may receive in 24 hours (0 for no limit), a whole number',
+  ),
   EMAIL_VERIFICATION: textWhere(
     (value) => value === 'required' || value === 'off',
     'must be required or off',
@@ -52,7 +64,9 @@ export function resolveMailSettings(env: Partial<MailEnv>, dataDir: string): Mai
   return {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `"${centre.name.replace(/"/g, '')}" <nao-responda@localhost>`,
-    replyTo: env.MAIL_REPLY_TO,
+    replyTo: env.MAIL_REPLY_TO ?? env.DATA_PROTECTION_EMAIL ?? centre.email,
+    dataProtectionEmail: env.DATA_PROTECTION_EMAIL ?? centre.email,
+    perPersonPerDay: env.MAIL_PER_PERSON_PER_DAY ?? 30,
     emailVerification: env.EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'required' : 'off'),
     dataDir,
     ...MAIL_DEFAULTS,

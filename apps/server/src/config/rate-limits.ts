@@ -14,6 +14,20 @@ export const rateLimitEnv = {
     1_000_000,
     'the requests per minute allowed to one client address on /idp (0 for no limit), a whole number',
   ),
+  // Decision 080: enrolments, cancellations and waiting-list changes each queue a message and call
+  // the directory; a person flooding them spends the centre's mail quota.
+  ENROLMENT_CHANGES_PER_HOUR: integerRange(
+    6,
+    0,
+    1000,
+    'the enrolments, cancellations and waiting-list changes one person may make in one course in an hour (0 for no limit), a whole number',
+  ),
+  STAFF_PEOPLE_SEARCHES_PER_HOUR: integerRange(
+    30,
+    0,
+    10_000,
+    "the people searches ('Liberar inscrição') one staff member may make in an hour (0 for no limit), a whole number",
+  ),
   REDIS_URL: text.refine(
     (value) => value === undefined || /^rediss?:\/\//.test(value),
     'must be a Redis URL (redis://host:6379 or rediss://...)',

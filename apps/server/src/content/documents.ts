@@ -15,7 +15,13 @@ import {
 } from '@centro/contracts';
 import { type ContactDetails, contactDetailsSchema } from '@centro/contracts/contact';
 import { pagesWithPhotos } from './photos-places.js';
-import { isText, pagesShowingTexts, textPages, textsSchemaFor } from './texts-documents.js';
+import {
+  isText,
+  packagedTextsOf,
+  pagesShowingTexts,
+  textPages,
+  textsSchemaFor,
+} from './texts-documents.js';
 
 /** The content a page is rendered from: every document, saved or packaged. */
 export interface SiteContent {
@@ -94,3 +100,30 @@ export function pagesOf(document: string): readonly string[] {
 export const editablePages: readonly string[] = [
   ...new Set([...Object.values(pagesShowing).flat(), ...textPages]),
 ];
+
+/** A document's body in `content` (a text document never saved: its packaged texts). */
+export function documentOf(content: SiteContent, document: string): unknown {
+  if (isFixed(document)) return content[document];
+  return isText(document) ? (content.texts[document] ?? packagedTextsOf(document)) : undefined;
+}
+
+/** JSON with every object's keys sorted: two equal documents give the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/**
+ * The uploaded photos the stored bodies name (`"id":"<20 hex digits>"`, decision 065's ids), in
+ * any document: a document added later that names photos keeps them too.
+ */
+export function photoIdsIn(bodies: Iterable<string>): Set<string> {
+  const ids = new Set<string>();
+  for (const body of bodies) {
+    for (const [, id] of body.matchAll(/"id":"([0-9a-f]{20})"/g)) if (id) ids.add(id);
+  }
+  return ids;
+}

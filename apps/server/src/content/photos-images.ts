@@ -1,13 +1,15 @@
 /**
- * An uploaded photo made ready for its place (decision 065): read as an image (refused otherwise),
- * within the limits, turned upright (a phone's EXIF orientation), cut to the place's exact width
- * and height around its most interesting part (of its middle part, when it is a long strip), and
- * encoded as AVIF, WebP and JPEG with sharp (libvips). Its id is the start of the SHA-256 of the JPEG: another photo, another URL.
+ * An uploaded photo made ready for its place (decisions 065 and 082), by a child process of its
+ * own (photos-worker.ts): one photo at a time per instance, off the thread pool and the loop that
+ * serve the pages and the sign-ins. Its id is the start of the SHA-256 of the JPEG: another photo,
+ * another URL.
  */
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PHOTO_LIMITS } from '@centro/contracts';
-import sharp, { type Sharp } from 'sharp';
 import { Refusal } from '../refusals/refusal.js';
+import type { PhotoJob, PhotoJobResult } from './photos-worker.js';
 
 /** The formats served, best first (the browser's Accept header picks one). */
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
@@ -20,15 +22,72 @@ export interface PreparedPhoto {
   files: Record<PhotoFormat, Buffer>;
 }
 
-const MAX_PIXELS = PHOTO_LIMITS.megapixels * 1_000_000;
-/** The formats read (as sharp names them; 'heif' is AVIF: the prebuilt libvips reads no HEIC). */
-const PHOTO_INPUTS = new Set<string | undefined>(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff']);
-
-// One image at a time per instance, on one libvips thread: an upload never takes both cores.
-sharp.concurrency(1);
+/** The worker's file beside this one: `.ts` from the sources (tests), `.js` from dist. */
+const HERE = fileURLToPath(import.meta.url);
+const WORKER = path.join(path.dirname(HERE), `photos-worker${path.extname(HERE)}`);
 
 /**
- * The photo for a place of `size`, from the file as uploaded.
+ * The worker's limits: its own thread pool of one thread and one libvips thread (at most one core
+ * of two: the server keeps the other), a JavaScript heap far below the server's, and a bound on
+ * its time.
+ */
+export const PHOTO_WORKER_LIMITS = { threads: 1, heapMb: 128, timeoutMs: 300_000 } as const;
+
+class PhotoWorkerError extends Error {
+  override name = 'PhotoWorkerError';
+}
+
+/** One job in a new child process; the process ends with it. */
+function runInWorker(job: PhotoJob): Promise<PhotoJobResult> {
+  const typeStripping = WORKER.endsWith('.ts') ? ['--experimental-strip-types'] : [];
+  const child = spawn(
+    process.execPath,
+    [...typeStripping, `--max-old-space-size=${PHOTO_WORKER_LIMITS.heapMb}`, WORKER],
+    {
+      // Nothing of the server's environment (its secrets, its database): only what Node needs.
+      env: {
+        PATH: process.env.PATH ?? '',
+        UV_THREADPOOL_SIZE: String(PHOTO_WORKER_LIMITS.threads),
+        VIPS_CONCURRENCY: String(PHOTO_WORKER_LIMITS.threads),
+        NODE_NO_WARNINGS: '1',
+      },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    },
+  );
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (errors.length < 2000) errors += chunk.toString('utf8');
+  });
+  return new Promise<PhotoJobResult>((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), PHOTO_WORKER_LIMITS.timeoutMs);
+    let answer: PhotoJobResult | undefined;
+    child.once('message', (result: PhotoJobResult) => {
+      answer = result;
+      child.disconnect();
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (answer) resolve(answer);
+      else
+        reject(
+          new PhotoWorkerError(`photo worker ended (${signal ?? code}): ${errors.slice(0, 500)}`),
+        );
+    });
+    child.send(job);
+  });
+}
+
+/** Photos are prepared one after the other in each instance. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The photo for a place of `size`, from the file as uploaded: read by the worker, after the photos
+ * queued before it.
  * @throws Refusal 'photoTooLarge' over the limits, 'notAnImage' when it is no image sharp reads.
  */
 export async function preparePhoto(
@@ -36,72 +95,18 @@ export async function preparePhoto(
   size: { width: number; height: number },
 ): Promise<PreparedPhoto> {
   if (file.length > PHOTO_LIMITS.bytes) throw new Refusal('photoTooLarge', { field: 'image' });
-  let upright: { width: number; height: number };
-  try {
-    const { width, height, format, autoOrient } = await sharp(file, {
-      limitInputPixels: false,
-    }).metadata();
-    // Photos only: an SVG, a PDF or libvips' own formats are not (an SVG would be drawn here).
-    if (!width || !height || !PHOTO_INPUTS.has(format)) throw new Error(format);
-    upright = autoOrient;
-  } catch (cause) {
-    throw new Refusal('notAnImage', { field: 'image', cause, message: 'not an image' });
-  }
-  if (upright.width * upright.height > MAX_PIXELS) {
-    throw new Refusal('photoTooLarge', { field: 'image' });
-  }
-  let image: Sharp;
-  try {
-    // Decoded once, fully (a truncated or corrupt file fails here), then encoded three times.
-    const input = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error', autoOrient: true });
-    const part = middlePart(upright, size);
-    const { data, info } = await (part ? input.extract(part) : input)
-      .resize(size.width, size.height, { fit: 'cover', position: sharp.strategy.attention })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    image = sharp(data, {
-      raw: { width: info.width, height: info.height, channels: info.channels },
-    });
-  } catch (cause) {
-    throw new Refusal('notAnImage', { field: 'image', cause, message: 'image not decoded' });
-  }
-  const [avif, webp, jpeg] = await Promise.all([
-    image.clone().avif({ quality: 55, effort: 4 }).toBuffer(),
-    image.clone().webp({ quality: 78 }).toBuffer(),
-    image.clone().jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer(),
-  ]);
-  const id = createHash('sha256').update(jpeg).digest('hex').slice(0, 20);
-  return { id, width: size.width, height: size.height, files: { avif, webp, jpeg } };
+  const job: PhotoJob = { file, size, limits: PHOTO_LIMITS };
+  const done = queue.then(() => runInWorker(job));
+  queue = done.catch(() => undefined);
+  const result = await done;
+  if (!result.ok) throw new Refusal(result.refusal, { field: 'image', message: result.message });
+  const { avif, webp, jpeg } = result.files;
+  const files = { avif: asBuffer(avif), webp: asBuffer(webp), jpeg: asBuffer(jpeg) };
+  return { id: result.id, width: result.width, height: result.height, files };
 }
 
-/**
- * How much more elongated than its place a photo is read whole. A strip within the limits (100 ×
- * 40,000) would otherwise be resized to the place's width before being cut, hundreds of megapixels
- * (a minute of a core and gigabytes of memory); beyond this, only its middle part is read.
- */
-const MAX_STRETCH = 4;
-
-/**
- * The middle part of an upright image of `image`'s size that is at most MAX_STRETCH times as
- * elongated as `place`, or undefined when the whole image is not more.
- */
-export function middlePart(
-  image: { width: number; height: number },
-  place: { width: number; height: number },
-): { left: number; top: number; width: number; height: number } | undefined {
-  const ratio = image.width / image.height;
-  const placeRatio = place.width / place.height;
-  if (ratio > placeRatio * MAX_STRETCH) {
-    const width = Math.max(1, Math.round(image.height * placeRatio * MAX_STRETCH));
-    return { left: Math.floor((image.width - width) / 2), top: 0, width, height: image.height };
-  }
-  if (ratio < placeRatio / MAX_STRETCH) {
-    const height = Math.max(1, Math.round((image.width / placeRatio) * MAX_STRETCH));
-    return { left: 0, top: Math.floor((image.height - height) / 2), width: image.width, height };
-  }
-  return undefined;
-}
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The format to answer for an Accept header: AVIF, then WebP, else JPEG (every browser). */
 export function formatFor(accept: string | undefined): PhotoFormat {

@@ -1,13 +1,17 @@
 /**
  * Photos in the staff area (issue 32, decision 065): the places and the photo in each, an upload
  * (resized, stored, then a new revision of the `photos` document, published like any save), and
- * the files served at /fotos/<id>, kept in memory once read (a photo never changes).
+ * the files served at /fotos/<id>, kept in memory once read (a photo never changes). A place goes
+ * back to its original illustration as a revision too, and any revision can be restored: the
+ * files of every photo ever uploaded are kept (decision 065).
  */
 import {
   type PhotosDocument,
   photoPath,
+  type StaffPhotoRemove,
   type StaffPhotosResponse,
   type StaffPhotoUpload,
+  type StaffRevisionRestore,
 } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor } from '../staff/context.js';
@@ -24,12 +28,28 @@ export class PhotoLibrary {
   /** The link previews drawn with a photo, by file name; and each page's, to drop the old one. */
   readonly #previews = new Map<string, Buffer>();
   readonly #previewOf = new Map<string, string>();
+  /** An upload under way on this instance: the next is refused before any work (decision 082). */
+  #claimed = false;
 
   constructor(
     private readonly store: PhotoStore,
     private readonly content: ContentService,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * Takes this instance's one upload at a time (decision 082): false when another holds it. The
+   * upload route claims it before reading the photo's body, and releases it with its answer.
+   */
+  claim(): boolean {
+    if (this.#claimed) return false;
+    this.#claimed = true;
+    return true;
+  }
+
+  release(): void {
+    this.#claimed = false;
+  }
 
   /** Every place, with the photo in it (null: the original illustration). */
   places(): StaffPhotosResponse {
@@ -50,8 +70,10 @@ export class PhotoLibrary {
   }
 
   /**
-   * Puts an uploaded photo in its place and publishes the pages showing it.
-   * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale'.
+   * Puts an uploaded photo in its place and publishes the pages showing it; the caller holds the
+   * claim (`claim`).
+   * @throws Refusal 'photoPlaceNotFound', 'photoTooLarge', 'notAnImage', 'contentStale',
+   *   'tooManyContentSaves'.
    */
   async upload(by: StaffActor, upload: StaffPhotoUpload): Promise<StaffPhotosResponse> {
     const place = photoPlace(upload.slot);
@@ -61,6 +83,7 @@ export class PhotoLibrary {
     if (upload.revision !== from) {
       throw new Refusal('contentStale', { message: `photos from ${upload.revision}, at ${from}` });
     }
+    this.content.admitSave(by);
     const photo = await preparePhoto(Buffer.from(upload.image, 'base64'), place);
     await this.store.insert(photo, this.now().toISOString());
     this.#remember(photo);
@@ -69,6 +92,30 @@ export class PhotoLibrary {
       [place.slot]: { id: photo.id, alt: upload.alt, width: photo.width, height: photo.height },
     };
     await this.content.savePhotos(by, upload.revision, document, { slot: place.slot });
+    return this.places();
+  }
+
+  /**
+   * Puts a place's original illustration back (a new revision without its photo), published at
+   * once; a place showing its illustration already is left as it is.
+   * @throws Refusal 'photoPlaceNotFound', 'contentStale'.
+   */
+  async remove(by: StaffActor, { revision, slot }: StaffPhotoRemove): Promise<StaffPhotosResponse> {
+    const place = photoPlace(slot);
+    if (!place) throw new Refusal('photoPlaceNotFound', { field: 'slot' });
+    const { [place.slot]: removed, ...rest } = this.content.content().photos;
+    if (removed === undefined) return this.places();
+    await this.content.savePhotos(by, revision, rest, { slot: place.slot, removed: true });
+    return this.places();
+  }
+
+  /**
+   * Saves an earlier revision of the photos again (0: every original illustration), published at
+   * once.
+   * @throws Refusal 'contentNotFound', 'contentStale'.
+   */
+  async restore(by: StaffActor, restore: StaffRevisionRestore): Promise<StaffPhotosResponse> {
+    await this.content.restoreDocument(by, 'photos', restore);
     return this.places();
   }
 

@@ -10,6 +10,8 @@ export interface PhotoStore {
   insert(photo: PreparedPhoto, createdAt: string): Promise<void>;
   /** The photo's files, or undefined when there is no photo of that id. */
   get(id: string): Promise<PreparedPhoto | undefined>;
+  /** Deletes the photos created before `before` whose id is not in `kept`; their ids. */
+  deleteUnused(kept: ReadonlySet<string>, before: string): Promise<string[]>;
 }
 
 export function photoStore({ db }: Pick<DatabaseHandle, 'db'>): PhotoStore {
@@ -42,6 +44,19 @@ export function photoStore({ db }: Pick<DatabaseHandle, 'db'>): PhotoStore {
         PHOTO_FORMATS.map((format) => [format, Buffer.from(row[format], 'base64')]),
       ) as PreparedPhoto['files'];
       return { id: row.id, width: Number(row.width), height: Number(row.height), files };
+    },
+
+    async deleteUnused(kept, before) {
+      const old = await db
+        .selectFrom('content_photos')
+        .select('id')
+        .where('created_at', '<', before)
+        .execute();
+      const unused = old.map((row) => row.id).filter((id) => !kept.has(id));
+      if (unused.length > 0) {
+        await db.deleteFrom('content_photos').where('id', 'in', unused).execute();
+      }
+      return unused;
     },
   };
 }

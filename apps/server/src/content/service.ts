@@ -5,18 +5,23 @@
  * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at
  * once and on the others at their next look (`watch`).
  */
-import type {
-  PhotosDocument,
-  StaffContentHistory,
-  StaffContentRestore,
-  StaffNoticesResponse,
-  StaffNoticesSave,
-  StaffScheduleResponse,
-  StaffScheduleSave,
-  StaffTextsResponse,
-  StaffTextsSave,
-  Texts,
+import {
+  type ContentDocument,
+  noticesOn,
+  type PhotosDocument,
+  type StaffContentHistory,
+  type StaffContentRestore,
+  type StaffNoticesResponse,
+  type StaffNoticesSave,
+  type StaffScheduleResponse,
+  type StaffScheduleSave,
+  type StaffTextsResponse,
+  type StaffTextsSave,
+  type StaffRevisionRestore,
+  type Texts,
 } from '@centro/contracts';
+import { mapFollowingAddress } from '@centro/contracts/contact-rules';
+import { saoPauloInstant } from '@centro/contracts/content-rules';
 import type {
   StaffContactHistory,
   StaffContactResponse,
@@ -24,20 +29,33 @@ import type {
   StaffContactSave,
 } from '@centro/contracts/contact';
 import { Refusal } from '../refusals/refusal.js';
+import { withNotices } from '../site/notice-banner.js';
 import type { StaffActor } from '../staff/context.js';
 import {
-  packagedContact,
+  canonicalJson,
+  documentOf,
   packagedContent,
   pagesOf,
+  pagesShowing,
+  photoIdsIn,
   schemaOf,
   type SiteContent,
   withDocument,
 } from './documents.js';
-import type { ContentStore } from './store.js';
+import { CONTENT_PREVIEW_LIMIT, CONTENT_SAVE_LIMIT, EditLimit } from './edit-limits.js';
+import { photoPlace } from './photos-places.js';
+import type { ContentStore, StoredRevision } from './store.js';
 import { isText, packagedTextsOf } from './texts-documents.js';
 
 /** How many revisions the history of a page shows. */
 export const HISTORY_LENGTH = 20;
+/** How many revisions of each document are kept; older ones are deleted at a save (decision 083). */
+export const KEPT_REVISIONS = 50;
+/**
+ * How old a photo no kept revision names must be to be deleted: an upload stores its photo just
+ * before its revision, maybe on another instance.
+ */
+export const UNUSED_PHOTO_GRACE_MS = 60 * 60_000;
 
 export type Log = { error(obj: object, msg: string): void };
 
@@ -57,8 +75,18 @@ export type PreviewRenderer = (
   options: { preview: true },
 ) => Promise<{ html: string }>;
 
+/** The uploaded photos, as far as pruning needs them (photos-store.ts). */
+export interface PrunablePhotos {
+  /** Deletes the photos created before `before` whose id is not in `kept`; their ids. */
+  deleteUnused(kept: ReadonlySet<string>, before: string): Promise<string[]>;
+}
+
 export interface ContentServiceOptions {
   store: ContentStore;
+  photos?: PrunablePhotos;
+  /** Saves and previews per staff member (edit-limits.ts; tests: others). */
+  saveLimit?: { count: number; windowMs: number };
+  previewLimit?: { count: number; windowMs: number };
   /** Records a save in the staff record. */
   record: (by: StaffActor, action: string, details: Record<string, unknown>) => Promise<void>;
   log: Log;
@@ -77,10 +105,25 @@ export class ContentService {
   #refreshing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #previewRenderer: PreviewRenderer | undefined;
+  readonly #saves: EditLimit;
+  readonly #previews: EditLimit;
 
   constructor(options: ContentServiceOptions) {
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
+    this.#saves = new EditLimit(options.saveLimit ?? CONTENT_SAVE_LIMIT, this.#now);
+    this.#previews = new EditLimit(options.previewLimit ?? CONTENT_PREVIEW_LIMIT, this.#now);
+  }
+
+  /**
+   * Counts a save of `by` (decision 083); a photo's upload counts itself before its work.
+   * @throws Refusal 'tooManyContentSaves' past the limit.
+   */
+  admitSave(by: StaffActor): void {
+    const retryAfterSeconds = this.#saves.take(by.id);
+    if (retryAfterSeconds > 0) {
+      throw new Refusal('tooManyContentSaves', { details: { retryAfterSeconds } });
+    }
   }
 
   /** Every document in effect (saved, or packaged when never saved). */
@@ -92,7 +135,7 @@ export class ContentService {
     return this.#revisions.get(document) ?? UNSAVED;
   }
 
-  /** Called with each document published from now on (listeners run one after the other). */
+  /** Called with each document published from now on (a save waits for its listeners). */
   onPublish(listener: PublishListener): void {
     this.#listeners.push(listener);
   }
@@ -149,7 +192,7 @@ export class ContentService {
     photos: PhotosDocument,
     details: Record<string, unknown>,
   ): Promise<void> {
-    await this.#save(by, 'photos', from, photos, details);
+    await this.#save(by, 'photos', from, photos, details, { admitted: true });
   }
 
   /** A page's texts in effect (saved, or packaged), with their revision. */
@@ -198,13 +241,15 @@ export class ContentService {
    * @throws Refusal 'contentStale' when `revision` is no longer the latest.
    */
   async saveContact(by: StaffActor, save: StaffContactSave): Promise<StaffContactResponse> {
-    await this.#save(by, 'contact', save.revision, save.contact);
+    // A new address with the map left as it was: the map follows the address.
+    const mapEmbedUrl = mapFollowingAddress(this.#content.contact, save.contact);
+    await this.#save(by, 'contact', save.revision, { ...save.contact, mapEmbedUrl });
     return this.contact();
   }
 
   /** The latest revisions of the contact details, newest first, down to the packaged ones (0). */
   async contactHistory(): Promise<StaffContactHistory> {
-    const revisions = await this.#history('contact', packagedContact);
+    const revisions = await this.documentHistory('contact');
     return { revisions: revisions.map(({ body, ...info }) => ({ ...info, contact: body })) };
   }
 
@@ -212,9 +257,54 @@ export class ContentService {
    * Saves an earlier revision of the contact details again, as the newest, and publishes it.
    * @throws Refusal 'contentNotFound' for an unknown revision; 'contentStale' as a save.
    */
-  async restoreContact(by: StaffActor, { revision, restore }: StaffContactRestore) {
-    await this.#restore(by, 'contact', revision, restore, packagedContact);
+  async restoreContact(by: StaffActor, restore: StaffContactRestore) {
+    await this.restoreDocument(by, 'contact', restore);
     return this.contact();
+  }
+
+  /**
+   * The latest revisions of a fixed document (the schedule, the notices, the photos, the contact
+   * details), newest first, down to its packaged body (revision 0).
+   */
+  documentHistory<D extends ContentDocument>(
+    document: D,
+  ): Promise<(PublishedRevision & { body: SiteContent[D] })[]> {
+    return this.#history(document, packagedContent[document]);
+  }
+
+  /**
+   * Saves an earlier revision of a fixed document again, as the newest, and publishes it.
+   * @throws Refusal 'contentNotFound' for an unknown revision; 'contentStale' as a save.
+   */
+  async restoreDocument(
+    by: StaffActor,
+    document: ContentDocument,
+    { revision, restore }: StaffRevisionRestore,
+  ): Promise<void> {
+    await this.#restore(by, document, revision, restore, packagedContent[document]);
+  }
+
+  /**
+   * The page a fixed document shows, rendered with `body` in its place (a revision of its history
+   * or a draft): published nowhere, saved nowhere. The photos show the page of place `slot`; the
+   * notices the page their first notice is for, with their banner whatever their period.
+   * @throws Refusal 'previewUnavailable' without a renderer.
+   */
+  async previewDocument<D extends ContentDocument>(
+    document: D,
+    body: SiteContent[D],
+    slot?: string,
+  ): Promise<string> {
+    const urlPath = previewPathOf(document, body, slot);
+    if (!this.#previewRenderer || urlPath === undefined) throw new Refusal('previewUnavailable');
+    const content = withDocument(this.#content, document, body);
+    const { html } = await this.#previewRenderer(urlPath, content, { preview: true });
+    if (document !== 'notices') return html;
+    // Each notice as on its first day: the preview shows every notice this page would carry.
+    const shown = (body as SiteContent['notices']).filter(
+      (notice) => noticesOn([notice], urlPath, new Date(saoPauloInstant(notice.from))).length > 0,
+    );
+    return withNotices(html, shown);
   }
 
   /** A document's latest revisions as read back, newest first, then `packaged` as revision 0. */
@@ -253,26 +343,38 @@ export class ContentService {
   /**
    * The page a text document shows first, rendered with `texts` in place of those in effect:
    * published nowhere, saved nowhere.
-   * @throws Refusal 'previewUnavailable' without a renderer.
+   * @throws Refusal 'previewUnavailable' without a renderer; 'tooManyPreviews' past the limit.
    */
-  async preview(document: string, texts: Texts): Promise<string> {
+  async preview(by: StaffActor, document: string, texts: Texts): Promise<string> {
     const [urlPath] = pagesOf(document);
     if (!this.#previewRenderer || urlPath === undefined) throw new Refusal('previewUnavailable');
+    const retryAfterSeconds = this.#previews.take(by.id);
+    if (retryAfterSeconds > 0) {
+      throw new Refusal('tooManyPreviews', { details: { retryAfterSeconds } });
+    }
     const content = withDocument(this.#content, document, texts);
     return (await this.#previewRenderer(urlPath, content, { preview: true })).html;
   }
 
-  /** Inserts revision `from + 1` of a document, then publishes it. */
+  /**
+   * Inserts revision `from + 1` of a document, then publishes it; a body equal to the latest
+   * revision's changes nothing (no revision, no render: decision 083). The revisions beyond the
+   * latest KEPT_REVISIONS are then deleted, with the photos no kept revision names, and the save's
+   * line in the staff record says what went.
+   */
   async #save(
     by: StaffActor,
     document: string,
     from: number,
     body: unknown,
     details: Record<string, unknown> = {},
+    { admitted = false } = {},
   ) {
+    if (!admitted) this.admitSave(by);
     const latest = await this.#options.store.latest(document);
     const revision = from + 1;
     const stale = (latest?.revision ?? 0) !== from;
+    if (!stale && this.#sameAsLatest(document, latest, body)) return;
     if (
       stale ||
       !(await this.#options.store.insert({
@@ -288,18 +390,63 @@ export class ContentService {
         message: `${document} saved from revision ${from}, latest is ${latest?.revision ?? 0}`,
       });
     }
-    await this.#options.record(by, 'content.save', { document, revision, ...details });
+    const pruned = await this.#prune(document, revision);
+    await this.#options.record(by, 'content.save', {
+      document,
+      revision,
+      ...details,
+      ...(pruned && { pruned }),
+    });
     await this.refresh();
   }
 
-  /** Reads the latest revision numbers and publishes every document that changed. */
-  refresh(): Promise<void> {
-    const next = this.#refreshing.then(() => this.#refresh());
-    this.#refreshing = next.catch(() => undefined);
-    return next;
+  /** Whether `body` is the document as its latest revision (or, never saved, its packaged one). */
+  #sameAsLatest(document: string, latest: StoredRevision | undefined, body: unknown): boolean {
+    const schema = schemaOf(document);
+    if (!schema) return false;
+    const current = schema.safeParse(
+      latest ? JSON.parse(latest.body) : documentOf(packagedContent, document),
+    );
+    return current.success && canonicalJson(current.data) === canonicalJson(body);
   }
 
-  async #refresh(): Promise<void> {
+  /**
+   * Deletes the revisions of `document` older than the latest KEPT_REVISIONS (the newest being
+   * `revision`), then the photos older than UNUSED_PHOTO_GRACE_MS that no kept revision names.
+   * What went, for the staff record; undefined when nothing did.
+   */
+  async #prune(document: string, revision: number) {
+    const below = revision - KEPT_REVISIONS + 1;
+    if (below <= 1) return undefined;
+    const revisions = await this.#options.store.deleteBelow(document, below);
+    if (revisions === 0) return undefined;
+    const photos = this.#options.photos
+      ? await this.#options.photos.deleteUnused(
+          photoIdsIn(await this.#options.store.bodies()),
+          new Date(this.#now().getTime() - UNUSED_PHOTO_GRACE_MS).toISOString(),
+        )
+      : [];
+    return { revisionsBelow: below, revisions, photos };
+  }
+
+  /**
+   * Reads the latest revision numbers and publishes every document that changed; resolves once
+   * they are published. The reading runs one at a time; the publications do not hold the next
+   * reading, so that saves close together are published together (decision 083).
+   */
+  refresh(): Promise<void> {
+    const next = this.#refreshing.then(() => this.#refresh());
+    this.#refreshing = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next.then(async (publications) => {
+      await Promise.all(publications);
+    });
+  }
+
+  async #refresh(): Promise<Promise<void>[]> {
+    const publications: Promise<void>[] = [];
     const numbers = await this.#options.store.latestNumbers();
     for (const [document, number] of numbers) {
       const schema = schemaOf(document);
@@ -319,8 +466,10 @@ export class ContentService {
         savedAt: stored.createdAt,
         savedBy: stored.authorName,
       });
-      for (const listener of this.#listeners) await listener(document, this.#content);
+      const content = this.#content;
+      for (const listener of this.#listeners) publications.push(listener(document, content));
     }
+    return publications;
   }
 
   /** Looks for revisions saved on other instances every `intervalMs`. */
@@ -338,4 +487,15 @@ export class ContentService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
   }
+}
+
+/** The page a fixed document's preview shows (undefined: none). */
+function previewPathOf(document: ContentDocument, body: unknown, slot?: string) {
+  if (document === 'photos') return slot === undefined ? undefined : photoPlace(slot)?.pages[0];
+  if (document === 'notices') {
+    const [first] = body as SiteContent['notices'];
+    return first?.place === 'course' && first.course ? first.course : '/';
+  }
+  if (document === 'contact') return '/contato';
+  return pagesShowing[document][0];
 }

@@ -28,6 +28,10 @@ export interface ContentStore {
    * from the same revision first: nothing is written).
    */
   insert(row: StoredRevision): Promise<boolean>;
+  /** Deletes the revisions of a document numbered below `below`; how many went (decision 083). */
+  deleteBelow(document: string, below: number): Promise<number>;
+  /** The body of every stored revision of every document (a bounded history: decision 083). */
+  bodies(): Promise<string[]>;
 }
 
 export function contentStore({ db }: Pick<DatabaseHandle, 'db'>): ContentStore {
@@ -81,6 +85,20 @@ export function contentStore({ db }: Pick<DatabaseHandle, 'db'>): ContentStore {
         .onConflict((oc) => oc.columns(['document', 'revision']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
+    async deleteBelow(document, below) {
+      const result = await db
+        .deleteFrom('content_revisions')
+        .where('document', '=', document)
+        .where('revision', '<', below)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async bodies() {
+      const rows = await db.selectFrom('content_revisions').select('body').execute();
+      return rows.map((row) => row.body);
     },
   };
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { classHint, classHints, withClassHint } from './class-hint.js';
 
 const now = '2027-03-01T12:00:00.000Z';
-const open = { state: 'open' as const, enrolment_opens_at: null, enrolment_closes_at: null };
+const open = {
+  state: 'open' as const,
+  enrolment_opens_at: null,
+  enrolment_closes_at: null,
+  places: 2,
+  taken: 0,
+};
 const planned = { ...open, state: 'planned' as const };
 const closed = { ...open, enrolment_closes_at: '2027-02-01T00:00:00.000Z' };
 
@@ -15,6 +21,14 @@ describe('the course page class hint (decision 070)', () => {
     // One class listed, even not open, is the specification's box.
     expect(classHint([planned], now)).toBe('1');
     expect(classHint([open, open, planned], now)).toBe('2');
+  });
+
+  it('says none of a full class whose next class is announced: the box says when it opens', () => {
+    const full = { ...open, taken: 2 };
+    const next = { ...planned, enrolment_opens_at: '2027-06-01T12:00:00.000Z' };
+    expect(classHint([full, next], now)).toBe('0');
+    expect(classHint([full, planned], now)).toBe('1');
+    expect(classHint([open, next], now)).toBe('1');
   });
 
   it('gives every course page its hint, a course without classes none', () => {

@@ -13,27 +13,29 @@ import type { ClassRow } from './class-store.js';
 export type ClassHint = '0' | '1' | '2';
 
 /** The box a course's listed classes give (as the web's class-choice.ts decides it). */
-export function classHint(
-  rows: readonly Pick<ClassRow, 'state' | 'enrolment_opens_at' | 'enrolment_closes_at'>[],
-  now: string,
-): ClassHint {
-  const open = rows.filter(
-    (r) =>
-      classEnrolmentState(
-        { state: r.state, opensAt: r.enrolment_opens_at, closesAt: r.enrolment_closes_at },
-        now,
-      ) === 'open',
-  ).length;
-  if (open >= 2) return '2';
-  return open === 1 || rows.length === 1 ? '1' : '0';
+type HintRow = Pick<
+  ClassRow,
+  'state' | 'enrolment_opens_at' | 'enrolment_closes_at' | 'places' | 'taken'
+>;
+
+export function classHint(rows: readonly HintRow[], now: string): ClassHint {
+  const stateOf = (r: HintRow) =>
+    classEnrolmentState(
+      { state: r.state, opensAt: r.enrolment_opens_at, closesAt: r.enrolment_closes_at },
+      now,
+    );
+  const open = rows.filter((r) => stateOf(r) === 'open');
+  if (open.length >= 2) return '2';
+  const [only] = open;
+  // Full, with the next class announced: the box says when that opens (decision 075).
+  const next = rows.some((r) => stateOf(r) === 'not-open' && r.enrolment_opens_at !== null);
+  if (only && only.taken >= only.places && next) return '0';
+  return only || rows.length === 1 ? '1' : '0';
 }
 
 /** Each course page's hint, by its path, from every listed class. */
 export function classHints(
-  rows: readonly Pick<
-    ClassRow,
-    'course_slug' | 'state' | 'enrolment_opens_at' | 'enrolment_closes_at'
-  >[],
+  rows: readonly (HintRow & Pick<ClassRow, 'course_slug'>)[],
   now: string,
 ): Map<string, ClassHint> {
   const hints = new Map<string, ClassHint>();

@@ -9,7 +9,8 @@
  * `classes` table): a course's settings here are those of its current class, until the staff area
  * manages classes one by one.
  */
-import { type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
 import type { ClassesTable, ClassState, Database } from '../db/schema.js';
 import { createClassStore, currentClassId } from './class-store.js';
 
@@ -135,8 +136,17 @@ const COURSE_ROW = [
   ...SETTINGS_COLUMNS.map((c) => `k.${c}` as const),
 ] as const;
 
-export function createCourseStore(db: Db) {
-  const classes = createClassStore(db);
+/**
+ * The key of the PostgreSQL advisory lock that the synchronisation holds: instances starting
+ * together on one database take turns, so a new course gets one first class, not one per instance.
+ */
+const SYNC_LOCK = 5_260_712;
+
+/**
+ * `dialect`: the database's, when several instances may share it (PostgreSQL): the
+ * synchronisation then holds a lock of the database's own.
+ */
+export function createCourseStore(db: Db, dialect?: Dialect) {
   /** Courses with their current class. */
   const withCurrentClass = () =>
     db
@@ -275,32 +285,38 @@ export function createCourseStore(db: Db) {
      */
     async sync(courses: readonly CourseRow[], now = new Date()): Promise<void> {
       if (courses.length === 0) return;
-      await db
-        .insertInto('courses')
-        .values(
-          courses.map((c) => ({
-            slug: c.slug,
-            group_id: c.groupId.toLowerCase(),
-            places: c.places,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .column('slug')
-            .doUpdateSet({
-              group_id: (eb) => eb.ref('excluded.group_id'),
-              places: (eb) => eb.ref('excluded.places'),
-            })
-            // Unchanged rows are not rewritten (no row lock taken while others enrol).
-            .where((eb) =>
-              eb.or([
-                eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
-                eb('courses.places', '<>', eb.ref('excluded.places')),
-              ]),
-            ),
-        )
-        .execute();
-      await classes.syncWithCourses(now);
+      await db.transaction().execute(async (trx) => {
+        // Without it two instances starting at once each saw no class and added one: the course
+        // then had two open classes and an enrolment naming none was refused ('classRequired').
+        if (dialect === 'postgres')
+          await sql`select pg_advisory_xact_lock(${SYNC_LOCK})`.execute(trx);
+        await trx
+          .insertInto('courses')
+          .values(
+            courses.map((c) => ({
+              slug: c.slug,
+              group_id: c.groupId.toLowerCase(),
+              places: c.places,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .column('slug')
+              .doUpdateSet({
+                group_id: (eb) => eb.ref('excluded.group_id'),
+                places: (eb) => eb.ref('excluded.places'),
+              })
+              // Unchanged rows are not rewritten (no row lock taken while others enrol).
+              .where((eb) =>
+                eb.or([
+                  eb('courses.group_id', '<>', eb.ref('excluded.group_id')),
+                  eb('courses.places', '<>', eb.ref('excluded.places')),
+                ]),
+              ),
+          )
+          .execute();
+        await createClassStore(trx).syncWithCourses(now);
+      });
     },
   };
 }

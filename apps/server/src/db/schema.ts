@@ -15,15 +15,12 @@ export interface AccountsTable {
   display_name: string;
   /** Graph `mail`: the contact e-mail the person may change in the profile. */
   mail: string;
-  /** Graph `mobilePhone`. */
+  /**
+   * The person's phone ("+CC DD NNNNN-NNNN"): given at sign-up, changed in Perfil or at enrolment.
+   * Stored once (migration 025, decision 078); the directory answers it as Graph's `mobilePhone`.
+   */
   mobile_phone: string | null;
-  /** Graph `birthday`. */
-  birthday: string | null;
-  /** Custom attribute Celular, collected at sign-up. */
-  extension_celular: string | null;
-  /** Custom attribute DataNascimento (DD/MM/YYYY), collected at sign-up. */
-  extension_data_nascimento: string | null;
-  /** The birth date kept as a security attribute (DD/MM/YYYY). */
+  /** The person's birth date (DD/MM/YYYY), stored once like the phone (migration 025). */
   data_nascimento: string | null;
   privacy_accepted_at: string;
   created_at: string;
@@ -160,12 +157,34 @@ export interface StaffActionsTable {
   actor_email: string | null;
   action: string;
   course_slug: string | null;
+  /** The one person the action was about (a removal, a role); see `staff_action_subjects`. */
   subject_id: string | null;
   details: string;
   /** Times this view was repeated in a row (migration 011). */
   view_count: Generated<number>;
   /** The last of those times (null: once). */
   last_at: string | null;
+  /** The role the staff member acted in (migration 025; null: before it). */
+  actor_role: string | null;
+}
+
+/** An action a limit counts (migration 026; limits/limited-actions.ts). */
+export interface LimitedActionsTable {
+  /** 'enrolment-change', 'people-search'. */
+  kind: string;
+  person_id: string;
+  /** What the limit is per, besides the person (a course's slug), or ''. */
+  scope: string;
+  at: string;
+}
+
+/**
+ * An account a staff action concerned, beside `subject_id` (migration 026): the people of a list
+ * viewed or exported, of an attendance, of a search (decisions 078 and 081).
+ */
+export interface StaffActionSubjectsTable {
+  action_id: string;
+  subject_id: string;
 }
 
 /** A participant's removal under way (migration 004). */
@@ -378,6 +397,8 @@ export interface Database {
   staff_roles: StaffRolesTable;
   attendance: AttendanceTable;
   staff_actions: StaffActionsTable;
+  staff_action_subjects: StaffActionSubjectsTable;
+  limited_actions: LimitedActionsTable;
   staff_removals: StaffRemovalsTable;
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;

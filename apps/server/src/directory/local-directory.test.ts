@@ -98,10 +98,7 @@ describe.each(backends)('local directory on %s', (_name, makeBackend, unavailabl
         display_name: 'Maria da Silva',
         mail: 'maria@example.org',
         mobile_phone: '+55 11 91234-5678',
-        birthday: null,
-        extension_celular: '+55 11 98765-4321',
-        extension_data_nascimento: '01/02/1990',
-        data_nascimento: null,
+        data_nascimento: '01/02/1990',
         privacy_accepted_at: '2025-01-01T00:00:00.000Z',
         created_at: '2025-01-01T00:00:00.000Z',
         updated_at: '2025-01-01T00:00:00.000Z',
@@ -170,15 +167,15 @@ describe.each(backends)('local directory on %s', (_name, makeBackend, unavailabl
   });
 
   describe('users', () => {
-    it('maps an account to the user details', async () => {
-      const id = await addAccount({ birthday: '1990-02-01', data_nascimento: '01/02/1990' });
+    it('maps an account to the user details, its one phone and birth date under each name', async () => {
+      const id = await addAccount();
       expect(await directory.getUser(id)).toEqual({
         id,
         displayName: 'Maria da Silva',
         mail: 'maria@example.org',
         mobilePhone: '+55 11 91234-5678',
-        birthday: '1990-02-01',
-        extensionCelular: '+55 11 98765-4321',
+        birthday: null,
+        extensionCelular: '+55 11 91234-5678',
         extensionDataNascimento: '01/02/1990',
         dataNascimento: '01/02/1990',
       });
@@ -210,6 +207,7 @@ describe.each(backends)('local directory on %s', (_name, makeBackend, unavailabl
       const id = await addAccount();
       await directory.setBirthDate(id, '15/08/1985');
       expect((await directory.getUser(id))?.dataNascimento).toBe('15/08/1985');
+      expect((await directory.getUser(id))?.extensionDataNascimento).toBe('15/08/1985');
     });
 
     it('refuses to change an unknown user', async () => {

@@ -28,16 +28,7 @@ const COLUMN_OF_FIELD = {
   mobilePhone: 'mobile_phone',
 } as const satisfies Record<UpdatableUserField, string>;
 
-const ACCOUNT_COLUMNS = [
-  'id',
-  'display_name',
-  'mail',
-  'mobile_phone',
-  'birthday',
-  'extension_celular',
-  'extension_data_nascimento',
-  'data_nascimento',
-] as const;
+const ACCOUNT_COLUMNS = ['id', 'display_name', 'mail', 'mobile_phone', 'data_nascimento'] as const;
 
 type AccountRow = Pick<Selectable<AccountsTable>, (typeof ACCOUNT_COLUMNS)[number]>;
 
@@ -181,10 +172,12 @@ export function createLocalDirectory(
         id: row.id,
         displayName: row.display_name,
         mail: row.mail,
+        // One phone and one birth date (decision 078), answered under each of Graph's names
+        // a client may read, so no two ever disagree; Graph's ISO `birthday` is not held here.
         mobilePhone: row.mobile_phone,
-        birthday: row.birthday,
-        extensionCelular: row.extension_celular,
-        extensionDataNascimento: row.extension_data_nascimento,
+        birthday: null,
+        extensionCelular: row.mobile_phone,
+        extensionDataNascimento: row.data_nascimento,
         dataNascimento: row.data_nascimento,
       };
       return user;

@@ -13,7 +13,7 @@
  *   stores the settings, only when the meetings in effect changed;
  * - a move to another class by staff: the meetings' notice, in the transaction of the move
  *   (decision 090);
- * - a staff role given: right after the grant (staff/role-grants.ts);
+ * - a staff role given or taken back: right after the grant or the revocation (staff/role-grants.ts);
  * - the reminder two days before a class starts: with the class's mark (class-reminders.ts).
  *
  * A course outside the content (tests' own courses) has nothing to tell, as for the confirmation.
@@ -30,6 +30,7 @@ import type { Directory } from '../directory/directory.js';
 import {
   composeCourseNotice,
   composeStaffRoleGranted,
+  composeStaffRoleRevoked,
   composeWaitingListJoined,
 } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
@@ -69,16 +70,23 @@ export const NO_NOTICES: EnrolmentNotices = {
 export interface StaffNotices {
   /** After the role was granted at `at`: the person learns it (not when they held it already). */
   roleGranted(personId: string, role: StaffRoleName, at: Date): Promise<void>;
+  /** After the role was taken back (only when the person held it). */
+  roleRevoked(personId: string, role: StaffRoleName): Promise<void>;
   /**
    * `work` (a change of a class's settings, in the class's transaction) followed, when the
    * meetings in effect changed, by a notice to every confirmed participant of the class in that
-   * transaction.
+   * transaction; `told` hears how many were written (0: the meetings stayed the same).
    */
-  withMeetingNotices<T>(course: Course, work: ClassWork<T>): ClassWork<T>;
+  withMeetingNotices<T>(
+    course: Course,
+    work: ClassWork<T>,
+    told?: (people: number) => void,
+  ): ClassWork<T>;
 }
 
 export const NO_STAFF_NOTICES: StaffNotices = {
   roleGranted: () => Promise.resolve(),
+  roleRevoked: () => Promise.resolve(),
   withMeetingNotices: (_course, work) => work,
 };
 
@@ -128,7 +136,12 @@ export function staffNotices(options: {
       const row = options.mail.enqueueData({ kind: 'staff-role-granted', personId, role });
       await insertDataRows(options.database.db, [row]);
     },
-    withMeetingNotices: (course, work) => async (trx, classId) => {
+    async roleRevoked(personId, role) {
+      const row = options.mail.enqueueData({ kind: 'staff-role-revoked', personId, role });
+      await insertDataRows(options.database.db, [row]);
+    },
+    withMeetingNotices: (course, work, told) => async (trx, classId) => {
+      told?.(0);
       if (!slugs.has(course.slug)) return work(trx, classId);
       const before = await meetingsIn(trx, course, classId);
       const result = await work(trx, classId);
@@ -149,6 +162,7 @@ export function staffNotices(options: {
           }),
         ),
       );
+      told?.(people.length);
       return result;
     },
   };
@@ -185,12 +199,13 @@ export function noticeComposer(options: {
       return options.confirmation(data);
     }
     const { siteUrl } = options;
-    if (data.kind === 'staff-role-granted') {
+    if (data.kind === 'staff-role-granted' || data.kind === 'staff-role-revoked') {
       const who = await person(data);
-      return (
-        who &&
-        composeStaffRoleGranted({ centre: options.centre(), to: who.to, role: data.role, siteUrl })
-      );
+      if (!who) return null;
+      const { role } = data;
+      return data.kind === 'staff-role-granted'
+        ? composeStaffRoleGranted({ centre: options.centre(), to: who.to, role, siteUrl })
+        : composeStaffRoleRevoked({ centre: options.centre(), to: who.to, role });
     }
     // The person's class's meetings (decision 052), else the course's current class's.
     const course = await options.courseOf.forPerson(data.courseSlug, data.personId);

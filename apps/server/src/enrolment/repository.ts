@@ -34,7 +34,7 @@ export function createEnrolmentRepository(
   const waitingList = createWaitingList(handle, lock);
   const releases = createReleases(db, lock);
   const personRows = createPersonRows(db);
-  const courses = createCourseStore(db);
+  const courses = createCourseStore(db, handle.dialect);
   const classes = createClassStore(db);
   return {
     ...places,

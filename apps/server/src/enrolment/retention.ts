@@ -114,6 +114,14 @@ export async function anonymiseEndedCourses(options: RetentionOptions): Promise<
             .where('course_slug', '=', course.slug)
             .where('subject_id', '=', userId)
             .execute();
+          await trx
+            .updateTable('staff_action_subjects')
+            .set({ subject_id: anonymous })
+            .where('subject_id', '=', userId)
+            .where('action_id', 'in', (eb) =>
+              eb.selectFrom('staff_actions').select('id').where('course_slug', '=', course.slug),
+            )
+            .execute();
         });
         people++;
       }

@@ -428,7 +428,7 @@ describe.each(targets)('a new contact e-mail on $dialect (issue 14, finding 6)',
             payload: { id: person, token: api.tokenFor(person) },
           })
         ).json() as { data: { mail: string } };
-      const newMail = `nova-${target.dialect}@example.org`;
+      const newMail = `nova-${person}@example.org`;
       const changed = await api.app.inject({
         method: 'POST',
         url: '/api/user/update',
@@ -466,6 +466,53 @@ describe.each(targets)('a new contact e-mail on $dialect (issue 14, finding 6)',
       expect((await details()).data.mail).toBe(newMail);
       // Single use.
       expect((await confirm()).statusCode).toBe(400);
+
+      // Nobody is locked out: the proven address is the one to sign in with, the page says so,
+      // Perfil shows it, and 'Esqueci minha senha' with it sends the link there.
+      expect(confirmed.body).toContain(`${newMail} é agora o e-mail da sua conta`);
+      const account = await api.app.inject({
+        url: '/api/me/account',
+        headers: { authorization: `Bearer ${api.tokenFor(person)}` },
+      });
+      expect(account.json()).toEqual({ signInEmail: newMail, password: 'here' });
+      const browser = new IdpBrowser(api.app, SITE);
+      const { page: signIn } = await openInteraction(browser);
+      const forgot = /href="([^"]*esqueci-senha[^"]*)">Esqueci minha senha</.exec(signIn.body)?.[1];
+      const form = await browser.get(String(forgot).replace(/&amp;/g, '&'));
+      const before = smtp.received.length;
+      expect(
+        (await browser.post(String(formAction(form.body)), { email: newMail })).statusCode,
+      ).toBe(200);
+      const [reset] = (await smtp.waitFor(before + 1)).slice(before);
+      expect(JSON.stringify(reset?.to)).toContain(newMail);
+      expect(String(reset?.text)).toMatch(/\/idp\/redefinir-senha\?token=/);
+
+      // An address another account signs in with becomes only a contact address, and the page
+      // says to keep signing in as before.
+      const [other = ''] = await api.createPeople(1);
+      const sent = smtp.received.length;
+      await api.app.inject({
+        method: 'POST',
+        url: '/api/user/update',
+        payload: { id: other, token: api.tokenFor(other), param: 'mail', value: newMail },
+      });
+      const [second] = (await smtp.waitFor(sent + 1)).slice(sent);
+      const secondToken = /confirmar-contato\?token=([\w-]+)/.exec(String(second?.text))?.[1] ?? '';
+      const shared = await api.app.inject({
+        method: 'POST',
+        url: '/idp/confirmar-contato',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ token: secondToken }).toString(),
+      });
+      expect(shared.body).toContain('continue usando o e-mail com que você entrava antes');
+      const otherAccount = await api.app.inject({
+        url: '/api/me/account',
+        headers: { authorization: `Bearer ${api.tokenFor(other)}` },
+      });
+      expect(otherAccount.json()).toEqual({
+        signInEmail: `${other}@example.org`,
+        password: 'here',
+      });
     } finally {
       await api.close();
       await smtp.stop();

@@ -247,7 +247,7 @@ describe.each(targets)('the built-in provider on $dialect', (target) => {
       id: idToken.sub,
       displayName: 'Ana Maria da Silva',
       mail: 'ana.maria@example.org',
-      mobilePhone: null,
+      mobilePhone: '+55 11 91234-5678',
       birthday: null,
       extensionCelular: '+55 11 91234-5678',
       extensionDataNascimento: '25/12/1990',

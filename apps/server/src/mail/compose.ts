@@ -27,6 +27,7 @@ import {
   enrolmentOpened,
   enrolmentRemoved,
   staffRoleGranted,
+  staffRoleRevoked,
   waitingListJoined,
 } from './notices/notices.js';
 import { classMessage, type ClassMessageInput } from './notices/class-message.js';
@@ -196,6 +197,13 @@ export function composeStaffRoleGranted(
     role: input.role,
     staffUrl: absolute(input.siteUrl, staffPath),
   });
+}
+
+/** A staff role taken back from the person (no name: decision 046). */
+export function composeStaffRoleRevoked(
+  input: WithCentre & { to: string; role: 'coordenacao' | 'secretaria' | 'comunicacao' },
+): MailMessage {
+  return staffRoleRevoked({ centre: input.centre, to: input.to, role: input.role });
 }
 
 /** 'Enviar mensagem à turma': the staff's subject and text to one person of the class. */

@@ -229,12 +229,14 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     const [message] = await smtp.waitFor(1);
     expect(message?.html).toContain(whatsappGroupLink('NovoConviteDoGrupo1234'));
     expect(message?.to).toMatchObject({ value: [{ address: `${ana}@example.org` }] });
-    // The footer, the meeting place, the calendar's location and Reply-To: the new details.
+    // The footer, the meeting place and the calendar's location: the new details.
     expect(message?.text).toContain('Dúvidas: fale@centro.example.org · WhatsApp: (21) 98765-4321');
     expect(message?.text).toContain(`Avenida Nova, 1000 - ${district}, ${city}`);
     expect(message?.text).not.toContain(centre.email);
     expect(message?.text).not.toContain(street);
-    expect(message?.replyTo?.value[0]?.address).toBe('fale@centro.example.org');
+    // Replies go where the configuration says, never to an address a content edit set
+    // (decision 080): without MAIL_REPLY_TO or DATA_PROTECTION_EMAIL, the packaged centre's.
+    expect(message?.replyTo?.value[0]?.address).toBe(centre.email);
     const ics = message?.attachments.find((a) => a.filename === 'passe.ics');
     const event = new ICAL.Component(
       ICAL.parse(ics?.content.toString('utf8') ?? ''),

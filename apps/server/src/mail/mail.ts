@@ -91,9 +91,8 @@ export function createMail(options: MailOptions): Mail {
   const now = options.now ?? (() => new Date());
   const outbox = createMailOutbox(options.database, settings, now);
   const centre = options.centre ?? (() => packagedCentre);
-  // MAIL_REPLY_TO, else the contact e-mail in effect when the message leaves.
-  const transport =
-    options.transport ?? createMailTransport(settings, () => settings.replyTo ?? centre().email);
+  // From the configuration alone, never the contact e-mail edited in 'Conteúdo' (decision 080).
+  const transport = options.transport ?? createMailTransport(settings, () => settings.replyTo);
   const sender = createMailSender({
     outbox,
     transport,

@@ -15,7 +15,7 @@ import { createMail } from './mail.js';
 import { resolveMailSettings as mailSettingsFromEnv } from '../config/mail.js';
 import { enrolmentConfirmation, emailVerification } from './messages/messages.js';
 import { backoffMs, describeMailError } from './failed-attempts.js';
-import { createMailOutbox, InvalidRecipientError } from './outbox.js';
+import { createMailOutbox, insertDataRows, InvalidRecipientError } from './outbox.js';
 import { createMailSender } from './sender.js';
 import { createSmtpTransport } from './transports.js';
 import type { MailMessage, MailSettings } from './types.js';
@@ -108,6 +108,28 @@ describe.each(targets)('mail outbox on $dialect', (target) => {
     await expect(
       database.db.transaction().execute((trx) => outbox.enqueue(trx, code(3, 'not an address'))),
     ).rejects.toBeInstanceOf(InvalidRecipientError);
+  });
+
+  it('sends a sign-up code before a flood of notices queued ahead of it, and confirmations before notices', async () => {
+    const outbox = createMailOutbox(database, settingsFor(smtp));
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      outbox.dataRow({ kind: 'enrolment-cancelled', personId: `p${i}`, courseSlug: 'passe' }),
+    );
+    await database.db.transaction().execute((trx) => insertDataRows(trx, rows));
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        insertDataRows(trx, [
+          outbox.dataRow({ kind: 'enrolment-confirmation', personId: 'q', courseSlug: 'passe' }),
+        ]),
+      );
+    await enqueue(code(7));
+    const [first, second, third] = await outbox.claim(3);
+    expect([first?.kind, second?.kind, third?.kind]).toEqual([
+      'email-verification',
+      'enrolment-confirmation',
+      'enrolment-cancelled',
+    ]);
   });
 
   it('delivers over SMTP with both parts, the headers and the calendar attachment', async () => {

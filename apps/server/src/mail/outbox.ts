@@ -21,12 +21,13 @@
  * before `markSent` sends it again once (decision 019).
  */
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Database, MailOutboxTable, MailStatus } from '../db/schema.js';
 import { backoffMs, describeMailError } from './failed-attempts.js';
+import { mailPriority, PLACE_KINDS, PRIORITY_KINDS, supersededPlaceMessages } from './priority.js';
 import type { MailAttachment, MailData, MailKind, MailMessage, MailSettings } from './types.js';
 
 /** A sent row keeps kind, recipient, subject, times; never its body (a secret: decision 051). */
@@ -65,7 +66,11 @@ export interface MailOutbox {
    * composed by the sender at delivery.
    */
   dataRow(data: MailData): DataMailRow;
-  /** Takes up to `limit` due messages for this sender alone (see above), oldest first. */
+  /**
+   * Takes up to `limit` due messages for this sender alone (see above): codes and links first, then
+   * confirmations, then the rest, each oldest first (decision 080). Unsent messages about a place
+   * that a later one makes pointless are deleted first (mail/priority.ts).
+   */
   claim(limit: number): Promise<ClaimedMail[]>;
   /** Delivered: its body goes (decision 051). False when the claim was lost (another took over). */
   markSent(mail: ClaimedMail): Promise<boolean>;
@@ -81,6 +86,8 @@ export interface MailOutbox {
   markFailed(mail: ClaimedMail, error: unknown): Promise<FailureOutcome>;
   /** Deletes messages sent before `before` (their recipients are personal data). */
   deleteSentBefore(before: Date): Promise<number>;
+  /** Messages kept as data (confirmations, notices) sent to the person since `since`. */
+  sentToPerson(personId: string, since: Date): Promise<number>;
   /** Number of messages by status, for operators. */
   counts(): Promise<Record<MailStatus, number>>;
   /** When the next pending message is due, if any. */
@@ -209,8 +216,62 @@ export function createMailOutbox(
 ): MailOutbox {
   const { db, dialect } = handle;
 
+  /**
+   * Deletes the unsent messages about a place that a later one about the same person and course
+   * makes pointless (decision 080). PostgreSQL: the rows are locked first, so a message another
+   * sender claimed meanwhile is no longer unsent here, and its follower is kept.
+   */
+  async function dropSuperseded(conn: Kysely<Database>): Promise<number> {
+    const people = await conn
+      .selectFrom('mail_outbox')
+      .select('person_id')
+      .where('status', '=', 'pending')
+      .where('kind', 'in', PLACE_KINDS)
+      .where('person_id', 'is not', null)
+      .groupBy('person_id')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    const ids = people.flatMap((p) => (p.person_id === null ? [] : [p.person_id]));
+    if (ids.length === 0) return 0;
+    const work = async (trx: Kysely<Database>) => {
+      let unsent = trx
+        .selectFrom('mail_outbox')
+        .select(['id', 'kind', 'person_id', 'data', 'created_at'])
+        .where('status', '=', 'pending')
+        .where('kind', 'in', PLACE_KINDS)
+        .where('person_id', 'in', ids);
+      if (dialect === 'postgres') unsent = unsent.forUpdate();
+      const byPlace = new Map<string, { id: string; kind: string; createdAt: string }[]>();
+      for (const row of await unsent.execute()) {
+        const data = parseData(row.data);
+        const course = data && 'courseSlug' in data ? data.courseSlug : '';
+        const key = `${row.person_id ?? ''} ${course}`;
+        const list = byPlace.get(key) ?? [];
+        list.push({ id: row.id, kind: row.kind, createdAt: row.created_at });
+        byPlace.set(key, list);
+      }
+      const dropped = [...byPlace.values()].flatMap(supersededPlaceMessages);
+      if (dropped.length === 0) return 0;
+      const result = await trx
+        .deleteFrom('mail_outbox')
+        .where('id', 'in', dropped)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    };
+    return dialect === 'postgres' ? db.transaction().execute(work) : work(conn);
+  }
+
+  /** The claim's order: codes and links, confirmations, the rest (mail/priority.ts). */
+  const priority = sql<number>`case when kind in (${sql.join(
+    PRIORITY_KINDS.urgent.map((k) => sql.lit(k)),
+  )}) then 0 when kind in (${sql.join(
+    PRIORITY_KINDS.confirmations.map((k) => sql.lit(k)),
+  )}) then 1 else 2 end`;
+
   /** The claim's statements, on `conn` (SQLite: inside the immediate transaction). */
   async function claimOn(conn: Kysely<Database>, limit: number) {
+    await dropSuperseded(conn);
     const at = now();
     const nowIso = at.toISOString();
     // A claim that ran out during the last allowed attempt: that attempt is over.
@@ -239,6 +300,7 @@ export function createMailOutbox(
           ]),
         ]),
       )
+      .orderBy(priority)
       .orderBy('next_attempt_at')
       .orderBy('created_at')
       .limit(limit);
@@ -255,7 +317,12 @@ export function createMailOutbox(
       .execute();
     return rows
       .map(toClaimed)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      .sort(
+        (a, b) =>
+          mailPriority(a.kind) - mailPriority(b.kind) ||
+          a.createdAt.localeCompare(b.createdAt) ||
+          a.id.localeCompare(b.id),
+      );
   }
 
   /** The outbox row of a new message, as an insert compiled for `on`'s dialect. */
@@ -354,6 +421,17 @@ export function createMailOutbox(
         .where('sent_at', '<', before.toISOString())
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    async sentToPerson(personId, since) {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('person_id', '=', personId)
+        .where('status', '=', 'sent')
+        .where('sent_at', '>=', since.toISOString())
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
     async counts() {

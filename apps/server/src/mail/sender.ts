@@ -23,10 +23,13 @@ import type { MailComposer, MailMessage, MailSettings } from './types.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+const DAY_MS = 24 * 60 * 60_000;
+
 export interface MailSenderOptions {
   outbox: MailOutbox;
   transport: MailTransport;
-  settings: Pick<MailSettings, 'pollIntervalMs' | 'batchSize'>;
+  settings: Pick<MailSettings, 'pollIntervalMs' | 'batchSize'> &
+    Partial<Pick<MailSettings, 'perPersonPerDay'>>;
   log: Log;
   /** Deliveries at once (default 3: SMTP servers limit connections). */
   concurrency?: number;
@@ -68,10 +71,25 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   let pass: Promise<number> | undefined;
   let again = false;
 
+  /** Whether the person received their confirmations and notices of the day (decision 080). */
+  async function overDailyCap(personId: string): Promise<boolean> {
+    const cap = settings.perPersonPerDay ?? 0;
+    if (cap <= 0) return false;
+    return (await outbox.sentToPerson(personId, new Date(Date.now() - DAY_MS))) >= cap;
+  }
+
   async function deliver(mail: ClaimedMail): Promise<void> {
     const about = { mail: { id: mail.id, kind: mail.kind, attempt: mail.attempts } };
     let report;
     try {
+      if (mail.data && (await overDailyCap(mail.data.personId))) {
+        const dropped = await outbox.markDropped(mail);
+        log.warn(
+          { ...about, outcome: dropped ? 'dropped' : 'lost' },
+          "mail not sent: the person's messages of the last 24 hours reached MAIL_PER_PERSON_PER_DAY",
+        );
+        return;
+      }
       let message: MailMessage | null = mail;
       if (mail.data) message = await compose(mail.data);
       if (!message) {

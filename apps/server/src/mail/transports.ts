@@ -13,7 +13,6 @@
  */
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { centre } from '@centro/content';
 import nodemailer from 'nodemailer';
 import type { ClaimedMail } from './outbox.js';
 import type { MailSettings } from './types.js';
@@ -31,15 +30,15 @@ export interface MailTransport {
 }
 
 /**
- * The Reply-To address of a message leaving now: MAIL_REPLY_TO, else the centre's contact e-mail
- * in effect (decision 073).
+ * The Reply-To address of a message leaving now: MAIL_REPLY_TO, else DATA_PROTECTION_EMAIL, else
+ * the packaged centre's e-mail (decision 080).
  */
 export type ReplyTo = () => string;
 
 const fixedOrPackaged =
   (settings: Pick<MailSettings, 'replyTo'>): ReplyTo =>
   () =>
-    settings.replyTo ?? centre.email;
+    settings.replyTo;
 
 /** The domain of the From address (for Message-IDs). */
 function senderDomain(from: string): string {

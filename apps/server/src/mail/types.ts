@@ -34,11 +34,15 @@ export type NoticeKind =
   | 'enrolment-removed'
   | 'course-meetings-changed'
   | 'staff-role-granted'
+  | 'staff-role-revoked'
   | 'enrolment-opened'
   | 'class-reminder';
 
 /** The notices about a place in a course: the person and the course alone. */
-export type CourseNoticeKind = Exclude<NoticeKind, 'waiting-list-joined' | 'staff-role-granted'>;
+export type CourseNoticeKind = Exclude<
+  NoticeKind,
+  'waiting-list-joined' | 'staff-role-granted' | 'staff-role-revoked'
+>;
 
 /** A composed message: the outbox stores it, the sender delivers it. */
 export interface MailMessage {
@@ -76,6 +80,12 @@ export type MailData =
       personId: string;
       /** The role given: 'coordenacao', 'secretaria' or 'comunicacao'. */
       role: StaffRoleName;
+    }
+  | {
+      kind: 'staff-role-revoked';
+      personId: string;
+      /** The role taken back. */
+      role: StaffRoleName;
     };
 
 /**
@@ -92,10 +102,14 @@ export interface MailSettings {
   /** The From header, e.g. `"Centro Espírita Caminho da Luz" <nao-responda@centro.org.br>`. */
   from: string;
   /**
-   * The Reply-To header when MAIL_REPLY_TO is set; else the centre's contact e-mail in effect when
-   * the message leaves (decision 073).
+   * The Reply-To header: MAIL_REPLY_TO, else DATA_PROTECTION_EMAIL, else the packaged centre's
+   * e-mail; never the contact e-mail edited in 'Conteúdo' (decision 080).
    */
-  replyTo: string | undefined;
+  replyTo: string;
+  /** Where personal data requests go (the privacy notice names it; decision 080). */
+  dataProtectionEmail: string;
+  /** Confirmations and notices one person may receive in 24 hours (0: no limit; decision 080). */
+  perPersonPerDay: number;
   /** Whether the built-in provider requires a verified e-mail before enrolment (issue 11). */
   emailVerification: 'required' | 'off';
   /** Where `.eml` files go (under `outbox/`) without SMTP. */

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { endAccountSessions } from '../idp/store/adapter.js';
+import { LoginThrottle } from '../idp/store/throttle.js';
 import { endOfSecond, recordTokenRevocation } from '../auth/token-revocations.js';
 import type { Mail } from '../mail/mail.js';
 import type { MailMessage } from '../mail/types.js';
@@ -38,10 +39,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           'display_name',
           'mail',
           'mobile_phone',
-          'extension_celular',
-          'extension_data_nascimento',
           'data_nascimento',
-          'birthday',
           'privacy_accepted_at',
           'created_at',
           'email_verified_at',
@@ -49,6 +47,34 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         .where('id', '=', userId)
         .executeTakeFirst();
     },
+
+    /** What checks a password change: the sign-in e-mail, the name and the password's hash. */
+    async passwordOf(userId: string) {
+      return db
+        .selectFrom('accounts')
+        .select(['email', 'display_name', 'password_hash'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The new password's hash; the provider's sessions and refresh tokens end on every device, so
+     * none renews a sign-in made with the old one (this device's API token lives on until it
+     * expires, then the person signs in with the new password).
+     */
+    async setPassword(userId: string, passwordHash: string, at: Date): Promise<void> {
+      await writeTransaction(handle, async (trx) => {
+        await trx
+          .updateTable('accounts')
+          .set({ password_hash: passwordHash, updated_at: at.toISOString() })
+          .where('id', '=', userId)
+          .execute();
+        await endAccountSessions(trx, userId);
+      });
+    },
+
+    /** Counts guesses of the current password with the sign-in's own limits. */
+    throttle: new LoginThrottle(db),
 
     async attendance(userId: string) {
       return db
@@ -98,14 +124,31 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
     /** The person's own cancellations (decision 059). */
     cancellations: (userId: string) => cancellationsOf(db, userId),
 
-    /** Staff actions whose subject is the person, oldest first. */
+    /**
+     * Staff actions about the person or that touched them (a list holding them viewed or exported,
+     * their attendance marked, a search that showed them: decisions 078 and 081), oldest first.
+     */
     async staffActionsAbout(userId: string) {
-      return db
+      const rows = await db
         .selectFrom('staff_actions')
-        .select(['at', 'action', 'course_slug', 'actor_name'])
-        .where('subject_id', '=', userId)
+        .select(['at', 'action', 'course_slug', 'actor_role', 'view_count'])
+        .where((eb) =>
+          eb.or([
+            eb('subject_id', '=', userId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('staff_action_subjects')
+                .select('action_id')
+                .where('subject_id', '=', userId),
+            ),
+          ]),
+        )
         .orderBy('at')
+        .orderBy('id')
         .execute();
+      return rows.map((r) => ({ ...r, count: Number(r.view_count) }));
     },
 
     async staffRoles(userId: string) {
@@ -170,6 +213,12 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
           .set({ subject_id: anonymous })
           .where('subject_id', '=', userId)
           .execute();
+        await trx
+          .updateTable('staff_action_subjects')
+          .set({ subject_id: anonymous })
+          .where('subject_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('limited_actions').where('person_id', '=', userId).execute();
         // What the person did as staff keeps their name and e-mail: the centre's record of who
         // saw whose data is its obligation, not the staff member's data to erase (decision 049).
         await trx

@@ -20,7 +20,14 @@ import {
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
-import type { MyAccountDeleteResponse, MyData, MyEnrolment } from '@centro/contracts';
+import {
+  type MyAccount,
+  type MyAccountDeleteResponse,
+  type MyData,
+  type MyEnrolment,
+  personBirthDate,
+  personPhone,
+} from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
 import { EnrolmentInProgressError, NoEnrolmentError } from '../enrolment/errors.js';
@@ -35,6 +42,9 @@ import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-i
 import { composeAccountDeleted } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
 import { personHistory } from './history.js';
+import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
+import { validatePassword } from '../idp/routes/form-validation.js';
+import { staffRoleOf } from '../staff/roles.js';
 import type { ParticipantRepository } from './repository.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -132,6 +142,7 @@ export class ParticipantService {
       const row = own ? settingsColumnsOf(own) : bySlug.get(entry.courseSlug);
       if (!course || !row) continue;
       const current = entry.state === 'enrolled' || entry.state === 'pending';
+      const meetings = effectiveMeetings(course, row);
       const enrolment: MyEnrolment = {
         course: entry.courseSlug,
         title: course.title,
@@ -139,13 +150,21 @@ export class ParticipantService {
         state: entry.state,
         position: entry.position,
         since: entry.since,
-        nextMeeting:
-          current || entry.state === 'waiting'
-            ? nextMeeting(effectiveMeetings(course, row), now)
-            : null,
+        nextMeeting: current || entry.state === 'waiting' ? nextMeeting(meetings, now) : null,
         whatsappUrl:
           entry.state === 'enrolled' ? groupLinkOf(effectiveCourse(course, row).inviteCode) : null,
         turma: own ? { id: own.id, name: own.name } : null,
+        meetings:
+          current || entry.state === 'waiting'
+            ? {
+                firstMeeting: meetings.firstMeeting,
+                weekday: meetings.weekday,
+                time: meetings.time,
+                durationMinutes: meetings.durationMinutes,
+                count: meetings.count,
+                room: meetings.room,
+              }
+            : null,
       };
       const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
       answer.push({
@@ -190,6 +209,50 @@ export class ParticipantService {
     return nextMeeting(effectiveMeetings(course, settingsColumnsOf(own)), this.#now()) === null;
   }
 
+  /** How the person signs in, for Perfil: the address, and where the password changes. */
+  async account(userId: string): Promise<MyAccount> {
+    if (this.#accounts !== 'embedded') return { signInEmail: null, password: 'microsoft' };
+    const account = await this.#repository.account(userId);
+    return { signInEmail: account?.email ?? null, password: 'here' };
+  }
+
+  /**
+   * 'Alterar senha' in Perfil (built-in provider): the current password first, its guesses
+   * counted with the sign-in's limits for the account's e-mail and the client's address; the new
+   * one by the sign-up's rules.
+   * @throws Refusal passwordAtMicrosoft, userNotFound, tooManyRequests, wrongCurrentPassword,
+   *   newPasswordRefused
+   */
+  async changePassword(
+    userId: string,
+    change: { current: string; password: string },
+    address: string,
+  ): Promise<void> {
+    if (this.#accounts !== 'embedded') throw new Refusal('passwordAtMicrosoft');
+    const account = await this.#repository.passwordOf(userId);
+    if (!account) throw new Refusal('userNotFound');
+    const { throttle } = this.#repository;
+    const admission = await throttle.admit(account.email, address);
+    if (!admission.allowed) {
+      throw new Refusal('tooManyRequests', {
+        details: { retryAfterSeconds: admission.retryAfterSeconds },
+      });
+    }
+    if (!(await verifyPassword(change.current, account.password_hash))) {
+      await throttle.failed(admission);
+      throw new Refusal('wrongCurrentPassword', { field: 'current' });
+    }
+    await throttle.succeeded(account.email, address);
+    const checked = validatePassword(change.password, [account.display_name, account.email]);
+    if (typeof checked !== 'string') {
+      throw new Refusal('newPasswordRefused', {
+        details: { message: checked.error },
+        field: 'password',
+      });
+    }
+    await this.#repository.setPassword(userId, await hashPassword(checked), this.#now());
+  }
+
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
     const [account, user, rows, attendance, actions, roles, classes, history, exceptions] =
@@ -213,13 +276,9 @@ export class ParticipantService {
         name: user?.displayName ?? account?.display_name ?? null,
         signInEmail: account?.email ?? null,
         mail: user?.mail ?? account?.mail ?? null,
-        mobilePhone: user?.mobilePhone ?? account?.mobile_phone ?? null,
-        celular: user?.extensionCelular ?? account?.extension_celular ?? null,
-        birthDate:
-          user?.dataNascimento ??
-          account?.data_nascimento ??
-          account?.extension_data_nascimento ??
-          null,
+        // The one phone and birth date every staff list and file shows (decision 078).
+        phone: user ? personPhone(user) : (account?.mobile_phone ?? null),
+        birthDate: user ? personBirthDate(user) : (account?.data_nascimento ?? null),
         createdAt: account?.created_at ?? null,
         emailVerifiedAt: account?.email_verified_at ?? null,
       },
@@ -263,11 +322,14 @@ export class ParticipantService {
         present: a.present === 1,
         markedAt: a.marked_at,
       })),
+      // By role and course title (decision 078): the staff member's identity is their own data.
       staffActions: actions.map((a) => ({
         at: a.at,
         action: a.action,
         course: a.course_slug,
-        actorName: a.actor_name,
+        title: a.course_slug === null ? null : title(a.course_slug),
+        role: staffRoleOf(a.actor_role),
+        count: a.count,
       })),
       staffRoles: roles,
     };

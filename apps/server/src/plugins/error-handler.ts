@@ -12,6 +12,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { Refusal } from '../refusals/refusal.js';
 import { answerOfRefusal, genericAnswer, refusalAnswer, type Answer } from './refusal-answer.js';
 import { validationAnswer, type ValidationIssue } from './validation-answer.js';
 
@@ -44,8 +45,17 @@ export function apiErrorResponse(error: unknown, body: unknown): Answer {
   return genericAnswer(error);
 }
 
+/** The seconds a refusal says to wait (its `retryAfterSeconds`), for the Retry-After header. */
+function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof Refusal)) return undefined;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : undefined;
+}
+
 function send(answer: Answer, error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { statusCode, body } = answer;
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   if (statusCode >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else {

@@ -6,6 +6,7 @@
 import {
   groupAddRequestSchema,
   myAccountDeleteRequestSchema,
+  myPasswordChangeRequestSchema,
   mySignOutRequestSchema,
   myCourseRequestSchema,
   myWaitingListJoinRequestSchema,
@@ -23,6 +24,11 @@ import {
   staffTextsSaveSchema,
   staffContentRestoreSchema,
   staffTextsPreviewSchema,
+  staffRevisionRestoreSchema,
+  staffSchedulePreviewSchema,
+  staffNoticesPreviewSchema,
+  staffPhotoRemoveSchema,
+  staffPhotosPreviewSchema,
   staffNewClassRequestSchema,
   staffConcludeClassRequestSchema,
   staffOpenClassRequestSchema,
@@ -31,7 +37,11 @@ import {
   staffPrerequisitesRequestSchema,
   staffClassMessageRequestSchema,
 } from '@centro/contracts';
-import { staffContactRestoreSchema, staffContactSaveSchema } from '@centro/contracts/contact';
+import {
+  staffContactPreviewSchema,
+  staffContactRestoreSchema,
+  staffContactSaveSchema,
+} from '@centro/contracts/contact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
@@ -60,6 +70,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/me/waiting-list/join': myWaitingListJoinRequestSchema,
   '/api/me/waiting-list/leave': myCourseRequestSchema,
   '/api/me/delete': myAccountDeleteRequestSchema,
+  '/api/me/password': myPasswordChangeRequestSchema,
   '/api/me/sign-out': mySignOutRequestSchema,
   '/api/me/opening-alert': myCourseRequestSchema,
   '/api/me/opening-alert/cancel': myCourseRequestSchema,
@@ -80,6 +91,15 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/photos': staffPhotoUploadSchema,
   '/api/staff/content/contact': staffContactSaveSchema,
   '/api/staff/content/contact/restore': staffContactRestoreSchema,
+  '/api/staff/content/contact/preview': staffContactPreviewSchema,
+  '/api/staff/content/schedule/restore': staffRevisionRestoreSchema,
+  '/api/staff/content/schedule/preview': staffSchedulePreviewSchema,
+  '/api/staff/content/notices/restore': staffRevisionRestoreSchema,
+  // The server's schema adds the check of the course against the content (same JSON Schema).
+  '/api/staff/content/notices/preview': staffNoticesPreviewSchema,
+  '/api/staff/content/photos/restore': staffRevisionRestoreSchema,
+  '/api/staff/content/photos/remove': staffPhotoRemoveSchema,
+  '/api/staff/content/photos/preview': staffPhotosPreviewSchema,
 };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

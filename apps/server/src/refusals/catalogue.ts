@@ -26,6 +26,12 @@ export function waitMinutes(retryAfterSeconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 }
 
+/** "N segundos" for a Retry-After in seconds (at least 1 second). */
+export function waitSeconds(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+}
+
 /** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
 function instantText(instant: string): string {
   const at = wallClockAt(instant);
@@ -341,6 +347,64 @@ export const REFUSALS = {
    * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
    */
   roleNotAllowed: refusal([403], C.Forbidden, 'Sua função não permite acessar esta área.'),
+  /**
+   * A person's enrolments, cancellations and waiting-list changes in one course past the hourly
+   * limit (decision 080): each one sends an e-mail and changes the course's group.
+   */
+  tooManyEnrolmentChanges: refusal(
+    [429],
+    C.TooManyRequests,
+    'Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Você alterou sua inscrição neste curso muitas vezes em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** A staff member's people searches past the hourly limit (decision 081). */
+  tooManyPeopleSearches: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas buscas de pessoas em pouco tempo. Aguarde e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas buscas de pessoas em pouco tempo. Aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** 'Alterar senha' in Perfil with a current password that does not match. */
+  wrongCurrentPassword: refusal(
+    [400],
+    C.InvalidRequest,
+    'A senha atual não confere. Digite a senha com que você entra no site.',
+  ),
+  /** 'Alterar senha' with a new password the sign-up would refuse (its sentence). */
+  newPasswordRefused: refusal([400], C.InvalidRequest, 'Escolha outra senha.', own),
+  /** 'Alterar senha' asked of a Microsoft account: its password changes on Microsoft's page. */
+  passwordAtMicrosoft: refusal(
+    [409],
+    C.Conflict,
+    'A senha da sua conta é alterada na página da Microsoft, não aqui.',
+  ),
+  /**
+   * A photo sent while another is being prepared on this instance (decision 082): refused before
+   * any work, as the one under way would make it stale.
+   */
+  photoUploadInProgress: refusal(
+    [409],
+    C.ContentStale,
+    'Outra foto está sendo enviada agora. Aguarde alguns segundos e envie de novo.',
+  ),
+  /** Content saves past a staff member's limit (decision 083): when the next may go. */
+  tooManyContentSaves: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas alterações do conteúdo em pouco tempo. Aguarde um pouco e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas alterações do conteúdo em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** Previews past a staff member's limit (decision 083): when the next may go. */
+  tooManyPreviews: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas pré-visualizações em pouco tempo. Aguarde um pouco e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas pré-visualizações em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
+  ),
   /** 'Mover para outra turma' into a class without a free place (decision 090). */
   moveTargetFull: refusal(
     [409],

@@ -1,7 +1,9 @@
 /**
  * Content-Security-Policy of a prerendered page: its inline scripts and inline stylesheets (the
  * site's CSS, inlined by the web build, decision 010) are allowed by their SHA-256 hashes, so
- * neither script-src nor style-src needs 'unsafe-inline'. Pure functions, no I/O.
+ * neither script-src nor style-src needs 'unsafe-inline'. The scripts allowed are those the renderer
+ * emitted (decision 003, load-pages.ts); a page holding another is not served. Pure functions, no
+ * I/O.
  */
 import { createHash } from 'node:crypto';
 

@@ -1,11 +1,12 @@
 /**
  * Reads the prerendered pages of the web build into memory at start-up and prepares them (CSP from
- * their inline scripts and styles, compression, ETags). A missing page is a broken build: start-up
+ * their inline scripts, which the build's last step checked it emitted, and styles; compression,
+ * ETags). A missing page is a broken build: start-up
  * fails with the list of files.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPageCsp, inlineScriptHashes, inlineStyleHashes } from './csp.js';
+import { buildPageCsp, inlineScriptHashes, inlineStyleHashes, sha256Source } from './csp.js';
 import { preparePage, type PreparedPage } from './page.js';
 
 /** File of the client-rendered shell used for the signed-in routes. */
@@ -55,6 +56,11 @@ export interface SitePages {
    * its path (`/horarios.data`): served from here, replaced with its page (decision 054).
    */
   readonly data: Map<string, Buffer>;
+  /**
+   * The inline scripts the renderer emitted in each page it rendered again (decision 003), by
+   * path: the only ones its CSP allows when it is prepared again.
+   */
+  readonly scripts: Map<string, readonly string[]>;
 }
 
 /** `/horarios` → `/horarios.data`, `/` → `/_root.data`: React Router's data request of a page. */
@@ -89,15 +95,41 @@ async function readPages(webRoot: string, files: readonly string[]): Promise<Map
   return contents;
 }
 
-/** Prepares a public page (CSP from its inline scripts and styles, compression, validators). */
+/** A rendered page holds an inline script its renderer did not emit: it is not served. */
+export class ForeignScriptError extends Error {
+  override name = 'ForeignScriptError';
+}
+
+/**
+ * The hash sources of `emitted`, the inline scripts a renderer emitted in `html`.
+ * @throws ForeignScriptError when the page holds any other inline script.
+ */
+export function assertOwnScripts(html: string, emitted: readonly string[]): string[] {
+  const allowed = [...new Set(emitted.map(sha256Source))];
+  const foreign = inlineScriptHashes(html).filter((hash) => !allowed.includes(hash));
+  if (foreign.length > 0) {
+    throw new ForeignScriptError(`an inline script its renderer did not emit (${foreign[0]})`);
+  }
+  return allowed;
+}
+
+/**
+ * Prepares a public page (CSP, compression, validators). Its CSP allows the inline scripts its
+ * renderer emitted, `emitted` (decision 003), and fails when the page holds any other; without
+ * `emitted`, a page as the build wrote it (whose last step refused any other script), those of its
+ * HTML. Its inline stylesheets are allowed by their hashes.
+ * @throws ForeignScriptError
+ */
 export function preparePublicPage(
   html: Buffer,
   security: PageSecurity,
   options: { validators: boolean; noindex: boolean } = { validators: true, noindex: false },
+  emitted?: readonly string[],
 ): Promise<PreparedPage> {
   const text = html.toString('utf8');
+  const allowed = emitted ? assertOwnScripts(text, emitted) : inlineScriptHashes(text);
   const csp = buildPageCsp({
-    scriptHashes: inlineScriptHashes(text),
+    scriptHashes: allowed,
     styleHashes: inlineStyleHashes(text),
     frameSrc: security.frameSrc,
     connectSrc: security.connectSrc ?? [],
@@ -139,5 +171,5 @@ export async function loadSitePages(
   routes.publicPaths.forEach((urlPath, i) =>
     html.set(urlPath, contents.get(publicFiles[i] as string) as Buffer),
   );
-  return { byPath, notFound, data, html };
+  return { byPath, notFound, data, html, scripts: new Map() };
 }

@@ -16,9 +16,13 @@ export interface RenderedFile {
   type: string;
 }
 
-/** A page rendered again: its HTML, and its client navigation data when the renderer gives it. */
+/**
+ * A page rendered again: its HTML, the inline scripts the renderer emitted in it (the only ones its
+ * CSP allows, decision 003), and its client navigation data when the renderer gives it.
+ */
 export interface RenderedPage {
   html: string;
+  scripts: string[];
   data?: string;
   files?: RenderedFile[];
 }
@@ -55,7 +59,7 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
       urlPath: string,
       content: unknown,
       options?: RenderOptions,
-    ) => Promise<string | RenderedPage>;
+    ) => Promise<string | (Omit<RenderedPage, 'scripts'> & { scripts?: string[] })>;
   };
   const render = module.render;
   if (typeof render !== 'function') {
@@ -64,7 +68,10 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   return {
     render: async (urlPath, content, options) => {
       const page = await render(urlPath, content, options);
-      return typeof page === 'string' ? { html: page } : page;
+      // A renderer that lists no scripts emitted none: a page with one is refused.
+      return typeof page === 'string'
+        ? { html: page, scripts: [] }
+        : { ...page, scripts: page.scripts ?? [] };
     },
   };
 }

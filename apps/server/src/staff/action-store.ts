@@ -14,9 +14,17 @@ export interface StaffActionInput {
   actorId: string;
   actorName: string;
   actorEmail?: string | null | undefined;
+  /** The role the staff member acted in. */
+  actorRole?: string | null | undefined;
   action: string;
   courseSlug?: string | undefined;
   subjectId?: string | undefined;
+  /**
+   * The accounts the action concerned besides `subjectId` (decisions 078 and 081): the people of
+   * a list viewed or exported, of an attendance, of a search; kept one row each in
+   * `staff_action_subjects`, so that filtering by a person, and their own data, find the action.
+   */
+  subjects?: readonly string[] | undefined;
   /** Ids and counts only. */
   details?: Record<string, unknown>;
 }
@@ -67,7 +75,9 @@ export function createActionStore(db: Db) {
       const details = JSON.stringify(input.details ?? {});
       const courseSlug = input.courseSlug ?? null;
       const subjectId = input.subjectId ?? null;
-      if (repeat) {
+      const subjects = [...new Set(input.subjects ?? [])];
+      // A view that showed people is its own row: the next one may show others.
+      if (repeat && subjects.length === 0) {
         const since = new Date(at.getTime() - repeat.withinMs).toISOString();
         const result = await db
           .updateTable('staff_actions')
@@ -100,20 +110,30 @@ export function createActionStore(db: Db) {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) > 0) return;
       }
-      await db
-        .insertInto('staff_actions')
-        .values({
-          id: randomUUID(),
-          at: at.toISOString(),
-          actor_id: input.actorId,
-          actor_name: input.actorName,
-          actor_email: input.actorEmail ?? null,
-          action: input.action,
-          course_slug: courseSlug,
-          subject_id: subjectId,
-          details,
-        })
-        .execute();
+      const id = randomUUID();
+      const row = db.insertInto('staff_actions').values({
+        id,
+        at: at.toISOString(),
+        actor_id: input.actorId,
+        actor_name: input.actorName,
+        actor_email: input.actorEmail ?? null,
+        actor_role: input.actorRole ?? null,
+        action: input.action,
+        course_slug: courseSlug,
+        subject_id: subjectId,
+        details,
+      });
+      if (subjects.length === 0) {
+        await row.execute();
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.executeQuery(row.compile());
+        await trx
+          .insertInto('staff_action_subjects')
+          .values(subjects.map((subject) => ({ action_id: id, subject_id: subject })))
+          .execute();
+      });
     },
 
     /** A page of the record, newest first, filtered; `before` the last row of the page before. */
@@ -122,7 +142,21 @@ export function createActionStore(db: Db) {
       if (query.action !== undefined) select = select.where('action', '=', query.action);
       if (query.actor !== undefined) select = select.where('actor_id', '=', query.actor);
       if (query.course !== undefined) select = select.where('course_slug', '=', query.course);
-      if (query.person !== undefined) select = select.where('subject_id', '=', query.person);
+      const person = query.person;
+      if (person !== undefined) {
+        select = select.where((eb) =>
+          eb.or([
+            eb('subject_id', '=', person),
+            eb.exists(
+              eb
+                .selectFrom('staff_action_subjects as s')
+                .select('s.action_id')
+                .whereRef('s.action_id', '=', 'staff_actions.id')
+                .where('s.subject_id', '=', person),
+            ),
+          ]),
+        );
+      }
       const before = query.before;
       if (before !== undefined) {
         select = select.where((eb) =>

@@ -57,6 +57,7 @@ export async function attendance(
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
     course: slug,
+    subjects: people.map((p) => p.id),
     details: { class: row.id, meeting, rows: people.length },
   });
   return {
@@ -100,6 +101,7 @@ export async function markAttendance(
   if (!written) throw new Refusal('classReadOnly');
   await record(ctx, actor, 'attendance.update', {
     course: slug,
+    subjects: known.map((m) => m.personId),
     details: {
       class: row.id,
       meeting,

@@ -18,6 +18,7 @@ import type { ClassMessageStore } from './class-message-store.js';
 import type { CompletionStore } from './completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
+import { actingRole } from './roles.js';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -83,16 +84,27 @@ export async function record(
   ctx: StaffContext,
   actor: StaffActor,
   action: string,
-  extra: { course?: string; subject?: string; details?: Record<string, unknown> } = {},
+  extra: {
+    course?: string;
+    subject?: string;
+    /**
+     * The accounts the action concerned when they are several (a list's people, an attendance's:
+     * decisions 078 and 081).
+     */
+    subjects?: readonly string[];
+    details?: Record<string, unknown>;
+  } = {},
 ): Promise<void> {
   await ctx.repository.recordAction(
     {
       actorId: actor.id,
       actorName: actor.name,
       actorEmail: actor.email === '' ? null : actor.email,
+      actorRole: actingRole(actor.roles),
       action,
       courseSlug: extra.course,
       subjectId: extra.subject,
+      subjects: extra.subjects,
       details: extra.details ?? {},
     },
     ctx.now(),

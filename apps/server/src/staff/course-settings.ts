@@ -145,23 +145,28 @@ export async function updateSettings(
   // list in the same transaction, and a change of meetings is told to the class's participants
   // (decision 055).
   // A conclusion since the check above is seen here, under the lock: refused, as read-only.
+  // Staff are told how many were e-mailed (a retried transaction says its last count).
+  let notified = 0;
   const stored = await ctx.enrolment.changeClass(
     before.id,
-    ctx.notices.withMeetingNotices(course, async (trx, classId) =>
-      (await ctx.repository.concludedIn(classId, trx))
-        ? ('read-only' as const)
-        : ctx.courseStore.updateSettings(
-            classId,
-            {
-              ...settings,
-              opensAt,
-              closesAt,
-              // The weekday follows the first meeting's date (stored only when the date is).
-              weekday: settings.firstMeeting === null ? null : weekday,
-            },
-            course.places,
-            trx,
-          ),
+    ctx.notices.withMeetingNotices(
+      course,
+      async (trx, classId) =>
+        (await ctx.repository.concludedIn(classId, trx))
+          ? ('read-only' as const)
+          : ctx.courseStore.updateSettings(
+              classId,
+              {
+                ...settings,
+                opensAt,
+                closesAt,
+                // The weekday follows the first meeting's date (stored only when the date is).
+                weekday: settings.firstMeeting === null ? null : weekday,
+              },
+              course.places,
+              trx,
+            ),
+      (people) => (notified = people),
     ),
   );
   if (stored === 'read-only') throw new Refusal('classReadOnly');
@@ -171,5 +176,5 @@ export async function updateSettings(
     course: slug,
     details: { class: row.id, changes: settingChanges(course, before, row) },
   });
-  return settingsAnswer(course, row);
+  return { ...settingsAnswer(course, row), notified };
 }

@@ -1,11 +1,18 @@
 /**
- * The files a secretary opens: phones without a stray apostrophe, real dates, a header filter and
- * a frozen header, the waiting list and the attendance per meeting; formulas stay neutralised.
- * Each file is read back (exceljs for the .xlsx).
+ * The files a secretary opens: phones without a stray apostrophe, the same in the CSV and the
+ * .xlsx, real dates, a header filter and a frozen header, each person's situation with the class's
+ * result and their attendance count, the waiting list (its own sheet and its own CSV) and the
+ * attendance per meeting; formulas stay neutralised. Each file is read back (exceljs for the .xlsx).
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvPhone, participantsCsv, participantsXlsx } from './exports.js';
+import {
+  exportPeople,
+  exportPhone,
+  participantsCsv,
+  participantsXlsx,
+  waitingCsv,
+} from './exports.js';
 
 const ana = {
   id: 'p-ana',
@@ -14,39 +21,80 @@ const ana = {
   celular: '+55 21 97777-2222',
   enrolledAt: '2026-03-02T02:30:00Z', // 01/03 in São Paulo
   status: 'confirmed' as const,
+  present: 1,
+  concluded: null,
 };
-const evil = { ...ana, id: 'p-evil', name: '=HYPERLINK("x")', celular: '+1 555 0100' };
+const evil = { ...ana, id: 'p-evil', name: '=HYPERLINK("x")', celular: '+1 555 0100', present: 0 };
+const bia = {
+  id: 'p-bia',
+  position: 1,
+  name: 'Bia Lima',
+  email: 'bia@example.org',
+  celular: '+55 11 91234-5678',
+  joinedAt: '2026-03-05T15:00:00Z',
+};
 
 describe('CSV export', () => {
   it('writes a +55 phone in the national form, no apostrophe, and still neutralises formulas', () => {
-    expect(csvPhone('+55 21 97777-2222')).toBe('(21) 97777-2222');
-    expect(csvPhone('+5511987654321')).toBe('(11) 98765-4321');
+    expect(exportPhone('+55 21 97777-2222')).toBe('(21) 97777-2222');
+    expect(exportPhone('+5511987654321')).toBe('(11) 98765-4321');
     const lines = participantsCsv([ana, evil]).toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[1]).toBe('Ana Souza;ana@example.org;(21) 97777-2222;01/03/2026;Confirmada');
+    expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
+    expect(lines[1]).toBe('Ana Souza;ana@example.org;(21) 97777-2222;01/03/2026;Confirmada;1');
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""x""\)";ana@example\.org;'\+1 555 0100;/);
+  });
+});
+
+describe("a class's truth in the files", () => {
+  it("says 'Concluído' or 'Não concluído' once the class concluded, with the meetings attended", () => {
+    const attendance = {
+      dates: ['2026-03-10', '2026-03-17', '2026-03-24'],
+      marks: new Map([
+        [
+          'p-ana',
+          new Map([
+            [1, true],
+            [2, true],
+            [3, false],
+          ]),
+        ],
+        ['p-evil', new Map([[1, false]])],
+      ]),
+    };
+    const people = exportPeople(
+      [ana, evil, { ...ana, id: 'p-new', name: 'Nova' }],
+      attendance,
+      new Map([
+        ['p-ana', true],
+        ['p-evil', false],
+      ]),
+    );
+    const lines = participantsCsv(people).toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[1]).toMatch(/;Concluído;2$/);
+    expect(lines[2]).toMatch(/;Não concluído;0$/);
+    expect(lines[3]).toMatch(/;Confirmada;0$/);
+  });
+
+  it('writes the waiting list as its own CSV, in its order, phones as in the .xlsx', () => {
+    const lines = waitingCsv([bia, { ...bia, id: 'p-caio', position: 2, name: 'Caio' }])
+      .toString('utf8')
+      .slice(1)
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Posição;Nome;E-mail;Celular;Entrou na lista em',
+      '1;Bia Lima;bia@example.org;(11) 91234-5678;05/03/2026',
+      '2;Caio;bia@example.org;(11) 91234-5678;05/03/2026',
+    ]);
   });
 });
 
 describe('.xlsx export', () => {
   it('has text phones, date cells, filter and frozen header, the waiting list and attendance', async () => {
-    const file = await participantsXlsx(
-      'Curso: Básico',
-      [ana, evil],
-      [
-        {
-          id: 'p-bia',
-          position: 1,
-          name: 'Bia Lima',
-          email: 'bia@example.org',
-          celular: '+55 11 91234-5678',
-          joinedAt: '2026-03-05T15:00:00Z',
-        },
-      ],
-      {
-        dates: ['2026-03-10', '2026-03-17'],
-        marks: new Map([['p-ana', new Map([[1, true]])]]),
-      },
-    );
+    const file = await participantsXlsx('Curso: Básico', [ana, evil], [bia], {
+      dates: ['2026-03-10', '2026-03-17'],
+      marks: new Map([['p-ana', new Map([[1, true]])]]),
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
@@ -60,7 +108,10 @@ describe('.xlsx export', () => {
       expect(sheet?.autoFilter).toBeTruthy();
     }
     const row = people?.getRow(2);
-    expect(row?.getCell(3).value).toBe('+55 21 97777-2222');
+    // The same phone as the CSV's.
+    expect(row?.getCell(3).value).toBe('(21) 97777-2222');
+    expect(row?.getCell(5).value).toBe('Confirmada');
+    expect(row?.getCell(6).value).toBe(1);
     expect(row?.getCell(4).value).toEqual(new Date('2026-03-01T00:00:00Z'));
     expect(row?.getCell(4).numFmt).toBe('dd/mm/yyyy');
     expect(people?.getRow(3).getCell(1).value).toBe('=HYPERLINK("x")');
@@ -70,7 +121,7 @@ describe('.xlsx export', () => {
       1,
       'Bia Lima',
       'bia@example.org',
-      '+55 11 91234-5678',
+      '(11) 91234-5678',
       new Date('2026-03-05T00:00:00Z'),
     ]);
     expect(presence?.getRow(1).values).toEqual([undefined, 'Nome', '1º 10/03', '2º 17/03']);

@@ -1,18 +1,27 @@
 /**
- * A course's participants as files for the centre's volunteers: CSV for Excel in Brazil (`;`,
+ * A class's participants as files for the centre's volunteers: CSV for Excel in Brazil (`;`,
  * UTF-8 with a BOM so accents survive, CRLF, no `sep=` line, dates DD/MM/AAAA) and .xlsx (exceljs,
  * generated here on the server) with three sheets: the participants, the waiting list and the
  * attendance per meeting; each with a header filter and a frozen header row, dates as real dates.
- * Only the columns staff need. In the CSV a cell that a spreadsheet would run as a formula (=, +,
- * -, @ first) is written as text; a Brazilian phone in international form is written in the
- * national form instead, which no spreadsheet reads as a formula (decision 053). The .xlsx holds
- * text cells, which are never formulas, so it needs no prefix.
+ * The waiting list has its own CSV too. Each participant's situation says the class's result once
+ * it concluded ('Concluído' / 'Não concluído'), beside the meetings they attended. Only the
+ * columns staff need. In the CSV a cell that a spreadsheet would run as a formula (=, +, -, @
+ * first) is written as text; a Brazilian phone is written in the national form in both files,
+ * which no spreadsheet reads as a formula (decision 053) and reads the same in either (decision
+ * 078). The .xlsx holds text cells, which are never formulas, so it needs no prefix.
  */
 import { MEETING_TIME_ZONE, textSlug } from '@centro/content';
 import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 
-export const EXPORT_COLUMNS = ['Nome', 'E-mail', 'Celular', 'Data de inscrição', 'Situação'];
+export const EXPORT_COLUMNS = [
+  'Nome',
+  'E-mail',
+  'Celular',
+  'Data de inscrição',
+  'Situação',
+  'Presenças',
+];
 export const WAITING_COLUMNS = ['Posição', 'Nome', 'E-mail', 'Celular', 'Entrou na lista em'];
 
 /** The attendance of the course: each meeting's date and, per person, the marks by meeting. */
@@ -46,14 +55,41 @@ const STATUS: Record<StaffParticipant['status'], string> = {
   pending: 'Em andamento',
 };
 
+/** A participant as the files list them: the list's data and what the class made of it. */
+export interface ExportPerson extends StaffParticipant {
+  /** Meetings marked present. */
+  present: number;
+  /** The class's result once concluded; null while it is not (or no result was kept). */
+  concluded: boolean | null;
+}
+
+/** The person's situation: the class's result once concluded, else their enrolment's state. */
+export function exportSituation(person: Pick<ExportPerson, 'status' | 'concluded'>): string {
+  if (person.concluded !== null) return person.concluded ? 'Concluído' : 'Não concluído';
+  return STATUS[person.status];
+}
+
+/** Each participant with their count of meetings attended and the class's result. */
+export function exportPeople(
+  participants: readonly StaffParticipant[],
+  attendance: AttendanceSheet,
+  completions: ReadonlyMap<string, boolean>,
+): ExportPerson[] {
+  return participants.map((p) => ({
+    ...p,
+    present: [...(attendance.marks.get(p.id)?.values() ?? [])].filter(Boolean).length,
+    concluded: completions.get(p.id) ?? null,
+  }));
+}
+
 /** Neutralises formula injection: a leading =, +, -, @, tab or CR makes the cell text. */
 const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
- * A phone for the CSV: +55 numbers in the national form `(21) 97777-2222` (what a secretary dials
- * and no formula); any other value neutralised by safeText.
+ * A phone for both files: +55 numbers in the national form `(21) 97777-2222` (what a secretary
+ * dials, and no formula); any other value as it is (the CSV neutralises it with safeText).
  */
-export function csvPhone(phone: string): string {
+export function exportPhone(phone: string): string {
   const br = /^\+55[\s.]*\(?(\d{2})\)?[\s.-]*(\d{4,5})[\s.-]*(\d{4})$/.exec(phone.trim());
   return br ? `(${br[1]}) ${br[2]}-${br[3]}` : phone;
 }
@@ -63,16 +99,37 @@ function csvCell(value: string): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function participantsCsv(participants: readonly StaffParticipant[]): Buffer {
-  const rows = participants.map((p) => [
-    p.name,
-    p.email,
-    csvPhone(p.celular),
-    brazilianDate(p.enrolledAt),
-    STATUS[p.status],
-  ]);
-  const lines = [EXPORT_COLUMNS, ...rows].map((cells) => cells.map(csvCell).join(';'));
+function csvFile(rows: readonly (readonly string[])[]): Buffer {
+  const lines = rows.map((cells) => cells.map(csvCell).join(';'));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+export function participantsCsv(participants: readonly ExportPerson[]): Buffer {
+  return csvFile([
+    EXPORT_COLUMNS,
+    ...participants.map((p) => [
+      p.name,
+      p.email,
+      exportPhone(p.celular),
+      brazilianDate(p.enrolledAt),
+      exportSituation(p),
+      String(p.present),
+    ]),
+  ]);
+}
+
+/** The class's waiting list in its order, as its own CSV. */
+export function waitingCsv(waiting: readonly StaffWaitingPerson[]): Buffer {
+  return csvFile([
+    WAITING_COLUMNS,
+    ...waiting.map((w) => [
+      String(w.position),
+      w.name,
+      w.email,
+      exportPhone(w.celular),
+      brazilianDate(w.joinedAt),
+    ]),
+  ]);
 }
 
 type Cell = string | number | Date;
@@ -109,7 +166,7 @@ const MARK = (present: boolean | undefined) =>
 
 export async function participantsXlsx(
   title: string,
-  participants: readonly StaffParticipant[],
+  participants: readonly ExportPerson[],
   waiting: readonly StaffWaitingPerson[],
   attendance: AttendanceSheet,
 ): Promise<Buffer> {
@@ -119,15 +176,22 @@ export async function participantsXlsx(
     workbook,
     title,
     EXPORT_COLUMNS,
-    [32, 32, 18, 18, 14],
-    participants.map((p) => [p.name, p.email, p.celular, dateCell(p.enrolledAt), STATUS[p.status]]),
+    [32, 32, 18, 18, 16, 12],
+    participants.map((p) => [
+      p.name,
+      p.email,
+      exportPhone(p.celular),
+      dateCell(p.enrolledAt),
+      exportSituation(p),
+      p.present,
+    ]),
   );
   addSheet(
     workbook,
     'Lista de espera',
     WAITING_COLUMNS,
     [10, 32, 32, 18, 18],
-    waiting.map((w) => [w.position, w.name, w.email, w.celular, dateCell(w.joinedAt)]),
+    waiting.map((w) => [w.position, w.name, w.email, exportPhone(w.celular), dateCell(w.joinedAt)]),
   );
   addSheet(
     workbook,
@@ -144,9 +208,15 @@ export async function participantsXlsx(
 
 /**
  * A file name without accents or spaces, naming the course and the class, so that two classes'
- * files are told apart: `inscritos-<course>-<class>.<ext>` ('Turma 2027/1' → `turma-2027-1`).
+ * files are told apart: `inscritos-<course>-<class>.<ext>` ('Turma 2027/1' → `turma-2027-1`);
+ * the waiting list's, `espera-<course>-<class>.csv`.
  */
-export function exportFileName(slug: string, className: string, ext: 'csv' | 'xlsx'): string {
+export function exportFileName(
+  slug: string,
+  className: string,
+  ext: 'csv' | 'xlsx',
+  list: 'inscritos' | 'espera' = 'inscritos',
+): string {
   const turma = textSlug(className);
-  return `inscritos-${slug}${turma === '' ? '' : `-${turma}`}.${ext}`;
+  return `${list}-${slug}${turma === '' ? '' : `-${turma}`}.${ext}`;
 }

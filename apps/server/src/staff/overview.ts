@@ -9,8 +9,9 @@ export async function overview(
   ctx: StaffContext,
   actor: StaffActor,
 ): Promise<StaffCourseSummary[]> {
-  const [rows, counts, waiting] = await Promise.all([
+  const [rows, classes, counts, waiting] = await Promise.all([
     ctx.courseStore.all(),
+    ctx.classes.all(),
     ctx.repository.presentCounts(),
     ctx.enrolment.waitingCounts(),
   ]);
@@ -19,7 +20,8 @@ export async function overview(
   const summaries: StaffCourseSummary[] = [];
   for (const course of ctx.courses.values()) {
     const row = bySlug.get(course.slug);
-    if (!row) continue;
+    const current = row && classes.get(row.class_id);
+    if (!row || !current) continue;
     const meetings = effectiveMeetings(course, row);
     const present = counts.get(course.slug);
     summaries.push({
@@ -42,6 +44,13 @@ export async function overview(
       })),
       attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
       hasInvite: (row.invite_code ?? course.inviteCode) !== null,
+      className: current.name,
+      classState: current.state,
+      firstMeeting: meetings.firstMeeting,
+      weekday: meetings.weekday,
+      time: meetings.time,
+      durationMinutes: meetings.durationMinutes,
+      room: meetings.room,
     });
   }
   await record(ctx, actor, 'overview.view', { details: { courses: summaries.length } });

@@ -7,7 +7,7 @@
  * transaction. The directory failing leaves the enrolment as it was (answer 502/503).
  */
 import type { Course } from '@centro/content';
-import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
+import { personPhone, type StaffParticipant, type StaffWaitingPerson } from '@centro/contracts';
 import { CancellationIncompleteError } from '../enrolment/errors.js';
 import type { ClassRow } from '../courses/class-store.js';
 import {
@@ -20,6 +20,8 @@ import {
 } from './context.js';
 import { Refusal } from '../refusals/refusal.js';
 import { NotEnrolledError, RemovalIncompleteError } from './errors.js';
+import { classAttendance } from './attendance.js';
+import { type AttendanceSheet, type ExportPerson, exportPeople } from './exports.js';
 
 export interface ParticipantsQuery {
   /** The class (absent: the course's current class). */
@@ -51,7 +53,7 @@ export async function enrolledPeople(
         id: e.personId,
         name: user?.displayName ?? '',
         email: user?.mail ?? '',
-        celular: user?.extensionCelular ?? user?.mobilePhone ?? '',
+        celular: (user && personPhone(user)) ?? '',
         enrolledAt: e.createdAt,
         status: e.status,
       });
@@ -74,7 +76,7 @@ async function waitingPeople(ctx: StaffContext, classId: string): Promise<StaffW
         position: i + j + 1,
         name: user?.displayName ?? '',
         email: user?.mail ?? '',
-        celular: user?.extensionCelular ?? user?.mobilePhone ?? '',
+        celular: (user && personPhone(user)) ?? '',
         joinedAt: w.joinedAt,
       });
     });
@@ -99,13 +101,17 @@ export async function participants(
   found.sort((a, b) => sign * collator.compare(a[sort], b[sort]));
   await record(ctx, actor, 'participants.view', {
     course: slug,
+    subjects: [...found, ...waiting].map((p) => p.id),
     // The search text may be a name: only whether there was one is kept.
     details: { class: row.id, rows: found.length, waiting: waiting.length, searched: q !== '' },
   });
   return { course, participants: found, waiting };
 }
 
-/** The rows of the class's export, by name; the export is recorded. */
+/**
+ * The rows of the class's export, by name, each with their attendance and the class's result, the
+ * waiting list, and the attendance per meeting; the export is recorded with everyone in it.
+ */
 export async function exportRows(
   ctx: StaffContext,
   actor: StaffActor,
@@ -115,17 +121,47 @@ export async function exportRows(
 ): Promise<{
   course: Course;
   row: ClassRow;
-  participants: StaffParticipant[];
+  participants: ExportPerson[];
   waiting: StaffWaitingPerson[];
+  attendance: AttendanceSheet;
 }> {
   const { course, row, people } = await enrolledPeople(ctx, slug, turma);
-  const waiting = format === 'xlsx' ? await waitingPeople(ctx, row.id) : [];
+  const [waiting, attendance, completions] = await Promise.all([
+    format === 'xlsx' ? waitingPeople(ctx, row.id) : [],
+    classAttendance(ctx, slug, row.id),
+    ctx.completions.ofClass(row.id),
+  ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, `export.${format}`, {
     course: slug,
+    subjects: [...people, ...waiting].map((p) => p.id),
     details: { class: row.id, rows: people.length, waiting: waiting.length },
   });
-  return { course, row, participants: people, waiting };
+  const results = new Map(completions.map((c) => [c.personId, c.concluded]));
+  return {
+    course,
+    row,
+    participants: exportPeople(people, attendance, results),
+    waiting,
+    attendance,
+  };
+}
+
+/** The class's waiting list as its own file; recorded as a CSV export of the list. */
+export async function exportWaiting(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  turma?: string,
+): Promise<{ row: ClassRow; waiting: StaffWaitingPerson[] }> {
+  const { row } = await classOf(ctx, slug, turma);
+  const waiting = await waitingPeople(ctx, row.id);
+  await record(ctx, actor, 'export.csv', {
+    course: slug,
+    subjects: waiting.map((w) => w.id),
+    details: { class: row.id, list: 'waiting', waiting: waiting.length },
+  });
+  return { row, waiting };
 }
 
 /** Whether the person's place is still in the class, concluded meanwhile (its rows stay). */

@@ -96,10 +96,17 @@ export async function grantException(
     await record(ctx, actor, 'prerequisite.exception', { course: slug, subject: personId });
 }
 
-/** People whose e-mail or name matches `text` (the directory's search); recorded, counts only. */
+/**
+ * People whose e-mail or name matches `text` (the directory's search; the query names one person:
+ * decision 081). Recorded with the people returned as the view's subjects, so that the record, and
+ * each person's own data, say who saw them.
+ */
 export async function findPeople(ctx: StaffContext, actor: StaffActor, text: string) {
   const found = await ctx.directory.findUsers(text, PEOPLE_FOUND);
-  await record(ctx, actor, 'people.view', { details: { rows: found.length } });
+  await record(ctx, actor, 'people.view', {
+    details: { rows: found.length },
+    subjects: found.map((u) => u.id),
+  });
   return found.map((u) => ({ id: u.id, name: u.displayName, email: u.mail }));
 }
 
@@ -119,7 +126,11 @@ export async function completions(
     rows.map((r) => r.personId),
   );
   const classNames = new Map(classes.map((c) => [c.id, c.name]));
-  await record(ctx, actor, 'completions.view', { course: slug, details: { rows: rows.length } });
+  await record(ctx, actor, 'completions.view', {
+    course: slug,
+    subjects: rows.map((r) => r.personId),
+    details: { rows: rows.length },
+  });
   return rows.map((r) => ({
     ...r,
     name: names.get(r.personId) ?? null,

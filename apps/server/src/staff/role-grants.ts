@@ -129,6 +129,6 @@ export async function revoke(
       throw new LastCoordinatorError();
     }
   }
-  await ctx.repository.revoke(personId, role);
+  if (await ctx.repository.revoke(personId, role)) await ctx.notices.roleRevoked(personId, role);
   await record(ctx, actor, 'role.revoke', { subject: personId, details: { role } });
 }

@@ -84,3 +84,16 @@ export function embeddedRoles(
   if (email !== undefined && adminEmails.includes(email.toLowerCase())) roles.add('coordenacao');
   return [...roles].sort();
 }
+
+/** Roles from the widest to the narrowest. */
+const BY_REACH: readonly StaffRoleName[] = ['coordenacao', 'secretaria', 'comunicacao'];
+
+/** The role a person with these roles acts in, as the staff record keeps it: their widest. */
+export function actingRole(roles: readonly StaffRoleName[]): StaffRoleName | null {
+  return BY_REACH.find((role) => roles.includes(role)) ?? null;
+}
+
+/** A role read back from the record; null when unknown (rows written before roles were kept). */
+export function staffRoleOf(value: string | null): StaffRoleName | null {
+  return BY_REACH.find((role) => role === value) ?? null;
+}

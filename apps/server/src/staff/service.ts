@@ -21,7 +21,7 @@ import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass } from './classes.js';
-import { attendance, classAttendance, markAttendance } from './attendance.js';
+import { attendance, markAttendance } from './attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
@@ -33,7 +33,14 @@ import {
   prerequisites,
   updatePrerequisites,
 } from './prerequisites.js';
-import { exportRows, move, participants, type ParticipantsQuery, remove } from './participants.js';
+import {
+  exportRows,
+  exportWaiting,
+  move,
+  participants,
+  type ParticipantsQuery,
+  remove,
+} from './participants.js';
 import type { StaffRepository } from './repository.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
 import type { StaffPermission } from './roles.js';
@@ -118,9 +125,9 @@ export class StaffService {
     return exportRows(this.#ctx, by, slug, format, turma);
   }
 
-  /** Every meeting's date and the marks of the class (the .xlsx's attendance sheet). */
-  classAttendance(slug: string, turma?: string) {
-    return classAttendance(this.#ctx, slug, turma);
+  /** The class's waiting list for its own file; the export is recorded. */
+  exportWaiting(by: StaffActor, slug: string, turma?: string) {
+    return exportWaiting(this.#ctx, by, slug, turma);
   }
 
   settings(by: StaffActor, slug: string, turma?: string): Promise<StaffCourseSettingsResponse> {

@@ -69,6 +69,7 @@ export interface TestApiOptions {
   env?: Record<string, string>;
   /** The notices' clock and check interval (decision 056). */
   notices?: BuildAppOptions['notices'];
+  renderWindowMs?: BuildAppOptions['renderWindowMs'];
 }
 
 export interface TestApi {
@@ -106,6 +107,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     {
       wrapDirectory: (adapter) => faultable(adapter, faults),
       ...(options.notices ? { notices: options.notices } : {}),
+      ...(options.renderWindowMs === undefined ? {} : { renderWindowMs: options.renderWindowMs }),
     },
   );
   const expired = createApiTokens({

@@ -55,12 +55,17 @@ async function write(root: string, file: string, content: string | Buffer) {
 
 /**
  * The build's page renderer (`renderer/render.js`, decision 054), as the web build's contract has
- * it: a page from the content. This one lists the schedule's activities and carries an inline
- * script naming the content's first activity, so its CSP hash changes with the content; then the
- * page's own texts when saved (decision 064).
+ * it: a page from the content, with the inline scripts it emitted there. This one lists the
+ * schedule's activities and carries an inline script naming the content's first activity, so its
+ * CSP hash changes with the content; then the page's own texts when saved (decision 064), and a
+ * course page's classes (decision 075). Each path it renders joins `globalThis.__centroRenders`
+ * when a test set it to an array. It has one flaw on purpose, for the tests of decision 003: a
+ * notice's text (which this renderer never shows otherwise) goes into the page unescaped, as a bug
+ * in a real renderer could.
  */
 const RENDERER_JS = `const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function render(urlPath, content) {
+  globalThis.__centroRenders?.push(urlPath);
   const items = content.schedule.flatMap((d) =>
     d.activities.map((a) => '<li>' + esc(d.day) + ', ' + esc(a.time) + ': ' + esc(a.title) + '</li>'),
   );
@@ -68,9 +73,16 @@ export async function render(urlPath, content) {
   const document = urlPath === '/' ? 'home' : urlPath === '/saiba-mais' ? 'about' : urlPath;
   const texts = content.texts?.[document];
   if (texts) items.push('<li>' + esc(Object.values(texts).join(' | ')) + '</li>');
-  return '<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>' + esc(urlPath) +
-    '</title></head><body><main><h1>Horários</h1><ul>' + items.join('') + '</ul></main>' +
-    '<script>window.__first = ' + JSON.stringify(first).replace(/</g, '\\u003c') + ';</script></body></html>';
+  for (const c of content.classes?.[urlPath] ?? []) {
+    const m = c.meetings;
+    items.push('<li>Turma ' + esc(c.name) + ': ' + [m.firstMeeting, m.weekday, m.time, m.durationMinutes + ' min', m.count + ' encontros', m.room ?? ''].map(esc).join(', ') + '</li>');
+  }
+  const flaw = urlPath === '/horarios' ? (content.notices ?? []).map((n) => n.text).join('') : '';
+  const script = 'window.__first = ' + JSON.stringify(first).replace(/</g, '\\u003c') + ';';
+  const html = '<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>' + esc(urlPath) +
+    '</title></head><body><main><h1>Horários</h1><ul>' + items.join('') + '</ul>' + flaw + '</main>' +
+    '<script>' + script + '</script></body></html>';
+  return { html, scripts: [script] };
 }
 `;
 

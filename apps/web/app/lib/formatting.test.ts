@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { birthDateDigitsOf, formatBirthDate, formatPhone } from './formatting';
+import { formatBirthDate, formatPhone, personBirthDate, personPhone } from './formatting';
 
 describe('formatPhone (spec section 5)', () => {
   it('formats 13 digits as +CC DD NNNNN-NNNN', () => {
@@ -41,8 +41,29 @@ describe('formatBirthDate (spec section 5)', () => {
   });
 
   it("reads the directory's ISO birthday", () => {
-    expect(birthDateDigitsOf('1990-12-25T00:00:00Z')).toBe('25/12/1990');
-    expect(birthDateDigitsOf('25/12/1990')).toBe('25/12/1990');
+    expect(personBirthDate({ birthday: '1990-12-25T00:00:00Z' })).toBe('25/12/1990');
+    expect(personBirthDate({ birthday: '25/12/1990' })).toBe('25/12/1990');
+  });
+});
+
+describe("a person's one phone and birth date", () => {
+  it('reads what Perfil wrote before what sign-up collected', () => {
+    const user = {
+      mobilePhone: '+55 21 97777-2222',
+      extensionCelular: '+55 11 91111-1111',
+      dataNascimento: '15/08/1985',
+      extensionDataNascimento: '01/01/1980',
+      birthday: '1970-01-01T00:00:00Z',
+    };
+    expect(personPhone(user)).toBe('+55 21 97777-2222');
+    expect(personBirthDate(user)).toBe('15/08/1985');
+    expect(personPhone({ mobilePhone: ' ', extensionCelular: '+55 11 91111-1111' })).toBe(
+      '+55 11 91111-1111',
+    );
+    expect(personBirthDate({ extensionDataNascimento: '01/01/1980', birthday: null })).toBe(
+      '01/01/1980',
+    );
+    expect(personPhone({})).toBeNull();
   });
 });
 

@@ -23,12 +23,14 @@ export interface CourseInput {
   path: string;
   /** Root-relative URL of the course illustration. */
   image?: string;
-  /** The course's next run, from its meeting data (issue 16). */
-  instance?: CourseInstanceInput;
+  /** The course's runs, one per class shown (decision 075), from their meetings. */
+  instances?: readonly CourseInstanceInput[];
 }
 
 /** A run of a course: weekly meetings at the centre (packages/content's `meetings`). */
 export interface CourseInstanceInput {
+  /** The class's name, when the course has several runs. */
+  name?: string;
   /** "2027-03-06" */
   firstMeeting: string;
   /** "2027-05-22" */
@@ -78,6 +80,7 @@ export function courseInstanceJsonLd(input: CourseInstanceInput): CourseInstance
   const byDay = DAY_OF_WEEK[input.weekday];
   return {
     '@type': 'CourseInstance',
+    ...(input.name ? { name: input.name } : {}),
     courseMode: 'onsite',
     startDate: input.firstMeeting,
     endDate: input.lastMeeting,
@@ -124,6 +127,16 @@ export function organizationJsonLd(origin: string, centre: OrganizationInput): o
   };
 }
 
+/** One run: a `hasCourseInstance` object (as before classes); several: an array of them. */
+function instancesJsonLd(instances: readonly CourseInstanceInput[]) {
+  const [only] = instances;
+  if (instances.length === 0 || !only) return {};
+  return {
+    hasCourseInstance:
+      instances.length === 1 ? courseInstanceJsonLd(only) : instances.map(courseInstanceJsonLd),
+  };
+}
+
 export function courseJsonLd(
   origin: string,
   provider: { name: string },
@@ -140,7 +153,7 @@ export function courseJsonLd(
     inLanguage: 'pt-BR',
     isAccessibleForFree: true,
     ...(course.image ? { image: absoluteUrl(origin, course.image) } : {}),
-    ...(course.instance ? { hasCourseInstance: courseInstanceJsonLd(course.instance) } : {}),
+    ...instancesJsonLd(course.instances ?? []),
     provider: {
       '@type': 'Organization',
       '@id': organizationId(origin),

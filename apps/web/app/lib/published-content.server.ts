@@ -4,7 +4,13 @@
  * publishes an edit it renders the page again with this build's server code (scripts/page-renderer.mjs),
  * the saved documents set here, so the same loaders make the same page from the new content.
  */
-import { type Address, type Centre, centre, type ScheduleDay } from '@centro/content';
+import {
+  type Address,
+  type Centre,
+  centre,
+  type ClassMeetings,
+  type ScheduleDay,
+} from '@centro/content';
 import type { AboutTexts, CourseTexts, HomeTexts, PlacedPhoto, Texts } from '@centro/contracts';
 import type { ContactDetails } from '@centro/contracts/contact';
 import { packagedTexts } from '@centro/contracts/packaged-texts';
@@ -19,6 +25,17 @@ export interface PublishedContent {
   texts?: Readonly<Record<string, Texts>>;
   /** The centre's address, WhatsApp, e-mail and map (decision 068). */
   contact?: ContactDetails;
+  /**
+   * Each course page's classes, by the page's path, as the server reads them from the classes
+   * (decision 075): those listed to visitors (open or planned), else the course's current one.
+   * A page absent here shows the content's meetings (the build, a fresh install).
+   */
+  classes?: Readonly<Record<string, readonly ClassMeetings[]>>;
+  /**
+   * Where personal data requests go: the server's DATA_PROTECTION_EMAIL (decision 080), never
+   * the contact details edited in 'Conteúdo'; missing: `packages/content`'s centre e-mail.
+   */
+  dataProtectionEmail?: string;
 }
 
 /** The contact details in effect: saved (decision 068), or `packages/content`'s centre. */

@@ -29,6 +29,7 @@ const mine = (
   nextMeeting,
   whatsappUrl: state === 'enrolled' ? 'https://chat.whatsapp.com/NovoConvite' : null,
   turma: null,
+  meetings: null,
 });
 
 /**

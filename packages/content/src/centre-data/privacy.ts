@@ -3,6 +3,13 @@ import { RETENTION_MONTHS_AFTER_COURSE } from '../constants.js';
 import type { PrivacyNotice } from '../schema.js';
 import { centre } from './centre.js';
 
+/**
+ * How the notice names its channel for personal data requests: the paragraph holding it names the
+ * data-protection address of the server's configuration (DATA_PROTECTION_EMAIL, decision 080), the
+ * others the contact e-mail published in 'Conteúdo'.
+ */
+export const DATA_REQUESTS_CHANNEL = '(o canal do centro para pedidos sobre dados pessoais)';
+
 export const privacy: PrivacyNotice = {
   title: 'Aviso de Privacidade',
   sections: [
@@ -46,7 +53,7 @@ export const privacy: PrivacyNotice = {
       heading: 'Os seus direitos',
       paragraphs: [
         'A LGPD (art. 18) garante a você, titular dos dados, o direito de: confirmar se tratamos os seus dados; acessá-los; corrigir dados incompletos, inexatos ou desatualizados; pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários ou excessivos; pedir a portabilidade; pedir a eliminação dos dados tratados com o seu consentimento; saber com quem os compartilhamos; ser informado sobre a possibilidade de não consentir e suas consequências; e revogar o consentimento a qualquer momento.',
-        `Você mesmo pode corrigir nome, e-mail, celular e data de nascimento na página Perfil, e lá mesmo, em "Meus dados", baixar tudo o que guardamos sobre você (arquivo JSON) ou excluir a sua conta. Para exercer qualquer outro direito, ou se não conseguir fazê-lo pelo site, escreva para ${centre.email} (o canal do centro para pedidos sobre dados pessoais): responderemos em até 15 dias. Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).`,
+        `Você mesmo pode corrigir nome, e-mail, celular e data de nascimento na página Perfil, e lá mesmo, em "Meus dados", baixar tudo o que guardamos sobre você (arquivo JSON) ou excluir a sua conta. Para exercer qualquer outro direito, ou se não conseguir fazê-lo pelo site, escreva para ${centre.email} ${DATA_REQUESTS_CHANNEL}: responderemos em até 15 dias. Esse endereço só é alterado na configuração do servidor do site, a pedido da coordenação do centro: editar o conteúdo das páginas não o muda. Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).`,
       ],
     },
     {

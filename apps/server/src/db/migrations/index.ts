@@ -20,6 +20,8 @@ import * as prerequisites from './018-prerequisites.js';
 import * as rowsPerClass from './017-rows-per-class.js';
 import * as classMessages from './019-class-messages.js';
 import * as contentPhotos from './021-content-photos.js';
+import * as personDataOnce from './025-person-data-once.js';
+import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -42,6 +44,8 @@ const migrations: Record<string, Migration> = {
   '017-rows-per-class': rowsPerClass,
   '019-class-messages': classMessages,
   '021-content-photos': contentPhotos,
+  '025-person-data-once': personDataOnce,
+  '026-mail-floods-and-seen-people': mailFloodsAndSeenPeople,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,10 +44,23 @@ export const contactEmailRoutes: FastifyPluginAsync<ContactEmailRoutesOptions> =
 
   app.post(CONTACT_CONFIRM_PATH, formRoute, async (request, reply) => {
     const { token } = readForm(request.body, ['token'] as const);
-    if (!(await contactEmail.confirm(token))) return linkGone(reply);
-    request.log.info('contact e-mail confirmed');
-    return pages.sendMessage(reply, 'E-mail confirmado', [
-      'Pronto! Este é agora o e-mail de contato da sua conta.',
-    ]);
+    const email = await contactEmail.pendingFor(token);
+    const confirmed = await contactEmail.confirm(token);
+    if (!confirmed || email === undefined) return linkGone(reply);
+    request.log.info({ signIn: confirmed === 'sign-in' }, 'contact e-mail confirmed');
+    // Which address signs in, said plainly (decision 078).
+    return pages.sendMessage(
+      reply,
+      'E-mail confirmado',
+      confirmed === 'sign-in'
+        ? [
+            `Pronto! ${email} é agora o e-mail da sua conta: o de contato e o que você usa para entrar no site.`,
+            'Da próxima vez, entre com este e-mail e a sua senha de sempre. Se esquecer a senha, peça um novo link em "Esqueci minha senha" com este e-mail.',
+          ]
+        : [
+            'Pronto! Este é agora o e-mail de contato da sua conta.',
+            'Para entrar no site, continue usando o e-mail com que você entrava antes; você o vê em Perfil.',
+          ],
+    );
   });
 };

@@ -74,11 +74,9 @@ export class AccountStore {
       password_hash: await hashPassword(account.password),
       display_name: account.displayName,
       mail: email,
-      mobile_phone: null,
-      birthday: null,
-      extension_celular: account.celular,
-      extension_data_nascimento: account.dataNascimento,
-      data_nascimento: null,
+      // The phone and birth date are kept once (decision 078): Perfil changes these same columns.
+      mobile_phone: account.celular,
+      data_nascimento: account.dataNascimento,
       privacy_accepted_at: now,
       created_at: now,
       updated_at: now,
@@ -141,8 +139,8 @@ export function graphMe(account: AccountRow): GraphMe {
     displayName: account.display_name,
     mail: account.mail,
     mobilePhone: account.mobile_phone,
-    birthday: account.birthday,
-    extensionCelular: account.extension_celular,
-    extensionDataNascimento: account.extension_data_nascimento,
+    birthday: null,
+    extensionCelular: account.mobile_phone,
+    extensionDataNascimento: account.data_nascimento,
   };
 }

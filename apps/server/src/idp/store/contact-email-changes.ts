@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { composeContactEmailChange } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mail.js';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../mail/messages/messages.js';
+import { normaliseEmail } from './accounts.js';
 import { hashToken } from './password-resets.js';
 import { LoginThrottle } from './throttle.js';
 import { Refusal } from '../../refusals/refusal.js';
@@ -117,8 +118,13 @@ export class ContactEmailChanges {
     return row?.new_mail;
   }
 
-  /** Uses the link: the new address replaces the contact address. False when unusable. */
-  async confirm(token: string): Promise<boolean> {
+  /**
+   * Uses the link: the new address, proven now, replaces the contact address and the sign-in
+   * address with it (decision 078), so the person signs in, and asks for 'Esqueci minha senha',
+   * with the one address they see in Perfil. When another account signs in with that address,
+   * only the contact address changes ('contact'). False when the link is unusable.
+   */
+  async confirm(token: string): Promise<false | 'sign-in' | 'contact'> {
     if (!TOKEN_SHAPE.test(token)) return false;
     const now = this.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
@@ -129,12 +135,23 @@ export class ContactEmailChanges {
         .returning(['account_id', 'new_mail'])
         .executeTakeFirst();
       if (!change) return false;
+      const signIn = normaliseEmail(change.new_mail);
+      const owner = await trx
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', signIn)
+        .where('id', '<>', change.account_id)
+        .executeTakeFirst();
       await trx
         .updateTable('accounts')
-        .set({ mail: change.new_mail, updated_at: now })
+        .set({
+          mail: change.new_mail,
+          updated_at: now,
+          ...(owner ? {} : { email: signIn, email_verified_at: now }),
+        })
         .where('id', '=', change.account_id)
         .execute();
-      return true;
+      return owner ? 'contact' : 'sign-in';
     });
   }
 }

@@ -24,7 +24,7 @@ export const SIGN_UP_NOTICE_INTERVAL_MS = 3_600_000;
  */
 export type AccountRenewal = Pick<
   AccountRow,
-  'password_hash' | 'display_name' | 'extension_celular' | 'extension_data_nascimento'
+  'password_hash' | 'display_name' | 'mobile_phone' | 'data_nascimento'
 >;
 
 /** The part of a new row (`AccountStore.newRow`) that renews an unconfirmed account. */
@@ -32,8 +32,8 @@ export function renewalOf(row: AccountRow): AccountRenewal {
   return {
     password_hash: row.password_hash,
     display_name: row.display_name,
-    extension_celular: row.extension_celular,
-    extension_data_nascimento: row.extension_data_nascimento,
+    mobile_phone: row.mobile_phone,
+    data_nascimento: row.data_nascimento,
   };
 }
 
@@ -44,8 +44,9 @@ export function isAccountRenewal(value: unknown): value is AccountRenewal {
   return (
     typeof v.password_hash === 'string' &&
     typeof v.display_name === 'string' &&
-    (v.extension_celular === null || typeof v.extension_celular === 'string') &&
-    (v.extension_data_nascimento === null || typeof v.extension_data_nascimento === 'string')
+    // The phone and birth date as stored once (decision 078).
+    (v.mobile_phone === null || typeof v.mobile_phone === 'string') &&
+    (v.data_nascimento === null || typeof v.data_nascimento === 'string')
   );
 }
 

@@ -335,3 +335,26 @@ export function staffRoleGranted(input: StaffRoleGrantedInput): MailMessage {
     ],
   });
 }
+
+export type StaffRoleRevokedInput = Omit<StaffRoleGrantedInput, 'staffUrl'>;
+
+/**
+ * A coordinator took a staff role back from the person: they learn it rather than find the area
+ * closed. No name, as for the grant (decision 046).
+ */
+export function staffRoleRevoked(input: StaffRoleRevokedInput): MailMessage {
+  const label = ROLE_LABELS[input.role];
+  return render(input.centre, {
+    kind: 'staff-role-revoked',
+    to: input.to,
+    subject: `Sua função na equipe foi retirada: ${label}`,
+    reason:
+      'Você recebeu esta mensagem porque a coordenação do centro retirou uma função sua na equipe do site.',
+    blocks: [
+      greeting(undefined),
+      `A coordenação do centro retirou a sua função ${label} na área da equipe do nosso site.`,
+      'Sua conta continua a mesma: você segue podendo entrar no site e se inscrever nos cursos.',
+      'Se você acha que isso foi um engano, responda a esta mensagem.',
+    ],
+  });
+}

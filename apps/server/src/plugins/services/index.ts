@@ -22,6 +22,7 @@ import type { ParticipantService } from '../../participant/service.js';
 import type { StaffService } from '../../staff/service.js';
 import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
+import type { Limits } from './limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ declare module 'fastify' {
     tokenRevocations: TokenRevocations;
     /** Checks the identity provider's access tokens (IDENTITY_PROVIDER) for get-token. */
     verifyProviderToken: ProviderTokenVerifier;
+    /** What one account may ask within an hour: enrolment changes, people searches. */
+    limits: Limits;
     /** Mail: the outbox (enqueue with the transaction of the event) and this instance's sender. */
     mail: Mail;
     /**
@@ -71,6 +74,7 @@ export { coursesService } from './courses.js';
 export { databaseService } from './database.js';
 export { directoryService } from './directory.js';
 export { enrolmentService } from './enrolment.js';
+export { limitsService } from './limits.js';
 export { mailService } from './mail.js';
 export { participantService } from './participant.js';
 export { staffService } from './staff.js';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { aClass } from '~/test/classes';
-import { classChoice, classSlot, classStateText, noClassText } from './class-choice';
+import {
+  classChoice,
+  classSlot,
+  classStateText,
+  noClassText,
+  untilNextOpening,
+} from './class-choice';
 
 describe('classChoice', () => {
   it("gives one open class's places and window: the specification's page", () => {
@@ -41,10 +47,35 @@ describe('classChoice', () => {
   });
 });
 
+describe('a full class with the next one announced (decision 075)', () => {
+  const opensAt = '2030-01-15T12:00:00.000Z';
+  const full = aClass({ placesLeft: 0 });
+  const next = aClass({ id: 'k2', state: 'planned', enrolment: 'not-open', opensAt });
+
+  it('says when the next opens, to offer “Avise-me” rather than the full class', () => {
+    const choice = classChoice([full, next]);
+    expect(choice).toEqual({ kind: 'none', opensAt, full: true });
+    expect(noClassText({ opensAt, full: true })).toBe(
+      'Vagas esgotadas para este curso. As inscrições abrem em 15/01/2030 às 09h00.',
+    );
+    // Without a next class announced, the full class and its waiting list, as before.
+    expect(classChoice([full])).toMatchObject({ kind: 'one', course: { placesLeft: 0 } });
+  });
+
+  it('asks again a second after the next opening, on a page left open', () => {
+    const now = Date.parse(opensAt) - 60_000;
+    expect(untilNextOpening([full, next], now)).toBe(61_000);
+    expect(untilNextOpening([full, next], Date.parse(opensAt) + 5000)).toBe(1000);
+    expect(untilNextOpening([full], now)).toBeNull();
+    // Further than a timer waits: a reload will tell.
+    expect(untilNextOpening([next], Date.parse(opensAt) - 30 * 86_400_000)).toBeNull();
+  });
+});
+
 describe('the texts', () => {
   it('says that no class is open, and when the next opens', () => {
-    expect(noClassText(null)).toBe('Nenhuma turma com inscrições abertas no momento.');
-    expect(noClassText('2030-01-15T12:00:00.000Z')).toBe(
+    expect(noClassText({ opensAt: null })).toBe('Nenhuma turma com inscrições abertas no momento.');
+    expect(noClassText({ opensAt: '2030-01-15T12:00:00.000Z' })).toBe(
       'Nenhuma turma com inscrições abertas no momento. As inscrições abrem em 15/01/2030 às 09h00.',
     );
   });

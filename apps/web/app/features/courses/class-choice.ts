@@ -7,7 +7,7 @@
  * momento.' and the next opening when one is set.
  */
 import type { PublicClass } from '@centro/contracts';
-import { enrolmentOpensMessage } from '@centro/contracts/messages';
+import { enrolmentOpensMessage, messages } from '@centro/contracts/messages';
 import type { Availability } from './api/get-availability';
 
 export const NO_OPEN_CLASS = 'Nenhuma turma com inscrições abertas no momento.';
@@ -17,8 +17,11 @@ export type ClassChoice =
   | { kind: 'one'; course: Availability }
   /** The person picks one of these (all listed, oldest first). */
   | { kind: 'pick'; classes: PublicClass[] }
-  /** Nothing open; the earliest announced opening, if any. */
-  | { kind: 'none'; opensAt: string | null };
+  /**
+   * Nothing open, or (`full`) the class open is full and the next opens later (decision 075):
+   * the earliest announced opening, if any.
+   */
+  | { kind: 'none'; opensAt: string | null; full?: boolean };
 
 /** A class's places and window as the availability gave them for the course. */
 export const availabilityOf = (c: PublicClass): Availability => ({
@@ -32,18 +35,43 @@ export const availabilityOf = (c: PublicClass): Availability => ({
 export function classChoice(classes: readonly PublicClass[]): ClassChoice {
   const open = classes.filter((c) => c.enrolment === 'open');
   if (open.length >= 2) return { kind: 'pick', classes: [...classes] };
+  const [next = null] = openings(classes);
   const only = open[0] ?? (classes.length === 1 ? classes[0] : undefined);
+  // Full, with the next class announced: when that opens, and 'Avise-me' (decision 075).
+  if (only?.enrolment === 'open' && only.placesLeft === 0 && next) {
+    return { kind: 'none', opensAt: next, full: true };
+  }
   if (only) return { kind: 'one', course: availabilityOf(only) };
-  const openings = classes
+  return { kind: 'none', opensAt: next };
+}
+
+/** The announced openings still to come, earliest first. */
+const openings = (classes: readonly PublicClass[]): string[] =>
+  classes
     .filter((c) => c.enrolment === 'not-open' && c.opensAt)
     .map((c) => c.opensAt as string)
     .sort();
-  return { kind: 'none', opensAt: openings[0] ?? null };
-}
 
-/** The line said when no class is open: the next opening follows when one is set. */
-export const noClassText = (opensAt: string | null): string =>
-  opensAt ? `${NO_OPEN_CLASS} ${enrolmentOpensMessage(opensAt)}` : NO_OPEN_CLASS;
+/** The line said when no class is open (or the open one is full): the next opening follows. */
+export const noClassText = ({ opensAt, full }: { opensAt: string | null; full?: boolean }) =>
+  opensAt
+    ? `${full ? messages.courseFull : NO_OPEN_CLASS} ${enrolmentOpensMessage(opensAt)}`
+    : NO_OPEN_CLASS;
+
+/** The longest wait a timer takes (about 24.8 days); a later opening waits for a reload. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+/**
+ * How long until the classes' next announced opening, and a second more (null: none, or too far):
+ * a page left open asks again then and shows the button without a reload (decision 075). Past
+ * already (an answer cached a few seconds): a second.
+ */
+export function untilNextOpening(classes: readonly PublicClass[], now = Date.now()): number | null {
+  const [next] = openings(classes);
+  if (!next) return null;
+  const wait = Math.max(0, Date.parse(next) - now) + 1000;
+  return wait > MAX_WAIT_MS ? null : wait;
+}
 
 const WEEKDAYS: Record<PublicClass['weekday'], string> = {
   sunday: 'Domingos',

@@ -127,3 +127,67 @@ describe("a course's Course JSON-LD (issue 16)", () => {
     });
   });
 });
+
+describe('a course page rendered with its classes (decision 075)', () => {
+  const path = '/global-kardec/conheca-o-espiritismo';
+  const course = findCourse('global-kardec', 'conheca-o-espiritismo');
+  if (!course) throw new Error('conheca-o-espiritismo is missing');
+  const saved = {
+    ...course.meetings,
+    firstMeeting: '2026-11-28',
+    weekday: 'saturday' as const,
+    time: '19:00',
+    durationMinutes: 120,
+    count: 10,
+    room: 'Salão Bezerra de Menezes',
+  };
+
+  it("says the class's first meeting, time, duration, count and place, in its text and JSON-LD", () => {
+    const { page, meta } = getCoursePage(path, {
+      classes: { [path]: [{ name: 'Turma 2026/2', meetings: saved }] },
+    });
+    expect(page.meetings).toEqual([
+      {
+        firstMeeting: 'sábado, 28/11/2026, às 19h00',
+        weeklySlot: 'Todo sábado, das 19h00 às 21h00',
+        count: '10 encontros',
+        place: expect.stringMatching(/^Salão Bezerra de Menezes – /),
+      },
+    ]);
+    expect(jsonLd(meta)[0]).toMatchObject({
+      hasCourseInstance: {
+        startDate: '2026-11-28',
+        endDate: '2027-01-30',
+        courseSchedule: {
+          startTime: '19:00',
+          endTime: '21:00',
+          duration: 'PT120M',
+          repeatCount: 10,
+        },
+        location: { name: expect.stringMatching(/^Salão Bezerra de Menezes – /) },
+      },
+    });
+  });
+
+  it('shows two classes apart, each named, and two runs in its JSON-LD', () => {
+    const next = { ...saved, firstMeeting: '2027-03-02', weekday: 'tuesday' as const };
+    const { page, meta } = getCoursePage(path, {
+      classes: {
+        [path]: [
+          { name: 'Turma 2026/2', meetings: saved },
+          { name: 'Turma 2027/1', meetings: next },
+        ],
+      },
+    });
+    expect(page.meetings.map((m) => [m.name, m.firstMeeting])).toEqual([
+      ['Turma 2026/2', 'sábado, 28/11/2026, às 19h00'],
+      ['Turma 2027/1', 'terça-feira, 02/03/2027, às 19h00'],
+    ]);
+    expect(jsonLd(meta)[0]).toMatchObject({
+      hasCourseInstance: [
+        { name: 'Turma 2026/2', startDate: '2026-11-28' },
+        { name: 'Turma 2027/1', startDate: '2027-03-02' },
+      ],
+    });
+  });
+});

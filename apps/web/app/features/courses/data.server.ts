@@ -100,6 +100,9 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
   const path = coursePath(course);
   const image = placedImage(course.image, content.photos?.[courseSlot(path)]);
   const texts = textsOf(content, path);
+  const { address } = contactOf(content);
+  // The classes' meetings as the server read them (decision 075); the build: the content's.
+  const classes = content.classes?.[path] ?? [{ name: '', meetings: course.meetings }];
   return {
     page: {
       programme: {
@@ -116,12 +119,13 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
       descriptionHtml: `${richTextHtml(texts.description)}\n${richTextHtml(texts.cycle)}`,
       audience: course.audience,
       image,
-      meetings: {
-        firstMeeting: formatFirstMeeting(course.meetings),
-        weeklySlot: formatWeeklySlot(course.meetings),
-        count: formatMeetingCount(course.meetings.count),
-        place: formatMeetingPlace(course.meetings, contactOf(content).address),
-      },
+      meetings: classes.map(({ name, meetings }) => ({
+        ...(classes.length > 1 ? { name } : {}),
+        firstMeeting: formatFirstMeeting(meetings),
+        weeklySlot: formatWeeklySlot(meetings),
+        count: formatMeetingCount(meetings.count),
+        place: formatMeetingPlace(meetings, address),
+      })),
       share: courseShareData(
         course.title,
         absoluteUrl(site.origin, path),
@@ -140,17 +144,21 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
           description: texts.summary,
           path,
           image: image.src,
-          instance: {
-            firstMeeting: course.meetings.firstMeeting,
-            lastMeeting: meetingDates(course.meetings).at(-1) ?? course.meetings.firstMeeting,
-            weekday: course.meetings.weekday,
-            startTime: course.meetings.time,
-            endTime: addMinutes(course.meetings.time, course.meetings.durationMinutes),
-            count: course.meetings.count,
-            durationMinutes: course.meetings.durationMinutes,
+          instances: classes.map(({ name, meetings }) => ({
+            ...(classes.length > 1 ? { name } : {}),
+            firstMeeting: meetings.firstMeeting,
+            lastMeeting: meetingDates(meetings).at(-1) ?? meetings.firstMeeting,
+            weekday: meetings.weekday,
+            startTime: meetings.time,
+            endTime: addMinutes(meetings.time, meetings.durationMinutes),
+            count: meetings.count,
+            durationMinutes: meetings.durationMinutes,
             timeZone: MEETING_TIME_ZONE,
-            place: { name: centre.name, address: contactOf(content).address },
-          },
+            place: {
+              name: meetings.room ? `${meetings.room} – ${centre.name}` : centre.name,
+              address: meetings.address ?? address,
+            },
+          })),
         }),
       ],
     }),

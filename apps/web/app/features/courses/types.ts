@@ -19,6 +19,8 @@ export interface ProgrammePageData {
 
 /** A course's meetings as the course page shows them: pt-BR texts, prepared at build time. */
 export interface CourseMeetingsData {
+  /** The class's name ('Turma 2027/1'), when the page shows several classes. */
+  name?: string;
   /** "sábado, 06/03/2027, às 17h30" */
   firstMeeting: string;
   /** "Todo sábado, das 17h30 às 19h00" */
@@ -45,7 +47,8 @@ export interface CoursePageData {
   descriptionHtml: string;
   audience: string;
   image: PageImage;
-  meetings: CourseMeetingsData;
+  /** Each class's meetings (decision 075): one, unless several are listed to visitors. */
+  meetings: CourseMeetingsData[];
   /** What the share links give (issue 16), prepared at build time (share.ts). */
   share: CourseShareData;
   /**

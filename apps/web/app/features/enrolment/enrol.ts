@@ -17,10 +17,11 @@ import type { AuthUser, UserWithToken } from '~/auth/types';
 import type { ToastKind } from '~/components/toasts/notify';
 import { updateBirthDate, updateUserField } from '~/auth/api/user-details';
 import {
-  birthDateDigitsOf,
   formatBirthDate,
   formatPhone,
   isPlausibleBirthDate,
+  personBirthDate,
+  personPhone,
 } from '~/lib/formatting';
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { ApiError } from '~/lib/api-client';
@@ -79,7 +80,7 @@ async function writeUnlessProtected(
 
 /** The phone from the registration, formatted, or null when missing or unformattable. */
 export function enrolmentPhone(user: AuthUser): string | null {
-  const raw = user.mobilePhone || user.extensionCelular;
+  const raw = personPhone(user);
   if (!raw) return null;
   const formatted = formatPhone(raw);
   return formatted.ok ? formatted.value : null;
@@ -87,9 +88,10 @@ export function enrolmentPhone(user: AuthUser): string | null {
 
 /** The birth date from the registration as DD/MM/YYYY, or null when missing or not a real date. */
 export function enrolmentBirthDate(user: AuthUser): string | null {
-  const raw = user.birthday || user.extensionDataNascimento || user.dataNascimento;
+  // The value Perfil wrote first, as every list and file reads it (decision 078).
+  const raw = personBirthDate(user);
   if (!raw) return null;
-  const formatted = formatBirthDate(birthDateDigitsOf(raw));
+  const formatted = formatBirthDate(raw);
   return formatted.ok && isPlausibleBirthDate(formatted.value) ? formatted.value : null;
 }
 

@@ -9,8 +9,7 @@ const data: MyData = {
     name: 'Bruno Lima',
     signInEmail: 'bruno@example.org',
     mail: 'bruno@example.org',
-    mobilePhone: null,
-    celular: '+55 11 91234-5678',
+    phone: '+55 11 91234-5678',
     birthDate: '25/12/1990',
     createdAt: '2027-03-01T12:00:00.000Z',
     emailVerifiedAt: null,
@@ -70,13 +69,33 @@ const data: MyData = {
       at: '2027-03-06T23:00:00.000Z',
       action: 'attendance.update',
       course: 'passe',
-      actorName: 'Ana',
+      title: 'Passe',
+      role: 'secretaria',
+      count: 1,
     },
     {
       at: '2027-03-05T14:00:00.000Z',
       action: 'prerequisite.exception',
       course: 'estudando-andre-luiz-ii',
-      actorName: 'Ana',
+      title: 'Estudando André Luiz II',
+      role: 'coordenacao',
+      count: 1,
+    },
+    {
+      at: '2027-03-07T13:00:00.000Z',
+      action: 'participants.view',
+      course: 'conheca-o-espiritismo',
+      title: 'Conheça o Espiritismo',
+      role: 'secretaria',
+      count: 3,
+    },
+    {
+      at: '2027-03-08T13:00:00.000Z',
+      action: 'participant.remove',
+      course: 'conheca-o-espiritismo',
+      title: 'Conheça o Espiritismo',
+      role: null,
+      count: 1,
     },
   ],
   staffRoles: [],
@@ -127,12 +146,18 @@ describe("'Meus dados' to read", () => {
     expect(attendance?.rows).toEqual([
       ['Passe (Turma 2027/1), encontro 2', 'Presente (marcado em 06/03/2027, 20h00)'],
     ]);
+    // By role and the course's title (one the person left included), never a name or a slug.
     expect(actions?.rows).toEqual([
-      ['06/03/2027, 20h00', 'Marcou sua presença (Passe), por Ana'],
+      ['06/03/2027, 20h00', 'Marcou sua presença ou falta (Passe), pela Secretaria'],
       [
         '05/03/2027, 11h00',
-        'Liberou sua inscrição sem pré-requisito (Estudando André Luiz II), por Ana',
+        'Liberou sua inscrição sem pré-requisito (Estudando André Luiz II), pela Coordenação',
       ],
+      [
+        '07/03/2027, 10h00',
+        'Viu a lista de participantes com seus dados (Conheça o Espiritismo), pela Secretaria (3 vezes)',
+      ],
+      ['08/03/2027, 10h00', 'Removeu você do curso (Conheça o Espiritismo), pela equipe'],
     ]);
   });
 });

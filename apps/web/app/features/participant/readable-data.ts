@@ -36,21 +36,32 @@ export function readableInstant(instant: string | null): string {
 
 const value = (text: string | null) => (text?.trim() ? text : '—');
 
-/** What the centre's staff did about the person, in the person's words. */
+/** What the centre's staff did with the person's data, in the person's words. */
 const STAFF_ACTIONS: Readonly<Record<string, string>> = {
-  'participant.remove': 'Removeu você de um curso',
-  'attendance.update': 'Marcou sua presença',
+  'participants.view': 'Viu a lista de participantes com seus dados',
+  'export.csv': 'Baixou uma lista com seus dados (CSV)',
+  'export.xlsx': 'Baixou a lista de participantes com seus dados (Excel)',
+  'attendance.view': 'Viu a lista de presença com seu nome',
+  'attendance.update': 'Marcou sua presença ou falta',
+  'completions.view': 'Viu as conclusões do curso com seu nome',
+  'people.view': 'Encontrou seu cadastro numa busca',
+  'participant.remove': 'Removeu você do curso',
   'role.grant': 'Concedeu uma função a você',
   'role.revoke': 'Retirou uma função sua',
   'prerequisite.exception': 'Liberou sua inscrição sem pré-requisito',
-  'completion.change': 'Alterou sua conclusão de um curso',
+  'completion.change': 'Alterou sua conclusão do curso',
   'account.delete': 'Conta excluída',
 };
 
 const ROLES: Readonly<Record<string, string>> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
+  comunicacao: 'Comunicação',
 };
+
+/** Who acted, by role (decision 078): the staff member's name is their own data. */
+const byRole = (role: MyData['staffActions'][number]['role']) =>
+  role === null ? 'pela equipe' : `pela ${ROLES[role] ?? role}`;
 
 /** Who granted an exception, by role (decision 061). */
 const GRANTED_BY: Readonly<Record<MyData['prerequisiteExceptions'][number]['grantedBy'], string>> =
@@ -73,7 +84,7 @@ export function readableMyData(data: MyData): ReadableSection[] {
         ['Nome', value(account.name)],
         ['E-mail de acesso', value(account.signInEmail)],
         ['E-mail', value(account.mail)],
-        ['Celular', value(account.celular ?? account.mobilePhone)],
+        ['Celular', value(account.phone)],
         ['Data de nascimento', value(account.birthDate)],
         ['Conta criada em', readableInstant(account.createdAt)],
         ['E-mail confirmado em', readableInstant(account.emailVerifiedAt)],
@@ -130,7 +141,9 @@ export function readableMyData(data: MyData): ReadableSection[] {
       empty: 'Nenhuma ação da equipe.',
       rows: data.staffActions.map((s) => [
         readableInstant(s.at),
-        `${STAFF_ACTIONS[s.action] ?? s.action}${s.course ? ` (${course(s.course)})` : ''}, por ${s.actorName}`,
+        `${STAFF_ACTIONS[s.action] ?? 'Uma ação da equipe'}${
+          s.course ? ` (${s.title ?? course(s.course)})` : ''
+        }, ${byRole(s.role)}${s.count > 1 ? ` (${s.count} vezes)` : ''}`,
       ]),
     },
     {

@@ -2,7 +2,7 @@
 import type { AuthUser } from '~/auth/types';
 import type { AuthSettings } from '~/config/auth-settings';
 import type { UpdatableUserField } from '@centro/contracts';
-import { birthDateDigitsOf, formatBirthDate } from '~/lib/formatting';
+import { formatBirthDate, personBirthDate, personPhone } from '~/lib/formatting';
 
 export interface ProfileValues {
   displayName: string;
@@ -20,13 +20,14 @@ export const emptyProfile: ProfileValues = {
 
 /** The form's values for a person's details. */
 export function profileValuesOf(user: AuthUser): ProfileValues {
-  const birth = user.dataNascimento || user.birthday || user.extensionDataNascimento || '';
-  const formatted = birth ? formatBirthDate(birthDateDigitsOf(birth)) : null;
+  // The same phone and birth date as every list and file shows (decision 078).
+  const birth = personBirthDate(user) ?? '';
+  const formatted = birth ? formatBirthDate(birth) : null;
   return {
     displayName: user.displayName ?? '',
     birthDate: formatted?.ok ? formatted.value : birth,
     mail: user.mail ?? '',
-    mobilePhone: user.mobilePhone || user.extensionCelular || '',
+    mobilePhone: personPhone(user) ?? '',
   };
 }
 
@@ -49,13 +50,14 @@ export function changesOf(initial: ProfileValues, current: ProfileValues): Profi
 const CONTACT = 'É o e-mail em que o centro envia avisos e a confirmação das inscrições.';
 
 /**
- * What 'E-mail' changes, under the field: the contact address (the directory's `mail`), never the
- * one a person signs in with. That one is the built-in provider's account e-mail, the e-mail of an
- * External ID account (its `identities`), or a workforce account's user name (`userPrincipalName`).
+ * What 'E-mail' changes, under the field: the contact address (the directory's `mail`). With the
+ * built-in provider, the new address, once proven by its link, is the sign-in address too
+ * (decision 078). With Microsoft Entra ID the sign-in stays the External ID account's e-mail (its
+ * `identities`) or a workforce account's user name (`userPrincipalName`).
  */
 export function mailHint(settings: Pick<AuthSettings, 'protocolMode' | 'authority'>): string {
   if (settings.protocolMode !== 'AAD') {
-    return `${CONTACT} Para entrar no site, continue usando o e-mail com que você criou a conta.`;
+    return `${CONTACT} Depois que você confirmar o novo e-mail pelo link que enviaremos a ele, é com ele que você entra no site.`;
   }
   const externalId =
     settings.authority !== null && new URL(settings.authority).hostname.endsWith('.ciamlogin.com');

@@ -1,11 +1,6 @@
 /** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
-import type {
-  EnrolmentState,
-  StaffActionName,
-  StaffClass,
-  StaffCourseSettings,
-  StaffRoleName,
-} from '@centro/contracts';
+import type { StaffActionName, StaffCourseSettings, StaffRoleName } from '@centro/contracts';
+import { PEOPLE_QUERY_MESSAGE } from '@centro/contracts/people-query';
 
 export const STAFF_TITLE = 'Equipe';
 
@@ -13,20 +8,6 @@ export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
-};
-
-export const stateLabels: Record<EnrolmentState, string> = {
-  'not-open': 'Inscrições ainda não abertas',
-  open: 'Inscrições abertas',
-  closed: 'Inscrições encerradas',
-};
-
-/** A class's state (issue 29). */
-export const classStateLabels: Record<StaffClass['state'], string> = {
-  planned: 'Planejada',
-  open: 'Inscrições abertas',
-  running: 'Em andamento',
-  concluded: 'Concluída',
 };
 
 /** The texts of a course's classes: 'Nova turma' and 'Encerrar turma'. */
@@ -86,7 +67,7 @@ export const prerequisiteMessages = {
   saved: 'Pré-requisitos salvos.',
   releaseHint:
     'Para quem já concluiu os cursos exigidos em outra casa: a pessoa poderá se inscrever neste curso mesmo sem as conclusões registradas aqui.',
-  searchTooShort: 'Digite ao menos 3 letras do nome ou do e-mail.',
+  searchTooBroad: PEOPLE_QUERY_MESSAGE,
   granted: (name: string) => `Inscrição liberada para ${name}.`,
   reasonRequired: 'Informe o motivo da alteração.',
   completionChanged: 'Conclusão alterada.',
@@ -116,7 +97,7 @@ export const staffMessages = {
   removed: 'Participante removido. A vaga foi liberada.',
   moved: 'Participante movido para a outra turma. A pessoa recebeu os novos encontros por e-mail.',
   roleGranted: 'Função concedida.',
-  roleRevoked: 'Função retirada.',
+  roleRevoked: 'Função retirada. Avisamos a pessoa por e-mail.',
   exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',
 } as const;
 

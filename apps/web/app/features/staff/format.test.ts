@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  pastMeetingWarning,
   phoneLinksOf,
   settingsFormOf,
+  settingsSavedText,
   settingsRequestOf,
   visibleParticipants,
 } from './format';
@@ -110,6 +112,49 @@ describe('the settings form', () => {
       ok: false,
       field: 'inviteCode',
     });
+  });
+});
+
+describe('meetings at a time already past', () => {
+  const blank = settingsFormOf({
+    places: null,
+    inviteCode: null,
+    opensAt: null,
+    closesAt: null,
+    firstMeeting: '2026-03-04',
+    time: null,
+    count: null,
+    durationMinutes: null,
+    room: null,
+  });
+  const defaults = { firstMeeting: '2026-03-04', time: '19:30', count: 10 };
+  // Wednesday 11 March 2026, 20:00 in São Paulo: the second meeting's day.
+  const now = new Date('2026-03-11T23:00:00.000Z');
+
+  it("warns when today's meeting is moved to a time that went by", () => {
+    expect(pastMeetingWarning({ ...blank, time: '19:00' }, blank, defaults, now)).toBe(
+      'O encontro de hoje, às 19h00, já passou.',
+    );
+    expect(pastMeetingWarning({ ...blank, time: '20:30' }, blank, defaults, now)).toBeNull();
+  });
+
+  it('warns when the first meeting is moved to before now', () => {
+    const moved = { ...blank, firstMeeting: '2026-03-11', time: '08:00' };
+    expect(pastMeetingWarning(moved, blank, defaults, now)).toBe(
+      'O primeiro encontro, em 11/03/2026 às 08h00, já passou.',
+    );
+  });
+
+  it('says nothing when the meetings stay as they were', () => {
+    expect(pastMeetingWarning({ ...blank, places: '40' }, blank, defaults, now)).toBeNull();
+  });
+
+  it('tells staff how many people were told by e-mail', () => {
+    expect(settingsSavedText(0)).toBe('Configurações salvas.');
+    expect(settingsSavedText(1)).toBe(
+      'Configurações salvas. Avisamos 1 pessoa por e-mail sobre a mudança nos encontros.',
+    );
+    expect(settingsSavedText(12)).toContain('Avisamos 12 pessoas por e-mail');
   });
 });
 

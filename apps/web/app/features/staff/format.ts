@@ -3,10 +3,18 @@
  * participant list's search and sort (done in the browser on the list loaded once, so that typing
  * a search does not record one list view per key), and the course settings form's values.
  */
-import { MEETING_TIME_ZONE } from '@centro/content/site';
+import {
+  formatDate as formatIsoDate,
+  formatTime,
+  MEETING_TIME_ZONE,
+  meetingDates,
+  wallClockAt,
+  zonedInstant,
+} from '@centro/content/site';
 import type { StaffCourseSettings, StaffParticipant } from '@centro/contracts';
 import { FIELD_LABELS } from '@centro/contracts/field-labels';
 import { INVITE_CODE_ERROR, whatsappInviteCodeOf } from '@centro/contracts/whatsapp';
+import { staffMessages } from './copy';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: MEETING_TIME_ZONE,
@@ -144,4 +152,50 @@ export function settingsRequestOf(
       room: value('room'),
     },
   };
+}
+
+/** The meetings' defaults the settings fall back on (the API's `defaults`). */
+export interface MeetingDefaults {
+  firstMeeting: string;
+  time: string;
+  count: number;
+}
+
+/**
+ * Why saving these settings needs a second look: the change (of the first meeting, the time or the
+ * count) puts a meeting at a time already past: the first meeting moved to before now, or today's
+ * meeting at a time that already went by. The participants would be told of a meeting they cannot
+ * attend. Null: nothing to warn about (a save that leaves the meetings as they were never warns).
+ */
+export function pastMeetingWarning(
+  form: SettingsForm,
+  saved: SettingsForm,
+  defaults: MeetingDefaults,
+  now: Date,
+): string | null {
+  const meetingFields = ['firstMeeting', 'time', 'count'] as const;
+  if (meetingFields.every((field) => form[field].trim() === saved[field].trim())) return null;
+  const firstMeeting = form.firstMeeting.trim() || defaults.firstMeeting;
+  const time = form.time.trim() || defaults.time;
+  const count = /^\d+$/.test(form.count.trim()) ? Number(form.count) : defaults.count;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstMeeting) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const startOf = (date: string) => zonedInstant(date, time).getTime();
+  const { year, month, day } = wallClockAt(now);
+  const today = `${year}-${month}-${day}`;
+  const when = `${formatIsoDate(firstMeeting)} às ${formatTime(time)}`;
+  if (form.firstMeeting.trim() !== saved.firstMeeting.trim() && startOf(firstMeeting) <= +now) {
+    return `O primeiro encontro, em ${when}, já passou.`;
+  }
+  const dates = meetingDates({ firstMeeting, count });
+  if (dates.includes(today) && startOf(today) <= +now) {
+    return `O encontro de hoje, às ${formatTime(time)}, já passou.`;
+  }
+  return null;
+}
+
+/** What staff read after a save: that it is saved, and who was told of new meetings by e-mail. */
+export function settingsSavedText(notified: number | undefined): string {
+  if (!notified) return staffMessages.settingsSaved;
+  const people = notified === 1 ? '1 pessoa' : `${notified} pessoas`;
+  return `${staffMessages.settingsSaved} Avisamos ${people} por e-mail sobre a mudança nos encontros.`;
 }

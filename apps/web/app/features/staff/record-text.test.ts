@@ -26,13 +26,32 @@ describe('the record in words', () => {
     expect(actionText(row('content.save', { details: { document: 'about', revision: 2 } }))).toBe(
       'Publicou uma alteração do conteúdo do site (Saiba mais, versão 2)',
     );
-    const photo = { document: 'photos', revision: 3, slot: 'banner' };
-    expect(actionText(row('content.save', { details: photo }))).toBe(
-      'Publicou uma alteração do conteúdo do site (Fotos, versão 3)',
+    expect(actionText(row('role.revoke', { details: { role: 'comunicacao' } }))).toBe(
+      'Retirou uma função (Comunicação)',
     );
-    const restore = { document: '/global-kardec/passe', revision: 4, restoredFrom: 1 };
-    expect(actionText(row('content.save', { details: restore }))).toBe(
-      'Publicou uma alteração do conteúdo do site (/global-kardec/passe, versão 4, restaurou a versão 1)',
+  });
+
+  it('names each content document as the Conteúdo section does, never its key', () => {
+    const save = (details: Record<string, unknown>) =>
+      actionText(row('content.save', { details }), new Map([['passe', 'Passe']]));
+    expect(save({ document: 'contact', revision: 1 })).toBe(
+      'Publicou uma alteração do conteúdo do site (Contato, versão 1)',
+    );
+    expect(save({ document: 'schedule', revision: 2 })).toContain('(Horários, versão 2)');
+    expect(save({ document: 'notices', revision: 5, restoredFrom: 0 })).toContain(
+      '(Avisos, versão 5, restaurou os avisos originais (nenhum))',
+    );
+    expect(save({ document: 'photos', revision: 3, slot: 'banner' })).toBe(
+      'Publicou uma alteração do conteúdo do site (Fotos, banner da página inicial, versão 3)',
+    );
+    expect(
+      save({ document: 'photos', revision: 4, slot: 'course:/global-kardec/passe', removed: true }),
+    ).toContain('(Fotos, Curso Passe, voltou à ilustração original, versão 4)');
+    expect(save({ document: '/global-kardec/passe', revision: 4, restoredFrom: 1 })).toBe(
+      'Publicou uma alteração do conteúdo do site (Curso Passe, versão 4, restaurou a versão 1)',
+    );
+    expect(save({ document: 'contact', revision: 6, restoredFrom: 0 })).toContain(
+      'restaurou o contato original',
     );
   });
 

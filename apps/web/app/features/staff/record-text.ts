@@ -16,19 +16,27 @@ export interface RecordRow {
   details: Record<string, unknown>;
 }
 
-/** The action in words, with its role, meeting and repetitions. */
-export function actionText(row: RecordRow): string {
+/**
+ * The action in words, with its role, meeting and repetitions; a content save names the page by the
+ * name the 'Conteúdo' section gives it (a course by its title, from `courseTitles` by slug).
+ */
+export function actionText(
+  row: RecordRow,
+  courseTitles: ReadonlyMap<string, string> = new Map(),
+): string {
   const label = (actionLabels as Record<string, string>)[row.action] ?? 'Ação desconhecida';
   const extra: string[] = [];
   const role = row.details.role;
-  if (role === 'coordenacao' || role === 'secretaria') extra.push(roleLabels[role]);
+  if (role === 'coordenacao' || role === 'secretaria' || role === 'comunicacao') {
+    extra.push(roleLabels[role]);
+  }
   const meeting = row.details.meeting;
   if (typeof meeting === 'number') extra.push(`${meeting}º encontro`);
   const recipients = row.details.recipients;
   if (typeof recipients === 'number') {
     extra.push(`${recipients} ${recipients === 1 ? 'pessoa' : 'pessoas'}`);
   }
-  if (row.action === 'content.save') extra.push(...contentSaveDetails(row.details));
+  if (row.action === 'content.save') extra.push(...contentSaveDetails(row.details, courseTitles));
   if (row.count > 1) extra.push(`${row.count}×`);
   return extra.length > 0 ? `${label} (${extra.join(', ')})` : label;
 }
@@ -37,19 +45,57 @@ const DOCUMENT_NAMES: Readonly<Record<string, string>> = {
   schedule: 'Horários',
   notices: 'Avisos',
   photos: 'Fotos',
+  contact: 'Contato',
   home: 'Página inicial',
   about: 'Saiba mais',
 };
 
-/** A content save's page and version ('Saiba mais', 'versão 3', 'restaurou a versão 1'). */
-function contentSaveDetails({ document, revision, restoredFrom }: Record<string, unknown>) {
+/** What restoring revision 0 brought back, by document. */
+const ORIGINAL_NAMES: Readonly<Record<string, string>> = {
+  schedule: 'os horários originais',
+  notices: 'os avisos originais (nenhum)',
+  photos: 'as ilustrações originais',
+  contact: 'o contato original',
+};
+
+/** A course's title from its page's path ('/global-kardec/passe'), else the path. */
+function courseName(path: string, courseTitles: ReadonlyMap<string, string>): string {
+  const slug = path.split('/').at(-1) ?? '';
+  const title = courseTitles.get(slug);
+  return title === undefined ? path : `Curso ${title}`;
+}
+
+/** A photo's place as the 'Fotos' panel names it ('banner', 'carousel-2', 'course:/…'). */
+function photoPlaceName(slot: string, courseTitles: ReadonlyMap<string, string>): string {
+  if (slot === 'banner') return 'banner da página inicial';
+  const carousel = /^carousel-(\d+)$/.exec(slot);
+  if (carousel) return `Saiba mais, imagem ${carousel[1]}`;
+  if (slot.startsWith('course:')) return courseName(slot.slice('course:'.length), courseTitles);
+  return slot;
+}
+
+/**
+ * A content save's page and version ('Saiba mais', 'versão 3', 'restaurou a versão 1'), a photo's
+ * place and whether it went back to the illustration.
+ */
+function contentSaveDetails(
+  { document, revision, restoredFrom, slot, removed }: Record<string, unknown>,
+  courseTitles: ReadonlyMap<string, string>,
+) {
   const extra: string[] = [];
-  if (typeof document === 'string') extra.push(DOCUMENT_NAMES[document] ?? document);
+  if (typeof document === 'string') {
+    extra.push(
+      DOCUMENT_NAMES[document] ??
+        (document.startsWith('/') ? courseName(document, courseTitles) : document),
+    );
+  }
+  if (typeof slot === 'string') extra.push(photoPlaceName(slot, courseTitles));
+  if (removed === true) extra.push('voltou à ilustração original');
   if (typeof revision === 'number') extra.push(`versão ${revision}`);
   if (typeof restoredFrom === 'number') {
-    extra.push(
-      restoredFrom === 0 ? 'restaurou o texto original' : `restaurou a versão ${restoredFrom}`,
-    );
+    const original =
+      (typeof document === 'string' && ORIGINAL_NAMES[document]) || 'o texto original';
+    extra.push(restoredFrom === 0 ? `restaurou ${original}` : `restaurou a versão ${restoredFrom}`);
   }
   return extra;
 }

@@ -15,7 +15,7 @@ import { apiPaths } from '@centro/contracts/paths';
 import { bearerRoute } from '../bearer-route.js';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, courseOf, content } = app;
+  const { enrolment, courseOf, content, limits } = app;
   // Group ids are GUIDs: compared without regard to case.
   const byGroup = new Map(
     allCourses().map((c) => [c.groupId.toLowerCase(), { slug: c.slug, groupId: c.groupId }]),
@@ -43,14 +43,17 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
           'classNotFound',
           'enrolledInOtherClass',
           'prerequisiteMissing',
+          'tooManyEnrolmentChanges',
         ],
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, group, turma } = request.body;
       const userId = claimedPerson(request, user);
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
+      // Before the directory is called: each enrolment queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course.slug);
 
       // The class is resolved here, once, and carried down (decision 074).
       const ref = await enrolment.requestedClass(course, turma);

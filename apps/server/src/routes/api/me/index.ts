@@ -14,6 +14,9 @@
  * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
  * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
+ * - GET  /api/me/account               the e-mail the person signs in with, and where the password
+ *                                      changes (Perfil, or Microsoft's page)
+ * - POST /api/me/password              {current, password}: 'Alterar senha' (built-in provider)
  * - POST /api/me/delete                {confirmation: 'EXCLUIR', any case}: the account and its
  *                                      data; needs a recent sign-in (decision 047)
  * - POST /api/me/sign-out              'Sair': every token of the person issued until now ends, and
@@ -26,7 +29,10 @@ import {
   myCancelResponseSchema,
   myCourseRequestSchema,
   myWaitingListJoinRequestSchema,
+  myAccountSchema,
   myDataSchema,
+  myPasswordChangeRequestSchema,
+  myPasswordChangeResponseSchema,
   myEnrolmentsResponseSchema,
   myOpeningAlertResponseSchema,
   myOpeningAlertsResponseSchema,
@@ -44,7 +50,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff, openingAlerts } = app;
+  const { enrolment, participant, staff, openingAlerts, limits } = app;
   const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
@@ -80,11 +86,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'enrolmentInProgress',
         'cancellationIncomplete',
         'classEnded',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = courseOf(request.body.course);
+      // Before the directory is called: each cancellation queues mail (decision 080).
+      await limits.enrolmentChange(reply, userId, course);
       await participant.cancel(userId, course, request.log);
       return { course, cancelled: true as const };
     },
@@ -107,11 +116,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         'classNotFound',
         'enrolledInOtherClass',
         'prerequisiteMissing',
+        'tooManyEnrolmentChanges',
       ],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = enrolmentCourseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course.slug);
       const ref = await enrolment.requestedClass(course, request.body.turma);
       const joined = await enrolment.joinWaitingList(userId, ref, request.log);
       return { course: course.slug, ...joined };
@@ -148,11 +159,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     bearerRoute({
       body: myCourseRequestSchema,
       answer: myWaitingListLeaveResponseSchema,
-      refusals: [...AUTH, 'unknownCourse'],
+      refusals: [...AUTH, 'unknownCourse', 'tooManyEnrolmentChanges'],
     }),
-    async (request) => {
+    async (request, reply) => {
       const userId = request.person.userId;
       const course = enrolmentCourseOf(request.body.course);
+      await limits.enrolmentChange(reply, userId, course.slug);
       const ref = await enrolment.heldClass(userId, course);
       const left = ref !== null && (await enrolment.leaveWaitingList(userId, ref));
       return { course: course.slug, left };
@@ -166,6 +178,33 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await participant.exportData(request.person.userId);
       reply.header('content-disposition', 'attachment; filename="meus-dados.json"');
       return data;
+    },
+  );
+
+  app.get(
+    apiPaths.myAccount,
+    bearerRoute({ answer: myAccountSchema, refusals: [...AUTH] }),
+    async (request) => participant.account(request.person.userId),
+  );
+
+  app.post(
+    apiPaths.myPassword,
+    bearerRoute({
+      body: myPasswordChangeRequestSchema,
+      answer: myPasswordChangeResponseSchema,
+      refusals: [
+        ...AUTH,
+        'passwordAtMicrosoft',
+        'userNotFound',
+        'tooManyRequests',
+        'wrongCurrentPassword',
+        'newPasswordRefused',
+      ],
+    }),
+    async (request) => {
+      await participant.changePassword(request.person.userId, request.body, request.ip);
+      request.log.info('password changed in the profile');
+      return { changed: true as const };
     },
   );
 

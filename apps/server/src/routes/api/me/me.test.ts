@@ -202,8 +202,19 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     });
     expect((await enrol(a)).json()).toMatchObject({ data: { alreadyEnrolled: false } });
     expect(await mine(a)).toMatchObject([
-      { state: 'enrolled', turma: { id: next, name: 'Turma 2099/1' } },
-      { state: 'not-concluded', turma: { id: first }, nextMeeting: null, whatsappUrl: null },
+      // The meetings of the person's own class (decision 075).
+      {
+        state: 'enrolled',
+        turma: { id: next, name: 'Turma 2099/1' },
+        meetings: { firstMeeting: '2099-03-03', count: course.meetings.count },
+      },
+      {
+        state: 'not-concluded',
+        turma: { id: first },
+        nextMeeting: null,
+        whatsappUrl: null,
+        meetings: null,
+      },
     ]);
     expect((await cancel(a)).statusCode).toBe(200);
     // Nothing left but the concluded class: it has ended too.
@@ -444,10 +455,16 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
         { course: course.slug, meeting: 1, present: true, markedAt: expect.any(String) },
       ],
       staffActions: expect.arrayContaining([
-        expect.objectContaining({ action: 'role.grant', actorName: 'Coordenadora' }),
-        expect.objectContaining({ action: 'prerequisite.exception', course: second.slug }),
+        expect.objectContaining({ action: 'role.grant', role: null }),
+        expect.objectContaining({
+          action: 'prerequisite.exception',
+          course: second.slug,
+          title: second.title,
+        }),
       ]),
     });
+    // By role, never by the staff member's name: that is their own data.
+    expect(JSON.stringify(data)).not.toContain('Coordenadora');
     // The exception names the role that grants it, not the staff member.
     expect(data.prerequisiteExceptions).toEqual([
       {

@@ -3,7 +3,8 @@
  * read (packaged until saved) by the content roles only; refused with a pt-BR message naming the
  * field; saved and published at once on /contato, in the footer and the JSON-LD of every other
  * page (the 404 page and the signed-in pages' shell too); refused 409 when someone saved
- * meanwhile; their history with 'Restaurar esta versão', each save in the staff record. Needs the web build's renderer (`npm test` builds first).
+ * meanwhile; their history with 'Restaurar esta versão', each save in the staff record; a new
+ * address moves a map left as it was. Needs the web build's renderer (`npm test` builds first).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -93,7 +94,7 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
       ],
       [
         { ...packaged, mapEmbedUrl: 'https://evil.example/maps/embed?pb=1' },
-        'Mapa: use o endereço de incorporação do Google Maps (https://www.google.com/maps/embed?… ou https://www.google.com/maps?…&output=embed).',
+        'Mapa: cole o endereço de um mapa do Google Maps, que começa com https://www.google.com/maps/embed (em Compartilhar › Incorporar um mapa), ou deixe o mapa que acompanha o endereço.',
       ],
     ];
     for (const [contact, message] of cases) {
@@ -137,10 +138,12 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
     expect(other).not.toContain(centre.email);
     expect(await page('/global-kardec')).toContain('fale@centro.example.org');
     expect(await page('/')).toContain('"email":"fale@centro.example.org"');
-    // The privacy notice's channel for requests about personal data.
+    // The privacy notice's contact follows; its channel for requests about personal data does
+    // not: it is the configuration's (decision 080).
     const notice = await page('/privacidade');
-    expect(notice).toContain('escreva para fale@centro.example.org');
-    expect(notice).not.toContain(centre.email);
+    expect(notice).toContain('fale conosco pelo e-mail fale@centro.example.org');
+    expect(notice).toContain(`escreva para ${centre.email} (o canal do centro`);
+    expect(notice).not.toContain('escreva para fale@centro.example.org');
   }, 60_000);
 
   it('refuses a save from an older revision, keeping the newer details', async () => {
@@ -178,5 +181,27 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
       { document: 'contact', revision: 2, restoredFrom: 0 },
       { document: 'contact', revision: 1 },
     ]);
+  }, 60_000);
+
+  it('moves the map to a new address when the map was left as it was', async () => {
+    const now = (await as(comunicacao, 'GET', CONTACT)).json();
+    const address = { ...packaged.address, street: 'Avenida Nova, 500' };
+    const moved = await as(comunicacao, 'PUT', CONTACT, {
+      revision: now.revision,
+      contact: { ...packaged, address },
+    });
+    expect(moved.statusCode).toBe(200);
+    const follows = `https://www.google.com/maps?q=${encodeURIComponent(
+      `Avenida Nova, 500 - ${address.district}, ${address.city} - ${address.state}, ${address.postalCode}`,
+    )}&output=embed`;
+    expect(moved.json().contact.mapEmbedUrl).toBe(follows);
+    expect(await page('/contato')).toContain(follows.replaceAll('&', '&amp;'));
+    // A map of one's own, saved with the address, is kept.
+    const own = 'https://www.google.com/maps/embed?pb=!1m18!1m12';
+    const kept = await as(comunicacao, 'PUT', CONTACT, {
+      revision: now.revision + 1,
+      contact: { ...packaged, address: { ...address, street: 'Rua Outra, 1' }, mapEmbedUrl: own },
+    });
+    expect(kept.json().contact.mapEmbedUrl).toBe(own);
   }, 60_000);
 });

@@ -140,7 +140,11 @@ describe('notices', () => {
     // A page rendered again for another document keeps its banner.
     const schedule = await as(comunicacao, 'PUT', '/api/staff/content/schedule', {
       revision: 0,
-      schedule: packagedSchedule,
+      schedule: packagedSchedule.map((day) =>
+        day.day === 'Terça-feira'
+          ? { ...day, activities: day.activities.map((a) => ({ ...a, time: '20h' })) }
+          : day,
+      ),
     });
     expect(schedule.statusCode).toBe(200);
     expect(await body('/horarios')).toContain('<h1>Horários</h1>');
@@ -186,6 +190,65 @@ describe('notices', () => {
     await expect.poll(hint, { timeout: 5000 }).toBe('1');
     // Not a course page: no hint.
     expect(await body('/horarios')).not.toContain('data-turmas');
+  });
+
+  it("renders a course page with its class's meetings once Coordenação saves them, and a second class apart (decision 075)", async () => {
+    const slug = COURSE.split('/')[2] as string;
+    const settings = {
+      places: null,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: '2027-11-27',
+      time: '19:00',
+      count: 10,
+      durationMinutes: 120,
+      room: 'Salão Bezerra de Menezes',
+    };
+    const saved = await as(ADMIN, 'POST', `/api/staff/courses/${slug}/settings`, settings);
+    expect(saved.statusCode).toBe(200);
+    const said =
+      'Turma Turma 2026/2: 2027-11-27, saturday, 19:00, 120 min, 10 encontros, Salão Bezerra de Menezes';
+    const classLines = async () =>
+      [...(await body(COURSE)).matchAll(/<li>(Turma [^<]*)<\/li>/g)].map((m) => m[1]);
+    await expect.poll(classLines, { timeout: 5000 }).toEqual([said]);
+    // Another course's page stays the build's.
+    expect(await body('/global-kardec/passe')).toContain(fixture.markerOf('/global-kardec/passe'));
+    // A second class opens (saved on another instance: straight into the database).
+    const [first] = await api.app.database.db
+      .selectFrom('classes')
+      .select(['id', 'name'])
+      .where('course_slug', '=', slug)
+      .execute();
+    expect(first?.name).toBe('Turma 2026/2');
+    await api.app.database.db
+      .insertInto('classes')
+      .values({
+        id: randomUUID(),
+        course_slug: slug,
+        name: 'Turma 2028/1',
+        places: 20,
+        places_by_staff: 1,
+        state: 'open',
+        invite_code: null,
+        enrolment_opens_at: null,
+        enrolment_closes_at: null,
+        first_meeting: '2028-03-07',
+        meeting_weekday: 'tuesday',
+        meeting_time: '20:00',
+        meeting_count: 8,
+        meeting_duration_minutes: 90,
+        meeting_room: 'Sala 2',
+        created_at: '2099-01-01T00:00:00.000Z',
+        updated_at: '2099-01-01T00:00:00.000Z',
+      })
+      .execute();
+    await expect
+      .poll(classLines, { timeout: 5000 })
+      .toEqual([
+        said,
+        'Turma Turma 2028/1: 2028-03-07, tuesday, 20:00, 90 min, 8 encontros, Sala 2',
+      ]);
   });
 
   it('takes a notice down at the end of its period, long before the next periodic check', async () => {

@@ -5,9 +5,11 @@
  * has the same routes: GET, the document in effect with its revision; PUT, a new revision from the
  * one the edit started from (409 when someone saved meanwhile: nothing overwritten), published at
  * once; with a history, GET …/history, the latest revisions, and POST …/restore, one of them saved
- * again as the newest.
+ * again as the newest; with a preview, POST …/preview, the page rendered with a body (a draft or a
+ * revision of the history), published nowhere.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffPreviewResponseSchema } from '@centro/contracts';
 import type { z } from 'zod';
 import type { RefusalName } from '../../../refusals/catalogue.js';
 import type { StaffActor } from '../../../staff/context.js';
@@ -16,13 +18,21 @@ import { CONTENT } from './common.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** What a new revision may refuse besides CONTENT: an invalid body, a stale revision. */
-export const SAVE_REFUSALS: RefusalName[] = ['invalidRequest', 'contentStale'];
+/**
+ * What a new revision may refuse besides CONTENT: an invalid body, a stale revision, one save too
+ * many (decision 083).
+ */
+export const SAVE_REFUSALS: RefusalName[] = [
+  'invalidRequest',
+  'contentStale',
+  'tooManyContentSaves',
+];
 /** What a restore may refuse besides CONTENT: also a revision not in the history. */
 export const RESTORE_REFUSALS: RefusalName[] = [
   'invalidRequest',
   'contentNotFound',
   'contentStale',
+  'tooManyContentSaves',
 ];
 
 /** `bearerRoute` with the `content` permission and CONTENT's refusals before the route's own. */
@@ -45,6 +55,7 @@ export interface RevisionedDocument<
   Save extends z.ZodType,
   History extends z.ZodType,
   Restore extends z.ZodType,
+  Preview extends z.ZodType = z.ZodType,
 > {
   path: string;
   response: Response;
@@ -60,6 +71,12 @@ export interface RevisionedDocument<
     read: () => Answer<History>;
     write: (by: StaffActor, body: z.output<Restore>) => Answer<Response>;
   };
+  /** The preview's route; none: the document has no preview. */
+  preview?: {
+    path: string;
+    body: Preview;
+    render: (body: z.output<Preview>) => Promise<string>;
+  };
 }
 
 /** Declares a document's routes (GET and PUT, and with a history its GET and restore). */
@@ -68,8 +85,9 @@ export function revisionedDocumentRoutes<
   Save extends z.ZodType,
   History extends z.ZodType,
   Restore extends z.ZodType,
->(app: App, document: RevisionedDocument<Response, Save, History, Restore>): void {
-  const { path, save, read, write, history } = document;
+  Preview extends z.ZodType,
+>(app: App, document: RevisionedDocument<Response, Save, History, Restore, Preview>): void {
+  const { path, save, read, write, history, preview } = document;
   // The type provider cannot resolve this function's type parameters: the routes see any schema
   // (an unknown body and answer), and `document`'s types check what goes in and out. The schemas
   // still validate each request and serialise each answer.
@@ -80,6 +98,17 @@ export function revisionedDocumentRoutes<
     contentRoute({ body: save as z.ZodType, answer, refusals: SAVE_REFUSALS }),
     async (request) => write(request.staffActor, request.body as z.output<Save>),
   );
+  if (preview) {
+    app.post(
+      preview.path,
+      contentRoute({
+        body: preview.body as z.ZodType,
+        answer: staffPreviewResponseSchema,
+        refusals: ['invalidRequest', 'previewUnavailable'],
+      }),
+      async (request) => ({ html: await preview.render(request.body as z.output<Preview>) }),
+    );
+  }
   if (!history) return;
   app.get(history.path, contentRoute({ answer: history.response as z.ZodType }), async () =>
     history.read(),

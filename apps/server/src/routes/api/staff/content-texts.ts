@@ -69,8 +69,10 @@ export const staffContentTextsRoutes: FastifyPluginAsyncZod = async (app) => {
     contentRoute({
       body: staffTextsPreviewSchemaFor(coursePaths),
       answer: staffTextsPreviewResponseSchema,
-      refusals: ['invalidRequest', 'previewUnavailable'],
+      refusals: ['invalidRequest', 'previewUnavailable', 'tooManyPreviews'],
     }),
-    async (request) => ({ html: await content.preview(request.body.document, request.body.texts) }),
+    async (request) => ({
+      html: await content.preview(request.staffActor, request.body.document, request.body.texts),
+    }),
   );
 };

@@ -4,20 +4,27 @@
  * revision; PUT, a new revision from the one the edit started from (409 when someone saved
  * meanwhile: nothing overwritten), published at once. The same for the notices ('Avisos',
  * /api/staff/content/notices, decision 056), and the centre's contact details (/api/staff/content/
- * contact, decision 068), published at once on every public page (footer, JSON-LD, /contato),
- * with their history (GET …/contact/history, the latest revisions; POST …/contact/restore, one of
- * them saved again). Registered inside the staff routes, whose hook reads the person's roles.
+ * contact, decision 068), published at once on every public page (footer, JSON-LD, /contato).
+ * Each has its history (GET …/history, the latest revisions; POST …/restore, one of them saved
+ * again) and its preview (POST …/preview, the page with a draft or an earlier revision).
+ * Registered inside the staff routes, whose hook reads the person's roles.
  */
 import { allCourses, coursePath } from '@centro/content';
 import {
   apiPaths,
+  staffNoticesHistorySchema,
+  staffNoticesPreviewSchemaFor,
   staffNoticesResponseSchema,
   staffNoticesSaveSchemaFor,
+  staffRevisionRestoreSchema,
+  staffScheduleHistorySchema,
+  staffSchedulePreviewSchema,
   staffScheduleResponseSchema,
   staffScheduleSaveSchema,
 } from '@centro/contracts';
 import {
   staffContactHistorySchema,
+  staffContactPreviewSchema,
   staffContactResponseSchema,
   staffContactRestoreSchema,
   staffContactSaveSchema,
@@ -34,6 +41,27 @@ export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
     save: staffScheduleSaveSchema,
     read: () => content.schedule(),
     write: (by, body) => content.saveSchedule(by, body),
+    history: {
+      path: apiPaths.staffContentScheduleHistory,
+      restorePath: apiPaths.staffContentScheduleRestore,
+      response: staffScheduleHistorySchema,
+      restore: staffRevisionRestoreSchema,
+      read: async () => ({
+        revisions: (await content.documentHistory('schedule')).map(({ body, ...info }) => ({
+          ...info,
+          schedule: body,
+        })),
+      }),
+      write: async (by, body) => {
+        await content.restoreDocument(by, 'schedule', body);
+        return content.schedule();
+      },
+    },
+    preview: {
+      path: apiPaths.staffContentSchedulePreview,
+      body: staffSchedulePreviewSchema,
+      render: (body) => content.previewDocument('schedule', body.schedule),
+    },
   });
 
   revisionedDocumentRoutes(app, {
@@ -42,6 +70,27 @@ export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
     save: staffNoticesSaveSchemaFor(allCourses().map(coursePath)),
     read: () => content.notices(),
     write: (by, body) => content.saveNotices(by, body),
+    history: {
+      path: apiPaths.staffContentNoticesHistory,
+      restorePath: apiPaths.staffContentNoticesRestore,
+      response: staffNoticesHistorySchema,
+      restore: staffRevisionRestoreSchema,
+      read: async () => ({
+        revisions: (await content.documentHistory('notices')).map(({ body, ...info }) => ({
+          ...info,
+          notices: body,
+        })),
+      }),
+      write: async (by, body) => {
+        await content.restoreDocument(by, 'notices', body);
+        return content.notices();
+      },
+    },
+    preview: {
+      path: apiPaths.staffContentNoticesPreview,
+      body: staffNoticesPreviewSchemaFor(allCourses().map(coursePath)),
+      render: (body) => content.previewDocument('notices', body.notices),
+    },
   });
 
   revisionedDocumentRoutes(app, {
@@ -57,6 +106,11 @@ export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
       restore: staffContactRestoreSchema,
       read: () => content.contactHistory(),
       write: (by, body) => content.restoreContact(by, body),
+    },
+    preview: {
+      path: apiPaths.staffContentContactPreview,
+      body: staffContactPreviewSchema,
+      render: (body) => content.previewDocument('contact', body.contact),
     },
   });
 };

@@ -1,13 +1,19 @@
 /**
  * A class's participants as files (issue 12, decision 053), GET /api/staff/courses/:slug/
- * export.csv and export.xlsx, `?turma=` (absent: the course's current class). Registered inside
- * the staff routes, whose hook reads the person's roles; every export is recorded.
+ * export.csv and export.xlsx, and its waiting list as its own CSV, lista-de-espera.csv; `?turma=`
+ * (absent: the course's current class). Registered inside the staff routes, whose hook reads the
+ * person's roles; every export is recorded.
  */
 import { staffClassQuerySchema, staffCourseParamsSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerRoute } from '../bearer-route.js';
-import { exportFileName, participantsCsv, participantsXlsx } from '../../../staff/exports.js';
+import {
+  exportFileName,
+  participantsCsv,
+  participantsXlsx,
+  waitingCsv,
+} from '../../../staff/exports.js';
 import { STAFF } from './common.js';
 
 export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,14 +58,13 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { course, row, participants, waiting } = await staff.exportRows(
+      const { course, row, participants, waiting, attendance } = await staff.exportRows(
         request.staffActor,
         request.params.slug,
         'xlsx',
         request.query.turma,
       );
-      const marks = await staff.classAttendance(request.params.slug, row.id);
-      const body = await participantsXlsx(course.title, participants, waiting, marks);
+      const body = await participantsXlsx(course.title, participants, waiting, attendance);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(
@@ -67,6 +72,31 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="${exportFileName(request.params.slug, row.name, 'xlsx')}"`,
         )
         .send(body);
+    },
+  );
+
+  app.get(
+    '/api/staff/courses/:slug/lista-de-espera.csv',
+    bearerRoute({
+      permission: 'export',
+      params: staffCourseParamsSchema,
+      querystring: staffClassQuerySchema,
+      answer: z.unknown().describe("CSV of the class's waiting list, in its order"),
+      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+    }),
+    async (request, reply) => {
+      const { row, waiting } = await staff.exportWaiting(
+        request.staffActor,
+        request.params.slug,
+        request.query.turma,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(request.params.slug, row.name, 'csv', 'espera')}"`,
+        )
+        .send(waitingCsv(waiting));
     },
   );
 };

@@ -72,9 +72,13 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
       permission: 'exceptions',
       querystring: staffPeopleQuerySchema,
       answer: staffPeopleResponseSchema,
-      refusals: [...STAFF, 'directoryUnavailable'],
+      refusals: [...STAFF, 'directoryUnavailable', 'tooManyPeopleSearches'],
     }),
-    async (request) => ({ people: await staff.findPeople(request.staffActor, request.query.q) }),
+    async (request, reply) => {
+      // Before the directory is asked (decision 081).
+      await app.limits.peopleSearch(reply, request.staffActor.id);
+      return { people: await staff.findPeople(request.staffActor, request.query.q) };
+    },
   );
 
   app.get(

@@ -118,7 +118,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     [secretaria, participant] = people as [string, string];
     await api.app.database.db
       .updateTable('accounts')
-      .set({ display_name: 'José Araújo; "Zé"', extension_celular: '(11) 98765-4321' })
+      .set({ display_name: 'José Araújo; "Zé"', mobile_phone: '(11) 98765-4321' })
       .where('id', '=', participant)
       .execute();
     for (const p of people.slice(1)) expect((await enrol(p)).statusCode).toBe(200);
@@ -178,6 +178,18 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(courses.find((c) => c.slug === course.slug)).toMatchObject({
       enrolled: 3,
       state: 'open',
+      // Its current class, with the meetings in effect (decision 075).
+      classState: 'open',
+      firstMeeting:
+        (
+          await api.app.database.db
+            .selectFrom('classes')
+            .select('first_meeting')
+            .where('course_slug', '=', course.slug)
+            .executeTakeFirstOrThrow()
+        ).first_meeting ?? course.meetings.firstMeeting,
+      time: course.meetings.time,
+      durationMinutes: course.meetings.durationMinutes,
     });
 
     const found = await as(ADMIN, { method: 'GET', url: `${C}/participants?q=jose%20ARAUJO` });
@@ -211,11 +223,21 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const text = bytes.toString('utf8').slice(1);
     expect(text.startsWith('sep=')).toBe(false);
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação');
+    expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
     expect(lines).toHaveLength(4);
     const jose = lines.find((l) => l.includes('Araújo'));
     expect(jose).toMatch(
-      /^"José Araújo; ""Zé""";[^;]+@example\.org;\(11\) 98765-4321;\d{2}\/\d{2}\/\d{4};Confirmada$/,
+      /^"José Araújo; ""Zé""";[^;]+@example\.org;\(11\) 98765-4321;\d{2}\/\d{2}\/\d{4};Confirmada;0$/,
+    );
+
+    // The waiting list has its own CSV, named apart.
+    const waiting = await as(secretaria, { method: 'GET', url: `${C}/lista-de-espera.csv` });
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.headers['content-disposition']).toMatch(
+      new RegExp(`filename="espera-${course.slug}-turma-\\d{4}-[12]\\.csv"`),
+    );
+    expect(waiting.rawPayload.toString('utf8').slice(1).split('\r\n')[0]).toBe(
+      'Posição;Nome;E-mail;Celular;Entrou na lista em',
     );
 
     const xlsx = await as(secretaria, { method: 'GET', url: `${C}/export.xlsx` });
@@ -234,6 +256,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       'Celular',
       'Data de inscrição',
       'Situação',
+      'Presenças',
     ]);
     const values = Array.from({ length: 3 }, (_, i) => sheet?.getRow(i + 2).getCell(1).value);
     expect(values).toContain('José Araújo; "Zé"');

@@ -1,24 +1,31 @@
 /**
- * 'Encontros' on a course page: the first meeting, the weekly day and time, how many meetings and
- * where. The texts come ready from the content at build time (data.server.ts); no logic here.
+ * 'Encontros' on a course page: for each class shown (decision 075: one, or each listed to
+ * visitors, under its name), the first meeting, the weekly day and time, how many meetings and
+ * where. The texts come ready from the classes when the page is rendered (data.server.ts); no
+ * logic here.
  */
 import type { CourseMeetingsData } from '../types';
 
-export function CourseMeetings({ firstMeeting, weeklySlot, count, place }: CourseMeetingsData) {
+export function CourseMeetings({ classes }: { classes: readonly CourseMeetingsData[] }) {
   return (
     <section className="course-meetings" aria-labelledby="encontros">
       <h2 id="encontros">Encontros</h2>
-      <ul className="plain-list">
-        <li>
-          <strong>Primeiro encontro:</strong> {firstMeeting}
-        </li>
-        <li>
-          {weeklySlot} ({count})
-        </li>
-        <li>
-          <strong>Local:</strong> {place}
-        </li>
-      </ul>
+      {classes.map(({ name, firstMeeting, weeklySlot, count, place }, index) => (
+        <div key={index}>
+          {name && <h3>{name}</h3>}
+          <ul className="plain-list">
+            <li>
+              <strong>Primeiro encontro:</strong> {firstMeeting}
+            </li>
+            <li>
+              {weeklySlot} ({count})
+            </li>
+            <li>
+              <strong>Local:</strong> {place}
+            </li>
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }

@@ -21,12 +21,14 @@ const page: CoursePageData = {
   descriptionHtml: '<p>Primeiro parágrafo.</p>\n<p>Segundo <strong>parágrafo</strong>.</p>',
   audience: 'Para quem concluiu Nosso Lar.',
   image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
-  meetings: {
-    firstMeeting: 'sábado, 06/03/2027, às 17h30',
-    weeklySlot: 'Todo sábado, das 17h30 às 19h00',
-    count: '8 encontros',
-    place: 'Sala 3 – Rua da Esperança, 123',
-  },
+  meetings: [
+    {
+      firstMeeting: 'sábado, 06/03/2027, às 17h30',
+      weeklySlot: 'Todo sábado, das 17h30 às 19h00',
+      count: '8 encontros',
+      place: 'Sala 3 – Rua da Esperança, 123',
+    },
+  ],
   share: courseShareData(
     'Passe',
     'https://www.centro.org.br/global-kardec/passe',
@@ -81,6 +83,39 @@ describe('CoursePage', () => {
     expect(
       screen.getByRole('button', { name: 'Inscrever (fechado, com vagas)' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the button at the opening on a page left open, without a reload (decision 075)', async () => {
+    const opensAt = new Date(Date.now() + 3_600_000).toISOString();
+    let opened = false;
+    vi.stubGlobal('fetch', async () =>
+      Response.json({
+        courses: {
+          passe: [opened ? aClass({ opensAt }) : aClass({ enrolment: 'not-open', opensAt })],
+        },
+      }),
+    );
+    // The page's wait for the opening is taken here, to run at once when the hour has come.
+    const realSetTimeout = globalThis.setTimeout;
+    let atOpening: (() => void) | undefined;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => {
+      if ((ms ?? 0) < 60_000) return realSetTimeout(run, ms);
+      atOpening = run;
+      return 0;
+    }) as typeof setTimeout);
+    try {
+      renderWithRouter(<CoursePage {...page} enrolAction={action} />);
+      expect(await screen.findByText(/^As inscrições abrem em /)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Inscrever (fechado, com vagas)' })).toBeVisible();
+      opened = true;
+      atOpening?.();
+      expect(
+        await screen.findByRole('button', { name: 'Inscrever (aberto, com vagas)' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Restam 12 vagas.')).toBeInTheDocument();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('says before the button which courses the person must have concluded', () => {

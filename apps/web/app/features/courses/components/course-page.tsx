@@ -57,7 +57,7 @@ export function CoursePage({
         <div dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
         <h2>Para quem é</h2>
         <p>{audience}</p>
-        <CourseMeetings {...meetings} />
+        <CourseMeetings classes={meetings} />
         <ShareCourse title={title} {...share} />
       </div>
 

@@ -48,47 +48,54 @@ export function PlacesLeft({
   const [own, report] = useState(false);
   useEffect(() => {
     let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // The API client comes with the answer, not in the page's first load (the course pages' 100 KB
-    // budget): the line keeps its place until then.
-    import('../api/get-classes')
-      .then(async ({ fetchClasses }) => {
-        const [courses, { classChoice, noClassText }] = await Promise.all([
-          fetchClasses(),
-          import('../class-choice'),
-        ]);
-        const choice = classChoice(courses[slug] ?? []);
-        let next: Known;
-        if (choice.kind === 'pick') {
-          const { ClassList: List } = await import('./class-list');
-          next = { pick: { List, classes: choice.classes } };
-        } else if (choice.kind === 'none') {
-          const places = noClassText(choice.opensAt);
-          next = {
-            course: {
-              places: 0,
-              placesLeft: 0,
-              // A next opening offers 'Avise-me quando abrir', as a course not open yet does.
-              state: choice.opensAt ? 'not-open' : 'closed',
-              opensAt: choice.opensAt,
-              closesAt: null,
-            },
-            notice: { places, intro: '' },
-          };
-        } else {
-          const { course } = choice;
-          // Open with places left (most visits): no notice, nothing more to load.
-          const notice =
-            course.state !== 'open' || !course.placesLeft
-              ? (await import('../enrolment-window')).enrolmentNotice(course)
-              : null;
-          next = { course, notice };
-        }
-        if (current) setKnown(next);
-      })
-      // Not worth a message: the page works without it.
-      .catch((error: unknown) => console.warn('Places left unavailable', error));
+    // budget): the line keeps its place until then. Asked again at the next opening (decision 075).
+    const load = () =>
+      import('../api/get-classes')
+        .then(async ({ fetchClasses }) => {
+          const [courses, { classChoice, noClassText, untilNextOpening }] = await Promise.all([
+            fetchClasses(),
+            import('../class-choice'),
+          ]);
+          const classes = courses[slug] ?? [];
+          const choice = classChoice(classes);
+          let next: Known;
+          if (choice.kind === 'pick') {
+            const { ClassList: List } = await import('./class-list');
+            next = { pick: { List, classes: choice.classes } };
+          } else if (choice.kind === 'none') {
+            const places = noClassText(choice);
+            next = {
+              course: {
+                places: 0,
+                placesLeft: 0,
+                // A next opening offers 'Avise-me quando abrir', as a course not open yet does.
+                state: choice.opensAt ? 'not-open' : 'closed',
+                opensAt: choice.opensAt,
+                closesAt: null,
+              },
+              notice: { places, intro: '' },
+            };
+          } else {
+            const { course } = choice;
+            // Open with places left (most visits): no notice, nothing more to load.
+            const notice =
+              course.state !== 'open' || !course.placesLeft
+                ? (await import('../enrolment-window')).enrolmentNotice(course)
+                : null;
+            next = { course, notice };
+          }
+          const wait = untilNextOpening(classes);
+          if (current) setKnown(next);
+          if (current && wait !== null) timer = setTimeout(load, wait);
+        })
+        // Not worth a message: the page works without it.
+        .catch((error: unknown) => console.warn('Places left unavailable', error));
+    void load();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [slug]);
   if (known?.pick) {

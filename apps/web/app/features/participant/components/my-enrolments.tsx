@@ -3,7 +3,7 @@
  * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
  * then their past classes ('Concluído', 'Não concluído', 'Cancelada').
  */
-import { coursePath, type ProgrammeSlug } from '@centro/content/site';
+import { coursePath, formatClassMeetings, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { prepareToasts } from '~/components/toasts/notify';
@@ -44,6 +44,7 @@ export function MyEnrolments() {
               {e.state !== 'waiting' && e.nextMeeting && (
                 <p>Próximo encontro: {formatNextMeeting(e.nextMeeting)}</p>
               )}
+              {e.meetings && <p>{formatClassMeetings(e.meetings)}</p>}
               <div className="actions">
                 {e.whatsappUrl && (
                   <a className="btn btn-whatsapp" href={e.whatsappUrl} rel="noopener">

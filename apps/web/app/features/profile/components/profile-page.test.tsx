@@ -7,6 +7,7 @@ import { authValue, testUser } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { mailHint } from '../profile-form';
 import { ProfilePage } from './profile-page';
+import { AccountAccess, MICROSOFT_PASSWORD_PAGE } from './account-access';
 
 vi.mock('~/components/toasts/notify', () => ({
   notify: vi.fn(async () => 'toast'),
@@ -19,8 +20,27 @@ const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { 
 const details: AuthUser = { ...testUser, birthday: null, dataNascimento: '01/02/1990' };
 const calls: { url: string; body: Record<string, unknown> }[] = [];
 
+/** What the account section is answered: where the person signs in, and a password change. */
+const account = { signInEmail: 'maria@example.org', password: 'here' };
+const passwordChanges: Record<string, unknown>[] = [];
+
 function stubApi(fail = false) {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/me/account') return Response.json(account);
+    if (url === '/api/me/password') {
+      const change = JSON.parse(String(init.body)) as Record<string, unknown>;
+      passwordChanges.push(change);
+      return change.current === 'minha senha de sempre'
+        ? Response.json({ changed: true })
+        : Response.json(
+            {
+              error: 'invalid_request',
+              message: 'A senha atual não confere. Digite a senha com que você entra no site.',
+              field: 'current',
+            },
+            { status: 400 },
+          );
+    }
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     calls.push({ url, body });
     if (fail && url !== '/api/user/details') return new Response('', { status: 503 });
@@ -41,6 +61,7 @@ async function loadProfile() {
 
 beforeEach(() => {
   calls.length = 0;
+  passwordChanges.length = 0;
   vi.mocked(notify).mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -179,6 +200,46 @@ describe('ProfilePage', () => {
   });
 });
 
+describe("'Acesso à conta'", () => {
+  it('says which e-mail signs in, and changes the password only with the current one', async () => {
+    stubApi();
+    await loadProfile();
+    const section = await screen.findByRole('region', { name: 'Acesso à conta' });
+    expect(section).toHaveTextContent('Você entra no site com o e-mail maria@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    const current = screen.getByLabelText('Senha atual');
+    const next = screen.getByLabelText('Nova senha');
+    await userEvent.type(current, 'um palpite errado');
+    await userEvent.type(next, 'minha frase nova de agora');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    // The refusal beside the field it is about.
+    expect(await screen.findByRole('alert')).toHaveTextContent('A senha atual não confere.');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(current);
+    await userEvent.type(current, 'minha senha de sempre');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Senha alterada.');
+    expect(passwordChanges.at(-1)).toEqual({
+      current: 'minha senha de sempre',
+      password: 'minha frase nova de agora',
+    });
+  });
+});
+
+describe("'Acesso à conta' with Microsoft Entra ID", () => {
+  it("links a workforce account to Microsoft's page, and asks no password here", async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ signInEmail: null, password: 'microsoft' }));
+    renderWithRouter(
+      <AccountAccess settings={{ authority: 'https://login.microsoftonline.com/centro' }} />,
+      { url: '/perfil', auth: authValue({ status: 'signed-in' }) },
+    );
+    const link = await screen.findByRole('link', { name: /página da Microsoft/ });
+    expect(link).toHaveAttribute('href', MICROSOFT_PASSWORD_PAGE);
+    expect(screen.queryByRole('button', { name: 'Alterar senha' })).not.toBeInTheDocument();
+  });
+});
+
 describe("the hint under 'E-mail'", () => {
   const TENANT = '5b0c2f4e-8a1d-4c3b-9e7f-2a6d1c8b4e90';
 
@@ -194,7 +255,8 @@ describe("the hint under 'E-mail'", () => {
       authority: `https://login.microsoftonline.com/${TENANT}`,
     });
     for (const hint of [builtIn, externalId, workforce]) expect(hint).toContain(contact);
-    expect(builtIn).toContain('continue usando o e-mail com que você criou a conta');
+    // With the built-in provider the proven new address is the sign-in address too.
+    expect(builtIn).toContain('é com ele que você entra no site');
     expect(externalId).toContain('O e-mail com que você entra no site não muda aqui.');
     expect(workforce).toContain('o usuário da sua conta da organização');
     // Entra keeps `mail` in ASCII.

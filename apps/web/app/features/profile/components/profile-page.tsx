@@ -7,6 +7,7 @@ import { fetchUserDetails, updateBirthDate, updateUserField } from '~/auth/api/u
 import { ApiError } from '~/lib/api-client';
 import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
+import { AccountAccess } from './account-access';
 import { useShell } from '~/lib/shell';
 import {
   changesOf,
@@ -229,6 +230,7 @@ export function ProfilePage() {
           </button>
         </form>
       )}
+      {loaded && <AccountAccess settings={auth} />}
     </div>
   );
 }

@@ -1,39 +1,117 @@
 /**
- * GET and PUT /api/staff/content/schedule and /api/staff/content/notices (Comunicação and
- * Coordenação; decisions 054 and 056).
+ * The content documents kept as revisions (Comunicação and Coordenação; decisions 054, 056, 068):
+ * for the schedule, the notices and the contact details, GET and PUT of the document, GET
+ * …/history (its latest revisions), POST …/restore (one of them saved again) and POST …/preview
+ * (the page with a draft or an earlier revision, published nowhere).
  */
 import type {
+  StaffNoticesHistory,
+  StaffNoticesPreview,
   StaffNoticesResponse,
   StaffNoticesSave,
+  StaffPreviewResponse,
+  StaffRevisionRestore,
+  StaffScheduleHistory,
+  StaffSchedulePreview,
   StaffScheduleResponse,
   StaffScheduleSave,
 } from '@centro/contracts';
+import type {
+  StaffContactHistory,
+  StaffContactPreview,
+  StaffContactResponse,
+  StaffContactSave,
+} from '@centro/contracts/contact';
 import { apiPaths } from '@centro/contracts/paths';
-import { fetchJson } from '~/lib/api-client';
+import { API_TIMEOUT_MS, fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
-/** GET and PUT of one content document: what the server holds, checked against its shape. */
-function contentDocument<Response, Save>(url: string, shape: Shape) {
+/** A content document's routes: what the server holds, checked against its shape. */
+function contentDocument<Response, Save, History, Preview>(
+  paths: { url: string; history: string; restore: string; preview: string },
+  shape: Shape,
+  /** How long a save or a restore may take: it answers once the pages are rendered again. */
+  publishTimeoutMs = API_TIMEOUT_MS,
+) {
+  const { url } = paths;
+  const timeoutMs = publishTimeoutMs;
   return {
     fetch: async (token: string): Promise<Response> =>
       checked(await fetchJson(url, { bearer: token }), url, shape),
     /** Saves and publishes; resolves to what the server then holds. */
     save: async (save: Save, token: string): Promise<Response> =>
-      checked(await fetchJson(url, { method: 'PUT', body: save, bearer: token }), url, shape),
+      checked(
+        await fetchJson(url, { method: 'PUT', body: save, bearer: token, timeoutMs }),
+        url,
+        shape,
+      ),
+    history: async (token: string): Promise<History> =>
+      checked(await fetchJson(paths.history, { bearer: token }), paths.history, {
+        revisions: 'array',
+      }),
+    /** 'Restaurar esta versão': saved again as the newest revision, and published. */
+    restore: async (restore: StaffRevisionRestore, token: string): Promise<Response> =>
+      checked(
+        await fetchJson(paths.restore, { method: 'POST', body: restore, bearer: token, timeoutMs }),
+        paths.restore,
+        shape,
+      ),
+    /** The page's HTML with this body, published nowhere. */
+    preview: async (preview: Preview, token: string): Promise<string> =>
+      checked<StaffPreviewResponse>(
+        await fetchJson(paths.preview, { method: 'POST', body: preview, bearer: token }),
+        paths.preview,
+        { html: 'string' },
+      ).html,
   };
 }
 
-const schedule = contentDocument<StaffScheduleResponse, StaffScheduleSave>(
-  apiPaths.staffContentSchedule,
+export const schedule = contentDocument<
+  StaffScheduleResponse,
+  StaffScheduleSave,
+  StaffScheduleHistory,
+  StaffSchedulePreview
+>(
+  {
+    url: apiPaths.staffContentSchedule,
+    history: apiPaths.staffContentScheduleHistory,
+    restore: apiPaths.staffContentScheduleRestore,
+    preview: apiPaths.staffContentSchedulePreview,
+  },
   { revision: 'number', schedule: 'array' },
 );
-export const fetchSchedule = schedule.fetch;
-export const saveSchedule = schedule.save;
 
 /** The notices (decision 056). */
-const notices = contentDocument<StaffNoticesResponse, StaffNoticesSave>(
-  apiPaths.staffContentNotices,
+export const notices = contentDocument<
+  StaffNoticesResponse,
+  StaffNoticesSave,
+  StaffNoticesHistory,
+  StaffNoticesPreview
+>(
+  {
+    url: apiPaths.staffContentNotices,
+    history: apiPaths.staffContentNoticesHistory,
+    restore: apiPaths.staffContentNoticesRestore,
+    preview: apiPaths.staffContentNoticesPreview,
+  },
   { revision: 'number', notices: 'array' },
 );
-export const fetchNotices = notices.fetch;
-export const saveNotices = notices.save;
+
+/** The contact details (decision 068). */
+export const contact = contentDocument<
+  StaffContactResponse,
+  StaffContactSave,
+  StaffContactHistory,
+  StaffContactPreview
+>(
+  {
+    url: apiPaths.staffContentContact,
+    history: apiPaths.staffContentContactHistory,
+    restore: apiPaths.staffContentContactRestore,
+    preview: apiPaths.staffContentContactPreview,
+  },
+  { revision: 'number', contact: 'object' },
+  // Every public page is rendered again before the answer (decision 068): seconds, more on a
+  // loaded machine.
+  60_000,
+);

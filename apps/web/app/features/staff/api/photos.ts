@@ -1,8 +1,17 @@
 /**
  * GET /api/staff/content/photos (every place with its photo) and PUT (one photo, base64, for one
- * place): Comunicação and Coordenação, decision 065.
+ * place): Comunicação and Coordenação, decision 065. Its history, a revision restored, a place
+ * back to its illustration, and a revision's preview.
  */
-import type { StaffPhotosResponse, StaffPhotoUpload } from '@centro/contracts';
+import type {
+  StaffPhotoRemove,
+  StaffPhotosHistory,
+  StaffPhotosPreview,
+  StaffPhotosResponse,
+  StaffPhotoUpload,
+  StaffPreviewResponse,
+  StaffRevisionRestore,
+} from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
 import { checked } from '~/lib/answer';
@@ -32,6 +41,36 @@ export async function uploadPhoto(
     url,
     shape,
   );
+}
+
+export async function fetchPhotosHistory(token: string): Promise<StaffPhotosHistory> {
+  const at = apiPaths.staffContentPhotosHistory;
+  return checked(await fetchJson(at, { bearer: token }), at, { revisions: 'array' });
+}
+
+/** 'Restaurar esta versão': the photos of an earlier revision put back, and published. */
+export async function restorePhotos(
+  restore: StaffRevisionRestore,
+  token: string,
+): Promise<StaffPhotosResponse> {
+  const at = apiPaths.staffContentPhotosRestore;
+  return checked(await fetchJson(at, { method: 'POST', body: restore, bearer: token }), at, shape);
+}
+
+/** 'Voltar à ilustração original': the place without its photo, published. */
+export async function removePhoto(
+  remove: StaffPhotoRemove,
+  token: string,
+): Promise<StaffPhotosResponse> {
+  const at = apiPaths.staffContentPhotosRemove;
+  return checked(await fetchJson(at, { method: 'POST', body: remove, bearer: token }), at, shape);
+}
+
+/** The place's page with these photos, published nowhere. */
+export async function previewPhotos(preview: StaffPhotosPreview, token: string): Promise<string> {
+  const at = apiPaths.staffContentPhotosPreview;
+  const answer = await fetchJson(at, { method: 'POST', body: preview, bearer: token });
+  return checked<StaffPreviewResponse>(answer, at, { html: 'string' }).html;
 }
 
 /** The file's bytes as base64 (what the JSON body carries). */

@@ -228,7 +228,7 @@ function ActionItem({
         <strong>{action.actorName || DELETED}</strong>
         {action.actorEmail && (
           <span className="staff__record-email"> ({action.actorEmail})</span>
-        )}: {actionText(action)}
+        )}: {actionText(action, courseTitles)}
       </p>
       {changes.length > 0 && (
         <ul className="staff__record-changes">

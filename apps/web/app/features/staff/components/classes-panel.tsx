@@ -11,8 +11,8 @@ import { Link } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
 import { concludeClass, openClass } from '../api/classes';
-import { classMessages, classStateLabels, concludedMessage, staffMessages } from '../copy';
-import { formatDateTime } from '../format';
+import { classStatus, placesTaken } from '@centro/contracts/class-status';
+import { classMessages, concludedMessage, staffMessages } from '../copy';
 import { failureMessage } from '../messages';
 import { NewClassForm } from './new-class-form';
 
@@ -26,16 +26,6 @@ interface ClassesPanelProps {
   chosenId: string | null;
   coordination: boolean;
   onChanged: () => void;
-}
-
-/** An open class whose enrolment window is not now: when it opens, or that it closed. */
-function windowNote(c: StaffClass): string | null {
-  if (c.state !== 'open') return null;
-  const now = new Date().toISOString();
-  if (c.opensAt !== null && now < c.opensAt) return `Abrem em ${formatDateTime(c.opensAt)}`;
-  if (c.closesAt !== null && now >= c.closesAt)
-    return `Encerradas em ${formatDateTime(c.closesAt)}`;
-  return null;
 }
 
 export function ClassesPanel({
@@ -53,6 +43,7 @@ export function ClassesPanel({
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
+  const now = new Date().toISOString();
   // The confirmation takes the focus, so a keyboard or screen reader user is in it at once.
   useEffect(() => {
     if (confirming) dialog.current?.focus();
@@ -98,11 +89,9 @@ export function ClassesPanel({
             >
               {c.name}
             </Link>
-            <span>{classStateLabels[c.state]}</span>
-            {windowNote(c) && <span>{windowNote(c)}</span>}
-            <span>
-              {c.taken} de {c.places} vagas ocupadas
-            </span>
+            <span>{classStatus(c, now).label}</span>
+            {classStatus(c, now).note && <span>{classStatus(c, now).note}</span>}
+            <span>{placesTaken(c.taken, c.places)}</span>
             {c.schedule[0] && <span>Primeiro encontro: {formatDate(c.schedule[0].date)}</span>}
             {coordination && c.state === 'planned' && (
               <button

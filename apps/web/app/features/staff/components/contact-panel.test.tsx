@@ -67,15 +67,37 @@ describe('the contact details', () => {
     const whatsapp = await screen.findByLabelText('WhatsApp');
     await userEvent.clear(whatsapp);
     await userEvent.type(whatsapp, '1234');
-    const map = screen.getByLabelText('Mapa (endereço de incorporação)');
+    const map = screen.getByLabelText('Mapa do Google Maps');
     await userEvent.clear(map);
     await userEvent.type(map, 'https://evil.example/maps/embed');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar contato' }));
     expect(whatsapp).toHaveAccessibleDescription(
       'WhatsApp: informe DDD e número, como (11) 91234-5678.',
     );
-    expect(map).toHaveAccessibleDescription(expect.stringContaining('Mapa: use o endereço'));
+    expect(map).toHaveAccessibleDescription(
+      expect.stringContaining('Mapa: cole o endereço de um mapa'),
+    );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('moves the map with a new address, in plain words and with a preview', async () => {
+    const calls = stubApi(() => Response.json(revision(2, '5521987654321')));
+    renderWithRouter(<ContactPanel />, { url: '/equipe', auth: signedIn() });
+    const street = await screen.findByLabelText('Endereço (rua e número)');
+    expect(screen.queryByText(/incorporação/)).toBeNull();
+    await userEvent.clear(street);
+    await userEvent.type(street, 'Avenida Nova, 500');
+    const map = screen.getByLabelText('Mapa do Google Maps');
+    expect(map).toHaveValue(
+      `https://www.google.com/maps?q=${encodeURIComponent('Avenida Nova, 500 - Jardim das Flores, São Paulo - SP, 01000-000')}&output=embed`,
+    );
+    // The preview loads Google's map only when asked (the e2e opens it).
+    expect(screen.getByRole('button', { name: 'Ver a prévia do mapa' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar contato' }));
+    const sent = calls.find((c) => c.method === 'PUT')?.body as {
+      contact: { mapEmbedUrl: string };
+    };
+    expect(sent.contact.mapEmbedUrl).toContain('Avenida%20Nova%2C%20500');
   });
 
   it('sends the number as typed, and keeps it on screen when someone else saved first', async () => {
@@ -102,11 +124,14 @@ describe('the contact details', () => {
     const versions = await screen.findByRole('region', { name: 'Versões anteriores do contato' });
     const items = await within(versions).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Versão 1 (publicada): por Ana em 21/11/2026');
-    expect(items[0]).toHaveTextContent('WhatsAppAntes: 5511900000000Depois: 5521987654321');
+    expect(items[0]).toHaveTextContent(
+      'WhatsApp[removido: 5511900000000] [incluído: 5521987654321]',
+    );
     expect(items[1]).toHaveTextContent('Contato original do site.');
     await userEvent.click(
       within(items[1] as HTMLElement).getByRole('button', { name: 'Restaurar esta versão' }),
     );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar restauração' }));
     expect(calls.find((c) => c.url === '/api/staff/content/contact/restore')?.body).toEqual({
       revision: 1,
       restore: 0,

@@ -1,20 +1,35 @@
 /**
  * The centre's contact details (issue 32, decision 068), in the 'Conteúdo' section: the address,
- * the WhatsApp number (however typed), the e-mail and the Google Maps embed of /contato, which are
- * also in every page's footer and structured data. Problems beside their fields; 'Publicar
- * contato' names the version the edit started from (someone else's save meanwhile is refused and
- * the details stay on screen). Below, the versions with 'Restaurar esta versão' (texts-history.tsx).
+ * the WhatsApp number (however typed), the e-mail and the map of /contato, which are also in every
+ * page's footer and structured data. The map follows the address (a new address with the map
+ * left as it was moves the map there, here and on the server alike: `mapFollowingAddress`), shown
+ * below the fields as it will be published; a map of one's own is pasted in plain steps.
+ * Problems beside their fields; 'Publicar contato' names the version the edit started from
+ * (someone else's save meanwhile is refused and the details stay on screen); 'Pré-visualizar'
+ * opens /contato with the details on screen. Below, the versions (texts-history.tsx).
  */
-import { type ContactForm as Form, contactProblems } from '@centro/contracts/contact-rules';
+import {
+  type ContactForm as Form,
+  contactProblems,
+  isMapEmbed,
+  mapFollowingAddress,
+} from '@centro/contracts/contact-rules';
 import type { ContactDetails, StaffContactResponse } from '@centro/contracts/contact';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '~/auth/use-api';
-import { useLoad } from '~/lib/use-load';
-import { fetchContact, fetchContactHistory, restoreContact, saveContact } from '../api/contact';
-import { LoadFailed } from './load-failed';
-import { type ListedRevision, RevisionHistory } from './texts-history';
+import { contact } from '../api/content';
+import { DocumentPanel } from './document-panel';
+import { openPreview } from './preview-window';
 import { PublishForm } from './publish-form';
+import type { ListedRevision, RevisionPreview } from './texts-history';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
+
+const MAP_HINT =
+  'O mapa acompanha o endereço acima: ao mudar o endereço, o mapa passa a mostrar o novo lugar. ' +
+  'Para marcar um ponto exato, abra o lugar no Google Maps, toque em Compartilhar e depois em ' +
+  'Incorporar um mapa, copie só o endereço entre as aspas depois de src= (começa com ' +
+  'https://www.google.com/maps/embed) e cole aqui. Confira na prévia abaixo que o mapa mostra o ' +
+  'mesmo lugar do endereço.';
 
 const FIELDS: { key: keyof Form; label: string; hint?: string }[] = [
   { key: 'street', label: 'Endereço (rua e número)' },
@@ -24,13 +39,11 @@ const FIELDS: { key: keyof Form; label: string; hint?: string }[] = [
   { key: 'postalCode', label: 'CEP' },
   { key: 'whatsapp', label: 'WhatsApp', hint: 'DDD e número, como (11) 91234-5678.' },
   { key: 'email', label: 'E-mail' },
-  {
-    key: 'mapEmbedUrl',
-    label: 'Mapa (endereço de incorporação)',
-    hint: 'No Google Maps: Compartilhar › Incorporar um mapa; cole o endereço do src.',
-  },
+  { key: 'mapEmbedUrl', label: 'Mapa do Google Maps', hint: MAP_HINT },
   { key: 'mapTitle', label: 'Título do mapa' },
 ];
+
+const ADDRESS_KEYS = ['street', 'district', 'city', 'state', 'postalCode'] as const;
 
 const formOf = ({ address, ...rest }: ContactDetails): Form => ({ ...address, ...rest });
 
@@ -54,56 +67,41 @@ const detailsOf = (form: Form): ContactDetails => {
 const CONTACT_FORM: ContentDocumentForm<StaffContactResponse, Form> = {
   formOf: (saved) => formOf(saved.contact),
   problemsOf: contactProblems,
-  send: (revision, form, token) => saveContact({ revision, contact: detailsOf(form) }, token),
+  send: (revision, form, token) => contact.save({ revision, contact: detailsOf(form) }, token),
   published: 'Contato publicado.',
   what: 'contact',
 };
 
 const loadHistory = async (token: string): Promise<ListedRevision[]> =>
-  (await fetchContactHistory(token)).revisions.map(({ contact, ...info }) => ({
+  (await contact.history(token)).revisions.map(({ contact: details, ...info }) => ({
     ...info,
-    values: { ...formOf(contact) },
+    values: { ...formOf(details) },
   }));
 
 const restore = (revision: number, restore: number, token: string) =>
-  restoreContact({ revision, restore }, token);
+  contact.restore({ revision, restore }, token);
+
+const preview: RevisionPreview = (revision, token) =>
+  contact.preview({ contact: detailsOf(revision.values as unknown as Form) }, token);
 
 export function ContactPanel() {
-  const call = useApi();
-  const stored = useLoad(
-    useCallback(() => call(fetchContact), [call]),
-    'Staff area: loading contact',
-  );
-  // A restore replaces the form (a new key) with what the server then holds.
-  const [restored, setRestored] = useState<StaffContactResponse | null>(null);
-  // Each save or restore loads the versions again.
-  const [version, setVersion] = useState(0);
   return (
     <section className="staff__settings" aria-labelledby="contato-titulo">
       <h2 id="contato-titulo">Contato</h2>
-      {stored.state === 'loading' && <p role="status">Carregando contato…</p>}
-      {stored.state === 'failed' && <LoadFailed onRetry={stored.reload} />}
-      {stored.state === 'ready' && (
-        <>
-          <ContactForm
-            key={(restored ?? stored.data).revision}
-            initial={restored ?? stored.data}
-            onSaved={() => setVersion((v) => v + 1)}
-          />
-          <RevisionHistory
-            title="Versões anteriores do contato"
-            fields={FIELDS}
-            original="Contato original do site"
-            version={version}
-            load={loadHistory}
-            restore={restore}
-            onRestored={(saved) => {
-              setRestored(saved);
-              setVersion((v) => v + 1);
-            }}
-          />
-        </>
-      )}
+      <DocumentPanel
+        load={contact.fetch}
+        loading="Carregando contato…"
+        what="contact"
+        form={(initial, onSaved) => <ContactForm initial={initial} onSaved={onSaved} />}
+        history={{
+          title: 'Versões anteriores do contato',
+          fields: FIELDS,
+          original: 'Contato original do site',
+          load: loadHistory,
+          restore,
+          preview,
+        }}
+      />
     </section>
   );
 }
@@ -117,13 +115,47 @@ function ContactForm({
 }) {
   const settings = useMemo(() => ({ ...CONTACT_FORM, onSaved }), [onSaved]);
   const doc = useContentForm(initial, settings);
-  const { form, setForm, field } = doc;
+  const { form, setForm, field, check } = doc;
+  const call = useApi();
+  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
+  const showPage = async () => {
+    setPreviewProblem(null);
+    if (!check()) return;
+    const render = () => call((token) => contact.preview({ contact: detailsOf(form) }, token));
+    setPreviewProblem(await openPreview(render, 'contact preview'));
+  };
+  // Until the person changes the map, it follows the address, as the server makes it do.
+  const [mapEdited, setMapEdited] = useState(false);
+  const change = (key: keyof Form, value: string) => {
+    if (key === 'mapEmbedUrl') setMapEdited(true);
+    setForm((current) => {
+      const next = { ...current, [key]: value };
+      if (mapEdited || !(ADDRESS_KEYS as readonly string[]).includes(key)) return next;
+      const published = initial.contact;
+      const { address } = detailsOf(next);
+      return { ...next, mapEmbedUrl: mapFollowingAddress(published, { ...published, address }) };
+    });
+  };
+  const map = form.mapEmbedUrl.trim();
+  const [showMap, setShowMap] = useState(false);
   return (
     <PublishForm
       doc={doc}
       original="Contato original do site, ainda não alterado."
       about="Ao salvar, /contato e o rodapé de todas as páginas mudam em alguns segundos."
       submit="Publicar contato"
+      problems={
+        previewProblem && (
+          <p className="staff__problem" role="alert">
+            {previewProblem}
+          </p>
+        )
+      }
+      actions={
+        <button type="button" className="btn btn-outline" onClick={() => void showPage()}>
+          Pré-visualizar
+        </button>
+      }
     >
       {FIELDS.map(({ key, label, hint }) => (
         <div key={key}>
@@ -132,16 +164,31 @@ function ContactForm({
               <input
                 {...props}
                 value={form[key]}
-                onChange={(e) => {
-                  const { value } = e.currentTarget;
-                  setForm((current) => ({ ...current, [key]: value }));
-                }}
+                onChange={(e) => change(key, e.currentTarget.value)}
               />
               {hint && <small>{hint}</small>}
             </>
           ))}
         </div>
       ))}
+      <div className="staff__field">
+        {/* Google's map loads only when asked: opening 'Conteúdo' sends nobody to Google. */}
+        {!showMap ? (
+          <button type="button" className="btn btn-outline" onClick={() => setShowMap(true)}>
+            Ver a prévia do mapa
+          </button>
+        ) : isMapEmbed(map) ? (
+          <iframe
+            className="staff__map"
+            title="Prévia do mapa que aparecerá em /contato"
+            src={map}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        ) : (
+          <small>Cole um endereço de mapa válido para ver a prévia.</small>
+        )}
+      </div>
     </PublishForm>
   );
 }

@@ -47,7 +47,7 @@ function stubApi(
     if (url === '/api/staff/content/contact') {
       return Response.json({ revision: 0, savedAt: null, savedBy: null, contact: CONTACT });
     }
-    if (url === '/api/staff/content/contact/history') return Response.json({ revisions: [] });
+    if (url.endsWith('/history')) return Response.json({ revisions: [] });
     return Response.json({ error: 'forbidden', message: 'Proibido.' }, { status: 403 });
   });
   return calls;

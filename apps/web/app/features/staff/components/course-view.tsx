@@ -13,7 +13,8 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchClasses } from '../api/classes';
 import { chosenClass, isReadOnly } from '../classes';
-import { classMessages, classStateLabels } from '../copy';
+import { classStatus, placesTaken } from '@centro/contracts/class-status';
+import { classMessages } from '../copy';
 import { AttendancePanel } from './attendance-panel';
 import { ClassMessageForm } from './class-message-form';
 import { ClassesPanel } from './classes-panel';
@@ -89,10 +90,8 @@ export function CourseView({ course, coordination, onChanged }: CourseViewProps)
       {chosen && (
         <p className="staff__figures">
           <span>{chosen.name}</span>
-          <span>{classStateLabels[chosen.state]}</span>
-          <span>
-            Vagas: {chosen.taken} de {chosen.places}
-          </span>
+          <span>{classStatus(chosen, new Date().toISOString()).label}</span>
+          <span>{placesTaken(chosen.taken, chosen.places)}</span>
         </p>
       )}
       {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}

@@ -3,17 +3,20 @@
  * remove, each notice's title, text, period (São Paulo time) and place (the home page, one course,
  * every page), problems beside their fields. Saving publishes at once; a notice then shows and goes
  * by its period on its own. The save names the version it started from, as the schedule's does.
+ * 'Pré-visualizar' opens the page the first notice is for, with the banners; below, the versions
+ * (texts-history.tsx).
  */
 import { allCourses, coursePath } from '@centro/content/site';
 import type { Notice, StaffNoticesResponse } from '@centro/contracts';
 import { NOTICE_LIMITS, type NoticePlace, saoPauloInstant } from '@centro/contracts/content-rules';
-import { useCallback } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '~/auth/use-api';
-import { useLoad } from '~/lib/use-load';
-import { fetchNotices, saveNotices } from '../api/content';
+import { notices as noticesApi } from '../api/content';
 import { staffMessages } from '../copy';
-import { LoadFailed } from './load-failed';
+import { DocumentPanel } from './document-panel';
+import { openPreview } from './preview-window';
 import { PublishForm } from './publish-form';
+import type { ListedRevision, RevisionPreview } from './texts-history';
 import { type ContentDocumentForm, type FieldProps, useContentForm } from './use-content-form';
 
 interface NoticeForm {
@@ -58,28 +61,87 @@ function problemsOf(forms: NoticeForm[]): Map<string, string> {
   return problems;
 }
 
+const placeName = (notice: Notice) =>
+  notice.place === 'course'
+    ? (allCourses().find((c) => coursePath(c) === notice.course)?.title ?? notice.course ?? '')
+    : (PLACES.find(([value]) => value === notice.place)?.[1] ?? notice.place);
+
+/** A São Paulo 'YYYY-MM-DDTHH:MM' as staff read it: '01/12/2026 às 09h00'. */
+const localText = (local: string) => {
+  const [, y, m, d, hh, mm] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local) ?? [];
+  return y ? `${d}/${m}/${y} às ${hh}h${mm}` : local;
+};
+
+/** Each notice in a line, for 'Antes e depois'. */
+const noticesText = (notices: readonly Notice[]) =>
+  notices.length === 0
+    ? 'Nenhum aviso.'
+    : notices
+        .map(
+          (n) =>
+            `${n.title}: ${n.text} (${localText(n.from)} a ${localText(n.until)}, ${placeName(n)})`,
+        )
+        .join('\n');
+
+const loadHistory = async (token: string): Promise<ListedRevision[]> =>
+  (await noticesApi.history(token)).revisions.map(({ notices, ...info }) => ({
+    ...info,
+    values: { notices: noticesText(notices) },
+    body: notices,
+  }));
+
+const previewRevision: RevisionPreview = (revision, token) =>
+  noticesApi.preview({ notices: revision.body as Notice[] }, token);
+
+const restore = (revision: number, restore: number, token: string) =>
+  noticesApi.restore({ revision, restore }, token);
+
 export function NoticesPanel() {
-  const call = useApi();
-  const stored = useLoad(
-    useCallback(() => call(fetchNotices), [call]),
-    'Staff area: loading notices',
+  return (
+    <DocumentPanel
+      load={noticesApi.fetch}
+      loading="Carregando avisos…"
+      what="notices"
+      form={(initial, onSaved) => <NoticesForm initial={initial} onSaved={onSaved} />}
+      history={{
+        title: 'Versões anteriores dos avisos',
+        fields: [{ key: 'notices', label: 'Avisos' }],
+        original: 'Sem avisos (original do site)',
+        load: loadHistory,
+        restore,
+        preview: previewRevision,
+      }}
+    />
   );
-  if (stored.state === 'loading') return <p role="status">Carregando avisos…</p>;
-  if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
-  return <NoticesForm initial={stored.data} />;
 }
 
 const NOTICES_FORM: ContentDocumentForm<StaffNoticesResponse, NoticeForm[]> = {
   formOf: (saved) => formOf(saved.notices),
   problemsOf,
-  send: (revision, form, token) => saveNotices({ revision, notices: noticesOf(form) }, token),
+  send: (revision, form, token) => noticesApi.save({ revision, notices: noticesOf(form) }, token),
   published: staffMessages.noticesPublished,
   what: 'notices',
 };
 
-function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
-  const doc = useContentForm(initial, NOTICES_FORM);
-  const { form: notices, setForm: setNotices, field } = doc;
+function NoticesForm({
+  initial,
+  onSaved,
+}: {
+  initial: StaffNoticesResponse;
+  onSaved: (saved: StaffNoticesResponse) => void;
+}) {
+  const settings = useMemo(() => ({ ...NOTICES_FORM, onSaved }), [onSaved]);
+  const doc = useContentForm(initial, settings);
+  const { form: notices, setForm: setNotices, field, check } = doc;
+  const call = useApi();
+  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
+  const preview = async () => {
+    setPreviewProblem(null);
+    if (!check()) return;
+    const render = () =>
+      call((token) => noticesApi.preview({ notices: noticesOf(notices) }, token));
+    setPreviewProblem(await openPreview(render, 'notices preview'));
+  };
 
   const change = (i: number, field: keyof NoticeForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
@@ -102,6 +164,20 @@ function NoticesForm({ initial }: { initial: StaffNoticesResponse }) {
       original="Nenhum aviso publicado ainda."
       about="Cada aviso aparece no alto da página escolhida durante o período informado (horário de Brasília)."
       submit="Publicar avisos"
+      problems={
+        previewProblem && (
+          <p className="staff__problem" role="alert">
+            {previewProblem}
+          </p>
+        )
+      }
+      actions={
+        notices.length > 0 && (
+          <button type="button" className="btn btn-outline" onClick={() => void preview()}>
+            Pré-visualizar
+          </button>
+        )
+      }
     >
       {notices.map((notice, i) => (
         <fieldset key={i} className="staff__panel">

@@ -1,26 +1,25 @@
 /** The staff overview: every course with its places, enrolled people, window and attendance. */
+import { formatClassMeetings } from '@centro/content/site';
+import { classStatus, placesTaken } from '@centro/contracts/class-status';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { Link } from 'react-router';
-import { stateLabels } from '../copy';
-import { formatDateTime } from '../format';
 
 const programmeNames: Record<string, string> = {
   'global-kardec': 'Global Kardec',
   'escola-de-mediuns': 'Escola de Médiuns',
 };
 
-/** When the window opens or closes, as staff read it. */
-function windowText(course: StaffCourseSummary): string | null {
-  if (course.state === 'not-open' && course.opensAt)
-    return `Abrem em ${formatDateTime(course.opensAt)}`;
-  if (course.state === 'open' && course.closesAt)
-    return `Encerram em ${formatDateTime(course.closesAt)}`;
-  if (course.state === 'closed' && course.closesAt)
-    return `Encerradas em ${formatDateTime(course.closesAt)}`;
-  return null;
-}
-
-export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
+export function Overview({
+  courses,
+  coordination,
+}: {
+  courses: StaffCourseSummary[];
+  /** Only Coordenação changes a course's settings: the others are told whom to ask. */
+  coordination: boolean;
+}) {
+  const now = new Date().toISOString();
+  const status = (course: StaffCourseSummary) =>
+    classStatus({ ...course, state: course.classState }, now);
   const programmes = [...new Set(courses.map((c) => c.programme))];
   const withoutInvite = courses.filter((c) => !c.hasInvite).length;
   return (
@@ -30,8 +29,10 @@ export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
           {withoutInvite === 1
             ? '1 curso ainda não tem o convite do grupo de WhatsApp'
             : `${withoutInvite} cursos ainda não têm o convite do grupo de WhatsApp`}
-          : quem se inscreve fica sabendo que o link será enviado mais tarde. Cole o link do convite
-          nas configurações de cada curso marcado abaixo.
+          : quem se inscreve fica sabendo que o link será enviado mais tarde.{' '}
+          {coordination
+            ? 'Cole o link do convite nas configurações de cada curso marcado abaixo.'
+            : 'Peça à Coordenação que cole o link do convite nas configurações de cada curso marcado abaixo.'}
         </p>
       )}
       {programmes.map((programme) => (
@@ -46,14 +47,17 @@ export function Overview({ courses }: { courses: StaffCourseSummary[] }) {
                     <Link to={`?curso=${encodeURIComponent(course.slug)}`}>{course.title}</Link>
                   </h3>
                   <p className="staff__figures">
-                    <span>Vagas: {course.places}</span>
-                    <span>Inscritos: {course.enrolled}</span>
+                    <span>{course.className}</span>
+                    <span>{placesTaken(course.enrolled, course.places)}</span>
                     <span>Livres: {Math.max(0, course.places - course.enrolled)}</span>
                     <span>Lista de espera: {course.waiting}</span>
                   </p>
                   <p className={`staff__state staff__state--${course.state}`}>
-                    {stateLabels[course.state]}
-                    {windowText(course) && <span> · {windowText(course)}</span>}
+                    {status(course).label}
+                    {status(course).note && <span> · {status(course).note}</span>}
+                  </p>
+                  <p className="staff__meetings">
+                    {formatClassMeetings({ ...course, count: course.meetings })}
                   </p>
                   {!course.hasInvite && (
                     <p className="staff__no-invite">Sem convite do grupo de WhatsApp</p>

@@ -299,20 +299,31 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
         {waiting.length === 0 ? (
           <p>Ninguém na lista de espera.</p>
         ) : (
-          <ol className="staff__waiting-list">
-            {waiting.map((person) => (
-              <li key={person.id}>
-                <strong>{person.name || person.email || '—'}</strong>
-                <span>{person.email}</span>
-                {person.celular && (
-                  <span>
-                    <PhoneLinks phone={person.celular} name={person.name || person.email} />
-                  </span>
-                )}
-                <span>Desde {formatDate(person.joinedAt)}</span>
-              </li>
-            ))}
-          </ol>
+          <>
+            <ol className="staff__waiting-list">
+              {waiting.map((person) => (
+                <li key={person.id}>
+                  <strong>{person.name || person.email || '—'}</strong>
+                  <span>{person.email}</span>
+                  {person.celular && (
+                    <span>
+                      <PhoneLinks phone={person.celular} name={person.name || person.email} />
+                    </span>
+                  )}
+                  <span>Desde {formatDate(person.joinedAt)}</span>
+                </li>
+              ))}
+            </ol>
+            <div className="staff__exports">
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => void download('waiting-csv')}
+              >
+                Baixar lista de espera (CSV)
+              </button>
+            </div>
+          </>
         )}
       </section>
     </div>

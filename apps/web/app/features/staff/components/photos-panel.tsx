@@ -4,19 +4,30 @@
  * the computer and its alternative text (required); the server cuts it to the place's size and
  * publishes the pages at once. Problems show beside their fields, the server's too (a file that
  * is no image, too large); the upload names the version it started from, as every save does.
+ * 'Voltar à ilustração original' takes a place's photo away (asked first); below, the versions
+ * with 'Pré-visualizar' (the page of the place each changed) and 'Restaurar esta versão'.
  */
-import type { StaffPhotosResponse } from '@centro/contracts';
+import type { PhotosDocument, StaffPhotosResponse } from '@centro/contracts';
 import { PHOTO_LIMITS } from '@centro/contracts/photo-rules';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
 import { ApiError } from '~/lib/api-client';
 import { notify } from '~/components/toasts/notify';
 import { useLoad } from '~/lib/use-load';
-import { base64Of, fetchPhotos, uploadPhoto } from '../api/photos';
+import {
+  base64Of,
+  fetchPhotos,
+  fetchPhotosHistory,
+  previewPhotos,
+  removePhoto,
+  restorePhotos,
+  uploadPhoto,
+} from '../api/photos';
 import { staffMessages } from '../copy';
 import { formatDateTime } from '../format';
 import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { type ListedRevision, type RevisionPreview, RevisionHistory } from './texts-history';
 
 const MB = 1024 * 1024;
 
@@ -26,12 +37,71 @@ export function PhotosPanel() {
     useCallback(() => call(fetchPhotos), [call]),
     'Staff area: loading photos',
   );
+  // A restore replaces the form (a new key) with what the server then holds; every change loads
+  // the versions again.
+  const [restored, setRestored] = useState<StaffPhotosResponse | null>(null);
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
   if (stored.state === 'loading') return <p role="status">Carregando fotos…</p>;
   if (stored.state === 'failed') return <LoadFailed onRetry={stored.reload} />;
-  return <PhotoForm initial={stored.data} />;
+  const initial = restored ?? stored.data;
+  const fields = initial.places.map((p) => ({ key: p.slot, label: p.label }));
+  return (
+    <>
+      <PhotoForm key={initial.revision} initial={initial} onChanged={changed} />
+      <RevisionHistory
+        title="Versões anteriores das fotos"
+        fields={fields}
+        original="Ilustrações originais do site"
+        version={version}
+        load={loadHistory}
+        restore={restore}
+        preview={previewRevision}
+        onRestored={(saved) => {
+          setRestored(saved);
+          changed();
+        }}
+      />
+    </>
+  );
 }
 
-function PhotoForm({ initial }: { initial: StaffPhotosResponse }) {
+/** What a place shows in a revision, in words. */
+const photoText = (photo: PhotosDocument[string] | undefined) =>
+  photo ? `Foto: ${photo.alt}` : 'Ilustração original';
+
+/** The places whose photo a revision changed from the one before it (the first: all it names). */
+function changedSlots(photos: PhotosDocument, before: PhotosDocument | undefined): string[] {
+  const slots = new Set([...Object.keys(photos), ...Object.keys(before ?? {})]);
+  return [...slots].filter((slot) => photos[slot]?.id !== before?.[slot]?.id);
+}
+
+/** The versions, each place in words; a revision's preview shows the first place it changed. */
+const loadHistory = async (token: string): Promise<ListedRevision[]> => {
+  const { revisions } = await fetchPhotosHistory(token);
+  const slots = new Set(revisions.flatMap(({ photos }) => Object.keys(photos)));
+  return revisions.map(({ photos, ...info }, i) => {
+    const values = Object.fromEntries([...slots].map((slot) => [slot, photoText(photos[slot])]));
+    const [slot] = changedSlots(photos, revisions[i + 1]?.photos);
+    return { ...info, values, body: { photos, slot } };
+  });
+};
+
+const previewRevision: RevisionPreview = (revision, token) => {
+  const { photos, slot } = revision.body as { photos: PhotosDocument; slot: string | undefined };
+  return previewPhotos({ photos, slot: slot ?? Object.keys(photos)[0] ?? 'banner' }, token);
+};
+
+const restore = (revision: number, restore: number, token: string) =>
+  restorePhotos({ revision, restore }, token);
+
+function PhotoForm({
+  initial,
+  onChanged,
+}: {
+  initial: StaffPhotosResponse;
+  onChanged: () => void;
+}) {
   const call = useApi();
   const id = useId();
   const [published, setPublished] = useState(initial);
@@ -72,12 +142,37 @@ function PhotoForm({ initial }: { initial: StaffPhotosResponse }) {
       setPublished(saved);
       setFile(null);
       setInputKey((k) => k + 1);
+      onChanged();
       void notify('success', staffMessages.photoPublished);
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       const message = failureMessage('photos', error, staffMessages.saveFailed);
       if (field === 'image' || field === 'alt') setProblems(new Map([[field, message]]));
       setProblem(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // 'Voltar à ilustração original' asks first; the question takes the focus.
+  const [removing, setRemoving] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (removing) dialog.current?.focus();
+  }, [removing]);
+  const remove = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = await call((token) =>
+        removePhoto({ revision: published.revision, slot }, token),
+      );
+      setPublished(saved);
+      setRemoving(false);
+      onChanged();
+      void notify('success', 'Ilustração original de volta, publicada.');
+    } catch (error) {
+      setProblem(failureMessage('photos', error, staffMessages.saveFailed));
     } finally {
       setBusy(false);
     }
@@ -105,7 +200,7 @@ function PhotoForm({ initial }: { initial: StaffPhotosResponse }) {
       <h2 id={`${id}-title`}>Fotos</h2>
       <p className="staff__count">
         {published.savedAt && published.savedBy
-          ? `Última foto enviada por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
+          ? `Última alteração por ${published.savedBy} em ${formatDateTime(published.savedAt)}.`
           : 'Ilustrações originais do site, ainda sem fotos.'}{' '}
         A foto é recortada no tamanho do lugar escolhido e publicada na hora.
       </p>
@@ -134,6 +229,43 @@ function PhotoForm({ initial }: { initial: StaffPhotosResponse }) {
           width={place.width}
           height={place.height}
         />
+      )}
+      {place?.photo && !removing && (
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={() => setRemoving(true)}
+        >
+          Voltar à ilustração original
+        </button>
+      )}
+      {place?.photo && removing && (
+        <div
+          ref={dialog}
+          tabIndex={-1}
+          className="staff__confirm"
+          role="alertdialog"
+          aria-labelledby={`${id}-remove`}
+        >
+          <p id={`${id}-remove`}>
+            Tirar a foto de “{place.label}” e voltar à ilustração original? A página muda na hora; a
+            foto continua nas versões anteriores, se quiser restaurá-la.
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void remove()}
+            >
+              Tirar a foto
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setRemoving(false)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
       )}
       <div className="staff__field">
         <label htmlFor={`${id}-image`}>Foto (JPEG, PNG, WebP ou AVIF, até 10 MB)</label>

@@ -84,11 +84,14 @@ describe('PrerequisitesPanel', () => {
     expect(screen.queryByRole('button', { name: 'Salvar pré-requisitos' })).not.toBeInTheDocument();
 
     const search = screen.getByLabelText('E-mail ou nome');
-    await userEvent.type(search, 'an');
+    // A fragment would list everyone: a whole e-mail or a name and surname (decision 081).
+    await userEvent.type(search, 'ana');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
-    expect(search).toHaveAccessibleDescription('Digite ao menos 3 letras do nome ou do e-mail.');
+    expect(search).toHaveAccessibleDescription(
+      'Digite o e-mail completo ou o nome e o sobrenome da pessoa.',
+    );
 
-    await userEvent.type(search, 'a');
+    await userEvent.type(search, ' souza');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     await userEvent.click(
       await screen.findByRole('button', { name: 'Liberar inscrição de Ana Souza' }),

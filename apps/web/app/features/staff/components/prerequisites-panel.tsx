@@ -5,6 +5,7 @@
  * course without the prerequisites. Problems sit beside the field they are about.
  */
 import type { StaffPeopleResponse, StaffPrerequisitesResponse } from '@centro/contracts';
+import { isSpecificPeopleQuery } from '@centro/contracts/people-query';
 import { joinPortuguese } from '@centro/contracts/lists';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
@@ -157,8 +158,8 @@ function ReleaseEnrolment({
   const search = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFound(null);
-    if (text.trim().length < 3) {
-      return show({ field: 'search', message: prerequisiteMessages.searchTooShort });
+    if (!isSpecificPeopleQuery(text)) {
+      return show({ field: 'search', message: prerequisiteMessages.searchTooBroad });
     }
     await run(
       async () => setFound(await call((token) => findPeople(text.trim(), token))),

@@ -1,10 +1,11 @@
 /**
  * The staff's roles (Coordenação, built-in provider): who is Coordenação or Secretaria, granting a
- * role to an existing account by its e-mail, and taking one back. With Microsoft Entra ID the roles
+ * role to an existing account by its e-mail, and taking one back (asked first; the person is told
+ * by e-mail). With Microsoft Entra ID the roles
  * are the tenant's app roles, and the API says so.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { fetchStaffPeople, grantRole, revokeRole } from '../api/roles';
 import { roleLabels, staffMessages } from '../copy';
@@ -25,6 +26,16 @@ export function RolesPanel() {
   /** The problem is a refused grant, about the address typed. */
   const [grantRefused, setGrantRefused] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The role 'Retirar' asks about; the question takes the focus.
+  const [revoking, setRevoking] = useState<{
+    id: string;
+    name: string;
+    role: StaffRoleName;
+  } | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (revoking) dialog.current?.focus();
+  }, [revoking]);
 
   const act = async (run: (token: string) => Promise<void>, done: string, granting = false) => {
     setBusy(true);
@@ -65,6 +76,38 @@ export function RolesPanel() {
           {explained(people.error) ?? staffMessages.loadFailed}
         </p>
       )}
+      {revoking && (
+        <div
+          ref={dialog}
+          tabIndex={-1}
+          className="staff__confirm"
+          role="alertdialog"
+          aria-labelledby={`${id}-revoke`}
+        >
+          <p id={`${id}-revoke`}>
+            Retirar a função {roleLabels[revoking.role]} de <strong>{revoking.name}</strong>? A
+            pessoa deixa de ver o que a função permite na hora e recebe um e-mail avisando.
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() =>
+                void act(
+                  (token) => revokeRole(revoking.id, revoking.role, token),
+                  staffMessages.roleRevoked,
+                ).then(() => setRevoking(null))
+              }
+            >
+              Confirmar retirada
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setRevoking(null)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
       {people.state === 'ready' && (
         <ul className="plain-list staff__people">
           {people.data.map((person) => (
@@ -90,10 +133,11 @@ export function RolesPanel() {
                         disabled={busy}
                         aria-label={`Retirar ${roleLabels[granted]} de ${person.name || person.email}`}
                         onClick={() =>
-                          void act(
-                            (token) => revokeRole(person.id, granted, token),
-                            staffMessages.roleRevoked,
-                          )
+                          setRevoking({
+                            id: person.id,
+                            name: person.name || person.email,
+                            role: granted,
+                          })
                         }
                       >
                         Retirar

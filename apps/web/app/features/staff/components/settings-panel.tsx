@@ -3,16 +3,23 @@
  * meetings. An empty field means the content's default, named under it. Saved settings apply at
  * once (the course page reads them through the availability call). One message at a time (issue
  * 30): a refusal sits beside its field (the API names it), anything else above the button, and a
- * new submit clears the last one, 'Configurações salvas.' included.
+ * new submit clears the last one, 'Configurações salvas.' included. A change that puts a meeting
+ * at a time already past asks first; a save says how many people were told by e-mail.
  */
 import type { StaffCourseSettingsResponse } from '@centro/contracts';
 import { FIELD_LABELS } from '@centro/contracts/field-labels';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatDate, weekdayNames, type Weekday } from '@centro/content/site';
 import { fetchSettings, saveSettings } from '../api/course-settings';
 import { type ClassPanelProps, isReadOnly } from '../classes';
 import { staffMessages } from '../copy';
-import { settingsFormOf, settingsRequestOf, type SettingsForm } from '../format';
+import {
+  pastMeetingWarning,
+  settingsFormOf,
+  settingsRequestOf,
+  settingsSavedText,
+  type SettingsForm,
+} from '../format';
 import { failureMessage } from '../messages';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -50,9 +57,12 @@ function hintOf(name: keyof SettingsForm, answer: StaffCourseSettingsResponse): 
     case 'places':
       return `Padrão: ${defaults.places}. Já ocupadas: ${taken}.`;
     case 'inviteCode':
-      return defaults.inviteCode === null
+      // Once an invite is saved (the class's, or the content's), nobody is told 'later' any more.
+      return defaults.inviteCode === null && answer.settings.inviteCode === null
         ? 'Ainda sem convite: os inscritos recebem o aviso de que o link virá mais tarde. Cole aqui o link do convite (https://chat.whatsapp.com/…) ou só o código.'
-        : `Padrão: ${defaults.inviteCode}. Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.`;
+        : defaults.inviteCode === null
+          ? 'Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.'
+          : `Padrão: ${defaults.inviteCode}. Cole o link do convite (https://chat.whatsapp.com/…) ou só o código.`;
     case 'opensAt':
       return 'Horário de Brasília. Vazio: as inscrições já estão abertas.';
     case 'closesAt':
@@ -112,11 +122,17 @@ function SettingsFormView({
   // The one message the form shows: saved, or a problem (beside its field when it has one).
   const { inputId, busy, show, run, done, problemOf, formProblem } = useFieldForm<
     keyof SettingsForm,
-    'saved'
+    { notified: number | undefined }
   >(isField);
+  // A meeting already past: asked about before anything is sent.
+  const [warning, setWarning] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (warning) dialog.current?.focus();
+  }, [warning]);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async () => {
+    setWarning(null);
     const request = settingsRequestOf(form);
     if (!request.ok) return show(request);
     await run(
@@ -125,10 +141,24 @@ function SettingsFormView({
         setAnswer(saved);
         setForm(settingsFormOf(saved.settings));
         onSaved();
-        return 'saved';
+        return { notified: saved.notified };
       },
       (error) => failureMessage('settings', error, staffMessages.saveFailed),
     );
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const request = settingsRequestOf(form);
+    if (!request.ok) return show(request);
+    const past = pastMeetingWarning(
+      form,
+      settingsFormOf(answer.settings),
+      answer.defaults,
+      new Date(),
+    );
+    if (past) return setWarning(past);
+    await send();
   };
 
   return (
@@ -147,9 +177,35 @@ function SettingsFormView({
           {formProblem}
         </p>
       )}
-      {done === 'saved' && (
+      {warning && (
+        <div
+          ref={dialog}
+          tabIndex={-1}
+          className="staff__confirm"
+          role="alertdialog"
+          aria-labelledby="settings-past-warning"
+        >
+          <p id="settings-past-warning">
+            {warning} Quem está inscrito receberá este horário por e-mail. Salvar mesmo assim?
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void send()}
+            >
+              Salvar mesmo assim
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setWarning(null)}>
+              Voltar e corrigir
+            </button>
+          </div>
+        </div>
+      )}
+      {done && (
         <p className="staff__saved" role="status">
-          {staffMessages.settingsSaved}
+          {settingsSavedText(done.notified)}
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>

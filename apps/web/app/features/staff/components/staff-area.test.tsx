@@ -23,6 +23,13 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
   })),
   attendance: [2, 0, 0],
   hasInvite: true,
+  className: 'Turma 2026/1',
+  classState: 'open',
+  firstMeeting: '2026-03-07',
+  weekday: 'saturday',
+  time: '15:00',
+  durationMinutes: 90,
+  room: 'Sala 2',
 });
 
 const participant = (id: string, name: string, email: string): StaffParticipant => ({
@@ -218,6 +225,115 @@ describe('StaffArea', () => {
     );
   });
 
+  it('tells Secretaria whom to ask for a missing invite, never to do it', async () => {
+    const without = { ...course('passe', 'Passe'), hasInvite: false };
+    stubApi(['secretaria'], {
+      'GET /api/staff/courses': () => Response.json({ courses: [without] }),
+    });
+    renderWithRouter(<StaffArea />, { url: '/equipe', auth: signedIn() });
+    expect(
+      await screen.findByText(/Peça à Coordenação que cole o link do convite/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/ Cole o link do convite/)).toBeNull();
+  });
+
+  it("asks before 'Retirar' takes a role back, and says the person is told", async () => {
+    const calls = stubApi(['coordenacao'], {
+      'GET /api/staff/roles': () =>
+        Response.json({
+          people: [
+            {
+              id: 'u9',
+              name: 'Caio Reis',
+              email: 'caio@example.org',
+              roles: ['secretaria'],
+              admin: false,
+            },
+          ],
+        }),
+      'POST /api/staff/roles/revoke': () => Response.json({ ok: true }),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?secao=funcoes',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Retirar Secretaria de Caio Reis' }),
+    );
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Retirar a função Secretaria de Caio Reis?');
+    expect(dialog).toHaveTextContent('recebe um e-mail avisando');
+    expect(dialog).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Retirar Secretaria de Caio Reis' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: '/api/staff/roles/revoke',
+        method: 'POST',
+        body: { personId: 'u9', role: 'secretaria' },
+      }),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks before saving a first meeting already past, then says who was e-mailed', async () => {
+    const stored = {
+      places: null,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: null,
+      time: null,
+      count: null,
+      durationMinutes: null,
+      room: null,
+    };
+    const answer = (settings: Record<string, string | number | null>, notified?: number) => ({
+      slug: 'passe',
+      title: 'Passe',
+      settings,
+      defaults: {
+        places: 40,
+        inviteCode: 'AbCdEfGhIj12',
+        firstMeeting: '2036-03-08',
+        weekday: 'sábado',
+        time: '17:30',
+        count: 3,
+        durationMinutes: 90,
+        room: null,
+      },
+      taken: 2,
+      weekday: 'sábado',
+      classId: K1,
+      ...(notified === undefined ? {} : { notified }),
+    });
+    const calls = stubApi(['coordenacao'], {
+      'GET /api/staff/courses/passe/settings': () => Response.json(answer(stored)),
+      'POST /api/staff/courses/passe/settings': () =>
+        Response.json(answer({ ...stored, firstMeeting: '2020-03-07' }, 12)),
+    });
+    renderWithRouter(<StaffArea />, {
+      url: '/equipe?curso=passe&aba=configuracoes',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const first = await screen.findByLabelText('Primeiro encontro');
+    await userEvent.type(first, '2020-03-07');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('O primeiro encontro, em 07/03/2020 às 17h30, já passou.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar mesmo assim' }));
+    expect(
+      await screen.findByText(
+        'Configurações salvas. Avisamos 12 pessoas por e-mail sobre a mudança nos encontros.',
+      ),
+    ).toHaveAttribute('role', 'status');
+  });
+
   it('shows the server’s reason when places would fall below those taken', async () => {
     stubApi(['coordenacao'], {
       'GET /api/staff/courses/passe/settings': () =>
@@ -344,6 +460,10 @@ describe('StaffArea', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       inviteCode: 'Fh3kQm9ZpL2xW7vB1nT4yR',
     });
+    // Saved: nobody is told the link comes later any more.
+    expect(screen.getByLabelText('Convite do grupo de WhatsApp')).not.toHaveAccessibleDescription(
+      /Ainda sem convite/,
+    );
     await userEvent.type(screen.getByLabelText('Número de encontros'), '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Número de encontros: use um número inteiro.')).toBeVisible();
@@ -366,8 +486,8 @@ describe('StaffArea', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual([
-      'Turma 2026/1Concluída0 de 40 vagas ocupadasPrimeiro encontro: 07/03/2026',
-      'Turma 2026/2Inscrições abertas2 de 40 vagas ocupadasPrimeiro encontro: 07/03/2026Encerrar turma',
+      'Turma 2026/1ConcluídaInscritos: 0 de 40 vagasPrimeiro encontro: 07/03/2026',
+      'Turma 2026/2Inscrições abertasInscritos: 2 de 40 vagasPrimeiro encontro: 07/03/2026Encerrar turma',
     ]);
     await userEvent.click(within(list).getByRole('link', { name: 'Turma 2026/1' }));
     expect(await screen.findByRole('table', { name: 'Participantes de Passe' })).toBeVisible();
@@ -377,6 +497,31 @@ describe('StaffArea', () => {
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'Inscrições abertas' of an open class only once its enrolment has opened", async () => {
+    stubApi(['coordenacao'], {}, [
+      {
+        ...staffClass(K1, 'Turma 2099/1', 'open'),
+        places: 2,
+        taken: 0,
+        opensAt: '2099-02-01T22:30:00.000Z',
+      },
+    ]);
+    renderWithRouter(<StaffArea />, {
+      url: `/equipe?curso=passe&turma=${K1}&aba=turmas`,
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    const list = await screen.findByRole('list', { name: 'Turmas do curso' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Turma 2099/1Inscrições ainda não abertasAbrem em 01/02/2099 às 19h30Inscritos: 0 de 2 vagas',
+    );
+    const figures = screen.getAllByText('Inscritos: 0 de 2 vagas')[0]?.parentElement;
+    expect(figures).toHaveTextContent(
+      'Turma 2099/1Inscrições ainda não abertasInscritos: 0 de 2 vagas',
+    );
+    expect(screen.queryByText('Inscrições abertas')).toBeNull();
   });
 
   it("creates 'Nova turma' from the proposal as edited, a problem beside its field", async () => {

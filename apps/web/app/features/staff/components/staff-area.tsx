@@ -143,6 +143,6 @@ function CoursesViews({
       onChanged={overview.reload}
     />
   ) : (
-    <Overview courses={overview.data} />
+    <Overview courses={overview.data} coordination={coordination} />
   );
 }

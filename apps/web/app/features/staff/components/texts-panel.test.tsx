@@ -88,20 +88,35 @@ describe('the pages’ texts', () => {
     });
   });
 
-  it('lists the versions with before and after, and restores one', async () => {
+  it('lists the versions with the words each changed, and restores one once asked', async () => {
     const calls = stubApi(() => Response.json({}));
     renderWithRouter(<TextsPanel />, { url: '/equipe', auth: signedIn() });
     const versions = await screen.findByRole('region', { name: 'Versões anteriores' });
     const items = await within(versions).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Versão 2 (publicada): por Bia em 22/11/2026');
-    expect(items[0]).toHaveTextContent('Antes: Primeira.Depois: Segunda.');
-    expect(items[1]).toHaveTextContent('Antes: Original.Depois: Primeira.');
+    // The words removed and added, marked as such, not both versions in full.
+    expect(items[0]).toHaveTextContent('[removido: Primeira.] [incluído: Segunda.]');
+    expect(
+      within(items[0] as HTMLElement)
+        .getByText('Segunda.')
+        .closest('ins'),
+    ).not.toBeNull();
+    expect(
+      within(items[0] as HTMLElement)
+        .getByText('Primeira.')
+        .closest('del'),
+    ).not.toBeNull();
+    expect(items[1]).toHaveTextContent('[removido: Original.] [incluído: Primeira.]');
     expect(items[2]).toHaveTextContent('Texto original do site.');
-    expect(within(items[2] as HTMLElement).getByRole('button')).toBeInTheDocument();
-    expect(within(items[0] as HTMLElement).queryByRole('button')).toBeNull();
-    await userEvent.click(
-      within(items[1] as HTMLElement).getByRole('button', { name: 'Restaurar esta versão' }),
-    );
+    const restoreButton = { name: 'Restaurar esta versão' };
+    expect(within(items[2] as HTMLElement).getByRole('button', restoreButton)).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).queryByRole('button', restoreButton)).toBeNull();
+    await userEvent.click(within(items[1] as HTMLElement).getByRole('button', restoreButton));
+    // Restoring asks first: nothing is sent until it is confirmed.
+    const dialog = within(items[1] as HTMLElement).getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Restaurar a versão 1?');
+    expect(calls.some((c) => c.url === '/api/staff/content/restore')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar restauração' }));
     expect(calls.find((c) => c.url === '/api/staff/content/restore')?.body).toEqual({
       document: 'home',
       revision: 2,

@@ -12,9 +12,8 @@ import { Fragment, useCallback, useMemo, useState } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchTexts, previewTexts, saveTexts } from '../api/texts';
-import { staffMessages } from '../copy';
-import { failureMessage } from '../messages';
 import { LoadFailed } from './load-failed';
+import { openPreview } from './preview-window';
 import { fieldsOf, type TextsForm as Form, textsProblems } from './texts-fields';
 import { TextsHistory } from './texts-history';
 import { PublishForm } from './publish-form';
@@ -113,23 +112,9 @@ function TextsForm({
   const preview = async () => {
     setPreviewProblem(null);
     if (!check()) return;
-    // Opened now, while the click still allows it; filled when the page arrives.
-    const view = window.open('', '_blank');
-    if (!view) {
-      setPreviewProblem('O navegador bloqueou a nova aba da pré-visualização.');
-      return;
-    }
-    try {
-      const html = await call((token) =>
-        previewTexts({ document, texts: textsOf(document, form) }, token),
-      );
-      view.document.open();
-      view.document.write(html);
-      view.document.close();
-    } catch (error) {
-      view.close();
-      setPreviewProblem(failureMessage('texts preview', error, staffMessages.saveFailed));
-    }
+    const render = () =>
+      call((token) => previewTexts({ document, texts: textsOf(document, form) }, token));
+    setPreviewProblem(await openPreview(render, 'texts preview'));
   };
   return (
     <PublishForm

@@ -1,0 +1,74 @@
+/**
+ * The words that say where a class stands (decision 075), pure and shared by the staff area and the
+ * server: its state ('Planejada', 'Inscrições abertas', …), read with its enrolment window at `now`
+ * ('Inscrições abertas' only while a person can enrol), the window's next or last boundary, and
+ * its places ('Inscritos: 3 de 30 vagas'). No validation library: the website imports it alone.
+ */
+import { MEETING_TIME_ZONE } from '@centro/content/site';
+
+export type ClassStateName = 'planned' | 'open' | 'running' | 'concluded';
+
+export interface ClassStatusInput {
+  state: ClassStateName;
+  /** When its enrolment opens (UTC ISO-8601); null: from the start. */
+  opensAt: string | null;
+  /** When its enrolment closes (UTC ISO-8601); null: never. */
+  closesAt: string | null;
+}
+
+/** What is said of a class: its state, and the boundary of its window that matters (or null). */
+export interface ClassStatusWords {
+  label: string;
+  note: string | null;
+}
+
+const parts = (instant: string) =>
+  Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: MEETING_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+
+/** An instant as 'DD/MM/AAAA às HHhMM', in São Paulo. */
+export function statusDateTime(instant: string): string {
+  const p = parts(instant);
+  return `${p.day}/${p.month}/${p.year} às ${p.hour}h${p.minute}`;
+}
+
+/** Where the class stands at `now` (UTC ISO-8601). */
+export function classStatus(c: ClassStatusInput, now: string): ClassStatusWords {
+  const opens =
+    c.opensAt !== null && now < c.opensAt ? `Abrem em ${statusDateTime(c.opensAt)}` : null;
+  switch (c.state) {
+    case 'planned':
+      return { label: 'Planejada', note: opens };
+    case 'running':
+      return { label: 'Em andamento', note: null };
+    case 'concluded':
+      return { label: 'Concluída', note: null };
+    case 'open':
+      if (opens) return { label: 'Inscrições ainda não abertas', note: opens };
+      if (c.closesAt !== null && now >= c.closesAt)
+        return {
+          label: 'Inscrições encerradas',
+          note: `Encerradas em ${statusDateTime(c.closesAt)}`,
+        };
+      return {
+        label: 'Inscrições abertas',
+        note: c.closesAt === null ? null : `Encerram em ${statusDateTime(c.closesAt)}`,
+      };
+  }
+}
+
+/** 'Inscritos: 3 de 30 vagas' ('1 vaga' for one). */
+export function placesTaken(taken: number, places: number): string {
+  return `Inscritos: ${taken} de ${places} ${places === 1 ? 'vaga' : 'vagas'}`;
+}
