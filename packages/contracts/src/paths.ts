@@ -107,6 +107,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
   return {
     participants: `${base}/participants${q}`,
     remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove${q}`,
+    /** POST {to}: 'Mover para outra turma' (decision 090). */
+    move: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/move${q}`,
     exportCsv: `${base}/export.csv${q}`,
     exportXlsx: `${base}/export.xlsx${q}`,
     /** The waiting list's own CSV. */

@@ -236,6 +236,14 @@ export const staffRemoveRequestSchema = z.strictObject({ confirm: z.literal(true
 /** Its answer. */
 export const staffRemoveResponseSchema = z.object({ removed: z.boolean() });
 
+/**
+ * POST /api/staff/courses/:slug/participants/:personId/move?turma=<from>: the class to move the
+ * person to (decision 090).
+ */
+export const staffMoveRequestSchema = z.strictObject({ to: z.uuid({ error: 'Turma inválida.' }) });
+/** Its answer. */
+export const staffMoveResponseSchema = z.object({ moved: z.boolean() });
+
 /** GET/POST /api/staff/courses/:slug/attendance/:meeting */
 export const staffAttendanceResponseSchema = z.object({
   meeting: z.number().int(),

@@ -159,7 +159,7 @@ export function createCourseLock(handle: Pick<DatabaseHandle, 'db' | 'dialect'>)
     return row?.class_id ?? null;
   }
 
-  return { lockCourse, underLock, classOf };
+  return { lockCourse, promoteWithin, underLock, classOf };
 }
 
 export type CourseLock = ReturnType<typeof createCourseLock>;

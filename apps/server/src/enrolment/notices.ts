@@ -12,6 +12,8 @@
  * - a change of a course's meetings: one row per confirmed participant, in the transaction that
  *   stores the settings, only when the meetings in effect changed (which raises the class's
  *   calendar revision there too: decision 076);
+ * - a move to another class by staff: the meetings' notice, in the transaction of the move
+ *   (decision 090);
  * - a staff role given or taken back: right after the grant or the revocation (staff/role-grants.ts);
  * - the reminder two days before a class starts: with the class's mark (class-reminders.ts).
  *
@@ -53,10 +55,19 @@ export interface EnrolmentNotices {
   ): DataMailRow | null;
   /** The person's place on the waiting list. */
   joined(userId: string, courseSlug: string, position: number): DataMailRow | null;
+  /**
+   * Moved to another class of the course by staff (decision 090): the meetings' notice, composed
+   * at delivery from the person's class, the new one, with its calendar.
+   */
+  moved(userId: string, courseSlug: string): DataMailRow | null;
 }
 
 /** No notice at all (a service built without mail). */
-export const NO_NOTICES: EnrolmentNotices = { place: () => null, joined: () => null };
+export const NO_NOTICES: EnrolmentNotices = {
+  place: () => null,
+  joined: () => null,
+  moved: () => null,
+};
 
 /** The notices staff actions write. */
 export interface StaffNotices {
@@ -138,6 +149,7 @@ export function enrolmentNotices(options: {
     place: (kind, personId, courseSlug) => row({ kind, personId, courseSlug }),
     joined: (personId, courseSlug, position) =>
       row({ kind: 'waiting-list-joined', personId, courseSlug, position }),
+    moved: (personId, courseSlug) => row({ kind: 'course-meetings-changed', personId, courseSlug }),
   };
 }
 

@@ -8,6 +8,7 @@
  * - waiting-list.ts: joining and leaving the waiting list, positions, the repair's sweep;
  * - releases.ts: places given back (releases, staff removals) and the repair's reads;
  * - person-rows.ts: one person's rows;
+ * - moves.ts: a place moved to another class of the course by staff (decision 090);
  * - the courses and their classes (settings, window, occupancy, synchronisation) are the courses
  *   module's (courses/course-store.ts, courses/class-store.ts).
  */
@@ -18,6 +19,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ClassRef } from './class-ref.js';
 import { createCourseLock, type Promotion } from './course-lock.js';
+import { createMoves } from './moves.js';
 import { createPersonRows } from './person-rows.js';
 import { createPlaces } from './places.js';
 import { createReleases } from './releases.js';
@@ -39,6 +41,7 @@ export function createEnrolmentRepository(
     ...waitingList,
     ...releases,
     ...personRows,
+    ...createMoves(handle, lock),
     /** The class `classId` with its course and group (undefined: no such class). */
     async classRef(classId: string): Promise<ClassRef | undefined> {
       const row = await db

@@ -37,6 +37,7 @@ import {
   EnrolledInOtherClassError,
 } from './errors.js';
 import type { Promotion } from './course-lock.js';
+import type { MoveDecision } from './move-rules.js';
 import type { PersonRows } from './person-rows.js';
 import type { PrerequisiteCheck } from './prerequisite-check.js';
 import {
@@ -227,6 +228,30 @@ export class EnrolmentService {
     notice?: RemovalNotice,
   ): Promise<void> {
     return this.#removals.removeConfirmed(ref, userId, log, notice);
+  }
+
+  /**
+   * Moves the person's confirmed place from `from` to another class of the same course (decision
+   * 090): one transaction under both classes' locks; the place freed in `from` goes to its
+   * waiting list in order, and the person is told with the new class's meetings. Answers the
+   * rule's decision ('move' when it moved).
+   */
+  async moveConfirmed(
+    from: ClassRef,
+    to: ClassRef,
+    userId: string,
+    log: Log = this.#log,
+  ): Promise<MoveDecision> {
+    const notice = this.#notices.moved(userId, from.courseSlug);
+    const { decision, promotion } = await this.#repository.move(
+      from,
+      to.classId,
+      userId,
+      this.#now(),
+      notice,
+    );
+    await this.#completePromotion(promotion, log);
+    return decision;
   }
 
   /**

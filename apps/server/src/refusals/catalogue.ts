@@ -434,6 +434,20 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitas pré-visualizações em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
   ),
+  /** 'Mover para outra turma' into a class without a free place (decision 090). */
+  moveTargetFull: refusal(
+    [409],
+    C.CourseFull,
+    'A turma escolhida está lotada: não há vaga para mover esta pessoa. Ninguém foi movido.',
+  ),
+  /** 'Mover para outra turma' into a running or concluded class (decision 090). */
+  moveTargetClosed: refusal(
+    [409],
+    C.Conflict,
+    'Só é possível mover para uma turma aberta ou planejada deste curso.',
+  ),
+  /** 'Mover para outra turma' into the class the person is in. */
+  moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

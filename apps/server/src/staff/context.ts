@@ -47,7 +47,7 @@ export interface StaffContext {
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<
     EnrolmentService,
-    'classRef' | 'removeConfirmed' | 'changeClass' | 'waitingCounts'
+    'classRef' | 'removeConfirmed' | 'moveConfirmed' | 'changeClass' | 'waitingCounts'
   >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';

@@ -210,3 +210,41 @@ export async function remove(
     details: { class: row.id },
   });
 }
+
+/**
+ * 'Mover para outra turma' (decision 090): the participant's confirmed place in the class `turma`
+ * goes to the class `to` of the same course, if it takes them; the place freed goes to the waiting
+ * list of the class they left, and they are told with the new class's meetings. Recorded: who moved
+ * whom, from which class to which.
+ * @throws StaffCourseNotFoundError, Refusal classNotFound, classReadOnly, notEnrolled,
+ *   moveSameClass, moveTargetClosed, moveTargetFull
+ */
+export async function move(
+  ctx: StaffContext,
+  actor: StaffActor,
+  slug: string,
+  personId: string,
+  to: string,
+  turma?: string,
+): Promise<void> {
+  const { row } = await writableClassOf(ctx, slug, turma);
+  const target = await ctx.classes.byId(to);
+  if (target?.course_slug !== slug) throw new Refusal('classNotFound');
+  const from = await ctx.enrolment.classRef(row.id);
+  const decision = await ctx.enrolment.moveConfirmed(
+    from,
+    { ...from, classId: target.id },
+    personId,
+    ctx.log,
+  );
+  if (decision === 'not-enrolled') throw new NotEnrolledError();
+  if (decision === 'same-class') throw new Refusal('moveSameClass');
+  if (decision === 'target-closed') throw new Refusal('moveTargetClosed');
+  if (decision === 'target-full') throw new Refusal('moveTargetFull');
+  if (decision === 'other-course') throw new Refusal('classNotFound');
+  await record(ctx, actor, 'participant.move', {
+    course: slug,
+    subject: personId,
+    details: { from: row.id, to: target.id },
+  });
+}

@@ -1,6 +1,7 @@
 /**
  * What each staff role may do, pure. Coordenação: everything; Secretaria: sees the lists, exports
- * them and marks attendance, and changes nothing else (no settings, removals or roles);
+ * them, marks attendance and moves a participant to another class at the desk (decision 090), and
+ * changes nothing else (no settings, removals or roles);
  * Comunicação: edits the site's content only (no participant data, no course settings).
  */
 import type { StaffRoleName } from '@centro/contracts';
@@ -16,6 +17,8 @@ export type StaffPermission =
   | 'settings'
   /** Remove a participant from a course. */
   | 'remove'
+  /** 'Mover para outra turma': a participant's place to another class of the course (decision 090). */
+  | 'move'
   /** See, grant and revoke roles. */
   | 'roles'
   /** The record of staff actions. */
@@ -39,11 +42,12 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'exceptions',
     'message',
     'remove',
+    'move',
     'roles',
     'actions',
     'content',
   ]),
-  secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message']),
+  secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message', 'move']),
   comunicacao: new Set(['content']),
 };
 

@@ -36,6 +36,7 @@ import {
 import {
   exportRows,
   exportWaiting,
+  move,
   participants,
   type ParticipantsQuery,
   remove,
@@ -146,6 +147,11 @@ export class StaffService {
   /** @throws NotEnrolledError, RemovalIncompleteError (nothing changed), StaffCourseNotFoundError */
   remove(by: StaffActor, slug: string, personId: string, turma?: string): Promise<void> {
     return remove(this.#ctx, by, slug, personId, turma);
+  }
+
+  /** 'Mover para outra turma' (decision 090). */
+  move(by: StaffActor, slug: string, personId: string, to: string, turma?: string): Promise<void> {
+    return move(this.#ctx, by, slug, personId, to, turma);
   }
 
   attendance(by: StaffActor, slug: string, meeting: number, turma?: string) {

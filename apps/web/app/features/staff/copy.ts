@@ -101,6 +101,7 @@ export const staffMessages = {
   attendanceQueued:
     'Sem conexão: a presença ficou guardada neste aparelho e será enviada quando a conexão voltar.',
   removed: 'Participante removido. A vaga foi liberada.',
+  moved: 'Participante movido para a outra turma. A pessoa recebeu os novos encontros por e-mail.',
   roleGranted: 'Função concedida.',
   roleRevoked: 'Função retirada. Avisamos a pessoa por e-mail.',
   exportFailed: 'Não foi possível baixar o arquivo. Tente novamente.',

@@ -18,6 +18,8 @@ import {
   staffGrantRequestSchema,
   staffMeetingParamsSchema,
   staffMeResponseSchema,
+  staffMoveRequestSchema,
+  staffMoveResponseSchema,
   staffOkResponseSchema,
   staffOverviewResponseSchema,
   staffParticipantParamsSchema,
@@ -176,6 +178,38 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.turma,
       );
       return { removed: true };
+    },
+  );
+
+  app.post(
+    '/api/staff/courses/:slug/participants/:personId/move',
+    bearerRoute({
+      permission: 'move',
+      params: staffParticipantParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffMoveRequestSchema,
+      answer: staffMoveResponseSchema,
+      refusals: [
+        ...STAFF,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'classReadOnly',
+        'notEnrolled',
+        'moveSameClass',
+        'moveTargetClosed',
+        'moveTargetFull',
+      ],
+    }),
+    async (request) => {
+      await staff.move(
+        request.staffActor,
+        request.params.slug,
+        request.params.personId,
+        request.body.to,
+        request.query.turma,
+      );
+      return { moved: true };
     },
   );
 

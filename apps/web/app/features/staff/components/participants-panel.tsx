@@ -1,13 +1,16 @@
 /**
- * A class's participants: search by name or e-mail, sort, the two exports, and (Coordenação, a
- * class not concluded) removal with a confirmation step. The list is loaded once (one recorded view); search and sort
+ * A class's participants: search by name or e-mail, sort, the two exports, 'Mover para outra
+ * turma' (a class not concluded: a choice of the course's open or planned classes, decision 090)
+ * and (Coordenação, a class not concluded) removal with a confirmation step. The list is loaded once (one recorded view); search and sort
  * happen in the browser. On a phone each row reads as a card.
  */
-import type { StaffParticipant } from '@centro/contracts';
+import type { StaffClass, StaffParticipant } from '@centro/contracts';
 import { useCallback, useId, useState } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { fetchParticipants } from '../api/get-participants';
+import { fetchClasses } from '../api/classes';
+import { moveParticipant } from '../api/move-participant';
 import { removeParticipant } from '../api/remove-participant';
 import { type ClassPanelProps, isReadOnly } from '../classes';
 import { staffMessages, statusLabels } from '../copy';
@@ -31,6 +34,9 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
   const classId = staffClass.id;
   // Removal: Coordenação, in a class not concluded.
   const removes = coordination && !isReadOnly(staffClass);
+  // A move: Secretaria and Coordenação, from a class not concluded (decision 090).
+  const moves = !isReadOnly(staffClass);
+  const actions = removes || moves;
   const list = useLoad(
     useCallback(
       () => call((token) => fetchParticipants(slug, classId, token)),
@@ -43,6 +49,12 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
   const [order, setOrder] = useState<SortOrder>('asc');
   const [confirming, setConfirming] = useState<StaffParticipant | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The person being moved, with the classes that may take them (null: still loading). */
+  const [moving, setMoving] = useState<{
+    person: StaffParticipant;
+    targets: StaffClass[] | null;
+  } | null>(null);
+  const [target, setTarget] = useState('');
 
   const download = async (format: ExportFormat) => {
     try {
@@ -62,6 +74,38 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
       onChanged();
     } catch (error) {
       void notify('error', failureMessage('removal', error, staffMessages.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askMove = async (person: StaffParticipant) => {
+    setConfirming(null);
+    setMoving({ person, targets: null });
+    setTarget('');
+    try {
+      const { classes } = await call((token) => fetchClasses(slug, token));
+      const targets = classes.filter(
+        (c) => c.id !== classId && (c.state === 'open' || c.state === 'planned'),
+      );
+      setMoving({ person, targets });
+      setTarget(targets[0]?.id ?? '');
+    } catch (error) {
+      setMoving(null);
+      void notify('error', failureMessage('classes', error, staffMessages.loadFailed));
+    }
+  };
+
+  const move = async (person: StaffParticipant, to: string) => {
+    setBusy(true);
+    try {
+      await call((token) => moveParticipant(slug, classId, person.id, to, token));
+      void notify('success', staffMessages.moved);
+      setMoving(null);
+      void list.reload();
+      onChanged();
+    } catch (error) {
+      void notify('error', failureMessage('move', error, staffMessages.saveFailed));
     } finally {
       setBusy(false);
     }
@@ -144,6 +188,51 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
         </div>
       )}
 
+      {moving && (
+        <div className="staff__confirm" role="alertdialog" aria-labelledby={`${id}-move`}>
+          <p id={`${id}-move`}>
+            Mover <strong>{moving.person.name || moving.person.email}</strong> para outra turma
+            deste curso? A presença já marcada fica nesta turma, a vaga liberada passa para a lista
+            de espera e a pessoa recebe os novos encontros por e-mail.
+          </p>
+          {moving.targets === null ? (
+            <p role="status">Carregando turmas…</p>
+          ) : moving.targets.length === 0 ? (
+            <p>Não há outra turma aberta ou planejada neste curso.</p>
+          ) : (
+            <div className="staff__field">
+              <label htmlFor={`${id}-target`}>Turma de destino</label>
+              <select
+                id={`${id}-target`}
+                value={target}
+                onChange={(event) => setTarget(event.currentTarget.value)}
+              >
+                {moving.targets.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {`${c.name} (${c.taken} de ${c.places} vagas)`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="actions">
+            {moving.targets !== null && moving.targets.length > 0 && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy || target === ''}
+                onClick={() => void move(moving.person, target)}
+              >
+                Confirmar mudança
+              </button>
+            )}
+            <button type="button" className="btn btn-outline" onClick={() => setMoving(null)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+
       {shown.length > 0 && (
         <table className="staff__table">
           <caption className="visually-hidden">Participantes de {list.data.course.title}</caption>
@@ -154,7 +243,7 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
               <th scope="col">Celular</th>
               <th scope="col">Inscrição</th>
               <th scope="col">Situação</th>
-              {removes && (
+              {actions && (
                 <th scope="col">
                   <span className="visually-hidden">Ações</span>
                 </th>
@@ -173,13 +262,26 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
                 </td>
                 <td data-label="Inscrição">{formatDate(person.enrolledAt)}</td>
                 <td data-label="Situação">{statusLabels[person.status]}</td>
-                {removes && (
+                {actions && (
                   <td>
-                    {person.status === 'confirmed' && (
+                    {person.status === 'confirmed' && moves && (
                       <button
                         type="button"
                         className="staff__link-button"
-                        onClick={() => setConfirming(person)}
+                        onClick={() => void askMove(person)}
+                        aria-label={`Mover ${person.name || person.email} para outra turma`}
+                      >
+                        Mover para outra turma
+                      </button>
+                    )}
+                    {person.status === 'confirmed' && removes && (
+                      <button
+                        type="button"
+                        className="staff__link-button"
+                        onClick={() => {
+                          setMoving(null);
+                          setConfirming(person);
+                        }}
                         aria-label={`Remover ${person.name || person.email}`}
                       >
                         Remover
