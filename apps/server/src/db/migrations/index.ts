@@ -20,6 +20,7 @@ import * as prerequisites from './018-prerequisites.js';
 import * as rowsPerClass from './017-rows-per-class.js';
 import * as classMessages from './019-class-messages.js';
 import * as contentPhotos from './021-content-photos.js';
+import * as waitingListHistory from './030-waiting-list-history.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '017-rows-per-class': rowsPerClass,
   '019-class-messages': classMessages,
   '021-content-photos': contentPhotos,
+  '030-waiting-list-history': waitingListHistory,
 };
 
 export const migrationProvider: MigrationProvider = {
