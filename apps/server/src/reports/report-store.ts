@@ -8,14 +8,21 @@ import type { StaffReports } from '@centro/contracts';
 import { sql, type Kysely } from 'kysely';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import type { Database } from '../db/schema.js';
-import { classYear, lengthPerDay, perHourAfter, sumBy } from './figures.js';
+import { classYear, lengthPerDay, perHourAfter, saoPauloDate, sumBy } from './figures.js';
 
 type Db = Kysely<Database>;
 
 const n = (value: unknown): number => Number(value ?? 0);
 
-/** How a year's classes went; `year` absent: the newest year that has classes. */
-export async function readReports(db: Db, requestedYear?: number): Promise<StaffReports> {
+/**
+ * How a year's classes went; `year` absent: this year when it has classes (how the term is going),
+ * else the newest year that has some.
+ */
+export async function readReports(
+  db: Db,
+  requestedYear?: number,
+  now = new Date(),
+): Promise<StaffReports> {
   const courses = new Map<string, Course>(allCourses().map((c) => [c.slug, c]));
   const rows = await db.selectFrom('classes').selectAll().orderBy('created_at').execute();
   const known = rows.flatMap((row) => {
@@ -25,7 +32,8 @@ export async function readReports(db: Db, requestedYear?: number): Promise<Staff
     return [{ row, course, meetings, year: classYear(meetings.firstMeeting, row.created_at) }];
   });
   const years = [...new Set(known.map((k) => k.year))].sort((a, b) => b - a);
-  const year = requestedYear ?? years[0] ?? new Date().getUTCFullYear();
+  const thisYear = Number(saoPauloDate(now.toISOString()).slice(0, 4));
+  const year = requestedYear ?? (years.includes(thisYear) ? thisYear : (years[0] ?? thisYear));
   const ofYear = known
     .filter((k) => k.year === year)
     .sort(
