@@ -521,6 +521,37 @@ staffTest(
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 
+    await test.step("'Relatórios': the term in figures, each chart with its table and CSV", async () => {
+      await page.getByRole('link', { name: 'Relatórios' }).click();
+      await expect(page).toHaveURL('/equipe?secao=relatorios');
+      // The concluded class's year (its first meeting was two weeks ago).
+      const clock = wallClockAt(new Date());
+      const year = addDays(`${clock.year}-${clock.month}-${clock.day}`, -14).slice(0, 4);
+      await page.getByLabel('Ano').selectOption(year);
+      await expect(
+        page.getByRole('heading', { level: 2, name: `Relatórios de ${year}` }),
+      ).toBeVisible();
+      const places = page.getByRole('table', { name: 'Vagas ocupadas por turma' });
+      await expect(places.getByRole('rowheader').filter({ hasText: course.title })).not.toHaveCount(
+        0,
+      );
+      // Ana was the class's one participant, and did not complete it.
+      const byCourse = page.getByRole('table', { name: 'Conclusão por curso' });
+      await expect(byCourse.getByRole('row').filter({ hasText: course.title })).toHaveText(
+        `${course.title}010 %`,
+      );
+      const csv = await downloaded(page, () =>
+        page.getByRole('button', { name: 'Baixar CSV: Conclusão por curso' }).click(),
+      );
+      expect(csv.name).toBe(`relatorio-conclusao-por-curso-${year}.csv`);
+      expect(csv.bytes.toString('utf8')).toContain(`${course.title};0;1;0 %`);
+      expect(await page.locator('.reports__chart canvas').count()).toBeGreaterThan(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
     await test.step('a participant gets neither the link nor any staff data', async () => {
       await ana.goto('/');
       await expect(mainNav(ana).getByRole('link', { name: 'Perfil' })).toBeVisible();

@@ -27,6 +27,7 @@ import {
   enrolmentService,
   mailService,
   participantService,
+  reportsService,
   staffService,
   type EmbeddedProviderSetup,
 } from './plugins/services/index.js';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
   await app.register(participantService, { embedded });
+  await app.register(reportsService);
   // Edited content (decision 054): saved pages are rendered again and replace the built ones.
   await app.register(contentService, {
     pages,

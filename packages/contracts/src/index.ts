@@ -11,6 +11,7 @@ export * from './staff.js';
 export * from './staff-classes.js';
 export * from './staff-prerequisites.js';
 export * from './people-query.js';
+export * from './staff-reports.js';
 export * from './me.js';
 export * from './content.js';
 export * from './notices.js';

@@ -28,6 +28,8 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET: 'Relatórios', how a year's classes went (Coordenação). */
+  staffReports: '/api/staff/reports',
   /** GET ?q=: people found by e-mail or name ('Liberar inscrição'). */
   staffPeople: '/api/staff/people',
   /** GET: the weekly schedule as published; PUT: a new revision of it (Comunicação, Coordenação). */

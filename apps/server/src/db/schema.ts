@@ -237,6 +237,17 @@ export interface WaitingListTable {
   active: Generated<number>;
 }
 
+/**
+ * The waiting list's history (migration 030): +1 when a class's list grows, -1 when it shrinks,
+ * written by triggers on `waiting_list`. Names no person.
+ */
+export interface WaitingListChangesTable {
+  class_id: string;
+  change: number;
+  /** UTC ISO-8601. */
+  at: string;
+}
+
 /** A person's own cancellation in a class, for their history (migration 017): the latest. */
 export interface CancellationsTable {
   class_id: string;
@@ -393,6 +404,7 @@ export interface Database {
   classes: ClassesTable;
   enrolments: EnrolmentsTable;
   waiting_list: WaitingListTable;
+  waiting_list_changes: WaitingListChangesTable;
   opening_alerts: OpeningAlertsTable;
   completions: CompletionsTable;
   prerequisite_overrides: PrerequisiteOverridesTable;

@@ -29,6 +29,8 @@ export type StaffPermission =
   | 'exceptions'
   /** 'Enviar mensagem à turma' (issue 29, point 8). */
   | 'message'
+  /** 'Relatórios': how a year's classes went, in counts (no person's data). */
+  | 'reports'
   /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
   | 'content';
 
@@ -46,6 +48,7 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'roles',
     'actions',
     'content',
+    'reports',
   ]),
   secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message', 'move']),
   comunicacao: new Set(['content']),

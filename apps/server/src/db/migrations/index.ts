@@ -23,6 +23,7 @@ import * as contentPhotos from './021-content-photos.js';
 import * as classLife from './024-class-life.js';
 import * as personDataOnce from './025-person-data-once.js';
 import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
+import * as waitingListHistory from './030-waiting-list-history.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '024-class-life': classLife,
   '025-person-data-once': personDataOnce,
   '026-mail-floods-and-seen-people': mailFloodsAndSeenPeople,
+  '030-waiting-list-history': waitingListHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

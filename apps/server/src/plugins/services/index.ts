@@ -23,6 +23,7 @@ import type { StaffService } from '../../staff/service.js';
 import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
 import type { Limits } from './limits.js';
+import type { StaffReports } from '@centro/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,8 @@ declare module 'fastify' {
     content: ContentService;
     /** The photos uploaded in the staff area, and their files (decision 065). */
     photos: PhotoLibrary;
+    /** 'Relatórios': a year's classes in counts (the newest year with classes by default). */
+    reports: { ofYear(year?: number): Promise<StaffReports> };
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by the bearerAuth hook). */
@@ -77,4 +80,5 @@ export { enrolmentService } from './enrolment.js';
 export { limitsService } from './limits.js';
 export { mailService } from './mail.js';
 export { participantService } from './participant.js';
+export { reportsService } from './reports.js';
 export { staffService } from './staff.js';

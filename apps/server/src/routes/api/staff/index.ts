@@ -41,6 +41,7 @@ import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
 import { staffPhotoRoutes } from './photos.js';
+import { staffReportRoutes } from './reports.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,6 +77,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffExportRoutes);
   // Prerequisites, 'Liberar inscrição' and completions (decision 061).
   await app.register(staffPrerequisiteRoutes);
+  // 'Relatórios': how a year's classes went, in counts.
+  await app.register(staffReportRoutes);
 
   app.get(
     apiPaths.staffMe,

@@ -2,11 +2,13 @@
  * The staff area (issue 12), one screen whose view is in the address's query, so each view can be
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&turma=`
  * a class of it, `&aba=` its tab) a course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
- * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section).
+ * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section);
+ * `?secao=relatorios` the reports (Coordenação), a screen of its own feature that the route passes
+ * in, loaded when opened.
  * The person's roles come from the API; anyone without one sees the 404 page.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import { useCallback, useEffect } from 'react';
+import { type ComponentType, Suspense, useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fetchStaffRoles } from '~/auth/api/staff-roles';
 import { DocumentTitle } from '~/components/document-title';
@@ -24,7 +26,12 @@ import { Overview } from './overview';
 import { RolesPanel } from './roles-panel';
 import '../staff.css';
 
-export function StaffArea() {
+export interface StaffAreaProps {
+  /** 'Relatórios' (lazy: its charts load only when it is opened); absent, no such section. */
+  reports?: ComponentType;
+}
+
+export function StaffArea({ reports }: StaffAreaProps = {}) {
   const call = useApi();
   const roles = useLoad(
     useCallback(() => call(fetchStaffRoles), [call]),
@@ -51,10 +58,16 @@ export function StaffArea() {
     );
   }
   if (roles.data.length === 0) return <NotFoundScreen />;
-  return <StaffViews roles={roles.data} />;
+  return <StaffViews roles={roles.data} reports={reports} />;
 }
 
-function StaffViews({ roles }: { roles: StaffRoleName[] }) {
+function StaffViews({
+  roles,
+  reports: Reports,
+}: {
+  roles: StaffRoleName[];
+  reports: ComponentType | undefined;
+}) {
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
   // Comunicação sees the content only (no participant data); the others see the courses.
@@ -64,7 +77,8 @@ function StaffViews({ roles }: { roles: StaffRoleName[] }) {
   const current =
     (section === 'conteudo' && content) || !courses
       ? 'conteudo'
-      : coordination && (section === 'registro' || section === 'funcoes')
+      : coordination &&
+          (section === 'registro' || section === 'funcoes' || (section === 'relatorios' && Reports))
         ? section
         : 'cursos';
   const slug = current === 'cursos' ? params.get('curso') : null;
@@ -76,6 +90,7 @@ function StaffViews({ roles }: { roles: StaffRoleName[] }) {
       ? [
           { key: 'registro', label: 'Registro de ações', to: '?secao=registro' },
           { key: 'funcoes', label: 'Funções', to: '?secao=funcoes' },
+          ...(Reports ? [{ key: 'relatorios', label: 'Relatórios', to: '?secao=relatorios' }] : []),
         ]
       : []),
   ];
@@ -83,7 +98,13 @@ function StaffViews({ roles }: { roles: StaffRoleName[] }) {
   let view;
   if (current === 'conteudo') view = <ContentPanel />;
   else if (current === 'funcoes') view = <RolesPanel />;
-  else view = <CoursesViews current={current} slug={slug} coordination={coordination} />;
+  else if (current === 'relatorios') {
+    view = Reports && (
+      <Suspense fallback={<p role="status">Carregando relatórios…</p>}>
+        <Reports />
+      </Suspense>
+    );
+  } else view = <CoursesViews current={current} slug={slug} coordination={coordination} />;
 
   return (
     <div className="page staff">
