@@ -26,7 +26,7 @@ export type MailKind =
   | 'class-message'
   | NoticeKind;
 
-/** What happens to a person, told by a notice kept as data (issue 30; decision 055). */
+/** What happens to a person, told by a notice kept as data (decision 055). */
 export type NoticeKind =
   | 'enrolment-cancelled'
   | 'waiting-list-joined'
@@ -96,7 +96,7 @@ export interface MailSettings {
    * the message leaves (decision 073).
    */
   replyTo: string | undefined;
-  /** Whether the built-in provider requires a verified e-mail before enrolment (issue 11). */
+  /** Whether the built-in provider requires a verified e-mail before enrolment. */
   emailVerification: 'required' | 'off';
   /** Where `.eml` files go (under `outbox/`) without SMTP. */
   dataDir: string;

@@ -23,7 +23,7 @@ export interface CourseInput {
   path: string;
   /** Root-relative URL of the course illustration. */
   image?: string;
-  /** The course's next run, from its meeting data (issue 16). */
+  /** The course's next run, from its meeting data. */
   instance?: CourseInstanceInput;
 }
 

@@ -1,5 +1,5 @@
 /**
- * 'Confirme seu e-mail' (/idp/interaction/:uid/confirmar-email, issue 11): the six digits e-mailed
+ * 'Confirme seu e-mail' (/idp/interaction/:uid/confirmar-email): the six digits e-mailed
  * after sign-up or at the sign-in of an account not yet confirmed, guessed like passwords (the
  * same throttle), and 'Reenviar código'. The page of a sign-up with a taken address looks the
  * same, sends nothing more, and no code can succeed on it.

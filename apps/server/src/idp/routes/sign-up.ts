@@ -1,8 +1,8 @@
 /**
  * 'Criar conta' (/idp/interaction/:uid/criar-conta), limited per client address (fake accounts
- * could take every place, issue 14, finding 7). Where e-mail verification is required, a new
+ * could take every place). Where e-mail verification is required, a new
  * account goes to the code page, and an address that has an account gets the same page while its
- * owner is told by e-mail (issue 14, finding 5); without it, a taken address is said on the form
+ * owner is told by e-mail; without it, a taken address is said on the form
  * and a new account is signed in at once.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -25,7 +25,7 @@ export interface SignUpRoutesOptions {
   accounts: AccountStore;
   throttle: LoginThrottle;
   signUps: SignUps;
-  /** `required`: an account signs in only once its e-mail is confirmed with a code (issue 11). */
+  /** `required`: an account signs in only once its e-mail is confirmed with a code. */
   emailVerification: 'required' | 'off';
   /** Accounts created from one client address in 15 minutes (IDP_SIGN_UPS_PER_ADDRESS). */
   signUpsPerAddress: number;

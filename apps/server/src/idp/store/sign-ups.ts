@@ -1,7 +1,7 @@
 /**
- * The writes of a sign-up while e-mail verification is required (issue 11): a new account and the
+ * The writes of a sign-up while e-mail verification is required: a new account and the
  * message of its first code, written together; and, for an address that has an account already,
- * the notice to its owner (issue 14, finding 5), at most once an hour, with links to sign in and
+ * the notice to its owner, at most once an hour, with links to sign in and
  * to reset the password.
  */
 import type { Kysely } from 'kysely';

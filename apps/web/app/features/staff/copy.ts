@@ -1,4 +1,4 @@
-/** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
+/** The staff area's pt-BR texts, shared by its views and their tests. */
 import type {
   EnrolmentState,
   StaffActionName,
@@ -21,7 +21,7 @@ export const stateLabels: Record<EnrolmentState, string> = {
   closed: 'Inscrições encerradas',
 };
 
-/** A class's state (issue 29). */
+/** A class's state. */
 export const classStateLabels: Record<StaffClass['state'], string> = {
   planned: 'Planejada',
   open: 'Inscrições abertas',

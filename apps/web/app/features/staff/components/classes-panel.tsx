@@ -1,5 +1,5 @@
 /**
- * A course's classes (issue 29): each with its state, places taken and first meeting, a link that
+ * A course's classes: each with its state, places taken and first meeting, a link that
  * shows that class's panels, and (Coordenação) 'Abrir inscrições' of a planned class and
  * 'Encerrar turma' with a confirmation that says what it does, then how many concluded; 'Nova
  * turma' opens its form.

@@ -1,5 +1,5 @@
 /**
- * The centre's contact details (issue 32, decision 068), in the 'Conteúdo' section: the address,
+ * The centre's contact details (decision 068), in the 'Conteúdo' section: the address,
  * the WhatsApp number (however typed), the e-mail and the Google Maps embed of /contato, which are
  * also in every page's footer and structured data. Problems beside their fields; 'Publicar
  * contato' names the version the edit started from (someone else's save meanwhile is refused and

@@ -1,5 +1,5 @@
 /**
- * The site's content (issue 32, decision 054), for Comunicação and Coordenação: the weekly schedule
+ * The site's content (decision 054), for Comunicação and Coordenação: the weekly schedule
  * of /horarios (each day's activities, the topic and link of its 'Tirar Dúvidas' button), then the
  * notices (notices-panel.tsx, decision 056), then the pages' texts (texts-panel.tsx, decision 064). Saving
  * publishes at once (/horarios and /agenda.ics). The save names the version it started from: when
