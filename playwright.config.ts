@@ -23,7 +23,7 @@ const port = Number(process.env.E2E_PORT);
 const serverLog = join(process.env.E2E_LOG_DIR, 'server.log');
 const baseURL = `http://127.0.0.1:${port}`;
 /**
- * The specs whose outcome depends on the viewport, and those that issues 29 and 32 ask for on phone
+ * The specs whose outcome depends on the viewport, and those whose acceptance asks for phone
  * and desktop (the whole term, the content editing; each of their runs has its own server): they
  * run on desktop too.
  */

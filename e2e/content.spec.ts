@@ -1,5 +1,5 @@
 /**
- * The site's content edited in the staff area (issue 32, decision 054), in Chromium on the built
+ * The site's content edited in the staff area (decision 054), in Chromium on the built
  * server: the coordinator grants Comunicação to a volunteer, who sees only the 'Conteúdo' section,
  * moves Tuesday's meeting to 20h and publishes; an anonymous visitor then gets the new time on
  * /horarios (its text and structured data) and in /agenda.ics, with no restart; a notice for the

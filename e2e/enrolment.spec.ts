@@ -1,5 +1,5 @@
 /**
- * Enrolment from a course page (issue 5's acceptance): the real website, server, built-in provider
+ * Enrolment from a course page : the real website, server, built-in provider
  * and database, in Chromium.
  */
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ const enrolmentCalls = (calls: { path: string }[]) =>
 /**
  * The calls of 'Finalizar inscrição' for a new account, in order: the phone and birth date the
  * record does not hold yet in the stored form (the sign-up form's are kept as typed), then the
- * group (issue 31: written before the place is taken, only when they differ).
+ * group (written before the place is taken, only when they differ).
  */
 const ENROLMENT_CALLS = [
   '/api/user/update',
@@ -73,7 +73,7 @@ test("'Finalizar inscrição' enrols once, confirms, and the course page then sh
   expect(enrolmentCalls(calls)).toEqual(ENROLMENT_CALLS);
   expect(await placesLeft(page)).toBe(before - 1);
 
-  // Back on the course page: the person's place (issue 13), no second enrolment offered.
+  // Back on the course page: the person's place, no second enrolment offered.
   await page.goto(coursePath);
   await expect(page.getByText('Você está inscrito(a) neste curso.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finalizar inscrição' })).toHaveCount(0);
@@ -230,7 +230,7 @@ outageTest.describe('with the API down', () => {
   );
 });
 
-/** Its own database, where the course gets a second class open for enrolment (issue 29). */
+/** Its own database, where the course gets a second class open for enrolment. */
 const twoClassesTest = ownServerTest();
 
 twoClassesTest(

@@ -1,14 +1,14 @@
 /**
- * Sign-up with Microsoft Entra External ID (issue 17's acceptance): the website built for Entra,
+ * Sign-up with Microsoft Entra External ID: the website built for Entra,
  * the real MSAL in Chromium, an External ID tenant's stand-in over TLS answering as Entra does
  * (discovery naming the issuer https://<tenant id>.ciamlogin.com/<tenant id>/v2.0, PKCE, SPA
  * cross-origin token redemption), and the server verifying its access token and reading the
- * person from the Graph stand-in. With the configuration the README gave before issue 17 (an
+ * person from the Graph stand-in. With the configuration the README gave before Entra External ID was supported (an
  * authority without the tenant id), MSAL refuses that discovery document and this test fails.
  * See support/entra-tenant.ts. Like every flow it runs on the phone viewport only (decision 027):
  * one more build per run.
  *
- * Beyond sign-up, profile and sign-out (issue 31): a customer enrols with one Graph write; an account
+ * Beyond sign-up, profile and sign-out: a customer enrols with one Graph write; an account
  * whose phone Graph refuses (synced from on-premises) still ends on 'Inscrição Confirmada!' with a
  * notice; a person with the API's 'Coordenacao' app role reaches /equipe; 'Sair' returns without
  * Entra's account picker only because it sends logout_hint.

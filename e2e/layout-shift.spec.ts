@@ -1,5 +1,5 @@
 /**
- * The course page's enrolment box and the page's layout shift (issues 29.2 and 33.4, decision
+ * The course page's enrolment box and the page's layout shift (decision
  * 070): GET /api/courses/classes answers after the first paint (held here until the page is
  * painted and hydrated, as on a slow network), rewritten from the real answer to hold 0, 1 or 2
  * open classes (2: the choice of a class), the page's class hint (`data-turmas` on <html>, put by

@@ -1,5 +1,5 @@
 /**
- * What a shared link and 'Adicionar à tela inicial' show (issue 16), as a link-preview crawler and
+ * What a shared link and 'Adicionar à tela inicial' show, as a link-preview crawler and
  * a phone see them: each public page's preview tags, each preview a whole PNG of the declared size
  * under 300 KB, the web app manifest with its icons, and the schedule's events.
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mails of issue 11, in Chromium: a server of its own sending to an SMTP server this test
+ * The e-mails, in Chromium: a server of its own sending to an SMTP server this test
  * starts (the `smtp-server` package, read back with mailparser), so e-mail verification is on. Sign
  * up, type the code the message brings on 'Confirme seu e-mail', enrol, the confirmation
  * page, then the message with its `.ics` read back by ical.js (first date, time zone, weekly
@@ -38,7 +38,7 @@ mailTest(
     expect(to).toBe(email);
     expect(message?.subject).toBe(`Inscrição confirmada: ${course.title} (${programme.name})`);
     expect(message?.text).toContain(`Olá, ${NAME}!`);
-    // No invite yet for the course: never the placeholder's link, a sentence instead (issue 30).
+    // No invite yet for the course: never the placeholder's link, a sentence instead.
     expect(message?.html).not.toContain('chat.whatsapp.com');
     expect(message?.text).toContain(
       'O link do grupo de WhatsApp da turma será enviado a você mais tarde',

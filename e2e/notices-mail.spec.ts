@@ -1,6 +1,6 @@
 /**
- * The notices of issue 30 and the message to a class (issue 29, point 8), read from a real SMTP
- * server (issue 30's acceptance): a server of its own whose ADMIN_EMAILS names the coordinator.
+ * The notices and the message to a class, read from a real SMTP
+ * server: a server of its own whose ADMIN_EMAILS names the coordinator.
  * Two people enrol; the coordinator writes to the class ('Mensagem à turma'), moves the meetings
  * (both get the new time with a new `.ics`), removes one (who is told), gives the other a staff
  * role (who is told), and opens a course the other asked about ('Avise-me quando abrir': one

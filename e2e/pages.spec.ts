@@ -170,7 +170,7 @@ test('a course page: welcome, description, limited places, tutorial link, sign-u
     .click();
   await expect(page).toHaveURL('/como-se-inscrever');
   await expect(page.getByRole('listitem').first()).toBeVisible();
-  // The step a new account cannot skip: the code e-mailed to it (issue 30).
+  // The step a new account cannot skip: the code e-mailed to it.
   await expect(page.getByText('Confirme o seu e-mail com o código')).toBeVisible();
   await expect(page.getByText(/digite o código e clique em "Confirmar"/)).toBeVisible();
 });

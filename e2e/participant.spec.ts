@@ -1,5 +1,5 @@
 /**
- * The participant's own space (issue 13), in Chromium on a server of its own that sends e-mail to
+ * The participant's own space, in Chromium on a server of its own that sends e-mail to
  * an SMTP server the test starts: a course with one place is filled by Ana; Bruno and Carla join its
  * waiting list (each e-mailed their position); Ana cancels from 'Minhas inscrições' (and is e-mailed
  * that it is done); Bruno's page then shows his place and the e-mail saying his waiting ended
@@ -102,7 +102,7 @@ participantTest(
       await expect(mine).toContainText('Inscrição confirmada');
       await mine.getByRole('button', { name: `Cancelar inscrição: ${course.title}` }).click();
       await mine.getByRole('button', { name: 'Confirmar cancelamento' }).click();
-      // The class stays in her history, cancelled, with nothing left to cancel (issue 29).
+      // The class stays in her history, cancelled, with nothing left to cancel.
       await expect(mine.getByText(/Cancelada$/)).toBeVisible();
       await expect(mine.getByRole('button', { name: /Cancelar inscrição/ })).toHaveCount(0);
       const cancelled = await mailTo(anaEmail, 'Inscrição cancelada: ');
@@ -152,7 +152,7 @@ participantTest(
 
     await test.step('Bruno gets the place: on the page and by e-mail', async () => {
       await courseShows(page, 'Você está inscrito(a) neste curso.');
-      // The box says one thing: the course is full again, but that is not Bruno's news (issue 30).
+      // The box says one thing: the course is full again, but that is not Bruno's news.
       const box = page.getByRole('region', { name: 'Inscrição' });
       await expect(box).not.toContainText('Vagas esgotadas');
       await expect(box).not.toContainText('clique no botão abaixo');

@@ -1,4 +1,4 @@
-/** The profile page (issue 5's acceptance): the real website, server, provider and database. */
+/** The profile page: the real website, server, provider and database. */
 import { getProgramme } from '@centro/content';
 import type { Page } from '@playwright/test';
 import { mainNav, recordApiCalls, signUpFrom } from './support/accounts';

@@ -1,5 +1,5 @@
 /**
- * Sign-up, sign-in and sign-out with the built-in OpenID provider (issue 3's acceptance): the real
+ * Sign-up, sign-in and sign-out with the built-in OpenID provider: the real
  * website, server, provider and database, in Chromium. See support/sign-in-server.ts for why these
  * flows get a server of their own.
  */
@@ -86,10 +86,7 @@ test('signing up from a course page comes back to it signed in, and a reload kee
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil' })).toBeVisible();
 });
 
-test("signing up works at the server's other loopback name too (issue 14, finding 9)", async ({
-  page,
-  signInServer,
-}) => {
+test("signing up works at the server's other loopback name too", async ({ page, signInServer }) => {
   // The server's SITE_URL is http://127.0.0.1:<port>; a newcomer may open localhost instead.
   const twin = signInServer.origin.replace('127.0.0.1', 'localhost');
   await page.goto(`${twin}${coursePath}`);
@@ -224,7 +221,7 @@ test.describe('the sign-up form', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
     await page.getByLabel('Nome').fill('Maria da Silva');
     await page.getByLabel('E-mail').fill('maria@example.org');
-    // The server's rule is said before typing, and the length is checked as one types (issue 30).
+    // The server's rule is said before typing, and the length is checked as one types.
     const password = page.getByLabel('Senha');
     await expect(password).toHaveAccessibleDescription(/^Pelo menos 8 caracteres e difícil de/);
     await password.pressSequentially('curta');

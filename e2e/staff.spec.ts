@@ -1,5 +1,5 @@
 /**
- * The staff area (issue 12), in Chromium on the built-in provider and the embedded database: a server
+ * The staff area, in Chromium on the built-in provider and the embedded database: a server
  * of its own whose ADMIN_EMAILS names the coordinator. Two participants enrol; the coordinator sees
  * the overview, the course's list, searches it, downloads the CSV and the .xlsx (both parsed here),
  * changes places and the opening date (the public course page follows without a restart), grants
@@ -25,7 +25,7 @@ if (!course) throw new Error('No course');
 const coursePath = `/global-kardec/${course.slug}`;
 const coordinatorEmail = uniqueEmail();
 
-// ADMIN_EMAILS makes Coordenação only of a proven address (issue 28, finding 6): a server that
+// ADMIN_EMAILS makes Coordenação only of a proven address: a server that
 // sends its mail, so every sign-up types the code e-mailed to it.
 const staffTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 
@@ -103,7 +103,7 @@ staffTest(
       await expect(page.getByText('Sua função: Coordenação')).toBeVisible();
       const card = page.getByRole('listitem').filter({ hasText: course.title }).first();
       await expect(card).toContainText(`Inscritos: 2 de ${course.places} vagas`);
-      // No course has its WhatsApp invite yet: staff see which (issue 30).
+      // No course has its WhatsApp invite yet: staff see which.
       await expect(card).toContainText('Sem convite do grupo de WhatsApp');
       await expect(page.getByText(/^20 cursos ainda não têm o convite/)).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -116,7 +116,7 @@ staffTest(
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // On a 390 px phone the header and its menu take one row each, 'Equipe' beside the others;
-      // on a 360 x 640 phone the first participant shows on the first screen (issue 30).
+      // on a 360 x 640 phone the first participant shows on the first screen.
       const size = page.viewportSize();
       if (size && size.width < 768) {
         const header = await page.locator('header.site-header').boundingBox();
@@ -179,7 +179,7 @@ staffTest(
       await expect(page.getByRole('alert')).toHaveText(
         'O número de vagas não pode ser menor que o de inscrições já feitas (2).',
       );
-      // Beside its field, not at the bottom of the form (issue 30).
+      // Beside its field, not at the bottom of the form.
       await expect(places).toHaveAccessibleDescription(/^O número de vagas não pode ser menor/);
       await expect(places).toBeFocused();
       await places.fill('5');
@@ -202,7 +202,7 @@ staffTest(
       await visitor.goto(coursePath);
       await expect(visitor.getByText('As inscrições abrem em 15/01/2030 às 09h00.')).toBeVisible();
       await expect(visitor.getByRole('button', { name: 'Quero me inscrever' })).toHaveCount(0);
-      // No button, so no 'clique no botão abaixo' either (issue 30).
+      // No button, so no 'clique no botão abaixo' either.
       await expect(visitor.getByRole('region', { name: 'Inscrição' })).not.toContainText(
         'clique no botão abaixo',
       );
@@ -296,7 +296,7 @@ staffTest(
         courses: Record<string, { places: number; placesLeft: number }>;
       };
       expect(availability.courses[course.slug]).toMatchObject({ places: 5, placesLeft: 4 });
-      // The removed person no longer counts as present (issue 30).
+      // The removed person no longer counts as present.
       await page.goto('/equipe');
       await expect(
         page.getByRole('listitem').filter({ hasText: course.title }).first(),

@@ -1,5 +1,5 @@
 /**
- * A whole term (issue 29's acceptance), in real time, on a server of its own that sends its mail to
+ * A whole term, in real time, on a server of its own that sends its mail to
  * an SMTP server the test starts (one per test: the phone's and the desktop's runs share nothing).
  * Coordenação creates 'Turma 2027/1' of 'Estudando André Luiz I' with 2 places and opens it beside
  * the content's class, so the course page offers both; Ana and Bruno take the places and Carla

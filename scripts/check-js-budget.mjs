@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The JavaScript budgets (issues 6, 12 and 15), read from the build:
+ * The JavaScript budgets, read from the build:
  *
  * - every prerendered public page, for an anonymous visitor: its first load within 100 KB of
  *   brotli-compressed JavaScript, with no MSAL and nothing of the staff area (the home page's
@@ -57,21 +57,21 @@ const SIGNED_IN_SCREENS = [
     page: '/global-kardec/conheca-o-espiritismo (signed in)',
     html: 'global-kardec/conheca-o-espiritismo/index.html',
     modules: [MSAL_SESSION, TOASTS, COURSE_SIGNED_IN_ACTION],
-    // Measured 168,589 B; 167,976 B on 2026-11-24 with its signed-in chunk counted (issue 15).
+    // Measured 168,589 B; 167,976 B on 2026-11-24 with its signed-in chunk counted.
     budget: 186_000,
   },
   {
     page: '/perfil (signed in)',
     html: '__spa-fallback.html',
     modules: ['app/routes/perfil.tsx', MSAL_SESSION, TOASTS],
-    // Measured 171,009 B; 170,458 B after issue 15's course-page work.
+    // Measured 171,009 B; 170,458 B after the course page's budget work.
     budget: 189_000,
   },
   {
     page: '/equipe (staff)',
     html: '__spa-fallback.html',
     modules: ['app/routes/equipe.tsx', MSAL_SESSION, TOASTS],
-    // Measured 171,601 B; 170,439 B after issue 15's course-page work.
+    // Measured 171,601 B; 170,439 B after the course page's budget work.
     budget: 189_000,
     allowStaff: true,
   },

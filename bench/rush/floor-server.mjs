@@ -1,4 +1,4 @@
-// The enrolment's floor (issue 33): the least an enrolment must do with today's guarantees, written
+// The enrolment's floor: the least an enrolment must do with today's guarantees, written
 // plainly and not tuned, so that the product's POST /api/group/add can be measured against it.
 //   - node:http, nothing else in front: read the JSON body, check the API token's HS256 signature
 //     (the product's own token format), that it is unexpired and bound to the body's `user`;

@@ -1,4 +1,4 @@
-// The floor's side of the rush (issue 33): the same warm-up and scenarios as the product's, against
+// The floor's side of the rush: the same warm-up and scenarios as the product's, against
 // floor-server.mjs on the same kind of database and number of instances, with the same must-hold
 // checks, so that each run compares the product with its floor measured right after it.
 import { load, summarise } from './load.mjs';

@@ -1,4 +1,4 @@
-// The whole enrolment of each person (issue 33, `--journey`): not only its last call but every
+// The whole enrolment of each person (`--journey`): not only its last call but every
 // request the website makes for 'Finalizar inscrição', in order, each person's after the previous
 // answer: the class list (GET /api/courses/classes), the API token for the provider's access token
 // (GET /api/auth/get-token), the person's details (POST /api/user/details), the two writes of a
@@ -186,7 +186,7 @@ export async function journeyBenchmark() {
     '',
     `- Each of ${PEOPLE} people (a tenth more first, as a warm-up) makes the website's requests of 'Finalizar inscrição' in order: the class list, get-token with a provider access token, user/details, the phone and birth-date writes, group/add; ${CONNECTIONS} people at once over keep-alive connections. Built-in provider, local directory; PostgreSQL with two instances. The floor (\`floor-server.mjs\`, one enrolment request) runs right before, on the same database, ${scenarios.find((s) => s.id === 'b') ? 'scenario (b)' : ''}.`,
     `- Date: ${new Date().toISOString().slice(0, 10)}; ${RUNS} runs; machine: ${machineDescription({ chromium: false })}; 1-minute load ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.`,
-    `- Target (issue 33): the journey's server CPU per person at most ${TARGET_JOURNEY_RATIO}× the floor's per request. ${rows.map((r) => `${r.target.label}: ${spread(r.cpuRatios)}×, ${median(r.cpuRatios) <= TARGET_JOURNEY_RATIO ? 'met' : '**missed**'}`).join('; ')}.`,
+    `- Target: the journey's server CPU per person at most ${TARGET_JOURNEY_RATIO}× the floor's per request. ${rows.map((r) => `${r.target.label}: ${spread(r.cpuRatios)}×, ${median(r.cpuRatios) <= TARGET_JOURNEY_RATIO ? 'met' : '**missed**'}`).join('; ')}.`,
     `- Correctness: every journey answered without a 5xx or a refusal and every person enrolled. ${problems.length ? `**FAILED**: ${problems.join('; ')}` : 'Held in every run.'}`,
     '',
     '| database | instances | journeys/s | journey: server CPU per person (ms) | journey p99 (ms) | floor: server CPU per request (ms) | floor p99 (ms) | CPU ÷ floor, median (range) | p99 ÷ floor, median (range) |',

@@ -1,4 +1,4 @@
-// The day enrolment opens (issue 6): thousands of people press 'Finalizar inscrição' at once.
+// The day enrolment opens: thousands of people press 'Finalizar inscrição' at once.
 //
 // For each database target (the embedded default: SQLite, one instance; PostgreSQL: two instances
 // on one DATABASE_URL) and each repetition, it
@@ -23,7 +23,7 @@
 //      every accepted person confirmed and a member of the course's group, nobody else a member.
 // The ceiling is a bare Fastify hello-world (hello-server.mjs) under the same load, in the same run.
 //
-// The waiting list (issue 13, --waiting-list): on each target, 100 people hold the 100 places of a
+// The waiting list (--waiting-list): on each target, 100 people hold the 100 places of a
 // course (the issue's 40 places cannot give 100 cancellations), then 2,000 others all join its
 // waiting list at once (POST /api/me/waiting-list/join, Bearer token): each answer's position must
 // be a different one of 1..2,000 and the database's list in that order; then the 100 holders cancel

@@ -152,7 +152,7 @@ export async function startTarget(target, people) {
 }
 
 /**
- * Starts the enrolment's floor (floor-server.mjs, issue 33) on the target's kind of database, as
+ * Starts the enrolment's floor (floor-server.mjs) on the target's kind of database, as
  * many instances as the product's, with `places` (course → places) set; resolves to
  * { urls, pids, check(course), stop() }. `check` answers the floor's rows, `taken` and places of a
  * course, for the same must-hold checks as the product's.

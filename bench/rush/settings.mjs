@@ -22,16 +22,16 @@ export const RATE_LIMIT_API_PER_MINUTE = 60_000;
 export const PROFILE_GAP_MS = 1500;
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const SECRET = `rush-${randomBytes(32).toString('base64url')}`;
-/** Targets of issue 6, on the embedded default, scenario b. */
+/** The first targets, on the embedded default, scenario b. */
 export const TARGET_ACCEPTED_PER_SECOND = 2000;
 export const TARGET_P99_MS = 100;
-/** Targets of issue 15: against the hello-world of the same run; PostgreSQL, two instances. */
+/** Targets against the hello-world of the same run; PostgreSQL, two instances. */
 export const TARGET_CPU_RATIO = 2;
 export const TARGET_P99_RATIO = 1.5;
 export const TARGET_POSTGRES_ACCEPTED_PER_SECOND = 1500;
-/** Target of issue 33: the enrolment's CPU and p99 against its floor's (floor-server.mjs). */
+/** Target: the enrolment's CPU and p99 against its floor's (floor-server.mjs). */
 export const TARGET_FLOOR_RATIO = 1.5;
-/** Target of issue 33: a person's whole enrolment against the floor's single request. */
+/** Target: a person's whole enrolment against the floor's single request. */
 export const TARGET_JOURNEY_RATIO = 3;
 
 export const [fullCourse, bigCourse, warmCourse, twoClassCourse] = allCourses();
@@ -39,7 +39,7 @@ export const onlyScenario = process.argv.find((a) => a.startsWith('--scenario=')
 export const scenarios = [
   { id: 'a', course: fullCourse, places: 40, people: PEOPLE },
   { id: 'b', course: bigCourse, places: PEOPLE, people: PEOPLE },
-  // Issue 29: two classes of one course open at once, each person naming one (`turma`), the
+  // Two classes of one course open at once, each person naming one (`turma`), the
   // classes alternating; each class has 40 % of the people as places, so each must fill exactly.
   { id: 'c', course: twoClassCourse, places: PEOPLE * 0.4, people: PEOPLE, classes: 2 },
 ].filter((s) => !onlyScenario || s.id === onlyScenario);

@@ -1,4 +1,4 @@
-// The waiting-list benchmark (issue 13, `--waiting-list`; described at the top of rush.mjs): on
+// The waiting-list benchmark (`--waiting-list`; described at the top of rush.mjs): on
 // each target, 2,000 people join a full course's waiting list at once, then its 100 holders cancel
 // at once; the positions, the list's order and the promotions are checked in the database.
 import os from 'node:os';

@@ -2,7 +2,7 @@
 // production build, served by the product's server. Writes the scores and metrics to
 // docs/benchmarks.md. A benchmark, not a test: it reports, it does not fail on a missed target.
 //
-// `--busy` (issue 15): the same audits while another process keeps one core busy (a phone is
+// `--busy`: the same audits while another process keeps one core busy (a phone is
 // slower still), each route BENCH_WEB_RUNS times (3), recording every run's Performance score and
 // TBT and the longest main-thread task Lighthouse saw; the target is 100 in every run.
 import { spawn } from 'node:child_process';
@@ -203,7 +203,7 @@ if (busy) {
         `- Command: \`npm run bench:web -- --busy\` (Lighthouse ${version}, mobile preset, ${runsPerRoute} runs per route) while another process keeps one core busy.`,
         `- Date: ${new Date().toISOString().slice(0, 10)}`,
         `- Machine: ${machineDescription()}`,
-        '- Target (issue 15): Performance 100 in every run of every route; no main-thread task longer than 50 ms after the first paint.',
+        '- Target: Performance 100 in every run of every route; no main-thread task longer than 50 ms after the first paint.',
         `- Result: ${steady} of ${busyRows.length} routes at 100 in every run${unmeasured > 0 ? ` (${unmeasured} run(s) that Lighthouse could not measure in three tries, shown as —, count as not at 100)` : ''}; the longest main-thread task after the first paint: ${Math.round(longest)} ms (Lighthouse's simulated time; a task that began before the first paint counts for its part after it).`,
         `- Beside it, ${controlLine}.`,
         '',

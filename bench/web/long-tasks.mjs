@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Issue 15's measure of a page's main thread on Lighthouse's report: how long one task kept the
+ * The measure of a page's main thread on Lighthouse's report: how long one task kept the
  * main thread busy after the first contentful paint. A task that began before the first paint
  * counts only for its part after it (as Total Blocking Time counts it); the tasks before it (the
  * navigation's commit, parsing and the first layout) block no press on a page not yet shown.

@@ -107,7 +107,7 @@ export async function startEntraSite(): Promise<EntraSite> {
   for (const course of allCourses()) graph.addGroup(course.groupId, course.slug);
   // The user flow creates the account; Graph's replica learns of it a moment later. A customer who
   // signed up with e-mail and password or a one-time code has no `mail`: the address is the
-  // `emailAddress` identity (issue 31, point 2).
+  // `emailAddress` identity.
   ciam.onSignUp = (person) =>
     graph.addUser({
       id: person.oid,

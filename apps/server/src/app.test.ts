@@ -185,7 +185,7 @@ describe('not found', () => {
     }
   });
 
-  // Issue 14, finding 1: a path without a route parsed JSON up to Fastify's default 1 MiB before
+  // A path without a route parsed JSON up to Fastify's default 1 MiB before
   // its 404, so nested-array bodies could stall the event loop from one address.
   it.each(['/', '/healthz', '/nao-existe', '/api/unknown'])(
     'refuses a large body sent to %s before parsing it',

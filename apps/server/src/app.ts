@@ -218,7 +218,7 @@ export async function buildApp(
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);
-    // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics (issue 16).
+    // GET /agenda.ics and each course's /<programme>/<course>/encontros.ics.
     await dynamic.register(calendarRoutes, {
       siteUrl: config.siteUrl,
       schedule: () => ({

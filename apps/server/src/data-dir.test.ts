@@ -1,5 +1,5 @@
 /**
- * The data directory holds the database and the keys (issue 28, finding 5): a directory the server
+ * The data directory holds the database and the keys: a directory the server
  * creates is 0700, the SQLite files are 0600 as the keys are, and database files an earlier version
  * left readable by others are tightened at start, with a log line. The real app on a real file.
  */
@@ -38,7 +38,7 @@ async function start(dataDir: string, lines: string[] = []) {
   return app;
 }
 
-describe('the data directory (issue 28, finding 5)', () => {
+describe('the data directory', () => {
   it('is created 0700, with the database and its write-ahead log 0600', async () => {
     fixture = await createFixtureWebRoot();
     const dataDir = path.join(fixture.dataDir, 'novo', 'data');

@@ -1,6 +1,6 @@
 /**
  * The data directory (database file, keys...), created at start-up when missing: mode 0700, since
- * it holds the database and the keys (issue 28, finding 5). A directory the operator made is left
+ * it holds the database and the keys. A directory the operator made is left
  * as they made it (decision 046); the files in it are the server's to keep 0600.
  */
 import { randomBytes } from 'node:crypto';

@@ -70,7 +70,7 @@ export function loggingOptions(
  * One log line per request, when its answer is sent ('request completed', or 'request errored'):
  * the method and path (the `req` serializer), the status and the time taken. Fastify's own
  * 'incoming request' line is not written: it was about 2 % of an enrolment's CPU in the rush's
- * profile (issue 15), and the completed line now carries what it said.
+ * profile, and the completed line now carries what it said.
  */
 class OneLinePerRequest extends LogController {
   readonly #activity: RequestActivity | undefined;

@@ -200,7 +200,7 @@ export function isMsalModule(/** @type {string} */ id) {
   return /(?:^|[\\/])@azure[\\/]msal-/.test(id);
 }
 
-/** Whether a module id is the staff area's (issue 12: never downloaded by visitors or participants). */
+/** Whether a module id is the staff area's (never downloaded by visitors or participants). */
 export function isStaffModule(/** @type {string} */ id) {
   return /(?:^|[\\/])app[\\/](?:features[\\/]staff[\\/]|routes[\\/]equipe\.tsx$)/.test(id);
 }

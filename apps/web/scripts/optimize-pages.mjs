@@ -157,7 +157,7 @@ function afterPaintLoader(deferredType, hydratedEvent, waitMs) {
     }
     d.head.append(links);
     // The bootstrap in a task of its own: starting the preloads and compiling the bootstrap in one
-    // task made it one of the longest after the first paint (issue 15).
+    // task made it one of the longest after the first paint.
     setTimeout(() => {
       const script = d.createElement('script');
       script.type = 'module';

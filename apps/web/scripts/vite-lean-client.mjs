@@ -132,7 +132,7 @@ export function compileHintFor(chunk) {
  * also imports (the auth hook, the SEO helpers, the preload helper...): five small files in every
  * first load, each compressed on its own and named in every importer. Captured here: the website's
  * modules the root route imports statically (transitively), Vite's preload helper, and the picture
- * component (on most public pages). About 500 B less brotli on every page (issue 15).
+ * component (on most public pages). About 500 B less brotli on every page.
  * @returns {import('rolldown').CodeSplittingGroup}
  */
 export function shellGroup() {

@@ -1,5 +1,5 @@
 /**
- * Attendance at the door (issue 30): the meetings as the staff's menu lists them, the meeting the
+ * Attendance at the door: the meetings as the staff's menu lists them, the meeting the
  * screen opens on (today's, else the next, else the last), and whether a meeting can be marked
  * yet. Marking opens an hour before the start, when the door opens: people arrive early, and a
  * meeting further ahead has not happened. Pure, browser-safe: the server refuses by the same rule

@@ -99,7 +99,7 @@ describe('content', () => {
     );
   });
 
-  it('has 20 unique slugs and group ids, and no placeholder invite (issue 30)', () => {
+  it('has 20 unique slugs and group ids, and no placeholder invite', () => {
     const courses = allCourses();
     expect(courses).toHaveLength(20);
     expect(new Set(courses.map((c) => c.slug)).size).toBe(20);
@@ -208,7 +208,7 @@ describe('content', () => {
       'Celular',
       'Data de nascimento',
       'Criar conta',
-      // The e-mail code step (issue 30): the page's title, its button and what to do without it.
+      // The e-mail code step: the page's title, its button and what to do without it.
       'Confirme seu e-mail',
       'código de 6 dígitos',
       'Confirmar',
@@ -233,7 +233,7 @@ describe('content', () => {
       'nome, e-mail, celular e data de nascimento',
       content.centre.email,
       'armazenamento local',
-      // Issue 29, point 9: what prerequisites need is kept while the account exists.
+      // What prerequisites need is kept while the account exists.
       'Guardamos, enquanto a sua conta existir, se você concluiu cada curso (o curso, a turma e a data, e o motivo quando a coordenação altera uma conclusão)',
       'quando a secretaria ou a coordenação libera a sua inscrição em um curso sem os pré-requisitos',
       'Esses registros são apagados junto com a conta.',

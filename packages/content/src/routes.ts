@@ -37,7 +37,7 @@ export function confirmationPath(programme: ProgrammeSlug): string {
   return `/${programme}/matricula-finalizada`;
 }
 
-/** The staff area (Coordenação and Secretaria, issue 12): one screen, its views in the query. */
+/** The staff area (Coordenação and Secretaria): one screen, its views in the query. */
 export const staffPath = '/equipe';
 
 /** Pages that exist only for a signed-in person; served as a client-rendered shell. */

@@ -147,7 +147,7 @@ export const courseSchema = z.object({
   groupId: groupIdSchema,
   /**
    * WhatsApp group invite code: https://chat.whatsapp.com/<inviteCode>. null until the centre has
-   * one (the staff area may set it): no group link is sent while a course has none (issue 30).
+   * one (the staff area may set it): no group link is sent while a course has none.
    */
   inviteCode: z
     .string()

@@ -59,7 +59,7 @@ export const groupAddRequestSchema = z.strictObject({
   user: directoryIdSchema,
   token: apiTokenSchema,
   /**
-   * The class ('turma') to enrol in, by id (issue 29). Absent: the course's only class open for
+   * The class ('turma') to enrol in, by id. Absent: the course's only class open for
    * enrolment; with several open the answer is 409 `class_required`.
    */
   turma: z
@@ -200,7 +200,7 @@ export const availabilityResponseSchema = z.object({
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
 /**
- * A course's class ('turma', issue 29) as a visitor sees it: open for enrolment or opening soon.
+ * A course's class ('turma') as a visitor sees it: open for enrolment or opening soon.
  * Meetings are the class's settings over the content's; the WhatsApp link is given only on
  * enrolment.
  */

@@ -1,5 +1,5 @@
 /**
- * The centre's contact details as volunteers will edit them (issue 32, point 1: `/contato`'s
+ * The centre's contact details as volunteers will edit them (`/contato`'s
  * address, messaging number, e-mail and map). They are shown on every page (the footer, the
  * JSON-LD), in the e-mails and, for the map, in the pages' CSP `frame-src`: so a map is accepted only
  * from the origins the CSP already allows (`MAP_ORIGINS`), as an embed address. Problems are in

@@ -1,5 +1,5 @@
 /**
- * The site's content edited in the staff area (issue 32, decision 054): each document (the weekly
+ * The site's content edited in the staff area (decision 054): each document (the weekly
  * schedule first) as the API reads and saves it, validated here with pt-BR messages. A document
  * is `packages/content`'s shape (`ScheduleDay`), with lengths and the allowed links.
  */

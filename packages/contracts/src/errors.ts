@@ -17,7 +17,7 @@ export const apiErrorSchema = z.object({
   message: z.string().min(1),
   /**
    * The request body's field the refusal is about (its key, e.g. `places`), when it is one: a form
-   * shows the message beside that field (issue 30).
+   * shows the message beside that field.
    */
   field: z.string().optional(),
 });

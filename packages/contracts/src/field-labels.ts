@@ -1,5 +1,5 @@
 /**
- * The pt-BR name of each field of the staff area's forms (issue 30): the server's validation
+ * The pt-BR name of each field of the staff area's forms: the server's validation
  * answers name a field by it ('Vagas', never 'places') and the website labels its inputs with the
  * same words, so an error reads like the form it sits beside. No zod: the website imports it alone.
  */

@@ -27,7 +27,7 @@ export const BUILT_IN_GRAPH_SCOPES = ['User.ReadWrite.All'];
  * The web build's identity settings as the server reads them at start-up (`<WEB_ROOT>/.identity.json`,
  * a dot file the server never serves): which provider the pages sign in with and where, so that a
  * server whose IDENTITY_PROVIDER or ENTRA_AUTHORITY_HOST disagrees with the build refuses to start
- * instead of serving pages whose sign-in its CSP blocks (issue 17).
+ * instead of serving pages whose sign-in its CSP blocks.
  */
 export const WEB_IDENTITY_FILE = '.identity.json';
 

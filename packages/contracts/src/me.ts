@@ -1,5 +1,5 @@
 /**
- * The participant's own space (issue 13), under /api/me. Every request carries the server's API
+ * The participant's own space, under /api/me. Every request carries the server's API
  * token as `Authorization: Bearer <token>` (GET /api/auth/get-token); the server takes the person
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
@@ -18,7 +18,7 @@ export const myCourseRequestSchema = z.strictObject({ course: courseSlugSchema }
 export type MyCourseRequest = z.infer<typeof myCourseRequestSchema>;
 
 /**
- * POST /api/me/waiting-list/join: the course's slug and, optionally, the class ('turma', issue 29)
+ * POST /api/me/waiting-list/join: the course's slug and, optionally, the class ('turma')
  * whose list to join: without it the course's only open class (409 `class_required` with several).
  */
 export const myWaitingListJoinRequestSchema = z.strictObject({
@@ -40,7 +40,7 @@ export const myCourseStateSchema = z.enum(['enrolled', 'pending', 'waiting']);
 export type MyCourseState = z.infer<typeof myCourseStateSchema>;
 
 /**
- * A class in the person's history (issue 29 point 7): the current states (`myCourseStateSchema`),
+ * A class in the person's history: the current states (`myCourseStateSchema`),
  * or a past one: `concluded` ('Concluído') or `not-concluded` ('Não concluído') once the class was
  * concluded, `cancelled` ('Cancelada') when the person gave their place back or left the list.
  */
@@ -73,7 +73,7 @@ export const myEnrolmentSchema = z.object({
   nextMeeting: z.string().nullable(),
   /** The course's WhatsApp group invitation; only for a confirmed place. */
   whatsappUrl: z.string().nullable(),
-  /** The class ('turma', issue 29) of the place or the waiting position. */
+  /** The class ('turma') of the place or the waiting position. */
   turma: z.object({ id: z.string(), name: z.string() }).nullable(),
   /**
    * The class's meetings in effect (decision 075), as its page and e-mails say them: first
@@ -157,7 +157,7 @@ export type MyAccountDeleteResponse = z.infer<typeof myAccountDeleteResponseSche
 
 /**
  * POST /api/me/sign-out ('Sair'): every token of the person issued until now is refused from here on,
- * on every device (issue 28, finding 1). No body.
+ * on every device. No body.
  */
 export const mySignOutRequestSchema = z.strictObject({});
 export const mySignOutResponseSchema = z.object({ signedOut: z.literal(true) });
@@ -220,7 +220,7 @@ export const myDataSchema = z.object({
       joinedAt: z.string(),
     }),
   ),
-  /** Every class of the person's history, as 'Minhas inscrições' lists it (issue 29 point 7). */
+  /** Every class of the person's history, as 'Minhas inscrições' lists it. */
   history: z.array(
     z.object({
       course: z.string(),

@@ -5,7 +5,7 @@ export const messages = {
   enrolmentFailed: 'Erro ao carregar dados. Por favor tente novamente!',
   courseFull: 'Vagas esgotadas para este curso.',
   enrolmentClosed: 'As inscrições para este curso foram encerradas.',
-  /** EMAIL_VERIFICATION=required: the enrolment waits for the e-mail's confirmation (issue 11). */
+  /** EMAIL_VERIFICATION=required: the enrolment waits for the e-mail's confirmation. */
   emailNotVerified:
     'Confirme seu e-mail antes de se inscrever: clique em Sair, entre novamente e digite o código de 6 dígitos que enviaremos para o seu e-mail.',
   profileError: 'Erro!',
@@ -14,7 +14,7 @@ export const messages = {
   phoneFormatError: 'Erro ao formatar celular!',
   birthDateHint: 'Digite a data de nascimento no formato DD/MM/AAAA!',
   birthDateFormatError: 'Erro ao formatar data de nascimento!',
-  /** A course with no WhatsApp invite yet (issue 30): said instead of the group's button. */
+  /** A course with no WhatsApp invite yet: said instead of the group's button. */
   groupLinkLater:
     'O link do grupo de WhatsApp da turma será enviado a você mais tarde, assim que o grupo estiver pronto.',
 } as const;
@@ -65,7 +65,7 @@ export function confirmsAccountDeletion(typed: string): boolean {
   return typed.trim().toLocaleUpperCase('pt-BR') === ACCOUNT_DELETE_CONFIRMATION;
 }
 
-/** Texts of ended sessions (issue 28, finding 8), shared by the API's refusals and the website. */
+/** Texts of ended sessions, shared by the API's refusals and the website. */
 export const sessionMessages = {
   ended: 'Sua sessão terminou. Entre novamente.',
   signInToDelete: 'Para excluir sua conta, entre novamente.',

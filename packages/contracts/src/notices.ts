@@ -1,5 +1,5 @@
 /**
- * Notices ('Avisos', issue 32, decision 056): a title, a short text, the period it is shown (São
+ * Notices ('Avisos', decision 056): a title, a short text, the period it is shown (São
  * Paulo time, as a `datetime-local` field gives it: "2026-12-24T18:00") and where: the home page,
  * one course's page, or every page. Kept as a content document with revisions, like the schedule.
  */

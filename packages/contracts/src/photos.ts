@@ -1,5 +1,5 @@
 /**
- * Photos (issue 32, decision 065): the home page's banner, the carousel of /saiba-mais and each
+ * Photos (decision 065): the home page's banner, the carousel of /saiba-mais and each
  * course's image, uploaded in the staff area. The `photos` content document names, for each place
  * replaced, the photo (its id) and its alternative text; the images themselves are kept apart, by
  * id, already resized to the place's size.

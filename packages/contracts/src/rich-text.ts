@@ -1,5 +1,5 @@
 /**
- * The site's edited texts (issue 32, decision 064): Markdown limited to paragraphs, bold, italics
+ * The site's edited texts (decision 064): Markdown limited to paragraphs, bold, italics
  * and links, read with markdown-it on the server only (the page's HTML is made when it is rendered;
  * `@centro/contracts/rich-text` never reaches a browser bundle). Safe by construction: markdown-it's
  * `zero` preset with only those rules, raw HTML off (a `<script>` is text, escaped), a link only

@@ -1,15 +1,15 @@
 /**
- * A course's classes in the staff area's API (issue 29): the list, 'Nova turma', 'Abrir inscrições', 'Encerrar turma' and 'Enviar mensagem à turma' (decision 063). Split from staff.ts, which holds the rest.
+ * A course's classes in the staff area's API: the list, 'Nova turma', 'Abrir inscrições', 'Encerrar turma' and 'Enviar mensagem à turma' (decision 063). Split from staff.ts, which holds the rest.
  */
 import { z } from 'zod';
 import { FORBIDDEN_NAME_CHARACTERS } from './api.js';
 import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
 import { localDateTime, staffCourseParamsSchema, staffDate } from './staff.js';
 
-/** `:slug/:classId` of a course's class (issue 29). */
+/** `:slug/:classId` of a course's class. */
 export const staffClassParamsSchema = staffCourseParamsSchema.extend({ classId: z.uuid() });
 
-/** A course's class ('turma') as staff see it (issue 29); instants UTC ISO-8601. */
+/** A course's class ('turma') as staff see it; instants UTC ISO-8601. */
 export const staffClassSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -92,7 +92,7 @@ export const staffConcludeClassResponseSchema = z.object({
 export type StaffConcludeClassResponse = z.infer<typeof staffConcludeClassResponseSchema>;
 
 /**
- * POST /api/staff/courses/:slug/classes/:classId/messages ('Enviar mensagem à turma', issue 29):
+ * POST /api/staff/courses/:slug/classes/:classId/messages ('Enviar mensagem à turma'):
  * plain text to every confirmed person of the class, and its waiting list when asked.
  */
 export const staffClassMessageRequestSchema = z.strictObject({

@@ -1,5 +1,5 @@
 /**
- * A course's prerequisites in the staff area (issue 29, points 5 and 6; decision 061): the courses a
+ * A course's prerequisites in the staff area (decision 061): the courses a
  * person must have concluded to enrol (the content's default, or Coordenação's list), 'Liberar
  * inscrição' (one person's exception for one course), finding the person, and a participant's
  * completion changed by Coordenação with a reason.

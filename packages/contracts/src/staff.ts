@@ -1,5 +1,5 @@
 /**
- * The staff area's API (issue 12), under /api/staff. Every request carries the server's API token
+ * The staff area's API, under /api/staff. Every request carries the server's API token
  * as `Authorization: Bearer <token>` (GET /api/auth/get-token); the server checks the person's
  * role on each request (Coordenação or Secretaria). Dates the staff type are São Paulo's local
  * date and time ("YYYY-MM-DDTHH:MM"); instants the server answers are UTC ISO-8601.
@@ -82,7 +82,7 @@ export type StaffCourseSummary = z.infer<typeof staffCourseSummarySchema>;
 
 /**
  * `?turma=<class id>` on a course's participants, attendance, settings, exports and removal
- * (issue 29): that class; absent, the course's current class (its latest not concluded, else its
+ *: that class; absent, the course's current class (its latest not concluded, else its
  * latest: decision 062). A class of another course is 404.
  */
 export const staffClassQuerySchema = z.strictObject({
@@ -160,7 +160,7 @@ export const staffCourseSettingsSchema = z.strictObject({
     .min(1, { error: 'Vagas: use pelo menos 1.' })
     .max(100000, { error: 'Vagas: use no máximo 100000.' })
     .nullable(),
-  /** The code, or the whole invite link as WhatsApp shares it: only the code is kept (issue 30). */
+  /** The code, or the whole invite link as WhatsApp shares it: only the code is kept. */
   inviteCode: z
     .string()
     .max(300, { error: INVITE_ERROR })
@@ -221,7 +221,7 @@ export const staffCourseSettingsResponseSchema = z.object({
   taken: z.number().int(),
   /** The weekday of the effective first meeting. */
   weekday: z.string(),
-  /** The class these settings are of (issue 29). */
+  /** The class these settings are of. */
   classId: z.string(),
   /**
    * After a save: how many participants were told by e-mail that the meetings changed (0 when the

@@ -1,5 +1,5 @@
 /**
- * The site's texts edited in the staff area (issue 32, decision 064): the home page's
+ * The site's texts edited in the staff area (decision 064): the home page's
  * introduction, the 'Saiba mais' text and each course's welcome, summary, description and cycle
  * text. Each is a content document with revisions, like the schedule (decision 054): the home
  * page is `home`, 'Saiba mais' is `about`, a course is its page's path (`/global-kardec/passe`).

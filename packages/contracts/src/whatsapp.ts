@@ -1,5 +1,5 @@
 /**
- * A WhatsApp group's invite code, read from what a person pastes (issue 30): the code alone, or the
+ * A WhatsApp group's invite code, read from what a person pastes: the code alone, or the
  * whole link as WhatsApp shares it (`https://chat.whatsapp.com/<code>`, with or without `https://`,
  * `www.`, a trailing `/`, a query string or a fragment). Shared by the staff form (which shows the
  * code it will save) and the server's contract (which stores only the code). No zod: the website's

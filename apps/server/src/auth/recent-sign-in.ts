@@ -1,5 +1,5 @@
 /**
- * 'Excluir minha conta' needs a recent sign-in (issue 28, finding 1; decision 047): whoever holds a
+ * 'Excluir minha conta' needs a recent sign-in (decision 047): whoever holds a
  * stolen session cannot delete the account without the password. The provider's `auth_time`, carried
  * in the API token, says when the person last signed in.
  *

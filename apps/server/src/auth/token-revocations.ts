@@ -1,5 +1,5 @@
 /**
- * Ended sessions (issue 28, findings 1 and 8; decision 047): per person, an instant before which
+ * Ended sessions (decision 047): per person, an instant before which
  * every token of theirs is refused, the identity provider's access tokens (at get-token) and the
  * server's API tokens (every person's call). Set on a password reset, an account's deletion and
  * 'Sair', in the database (`token_revocations`), so every instance sharing it applies it.

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 18). A backup is one dated `.tar.gz` (mode 0600: it holds the keys)
+ * Backup and restore. A backup is one dated `.tar.gz` (mode 0600: it holds the keys)
  * with `manifest.json` first (format, server version, creation time, the database's migrations,
  * every file with its size and sha256), the database (SQLite through its online backup API, a
  * consistent snapshot even while the server writes, in WAL mode; or a `pg_dump` custom-format

@@ -237,7 +237,7 @@ function readGraphEnv(env: Record<string, unknown>): {
     !GUID.test(values.GRAPH_TENANT_ID)
   ) {
     // msal-node checks the discovery's issuer, https://<tenant id>.ciamlogin.com/<tenant id>/v2.0,
-    // against the authority: only the tenant id in the authority's path passes (issue 17).
+    // against the authority: only the tenant id in the authority's path passes.
     problems.push({
       path: ['GRAPH_TENANT_ID'],
       message: `must be the tenant id (a GUID) with an External ID authority (${values.GRAPH_AUTHORITY_HOST}); a domain makes Microsoft's issuer check fail (got "${values.GRAPH_TENANT_ID}")`,

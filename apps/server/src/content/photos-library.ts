@@ -1,5 +1,5 @@
 /**
- * Photos in the staff area (issue 32, decision 065): the places and the photo in each, an upload
+ * Photos in the staff area (decision 065): the places and the photo in each, an upload
  * (resized, stored, then a new revision of the `photos` document, published like any save), and
  * the files served at /fotos/<id>, kept in memory once read (a photo never changes). A place goes
  * back to its original illustration as a revision too, and any revision can be restored: the

@@ -1,5 +1,5 @@
 /**
- * The site's edited content (issue 32, decision 054): the published revision of each document,
+ * The site's edited content (decision 054): the published revision of each document,
  * kept in memory and refreshed from the database, where every save is a revision. A save names the
  * revision it started from and is refused when another was saved since (nothing is overwritten).
  * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at

@@ -1,5 +1,5 @@
 /**
- * The rules of a course's classes ('turmas', issue 29, decision 052), pure: a class's default name,
+ * The rules of a course's classes ('turmas', decision 052), pure: a class's default name,
  * which classes take enrolments, and which class a request without a class means.
  */
 import type { ClassState } from '../db/schema.js';
@@ -143,7 +143,7 @@ export function isListed(state: ClassState): boolean {
   return state === 'open' || state === 'planned';
 }
 
-/** The settings a new class takes from the latest one ('Nova turma', issue 29). */
+/** The settings a new class takes from the latest one ('Nova turma'). */
 export interface ClassTemplate {
   name: string;
   places: number;

@@ -1,5 +1,5 @@
 /**
- * The `classes` table (issue 29, decision 052), owned here and nowhere else: a course's classes,
+ * The `classes` table (decision 052), owned here and nowhere else: a course's classes,
  * each with its places, enrolment window, meetings, room, invite code and state. The enrolment's
  * hot path (enrolment/place-statements.ts) reads the same columns as prepared SQL (its places, and
  * the course's classes to choose one), and the places counter `taken` is the database's (triggers
@@ -69,7 +69,7 @@ export function createClassStore(db: Db) {
   return {
     /**
      * Adds a class to a course (its settings null: the content's defaults) and answers its id:
-     * the staff area's 'Nova turma' (issue 29); the content's synchronisation adds first classes.
+     * the staff area's 'Nova turma'; the content's synchronisation adds first classes.
      */
     async create(
       input: Pick<ClassesTable, 'course_slug' | 'name' | 'places' | 'state'> &

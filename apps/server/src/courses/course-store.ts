@@ -1,11 +1,11 @@
 /**
- * The `courses` table, owned here and nowhere else (issue 27): its row types, the list of the
- * settings columns staff may change (issue 12), reading and writing them, and the synchronisation
+ * The `courses` table, owned here and nowhere else: its row types, the list of the
+ * settings columns staff may change, reading and writing them, and the synchronisation
  * of the content's courses at start-up. The enrolment, the staff area, the participant's pages and
  * the mail read the table through this module; the enrolment's hot path (enrolment/
  * place-statements.ts) reads the same columns as prepared SQL built from `SETTINGS_COLUMNS`.
  *
- * Since issue 29 (decision 052) the settings are a class's (classes/class-store.ts owns the
+ * Since classes arrived (decision 052) the settings are a class's (classes/class-store.ts owns the
  * `classes` table): a course's settings here are those of its current class, until the staff area
  * manages classes one by one.
  */

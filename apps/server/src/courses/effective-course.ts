@@ -1,6 +1,6 @@
 /**
  * A course as it is now: the content's (packages/content), with what the staff area changed in
- * the database (issue 12: places, the WhatsApp invite code, the meetings), read at each use so
+ * the database (places, the WhatsApp invite code, the meetings), read at each use so
  * that a change made on one instance applies on every instance at once. The confirmation e-mail,
  * its calendar, the course's calendar file and the enrolment's answer all take the course from
  * here, never from the content alone.
@@ -49,7 +49,7 @@ export function effectiveCourse(course: Course, row: CourseSettingsColumns): Cou
 /**
  * Reads a course in effect by slug; undefined for a slug outside the content. `inEffect` applies a
  * settings row the caller has already read in the same request (the enrolment's snapshot reads
- * them with the places: issue 15), without another query: the row is as fresh as that read.
+ * them with the places, on the rush's hot path), without another query: the row is as fresh as that read.
  */
 export type CourseReader = ((slug: string) => Promise<CourseInEffect | undefined>) & {
   inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;

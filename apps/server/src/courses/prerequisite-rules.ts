@@ -1,5 +1,5 @@
 /**
- * Prerequisites (issue 29, point 6; decision 061), pure: which courses a course requires (the
+ * Prerequisites (decision 061), pure: which courses a course requires (the
  * content's default unless Coordenação set a list), which of them a person still lacks, and whether
  * a list Coordenação typed is one the server keeps.
  */

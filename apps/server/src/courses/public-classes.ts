@@ -1,5 +1,5 @@
 /**
- * A class as a visitor sees it (`GET /api/courses/classes`, issue 29), pure: its meetings in
+ * A class as a visitor sees it (`GET /api/courses/classes`), pure: its meetings in
  * effect (the class's settings over the content's), its places left and whether it takes
  * enrolments now. Never the invite code: the WhatsApp link is given on enrolment only.
  */

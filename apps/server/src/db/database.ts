@@ -41,7 +41,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const file = options.sqliteFile ?? 'centro.sqlite';
   if (!options.databaseUrl && file !== ':memory:') {
-    // The database is 0600, as the keys are (issue 28, finding 5).
+    // The database is 0600, as the keys are.
     const tightened = await keepPrivate(path.join(options.dataDir, file));
     if (tightened.length > 0) {
       options.log?.warn(

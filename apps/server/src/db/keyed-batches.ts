@@ -1,5 +1,5 @@
 /**
- * Batching of one statement's concurrent calls (issue 15, decision 032), for PostgreSQL, where
+ * Batching of one statement's concurrent calls (decision 032), for PostgreSQL, where
  * every statement is a network round trip.
  */
 

@@ -280,7 +280,7 @@ export interface ClassMessagesTable {
   sent_at: string;
 }
 
-/** A participant's completion of a concluded class (issue 29; migration 015). */
+/** A participant's completion of a concluded class (migration 015). */
 export interface CompletionsTable {
   person_id: string;
   course_slug: string;

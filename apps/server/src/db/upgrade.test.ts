@@ -1,5 +1,5 @@
 /**
- * Upgrades keep the data (issue 18). For every fixture in `fixtures/` (a database as a release left
+ * Upgrades keep the data. For every fixture in `fixtures/` (a database as a release left
  * it, with rows in every table), on SQLite and PostgreSQL: migrate an empty database to the
  * fixture's point, load it, then run each later migration one at a time, checking after each that
  * nothing was lost (every table's rows, the accounts, the enrolments and their statuses, the

@@ -197,7 +197,7 @@ export function createLocalDirectory(
 
     async addToGroup(groupId, userId) {
       const group = normaliseGroupId(groupId);
-      // One statement when the group and the person exist (every enrolment: issue 15, a round
+      // One statement when the group and the person exist (every enrolment: a round
       // trip less twice over; batched on PostgreSQL); the reads below only explain a row not
       // inserted.
       if (additions) {

@@ -1,5 +1,5 @@
 /**
- * The reminder before a class starts (issue 29, point 8; decision 055): two days before a class's
+ * The reminder before a class starts (decision 055): two days before a class's
  * first meeting, every person with a confirmed place in it gets 'Lembrete: sua turma começa …'
  * with the place and the course's calendar file, once.
  *

@@ -29,7 +29,7 @@ import type { MailComposer } from '../mail/types.js';
 export type ConfirmationMail = (
   userId: string,
   courseSlug: string,
-  /** The place came from the waiting list: the message says the waiting ended (issue 30). */
+  /** The place came from the waiting list: the message says the waiting ended. */
   promoted?: boolean,
 ) => Promise<DataMailRow | null>;
 

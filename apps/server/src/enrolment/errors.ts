@@ -30,7 +30,7 @@ export class CourseFullError extends Refusal<'courseFull'> {
   }
 }
 
-/** The person's e-mail is not confirmed yet, and EMAIL_VERIFICATION requires it (issue 11). */
+/** The person's e-mail is not confirmed yet, and EMAIL_VERIFICATION requires it. */
 export const EmailNotVerifiedError = refusalClass(
   'EmailNotVerifiedError',
   'emailNotVerified',

@@ -1,5 +1,5 @@
 /**
- * Telling people what happens to them (issue 30, point 1; decision 055): each event writes a small
+ * Telling people what happens to them (decision 055): each event writes a small
  * outbox row kept as data (decision 033) in the transaction that makes it happen, and the sender
  * composes the message at delivery (`noticeComposer`: the person's address and name from the
  * directory, the course and the centre's contact details in effect then, decision 073):

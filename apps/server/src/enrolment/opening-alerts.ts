@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando abrir' (issue 30, point 1; decision 055): a person asks to be told when a
+ * 'Avise-me quando abrir' (decision 055): a person asks to be told when a
  * course whose enrolment has not opened yet opens; one e-mail then.
  *
  * - `ask` stores the wish (idempotent), only while the course's enrolment is not open yet;

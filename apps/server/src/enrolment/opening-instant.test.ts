@@ -1,5 +1,5 @@
 /**
- * The opening instant under load (issue 12): a rush that starts one second before enrolment opens
+ * The opening instant under load: a rush that starts one second before enrolment opens
  * gets only refusals (409 enrolment_not_open) until the instant, then enrolments; after closing,
  * only refusals. The clock is the service's, controlled here; the window is checked inside the
  * conditional insert, on SQLite and PostgreSQL (two pools: two instances).

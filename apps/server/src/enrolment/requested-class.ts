@@ -1,5 +1,5 @@
 /**
- * The class a request for a course means (issue 29, decision 052): the one it names, else the
+ * The class a request for a course means (decision 052): the one it names, else the
  * course's only open class; and the refusal of a class whose enrolment has not opened yet. Shared
  * by enrolling and joining a waiting list.
  */

@@ -4,7 +4,7 @@
  * their enrolment, attendance and staff-record ids replaced by anonymous ones (counts kept), its
  * waiting list deleted; a course still within the period is untouched; a directory failure leaves
  * the person for the next run; a second run changes nothing. The period counts from each class's
- * last meeting (issue 29): a newer class of the same course keeps its people, their group and the
+ * last meeting: a newer class of the same course keeps its people, their group and the
  * staff record about them, and completions stay while the account exists.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Retention (issues 13, 29 point 9): a class's enrolment data are anonymised
+ * Retention: a class's enrolment data are anonymised
  * `RETENTION_MONTHS_AFTER_COURSE` months (default 24) after the class's last meeting (its settings
  * over the content's), by a job run at start-up and then daily. For each such class, each person
  * still named in it is removed from the course's group unless they hold a place in, or wait for,

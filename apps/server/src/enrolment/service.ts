@@ -4,7 +4,7 @@
  * place back (removals.ts), staff's changes under a class's lock, the repairs (repair.ts) and the
  * reads of places.
  *
- * The waiting list (issue 13, decision 030): a person joins it only when the course is full and
+ * The waiting list (decision 030): a person joins it only when the course is full and
  * enrolment is open. Every change that frees a place (a cancellation, a removal by staff, a
  * released reservation, more places set by staff) gives it to the first person waiting in the same
  * transaction: their row becomes a 'pending' enrolment, promoted. Then, outside the transaction,
@@ -12,7 +12,7 @@
  * is never given back on a directory failure: the repair adds the person again (promotions.ts,
  * repair.ts).
  *
- * Classes (issue 29, decision 052): places, the window and the waiting list are a class's. The
+ * Classes (decision 052): places, the window and the waiting list are a class's. The
  * class is the unit (decision 074): the routes resolve one class reference (`ClassRef`: the class
  * a request names or means, requested-class.ts; the class of the person's place; the class staff
  * chose) and every step carries it: reserve, confirm, release, cancel and remove by class. A
@@ -257,7 +257,7 @@ export class EnrolmentService {
   /**
    * Runs `work` (staff's change of one class: its places, window or meetings) in a transaction
    * under that class's lock; the free places it leaves go to its waiting list in the same
-   * transaction (issue 29: the staff area addresses a class, not only the current one).
+   * transaction (the staff area addresses a class, not only the current one).
    */
   async changeClass<T>(
     classId: string,

@@ -31,7 +31,7 @@ export interface StartEnrolmentOptions {
   courses?: readonly CourseRow[];
   /** The confirmation e-mail written with each confirmation (none: no e-mail). */
   confirmationMail?: ConfirmationMail;
-  /** What people are told of cancellations, removals and waiting lists (issue 30). */
+  /** What people are told of cancellations, removals and waiting lists. */
   notices?: EnrolmentNotices;
   /** The clock (tests). */
   now?: () => Date;

@@ -1,5 +1,5 @@
 /**
- * EMAIL_VERIFICATION=required with the built-in provider (issue 11): a person enrols only once
+ * EMAIL_VERIFICATION=required with the built-in provider: a person enrols only once
  * their account's e-mail is confirmed, so nobody can take places with addresses they do not own.
  * One indexed read by primary key before the enrolment's own work.
  */

@@ -1,5 +1,5 @@
 /**
- * Model-based property test of the enrolment's state machine (issue 13), with fast-check's
+ * Model-based property test of the enrolment's state machine, with fast-check's
  * commands, on real databases (SQLite, and PostgreSQL when reachable) and the directory as an
  * in-memory double whose operations fail on demand. Commands: enrol, cancel, join and leave the
  * waiting list, staff removal, places raised and lowered, enrolment closed and reopened, the

@@ -1,6 +1,5 @@
 /**
- * A change of the contact e-mail sends the centre's mail to an address nobody has proven (issue 28,
- * finding 3): it is limited per account and per recipient, the refusal says so, and the message
+ * A change of the contact e-mail sends the centre's mail to an address nobody has proven: it is limited per account and per recipient, the refusal says so, and the message
  * does not carry the account's display name (whoever asked wrote it). Through the real server and
  * database.
  */
@@ -50,7 +49,7 @@ async function contactMessages(api: TestApi) {
     .execute();
 }
 
-describe.each(targets)('contact e-mail changes on $dialect (issue 28, finding 3)', (target) => {
+describe.each(targets)('contact e-mail changes on $dialect', (target) => {
   it('send at most a few links per account, concurrently too, and refuse the rest with 429', async () => {
     await withApi(target, async (api) => {
       const [person = ''] = await api.createPeople(1);

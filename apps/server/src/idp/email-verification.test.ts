@@ -1,9 +1,9 @@
 /**
- * E-mail verification in the built-in provider (issue 11), through the real server, database and a
+ * E-mail verification in the built-in provider, through the real server, database and a
  * real SMTP server: with EMAIL_VERIFICATION=required (the default with SMTP_URL) a new account is
  * signed in only once the six digits e-mailed to it are typed; wrong, expired and other accounts'
  * codes are refused; an unconfirmed account is asked for a code at sign-in and refused enrolment
- * by the API; only a confirmed address is ever a token's `email` (issue 14, finding 6).
+ * by the API; only a confirmed address is ever a token's `email`.
  */
 import { findCourse, type Course } from '@centro/content';
 import { ErrorCode } from '@centro/contracts/error-codes';
@@ -92,7 +92,7 @@ describe.each(targets)('e-mail verification on $dialect', (target) => {
     const messages = (await smtp.waitFor(after + 1)).slice(after);
     const message = messages.find((m) => JSON.stringify(m.to).includes(email));
     expect(message?.subject).toBe('Confirme seu e-mail');
-    // Nobody has proven the address yet: not the name whoever signed up wrote (issue 28, finding 3).
+    // Nobody has proven the address yet: not the name whoever signed up wrote.
     expect(`${message?.text} ${message?.html}`).not.toContain('Pessoa de Teste');
     return codeOf(message?.text);
   }
@@ -364,7 +364,7 @@ describe('with EMAIL_VERIFICATION=off', () => {
   });
 });
 
-describe('sign-ups from one address (issue 14, finding 7)', () => {
+describe('sign-ups from one address', () => {
   it('are refused past IDP_SIGN_UPS_PER_ADDRESS with a message and Retry-After', async () => {
     const fixture = await createFixtureWebRoot();
     const app = await buildApp(
@@ -409,7 +409,7 @@ describe('sign-ups from one address (issue 14, finding 7)', () => {
   });
 });
 
-describe.each(targets)('a new contact e-mail on $dialect (issue 14, finding 6)', (target) => {
+describe.each(targets)('a new contact e-mail on $dialect', (target) => {
   it('replaces the old one only once the link sent to it is confirmed', async () => {
     // Messages an earlier test left waiting in this database would be delivered here first.
     await target.clear(['mail_outbox']);

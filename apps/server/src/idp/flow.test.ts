@@ -156,7 +156,7 @@ describe.each(targets)('the built-in provider on $dialect', (target) => {
     expect(page.body).toContain('href="/privacidade"');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
-    // One script only, the password's note (issue 30), allowed by its hash.
+    // One script only, the password's note, allowed by its hash.
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+';/);
     expect(csp).toContain(`form-action 'self' ${SITE}`);
     const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body)?.[1];

@@ -1,6 +1,6 @@
 /**
- * 'Esqueci minha senha' through the real server, database and a real SMTP server (issue 11), and
- * issue 14's finding 3: someone who knows an e-mail can lock its owner out of signing in for a
+ * 'Esqueci minha senha' through the real server, database and a real SMTP server, and
+ * the review's finding: someone who knows an e-mail can lock its owner out of signing in for a
  * while, and a reset lets the owner in at once. Also: no answer tells whether an address has an
  * account; the link is single-use, expires, and ends the account's other sessions.
  */

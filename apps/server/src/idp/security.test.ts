@@ -1,5 +1,5 @@
 /**
- * Regressions of the outside security review (issue 14) against the real server (buildApp,
+ * Regressions of the outside security review against the real server (buildApp,
  * app.inject) and database, on SQLite and PostgreSQL: interaction routes take small forms only,
  * concurrent password guesses share the throttle's limit, a sign-out link with someone else's ID
  * token asks first, weak passwords and names with hidden characters are refused (sign-up and API).
@@ -63,7 +63,7 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
     return tokens.json() as { id_token: string; access_token: string };
   }
 
-  it('finding 1: interaction routes refuse anything but a small form, before parsing it', async () => {
+  it('interaction routes refuse anything but a small form, before parsing it', async () => {
     const browser = new IdpBrowser(app, SITE);
     const { path } = await interaction(browser);
     const cookie = browser.jar.header(path);
@@ -105,7 +105,7 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
   });
 
   it(
-    'finding 2: twenty guesses at once are counted before they are checked (10 per e-mail)',
+    'twenty guesses at once are counted before they are checked (10 per e-mail)',
     { timeout: 60_000 },
     async () => {
       const email = `alvo.${target.dialect}@example.org`;
@@ -125,7 +125,7 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
     },
   );
 
-  it("finding 4: a sign-out link with someone else's ID token asks before signing out", async () => {
+  it("a sign-out link with someone else's ID token asks before signing out", async () => {
     const ana = new IdpBrowser(app, SITE);
     const anaTokens = await signUp(ana, `ana.sair.${target.dialect}@example.org`);
     const other = await signUp(new IdpBrowser(app, SITE), `bia.sair.${target.dialect}@example.org`);
@@ -153,7 +153,7 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
     expect(inlineScriptHashes(own.body)).toHaveLength(1);
   });
 
-  it('finding 8: sign-up refuses guessable passwords and names with hidden characters', async () => {
+  it('sign-up refuses guessable passwords and names with hidden characters', async () => {
     const browser = new IdpBrowser(app, SITE);
     const { action } = await interaction(browser, { prompt: 'create' });
     const form = {
@@ -185,7 +185,7 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
       .executeTakeFirstOrThrow();
     expect(row.display_name).toBe('José Souza');
   });
-  it('finding 9: sign-in works at 127.0.0.1 and [::1] when SITE_URL says localhost', async () => {
+  it('sign-in works at 127.0.0.1 and [::1] when SITE_URL says localhost', async () => {
     for (const host of ['127.0.0.1:3000', '[::1]:3000']) {
       const origin = `http://${host}`;
       const headers = { host };
@@ -254,7 +254,7 @@ describe.each(targets)('the provider under attack, on $dialect', (target) => {
   });
 });
 
-describe('finding 8: the API refuses the same names', () => {
+describe('the API refuses the same names', () => {
   it('on /api/user/update, and stores names composed (NFC)', async () => {
     const api = await createTestApi();
     try {

@@ -1,5 +1,5 @@
 /**
- * 'Enviar mensagem à turma' (issue 29, point 8; decision 063) through the real app (`app.inject`)
+ * 'Enviar mensagem à turma' (decision 063) through the real app (`app.inject`)
  * and a real SMTP server, on SQLite and PostgreSQL: Secretaria writes to a class; each confirmed
  * person gets the text as plain text (markup escaped, paragraphs kept) with the centre's footer and
  * the line saying why; the waiting list only when asked; the fourth message within 24 hours is

@@ -1,5 +1,5 @@
 /**
- * The reminder two days before a class's first meeting (issue 29, point 8) through the real app, a
+ * The reminder two days before a class's first meeting through the real app, a
  * real SMTP server (smtp-server, read back with mailparser and ical.js), on SQLite and PostgreSQL:
  * at the first meeting minus two days every confirmed participant gets 'Lembrete: sua turma começa
  * …' with the place and the calendar file, once (two instances at once on PostgreSQL, and a second

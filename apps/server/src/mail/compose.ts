@@ -90,7 +90,7 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
 
 /**
  * The e-mail verification code message. No display name: the address is the one being proven, and
- * whoever signed up with it wrote the name (issue 28, finding 3).
+ * whoever signed up with it wrote the name.
  */
 export function composeEmailVerification(
   input: WithCentre & { to: string; code: string },
@@ -129,7 +129,7 @@ export function composeAccountDeleted(
 
 /**
  * The link that confirms a new contact address ('E-mail' of the profile); absolute. No display
- * name: nobody has proven the address yet (issue 28, finding 3).
+ * name: nobody has proven the address yet.
  */
 export function composeContactEmailChange(
   input: WithCentre & { to: string; confirmUrl: string },
@@ -137,7 +137,7 @@ export function composeContactEmailChange(
   return contactEmailChange(input);
 }
 
-/** A notice about a place in a course (issue 30): the person, the course in effect, the origin. */
+/** A notice about a place in a course: the person, the course in effect, the origin. */
 export interface CourseNoticeFor extends WithCentre {
   kind:
     | 'enrolment-cancelled'

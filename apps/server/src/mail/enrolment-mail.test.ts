@@ -92,7 +92,7 @@ describe.each(targets)('the confirmation e-mail ($dialect)', { timeout: 30_000 }
     expect(message?.to).toMatchObject({ value: [{ address: `${ana}@example.org` }] });
     expect(message?.subject).toBe('Inscrição confirmada: Passe (Global Kardec)');
     expect(message?.text).toContain(`Olá, Pessoa ${ana.slice(0, 8)}!`);
-    // No invite set for the course yet: no button to a link that leads nowhere (issue 30).
+    // No invite set for the course yet: no button to a link that leads nowhere.
     expect(passe.inviteCode).toBeNull();
     expect(message?.html).not.toContain('chat.whatsapp.com');
     expect(message?.text).toContain(

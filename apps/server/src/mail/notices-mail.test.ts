@@ -1,5 +1,5 @@
 /**
- * Telling people what happens to them (issue 30, point 1) through the real app (`app.inject`), a
+ * Telling people what happens to them through the real app (`app.inject`), a
  * real SMTP server (smtp-server, read back with mailparser and ical.js), on SQLite and PostgreSQL:
  * a waiting-list join with its position, a cancellation, the promotion that ends the waiting
  * (instead of the ordinary confirmation), a removal by staff, a staff role given and taken back,

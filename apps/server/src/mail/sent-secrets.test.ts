@@ -1,5 +1,5 @@
 /**
- * Secrets leave the outbox once sent (issue 28 finding 4, decision 051): after a password-reset
+ * Secrets leave the outbox once sent (decision 051): after a password-reset
  * link, a contact-change link and a verification code were delivered (a real SMTP server), no row
  * of `mail_outbox` holds the token or the code, nor does a backup made afterwards; the messages
  * still arrive with links that work. On SQLite and PostgreSQL.

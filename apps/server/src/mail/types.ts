@@ -26,7 +26,7 @@ export type MailKind =
   | 'class-message'
   | NoticeKind;
 
-/** What happens to a person, told by a notice kept as data (issue 30; decision 055). */
+/** What happens to a person, told by a notice kept as data (decision 055). */
 export type NoticeKind =
   | 'enrolment-cancelled'
   | 'waiting-list-joined'
@@ -138,7 +138,7 @@ export interface MailSettings {
   dataProtectionEmail: string;
   /** Confirmations and notices one person may receive in 24 hours (0: no limit; decision 080). */
   perPersonPerDay: number;
-  /** Whether the built-in provider requires a verified e-mail before enrolment (issue 11). */
+  /** Whether the built-in provider requires a verified e-mail before enrolment. */
   emailVerification: 'required' | 'off';
   /** Where `.eml` files go (under `outbox/`) without SMTP. */
   dataDir: string;

@@ -1,5 +1,5 @@
 /**
- * The person's classes as 'Minhas inscrições' lists them (issue 29 point 7, decision 059), pure:
+ * The person's classes as 'Minhas inscrições' lists them (decision 059), pure:
  * from their rows (active and of concluded classes), their completions and their cancellations.
  *
  * - Now: each active place ('enrolled' or 'pending'), oldest first, then each active waiting

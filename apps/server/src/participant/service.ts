@@ -1,5 +1,5 @@
 /**
- * The participant's own space (issue 13): "my enrolments", the export of everything the product
+ * The participant's own space: "my enrolments", the export of everything the product
  * holds about the person (LGPD art. 18 and 19) and the deletion of their account. Places and
  * waiting positions go through the enrolment (`EnrolmentService`), never around it: a deletion
  * cancels each place like the person's own cancellation, so the waiting lists move.
@@ -66,7 +66,7 @@ export interface ParticipantServiceOptions {
    * checks it only when present (Entra); default 'required'.
    */
   recentSignIn?: RecentSignInPolicy;
-  /** The outbox: the deletion's confirmation (issue 30 point 8). */
+  /** The outbox: the deletion's confirmation. */
   mail?: Pick<Mail, 'enqueue' | 'wake' | 'centre'>;
   /** Told of a deletion at once: this instance refuses the person's tokens before the next read. */
   revocations?: Pick<TokenRevocations, 'note'>;

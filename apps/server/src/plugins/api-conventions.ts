@@ -24,7 +24,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** JSON bodies only, small (the zod compilers are set by `useZodSchemas` on a parent context). */
 export function useApiConventions(app: FastifyInstance): void {
-  // A callback hook, not an async one: no promise per request of the API (issue 15).
+  // A callback hook, not an async one: no promise per request of the API.
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       done();

@@ -64,7 +64,7 @@ declare module 'fastify' {
  * Sets helmet's headers (with `options`, CSP included) on every answer, computed once at start-up
  * rather than by @fastify/helmet on each request: it builds a new helmet middleware per request
  * (parsing the CSP directives again) behind two onRequest hooks, one of them async, which cost
- * about 3 % of an enrolment's CPU in the rush's profile (issue 15). Same headers, same values;
+ * about 3 % of an enrolment's CPU in the rush's profile. Same headers, same values;
  * a route with `config: { securityHeaders: false }` sets its own. Routes that replace the CSP
  * (Swagger UI, the pages) overwrite it later in the request, as they did helmet's.
  */

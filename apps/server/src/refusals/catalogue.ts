@@ -119,7 +119,7 @@ export const REFUSALS = {
     'As inscrições para este curso ainda não abriram.',
     ({ opensAt }: { opensAt: string }) => enrolmentOpensMessage(opensAt),
   ),
-  /** EMAIL_VERIFICATION=required and the person's e-mail is not confirmed (issue 11). */
+  /** EMAIL_VERIFICATION=required and the person's e-mail is not confirmed. */
   emailNotVerified: refusal([403], C.EmailNotVerified, messages.emailNotVerified),
   enrolmentClosed: refusal([409], C.EnrolmentClosed, messages.enrolmentClosed),
   /** A course slug that names no course (the participant's own space). */
@@ -277,7 +277,7 @@ export const REFUSALS = {
     C.EnrolledInOtherClass,
     'Você já está inscrito(a) em outra turma deste curso.',
   ),
-  /** 'Encerrar turma' of a class concluded already (issue 29). */
+  /** 'Encerrar turma' of a class concluded already. */
   classConcluded: refusal([409], C.ClassConcluded, 'Esta turma já foi encerrada.'),
   /** Settings, attendance or a removal of a concluded class: it stays only to be read. */
   classReadOnly: refusal(
@@ -285,7 +285,7 @@ export const REFUSALS = {
     C.ClassReadOnly,
     'Esta turma foi encerrada: participantes, presença e configurações ficam apenas para consulta.',
   ),
-  /** Attendance for a meeting that has not happened yet (issue 30; content's attendance-meetings.ts). */
+  /** Attendance for a meeting that has not happened yet (content's attendance-meetings.ts). */
   meetingNotYet: refusal(
     [409],
     C.MeetingNotYet,
@@ -296,7 +296,7 @@ export const REFUSALS = {
   sessionEnded: refusal([401], C.SessionEnded, sessionMessages.ended),
   /** 'Excluir minha conta' without a sign-in in the last minutes (decision 047). */
   recentSignInRequired: refusal([403], C.RecentSignInRequired, sessionMessages.signInToDelete),
-  /** 'Avise-me quando abrir' asked of a course whose enrolment is open already (issue 30). */
+  /** 'Avise-me quando abrir' asked of a course whose enrolment is open already. */
   enrolmentAlreadyOpen: refusal(
     [409],
     C.EnrolmentOpen,
@@ -327,7 +327,7 @@ export const REFUSALS = {
     C.Conflict,
     'Esta turma não tem ninguém para receber a mensagem.',
   ),
-  /** 'Cancelar inscrição' after the last meeting of the person's class (issue 29). */
+  /** 'Cancelar inscrição' after the last meeting of the person's class. */
   classEnded: refusal(
     [409],
     C.ClassEnded,

@@ -22,7 +22,7 @@ export interface RefusalOptions<N extends RefusalName> {
   cause?: unknown;
   /** For the logs, in English (never answered). */
   message?: string;
-  /** The request body's field the refusal is about, answered as `field` (issue 30). */
+  /** The request body's field the refusal is about, answered as `field`. */
   field?: string;
 }
 

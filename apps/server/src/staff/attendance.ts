@@ -100,7 +100,7 @@ export async function markAttendance(
   const { course, row } = await writableClassOf(ctx, slug, turma);
   const scheduled = scheduledMeetings(effectiveMeetings(course, row))[meeting - 1];
   if (!scheduled) throw new StaffCourseNotFoundError();
-  // A meeting that has not happened yet has no attendance (issue 30): the screen says the same.
+  // A meeting that has not happened yet has no attendance: the screen says the same.
   if (!canMark(scheduled.start, ctx.now())) {
     throw new Refusal('meetingNotYet', { details: { start: scheduled.start.toISOString() } });
   }

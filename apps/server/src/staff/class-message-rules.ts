@@ -1,5 +1,5 @@
 /**
- * How many messages a class may get (issue 29, point 8; decision 063), pure: at most
+ * How many messages a class may get (decision 063), pure: at most
  * `CLASS_MESSAGES_PER_DAY` within any 24 hours, so a class is not flooded and a mistake cannot be
  * repeated many times; the refusal says when the next one may go.
  */

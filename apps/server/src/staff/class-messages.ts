@@ -1,5 +1,5 @@
 /**
- * 'Enviar mensagem à turma' (issue 29, point 8; decision 063): Coordenação or Secretaria write a
+ * 'Enviar mensagem à turma' (decision 063): Coordenação or Secretaria write a
  * subject and a plain text to every confirmed person of a class, and its waiting list when asked.
  * Each person gets their own message (their address from the directory, composed now: the outbox
  * clears the body once sent, decision 051), at most 3 messages a class within 24 hours, recorded

@@ -1,5 +1,5 @@
 /**
- * A course's classes in the staff area (issue 29, points 4 and 5): the list (Coordenação and
+ * A course's classes in the staff area: the list (Coordenação and
  * Secretaria), 'Nova turma' (Coordenação: prefilled from the latest class, its dates moved on by a
  * term, planned, no place taken) and 'Encerrar turma' (Coordenação: the class takes no more
  * enrolments and holds no places, its rows stay, and each participant gets 'Concluiu' or 'Não

@@ -1,5 +1,5 @@
 /**
- * Completion of a concluded class (issue 29, point 5), pure: a participant concluded ('Concluiu')
+ * Completion of a concluded class, pure: a participant concluded ('Concluiu')
  * when their attendance reaches the course's minimum share of its meetings, else 'Não concluiu'.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Concluding a class and its participants' completions (issue 29, points 4 and 5), over Kysely (one
+ * Concluding a class and its participants' completions, over Kysely (one
  * code path for SQLite and PostgreSQL). The class's state and its completions are written in one
  * transaction, and only by the request that moves the class to `concluded`: concluding twice, even
  * at once on two instances, writes nothing the second time.

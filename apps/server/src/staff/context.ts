@@ -65,7 +65,7 @@ export interface StaffContext {
    * already (undefined: no retention, no such check).
    */
   retentionMonths: number | undefined;
-  /** What people are told of roles given and meetings changed (issue 30). */
+  /** What people are told of roles given and meetings changed. */
   notices: StaffNotices;
   /** The centre as published now, named by the messages composed here (decision 073). */
   centre: () => MessageCentre;

@@ -1,5 +1,5 @@
 /**
- * A course's settings as staff change them (issue 12: places, invite code, enrolment window,
+ * A course's settings as staff change them (places, invite code, enrolment window,
  * meetings; null = the content's default), applied at once: the availability and the enrolment
  * read them from the database. Settings go through the enrolment (`changeClass`), so more places
  * go to the waiting list in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * A course's prerequisites in the staff area (issue 29, points 5 and 6; decision 061): the list in
+ * A course's prerequisites in the staff area (decision 061): the list in
  * effect with the content's default and the exceptions (Coordenação and Secretaria, a recorded
  * view), the list changed by Coordenação, 'Liberar inscrição' for one person (Coordenação and
  * Secretaria), finding that person, and the completions of the course's concluded classes, one of

@@ -23,15 +23,15 @@ export type StaffPermission =
   | 'roles'
   /** The record of staff actions. */
   | 'actions'
-  /** 'Nova turma' and 'Encerrar turma' (issue 29). */
+  /** 'Nova turma' and 'Encerrar turma'. */
   | 'classes'
   /** 'Liberar inscrição': one person may enrol without a course's prerequisites (decision 061). */
   | 'exceptions'
-  /** 'Enviar mensagem à turma' (issue 29, point 8). */
+  /** 'Enviar mensagem à turma'. */
   | 'message'
   /** 'Relatórios': how a year's classes went, in counts (no person's data). */
   | 'reports'
-  /** Edit and publish the site's content (issue 32): no participant data, no course settings. */
+  /** Edit and publish the site's content: no participant data, no course settings. */
   | 'content';
 
 const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>> = {

@@ -168,7 +168,7 @@ export class StaffService {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
   }
 
-  /** The course's classes, oldest first, and the next class's proposal (issue 29). */
+  /** The course's classes, oldest first, and the next class's proposal. */
   classes(slug: string) {
     return classes(this.#ctx, slug);
   }

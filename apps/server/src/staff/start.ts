@@ -25,7 +25,7 @@ export interface StartStaffOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   identityProvider: 'embedded' | 'entra';
   adminEmails: readonly string[];
-  /** What people are told of roles given and meetings changed (issue 30). */
+  /** What people are told of roles given and meetings changed. */
   notices?: StaffNotices;
   now?: () => Date;
   /** RETENTION_MONTHS_AFTER_COURSE (none: no retention, dates past it are not refused). */

@@ -94,7 +94,7 @@ describe('an outage of Microsoft Graph in the middle of an enrolment', () => {
         message: expect.any(String),
       });
       // The first call got no answer (Graph may have added the member): the place stays 'pending'
-      // for the person's next try or the repair, which asks Graph (issue 13).
+      // for the person's next try or the repair, which asks Graph.
       expect(await taken(course.slug)).toEqual({ taken: before.taken + 1, rows: before.rows + 1 });
       expect(standIn.groups.get(course.groupId)?.members.has(user.id)).toBe(false);
 

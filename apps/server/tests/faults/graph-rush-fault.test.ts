@@ -19,7 +19,7 @@
  * Then a stampede: 25 people for the last 10 places of a course (some throttled while holding a
  * place), and everyone refused with a 5xx tries again. Afterwards: every 502/503 is JSON with the
  * pt-BR message and held no place, unless a call went unanswered (then the place is kept 'pending',
- * issue 13); no place lost or counted twice; every 200 is confirmed and a
+ * decision 030); no place lost or counted twice; every 200 is confirmed and a
  * member of the course's group in the stand-in; nobody is left in a group without a place.
  *
  * The two databases run side by side (one server and one stand-in each): most of the time goes in
@@ -308,7 +308,7 @@ describe('Microsoft Graph failing during a rush of enrolments', () => {
             });
           }
           if (wave.kept) {
-            // No answer: Graph may have added them, so each place stays 'pending' (issue 13).
+            // No answer: Graph may have added them, so each place stays 'pending'.
             expect(
               rows.map((r) => r.status),
               context,

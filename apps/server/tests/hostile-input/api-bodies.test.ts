@@ -206,7 +206,7 @@ await describeHostile('hostile api-bodies', (hostile) => {
             segment.map((s) => `/api/staff/courses/${s}/export.csv`),
             segment.map((s) => `${C}/attendance/${s}`),
             hostileString.map((q) => `${C}/participants?q=${encode(q)}`),
-            // A class of the course by id (issue 29): anything else is a 400 or a 404.
+            // A class of the course by id: anything else is a 400 or a 404.
             hostileString.map((t) => `${C}/participants?turma=${encode(t)}`),
             segment.map((t) => `${C}/export.xlsx?turma=${t}`),
             segment.map((s) => `/api/staff/content/texts?document=${s}`),

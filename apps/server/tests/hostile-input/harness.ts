@@ -109,7 +109,7 @@ export function hostileForm(fields: Record<string, fc.Arbitrary<string>>): fc.Ar
 
 /**
  * Checks of an /api answer: never a 5xx; a refusal is `{error, message}` JSON, with at most the
- * body's `field` it is about (issue 30), nothing more.
+ * body's `field` it is about, nothing more.
  */
 export function expectApiAnswer(res: Answer, context: string): void {
   expect(res.statusCode, context).toBeLessThan(500);

@@ -1,5 +1,5 @@
 /**
- * Acceptance of issue 18: a backup taken DURING a rush of enrolments restores to a working site.
+ * A backup taken DURING a rush of enrolments restores to a working site.
  *
  * A real server (buildApp, listening on 127.0.0.1, SQLite under its DATA_DIR, its API key and
  * provider keys generated there) signs a person up through the built-in provider, then takes waves

@@ -1,5 +1,5 @@
 /**
- * Two classes of one course open at once (issue 29, decision 052), through real listening servers
+ * Two classes of one course open at once (decision 052), through real listening servers
  * and real databases (SQLite with one instance; PostgreSQL with two instances sharing it): a
  * request without a class is asked to choose; a rush for both classes at once fills each to
  * exactly its places, with no 5xx and nobody twice; a person holds a place in one class of a course;

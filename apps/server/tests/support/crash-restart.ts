@@ -1,5 +1,5 @@
 /**
- * A server killed during enrolments, then restarted on the same database (issue 6). The real server
+ * A server killed during enrolments, then restarted on the same database. The real server
  * (`node apps/server/dist/main.js`, built by `npx tsc -b apps/server`) as a child process on
  * 127.0.0.1 with the local directory, enrolments fired with fetch, SIGKILL while they are in
  * flight, a restart with ENROLMENT_REPAIR_AFTER_SECONDS=0 (every interrupted enrolment settled at

@@ -1,5 +1,5 @@
 /**
- * What must hold of the enrolments after any fault (issue 6): no place lost or counted twice, and no
+ * What must hold of the enrolments after any fault: no place lost or counted twice, and no
  * accepted enrolment lost. Read from the database after the fact:
  *
  * - every class's `taken` equals its rows (pending and confirmed), and is at most its places;

@@ -1,5 +1,5 @@
 /**
- * The tenant stand-in's browser side as Entra behaves (issue 31): ID tokens carry the `login_hint`
+ * The tenant stand-in's browser side as Entra behaves: ID tokens carry the `login_hint`
  * optional claim and sign-out skips the account picker only with it as `logout_hint`; API tokens
  * carry the person's app roles; a SPA's refresh token ends 24 hours after sign-in, however often it
  * is used, on a clock the test moves.

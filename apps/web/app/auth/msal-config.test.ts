@@ -255,7 +255,7 @@ const ciamDiscovery: OpenIdConfiguration = {
   response_modes_supported: ['query', 'fragment', 'form_post'],
 };
 
-/** Real MSAL, discovering an External ID tenant as Entra answers (issue 17, point 1). */
+/** Real MSAL, discovering an External ID tenant as Entra answers. */
 async function signInToExternalId(
   authority: string,
 ): Promise<{ urls: string[]; fetched: string[] }> {

@@ -50,7 +50,7 @@ const ANONYMOUS_TOKEN_TIMEOUT_MS = 5_000;
 const SIGN_OUT_TIMEOUT_MS = 3_000;
 
 /**
- * Whether a failure means the session is over (issue 28, finding 8): the provider wants the person
+ * Whether a failure means the session is over: the provider wants the person
  * to sign in again (its refresh token is gone: a reset, 'Sair' elsewhere, too long idle), or the API
  * refuses tokens issued before the session ended.
  */

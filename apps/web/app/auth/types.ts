@@ -36,7 +36,7 @@ export interface AuthContextValue {
   authUser: AuthUser | null;
   setAuthUser: (user: AuthUser | null) => void;
   /**
-   * The person's staff roles (issue 12), empty until known and for everyone but staff: only the
+   * The person's staff roles, empty until known and for everyone but staff: only the
    * navigation reads it ('Equipe'); the server checks the role on every staff request.
    */
   staffRoles: readonly StaffRoleName[];

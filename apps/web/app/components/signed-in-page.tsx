@@ -1,6 +1,6 @@
 /**
- * Screens for a signed-in person only (/perfil, the enrolment confirmations and /equipe, spec
- * section 2 and issue 12): anyone else gets the 404 page, as if the route did not exist. The title is
+ * Screens for a signed-in person only (/perfil, the enrolment confirmations and /equipe, the
+ * specification's section 2 and the staff area): anyone else gets the 404 page, as if the route did not exist. The title is
  * set by the screen because it depends on the auth state, which a route's meta function cannot know;
  * the head only keeps the page out of search engines.
  */

@@ -2,7 +2,7 @@
  * The one way the website checks an API answer (decision 042): the fields a screen reads must be
  * there with the kind the contracts' schema gives them (a type, or one of a few values); the rest is
  * the server's, which serialises it with those schemas. Zod stays out of the browser (the public
- * pages' budget, issue 15): a shape here is its few-hundred-byte stand-in, for every screen.
+ * pages' budget): a shape here is its few-hundred-byte stand-in, for every screen.
  */
 import { isRecord, UnexpectedAnswerError } from './api-client';
 

@@ -1,7 +1,7 @@
 /**
  * Files from the API (the staff's exports, a person's own data): the API client's `request`
  * (api-client.ts) with the answer read as a file. Apart from the client so that the pages that only
- * read JSON (the course pages' availability) do not carry it (issue 15's budget).
+ * read JSON (the course pages' availability) do not carry it (the public pages' JavaScript budget).
  */
 import { request, type JsonRequest } from './api-client';
 

@@ -1,7 +1,7 @@
 /**
  * The API's own sentence for a refusal, for the screens that show it (the participant's actions,
  * the profile's data, the staff area). Apart from the API client (api-client.ts) so that the pages
- * that show none (the course pages) do not carry it (issue 15's budget).
+ * that show none (the course pages) do not carry it (the public pages' JavaScript budget).
  */
 import { ApiError } from './api-client';
 

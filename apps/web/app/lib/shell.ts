@@ -13,7 +13,7 @@ export interface ShellData {
   themeColor: string;
   /**
    * The centre's icon as a `data:` address (favicon and header mark). Data of the page rather than
-   * a constant of the code: the pages' scripts do not carry the drawing (issue 15's budget).
+   * a constant of the code: the pages' scripts do not carry the drawing (the public pages' JavaScript budget).
    */
   iconHref: string;
   /** Where the 'Global Kardec' menu item goes: the programme's first course page (spec section 2). */

@@ -1,8 +1,8 @@
 /**
  * The course page's action for a signed-in person, composed here (features do not import each
- * other): their own place or waiting position (participant feature, issue 13) over 'Finalizar
+ * other): their own place or waiting position (participant feature) over 'Finalizar
  * inscrição' (enrolment feature). Not a route: routes/course.tsx loads it once someone is signed in,
- * one chunk that an anonymous visitor's first load does not carry (issue 15's budget).
+ * one chunk that an anonymous visitor's first load does not carry (the public pages' JavaScript budget).
  */
 import { FinishEnrolmentButton } from '~/features/enrolment/components/finish-enrolment-button';
 import type { EnrolmentCourse } from '~/features/enrolment/types';

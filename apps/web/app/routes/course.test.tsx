@@ -90,7 +90,7 @@ describe('the course route', () => {
     const posted = stubApi(0, () => enrolments);
     renderCourse(signedIn());
     expect(await screen.findByText('Você está inscrito(a) neste curso.')).toBeInTheDocument();
-    // One thing at a time: the course is full, but that is not the person's news (issue 30).
+    // One thing at a time: the course is full, but that is not the person's news.
     const box = screen.getByRole('region', { name: 'Inscrição' });
     await waitFor(() => expect(box).not.toHaveTextContent('Vagas esgotadas'));
     expect(box).not.toHaveTextContent('clique no botão abaixo');
@@ -227,7 +227,7 @@ describe('the course route', () => {
     renderCourse(authValue({ status: 'signed-in', getUser: vi.fn(async () => null) }));
     expect(await screen.findByRole('button', { name: 'Finalizar inscrição' })).toBeInTheDocument();
   });
-  describe('with classes (issue 29)', () => {
+  describe('with classes', () => {
     // Registration complete and as the directory holds it: 'Finalizar inscrição' goes straight to
     // the group.
     const ready = () =>

@@ -1,7 +1,7 @@
 /**
  * The course pages (spec section 2): the course, and the action the route gives it: 'Quero me
  * inscrever' while nobody is signed in (enrolment feature); for a signed-in person, their own place
- * or waiting position (participant feature, issue 13) over 'Finalizar inscrição', loaded then
+ * or waiting position (participant feature) over 'Finalizar inscrição', loaded then
  * (course-signed-in-action.tsx).
  */
 import { lazy, Suspense } from 'react';

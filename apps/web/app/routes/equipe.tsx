@@ -1,4 +1,4 @@
-/** /equipe (issue 12): the staff area, for Coordenação and Secretaria; a 404 for anyone else. */
+/** /equipe: the staff area, for Coordenação and Secretaria; a 404 for anyone else. */
 import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
 import { StaffArea } from '~/features/staff/components/staff-area';

@@ -1,5 +1,5 @@
 /**
- * /perfil (spec sections 2 and 4): the registration form, then the person's own space (issue 13):
+ * /perfil (spec sections 2 and 4): the registration form, then the person's own space:
  * 'Minhas inscrições' and 'Meus dados', composed here from their features.
  */
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (issue 11): every message the product sends is first a row here, written in the
+ * The mail outbox: every message the product sends is first a row here, written in the
  * same transaction as the event that causes it (an enrolment, a sign-up, a reset request); the
  * sender (mail/sender.ts) claims due rows, delivers them and marks them. Timestamps are ISO-8601
  * text, like every other table, so both databases compare them as strings.

@@ -1,5 +1,5 @@
 /**
- * The staff area (issue 12): roles granted in the staff area (`staff_roles`; ADMIN_EMAILS and
+ * The staff area: roles granted in the staff area (`staff_roles`; ADMIN_EMAILS and
  * Entra's app roles are not stored), attendance per meeting, and the record of staff actions
  * (`staff_actions`: who saw or changed what, the answer to "who saw my data" under LGPD; it keeps
  * ids and an actor's name snapshot, never a participant's data). Timestamps are ISO-8601 text.

@@ -1,5 +1,5 @@
 /**
- * Course settings kept in the database (issue 12), changed by Coordenação and applied at once:
+ * Course settings kept in the database, changed by Coordenação and applied at once:
  * every column null means "the content package's default". `places` was already in `courses`
  * (synchronised from the content at start-up); `places_by_staff` = 1 keeps a staff change from
  * being overwritten by that synchronisation. Enrolment opening and closing are UTC instants

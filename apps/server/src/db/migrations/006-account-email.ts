@@ -1,5 +1,5 @@
 /**
- * The built-in provider's e-mail proofs (issue 11): password-reset links and e-mail verification
+ * The built-in provider's e-mail proofs: password-reset links and e-mail verification
  * codes, each stored only as a SHA-256 hash with its expiry, and when an account's address was last
  * proven, and a contact address ('E-mail' of the profile) waiting for its owner to confirm it.
  * Accounts created before this migration are unverified (`email_verified_at` null): where

@@ -1,5 +1,5 @@
 /**
- * The waiting list and the participant's own space (issue 13):
+ * The waiting list and the participant's own space:
  *
  * - `waiting_list`: one row per person waiting for a place in a course, first come first served:
  *   in the order of `id`, given at the insert, which runs under the course's lock, so it is the

@@ -1,5 +1,5 @@
 /**
- * Messages kept as their data (issue 15, decision 033): an enrolment's confirmation e-mail is
+ * Messages kept as their data (decision 033): an enrolment's confirmation e-mail is
  * queued as what it is about (`data`: the course, as JSON) and for whom (`person_id`), and
  * composed by the sender at delivery, instead of several KB of composed HTML, text and calendar
  * written per enrolment in the rush. `recipient`, `subject`, `html`, `text` stay empty ('') and

@@ -1,5 +1,5 @@
 /**
- * A sent message keeps no body (issue 28 finding 4, decision 051): reset links, contact-change
+ * A sent message keeps no body (decision 051): reset links, contact-change
  * links and verification codes stayed readable in `mail_outbox` for 30 days after sending, and in
  * every backup. From now on the outbox clears the body when it marks a message sent; this clears
  * the rows sent before. Nothing to undo: the bodies are not needed again.

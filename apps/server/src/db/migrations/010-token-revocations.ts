@@ -1,5 +1,5 @@
 /**
- * Ended sessions (issue 28, findings 1 and 8): `token_revocations` holds, per person (directory id),
+ * Ended sessions: `token_revocations` holds, per person (directory id),
  * the instant before which every token of theirs is refused: the identity provider's access tokens
  * at /api/auth/get-token and the server's API tokens everywhere. Written on a password reset, an
  * account's deletion and 'Sair'; read by every instance into memory once a second

@@ -1,6 +1,5 @@
 /**
- * The staff record keeps who acted and counts repeated views (issue 28 finding 2, issue 30 point
- * 6; decision 049):
+ * The staff record keeps who acted and counts repeated views (decision 049):
  * - `actor_email`: the staff member's sign-in e-mail when acting, beside the name kept since
  *   migration 004, so deleting their account no longer turns their own actions into 'Conta
  *   excluída' (the centre's record of who saw whose data is its legal obligation). Rows written

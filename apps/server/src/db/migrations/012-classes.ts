@@ -1,5 +1,5 @@
 /**
- * Classes ('turmas', issue 29, decision 052): a course has classes, each with its own places,
+ * Classes ('turmas', decision 052): a course has classes, each with its own places,
  * enrolment window, meetings, room, WhatsApp invite code and state (planned, open, running,
  * concluded). Today's course settings become each course's first class:
  *

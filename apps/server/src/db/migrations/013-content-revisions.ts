@@ -1,5 +1,5 @@
 /**
- * The site's content edited in the staff area (issue 32, decision 054):
+ * The site's content edited in the staff area (decision 054):
  *
  * - `content_revisions`: one row per save of a document (`schedule`, later notices, texts, photos),
  *   numbered from 1 per document; the current document is its highest revision. The primary key

@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando abrir' (issue 30, point 1): `opening_alerts`, one row per person who asked to be
+ * 'Avise-me quando abrir': `opening_alerts`, one row per person who asked to be
  * told when a course's enrolment opens (unique course and person). The row goes in the transaction
  * that writes its e-mail (enrolment/opening-alerts.ts), so each person is told once, whatever the
  * number of instances; it also goes when the person deletes their account or cancels the alert.

@@ -1,5 +1,5 @@
 /**
- * Completion (issue 29, point 5): `completions`, one row per participant of a concluded class,
+ * Completion: `completions`, one row per participant of a concluded class,
  * 'Concluiu' (`concluded` 1) or 'Não concluiu' (0), written when Coordenação concludes the class
  * ('Encerrar turma', staff/classes.ts). Prerequisites will need it, so it is kept while the account
  * exists (the retention of a course's rows does not touch it) and goes with the account.

@@ -1,5 +1,5 @@
 /**
- * The reminder two days before a class's first meeting (issue 29, point 8): `classes.reminded_at`,
+ * The reminder two days before a class's first meeting: `classes.reminded_at`,
  * the instant the reminders of the class were written to the outbox (null: not yet). It is set in
  * the transaction that writes them (enrolment/class-reminders.ts), so each class is reminded once,
  * whatever the number of instances and restarts.

@@ -1,5 +1,5 @@
 /**
- * Rows per class (issue 29, decision 059): a person's enrolment, waiting position and attendance
+ * Rows per class (decision 059): a person's enrolment, waiting position and attendance
  * marks belong to a class, so a person whose class was concluded can take a place in the course's
  * next class.
  *

@@ -1,5 +1,5 @@
 /**
- * Prerequisites (issue 29, point 6; decision 061). The content gives each course's default list;
+ * Prerequisites (decision 061). The content gives each course's default list;
  * the database keeps only what staff decided:
  * - `prerequisite_overrides`: Coordenação's list for a course, a JSON array of course slugs ('[]':
  *   none required), replacing the content's default (no row: the default), like `places_by_staff`.

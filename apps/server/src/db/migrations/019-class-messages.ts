@@ -1,5 +1,5 @@
 /**
- * 'Enviar mensagem à turma' (issue 29, point 8; decision 063): `class_messages`, one row per
+ * 'Enviar mensagem à turma' (decision 063): `class_messages`, one row per
  * message a staff member sent to a class: who sent it (id and name when sending, like the staff
  * record), its subject, when, to how many people and whether the waiting list was included. Not
  * its text: the outbox clears a sent body (decision 051) and nothing here keeps it longer. The

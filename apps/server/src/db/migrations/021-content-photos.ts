@@ -1,5 +1,5 @@
 /**
- * Photos uploaded in the staff area (issue 32, decision 065): `content_photos`, one row per photo,
+ * Photos uploaded in the staff area (decision 065): `content_photos`, one row per photo,
  * by id (the start of the SHA-256 of its JPEG), already resized to its place's size, in the three
  * formats served (AVIF, WebP, JPEG), each as base64 text: the same column type on SQLite and
  * PostgreSQL, copied by the backups and by the SQLite-to-PostgreSQL copy like any other table.

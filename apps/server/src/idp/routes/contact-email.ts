@@ -1,6 +1,5 @@
 /**
- * The link that confirms a new contact address (/idp/confirmar-contato?token=..., issue 14,
- * finding 6): a page with a button, since mail scanners open links; the address changes only
+ * The link that confirms a new contact address (/idp/confirmar-contato?token=...): a page with a button, since mail scanners open links; the address changes only
  * when its owner presses it.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';

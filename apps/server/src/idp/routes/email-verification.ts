@@ -1,5 +1,5 @@
 /**
- * 'Confirme seu e-mail' (/idp/interaction/:uid/confirmar-email, issue 11): the six digits e-mailed
+ * 'Confirme seu e-mail' (/idp/interaction/:uid/confirmar-email): the six digits e-mailed
  * after sign-up or at the sign-in of an account not yet confirmed, guessed like passwords (the
  * same throttle), and 'Reenviar código'. After a sign-up with the address of an unconfirmed
  * account, the right code also gives the account what that sign-up typed (decision 084). The page

@@ -86,7 +86,7 @@ describe('sign-up validation', () => {
     expect(validateSignUp({ ...valid, senha: 'mar-azul' }, TODAY).ok).toBe(true);
   });
 
-  it('refuses passwords a guesser tries first (issue 14, finding 8)', () => {
+  it('refuses passwords a guesser tries first', () => {
     for (const senha of [
       '12345678',
       'aaaaaaaa',

@@ -1,5 +1,5 @@
 /**
- * 'Esqueci minha senha' (issue 11): asking for a link (/idp/interaction/:uid/esqueci-senha), the
+ * 'Esqueci minha senha': asking for a link (/idp/interaction/:uid/esqueci-senha), the
  * same answer whether or not the address has an account; and the page of the e-mailed link
  * (/idp/redefinir-senha?token=..., outside any interaction: it may open on another device; the
  * token travels in the query, which the logs never keep, and in the form's body), where the new

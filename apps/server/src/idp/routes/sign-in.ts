@@ -23,7 +23,7 @@ export interface SignInRoutesOptions {
   accounts: AccountStore;
   throttle: LoginThrottle;
   verifications: EmailVerifications;
-  /** `required`: an account signs in only once its e-mail is confirmed with a code (issue 11). */
+  /** `required`: an account signs in only once its e-mail is confirmed with a code. */
   emailVerification: 'required' | 'off';
 }
 

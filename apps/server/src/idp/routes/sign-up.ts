@@ -26,7 +26,7 @@ export interface SignUpRoutesOptions {
   accounts: AccountStore;
   throttle: LoginThrottle;
   signUps: SignUps;
-  /** `required`: an account signs in only once its e-mail is confirmed with a code (issue 11). */
+  /** `required`: an account signs in only once its e-mail is confirmed with a code. */
   emailVerification: 'required' | 'off';
   /** Accounts created from one client address in 15 minutes (IDP_SIGN_UPS_PER_ADDRESS). */
   signUpsPerAddress: number;

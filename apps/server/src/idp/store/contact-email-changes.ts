@@ -1,9 +1,9 @@
 /**
  * The 'E-mail' of the profile (the account's contact address, `mail`) with the built-in provider
- * and EMAIL_VERIFICATION=required (issue 14, finding 6): a new address replaces the old one only
+ * and EMAIL_VERIFICATION=required: a new address replaces the old one only
  * once its owner opens the link e-mailed to it (single use, PASSWORD_RESET_TTL_MINUTES, stored as a
  * SHA-256). Going back to the account's own sign-in address, proven already, applies at once.
- * Links are limited per account and per recipient (issue 28, finding 3: CONTACT_CHANGES_PER_HOUR),
+ * Links are limited per account and per recipient (CONTACT_CHANGES_PER_HOUR),
  * and carry no display name: whoever asked wrote it, and nobody has proven the address yet.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * E-mail verification codes of the built-in provider (issue 11): six digits e-mailed after sign-up
+ * E-mail verification codes of the built-in provider: six digits e-mailed after sign-up
  * (and at the sign-in of an account not yet verified, where verification is required), valid for
  * EMAIL_CODE_TTL_MINUTES, one at a time per account, kept only as a SHA-256 of the account and the
  * digits, refused after MAX_CODE_ATTEMPTS wrong tries (a new code must then be asked for). A code

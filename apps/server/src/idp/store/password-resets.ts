@@ -1,9 +1,9 @@
 /**
- * Password-reset links of the built-in provider (issue 11): a random token e-mailed as a link, kept
+ * Password-reset links of the built-in provider: a random token e-mailed as a link, kept
  * only as its SHA-256, valid for PASSWORD_RESET_TTL_MINUTES and usable once. Using it sets the new
  * password, counts as proof of the e-mail (`email_verified_at`), ends every session, grant and
  * token of the account (its other devices are signed out), and forgets the e-mail's failed
- * sign-ins, so an owner locked out by someone else's guesses gets in (issue 14, finding 3).
+ * sign-ins, so an owner locked out by someone else's guesses gets in.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { BUILT_IN_PROVIDER_PATH } from '@centro/contracts/identity';

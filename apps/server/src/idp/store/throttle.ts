@@ -39,7 +39,7 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
 };
 
 /**
- * Links to a new contact e-mail (issue 28, finding 3): at most this many per account, and this many
+ * Links to a new contact e-mail: at most this many per account, and this many
  * to one address whichever accounts ask, in an hour (as password-reset links, RESETS_PER_HOUR).
  */
 export const CONTACT_CHANGES_PER_HOUR = 3;
@@ -139,7 +139,7 @@ export class LoginThrottle {
   }
 
   /**
-   * Counts an account creation from this address (issue 14, finding 7: fake accounts taking every
+   * Counts an account creation from this address (fake accounts taking every
    * place); refused once `limit` were counted in the window. Only sign-ups that create an account
    * (or look as if they did) are counted.
    */

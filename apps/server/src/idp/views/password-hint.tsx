@@ -1,5 +1,5 @@
 /**
- * The new-password field's hint (issue 30): the rule the server applies (form-validation.ts),
+ * The new-password field's hint: the rule the server applies (form-validation.ts),
  * stated before typing, and a note checked as the person types (its length, the part a browser can
  * judge; an easy guess is still refused by the server, with its reason). The note is a small inline
  * script, allowed by its hash (page-csp.ts); without JavaScript the hint alone says the rule.

@@ -1,5 +1,5 @@
 /**
- * 'Esqueci minha senha' (issue 11): ask for a link, the same answer whether or not the address has
+ * 'Esqueci minha senha': ask for a link, the same answer whether or not the address has
  * an account, and the page of the e-mailed link where the new password is chosen. Same forms and
  * accessibility as the sign-in pages.
  */

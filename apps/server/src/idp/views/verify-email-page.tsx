@@ -1,5 +1,5 @@
 /**
- * 'Confirme seu e-mail' (issue 11): the six digits e-mailed after sign-up, or at the sign-in of an
+ * 'Confirme seu e-mail': the six digits e-mailed after sign-up, or at the sign-in of an
  * account whose address is not yet confirmed, with 'Reenviar código'. Same forms and accessibility
  * as the sign-in pages.
  */

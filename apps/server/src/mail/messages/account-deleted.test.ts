@@ -1,4 +1,4 @@
-/** The confirmation of a deleted account (issue 30 point 8): what it says, and what it leaves out. */
+/** The confirmation of a deleted account: what it says, and what it leaves out. */
 import { centre } from '@centro/content';
 import { describe, expect, it } from 'vitest';
 import { accountDeleted } from './account-deleted.js';

@@ -1,6 +1,5 @@
 /**
- * The confirmation that a person deleted their account and data ('Excluir minha conta', issue 30
- * point 8): sent to the addresses the centre held, so a deletion nobody asked for is noticed. No
+ * The confirmation that a person deleted their account and data ('Excluir minha conta'): sent to the addresses the centre held, so a deletion nobody asked for is noticed. No
  * link to follow and nothing of the deleted data beyond the name the person gave. Pure.
  */
 import type { MailMessage } from '../types.js';

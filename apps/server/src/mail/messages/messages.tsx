@@ -2,7 +2,7 @@
  * The product's messages, composed as pure functions (pt-BR, HTML and plain text, the centre's
  * frame from layout.tsx): the enrolment confirmation (with the course's calendar file), the e-mail
  * verification code, the password-reset link and the notice that someone tried to sign up with
- * the person's address (sign-up never tells whether an address has an account, issue 14). Each
+ * the person's address (sign-up never tells whether an address has an account). Each
  * returns a `MailMessage` ready for the outbox; nothing here reads the clock, the database or the
  * environment.
  */
@@ -55,7 +55,7 @@ export interface EnrolmentConfirmationInput {
   courseUrl: string;
   /** DTSTAMP of the calendar file (default: now). */
   now?: Date;
-  /** The place came from the waiting list: the message says the waiting ended (issue 30). */
+  /** The place came from the waiting list: the message says the waiting ended. */
   promoted?: boolean;
 }
 
@@ -63,7 +63,7 @@ export interface EnrolmentConfirmationInput {
 export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMessage {
   const { centre, course, programmeName, personName } = input;
   const courseUrl = httpUrl(input.courseUrl);
-  // No invite yet: no button to a link that leads nowhere, a sentence instead (issue 30).
+  // No invite yet: no button to a link that leads nowhere, a sentence instead.
   const groupLink = groupLinkOf(course.inviteCode);
   const groupUrl = groupLink === null ? null : httpUrl(groupLink);
   const first = formatFirstMeeting(course.meetings);
@@ -366,7 +366,7 @@ export interface ContactEmailChangeInput {
 
 /**
  * The 'E-mail' of the profile was changed to this address: it replaces the old one only once its
- * owner opens this link (issue 14, finding 6: nobody claims an address they do not own).
+ * owner opens this link (nobody claims an address they do not own).
  */
 export function contactEmailChange(input: ContactEmailChangeInput): MailMessage {
   const intro =

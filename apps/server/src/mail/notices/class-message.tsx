@@ -1,5 +1,5 @@
 /**
- * 'Enviar mensagem à turma' (issue 29, point 8; decision 063): a subject and a text a staff member
+ * 'Enviar mensagem à turma' (decision 063): a subject and a text a staff member
  * wrote to the people of a class, in the centre's frame and footer, with the line saying why the
  * person receives it. The text is plain: React escapes it in the HTML part (no markup from staff
  * reaches a mail program), blank lines make paragraphs and single line breaks stay. Pure.

@@ -1,5 +1,5 @@
 /**
- * The notices of issue 30 rendered: each says what happened and what to do, in pt-BR, in both
+ * The notices rendered: each says what happened and what to do, in pt-BR, in both
  * parts; names are escaped; the change of meetings brings the new day and time and a calendar with
  * them; a role notice carries no name; the promotion is the confirmation saying the waiting ended.
  */

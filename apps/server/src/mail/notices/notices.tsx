@@ -1,9 +1,9 @@
 /**
- * What happens to a person, told in a few lines (issue 30, point 1; decision 055): their
+ * What happens to a person, told in a few lines (decision 055): their
  * cancellation, their place on a waiting list, a removal by staff, a change of the course's
  * meetings (with a new calendar file), a staff role given to them, and the opening of a course's
- * enrolment they asked to be told about, and the reminder two days before a class starts (issue 29,
- * point 8; decision 058). (The promotion from a waiting
+ * enrolment they asked to be told about, and the reminder two days before a class starts
+ * (decision 058). (The promotion from a waiting
  * list is the confirmation with its own opening: messages.tsx.) Each says what it means and what to
  * do. Pure, like the other messages: built from one list of blocks, so the HTML and the plain text
  * say the same.

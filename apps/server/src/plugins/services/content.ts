@@ -1,5 +1,5 @@
 /**
- * The site's edited content (issue 32, decision 054): the content service, its watch for saves on
+ * The site's edited content (decision 054): the content service, its watch for saves on
  * other instances, and the publishing of the pages it shows. Each publication renders the pages
  * the document appears on with the web build's renderer and puts them in place of the served ones
  * (prepared as at start-up: CSP, compression, validators); the documents saved before this start

@@ -33,7 +33,7 @@ declare module 'fastify' {
     directory: DirectoryAdapter;
     /** Enrolment in the courses (places, reservations, repair). */
     enrolment: EnrolmentService;
-    /** 'Avise-me quando abrir': one e-mail when a course's enrolment opens (issue 30). */
+    /** 'Avise-me quando abrir': one e-mail when a course's enrolment opens. */
     openingAlerts: OpeningAlerts;
     classReminders: ClassReminders;
     /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */

@@ -21,7 +21,7 @@ export const staffService = fp<StaffServiceOptions>(
       directory,
       log: app.log,
       identityProvider: embedded ? 'embedded' : 'entra',
-      // Only a proven address is Coordenação, verification off too (issue 28 finding 6; decision 046).
+      // Only a proven address is Coordenação, verification off too (decision 046).
       adminEmails: config.adminEmails,
       enrolment,
       mail,

@@ -90,7 +90,7 @@ describe.each(targets)('the API on $dialect', ({ databaseUrl }) => {
     expect(body.error).toBe(error);
     expect(body.message).toEqual(expect.any(String));
     if (message !== undefined) expect(body.message).toMatch(message);
-    // `field`: the body's field a form shows the message beside (issue 30), when there is one.
+    // `field`: the body's field a form shows the message beside, when there is one.
     const { field, ...rest } = body;
     expect(Object.keys(rest).sort()).toEqual(['error', 'message']);
     if (field !== undefined) expect(field).toMatch(/^[A-Za-z_]+$/);

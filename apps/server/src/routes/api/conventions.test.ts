@@ -1,5 +1,5 @@
 /**
- * The API's conventions on every /api route (issue 14, finding 1): a body that is not JSON is
+ * The API's conventions on every /api route: a body that is not JSON is
  * refused with 415, a body over the limit with 413, both as JSON `{error, message}` in pt-BR.
  */
 import { API_BODY_LIMIT_BYTES, ErrorCode } from '@centro/contracts';

@@ -1,5 +1,5 @@
 /**
- * Calendar files of the site (issue 16): GET /agenda.ics, the centre's weekly schedule as
+ * Calendar files of the site: GET /agenda.ics, the centre's weekly schedule as
  * recurring events, rendered from the schedule in effect (packages/content, or the staff's latest
  * revision: decision 054) once per revision of it or of the contact details; and
  * GET /<programme>/<course>/encontros.ics, each course's meetings in effect (the staff area may
@@ -38,7 +38,7 @@ const PACKAGED_ADDRESS = { revision: 0, address: centre.address };
 const SCHEDULE_PAGE_PATH = '/horarios';
 /**
  * Asked again on every use, as the pages are: the schedule, the address and a class's meetings are
- * edited in the staff area and published at once (issue 32); a calendar kept for an hour by a shared
+ * edited in the staff area and published at once; a calendar kept for an hour by a shared
  * cache would give the old time.
  */
 const CACHE = 'no-cache';

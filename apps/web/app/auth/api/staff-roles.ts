@@ -1,5 +1,5 @@
 /**
- * GET /api/staff/me: the signed-in person's staff roles (issue 12), read once after sign-in so the
+ * GET /api/staff/me: the signed-in person's staff roles, read once after sign-in so the
  * navigation shows 'Equipe' to staff only; the server decides every staff request anyway.
  */
 import type { StaffMeResponse, StaffRoleName } from '@centro/contracts';

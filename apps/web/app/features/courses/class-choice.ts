@@ -1,5 +1,5 @@
 /**
- * Which classes ('turmas', issue 29) the course page offers, pure. With exactly one class open
+ * Which classes ('turmas') the course page offers, pure. With exactly one class open
  * for enrolment (or one class at all) the page is the specification's: that class's places and
  * window, one 'Finalizar inscrição' without a class named (the server takes the only open one).
  * With two or more open the person picks one: every class listed is shown, each open one with its

@@ -97,7 +97,7 @@ describe('getCoursePage', () => {
   });
 });
 
-describe("a course's Course JSON-LD (issue 16)", () => {
+describe("a course's Course JSON-LD", () => {
   it('has its run as a CourseInstance: onsite, weekly, from the meeting data, at the centre', () => {
     const course = findCourse('global-kardec', 'passe');
     if (!course) throw new Error('passe is missing');

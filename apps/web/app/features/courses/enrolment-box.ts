@@ -1,5 +1,5 @@
 /**
- * What the course page's enrolment box says (issue 30: one thing at a time), from what is known:
+ * What the course page's enrolment box says (one thing at a time), from what is known:
  * the notice of a course one cannot simply enrol in (./enrolment-window.ts: before opening, after
  * closing, full), the places left, and whether the signed-in person already holds, awaits or held
  * a place (their own line then says all: 'Você está inscrito(a) neste curso.', the waiting

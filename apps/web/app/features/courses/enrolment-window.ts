@@ -4,7 +4,7 @@
  * after it closes, and 'Vagas esgotadas para este curso.' with the waiting list's offer when no
  * place is left. places-left.tsx loads it only when the availability says so (`needsNotice`): the
  * page of an open course with places (most visits) does without the API's table of messages
- * (issue 15's budget).
+ * (the public pages' JavaScript budget).
  */
 import { enrolmentOpensMessage, messages } from '@centro/contracts/messages';
 import type { Availability } from './api/get-availability';

@@ -1,7 +1,7 @@
 /**
- * What 'Compartilhar' on a course page shares (issue 16), prepared at build time with the page's
+ * What 'Compartilhar' on a course page shares, prepared at build time with the page's
  * data (data.server.ts): the page's scripts carry neither the text nor the making of the WhatsApp
- * link (issue 15's budget).
+ * link (the public pages' JavaScript budget).
  */
 import type { CourseShareData } from './types';
 

@@ -49,7 +49,7 @@ export interface CoursePageData {
   image: PageImage;
   /** Each class's meetings (decision 075): one, unless several are listed to visitors. */
   meetings: CourseMeetingsData[];
-  /** What the share links give (issue 16), prepared at build time (share.ts). */
+  /** What the share links give, prepared at build time (share.ts). */
   share: CourseShareData;
   /**
    * 'Este curso é para quem concluiu: A e B.' from the content's default prerequisites (decision

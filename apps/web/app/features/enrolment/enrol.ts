@@ -7,7 +7,7 @@
  * The writes come before the place is taken, so that a failure leaves nothing taken, and only what
  * changed is written: most enrolments make one directory write (the group). A write the directory
  * refuses for this account (`protected_account`: a privileged administrator's or an on-premises
- * synced user's phone in a workforce tenant, issue 31) does not stop the enrolment: the confirmation
+ * synced user's phone in a workforce tenant) does not stop the enrolment: the confirmation
  * page says the registration could not be updated. Any other failure stops the sequence (spec
  * section 8).
  */

@@ -9,7 +9,7 @@ export interface EnrolmentCourse {
   groupId: string;
   /** null: no invite yet (the confirmation says the link comes later). */
   inviteCode: string | null;
-  /** The class picked among several open (issue 29); absent: the course's only open class. */
+  /** The class picked among several open; absent: the course's only open class. */
   turma?: string;
 }
 

@@ -1,4 +1,4 @@
-/** The participant's own space (issue 13): its pt-BR texts, shared by the course page and the profile. */
+/** The participant's own space: its pt-BR texts, shared by the course page and the profile. */
 export const participantMessages = {
   enrolled: 'Você está inscrito(a) neste curso.',
   /** Enrolled in a course whose last meeting is over: nothing left to cancel. */

@@ -28,7 +28,7 @@ const STATE_TEXT: Record<Exclude<MyEnrolmentState, 'waiting'>, string> = {
   cancelled: 'Cancelada',
 };
 
-/** A class's state in the person's history (issue 29): 'Na lista de espera (posição 2)'... */
+/** A class's state in the person's history: 'Na lista de espera (posição 2)'... */
 export function enrolmentStateText(e: {
   state: MyEnrolmentState;
   position: number | null;

@@ -1,5 +1,5 @@
 /**
- * 'Meus dados' for reading (issue 30 point 8): the same data as the JSON download
+ * 'Meus dados' for reading: the same data as the JSON download
  * (GET /api/me/data), as sections of pt-BR labels and values, every instant on São Paulo's clock.
  * Pure: the screen (components/my-data-view.tsx) only lays it out.
  */

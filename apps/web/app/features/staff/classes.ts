@@ -1,5 +1,5 @@
 /**
- * A course's classes in the staff area (issue 29), pure: which class a view shows, and the 'Nova
+ * A course's classes in the staff area, pure: which class a view shows, and the 'Nova
  * turma' form's texts and request.
  */
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
@@ -109,7 +109,7 @@ export function newClassRequestOf(
   };
 }
 
-/** What every panel of a class's view takes (issue 29): another panel of a class takes the same. */
+/** What every panel of a class's view takes: another panel of a class takes the same. */
 export interface ClassPanelProps {
   /** The course's slug. */
   slug: string;

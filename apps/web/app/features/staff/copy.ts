@@ -1,4 +1,4 @@
-/** The staff area's pt-BR texts (issue 12), shared by its views and their tests. */
+/** The staff area's pt-BR texts, shared by its views and their tests. */
 import type { StaffActionName, StaffCourseSettings, StaffRoleName } from '@centro/contracts';
 import { PEOPLE_QUERY_MESSAGE } from '@centro/contracts/people-query';
 

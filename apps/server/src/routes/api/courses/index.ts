@@ -1,7 +1,7 @@
 /**
  * GET /api/courses/availability (public): places and places left of every course, keyed by slug:
  * a view of each course's current class (decision 074), which the course pages read.
- * GET /api/courses/classes (public): every course's classes open or opening soon (issue 29).
+ * GET /api/courses/classes (public): every course's classes open or opening soon.
  * Caches may keep them for a few seconds; the enrolment itself always decides under the lock.
  */
 import { allCourses } from '@centro/content';

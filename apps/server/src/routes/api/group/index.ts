@@ -26,7 +26,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Its answers (the course, the group, the link; or a refusal) are a few hundred bytes, under
       // @fastify/compress's 1 KB threshold: never compressed. Without the plugin's two hooks on
-      // this route (issue 15: the rush's hot path); request bodies are still decompressed.
+      // this route (the rush's hot path); request bodies are still decompressed.
       compress: false,
       ...bearerRoute({
         body: groupAddRequestSchema,

@@ -1,5 +1,5 @@
 /**
- * The participant's own space (issue 13), /api/me/...: every route reads the person set by the
+ * The participant's own space, /api/me/...: every route reads the person set by the
  * bearerAuth hook (plugins/bearer-auth.ts) from the API token in `Authorization: Bearer` (401
  * without one), never from the body, which names at most a course. Answers hold personal data: never stored by a cache.
  *
@@ -222,7 +222,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => {
-      // The centre keeps a coordinator, as when revoking the role (issue 28 finding 7).
+      // The centre keeps a coordinator, as when revoking the role.
       await staff.ensureNotLastCoordinator(request.person.userId);
       return participant.deleteAccount(request.person.userId, request.log, request.person.authTime);
     },

@@ -1,5 +1,5 @@
 /**
- * The participant's own space (issue 13) through the real server (app.inject) and database, on
+ * The participant's own space through the real server (app.inject) and database, on
  * SQLite and PostgreSQL: the waiting list (join, order, leave), cancellation and the promotion of
  * the next person (in the group, confirmed, e-mailed once), no promotion after enrolment closes,
  * staff raising places and removing someone, a directory failure or a late answer during a

@@ -1,5 +1,5 @@
 /**
- * Ended sessions (issue 28, findings 1 and 8; decision 047) through the real server, the built-in
+ * Ended sessions (decision 047) through the real server, the built-in
  * provider, a real SMTP server and the database, on SQLite and PostgreSQL: a sign-in taken before a
  * password reset gets no API token and cannot delete the account; 'Excluir minha conta' needs a
  * recent sign-in, accepts the word in any case and sends its confirmation; a deleted account's

@@ -1,8 +1,8 @@
 /**
  * The record of staff actions through the real server and database, on SQLite and PostgreSQL
- * (issue 28 findings 2 and 7, issue 30 point 6): a staff member's name stays on their actions after
+ * (decision 049): a staff member's name stays on their actions after
  * their account is deleted, repeated views are one counted row, the record is paged and filtered,
- * a settings change says what changed, participants are named, and the refusals of finding 7.
+ * a settings change says what changed, participants are named, and the refusals of the record's filters.
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';

@@ -1,5 +1,5 @@
 /**
- * Attendance at the door (issue 30) through the real server and database: a meeting that has not
+ * Attendance at the door through the real server and database: a meeting that has not
  * happened is refused with a pt-BR sentence and nothing stored; 'Marcar todos' (every listed person
  * present, one request) works, twice gives the same, and the overview counts follow; the last mark
  * made on a device wins whichever is sent first (decision 089), and a volunteer who lost access has

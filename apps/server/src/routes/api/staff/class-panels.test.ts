@@ -1,5 +1,5 @@
 /**
- * A class's participants, attendance, settings and exports in the staff area (issue 29 point 4)
+ * A class's participants, attendance, settings and exports in the staff area
  * through the real server and database: `?turma=` addresses one class of the course (absent: its
  * current class), a class of another course or an unknown one is 404, and a concluded class stays
  * readable but refuses changes (409, in Portuguese) so its participants and attendance keep what

@@ -1,5 +1,5 @@
 /**
- * A course's classes in the staff area (issue 29, points 4 and 5) through the real server and
+ * A course's classes in the staff area through the real server and
  * database: 'Nova turma' creates a planned class prefilled from the latest one, a term later and
  * with no place taken; 'Encerrar turma' gives each participant 'Concluiu' (attendance at least
  * 75 %) or 'Não concluiu', the class takes no more enrolments and holds no places; Secretaria sees

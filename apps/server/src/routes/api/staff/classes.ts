@@ -1,5 +1,5 @@
 /**
- * A course's classes in the staff area (issue 29, points 4 and 5): GET /api/staff/courses/:slug/
+ * A course's classes in the staff area: GET /api/staff/courses/:slug/
  * classes (Coordenação and Secretaria); POST the same path, 'Nova turma' (Coordenação); POST
  * .../classes/:classId/open, 'Abrir inscrições' (Coordenação); POST .../classes/:classId/conclude,
  * 'Encerrar turma' (Coordenação, with `{ confirm: true }`, and `meetingsRemaining` before the last

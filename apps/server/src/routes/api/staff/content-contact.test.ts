@@ -1,5 +1,5 @@
 /**
- * The contact details through the real server, database and web build (issue 32, decision 068):
+ * The contact details through the real server, database and web build (decision 068):
  * read (packaged until saved) by the content roles only; refused with a pt-BR message naming the
  * field; saved and published at once on /contato, in the footer and the JSON-LD of every other
  * page (the 404 page and the signed-in pages' shell too); refused 409 when someone saved

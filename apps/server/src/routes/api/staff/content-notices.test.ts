@@ -1,5 +1,5 @@
 /**
- * Notices ('Avisos', issue 32, decision 056) through the real server (app.inject) and database:
+ * Notices ('Avisos', decision 056) through the real server (app.inject) and database:
  * saved through /api/staff/content/notices, validated with pt-BR messages, a stale save refused,
  * and each notice put into the served HTML of its pages only (with its stylesheet in the page's
  * CSP), within its period on a controlled clock: it appears and goes without a save or restart,

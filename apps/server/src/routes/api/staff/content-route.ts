@@ -1,5 +1,5 @@
 /**
- * The content routes' declaration, once (issue 32): every one needs the `content` permission
+ * The content routes' declaration, once: every one needs the `content` permission
  * (Comunicação and Coordenação) and may answer CONTENT's refusals before its own. A document
  * edited by revisions (the schedule, the notices, the contact details; decisions 054, 056, 068)
  * has the same routes: GET, the document in effect with its revision; PUT, a new revision from the

@@ -1,5 +1,5 @@
 /**
- * The site's texts through the real server and database (issue 32, decision 064): a page's texts
+ * The site's texts through the real server and database (decision 064): a page's texts
  * read (packaged until saved), saved and published at once on its pages (a course's on its page
  * and its programme's list), refused with a pt-BR message when unsafe or too long, refused 409
  * when someone saved meanwhile, its history with 'Restaurar esta versão' (a new revision), each

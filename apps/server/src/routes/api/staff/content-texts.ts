@@ -1,5 +1,5 @@
 /**
- * The site's texts in the staff area (issue 32, decision 064), for Comunicação and Coordenação
+ * The site's texts in the staff area (decision 064), for Comunicação and Coordenação
  * (`content` permission): GET /api/staff/content/texts?document=…, a page's texts in effect with
  * their revision; PUT, a new revision from the one the edit started from (409 when someone saved
  * meanwhile), published at once; GET /api/staff/content/history?document=…, the page's latest

@@ -1,5 +1,5 @@
 /**
- * The site's content through the real server (app.inject) and database (issue 32, decision 054):
+ * The site's content through the real server (app.inject) and database (decision 054):
  * the 'Comunicação' role (content only), the weekly schedule read and saved, validation with pt-BR
  * messages, a stale save refused with nothing overwritten, and a save published at once: the served
  * /horarios page (rendered again by the build's renderer, with its own CSP) and /agenda.ics, on this

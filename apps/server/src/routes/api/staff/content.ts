@@ -1,5 +1,5 @@
 /**
- * The site's content in the staff area (issue 32, decision 054), for Comunicação and Coordenação
+ * The site's content in the staff area (decision 054), for Comunicação and Coordenação
  * (`content` permission): GET /api/staff/content/schedule, the weekly schedule in effect with its
  * revision; PUT, a new revision from the one the edit started from (409 when someone saved
  * meanwhile: nothing overwritten), published at once. The same for the notices ('Avisos',

@@ -1,5 +1,5 @@
 /**
- * A class's participants as files (issue 12, decision 053), GET /api/staff/courses/:slug/
+ * A class's participants as files (decision 053), GET /api/staff/courses/:slug/
  * export.csv and export.xlsx, and its waiting list as its own CSV, lista-de-espera.csv; `?turma=`
  * (absent: the course's current class). Registered inside the staff routes, whose hook reads the
  * person's roles; every export is recorded.

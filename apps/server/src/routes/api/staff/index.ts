@@ -1,5 +1,5 @@
 /**
- * The staff area's API (issue 12), /api/staff/...: the bearerAuth hook (plugins/bearer-auth.ts)
+ * The staff area's API, /api/staff/...: the bearerAuth hook (plugins/bearer-auth.ts)
  * reads the person from the API token in `Authorization: Bearer` (401 without one); the hook below
  * reads their roles at each request and checks the permission the route declares in
  * `config.permission` (403 otherwise). Answers hold personal data: never stored by a cache. Every list view and export
@@ -71,7 +71,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   await app.register(staffContentTextsRoutes);
   await app.register(staffPhotoRoutes);
-  // A course's classes: 'Nova turma' and 'Encerrar turma' (issue 29).
+  // A course's classes: 'Nova turma' and 'Encerrar turma'.
   await app.register(staffClassRoutes);
   // A class's participants as files (.csv, .xlsx).
   await app.register(staffExportRoutes);

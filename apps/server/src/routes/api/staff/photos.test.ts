@@ -1,5 +1,5 @@
 /**
- * Photos through the real server (app.inject) and database (issue 32, decision 065): an upload
+ * Photos through the real server (app.inject) and database (decision 065): an upload
  * from a phone (a real photo made here with sharp) resized to its place's exact size in AVIF, WebP
  * and JPEG, served by content-hashed URL for a year; a file that is no image, one too large and
  * one of too many pixels refused with pt-BR messages beside the file's field; the alternative

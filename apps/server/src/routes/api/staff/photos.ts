@@ -1,5 +1,5 @@
 /**
- * Photos in the staff area (issue 32, decision 065), for Comunicação and Coordenação (`content`
+ * Photos in the staff area (decision 065), for Comunicação and Coordenação (`content`
  * permission): GET /api/staff/content/photos, every place a photo can go with the photo there;
  * PUT, one photo (base64 in the JSON body, at most PHOTO_LIMITS.bytes) with its alternative text
  * for one place, from the revision the edit started from (409 when someone saved meanwhile). The

@@ -1,5 +1,5 @@
 /**
- * Prerequisites through the real server and database (issue 29, points 5 and 6; decision 061):
+ * Prerequisites through the real server and database (decision 061):
  * 'Finalizar inscrição' in a '… II' course without its '… I' concluded is refused 409
  * `prerequisite_missing` with the courses named in Portuguese, and so is the waiting list; a
  * 'Concluiu' lets the person in; 'Liberar inscrição' by Secretaria lets one person in; Coordenação

@@ -1,5 +1,5 @@
 /**
- * A course's prerequisites and completions in the staff area (issue 29, points 5 and 6; decision
+ * A course's prerequisites and completions in the staff area (decision
  * 061): GET /api/staff/courses/:slug/prerequisites (Coordenação and Secretaria), PUT the same
  * (Coordenação), POST .../exceptions ('Liberar inscrição': Coordenação and Secretaria), GET
  * /api/staff/people?q= (finding the person), GET .../completions (Coordenação and Secretaria) and

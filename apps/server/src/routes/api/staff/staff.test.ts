@@ -94,7 +94,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       headers: person === null ? {} : { authorization: `Bearer ${api.tokenFor(person)}` },
       ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
-  // Attendance is marked only for meetings that have happened (issue 30): the first one, a past Saturday.
+  // Attendance is marked only for meetings that have happened: the first one, a past Saturday.
   const pastMeetings = () =>
     as(ADMIN, {
       method: 'POST',
@@ -324,7 +324,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       url: `${C}/settings`,
       body: {
         ...emptySettings(),
-        // The link exactly as WhatsApp shares it: only its code is kept (issue 30).
+        // The link exactly as WhatsApp shares it: only its code is kept.
         inviteCode: ' https://chat.whatsapp.com/NovoConvite2027abc?mode=ems_copy_t ',
         firstMeeting: '2027-04-03',
         time: '09:15',
@@ -473,7 +473,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       url: '/api/staff/roles/revoke',
       body: { personId: ADMIN, role: 'coordenacao' },
     });
-    // ADMIN is Coordenação through ADMIN_EMAILS: nothing here could take it away (finding 7).
+    // ADMIN is Coordenação through ADMIN_EMAILS: nothing here could take it away.
     expect(last.statusCode).toBe(409);
     expect(last.json().error).toBe('role_from_admin_emails');
     const record = await as(ADMIN, { method: 'GET', url: '/api/staff/actions?limit=200' });
@@ -583,7 +583,7 @@ describe('ADMIN_EMAILS with e-mail verification required', () => {
   );
 });
 
-describe('ADMIN_EMAILS with e-mail verification off (issue 28, finding 6)', () => {
+describe('ADMIN_EMAILS with e-mail verification off', () => {
   it(
     'make Coordenação only once the address is proven, by a password reset whose link is in DATA_DIR/outbox',
     { timeout: 60_000 },

@@ -82,9 +82,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, param, value } = request.body;
       const userId = claimedPerson(request, id);
       // `value` is already checked and normalised (a phone as "+CC DD NNNNN-NNNN").
-      // A new contact address waits for its owner's confirmation (issue 14, finding 6): the
+      // A new contact address waits for its owner's confirmation: the
       // answer keeps the current one, and the website says a link was sent.
-      // At most a few links an hour per account and per address (issue 28, finding 3).
+      // At most a few links an hour per account and per address.
       if (param === 'mail' && app.contactEmail) {
         const change = await app.contactEmail.request(userId, value).catch((error: unknown) => {
           if (error instanceof ContactChangeLimitError) {

@@ -1,6 +1,6 @@
 /**
  * Entra is eventually consistent: the answer to a change carries what was written, and a person
- * Graph does not know yet is read again briefly (issue 17, point 9).
+ * Graph does not know yet is read again briefly.
  */
 import type { UserDetails } from '@centro/contracts';
 import { randomUUID } from 'node:crypto';

@@ -9,7 +9,7 @@ import { fetchJson } from '~/lib/api-client';
 
 /**
  * `apiPaths.availability`, written out so that the course pages' first load does not carry the
- * table of every path (issue 15's budget); its type keeps it equal to the table's.
+ * table of every path (the public pages' JavaScript budget); its type keeps it equal to the table's.
  */
 const AVAILABILITY_PATH: (typeof apiPaths)['availability'] = '/api/courses/availability';
 

@@ -1,5 +1,5 @@
 /**
- * GET /api/courses/classes (issue 29): every course's classes open or opening soon, by course slug.
+ * GET /api/courses/classes: every course's classes open or opening soon, by course slug.
  * The course page's one call for its enrolment box (places-left.tsx): a course's only class gives
  * what the availability gave (places, places left, window), several give the choice of a class.
  */
@@ -10,7 +10,7 @@ import { fetchJson } from '~/lib/api-client';
 
 /**
  * `apiPaths.courseClasses`, written out so that the course pages do not carry the table of every
- * path (issue 15's budget); its type keeps it equal to the table's.
+ * path (the public pages' JavaScript budget); its type keeps it equal to the table's.
  */
 const CLASSES_PATH: (typeof apiPaths)['courseClasses'] = '/api/courses/classes';
 

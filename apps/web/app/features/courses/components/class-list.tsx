@@ -1,5 +1,5 @@
 /**
- * The choice of a class (issue 29), when two or more take enrolments: each class listed with its
+ * The choice of a class, when two or more take enrolments: each class listed with its
  * name, day and time, first meeting, room, places left and enrolment state, each open one with its
  * own action (the route's, given the class's id). A person who holds, awaits or held a place in
  * the course reads their own line once, from the action that last said so (the one just used: a

@@ -1,7 +1,7 @@
 /**
  * The browser's own share sheet (Web Share API) for a course, where the browser has one: a list
  * item of share-course.tsx, loaded after hydration (never in the prerendered page, so not needed
- * for the first paint: the course pages' budget, issue 30).
+ * for the first paint: the course pages' budget).
  */
 import { useSyncExternalStore } from 'react';
 

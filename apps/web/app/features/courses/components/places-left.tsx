@@ -14,7 +14,7 @@ export interface EnrolmentSituation {
   report?: (own: boolean) => void;
   /** Enrolment has not opened yet (known): 'Avise-me quando abrir' is offered. */
   notYetOpen?: boolean;
-  /** The class this action enrols in, when the person picks one of several (issue 29). */
+  /** The class this action enrols in, when the person picks one of several. */
   turma?: string;
 }
 
@@ -28,8 +28,8 @@ export const outsideWindow = (course: Availability): boolean =>
   (course.state === 'not-open' && Boolean(course.opensAt)) || course.state === 'closed';
 
 /**
- * The enrolment box: what it says (../enrolment-box.ts: one thing at a time, issue 30) and the
- * course's action (the enrolment button, or the person's own state: issue 13). 'Restam N vagas'
+ * The enrolment box: what it says (../enrolment-box.ts: one thing at a time) and the
+ * course's action (the enrolment button, or the person's own state). 'Restam N vagas'
  * comes from GET /api/courses/classes (one class: its places and window, as the availability gave
  * them; several open: the choice of a class, ./class-list.tsx; none: ../class-choice.ts's line); before opening, 'As inscrições abrem em DD/MM/AAAA às
  * HHhMM.'; after closing, 'As inscrições para este curso foram encerradas.'; when full, 'Vagas

@@ -1,5 +1,5 @@
 /**
- * 'Compartilhar' on a course page (issue 16): a plain link to WhatsApp (`wa.me/?text=`, the course's
+ * 'Compartilhar' on a course page: a plain link to WhatsApp (`wa.me/?text=`, the course's
  * title and address), which works without JavaScript, the browser's own share sheet (Web Share
  * API, ./native-share.tsx, loaded once hydrated) where the browser has one, and the course's
  * meetings as a calendar file. The texts and links come with the page's data (../share.ts).

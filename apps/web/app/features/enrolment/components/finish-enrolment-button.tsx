@@ -2,7 +2,7 @@
  * 'Finalizar inscrição' (spec section 4): the enrolment sequence, disabled while it runs. Part of a
  * signed-in person's view of the course page, which the course route loads once someone is signed
  * in; the sequence itself (enrol.ts and the calls) loads once the button shows (or at the first
- * press). An anonymous visitor's first load carries neither (issue 15's budget).
+ * press). An anonymous visitor's first load carries neither (the public pages' JavaScript budget).
  */
 import type { messages } from '@centro/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -30,7 +30,7 @@ let enrolModule: Promise<EnrolModule> | undefined;
 /**
  * The enrolment sequence (enrol.ts, the group and update calls, the formatters), loaded on the first
  * press of 'Finalizar inscrição' or as the press begins (pointer down, focus): an anonymous
- * visitor's first load of a course page does not carry it (issue 15's budget). One load for every
+ * visitor's first load of a course page does not carry it (the public pages' JavaScript budget). One load for every
  * press; a failed load is forgotten, so the next press tries again.
  */
 export function loadEnrolment(): Promise<EnrolModule> {

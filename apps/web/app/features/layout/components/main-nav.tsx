@@ -22,7 +22,7 @@ export function MainNav({ firstCoursePath, authAction, markCurrentPage }: MainNa
     { to: firstCoursePath, label: 'Global Kardec' },
     { to: '/contato', label: 'Contato' },
     ...(signedIn ? [{ to: '/perfil', label: 'Perfil' }] : []),
-    // Staff only (issue 12): the roles come from the API once signed in.
+    // Staff only: the roles come from the API once signed in.
     ...(signedIn && staffRoles.length > 0 ? [{ to: staffPath, label: 'Equipe' }] : []),
   ];
   return (

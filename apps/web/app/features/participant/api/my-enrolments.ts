@@ -1,6 +1,6 @@
 /**
- * The participant's own space (issue 13), /api/me: their places and waiting positions, their
- * past classes (issue 29), and the actions on them.
+ * The participant's own space, /api/me: their places and waiting positions, their
+ * past classes, and the actions on them.
  */
 import type {
   MyEnrolment,
@@ -12,7 +12,7 @@ import { fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
 const STATES = ['enrolled', 'pending', 'waiting'];
-/** A class of the person's history: now (`STATES`) or past (issue 29). */
+/** A class of the person's history: now (`STATES`) or past. */
 const HISTORY_STATES = [...STATES, 'concluded', 'not-concluded', 'cancelled'];
 
 const ENROLMENT: Shape = {
@@ -42,7 +42,7 @@ export async function cancelEnrolment(course: string, token: string): Promise<vo
 export async function joinWaitingList(
   course: string,
   token: string,
-  /** The class picked among several open (issue 29); absent: the course's only open class. */
+  /** The class picked among several open; absent: the course's only open class. */
   turma?: string,
 ): Promise<Pick<MyWaitingListJoinResponse, 'state' | 'position'>> {
   const url = apiPaths.myWaitingListJoin;

@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando abrir' (issue 30): one e-mail when a course's enrolment opens, asked for and
+ * 'Avise-me quando abrir': one e-mail when a course's enrolment opens, asked for and
  * cancelled by the signed-in person (/api/me/opening-alert…).
  */
 import type { MyOpeningAlertsResponse } from '@centro/contracts';

@@ -1,5 +1,5 @@
 /**
- * 'Meus dados' for reading (issue 30 point 8): the JSON download's data under pt-BR headings, on
+ * 'Meus dados' for reading: the JSON download's data under pt-BR headings, on
  * São Paulo's clock (readable-data.ts), with 'Imprimir' for a copy on paper or as a PDF. Loaded
  * only when the person asks to see it.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Meus dados' on the profile (LGPD art. 18 and 19, issue 13): 'Baixar meus dados' downloads
+ * 'Meus dados' on the profile (LGPD art. 18 and 19): 'Baixar meus dados' downloads
  * everything the product holds about the person as JSON; 'Excluir minha conta' asks them to type
  * EXCLUIR (any case), then cancels every place and waiting position, removes them from the groups
  * and deletes the account (with Microsoft Entra ID the account stays in the tenant; the answer says

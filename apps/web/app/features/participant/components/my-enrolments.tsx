@@ -1,5 +1,5 @@
 /**
- * 'Minhas inscrições' on the profile (issues 13, 29): each class the person holds a place in or
+ * 'Minhas inscrições' on the profile: each class the person holds a place in or
  * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
  * then their past classes ('Concluído', 'Não concluído', 'Cancelada').
  */

@@ -1,6 +1,6 @@
 /**
  * Before a course's enrolment opens, for a signed-in person: 'Avise-me quando abrir' (one e-mail
- * when it opens, issue 30), or, once asked, that the e-mail will come and a way to cancel it.
+ * when it opens), or, once asked, that the e-mail will come and a way to cancel it.
  */
 import { useCallback } from 'react';
 import { useApi } from '~/auth/use-api';

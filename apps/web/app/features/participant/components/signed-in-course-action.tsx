@@ -5,7 +5,7 @@
  * lista de espera'; neither, the enrolment button while places are left, 'Entrar na lista de
  * espera' when the course is full, and 'Avise-me quando abrir' before enrolment opens. Once the
  * course has ended, an enrolled person reads that it has, with nothing left to cancel. It tells the
- * page (`onOwn`) when its own line says it all, so that the box says one thing at a time (issue 30).
+ * page (`onOwn`) when its own line says it all, so that the box says one thing at a time.
  */
 import type { MyEnrolment } from '@centro/contracts';
 import { messages } from '@centro/contracts/messages';
@@ -28,11 +28,11 @@ export interface CourseActionProps {
   open: boolean;
   /** No place is left (known from the availability call). */
   full: boolean;
-  /** Enrolment has not opened yet: 'Avise-me quando abrir' (issue 30). */
+  /** Enrolment has not opened yet: 'Avise-me quando abrir'. */
   notYetOpen?: boolean;
   /** 'Finalizar inscrição', from the enrolment feature. */
   enrolButton: ReactNode;
-  /** The class picked among several open (issue 29): its waiting list is the one joined. */
+  /** The class picked among several open: its waiting list is the one joined. */
   turma?: string;
   /** Told whether the person holds, awaits or held a place here (their line then says it all). */
   onOwn?: (own: boolean) => void;
@@ -72,7 +72,7 @@ export function SignedInCourseAction({
     return (
       <OwnCourseState
         line={text.enrolled}
-        // No invite yet: said, rather than a button to a link that leads nowhere (issue 30).
+        // No invite yet: said, rather than a button to a link that leads nowhere.
         note={here.whatsappUrl ? undefined : messages.groupLinkLater}
       >
         {here.whatsappUrl && (

@@ -182,7 +182,7 @@ describe('ProfilePage', () => {
     vi.mocked(console.error).mockClear();
   });
 
-  it('says why a new e-mail was refused after too many changes (issue 28, finding 3)', async () => {
+  it('says why a new e-mail was refused after too many changes', async () => {
     vi.mocked(console.error).mockImplementation(() => {});
     const message =
       'Muitos pedidos de troca de e-mail. Por segurança, aguarde 42 minutos e tente novamente.';

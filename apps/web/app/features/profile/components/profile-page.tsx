@@ -138,7 +138,7 @@ export function ProfilePage() {
     } catch (error) {
       console.error('Profile update failed', error);
       // Entra lets nobody's app change a privileged administrator's phone, and a new e-mail is
-      // limited to a few links an hour (issue 28, finding 3): the API says so.
+      // limited to a few links an hour: the API says so.
       const said =
         error instanceof ApiError &&
         (error.code === ErrorCode.ProtectedAccount || error.code === ErrorCode.TooManyRequests) &&

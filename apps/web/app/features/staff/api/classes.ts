@@ -1,5 +1,5 @@
 /**
- * A course's classes (issue 29): GET /api/staff/courses/:slug/classes (the list and what 'Nova
+ * A course's classes: GET /api/staff/courses/:slug/classes (the list and what 'Nova
  * turma' would create), POST the same path ('Nova turma', Coordenação), POST …/classes/:classId/
  * open ('Abrir inscrições', Coordenação), POST …/classes/:classId/conclude ('Encerrar turma',
  * Coordenação, confirmed) and POST …/classes/:classId/reopen ('Reabrir turma', Coordenação).

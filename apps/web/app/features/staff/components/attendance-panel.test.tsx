@@ -1,4 +1,4 @@
-/** Attendance at the door (issue 30): dated meetings, today's first, no marks ahead, 'Marcar todos'. */
+/** Attendance at the door: dated meetings, today's first, no marks ahead, 'Marcar todos'. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

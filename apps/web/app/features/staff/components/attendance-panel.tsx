@@ -1,5 +1,5 @@
 /**
- * Attendance of one meeting of a class, at the door (issue 30; read-only once the class is
+ * Attendance of one meeting of a class, at the door (read-only once the class is
  * concluded): the menu lists each meeting with
  * its date and opens on today's (else the next, else the last); a meeting that has not happened
  * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present

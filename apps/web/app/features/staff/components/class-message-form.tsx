@@ -1,5 +1,5 @@
 /**
- * 'Enviar mensagem à turma' (issue 29, point 8; decision 063): a subject and a plain text to every
+ * 'Enviar mensagem à turma' (decision 063): a subject and a plain text to every
  * confirmed person of one class, and its waiting list when ticked. Self-contained: it takes the
  * course's slug and the class's id and name, so any screen of a class can hold it. One message at
  * a time, a problem beside its field (the API names it) or above the button; after a send, the

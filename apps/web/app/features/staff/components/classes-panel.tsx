@@ -1,5 +1,5 @@
 /**
- * A course's classes (issue 29): each with its state, places taken and first meeting, a link that
+ * A course's classes: each with its state, places taken and first meeting, a link that
  * shows that class's panels, and (Coordenação) 'Abrir inscrições' of a planned class and
  * 'Encerrar turma' with a confirmation that says what it does (and, before the last meeting, asks
  * again with the server's count of meetings left), then how many concluded; 'Reabrir turma' of a

@@ -1,5 +1,5 @@
 /**
- * The completions of a course's concluded classes (issue 29, point 5): each participant's 'Concluiu'
+ * The completions of a course's concluded classes: each participant's 'Concluiu'
  * or 'Não concluiu', by class, with the reason when Coordenação changed it. Coordenação changes one
  * with a reason (required, beside its field); the change is recorded with its before and after.
  */

@@ -1,5 +1,5 @@
 /**
- * The centre's contact details (issue 32, decision 068), in the 'Conteúdo' section: the address,
+ * The centre's contact details (decision 068), in the 'Conteúdo' section: the address,
  * the WhatsApp number (however typed), the e-mail and the map of /contato, which are also in every
  * page's footer and structured data. The map follows the address (a new address with the map
  * left as it was moves the map there, here and on the server alike: `mapFollowingAddress`), shown

@@ -1,5 +1,5 @@
 /**
- * The site's content (issue 32, decision 054), for Comunicação and Coordenação: the weekly schedule
+ * The site's content (decision 054), for Comunicação and Coordenação: the weekly schedule
  * of /horarios (schedule-panel.tsx), the notices (notices-panel.tsx, decision 056), the pages'
  * texts (texts-panel.tsx, decision 064), the photos (decision 065) and the contact details
  * (decision 068), each with its versions. Every panel is loaded apart from the staff area's first

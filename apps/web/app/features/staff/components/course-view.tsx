@@ -1,5 +1,5 @@
 /**
- * One course in the staff area (issue 29): its classes ('Turmas': the list; 'Nova turma', 'Abrir
+ * One course in the staff area: its classes ('Turmas': the list; 'Nova turma', 'Abrir
  * inscrições' and 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else
  * the course's current class), its participants, attendance, a message to it and (Coordenação)
  * settings; and, for the course, its prerequisites ('Liberar inscrição') and completions.

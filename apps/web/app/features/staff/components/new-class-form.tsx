@@ -1,5 +1,5 @@
 /**
- * 'Nova turma' (Coordenação, issue 29): the form prefilled from the course's latest class with its
+ * 'Nova turma' (Coordenação): the form prefilled from the course's latest class with its
  * dates a term later (the server's proposal); staff may change the name, places, enrolment window
  * and first meeting before creating it. A problem sits beside its field.
  */

@@ -1,5 +1,5 @@
 /**
- * Notices ('Avisos', issue 32, decision 056), in the 'Conteúdo' section: a list with add and
+ * Notices ('Avisos', decision 056), in the 'Conteúdo' section: a list with add and
  * remove, each notice's title, text, period (São Paulo time) and place (the home page, one course,
  * every page), problems beside their fields. Saving publishes at once; a notice then shows and goes
  * by its period on its own. The save names the version it started from, as the schedule's does.

@@ -1,5 +1,5 @@
 /**
- * Photos (issue 32, decision 065), in the 'Conteúdo' section: the home page's banner, the carousel
+ * Photos (decision 065), in the 'Conteúdo' section: the home page's banner, the carousel
  * of /saiba-mais and each course's image. The person chooses the place, a photo from the phone or
  * the computer and its alternative text (required); the server cuts it to the place's size and
  * publishes the pages at once. Problems show beside their fields, the server's too (a file that

@@ -1,5 +1,5 @@
 /**
- * The weekly schedule of /horarios (issue 32, decision 054), in the 'Conteúdo' section: each day's
+ * The weekly schedule of /horarios (decision 054), in the 'Conteúdo' section: each day's
  * activities, the topic and link of its 'Tirar Dúvidas' button. Saving publishes at once
  * (/horarios and /agenda.ics); the save names the version it started from (someone else's save
  * meanwhile is refused and the text stays on screen). 'Pré-visualizar' opens /horarios with the

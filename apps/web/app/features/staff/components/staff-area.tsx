@@ -1,5 +1,5 @@
 /**
- * The staff area (issue 12), one screen whose view is in the address's query, so each view can be
+ * The staff area, one screen whose view is in the address's query, so each view can be
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&turma=`
  * a class of it, `&aba=` its tab) a course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
  * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section);

@@ -1,5 +1,5 @@
 /**
- * A page's versions (issue 32 point 4, decision 064): each saved revision with who and when, what
+ * A page's versions (decision 064): each saved revision with who and when, what
  * it changed (each field's words removed and added, word-diff.ts), 'Pré-visualizar' (the page as
  * that version shows it) and 'Restaurar esta versão', which asks first, then saves that version
  * again as the newest (a save someone made meanwhile is refused, as an edit's is). The same list

@@ -1,5 +1,5 @@
 /**
- * The pages' texts (issue 32, decision 064), in the 'Conteúdo' section: a page to choose (the home
+ * The pages' texts (decision 064), in the 'Conteúdo' section: a page to choose (the home
  * page, 'Saiba mais', each course), its texts as Markdown limited to paragraphs, bold, italics and
  * links, problems beside their fields, and 'Publicar textos', which names the version the edit
  * started from (someone else's save meanwhile is refused and the text stays on screen);
