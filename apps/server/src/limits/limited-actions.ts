@@ -37,7 +37,50 @@ export function createLimitedActions(db: Kysely<Database>, now: () => Date = () 
       .execute();
   }
 
+  /** Refused with when to try again: the oldest counted action's end of window. */
+  async function refusal(
+    limit: ActionLimit,
+    personId: string,
+    scope: string,
+    at: Date,
+    since: string,
+  ): Promise<Admission> {
+    const oldest = await db
+      .selectFrom('limited_actions')
+      .select((c) => c.fn.min('at').as('at'))
+      .where('kind', '=', limit.kind)
+      .where('person_id', '=', personId)
+      .where('scope', '=', scope)
+      .where('at', '>', since)
+      .executeTakeFirst();
+    const freeAt = oldest?.at ? new Date(oldest.at).getTime() + limit.windowMs : at.getTime();
+    return {
+      admitted: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)),
+    };
+  }
+
   return {
+    /**
+     * Whether the limit still admits the person, without counting anything: for the actions that
+     * only a counted one can make repeatable (enrolling again after a cancellation), so that the
+     * same request sent twice, or twenty times at once, is not refused for itself.
+     */
+    async check(limit: ActionLimit, personId: string, scope = ''): Promise<Admission> {
+      if (limit.max <= 0) return { admitted: true };
+      const at = now();
+      const since = new Date(at.getTime() - limit.windowMs).toISOString();
+      const row = await db
+        .selectFrom('limited_actions')
+        .select((c) => c.fn.countAll<number | string>().as('n'))
+        .where('kind', '=', limit.kind)
+        .where('person_id', '=', personId)
+        .where('scope', '=', scope)
+        .where('at', '>', since)
+        .executeTakeFirst();
+      if (Number(row?.n ?? 0) < limit.max) return { admitted: true };
+      return refusal(limit, personId, scope, at, since);
+    },
     /** Counts the action and admits it, or refuses it (not counted) with when to try again. */
     async admit(limit: ActionLimit, personId: string, scope = ''): Promise<Admission> {
       if (limit.max <= 0) return { admitted: true };
@@ -54,19 +97,7 @@ export function createLimitedActions(db: Kysely<Database>, now: () => Date = () 
         returning person_id`.execute(db);
       await prune(at);
       if (counted.rows.length > 0) return { admitted: true };
-      const oldest = await db
-        .selectFrom('limited_actions')
-        .select((c) => c.fn.min('at').as('at'))
-        .where('kind', '=', limit.kind)
-        .where('person_id', '=', personId)
-        .where('scope', '=', scope)
-        .where('at', '>', since)
-        .executeTakeFirst();
-      const freeAt = oldest?.at ? new Date(oldest.at).getTime() + limit.windowMs : at.getTime();
-      return {
-        admitted: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)),
-      };
+      return refusal(limit, personId, scope, at, since);
     },
   };
 }

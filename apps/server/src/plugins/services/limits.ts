@@ -7,20 +7,40 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
-import { createLimitedActions, type ActionLimit } from '../../limits/limited-actions.js';
+import {
+  type ActionLimit,
+  type Admission,
+  createLimitedActions,
+} from '../../limits/limited-actions.js';
 import { Refusal } from '../../refusals/refusal.js';
 
 const HOUR_MS = 60 * 60_000;
 
 export interface Limits {
-  /** @throws Refusal tooManyEnrolmentChanges (and sets Retry-After on `reply`) */
+  /**
+   * A cancellation or a leave of the waiting list, counted: what makes an enrolment repeatable,
+   * and so a cycle of e-mails.
+   * @throws Refusal tooManyEnrolmentChanges (and sets Retry-After on `reply`)
+   */
   enrolmentChange(reply: FastifyReply, personId: string, courseSlug: string): Promise<void>;
+  /**
+   * An enrolment or a join of the waiting list, checked against the counted changes but not
+   * counted itself: the same request repeated (a double tap, a retry) is never refused for itself.
+   * @throws Refusal tooManyEnrolmentChanges (and sets Retry-After on `reply`)
+   */
+  enrolmentAllowed(reply: FastifyReply, personId: string, courseSlug: string): Promise<void>;
   /** @throws Refusal tooManyPeopleSearches (and sets Retry-After on `reply`) */
   peopleSearch(reply: FastifyReply, staffId: string): Promise<void>;
 }
 
 export interface LimitsServiceOptions {
   config: Pick<Config, 'enrolmentChangesPerHour' | 'staffPeopleSearchesPerHour'>;
+}
+
+function refuseUnless(reply: FastifyReply, admission: Admission): void {
+  if (admission.admitted) return;
+  reply.header('retry-after', String(admission.retryAfterSeconds));
+  throw new Refusal('tooManyEnrolmentChanges', { details: admission });
 }
 
 export const limitsService = fp<LimitsServiceOptions>(
@@ -38,10 +58,10 @@ export const limitsService = fp<LimitsServiceOptions>(
     };
     const limits: Limits = {
       async enrolmentChange(reply, personId, courseSlug) {
-        const admission = await actions.admit(enrolmentChanges, personId, courseSlug);
-        if (admission.admitted) return;
-        reply.header('retry-after', String(admission.retryAfterSeconds));
-        throw new Refusal('tooManyEnrolmentChanges', { details: admission });
+        refuseUnless(reply, await actions.admit(enrolmentChanges, personId, courseSlug));
+      },
+      async enrolmentAllowed(reply, personId, courseSlug) {
+        refuseUnless(reply, await actions.check(enrolmentChanges, personId, courseSlug));
       },
       async peopleSearch(reply, staffId) {
         const admission = await actions.admit(peopleSearches, staffId);

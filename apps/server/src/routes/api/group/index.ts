@@ -52,8 +52,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = claimedPerson(request, user);
       const course = byGroup.get(group.toLowerCase());
       if (!course) throw new UnknownGroupError();
-      // Before the directory is called: each enrolment queues mail (decision 080).
-      await limits.enrolmentChange(reply, userId, course.slug);
+      // Before the directory is called: after too many cancellations, enrolling again (and so
+      // more mail) waits (decision 080).
+      await limits.enrolmentAllowed(reply, userId, course.slug);
 
       // The class is resolved here, once, and carried down (decision 074).
       const ref = await enrolment.requestedClass(course, turma);

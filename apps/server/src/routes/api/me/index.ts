@@ -122,7 +122,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.person.userId;
       const course = enrolmentCourseOf(request.body.course);
-      await limits.enrolmentChange(reply, userId, course.slug);
+      await limits.enrolmentAllowed(reply, userId, course.slug);
       const ref = await enrolment.requestedClass(course, request.body.turma);
       const joined = await enrolment.joinWaitingList(userId, ref, request.log);
       return { course: course.slug, ...joined };
