@@ -26,15 +26,11 @@ const enrolmentCalls = (calls: { path: string }[]) =>
   calls.map((c) => c.path).filter((path) => path !== '/api/user/details');
 
 /**
- * The calls of 'Finalizar inscrição' for a new account, in order: the phone and birth date the
- * record does not hold yet in the stored form (the sign-up form's are kept as typed), then the
- * group (written before the place is taken, only when they differ).
+ * The calls of 'Finalizar inscrição' for a new account: the group alone. The phone and birth date
+ * are written before the place only when they differ from the stored ones (decision 048), and the
+ * sign-up already stored them once, as the profile shows them (decision 078).
  */
-const ENROLMENT_CALLS = [
-  '/api/user/update',
-  '/api/user/update/security-attributes',
-  '/api/group/add',
-];
+const ENROLMENT_CALLS = ['/api/group/add'];
 
 async function placesLeft(page: Page): Promise<number> {
   const answer = await page.request.get('/api/courses/availability');
