@@ -53,6 +53,9 @@ const settings: StaffCourseSettings = {
 const VALID_BODIES: Record<string, object> = {
   '/api/staff/courses/{slug}/settings': settings,
   '/api/staff/courses/{slug}/participants/{personId}/remove': { confirm: true },
+  '/api/staff/courses/{slug}/participants/{personId}/move': {
+    to: '00000000-0000-4000-8000-000000000000',
+  },
   '/api/staff/courses/{slug}/attendance/{meeting}': {
     marks: [{ personId: anyId, present: true }],
   },

@@ -31,7 +31,7 @@ const WORKER = path.join(path.dirname(HERE), `photos-worker${path.extname(HERE)}
  * of two: the server keeps the other), a JavaScript heap far below the server's, and a bound on
  * its time.
  */
-export const PHOTO_WORKER_LIMITS = { threads: 1, heapMb: 128, timeoutMs: 300_000 } as const;
+export const PHOTO_WORKER_LIMITS = { threads: 1, heapMb: 128, timeoutMs: 120_000 } as const;
 
 class PhotoWorkerError extends Error {
   override name = 'PhotoWorkerError';
