@@ -541,7 +541,7 @@ staffTest(
         `${course.title}010 %`,
       );
       const csv = await downloaded(page, () =>
-        page.getByRole('button', { name: 'Baixar CSV: Conclusão por curso' }).click(),
+        page.getByRole('button', { name: /^Baixar CSV\s*:\s*Conclusão por curso$/ }).click(),
       );
       expect(csv.name).toBe(`relatorio-conclusao-por-curso-${year}.csv`);
       expect(csv.bytes.toString('utf8')).toContain(`${course.title};0;1;0 %`);

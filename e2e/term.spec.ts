@@ -467,7 +467,8 @@ termTest(
         /^Turma /,
         'Turma 2027/1',
       ]);
-      await expect(offered(visitor, 'Turma 2027/1')).toBeVisible();
+      // The box's class list may be cached for a few seconds (AVAILABILITY_MAX_AGE_SECONDS).
+      await openOffering(visitor, firstPath, 'Turma 2027/1');
       await shot(visitor, 'course-page-two-classes');
     });
 

@@ -62,9 +62,14 @@ function runInWorker(job: PhotoJob): Promise<PhotoJobResult> {
   return new Promise<PhotoJobResult>((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), PHOTO_WORKER_LIMITS.timeoutMs);
     let answer: PhotoJobResult | undefined;
+    // The answer is the end of the job: the worker is killed rather than asked to exit, because a
+    // Node process exiting while V8 compiles in the background can wait for ever (seen here: the
+    // main thread joining a V8 worker that awaits a collection), and the upload waited with it.
     child.once('message', (result: PhotoJobResult) => {
       answer = result;
-      child.disconnect();
+      clearTimeout(timer);
+      resolve(result);
+      child.kill('SIGKILL');
     });
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -72,11 +77,11 @@ function runInWorker(job: PhotoJob): Promise<PhotoJobResult> {
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (answer) resolve(answer);
-      else
+      if (!answer) {
         reject(
           new PhotoWorkerError(`photo worker ended (${signal ?? code}): ${errors.slice(0, 500)}`),
         );
+      }
     });
     child.send(job);
   });
