@@ -12,6 +12,7 @@ export * from './staff-classes.js';
 export * from './staff-prerequisites.js';
 export * from './people-query.js';
 export * from './staff-reports.js';
+export * from './check-in.js';
 export * from './me.js';
 export * from './content.js';
 export * from './notices.js';

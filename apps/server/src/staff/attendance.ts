@@ -63,7 +63,7 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people }, marks] = await Promise.all([
+  const [{ people, checkInTokens }, marks] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
   ]);
@@ -80,6 +80,7 @@ export async function attendance(
       personId: p.id,
       name: p.name,
       present: marks.get(p.id) ?? null,
+      checkInToken: checkInTokens.get(p.id) ?? '',
     })),
   };
 }

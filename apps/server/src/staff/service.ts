@@ -22,6 +22,7 @@ import { actions } from './action-record.js';
 import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
 import { attendance, markAttendance } from './attendance.js';
+import { checkIn } from './check-in.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { overview } from './overview.js';
@@ -166,6 +167,11 @@ export class StaffService {
     turma?: string,
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
+  }
+
+  /** Whose a QR code read at the door is, for the class (decision 097). */
+  checkIn(by: StaffActor, slug: string, meeting: number, token: string, turma?: string) {
+    return checkIn(this.#ctx, by, slug, meeting, token, turma);
   }
 
   /** The course's classes, oldest first, and the next class's proposal. */

@@ -44,6 +44,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'participant.remove': 'Removeu um participante',
   'attendance.view': 'Viu a presença de um encontro',
   'attendance.update': 'Marcou a presença de um encontro',
+  'attendance.checkIn': 'Leu o QR code de uma pessoa na entrada',
   'roles.view': 'Viu as funções da equipe',
   'content.save': 'Publicou uma alteração do conteúdo do site',
   'class.create': 'Criou uma turma',
