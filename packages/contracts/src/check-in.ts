@@ -5,15 +5,9 @@
  * through the attendance queue (decision 089).
  */
 import { z } from 'zod';
+import { CHECK_IN_TOKEN_PATTERN } from './check-in-token.js';
 
-/** What a check-in token looks like: what a scanned code must be to be asked about. */
-export const CHECK_IN_TOKEN_PATTERN = /^[0-9A-F]{32}$/;
-
-/** A scanned text as a token (spaces dropped, upper case), or null when it cannot be one. */
-export function checkInTokenOf(text: string): string | null {
-  const token = text.trim().toUpperCase();
-  return CHECK_IN_TOKEN_PATTERN.test(token) ? token : null;
-}
+export { CHECK_IN_TOKEN_PATTERN, checkInTokenOf } from './check-in-token.js';
 
 export const checkInTokenSchema = z
   .string({ error: 'Informe o código lido.' })

@@ -117,6 +117,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
+    /** POST {code}: whose a QR code read at the door is (decision 097). */
+    checkIn: (meeting: number) => `${base}/check-in/${meeting}${q}`,
     /** GET, PUT: the courses required to enrol (decision 061). */
     prerequisites: `${base}/prerequisites`,
     /** POST {personId}: 'Liberar inscrição'. */
