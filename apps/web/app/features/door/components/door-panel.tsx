@@ -62,6 +62,17 @@ export function DoorPanel(props: DoorPanelProps) {
   return (
     <fieldset disabled={disabled} aria-describedby={props.describedBy} className="staff__door">
       <QrScanner disabled={disabled} onCode={(text) => void scanned(text)} />
+      {/* Right under the camera, where the volunteer looks, for a code as for a name tapped. */}
+      <p
+        role="status"
+        className={
+          door
+            ? `staff__door-outcome staff__door-outcome--${outcomeClass[door.outcome]}`
+            : undefined
+        }
+      >
+        {door?.text}
+      </p>
       <div className="staff__field">
         <label htmlFor={`${id}-search`}>{doorTexts.search}</label>
         <input
@@ -93,16 +104,6 @@ export function DoorPanel(props: DoorPanelProps) {
           ))}
         </ul>
       )}
-      <p
-        role="status"
-        className={
-          door
-            ? `staff__door-outcome staff__door-outcome--${outcomeClass[door.outcome]}`
-            : undefined
-        }
-      >
-        {door?.text}
-      </p>
     </fieldset>
   );
 }
