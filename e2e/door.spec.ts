@@ -106,6 +106,11 @@ doorTest(
       const box = (name: string) => door.getByRole('checkbox', { name });
       await expect(box('Ana Souza')).not.toBeChecked();
       const outcome = door.locator('.staff__door-outcome[role="status"]');
+      // The how-to for volunteers, folded above the door.
+      await door.getByText('Como marcar a presença na porta').click();
+      await expect(door.getByText(/Sem internet, continue marcando/)).toBeVisible();
+      await shot(door, 'porta-como-usar');
+      await door.getByText('Como marcar a presença na porta').click();
 
       // The camera reads Ana's code: present, in green, and her box ticked.
       await door.getByRole('button', { name: 'Ler QR code' }).click();

@@ -24,6 +24,7 @@ import { markedAllMessage, pendingMessage, staffMessages } from '~/lib/staff/cop
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from '~/components/staff/load-failed';
+import { DoorHelp } from './door-help';
 import { DoorPanel } from './door-panel';
 import { useAttendanceQueue } from './use-attendance-queue';
 
@@ -53,6 +54,7 @@ export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
           ))}
         </select>
       </div>
+      {!isReadOnly(staffClass) && <DoorHelp />}
       <MeetingMarks
         key={meeting}
         slug={slug}

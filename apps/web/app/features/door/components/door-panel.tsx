@@ -8,7 +8,6 @@ import { useApi } from '~/auth/use-api';
 import { checkIn } from '../api/check-in';
 import { checkInResult, outcomeClass, type CheckInPerson } from '../check-in';
 import { doorOutcome, type DoorOutcome, doorTexts, findByName } from '../door-search';
-import { signal } from '../door-signal';
 import { QrScanner } from './qr-scanner';
 
 interface DoorPanelProps {
@@ -34,7 +33,8 @@ export function DoorPanel(props: DoorPanelProps) {
 
   const tell = (outcome: DoorOutcome, text: string) => {
     setDoor({ outcome, text });
-    signal(outcome);
+    // The tones' code comes with the first outcome, out of the staff area's first load.
+    void import('../door-signal').then(({ signal }) => signal(outcome));
   };
   const tapAtDoor = (person: CheckInPerson) => {
     const already = isPresent(person.personId, person.present);

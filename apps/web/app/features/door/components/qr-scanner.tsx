@@ -4,7 +4,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { checkInTexts } from '../check-in';
-import { startCamera } from '../qr-camera';
 
 /** The same code read again within this time is the same person still holding it up. */
 const SAME_CODE_MS = 3000;
@@ -30,22 +29,27 @@ export function QrScanner({
     let live = true;
     let stop: (() => void) | null = null;
     let last = { text: '', at: 0 };
-    startCamera(element, (text) => {
-      const now = Date.now();
-      if (text === last.text && now - last.at < SAME_CODE_MS) return;
-      last = { text, at: now };
-      handler.current(text);
-    }).then(
-      (close) => {
-        if (live) stop = close;
-        else close();
-      },
-      () => {
-        if (!live) return;
-        setFailed(true);
-        setOpen(false);
-      },
-    );
+    // The camera's code (and the decoder it loads) is downloaded only when the camera opens.
+    import('../qr-camera')
+      .then(({ startCamera }) =>
+        startCamera(element, (text) => {
+          const now = Date.now();
+          if (text === last.text && now - last.at < SAME_CODE_MS) return;
+          last = { text, at: now };
+          handler.current(text);
+        }),
+      )
+      .then(
+        (close) => {
+          if (live) stop = close;
+          else close();
+        },
+        () => {
+          if (!live) return;
+          setFailed(true);
+          setOpen(false);
+        },
+      );
     return () => {
       live = false;
       stop?.();
