@@ -5,8 +5,8 @@
  */
 import type { StaffCheckInResponse } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { classOf, record, type StaffActor, type StaffContext } from './context.js';
-import { StaffCourseNotFoundError } from './errors.js';
+import { classOf, record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { StaffCourseNotFoundError } from '../staff/errors.js';
 
 /**
  * The person of the class whose QR code holds `token`, with their stored mark at `meeting`; or the
