@@ -10,6 +10,7 @@ import { enrolmentConfirmation } from '../messages/messages.js';
 import {
   classConcluded,
   classReminder,
+  classReopened,
   classReminderSubject,
   courseMeetingsChanged,
   enrolmentCancelled,
@@ -163,7 +164,7 @@ describe('the promotion from the waiting list', () => {
     expect(plain.text).not.toContain('espera terminou');
   });
 
-  it('a completion says where its certificate is; a class not completed has none', () => {
+  it('a completion says where its certificate is; a class not completed has none; reopening voids it', () => {
     const result = {
       ...base,
       className: 'Turma 2026/1',
@@ -179,5 +180,9 @@ describe('the promotion from the waiting list', () => {
     expect(done.html).toContain('href="https://www.centro.org.br/perfil"');
     const notDone = classConcluded({ ...result, concluded: false, present: 2 });
     expect(notDone.text).not.toContain('certificado');
+    // Reopened: a certificate downloaded meanwhile no longer holds.
+    expect(classReopened({ ...base, className: 'Turma 2026/1' }).text).toContain(
+      'Se você baixou o certificado de conclusão desta turma, ele deixou de valer.',
+    );
   });
 });

@@ -269,6 +269,8 @@ export function classReopened(input: CourseNoticeInput & { className: string }):
       greeting(input.personName),
       `A ${input.className} ${inCourse(input, 'do')}, foi encerrada por engano e a coordenação a reabriu. Sua inscrição continua valendo.`,
       'O resultado que enviamos (Concluído ou Não concluído) foi retirado: ele será dado de novo, conforme a sua presença, quando a turma for encerrada.',
+      // Its code now answers 'Certificado inválido' (decision 094).
+      "Se você baixou o certificado de conclusão desta turma, ele deixou de valer. Quando a turma for encerrada de novo, quem concluir terá um novo certificado em 'Minhas inscrições'.",
       { meetings: meetingLines(input.course, input.centre) },
     ],
   });
