@@ -12,7 +12,7 @@ import {
   normaliseCertificateCode,
 } from '@centro/contracts';
 import type { Kysely } from 'kysely';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import type { Database } from '../db/schema.js';
 import type { Directory } from '../directory/directory.js';
