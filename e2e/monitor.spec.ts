@@ -87,7 +87,7 @@ monitorTest(
           smtp.received.some(
             (m) =>
               m.subject === 'Você agora faz parte da equipe: Monitor(a)' &&
-              (m.text ?? '').includes(`do curso ${course.title}`),
+              (m.text ?? '').includes(`Monitor(a) do curso ${course.title} (`),
           ),
         )
         .toBe(true);
@@ -142,11 +142,11 @@ monitorTest(
     await test.step('taking the class back is asked first', async () => {
       await page.reload();
       const name = new RegExp(
-        `^Retirar Monitor\\(a\\) da turma .+ de ${course.title} de Márcia Monitora$`,
+        `^Retirar Monitor\\(a\\) de ${course.title} \\(.+\\) de Márcia Monitora$`,
       );
       await page.getByRole('button', { name }).click();
       const dialog = page.getByRole('alertdialog');
-      await expect(dialog).toContainText('Retirar a função Monitor(a) da turma');
+      await expect(dialog).toContainText(`Retirar a função Monitor(a) de ${course.title} (`);
       await shot(page, 'monitor-revoke');
       await dialog.getByRole('button', { name: 'Confirmar retirada' }).click();
       await expect(page.getByRole('button', { name })).toHaveCount(0);

@@ -160,10 +160,10 @@ describe('the roles screen and Monitor(a)', () => {
       }),
     );
 
-    const name = 'Retirar Monitor(a) da turma 2026.1 de Passe de Caio Reis';
+    const name = 'Retirar Monitor(a) de Passe (2026.1) de Caio Reis';
     await userEvent.click(await screen.findByRole('button', { name }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent(
-      'Retirar a função Monitor(a) da turma 2026.1 de Passe de Caio Reis?',
+      'Retirar a função Monitor(a) de Passe (2026.1) de Caio Reis?',
     );
     expect(calls.some((c) => c.url === '/api/staff/roles/revoke')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }));

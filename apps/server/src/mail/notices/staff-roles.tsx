@@ -44,10 +44,10 @@ export interface StaffRoleGrantedInput {
   staffUrl: string;
 }
 
-/** "Secretaria", or "Monitor(a) da turma 2027.1 do curso Passe". */
+/** "Secretaria", or "Monitor(a) do curso Passe (Turma 2027/1)": class names say 'Turma'. */
 function roleText(role: StaffRoleName, of: RoleClass | undefined): string {
   const label = ROLE_LABELS[role];
-  return of ? `${label} da turma ${of.name} do curso ${of.course}` : label;
+  return of ? `${label} do curso ${of.course} (${of.name})` : label;
 }
 
 /** A coordinator gave the person a staff role (for a monitor, of one class). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classOption, roleLines } from './role-grants';
 
-const passe = { id: 'c1', slug: 'passe', title: 'Passe', name: '2027.1' };
+const passe = { id: 'c1', slug: 'passe', title: 'Passe', name: 'Turma 2027/1' };
 
 describe('the roles screen’s lines', () => {
   it('lists the centre’s roles, then one line per class monitored, each taken back alone', () => {
@@ -11,12 +11,12 @@ describe('the roles screen’s lines', () => {
       email: 'bia@example.org',
       roles: ['monitor', 'secretaria'],
       admin: false,
-      monitors: [passe, { ...passe, id: 'c2', name: '2027.2' }],
+      monitors: [passe, { ...passe, id: 'c2', name: 'Turma 2027/2' }],
     });
     expect(lines.map((l) => l.label)).toEqual([
       'Secretaria',
-      'Monitor(a) da turma 2027.1 de Passe',
-      'Monitor(a) da turma 2027.2 de Passe',
+      'Monitor(a) de Passe (Turma 2027/1)',
+      'Monitor(a) de Passe (Turma 2027/2)',
     ]);
     expect(lines[2]?.revoke).toEqual({ personId: 'p1', role: 'monitor', classId: 'c2' });
     expect(lines[0]?.revoke).toEqual({ personId: 'p1', role: 'secretaria' });
@@ -35,6 +35,6 @@ describe('the roles screen’s lines', () => {
   });
 
   it('names a class by its course, then its name', () => {
-    expect(classOption(passe)).toBe('Passe — 2027.1');
+    expect(classOption(passe)).toBe('Passe — Turma 2027/1');
   });
 });

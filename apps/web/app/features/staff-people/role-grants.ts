@@ -10,7 +10,7 @@ type Person = StaffRolesResponse['people'][number];
 export interface RoleLine {
   /** Unique within the person. */
   key: string;
-  /** "Secretaria", or "Monitor(a) da turma 2027.1 de Passe". */
+  /** "Secretaria", or "Monitor(a) de Passe (Turma 2027/1)". */
   label: string;
   /** What 'Retirar' sends. */
   revoke: StaffRevokeRequest;
@@ -18,9 +18,9 @@ export interface RoleLine {
   fixed: boolean;
 }
 
-/** "Monitor(a) da turma 2027.1 de Passe". */
+/** "Monitor(a) de Passe (Turma 2027/1)": class names say 'Turma' themselves. */
 export const monitorLabel = (c: Pick<StaffRoleClass, 'name' | 'title'>): string =>
-  `${roleLabels.monitor} da turma ${c.name} de ${c.title}`;
+  `${roleLabels.monitor} de ${c.title} (${c.name})`;
 
 /** A class in the grant form's list: "Passe — 2027.1". */
 export const classOption = (c: Pick<StaffRoleClass, 'name' | 'title'>): string =>

@@ -144,7 +144,7 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
     const told = await messageTo(MONITOR, 'Você agora faz parte da equipe: Monitor(a)');
     const className = roles.classes.find((c: { id: string }) => c.id === mine).name;
     expect(told.text).toContain(
-      `deu a você a função Monitor(a) da turma ${className} do curso ${passe.title}`,
+      `deu a você a função Monitor(a) do curso ${passe.title} (${className})`,
     );
 
     const person = (await as(ADMIN, 'GET', '/api/staff/roles'))
@@ -251,7 +251,7 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
     });
     expect(revoked.statusCode).toBe(200);
     const told = await messageTo(MONITOR, 'Sua função na equipe foi retirada: Monitor(a)');
-    expect(told.text).toContain(`do curso ${passe.title}`);
+    expect(told.text).toContain(`sua função Monitor(a) do curso ${passe.title} (`);
 
     const late = await mark(mine, madeBefore);
     expect(late.statusCode).toBe(403);
