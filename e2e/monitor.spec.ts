@@ -2,8 +2,9 @@
  * Monitor(a) of one class (decision 098) on a 390 px phone, with the built-in provider and a
  * server that sends its mail: Coordenação gives a volunteer one class, the volunteer is told by
  * e-mail, signs in, sees only that class (no tab of the centre, no other course), reads its
- * participants and marks one present; another class is refused, on the page and from the API; and
- * taking the class back is asked first. SHOTS_DIR: the screens, for review (not in CI).
+ * participants and marks one present; another class is refused, on the page and from the API;
+ * taking the class back is asked first, and a mark the phone kept offline meanwhile is refused and
+ * dropped with a note when the signal returns. SHOTS_DIR: the screens, for review (not in CI).
  */
 import { addDays, getProgramme, wallClockAt } from '@centro/content';
 import type { Page } from '@playwright/test';
@@ -18,8 +19,13 @@ const coursePath = `/global-kardec/${course.slug}`;
 const coordinatorEmail = uniqueEmail();
 
 const monitorTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
-// The other class asked for from the API is refused (403), and the first meeting is past (409).
-monitorTest.use({ allowConsoleErrors: [/status of (403 \(Forbidden\)|409 \(Conflict\))/] });
+// The other class asked for from the API is refused (403), the first meeting is past (409), and
+// the marks tried without a connection.
+monitorTest.use({
+  allowConsoleErrors: [
+    /status of (403 \(Forbidden\)|409 \(Conflict\))|net::ERR_INTERNET_DISCONNECTED|^Getting the signed-in user failed: TypeError: Failed to fetch/,
+  ],
+});
 
 /** The screen, full page, when SHOTS_DIR is set. */
 async function shot(page: Page, name: string) {
@@ -139,7 +145,14 @@ monitorTest(
       expect((await apiWithStoredToken(monitor, '/api/staff/courses')).status).toBe(403);
     });
 
-    await test.step('taking the class back is asked first', async () => {
+    await test.step('a mark made offline for a class taken back meanwhile is refused and dropped', async () => {
+      await monitor.goto(`/equipe?aba=presenca`);
+      await expect(monitor.getByRole('checkbox', { name: 'Ana Souza' })).toBeChecked();
+      await monitor.context().setOffline(true);
+      await monitor.getByRole('checkbox', { name: 'Ana Souza' }).uncheck();
+      await expect(monitor.getByText(/a enviar/).first()).toBeVisible();
+
+      // Coordenação takes the class back, after saying what it means.
       await page.reload();
       const name = new RegExp(
         `^Retirar Monitor\\(a\\) de ${course.title} \\(.+\\) de Márcia Monitora$`,
@@ -147,9 +160,20 @@ monitorTest(
       await page.getByRole('button', { name }).click();
       const dialog = page.getByRole('alertdialog');
       await expect(dialog).toContainText(`Retirar a função Monitor(a) de ${course.title} (`);
+      await expect(dialog).toContainText('recebe um e-mail avisando');
       await shot(page, 'monitor-revoke');
       await dialog.getByRole('button', { name: 'Confirmar retirada' }).click();
       await expect(page.getByRole('button', { name })).toHaveCount(0);
+
+      // The signal returns: the phone sends the mark, the server refuses it, the phone drops it.
+      await monitor.context().setOffline(false);
+      await expect(
+        monitor.getByText(
+          'Você não é monitor(a) desta turma (ou deixou de ser): não pode ver os participantes nem marcar a presença dela. 1 marcação feita neste aparelho não foi aceita e foi descartada.',
+        ),
+      ).toBeVisible();
+      await expect(monitor.getByText(/a enviar/)).toHaveCount(0);
+      await shot(monitor, 'monitor-lost-access');
       await monitor.goto('/equipe');
       await expect(
         monitor.getByRole('heading', { level: 1, name: 'Página Não Encontrada' }),

@@ -3,7 +3,7 @@
  * lets a monitor through to their own class's participants and attendance and refuses the rest,
  * and the classes they see in the staff area.
  */
-import type { StaffMonitoredClass, StaffRoleName } from '@centro/contracts';
+import type { StaffMonitoredClass } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
 import { staffClass } from './classes.js';
 import { collator, type StaffActor, type StaffContext } from './context.js';
@@ -33,8 +33,7 @@ export async function monitoredClasses(
  */
 export async function refuseUnlessMonitor(
   ctx: StaffContext,
-  roles: readonly StaffRoleName[],
-  monitors: readonly MonitoredClass[],
+  { id, roles, monitors }: Pick<StaffActor, 'id' | 'roles' | 'monitors'>,
   permission: StaffPermission,
   asked: AskedClass | undefined,
 ): Promise<void> {
@@ -43,11 +42,23 @@ export async function refuseUnlessMonitor(
     const current = asked.turma === undefined ? await ctx.classes.currentOf(asked.slug) : null;
     if (monitorsClass(monitors, asked, current)) return;
   }
+  if (roles.length === 0 && asked?.turma && monitorMay(permission)) {
+    // Their last class taken back: marks their phone kept for it say so, not 'only for staff'.
+    const revoked = grantDetails({ role: 'monitor', classId: asked.turma });
+    if (await ctx.repository.wasRecorded('role.revoke', id, revoked)) {
+      throw new Refusal('monitorOtherClass');
+    }
+  }
   // Someone with a role of the centre hears that role's refusal, as before monitors.
   if (monitors.length === 0 || roles.some((role) => role !== 'monitor')) {
     throw new StaffForbiddenError(permission, roles.length > 0);
   }
   throw new Refusal(inAClass ? 'monitorOtherClass' : 'monitorClassOnly');
+}
+
+/** The details the record keeps of a grant or a revocation: the role, and a monitor's class. */
+export function grantDetails(grant: RoleGrant): Record<string, unknown> {
+  return { role: grant.role, ...(grant.classId === null ? {} : { class: grant.classId }) };
 }
 
 /** The classes `actor` monitors as the staff area shows them: by course title, then class name. */

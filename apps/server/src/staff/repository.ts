@@ -98,6 +98,25 @@ export function createStaffRepository(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * Whether the record holds `action` on the person with exactly these details (a monitor's class
+     * taken back, decision 098: `grantDetails`).
+     */
+    async wasRecorded(
+      action: string,
+      subjectId: string,
+      details: Record<string, unknown>,
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('staff_actions')
+        .select('id')
+        .where('action', '=', action)
+        .where('subject_id', '=', subjectId)
+        .where('details', '=', JSON.stringify(details))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The built-in provider's account: its sign-in e-mail and name. */
     async account(
       personId: string,

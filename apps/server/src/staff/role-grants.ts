@@ -15,7 +15,7 @@ import {
 } from './errors.js';
 import { collator, record, type StaffActor, type StaffContext } from './context.js';
 import { Refusal } from '../refusals/refusal.js';
-import { monitoredClasses, refuseUnlessMonitor } from './monitors.js';
+import { grantDetails, monitoredClasses, refuseUnlessMonitor } from './monitors.js';
 import type { RoleGrant } from './repository.js';
 import {
   type AskedClass,
@@ -62,7 +62,7 @@ export async function actorOf(
     email = account?.email;
   }
   if (permission !== undefined && !may(roles, permission)) {
-    await refuseUnlessMonitor(ctx, roles, monitors, permission, asked);
+    await refuseUnlessMonitor(ctx, { id: userId, roles, monitors }, permission, asked);
   }
   if (name === undefined && roles.length > 0) {
     const user = await ctx.directory.getUser(userId).catch(() => null);
@@ -169,10 +169,7 @@ async function grantedClass(
 
 /** What the record keeps of a grant: the role, and a monitor's class with its course. */
 function recorded(grant: RoleGrant, of: { id: string; slug: string } | null) {
-  return {
-    ...(of ? { course: of.slug } : {}),
-    details: { role: grant.role, ...(of ? { class: of.id } : {}) },
-  };
+  return { ...(of ? { course: of.slug } : {}), details: grantDetails(grant) };
 }
 
 /** Grants the role to the account with this e-mail (Monitor(a): of one class); told by e-mail. */

@@ -281,7 +281,12 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
       roles: [],
       classes: [],
     });
-    const closed = await as(MONITOR, 'GET', `${OTHER}/participants?turma=${theirs}`);
+    // Their phone's marks for it still say why; the rest of the area is closed as to anyone.
+    const lastMark = await as(MONITOR, 'POST', `${OTHER}/attendance/1?turma=${theirs}`, {
+      marks: [{ personId: ana, present: false }],
+    });
+    expect(lastMark.json()).toEqual({ error: 'forbidden', message: OTHER_CLASS });
+    const closed = await as(MONITOR, 'GET', '/api/staff/courses');
     expect(closed.json().message).toBe('Esta área é só para a equipe do centro.');
   });
 
