@@ -5,7 +5,7 @@
  */
 import type { StaffMonitoredClass } from '@centro/contracts';
 import { Refusal } from '../refusals/refusal.js';
-import { staffClass } from './classes.js';
+import { staffClass } from '../classes/classes.js';
 import { collator, type StaffActor, type StaffContext } from './context.js';
 import { StaffForbiddenError } from './errors.js';
 import type { RoleGrant } from './repository.js';

@@ -4,7 +4,7 @@
  * roles in the built-in provider (never leaving the centre without a coordinator).
  */
 import type { StaffGrantRequest, StaffRevokeRequest, StaffRoleName } from '@centro/contracts';
-import type { ClassRow } from '../courses/class-store.js';
+import type { ClassRow } from '../classes/class-store.js';
 import type { GrantedClass } from '../enrolment/notices.js';
 import {
   AccountNotFoundError,
