@@ -102,12 +102,14 @@ export interface ClassesTable {
   updated_at: string;
 }
 
-export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao';
+export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao' | 'monitor';
 
-/** Roles granted in the staff area (migration 004). */
+/** Roles granted in the staff area (migration 004; a monitor's class, migration 037). */
 export interface StaffRolesTable {
   person_id: string;
   role: StaffRole;
+  /** The class a monitor was given; null for the other roles, which are the whole centre's. */
+  class_id: string | null;
   granted_by: string;
   granted_at: string;
 }
