@@ -18,7 +18,7 @@ import type { ClassMessageStore } from '../classes/class-message-store.js';
 import type { CompletionStore } from '../classes/completion-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
-import { actingRole } from './roles.js';
+import { actingRole, type MonitoredClass } from './roles.js';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -29,6 +29,8 @@ export interface StaffActor {
   /** The sign-in (or directory) e-mail, kept on the person's rows of the record; '' unknown. */
   email: string;
   roles: StaffRoleName[];
+  /** The classes the person monitors (decision 098); none for Entra's people. */
+  monitors: readonly MonitoredClass[];
 }
 
 export interface StaffContext {

@@ -1,5 +1,5 @@
 /**
- * The staff area: who may do what (roles.ts, role-grants.ts), the overview (overview.ts), a
+ * The staff area: who may do what (roles.ts, role-grants.ts, monitors.ts), the overview (overview.ts), a
  * course's participants, their exports and removals (participants.ts), course settings
  * (course-settings.ts), attendance (attendance.ts) and the record of staff actions
  * (action-record.ts). Every list view and export is recorded (LGPD: the record answers "who saw
@@ -14,7 +14,9 @@ import type {
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
+  StaffGrantRequest,
   StaffNewClassRequest,
+  StaffRevokeRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
@@ -44,7 +46,8 @@ import {
 } from '../classes/participants.js';
 import type { StaffRepository } from './repository.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
-import type { StaffPermission } from './roles.js';
+import { myClasses } from './monitors.js';
+import type { AskedClass, StaffPermission } from './roles.js';
 
 export interface StaffServiceOptions {
   repository: StaffRepository;
@@ -104,8 +107,14 @@ export class StaffService {
     userId: string,
     tokenRoles: readonly StaffRoleName[],
     permission?: StaffPermission,
+    asked?: AskedClass,
   ): Promise<StaffActor> {
-    return actorOf(this.#ctx, userId, tokenRoles, permission);
+    return actorOf(this.#ctx, userId, tokenRoles, permission, asked);
+  }
+
+  /** The classes `by` monitors, as the staff area shows them (decision 098). */
+  myClasses(by: StaffActor) {
+    return myClasses(this.#ctx, by);
   }
 
   overview(by: StaffActor): Promise<StaffCourseSummary[]> {
@@ -257,12 +266,12 @@ export class StaffService {
     return roles(this.#ctx, by);
   }
 
-  grant(by: StaffActor, email: string, role: StaffRoleName): Promise<void> {
-    return grant(this.#ctx, by, email, role);
+  grant(by: StaffActor, request: StaffGrantRequest): Promise<void> {
+    return grant(this.#ctx, by, request);
   }
 
-  revoke(by: StaffActor, personId: string, role: StaffRoleName): Promise<void> {
-    return revoke(this.#ctx, by, personId, role);
+  revoke(by: StaffActor, request: StaffRevokeRequest): Promise<void> {
+    return revoke(this.#ctx, by, request);
   }
 
   /** Records what `by` did elsewhere (the content's saves): ids and counts only in `details`. */

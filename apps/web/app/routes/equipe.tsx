@@ -5,11 +5,13 @@
 import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
 import { AttendancePanel } from '~/features/door/components/attendance-panel';
+import { PendingMarks } from '~/features/door/components/pending-marks';
 import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
 import {
   CoursesSection,
   useCourseTitles,
 } from '~/features/staff-classes/components/courses-section';
+import { MonitorSection } from '~/features/staff-classes/components/monitor-section';
 import { ContentPanel } from '~/features/staff-content/components/content-panel';
 import { ActionRecord } from '~/features/staff-people/components/action-record';
 import { RolesPanel } from '~/features/staff-people/components/roles-panel';
@@ -23,6 +25,8 @@ export const staffSections: StaffSections = {
   content: ContentPanel,
   roles: RolesPanel,
   reports: ReportsView,
+  monitor: (props) => <MonitorSection {...props} attendance={AttendancePanel} />,
+  pending: PendingMarks,
 };
 
 /** The record names the courses its actions were about. */

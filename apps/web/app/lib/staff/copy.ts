@@ -8,6 +8,7 @@ export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
+  monitor: 'Monitor(a)',
 };
 
 /** The texts of a course's classes: 'Nova turma' and 'Encerrar turma'. */

@@ -6,12 +6,15 @@
  * `?secao=relatorios` the reports (Coordenação), loaded when opened.
  * Each section is a feature of its own (the classes, the content, the people, the reports); the
  * route composes them into this shell (decision 015: a feature never imports another).
- * The person's roles come from the API; anyone without one sees the 404 page.
+ * A person who is only Monitor(a) sees their classes and nothing else: no tabs, no other course
+ * (decision 098).
+ * The person's roles come from the API; anyone without one sees the 404 page (after the marks
+ * their device still holds are sent, and refused, so they are not kept for ever).
  */
-import type { StaffRoleName } from '@centro/contracts';
+import type { StaffMeResponse, StaffMonitoredClass } from '@centro/contracts';
 import { type ComponentType, Suspense, useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { fetchStaffRoles } from '~/auth/api/staff-roles';
+import { fetchStaffMe } from '~/auth/api/staff-roles';
 import { DocumentTitle } from '~/components/document-title';
 import { NotFoundScreen } from '~/components/signed-in-page';
 import { prepareToasts } from '~/components/toasts/notify';
@@ -33,18 +36,26 @@ export interface StaffSections {
   roles: ComponentType;
   /** 'Relatórios' (lazy: its charts load only when it is opened); absent, no such section. */
   reports?: ComponentType;
+  /** A monitor's area: the classes given to them, and only those (decision 098). */
+  monitor: ComponentType<{ classes: readonly StaffMonitoredClass[] }>;
+  /**
+   * Sends what this device still holds for the person (the door's queue), so that marks for a
+   * class they lost are refused and dropped with a note even when no staff role is left.
+   */
+  pending: ComponentType;
 }
 
 export function StaffArea({ sections }: { sections: StaffSections }) {
   const call = useApi();
-  const roles = useLoad(
-    useCallback(() => call(fetchStaffRoles), [call]),
+  const me = useLoad(
+    useCallback(() => call(fetchStaffMe), [call]),
     'Staff area: loading',
   );
+  const { pending: Pending } = sections;
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
 
-  if (roles.state === 'loading') {
+  if (me.state === 'loading') {
     return (
       <div className="page staff">
         <DocumentTitle title={STAFF_TITLE} />
@@ -52,29 +63,49 @@ export function StaffArea({ sections }: { sections: StaffSections }) {
       </div>
     );
   }
-  if (roles.state === 'failed') {
+  if (me.state === 'failed') {
     return (
       <div className="page staff">
         <DocumentTitle title={STAFF_TITLE} />
         <h1>{STAFF_TITLE}</h1>
-        <LoadFailed onRetry={roles.reload} />
+        <LoadFailed onRetry={me.reload} />
       </div>
     );
   }
-  if (roles.data.length === 0) return <NotFoundScreen />;
-  return <StaffViews roles={roles.data} sections={sections} />;
+  if (me.data.roles.length === 0) {
+    return (
+      <>
+        <Pending />
+        <NotFoundScreen />
+      </>
+    );
+  }
+  return <StaffViews me={me.data} sections={sections} />;
 }
 
-function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: StaffSections }) {
+function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSections }) {
+  const { roles } = me;
   const {
     courses: Courses,
     record: Record,
     content: Content,
     roles: Roles,
     reports: Reports,
+    monitor: Monitor,
   } = sections;
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
+  // Only a monitor: their classes, without the tabs of the centre's sections.
+  if (roles.every((role) => role === 'monitor')) {
+    return (
+      <div className="page staff">
+        <DocumentTitle title={STAFF_TITLE} />
+        <h1>{STAFF_TITLE}</h1>
+        <p className="staff__roles">Sua função: {roleLabels.monitor}</p>
+        <Monitor classes={me.classes} />
+      </div>
+    );
+  }
   // Comunicação sees the content only (no participant data); the others see the courses.
   const courses = coordination || roles.includes('secretaria');
   const content = coordination || roles.includes('comunicacao');
