@@ -3,7 +3,10 @@
  * the attendance of a class, opened with a tap. Its steps are in the page only while open, so
  * the words it quotes ('a enviar') are not taken for the screen's own.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
+// The steps' text is downloaded when the how-to is opened, out of the staff area's first load.
+const DoorSteps = lazy(() => import('./door-steps'));
 
 export const doorHelpTitle = 'Como marcar a presença na porta';
 
@@ -12,47 +15,11 @@ export function DoorHelp() {
   return (
     <details className="staff__help" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{doorHelpTitle}</summary>
-      {open && <DoorSteps />}
+      {open && (
+        <Suspense fallback={<p role="status">Carregando…</p>}>
+          <DoorSteps />
+        </Suspense>
+      )}
     </details>
-  );
-}
-
-function DoorSteps() {
-  return (
-    <ol>
-      <li>
-        Antes do encontro, ainda com internet, abra esta aba no celular: a lista da turma fica
-        guardada no aparelho.
-      </li>
-      <li>
-        Toque em <strong>Ler QR code</strong> e aponte a câmera para o código da pessoa: na tela do
-        celular dela (em &quot;Minhas inscrições&quot; ou no e-mail de confirmação) ou impresso. Na
-        primeira vez, permita o uso da câmera.
-      </li>
-      <li>
-        Veja e ouça o resultado: <strong>verde</strong> e um bipe agudo, presente;{' '}
-        <strong>azul</strong> e dois bipes, já estava marcado; <strong>vermelho</strong> e um som
-        grave, a inscrição é de outra turma ou o código não é de nenhuma inscrição. Nesses casos,
-        encaminhe a pessoa à secretaria.
-      </li>
-      <li>
-        Sem o código? Em <strong>Buscar pelo nome</strong>, digite parte do nome e toque no nome da
-        pessoa.
-      </li>
-      <li>
-        Sem internet, continue marcando: cada marcação fica guardada no aparelho como &quot;a
-        enviar&quot; e é enviada sozinha quando a conexão voltar, mesmo depois de fechar a aba. Sem
-        conexão, só os códigos desta turma são reconhecidos.
-      </li>
-      <li>
-        Não é preciso tocar em <strong>Salvar presença</strong>: cada marcação é enviada na hora.
-        Antes de ir embora, abra esta aba com internet e confira que nada ficou &quot;a
-        enviar&quot;.
-      </li>
-      <li>
-        Dois voluntários podem marcar o mesmo encontro ao mesmo tempo: vale a última marcação feita,
-        e ninguém é contado duas vezes.
-      </li>
-    </ol>
   );
 }
