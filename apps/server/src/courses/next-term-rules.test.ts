@@ -112,12 +112,10 @@ describe('skipRecessWeeks', () => {
         date,
         fc.integer({ min: 1, max: 20 }),
         fc.array(
-          fc
-            .tuple(date, fc.integer({ min: 0, max: 40 }))
-            .map(([start, days]) => ({
-              start,
-              end: new Date(Date.parse(start) + days * 86_400_000).toISOString().slice(0, 10),
-            })),
+          fc.tuple(date, fc.integer({ min: 0, max: 40 })).map(([start, days]) => ({
+            start,
+            end: new Date(Date.parse(start) + days * 86_400_000).toISOString().slice(0, 10),
+          })),
           { maxLength: 3 },
         ),
         (first, count, recesses) => {
