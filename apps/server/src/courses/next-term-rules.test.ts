@@ -31,6 +31,7 @@ function source(firstMeeting: string, overrides: Partial<ClassTemplate> = {}): S
   return {
     id: `class-${firstMeeting}`,
     name: template.name,
+    state: 'open',
     firstMeeting,
     template,
     time: '19:30',
@@ -40,11 +41,18 @@ function source(firstMeeting: string, overrides: Partial<ClassTemplate> = {}): S
 }
 
 describe('the term to prepare', () => {
-  it('is the one after the latest begun, so January still prepares the coming term', () => {
-    const firstMeetings = ['2026-08-03', '2026-03-02', '2027-03-01'];
-    expect(termToPrepare(firstMeetings, '2026-11-28')).toBe('2027/1');
-    expect(termToPrepare(firstMeetings, '2027-01-15')).toBe('2027/1');
-    expect(termToPrepare(firstMeetings, '2027-03-02')).toBe('2027/2');
+  it('is the one after the latest opened class, so the planned ones it made count as prepared', () => {
+    const opened = (firstMeeting: string) => ({ firstMeeting, state: 'open' });
+    expect(termToPrepare([opened('2026-08-03'), opened('2026-03-02')], '2026-11-28')).toBe(
+      '2027/1',
+    );
+    expect(
+      termToPrepare(
+        [opened('2026-08-03'), { firstMeeting: '2027-02-08', state: 'planned' }],
+        '2027-01-15',
+      ),
+    ).toBe('2027/1');
+    expect(termToPrepare([opened('2027-03-06')], '2026-11-28')).toBe('2027/2');
     expect(termToPrepare([], '2026-05-01')).toBe('2026/2');
     expect(termOf('2026-06-30')).toBe('2026/1');
     expect(termOf('2026-07-01')).toBe('2026/2');

@@ -28,13 +28,19 @@ export function termAfter(term: Term): Term {
 const notBefore = (a: Term, b: Term) => a >= b;
 
 /**
- * The term to prepare: the one after the latest term a class has begun in (its first meeting on or
- * before `today`), so that in January, before the term's classes begin, it is still the coming one;
- * with no class begun, the one after today's.
+ * The term to prepare: the one after the latest term of the classes staff have opened (open,
+ * running or concluded), so that the planned classes it created count as prepared and a second
+ * run proposes the same term; with none opened, the one after today's.
  */
-export function termToPrepare(firstMeetings: readonly string[], today: string): Term {
-  const begun = firstMeetings.filter((d) => d <= today).sort();
-  return termAfter(termOf(begun.at(-1) ?? today));
+export function termToPrepare(
+  classes: readonly { firstMeeting: string; state: string }[],
+  today: string,
+): Term {
+  const opened = classes
+    .filter((c) => c.state !== 'planned')
+    .map((c) => c.firstMeeting)
+    .sort();
+  return termAfter(termOf(opened.at(-1) ?? today));
 }
 
 /** A recess of the centre: its first and last day ("YYYY-MM-DD"), inclusive. */
@@ -72,6 +78,7 @@ export const skipRecessWeeks: ApplyRecesses = (dates, recesses) => {
 export interface SourceClass {
   id: string;
   name: string;
+  state: string;
   /** In effect: the class's, else the content's. */
   firstMeeting: string;
   /** The stored settings (null: the content's default), copied to the next class. */
