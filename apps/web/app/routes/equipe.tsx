@@ -10,6 +10,7 @@ import {
   CoursesSection,
   useCourseTitles,
 } from '~/features/staff-classes/components/courses-section';
+import { NextTermView } from '~/features/staff-classes/components/next-term-view';
 import { ContentPanel } from '~/features/staff-content/components/content-panel';
 import { ActionRecord } from '~/features/staff-people/components/action-record';
 import { RolesPanel } from '~/features/staff-people/components/roles-panel';
@@ -23,6 +24,7 @@ export const staffSections: StaffSections = {
   content: ContentPanel,
   roles: RolesPanel,
   reports: ReportsView,
+  nextTerm: NextTermView,
 };
 
 /** The record names the courses its actions were about. */

@@ -3,7 +3,8 @@
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&turma=`
  * a class of it, `&aba=` its tab) a course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
  * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section);
- * `?secao=relatorios` the reports (Coordenação), loaded when opened.
+ * `?secao=relatorios` the reports (Coordenação), loaded when opened; `?secao=semestre` 'Preparar
+ * próximo semestre' (Coordenação).
  * Each section is a feature of its own (the classes, the content, the people, the reports); the
  * route composes them into this shell (decision 015: a feature never imports another).
  * The person's roles come from the API; anyone without one sees the 404 page.
@@ -33,6 +34,8 @@ export interface StaffSections {
   roles: ComponentType;
   /** 'Relatórios' (lazy: its charts load only when it is opened); absent, no such section. */
   reports?: ComponentType;
+  /** 'Preparar próximo semestre' (Coordenação); absent, no such section. */
+  nextTerm?: ComponentType;
 }
 
 export function StaffArea({ sections }: { sections: StaffSections }) {
@@ -72,6 +75,7 @@ function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: Sta
     content: Content,
     roles: Roles,
     reports: Reports,
+    nextTerm: NextTerm,
   } = sections;
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
@@ -83,7 +87,10 @@ function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: Sta
     (section === 'conteudo' && content) || !courses
       ? 'conteudo'
       : coordination &&
-          (section === 'registro' || section === 'funcoes' || (section === 'relatorios' && Reports))
+          (section === 'registro' ||
+            section === 'funcoes' ||
+            (section === 'relatorios' && Reports) ||
+            (section === 'semestre' && NextTerm))
         ? section
         : 'cursos';
   const slug = current === 'cursos' ? params.get('curso') : null;
@@ -96,6 +103,9 @@ function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: Sta
           { key: 'registro', label: 'Registro de ações', to: '?secao=registro' },
           { key: 'funcoes', label: 'Funções', to: '?secao=funcoes' },
           ...(Reports ? [{ key: 'relatorios', label: 'Relatórios', to: '?secao=relatorios' }] : []),
+          ...(NextTerm
+            ? [{ key: 'semestre', label: 'Próximo semestre', to: '?secao=semestre' }]
+            : []),
         ]
       : []),
   ];
@@ -104,6 +114,7 @@ function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: Sta
   if (current === 'conteudo') view = <Content />;
   else if (current === 'funcoes') view = <Roles />;
   else if (current === 'registro') view = <Record />;
+  else if (current === 'semestre') view = NextTerm && <NextTerm />;
   else if (current === 'relatorios') {
     view = Reports && (
       <Suspense fallback={<p role="status">Carregando relatórios…</p>}>
