@@ -86,8 +86,11 @@ describe('the next term table', () => {
 
   it('says the meetings, and what was created', () => {
     const [row] = termRowsOf(proposal) as [ReturnType<typeof termRowsOf>[number]];
-    expect(meetingsText(row)).toBe('2 encontros, até 11/09/2027');
-    expect(meetingsText({ ...row, firstMeeting: '2027-09-11' })).toBe('2 encontros');
+    expect(meetingsText(row)).toEqual({ count: '2 encontros', until: 'até 11/09/2027' });
+    expect(meetingsText({ ...row, firstMeeting: '2027-09-11' })).toEqual({
+      count: '2 encontros',
+      until: null,
+    });
     expect(preparedText('2027/2', 18, 2)).toBe(
       '18 turmas criadas para 2027/2. 2 cursos já estavam preparados e ficaram como estavam.',
     );

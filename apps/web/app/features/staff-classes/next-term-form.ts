@@ -114,11 +114,13 @@ export function rowFieldOfServer(
 export const dateText = (isoDate: string): string => isoDate.split('-').reverse().join('/');
 
 /** What a row's meetings are: their number, and the last one's date while the first is as proposed. */
-export function meetingsText(row: TermRow): string {
+export function meetingsText(row: TermRow): { count: string; until: string | null } {
   const count = row.proposed.meetings.length;
   const last = row.proposed.meetings.at(-1);
-  const n = `${count} ${count === 1 ? 'encontro' : 'encontros'}`;
-  return row.firstMeeting === row.proposed.firstMeeting && last ? `${n}, até ${dateText(last)}` : n;
+  return {
+    count: `${count} ${count === 1 ? 'encontro' : 'encontros'}`,
+    until: row.firstMeeting === row.proposed.firstMeeting && last ? `até ${dateText(last)}` : null,
+  };
 }
 
 /** After the creation: what was done, in one sentence. */

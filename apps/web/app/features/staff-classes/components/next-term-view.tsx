@@ -7,7 +7,7 @@
  * card.
  */
 import type { StaffTermProposalResponse } from '@centro/contracts';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useFieldForm } from '~/components/staff/use-field-form';
 import { LoadFailed } from '~/components/staff/load-failed';
@@ -74,6 +74,11 @@ function NextTermTable({
 }) {
   const call = useApi();
   const id = useId();
+  // After a creation the table is gone: the sentence saying what was created takes the focus.
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    doneRef.current?.focus();
+  }, []);
   const [rows, setRows] = useState<TermRow[]>(() => termRowsOf(proposal));
   // The courses of the last request, in its order: the server names a row by its place in it.
   const sent = useRef<string[]>([]);
@@ -104,14 +109,16 @@ function NextTermTable({
     <section className="next-term" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Preparar próximo semestre: {proposal.term}</h2>
       <p>
-        Cada curso ganha uma turma do semestre {proposal.term}, a partir da turma atual: no mesmo
-        dia da semana, horário e local, um semestre depois, pulando os recessos e sem o link do
-        grupo de WhatsApp. As inscrições de cada turma abrem na data dela, tão antes do primeiro
-        encontro quanto na turma atual. Corrija o que for preciso: nada é criado até você clicar em
-        “Criar turmas”. As turmas começam planejadas.
+        Cada curso ganha uma turma a partir da atual: mesmo dia da semana, horário e local, um
+        semestre depois, sem os recessos e sem o link do grupo de WhatsApp. As inscrições abrem tão
+        antes do primeiro encontro quanto na turma atual.
+      </p>
+      <p>
+        Corrija o que for preciso: nada é criado até você clicar em “Criar turmas”. As turmas
+        começam planejadas.
       </p>
       {done && (
-        <p className="next-term__done" role="status">
+        <p className="next-term__done" role="status" tabIndex={-1} ref={doneRef}>
           {done}
         </p>
       )}
@@ -119,66 +126,74 @@ function NextTermTable({
         <p>Todos os cursos já têm a turma do semestre {proposal.term}.</p>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
-          <table className="staff__table next-term__table">
-            <caption className="next-term__caption">Turmas propostas para {proposal.term}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Curso</th>
-                {COLUMNS.map((c) => (
-                  <th key={c.field} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-                <th scope="col">Encontros</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.slug} aria-label={row.title}>
-                  <th scope="row">
-                    <label className="next-term__include">
-                      <input
-                        type="checkbox"
-                        checked={row.include}
-                        onChange={(event) => change(row.slug, { include: event.target.checked })}
-                      />
-                      {row.title}
-                    </label>
-                  </th>
-                  {COLUMNS.map((c) => {
-                    const field = rowField(row.slug, c.field);
-                    const problem = problemOf(field);
-                    return (
-                      <td key={c.field}>
-                        <label className="next-term__label" htmlFor={inputId(field)}>
-                          {c.label}
-                          <span className="next-term__course"> ({row.title})</span>
-                        </label>
-                        <input
-                          id={inputId(field)}
-                          type={c.type}
-                          value={row[c.field]}
-                          disabled={!row.include}
-                          {...(c.type === 'number'
-                            ? { min: 1, inputMode: 'numeric' as const }
-                            : {})}
-                          aria-invalid={problem ? true : undefined}
-                          aria-describedby={problem ? `${inputId(field)}-problem` : undefined}
-                          onChange={(event) => change(row.slug, { [c.field]: event.target.value })}
-                        />
-                        {problem && (
-                          <p id={`${inputId(field)}-problem`} className="staff__problem">
-                            {problem}
-                          </p>
-                        )}
-                      </td>
-                    );
-                  })}
-                  <td data-label="Encontros">{meetingsText(row)}</td>
+          <div className="next-term__scroll">
+            <table className="staff__table next-term__table">
+              <caption className="next-term__caption">
+                Turmas propostas para {proposal.term}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Curso</th>
+                  {COLUMNS.map((c) => (
+                    <th key={c.field} scope="col">
+                      {c.label}
+                    </th>
+                  ))}
+                  <th scope="col">Encontros</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.slug} aria-label={row.title}>
+                    <th scope="row">
+                      <label className="next-term__include">
+                        <input
+                          type="checkbox"
+                          checked={row.include}
+                          onChange={(event) => change(row.slug, { include: event.target.checked })}
+                        />
+                        {row.title}
+                      </label>
+                    </th>
+                    {COLUMNS.map((c) => {
+                      const field = rowField(row.slug, c.field);
+                      const problem = problemOf(field);
+                      return (
+                        <td key={c.field}>
+                          <label className="next-term__label" htmlFor={inputId(field)}>
+                            {c.label}
+                            <span className="next-term__course"> ({row.title})</span>
+                          </label>
+                          <input
+                            id={inputId(field)}
+                            type={c.type}
+                            value={row[c.field]}
+                            disabled={!row.include}
+                            {...(c.type === 'number'
+                              ? { min: 1, inputMode: 'numeric' as const }
+                              : {})}
+                            aria-invalid={problem ? true : undefined}
+                            aria-describedby={problem ? `${inputId(field)}-problem` : undefined}
+                            onChange={(event) =>
+                              change(row.slug, { [c.field]: event.target.value })
+                            }
+                          />
+                          {problem && (
+                            <p id={`${inputId(field)}-problem`} className="staff__problem">
+                              {problem}
+                            </p>
+                          )}
+                        </td>
+                      );
+                    })}
+                    <td data-label="Encontros">
+                      <MeetingsCell row={row} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {formProblem && (
             <p className="staff__problem" role="alert">
               {formProblem}
@@ -205,5 +220,20 @@ function NextTermTable({
         </>
       )}
     </section>
+  );
+}
+
+function MeetingsCell({ row }: { row: TermRow }) {
+  const { count, until } = meetingsText(row);
+  return (
+    <>
+      <span className="next-term__nowrap">{count}</span>
+      {until && (
+        <>
+          {' '}
+          <span className="next-term__nowrap">{until}</span>
+        </>
+      )}
+    </>
   );
 }
