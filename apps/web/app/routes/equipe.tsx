@@ -10,13 +10,14 @@ import {
   CoursesSection,
   useCourseTitles,
 } from '~/features/staff-classes/components/courses-section';
-import { NextTermView } from '~/features/staff-classes/components/next-term-view';
 import { ContentPanel } from '~/features/staff-content/components/content-panel';
 import { ActionRecord } from '~/features/staff-people/components/action-record';
 import { RolesPanel } from '~/features/staff-people/components/roles-panel';
 
 /** 'Relatórios' and its chart library: loaded when Coordenação opens it, never before. */
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
+/** 'Preparar próximo semestre': used a couple of times a year, loaded when opened. */
+const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
 
 export const staffSections: StaffSections = {
   courses: (props) => <CoursesSection {...props} attendance={AttendancePanel} />,

@@ -4,7 +4,7 @@
  * meeting, time, place, places, opening of enrolment) and then creates together. Nothing is
  * created before 'Criar turmas'; the proposal's key makes a second tap create nothing more, and a
  * course that already has its class for the term is shown as prepared. On a phone each course is a
- * card.
+ * card. Loaded when opened (the staff area lazy-loads it).
  */
 import type { StaffTermProposalResponse } from '@centro/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -29,7 +29,7 @@ import {
 } from '../next-term-form';
 import '../next-term.css';
 
-export function NextTermView() {
+export default function NextTermView() {
   const call = useApi();
   const proposal = useLoad(
     useCallback(() => call(fetchTermProposal), [call]),

@@ -34,7 +34,7 @@ export interface StaffSections {
   roles: ComponentType;
   /** 'Relatórios' (lazy: its charts load only when it is opened); absent, no such section. */
   reports?: ComponentType;
-  /** 'Preparar próximo semestre' (Coordenação); absent, no such section. */
+  /** 'Preparar próximo semestre' (Coordenação; lazy, loaded when opened); absent, no such section. */
   nextTerm?: ComponentType;
 }
 
@@ -114,8 +114,13 @@ function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: Sta
   if (current === 'conteudo') view = <Content />;
   else if (current === 'funcoes') view = <Roles />;
   else if (current === 'registro') view = <Record />;
-  else if (current === 'semestre') view = NextTerm && <NextTerm />;
-  else if (current === 'relatorios') {
+  else if (current === 'semestre') {
+    view = NextTerm && (
+      <Suspense fallback={<p role="status">Carregando a proposta…</p>}>
+        <NextTerm />
+      </Suspense>
+    );
+  } else if (current === 'relatorios') {
     view = Reports && (
       <Suspense fallback={<p role="status">Carregando relatórios…</p>}>
         <Reports />
