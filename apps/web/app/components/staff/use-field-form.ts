@@ -5,7 +5,7 @@
  * the form's fields (the API names it) beside that field.
  */
 import { useId, useState } from 'react';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 
 export interface FieldProblem<Field extends string> {
   field: Field | null;

@@ -8,7 +8,7 @@ import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import type { UserWithToken } from '~/auth/types';
 import { useAuth } from '~/auth/use-auth';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { saveAttendance } from '../api/attendance';
 import {
   batches,

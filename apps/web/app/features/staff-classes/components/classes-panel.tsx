@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
 import { ErrorCode } from '@centro/contracts/error-codes';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { concludeClass, openClass, reopenClass } from '../api/classes';
 import { meetingsAhead } from '~/lib/staff/classes';
 import { classStatus, placesTaken } from '@centro/contracts/class-status';

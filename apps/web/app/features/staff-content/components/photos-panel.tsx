@@ -11,7 +11,7 @@ import type { PhotosDocument, StaffPhotosResponse } from '@centro/contracts';
 import { PHOTO_LIMITS } from '@centro/contracts/photo-rules';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { notify } from '~/components/toasts/notify';
 import { useLoad } from '~/lib/use-load';
 import {
