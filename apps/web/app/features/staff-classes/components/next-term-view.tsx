@@ -37,7 +37,14 @@ export default function NextTermView() {
   );
   const [done, setDone] = useState<string | null>(null);
   if (proposal.state === 'loading') return <p role="status">Carregando a proposta…</p>;
-  if (proposal.state === 'failed') return <LoadFailed onRetry={proposal.reload} />;
+  if (proposal.state === 'failed') {
+    return (
+      <LoadFailed
+        message="Não foi possível carregar a proposta do próximo semestre. Tente novamente."
+        onRetry={() => void proposal.reload()}
+      />
+    );
+  }
   return (
     <NextTermTable
       // A new proposal (after a creation) starts a new table, with its own key.
