@@ -1,7 +1,7 @@
 /**
  * 'Preparar próximo semestre' (Coordenação, decision 093): the proposal of every course's planned
- * class for the next term (courses/next-term-rules.ts), and its confirmation, corrected in one
- * table, created together (courses/next-term-store.ts) and recorded. The recesses come through one
+ * class for the next term (next-term-rules.ts), and its confirmation, corrected in one
+ * table, created together (next-term-store.ts) and recorded. The recesses come through one
  * seam, `ctx.recesses`: none until the centre's recesses are kept.
  */
 import { type Course, wallClockAt, weekdayOf, zonedInstant } from '@centro/content';
@@ -12,7 +12,7 @@ import type {
   StaffTermProposalResponse,
 } from '@centro/contracts';
 import { randomUUID } from 'node:crypto';
-import type { ClassRow } from '../courses/class-store.js';
+import type { ClassRow } from './class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import {
   type CourseClasses,
@@ -25,10 +25,10 @@ import {
   termOf,
   termToPrepare,
   windowFor,
-} from '../courses/next-term-rules.js';
-import type { NewTermClass } from '../courses/next-term-store.js';
+} from './next-term-rules.js';
+import type { NewTermClass } from './next-term-store.js';
 import { Refusal } from '../refusals/refusal.js';
-import { record, type StaffActor, type StaffContext } from './context.js';
+import { record, type StaffActor, type StaffContext } from '../staff/context.js';
 import { localDateTime, utcInstant } from './course-settings.js';
 
 /** A class as the proposal reads it: its meetings in effect, its stored settings as the template. */

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import type { ClassRow } from './class-store.js';
-import { createCourseStore } from './course-store.js';
+import { createCourseStore } from '../courses/course-store.js';
 import { termOf, type Term } from './next-term-rules.js';
 import { createNextTermStore, type NewTermClass } from './next-term-store.js';
 
