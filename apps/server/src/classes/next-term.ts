@@ -2,7 +2,7 @@
  * 'Preparar próximo semestre' (Coordenação, decision 093): the proposal of every course's planned
  * class for the next term (next-term-rules.ts), and its confirmation, corrected in one
  * table, created together (next-term-store.ts) and recorded. The recesses come through one
- * seam, `ctx.recesses`: none until the centre's recesses are kept.
+ * seam, `ctx.recessPeriods`: none until the centre's recesses are kept.
  */
 import { type Course, wallClockAt, weekdayOf, zonedInstant } from '@centro/content';
 import type {
@@ -85,7 +85,7 @@ async function proposals(ctx: StaffContext, term?: Term) {
       courses.flatMap((c) => c.classes),
       today(ctx.now()),
     );
-  const recesses: RecessPeriod[] = await ctx.recesses();
+  const recesses: RecessPeriod[] = await ctx.recessPeriods();
   return { term: chosen, courses, rows: proposeTerm(courses, chosen, ctx.now(), recesses) };
 }
 

@@ -48,7 +48,7 @@ export interface StaffContext {
   /** 'Preparar próximo semestre': the term's classes created together (decision 093). */
   nextTerm: NextTermStore;
   /** The centre's recesses, applied to the next term's classes (none until they are kept). */
-  recesses: () => Promise<RecessPeriod[]>;
+  recessPeriods: () => Promise<RecessPeriod[]>;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<

@@ -57,7 +57,7 @@ export interface StaffServiceOptions {
   classMessages: StaffContext['classMessages'];
   nextTerm: StaffContext['nextTerm'];
   /** The centre's recesses (none: no recess applied). */
-  recesses?: StaffContext['recesses'];
+  recessPeriods?: StaffContext['recessPeriods'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
@@ -87,7 +87,7 @@ export class StaffService {
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
       nextTerm: options.nextTerm,
-      recesses: options.recesses ?? (() => Promise.resolve([])),
+      recessPeriods: options.recessPeriods ?? (() => Promise.resolve([])),
       directory: options.directory,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
