@@ -297,6 +297,7 @@ export const staffActionNameSchema = z.enum(
     'completions.view',
     'completion.change',
     'class.message',
+    'term.prepare',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

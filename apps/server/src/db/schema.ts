@@ -410,6 +410,16 @@ export interface MailOutboxTable {
   data: string | null;
 }
 
+/** A confirmed 'Preparar próximo semestre', by its key (migration 033, decision 093). */
+export interface TermPreparationsTable {
+  key: string;
+  /** '2027/1'. */
+  term: string;
+  /** JSON `[{ slug, classId }]` of the classes it created. */
+  created: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -441,6 +451,7 @@ export interface Database {
   token_revocations: TokenRevocationsTable;
   content_revisions: ContentRevisionsTable;
   content_photos: ContentPhotosTable;
+  term_preparations: TermPreparationsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

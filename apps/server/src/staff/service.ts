@@ -17,6 +17,7 @@ import type {
   StaffGrantRequest,
   StaffNewClassRequest,
   StaffRevokeRequest,
+  StaffPrepareTermRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
@@ -24,6 +25,7 @@ import { actions } from './action-record.js';
 import { sendClassMessage } from '../classes/class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
 import { attendance, markAttendance } from '../classes/attendance.js';
+import { prepareTerm, termProposal } from '../classes/next-term.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from '../classes/course-settings.js';
 import { overview } from '../classes/overview.js';
@@ -56,6 +58,9 @@ export interface StaffServiceOptions {
   completions: StaffContext['completions'];
   prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
+  nextTerm: StaffContext['nextTerm'];
+  /** The centre's recesses (none: no recess applied). */
+  recessPeriods?: StaffContext['recessPeriods'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
@@ -84,6 +89,8 @@ export class StaffService {
       completions: options.completions,
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
+      nextTerm: options.nextTerm,
+      recessPeriods: options.recessPeriods ?? (() => Promise.resolve([])),
       directory: options.directory,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
@@ -185,6 +192,16 @@ export class StaffService {
   /** 'Nova turma': planned, prefilled from the latest class. */
   createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
     return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Preparar próximo semestre': every course's proposed class for the next term. */
+  termProposal() {
+    return termProposal(this.#ctx);
+  }
+
+  /** 'Criar turmas': the term's classes created together. @throws invalidSettings, courseNotFound */
+  prepareTerm(by: StaffActor, request: StaffPrepareTermRequest) {
+    return prepareTerm(this.#ctx, by, request);
   }
 
   /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */

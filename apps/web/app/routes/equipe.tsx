@@ -18,6 +18,8 @@ import { RolesPanel } from '~/features/staff-people/components/roles-panel';
 
 /** 'Relatórios' and its chart library: loaded when Coordenação opens it, never before. */
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
+/** 'Preparar próximo semestre': used a couple of times a year, loaded when opened. */
+const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
 
 export const staffSections: StaffSections = {
   courses: (props) => <CoursesSection {...props} attendance={AttendancePanel} />,
@@ -27,6 +29,7 @@ export const staffSections: StaffSections = {
   reports: ReportsView,
   monitor: (props) => <MonitorSection {...props} attendance={AttendancePanel} />,
   pending: PendingMarks,
+  nextTerm: NextTermView,
 };
 
 /** The record names the courses its actions were about. */

@@ -52,6 +52,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'class.conclude': 'Encerrou uma turma',
   'class.reopen': 'Reabriu uma turma encerrada',
   'class.message': 'Enviou uma mensagem à turma',
+  'term.prepare': 'Preparou o próximo semestre',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',

@@ -40,6 +40,7 @@ import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
+import { staffNextTermRoutes } from './next-term.js';
 import { staffPhotoRoutes } from './photos.js';
 import { staffReportRoutes } from './reports.js';
 
@@ -100,6 +101,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPrerequisiteRoutes);
   // 'Relatórios': how a year's classes went, in counts.
   await app.register(staffReportRoutes);
+  // 'Preparar próximo semestre': every course's next class at once (decision 093).
+  await app.register(staffNextTermRoutes);
 
   app.get(
     apiPaths.staffMe,
