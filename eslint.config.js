@@ -83,7 +83,7 @@ const serverLayers = [
   { name: 'plugins/', paths: ['plugins'] },
   {
     name: 'the domains',
-    paths: ['enrolment', 'staff', 'participant', 'courses', 'backup', 'content', 'reports'],
+    paths: ['enrolment', 'staff', 'participant', 'courses', 'backup', 'content', 'reports', 'desk'],
   },
   { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },
 ];

@@ -12,6 +12,8 @@ export * from './staff-classes.js';
 export * from './staff-prerequisites.js';
 export * from './people-query.js';
 export * from './staff-reports.js';
+export * from './staff-desk.js';
+export * from './desk.js';
 export * from './me.js';
 export * from './content.js';
 export * from './notices.js';

@@ -63,9 +63,10 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people }, marks] = await Promise.all([
+  const [{ people }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
+    ctx.desk.guests(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
@@ -81,6 +82,8 @@ export async function attendance(
       name: p.name,
       present: marks.get(p.id) ?? null,
     })),
+    // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
+    guests: guests.map((g) => ({ id: g.id, name: g.name })),
   };
 }
 

@@ -16,6 +16,7 @@ import { Refusal } from '../refusals/refusal.js';
 import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
 import type { ClassMessageStore } from './class-message-store.js';
 import type { CompletionStore } from './completion-store.js';
+import type { DeskStore } from '../desk/desk-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
 import { actingRole } from './roles.js';
@@ -44,10 +45,18 @@ export interface StaffContext {
   /** 'Enviar mensagem à turma': the messages sent to classes and their outbox rows. */
   classMessages: ClassMessageStore;
   directory: Directory;
+  /** People enrolled at the desk without an account, and the guests of meetings (decision 095). */
+  desk: DeskStore;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<
     EnrolmentService,
-    'classRef' | 'removeConfirmed' | 'moveConfirmed' | 'changeClass' | 'waitingCounts'
+    | 'classRef'
+    | 'removeConfirmed'
+    | 'moveConfirmed'
+    | 'changeClass'
+    | 'waitingCounts'
+    | 'enrol'
+    | 'joinWaitingList'
   >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';

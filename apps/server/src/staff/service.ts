@@ -14,10 +14,12 @@ import type {
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
+  DeskNewPerson,
   StaffNewClassRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
+import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
 import { actions } from './action-record.js';
 import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
@@ -54,6 +56,7 @@ export interface StaffServiceOptions {
   prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
   directory: StaffContext['directory'];
+  desk: StaffContext['desk'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
@@ -82,6 +85,7 @@ export class StaffService {
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
       directory: options.directory,
+      desk: options.desk,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
       adminEmails: options.adminEmails.map((e) => e.toLowerCase()),
@@ -166,6 +170,23 @@ export class StaffService {
     turma?: string,
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
+  }
+
+  /**
+   * 'Inscrever no balcão' (decision 095): an account or a person without one, into the class.
+   */
+  deskEnrol(
+    by: StaffActor,
+    slug: string,
+    request: Parameters<typeof deskEnrol>[3],
+    turma?: string,
+  ) {
+    return deskEnrol(this.#ctx, by, slug, request, turma);
+  }
+
+  /** Someone who came to the meeting without a place (decision 096). */
+  walkIn(by: StaffActor, slug: string, meeting: number, person: DeskNewPerson, turma?: string) {
+    return walkIn(this.#ctx, by, slug, meeting, person, turma);
   }
 
   /** The course's classes, oldest first, and the next class's proposal. */

@@ -14,6 +14,7 @@ import { createCourseStore } from '../courses/course-store.js';
 import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
 import { createCompletionStore } from './completion-store.js';
 import { createStaffRepository } from './repository.js';
+import { createDeskStore } from '../desk/desk-store.js';
 import { StaffService } from './service.js';
 
 export interface StartStaffOptions {
@@ -41,6 +42,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
     directory: options.directory,
+    desk: createDeskStore(options.database),
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,

@@ -24,6 +24,7 @@ import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
 import type { Limits } from './limits.js';
 import type { StaffReports } from '@centro/contracts';
+import type { DeskClaims } from '../../desk/claims.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     photos: PhotoLibrary;
     /** 'Relatórios': a year's classes in counts (the newest year with classes by default). */
     reports: { ofYear(year?: number): Promise<StaffReports> };
+    /** What the desk enrolled becomes an account's: a proven e-mail or a claim code. */
+    deskClaims: DeskClaims;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by the bearerAuth hook). */
@@ -76,6 +79,7 @@ export { contentService } from './content.js';
 export { coursesService } from './courses.js';
 export { databaseService } from './database.js';
 export { directoryService } from './directory.js';
+export { deskService } from './desk.js';
 export { enrolmentService } from './enrolment.js';
 export { limitsService } from './limits.js';
 export { mailService } from './mail.js';

@@ -61,6 +61,8 @@ export const actionLabels: Record<StaffActionName, string> = {
   'people.view': 'Buscou uma pessoa pelo e-mail ou nome',
   'completions.view': 'Viu as conclusões do curso',
   'completion.change': 'Alterou a conclusão de um participante',
+  'desk.enrol': 'Inscreveu uma pessoa no balcão',
+  'attendance.walk-in': 'Recebeu uma pessoa sem inscrição num encontro',
 };
 
 /** The prerequisites and completions (decision 061). */

@@ -42,6 +42,7 @@ import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
 import { staffPhotoRoutes } from './photos.js';
 import { staffReportRoutes } from './reports.js';
+import { staffDeskRoutes } from './desk.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,6 +80,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPrerequisiteRoutes);
   // 'Relatórios': how a year's classes went, in counts.
   await app.register(staffReportRoutes);
+  // 'Inscrever no balcão' and walk-ins at the door (decisions 095 and 096).
+  await app.register(staffDeskRoutes);
 
   app.get(
     apiPaths.staffMe,
