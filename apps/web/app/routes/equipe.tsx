@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
 import { AttendancePanel } from '~/features/door/components/attendance-panel';
+import { DeskEnrolPanel } from '~/features/door/components/desk-enrol-panel';
 import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
 import {
   CoursesSection,
@@ -18,7 +19,9 @@ import { RolesPanel } from '~/features/staff-people/components/roles-panel';
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
 
 export const staffSections: StaffSections = {
-  courses: (props) => <CoursesSection {...props} attendance={AttendancePanel} />,
+  courses: (props) => (
+    <CoursesSection {...props} attendance={AttendancePanel} desk={DeskEnrolPanel} />
+  ),
   record: RecordSection,
   content: ContentPanel,
   roles: RolesPanel,
