@@ -181,6 +181,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
   const found = findByName(marks, search);
   return (
     <>
+      {walkIn}
       <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
         {notYet && (
           <p id={why} className="staff__notice">
@@ -282,7 +283,6 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
         </div>
         <p role="status">{markedAll}</p>
       </form>
-      {walkIn}
     </>
   );
 }

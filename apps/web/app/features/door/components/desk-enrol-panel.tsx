@@ -144,7 +144,13 @@ export function DeskEnrolPanel({ slug, staffClass, onChanged }: ClassPanelProps)
             {chosen && <p role="status">{deskTexts.chosen(chosen.name || chosen.email)}</p>}
           </>
         ) : (
-          <NewPersonFields person={person} onChange={setPerson} />
+          <NewPersonFields
+            person={person}
+            onChange={(changed) => {
+              setProblem(null);
+              setPerson(changed);
+            }}
+          />
         )}
         <label className="staff__check">
           <input
