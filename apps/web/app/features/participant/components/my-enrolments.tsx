@@ -1,7 +1,8 @@
 /**
  * 'Minhas inscrições' on the profile: each class the person holds a place in or
  * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
- * then their past classes ('Concluído', 'Não concluído', 'Cancelada').
+ * then their past classes ('Concluído', 'Não concluído', 'Cancelada'); and the code the desk gave
+ * a person enrolled there (decision 095).
  */
 import { coursePath, formatClassMeetings, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
@@ -13,6 +14,7 @@ import { enrolmentStateText, formatNextMeeting } from '../format';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { ClaimCode } from './claim-code';
 import '../participant.css';
 
 export function MyEnrolments() {
@@ -84,6 +86,7 @@ export function MyEnrolments() {
           ))}
         </ul>
       )}
+      {mine.state === 'ready' && <ClaimCode busy={busy} run={run} />}
     </section>
   );
 }
