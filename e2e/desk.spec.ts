@@ -17,6 +17,8 @@ if (!course) throw new Error('No course');
 const coursePath = `/global-kardec/${course.slug}`;
 const coordinatorEmail = uniqueEmail();
 const deskTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
+// The wrong claim code below: Chromium reports the 404 answer itself.
+deskTest.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 
 async function reviewShot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -61,6 +63,12 @@ deskTest(
       await expect(rosa.getByRole('region', { name: 'Minhas inscrições' })).toContainText(
         course.title,
       );
+      // The code from the desk is the other way in; a wrong one says so.
+      await rosa.getByText('Recebi um código da secretaria').click();
+      await rosa.getByLabel('Código (8 letras e números)').fill('ABCD-EFGH');
+      await rosa.getByRole('button', { name: 'Usar código' }).click();
+      await expect(rosa.getByText(/Código não encontrado ou já usado/)).toBeVisible();
+      await reviewShot(rosa, 'claim-code');
       await rosa.context().close();
     });
 
