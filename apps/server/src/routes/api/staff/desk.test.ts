@@ -144,6 +144,16 @@ describe.each(targets)('the desk and the door ($dialect)', { timeout: 60_000 }, 
     expect(claimed.json()).toEqual({ claimed: 1 });
     expect((await as(jose, 'POST', '/api/me/claim', { code })).statusCode).toBe(404);
     expect((await participants()).waiting.map((p) => p.id)).toEqual([jose]);
+
+    // Deleting the account deletes what the desk kept of the person too.
+    const deleted = await as(maria, 'POST', '/api/me/delete', { confirmation: 'EXCLUIR' });
+    expect(deleted.statusCode).toBe(200);
+    const kept = await api.app.database.db
+      .selectFrom('desk_people')
+      .select('id')
+      .where('id', '=', first.personId)
+      .execute();
+    expect(kept).toEqual([]);
   });
 
   it('finds an account by its phone, and a walk-in is a guest when the class is full', async () => {
