@@ -12,7 +12,7 @@ import { effectiveMeetings } from '../courses/effective-course.js';
 import { CourseFullError, CourseNotFullError } from '../enrolment/errors.js';
 import type { ClassRef } from '../enrolment/class-ref.js';
 import { Refusal } from '../refusals/refusal.js';
-import { markAttendance } from '../staff/attendance.js';
+import { markAttendance } from '../classes/attendance.js';
 import { record, type StaffActor, type StaffContext, writableClassOf } from '../staff/context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
 import { claimCodeHash, newClaimCode } from './claim-code.js';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { cancellationsOf } from '../enrolment/cancellations.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';

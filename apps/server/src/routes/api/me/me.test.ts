@@ -16,7 +16,7 @@ import { createPostgresTestDatabase } from '../../../../tests/support/postgres.j
 import { DirectoryError } from '../../../directory/directory.js';
 import { REFUSALS } from '../../../refusals/catalogue.js';
 import { firstClassOf } from '../../../../tests/support/classes.js';
-import { createClassStore } from '../../../courses/class-store.js';
+import { createClassStore } from '../../../classes/class-store.js';
 
 const pgDatabase = await createPostgresTestDatabase('me_api');
 afterAll(async () => {
