@@ -73,7 +73,7 @@ const importDirection = [
  * 3. plugins/: what every route relies on (services as Fastify plugins, the bearer hook, errors,
  *    OpenAPI, rate limits, security headers, the prerendered site);
  * 4. domains: the rules of enrolment, classes, staff, the participant's space, courses, calendars,
- *    backups, the edited content, the reports;
+ *    backups, the edited content, the reports, the certificates of completion;
  * 5. ports and adapters the domains call: auth/ (API tokens, provider tokens), directory/ (local
  *    tables or Graph), idp/ (the built-in OpenID provider, mounted by app.ts), mail/ (outbox and
  *    sender), site/ (the content's pages and policies);
@@ -99,6 +99,7 @@ const serverLayers = [
       'content',
       'reports',
       'desk',
+      'certificates',
     ],
   },
   { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },

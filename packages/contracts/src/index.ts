@@ -15,6 +15,7 @@ export * from './staff-reports.js';
 export * from './staff-desk.js';
 export * from './desk.js';
 export * from './me.js';
+export * from './certificates.js';
 export * from './content.js';
 export * from './notices.js';
 export * from './texts.js';
