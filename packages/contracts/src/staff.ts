@@ -257,6 +257,8 @@ export const staffAttendanceResponseSchema = z.object({
       checkInToken: z.string(),
     }),
   ),
+  /** Who came without a place, counted apart from the marks (decision 096). */
+  guests: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type StaffAttendanceResponse = z.infer<typeof staffAttendanceResponseSchema>;
 /**
@@ -307,6 +309,9 @@ export const staffActionNameSchema = z.enum(
     'completions.view',
     'completion.change',
     'class.message',
+    'term.prepare',
+    'desk.enrol',
+    'attendance.walk-in',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

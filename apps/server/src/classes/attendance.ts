@@ -41,7 +41,10 @@ export async function classAttendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   const numbers = Array.from({ length: meetings.count }, (_, i) => i + 1);
-  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n)));
+  const [byMeeting, guests] = await Promise.all([
+    Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n))),
+    ctx.desk.guests(row.id),
+  ]);
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
     for (const [person, present] of m) {
@@ -50,7 +53,11 @@ export async function classAttendance(
       marks.set(person, own);
     }
   });
-  return { dates: numbers.map((n) => meetingDate(meetings.firstMeeting, n)), marks };
+  return {
+    dates: numbers.map((n) => meetingDate(meetings.firstMeeting, n)),
+    marks,
+    guests: guests.map((g) => ({ meeting: g.meeting, name: g.name })),
+  };
 }
 
 export async function attendance(
@@ -63,9 +70,10 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people, checkInTokens }, marks] = await Promise.all([
+  const [{ people, checkInTokens }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
+    ctx.desk.guests(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
@@ -82,6 +90,8 @@ export async function attendance(
       present: marks.get(p.id) ?? null,
       checkInToken: checkInTokens.get(p.id) ?? '',
     })),
+    // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
+    guests: guests.map((g) => ({ id: g.id, name: g.name })),
   };
 }
 

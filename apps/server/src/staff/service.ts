@@ -15,16 +15,20 @@ import type {
   StaffCourseSettingsResponse,
   StaffCourseSummary,
   StaffGrantRequest,
+  DeskNewPerson,
   StaffNewClassRequest,
   StaffRevokeRequest,
+  StaffPrepareTermRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
+import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
 import { actions } from './action-record.js';
 import { sendClassMessage } from '../classes/class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
 import { attendance, markAttendance } from '../classes/attendance.js';
 import { checkIn } from '../classes/check-in.js';
+import { prepareTerm, termProposal } from '../classes/next-term.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from '../classes/course-settings.js';
 import { overview } from '../classes/overview.js';
@@ -57,7 +61,11 @@ export interface StaffServiceOptions {
   completions: StaffContext['completions'];
   prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
+  nextTerm: StaffContext['nextTerm'];
+  /** The centre's recesses (none: no recess applied). */
+  recessPeriods?: StaffContext['recessPeriods'];
   directory: StaffContext['directory'];
+  desk: StaffContext['desk'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
@@ -85,7 +93,10 @@ export class StaffService {
       completions: options.completions,
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
+      nextTerm: options.nextTerm,
+      recessPeriods: options.recessPeriods ?? (() => Promise.resolve([])),
       directory: options.directory,
+      desk: options.desk,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
       adminEmails: options.adminEmails.map((e) => e.toLowerCase()),
@@ -183,6 +194,23 @@ export class StaffService {
     return checkIn(this.#ctx, by, slug, meeting, token, turma);
   }
 
+  /**
+   * 'Inscrever no balcão' (decision 095): an account or a person without one, into the class.
+   */
+  deskEnrol(
+    by: StaffActor,
+    slug: string,
+    request: Parameters<typeof deskEnrol>[3],
+    turma?: string,
+  ) {
+    return deskEnrol(this.#ctx, by, slug, request, turma);
+  }
+
+  /** Someone who came to the meeting without a place (decision 096). */
+  walkIn(by: StaffActor, slug: string, meeting: number, person: DeskNewPerson, turma?: string) {
+    return walkIn(this.#ctx, by, slug, meeting, person, turma);
+  }
+
   /** The course's classes, oldest first, and the next class's proposal. */
   classes(slug: string) {
     return classes(this.#ctx, slug);
@@ -191,6 +219,16 @@ export class StaffService {
   /** 'Nova turma': planned, prefilled from the latest class. */
   createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
     return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Preparar próximo semestre': every course's proposed class for the next term. */
+  termProposal() {
+    return termProposal(this.#ctx);
+  }
+
+  /** 'Criar turmas': the term's classes created together. @throws invalidSettings, courseNotFound */
+  prepareTerm(by: StaffActor, request: StaffPrepareTermRequest) {
+    return prepareTerm(this.#ctx, by, request);
   }
 
   /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */

@@ -11,9 +11,11 @@ import type { Mail } from '../mail/mail.js';
 import { createClassMessageStore } from '../classes/class-message-store.js';
 import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createNextTermStore } from '../classes/next-term-store.js';
 import { createPrerequisiteStore } from '../classes/prerequisite-store.js';
 import { createCompletionStore } from '../classes/completion-store.js';
 import { createStaffRepository } from './repository.js';
+import { createDeskStore } from '../desk/desk-store.js';
 import { StaffService } from './service.js';
 
 export interface StartStaffOptions {
@@ -40,7 +42,9 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     completions: createCompletionStore(options.database),
     prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
+    nextTerm: createNextTermStore(options.database),
     directory: options.directory,
+    desk: createDeskStore(options.database),
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,

@@ -42,8 +42,10 @@ import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
+import { staffNextTermRoutes } from './next-term.js';
 import { staffPhotoRoutes } from './photos.js';
 import { staffReportRoutes } from './reports.js';
+import { staffDeskRoutes } from './desk.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -102,6 +104,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPrerequisiteRoutes);
   // 'Relatórios': how a year's classes went, in counts.
   await app.register(staffReportRoutes);
+  // 'Preparar próximo semestre': every course's next class at once (decision 093).
+  await app.register(staffNextTermRoutes);
+  // 'Inscrever no balcão' and walk-ins at the door (decisions 095 and 096).
+  await app.register(staffDeskRoutes);
 
   app.get(
     apiPaths.staffMe,

@@ -4,8 +4,9 @@
  * its date and opens on today's (else the next, else the last); a meeting that has not happened
  * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present
  * in one request; then 'Salvar presença' saves the boxes as they are. Each tick, and each person
- * found at the door (DoorPanel: 'Ler QR code', 'Buscar pelo nome'), is queued on the device and sent at once; without a connection the
- * marks wait there, shown 'a enviar', until it returns (decision 089).
+ * found at the door (DoorPanel: 'Ler QR code', 'Buscar pelo nome'), is queued on the device and
+ * sent at once; without a connection the marks wait there, shown 'a enviar', until it returns
+ * (decision 089).
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
@@ -27,6 +28,7 @@ import { LoadFailed } from '~/components/staff/load-failed';
 import { DoorHelp } from './door-help';
 import { DoorPanel } from './door-panel';
 import { useAttendanceQueue } from './use-attendance-queue';
+import { WalkIn } from './walk-in';
 
 export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
   const id = useId();
@@ -96,7 +98,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
 
   if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
   if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
-  const { date, marks } = sheet.data;
+  const { date, marks, guests } = sheet.data;
   // What this device still has to send overrides the sheet as loaded (decision 089).
   const pending = pendingFor(queue ?? [], classId, meeting);
   const sentHere = pendingFor(sent, classId, meeting);
@@ -131,93 +133,115 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
     const result = await set(marks.map((m) => ({ personId: m.personId, present: true })));
     if (result !== 'refused') setMarkedAll(markedAllMessage(marks.length, meeting));
   };
+  // Who came without a place (decision 096): added here, listed apart from the marks.
+  const walkIn = (
+    <WalkIn
+      slug={slug}
+      classId={classId}
+      meeting={meeting}
+      guests={guests}
+      open={!readOnly && notYet === null}
+      onAdded={() => void sheet.reload()}
+    />
+  );
   if (marks.length === 0) {
-    return <p>Nenhum participante inscrito nesta turma.</p>;
+    return (
+      <>
+        <p>Nenhum participante inscrito nesta turma.</p>
+        {walkIn}
+      </>
+    );
   }
   if (readOnly) {
     return (
-      <ul
-        className="plain-list staff__marks"
-        aria-label={`${meeting}º encontro, ${formatDate(date)}`}
-      >
-        {marks.map((mark) => (
-          <li key={mark.personId}>
-            {mark.name || 'Participante sem nome'}: {markLabel(mark.present)}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul
+          className="plain-list staff__marks"
+          aria-label={`${meeting}º encontro, ${formatDate(date)}`}
+        >
+          {marks.map((mark) => (
+            <li key={mark.personId}>
+              {mark.name || 'Participante sem nome'}: {markLabel(mark.present)}
+            </li>
+          ))}
+        </ul>
+        {walkIn}
+      </>
     );
   }
   const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
   const why = notYet ? `${id}-not-yet` : undefined;
   return (
-    <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
-      {notYet && (
-        <p id={why} className="staff__notice">
-          {notYet}
-        </p>
-      )}
-      {pending.size > 0 && (
-        <p className="staff__notice" role="status">
-          {pendingMessage(pending.size)}
-        </p>
-      )}
-      <DoorPanel
-        slug={slug}
-        classId={classId}
-        meeting={meeting}
-        people={marks}
-        isPresent={isPresent}
-        markPresent={(personId) => void set([{ personId, present: true }])}
-        disabled={notYet !== null}
-        describedBy={why}
-      />
-      <fieldset disabled={notYet !== null} aria-describedby={why}>
-        <legend>
-          {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
-        </legend>
-        <ul className="plain-list staff__marks">
-          {marks.map((mark) => (
-            <li key={mark.personId}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={isPresent(mark.personId, mark.present)}
-                  onChange={(event) => {
-                    const { checked } = event.currentTarget;
-                    setMarkedAll(null);
-                    void set([{ personId: mark.personId, present: checked }]);
-                  }}
-                />{' '}
-                {mark.name || 'Participante sem nome'}
-                {pending.has(mark.personId) && (
-                  <span className="staff__pending">{doorTexts.pending}</span>
-                )}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <div className="staff__actions">
-        <button
-          type="button"
-          className="btn btn-outline"
+    <>
+      {walkIn}
+      <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
+        {notYet && (
+          <p id={why} className="staff__notice">
+            {notYet}
+          </p>
+        )}
+        {pending.size > 0 && (
+          <p className="staff__notice" role="status">
+            {pendingMessage(pending.size)}
+          </p>
+        )}
+        <DoorPanel
+          slug={slug}
+          classId={classId}
+          meeting={meeting}
+          people={marks}
+          isPresent={isPresent}
+          markPresent={(personId) => void set([{ personId, present: true }])}
           disabled={notYet !== null}
-          aria-describedby={why}
-          onClick={() => void markAll()}
-        >
-          Marcar todos como presentes
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={notYet !== null}
-          aria-describedby={why}
-        >
-          Salvar presença
-        </button>
-      </div>
-      <p role="status">{markedAll}</p>
-    </form>
+          describedBy={why}
+        />
+        <fieldset disabled={notYet !== null} aria-describedby={why}>
+          <legend>
+            {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
+          </legend>
+          <ul className="plain-list staff__marks">
+            {marks.map((mark) => (
+              <li key={mark.personId}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={isPresent(mark.personId, mark.present)}
+                    onChange={(event) => {
+                      const { checked } = event.currentTarget;
+                      setMarkedAll(null);
+                      void set([{ personId: mark.personId, present: checked }]);
+                    }}
+                  />{' '}
+                  {mark.name || 'Participante sem nome'}
+                  {pending.has(mark.personId) && (
+                    <span className="staff__pending">{doorTexts.pending}</span>
+                  )}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="staff__actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={notYet !== null}
+            aria-describedby={why}
+            onClick={() => void markAll()}
+          >
+            Marcar todos como presentes
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={notYet !== null}
+            aria-describedby={why}
+          >
+            Salvar presença
+          </button>
+        </div>
+        <p role="status">{markedAll}</p>
+      </form>
+    </>
   );
 }

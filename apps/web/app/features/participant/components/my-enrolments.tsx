@@ -2,7 +2,8 @@
  * 'Minhas inscrições' on the profile: each class the person holds a place in or
  * waits for, with its state, position, next meeting, WhatsApp group, the QR code for the door
  * (decision 097), and cancelling or leaving; then their past classes ('Concluído', with its
- * certificate to download, 'Não concluído', 'Cancelada').
+ * certificate to download, 'Não concluído', 'Cancelada'); and the code the desk gave a person
+ * enrolled there (decision 095).
  */
 import { coursePath, formatClassMeetings, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
@@ -15,6 +16,7 @@ import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
 import { CheckInCode } from './check-in-code';
+import { ClaimCode } from './claim-code';
 import { CertificateDownload } from './certificate-download';
 import '../participant.css';
 
@@ -91,6 +93,7 @@ export function MyEnrolments() {
           ))}
         </ul>
       )}
+      {mine.state === 'ready' && <ClaimCode busy={busy} run={run} />}
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&turma=`
  * a class of it, `&aba=` its tab) a course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
  * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section);
- * `?secao=relatorios` the reports (Coordenação), loaded when opened.
+ * `?secao=relatorios` the reports (Coordenação), loaded when opened; `?secao=semestre` 'Preparar
+ * próximo semestre' (Coordenação).
  * Each section is a feature of its own (the classes, the content, the people, the reports); the
  * route composes them into this shell (decision 015: a feature never imports another).
  * A person who is only Monitor(a) sees their classes and nothing else: no tabs, no other course
@@ -43,6 +44,8 @@ export interface StaffSections {
    * class they lost are refused and dropped with a note even when no staff role is left.
    */
   pending: ComponentType;
+  /** 'Preparar próximo semestre' (Coordenação; lazy, loaded when opened); absent, no such section. */
+  nextTerm?: ComponentType;
 }
 
 export function StaffArea({ sections }: { sections: StaffSections }) {
@@ -92,6 +95,7 @@ function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSect
     roles: Roles,
     reports: Reports,
     monitor: Monitor,
+    nextTerm: NextTerm,
   } = sections;
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
@@ -114,7 +118,10 @@ function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSect
     (section === 'conteudo' && content) || !courses
       ? 'conteudo'
       : coordination &&
-          (section === 'registro' || section === 'funcoes' || (section === 'relatorios' && Reports))
+          (section === 'registro' ||
+            section === 'funcoes' ||
+            (section === 'relatorios' && Reports) ||
+            (section === 'semestre' && NextTerm))
         ? section
         : 'cursos';
   const slug = current === 'cursos' ? params.get('curso') : null;
@@ -127,6 +134,9 @@ function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSect
           { key: 'registro', label: 'Registro de ações', to: '?secao=registro' },
           { key: 'funcoes', label: 'Funções', to: '?secao=funcoes' },
           ...(Reports ? [{ key: 'relatorios', label: 'Relatórios', to: '?secao=relatorios' }] : []),
+          ...(NextTerm
+            ? [{ key: 'semestre', label: 'Próximo semestre', to: '?secao=semestre' }]
+            : []),
         ]
       : []),
   ];
@@ -135,7 +145,13 @@ function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSect
   if (current === 'conteudo') view = <Content />;
   else if (current === 'funcoes') view = <Roles />;
   else if (current === 'registro') view = <Record />;
-  else if (current === 'relatorios') {
+  else if (current === 'semestre') {
+    view = NextTerm && (
+      <Suspense fallback={<p role="status">Carregando a proposta…</p>}>
+        <NextTerm />
+      </Suspense>
+    );
+  } else if (current === 'relatorios') {
     view = Reports && (
       <Suspense fallback={<p role="status">Carregando relatórios…</p>}>
         <Reports />
