@@ -2,11 +2,10 @@
  * /equipe: the staff area, for its roles; a 404 for anyone else. Its sections are features of
  * their own, composed here (decision 015).
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
-import { AttendancePanel } from '~/features/door/components/attendance-panel';
+import type { ClassPanelProps } from '~/lib/staff/classes';
 import { PendingMarks } from '~/features/door/components/pending-marks';
-import { DeskEnrolPanel } from '~/features/door/components/desk-enrol-panel';
 import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
 import {
   CoursesSection,
@@ -21,6 +20,37 @@ import { RolesPanel } from '~/features/staff-people/components/roles-panel';
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
 /** 'Preparar próximo semestre': used a couple of times a year, loaded when opened. */
 const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
+/**
+ * 'Presença' and the door (the name search, 'Ler QR code', walk-ins): loaded when the tab opens,
+ * out of the staff area's first load (decision 097).
+ */
+const LazyAttendance = lazy(() =>
+  import('~/features/door/components/attendance-panel').then((m) => ({
+    default: m.AttendancePanel,
+  })),
+);
+
+function AttendancePanel(props: ClassPanelProps) {
+  return (
+    <Suspense fallback={<p role="status">Carregando presença…</p>}>
+      <LazyAttendance {...props} />
+    </Suspense>
+  );
+}
+/** 'Inscrever no balcão': loaded when the desk's form is opened, likewise. */
+const LazyDesk = lazy(() =>
+  import('~/features/door/components/desk-enrol-panel').then((m) => ({
+    default: m.DeskEnrolPanel,
+  })),
+);
+
+function DeskEnrolPanel(props: ClassPanelProps) {
+  return (
+    <Suspense fallback={<p role="status">Carregando…</p>}>
+      <LazyDesk {...props} />
+    </Suspense>
+  );
+}
 
 export const staffSections: StaffSections = {
   courses: (props) => (
