@@ -7,7 +7,7 @@
  * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
-import { type ComponentType, useCallback } from 'react';
+import { type ComponentType, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -129,8 +129,11 @@ export function CourseView({
         />
       )}
       {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
-      {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
-      {panel && current === 'balcao' && <DeskPanel key={chosen.id} {...panel} />}
+      {/* The door's panels are loaded when their tab is opened (the route makes them lazy). */}
+      <Suspense fallback={<p role="status">Carregando…</p>}>
+        {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+        {panel && current === 'balcao' && <DeskPanel key={chosen.id} {...panel} />}
+      </Suspense>
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'mensagem' && (
         <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />
