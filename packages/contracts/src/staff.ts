@@ -280,6 +280,7 @@ export const staffActionNameSchema = z.enum(
     'settings.view',
     'settings.update',
     'participant.remove',
+    'participant.move',
     'attendance.view',
     'attendance.update',
     'roles.view',
