@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { allCourses, formatDate, formatTime, weekdayNames } from '@centro/content';
+import { allCourses, formatDate, formatTime, type Weekday, weekdayNames } from '@centro/content';
 import type { StaffCourseSummary } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,7 +239,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     ) as StaffCourseSummary;
     const meetings = [
       formatDate(m.firstMeeting),
-      weekdayNames[m.weekday],
+      weekdayNames[m.weekday as Weekday],
       formatTime(m.time),
       m.durationMinutes,
       m.meetings,
