@@ -276,7 +276,7 @@ export class EnrolmentService {
     return this.#repository.personRows(userId);
   }
 
-  /** People waiting, by course. */
+  /** People waiting, by class. */
   waitingCounts() {
     return this.#repository.waitingCounts();
   }

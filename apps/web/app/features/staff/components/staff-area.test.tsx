@@ -23,6 +23,7 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
   })),
   attendance: [2, 0, 0],
   hasInvite: true,
+  classId: 'c-1',
   className: 'Turma 2026/1',
   classState: 'open',
   firstMeeting: '2026-03-07',
@@ -135,7 +136,7 @@ describe('StaffArea', () => {
     renderWithRouter(<StaffArea />, { url: '/equipe', auth: signedIn() });
     expect(await screen.findByRole('link', { name: 'Passe' })).toHaveAttribute(
       'href',
-      '/equipe?curso=passe',
+      '/equipe?curso=passe&turma=c-1',
     );
     expect(screen.getByText('Sua função: Secretaria')).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Seções da equipe' });
