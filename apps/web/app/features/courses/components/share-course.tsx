@@ -2,7 +2,7 @@
  * 'Compartilhar' on a course page: a plain link to WhatsApp (`wa.me/?text=`, the course's
  * title and address), which works without JavaScript, the browser's own share sheet (Web Share
  * API, ./native-share.tsx, loaded once hydrated) where the browser has one, and the course's
- * meetings as a calendar file. The texts and links come with the page's data (../share.ts).
+ * meetings as a calendar file (one per class shown). The texts and links come with the page's data (../share.ts).
  * No third-party script, no library.
  */
 import { lazy, Suspense } from 'react';
@@ -12,7 +12,7 @@ const NativeShare = lazy(() => import('./native-share'));
 
 export type ShareCourseProps = CourseShareData & { title: string };
 
-export function ShareCourse({ title, url, calendarPath, text, whatsappHref }: ShareCourseProps) {
+export function ShareCourse({ title, url, calendars, text, whatsappHref }: ShareCourseProps) {
   return (
     <section className="course__share share" aria-labelledby="compartilhar">
       <h2 id="compartilhar">Compartilhe e agende</h2>
@@ -30,11 +30,13 @@ export function ShareCourse({ title, url, calendarPath, text, whatsappHref }: Sh
         <Suspense fallback={null}>
           <NativeShare title={title} text={text} url={url} />
         </Suspense>
-        <li>
-          <a className="btn btn-outline" href={calendarPath} download>
-            Adicionar à minha agenda
-          </a>
-        </li>
+        {calendars.map(({ name, path }) => (
+          <li key={path}>
+            <a className="btn btn-outline" href={path} download>
+              Adicionar à minha agenda{name && `: ${name}`}
+            </a>
+          </li>
+        ))}
       </ul>
     </section>
   );
