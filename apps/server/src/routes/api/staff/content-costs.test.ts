@@ -33,7 +33,7 @@ const targets = [
 
 const ADMIN = randomUUID();
 /** The pages the fixture's renderer rendered, in order (tests/support/web-root.ts). */
-const renders = ((globalThis as { __centroRenders?: string[] }).__centroRenders = []);
+const renders: string[] = ((globalThis as { __centroRenders?: string[] }).__centroRenders = []);
 
 describe.each(targets)('what content saves cost on $dialect', ({ databaseUrl }) => {
   let fixture: FixtureWebRoot;
