@@ -33,7 +33,7 @@ export function ShareCourse({ title, url, calendars, text, whatsappHref }: Share
         {calendars.map(({ name, path }) => (
           <li key={path}>
             <a className="btn btn-outline" href={path} download>
-              Adicionar à minha agenda{name && `: ${name}`}
+              {name ? `Adicionar à minha agenda: ${name}` : 'Adicionar à minha agenda'}
             </a>
           </li>
         ))}
