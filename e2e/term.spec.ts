@@ -365,6 +365,7 @@ termTest(
       await signUpFrom(ana, firstPath, { email: anaEmail, name: 'Ana Souza', codeFor });
       await ana.getByRole('button', { name: 'Finalizar inscrição' }).click();
       await expect(ana.getByRole('heading', { name: 'Inscrição Confirmada!' })).toBeVisible();
+      await shot(ana, 'confirmation');
       await signUpFrom(page, firstPath, { email: coordinatorEmail, name: 'Lúcia Coord', codeFor });
       await page.goto(`/equipe?curso=${first.slug}&aba=configuracoes`);
       await page.getByLabel('Primeiro encontro').fill(saved.firstMeeting);
@@ -458,6 +459,8 @@ termTest(
       await expect(card).toContainText(oneLine);
       await shot(page, 'staff-overview');
       await page.goto(`/equipe?curso=${first.slug}`);
+      await expect(page.getByRole('rowheader', { name: 'Ana Souza' })).toBeVisible();
+      await shot(page, 'participants');
       const [csv] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Baixar CSV' }).click(),
@@ -551,6 +554,15 @@ termTest(
       // The box's class list may be cached for a few seconds (AVAILABILITY_MAX_AGE_SECONDS).
       await openOffering(visitor, firstPath, 'Turma 2027/1');
       await shot(visitor, 'course-page-two-classes');
+      if (shots) {
+        for (const [path, name] of [
+          [`/${programme.slug}`, 'programme-page'],
+          ['/horarios', 'horarios'],
+        ] as const) {
+          await visitor.goto(path);
+          await shot(visitor, name);
+        }
+      }
     });
 
     for (const person of [ana, visitor]) await person.context().close();
