@@ -300,9 +300,9 @@ const servedText = async (origin: string, path: string) =>
 async function servedCoursePage(origin: string, path: string) {
   const html = await (await fetch(`${origin}${path}`)).text();
   const text = textOf(html);
-  const calendars = [...html.matchAll(/<a [^>]*href="([^"]+\.ics[^"]*)"[^>]*>([^<]*)</g)].map(
-    (m) => ({ href: (m[1] ?? '').replace(/&amp;/g, '&'), text: m[2] ?? '' }),
-  );
+  const calendars = [
+    ...html.matchAll(/<a [^>]*href="([^"]+\.ics[^"]*)"[^>]*>([\s\S]*?)<\/a>/g),
+  ].map((m) => ({ href: (m[1] ?? '').replace(/&amp;/g, '&'), text: textOf(m[2] ?? '').trim() }));
   const course = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
     .map((m) => JSON.parse(m[1] ?? 'null') as { '@type'?: string; hasCourseInstance?: unknown })
     .find((ld) => ld?.['@type'] === 'Course');
@@ -350,7 +350,7 @@ termTest(
     const oneLine = formatClassMeetings({ ...saved, weekday });
     // The programme page's card and /horarios (decision 075).
     const cardLine = `${formatWeeklySlot({ ...saved, weekday })}, a partir de ${formatDate(saved.firstMeeting)}`;
-    const scheduleLine = `19h00 ${first.title} ${programme.name} · 19h00 às 21h00 · ${saved.room} · Primeiro encontro: ${formatDate(saved.firstMeeting)}`;
+    const scheduleLine = `19h00 ${first.title} ${programme.name} · até 21h00 · ${saved.room} · Primeiro encontro: ${formatDate(saved.firstMeeting)}`;
     /** The .ics a link of the page gives: its event's UID and first start, as a calendar reads them. */
     const eventAt = async (href: string) => {
       const ics = await (await fetch(`${ownServer.origin}${href}`)).text();
@@ -395,10 +395,7 @@ termTest(
       // The programme page's card and /horarios, as served, say the same.
       await expect
         .poll(() => servedText(ownServer.origin, `/${programme.slug}`), { timeout: 15_000 })
-        .toContain(`${first.title} `);
-      expect(await servedText(ownServer.origin, `/${programme.slug}`)).toMatch(
-        new RegExp(`${first.title} (?:(?!Mais Informações).)*${cardLine}`),
-      );
+        .toMatch(new RegExp(`${first.title} (?:(?!Mais Informações).)*${cardLine}`));
       await expect
         .poll(() => servedText(ownServer.origin, '/horarios'), { timeout: 15_000 })
         .toContain(scheduleLine);
@@ -541,9 +538,11 @@ termTest(
       await expect
         .poll(() => servedText(ownServer.origin, '/horarios'), { timeout: 15_000 })
         .toContain(`${first.title} – Turma 2027/1`);
-      expect(await servedText(ownServer.origin, `/${programme.slug}`)).toContain(
-        `Turma 2027/1: ${formatWeeklySlot({ ...saved, weekday: weekdayOf(proposed) })}, a partir de ${formatDate(proposed)}`,
-      );
+      await expect
+        .poll(() => servedText(ownServer.origin, `/${programme.slug}`), { timeout: 15_000 })
+        .toContain(
+          `Turma 2027/1: ${formatWeeklySlot({ ...saved, weekday: weekdayOf(proposed) })}, a partir de ${formatDate(proposed)}`,
+        );
 
       await visitor.goto(firstPath);
       const encontros = visitor.getByRole('region', { name: 'Encontros' });

@@ -27,6 +27,7 @@ import { localDateTime, refusePastRetention, utcInstant } from './course-setting
 import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
 
 function staffClass(course: Course, row: ClassRow): StaffClass {
+  const meetings = effectiveMeetings(course, row);
   return {
     id: row.id,
     name: row.name,
@@ -36,10 +37,11 @@ function staffClass(course: Course, row: ClassRow): StaffClass {
     firstMeeting: row.first_meeting,
     opensAt: row.enrolment_opens_at,
     closesAt: row.enrolment_closes_at,
-    schedule: scheduledMeetings(effectiveMeetings(course, row)).map((m) => ({
+    schedule: scheduledMeetings(meetings).map((m) => ({
       date: m.date,
       start: m.start.toISOString(),
     })),
+    meetings,
   };
 }
 

@@ -53,6 +53,14 @@ const staffClass = (id: string, name: string, state: StaffClass['state']): Staff
   opensAt: null,
   closesAt: null,
   schedule: [{ date: '2026-03-07', start: '2026-03-07T18:00:00.000Z' }],
+  meetings: {
+    firstMeeting: '2026-03-07',
+    weekday: 'saturday',
+    time: '15:00',
+    durationMinutes: 90,
+    count: 1,
+    room: 'Sala 2',
+  },
 });
 const K1 = '00000000-0000-4000-8000-000000000001';
 const K2 = '00000000-0000-4000-8000-000000000002';
@@ -159,6 +167,12 @@ describe('StaffArea', () => {
       auth: signedIn(),
     });
     const table = await screen.findByRole('table', { name: 'Participantes de Passe' });
+    // The class's meetings, as its page and e-mails say them (decision 075).
+    expect(
+      screen.getByText(
+        'Primeiro encontro: sábado, 07/03/2026, às 15h00 · Todo sábado, das 15h00 às 16h30 (1 encontro) · Local: Sala 2',
+      ),
+    ).toBeVisible();
     expect(
       within(table)
         .getAllByRole('rowheader')

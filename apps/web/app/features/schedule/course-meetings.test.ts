@@ -32,7 +32,7 @@ describe('when the courses meet, on /horarios', () => {
         time: '19h00',
         title: moved.title,
         path: `/${moved.programme}/${moved.slug}`,
-        note: `Global Kardec · 19h00 às 21h00 · Salão Bezerra de Menezes · Primeiro encontro: 27/11/2026`,
+        note: `Global Kardec · até 21h00 · Salão Bezerra de Menezes · Primeiro encontro: 27/11/2026`,
       },
     ]);
     expect(days.flatMap((d) => d.courses.map((c) => c.title))).toHaveLength(allCourses().length);

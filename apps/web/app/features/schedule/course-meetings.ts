@@ -46,7 +46,7 @@ export function courseMeetingDays(
         path: coursePath(course),
         note: [
           getProgramme(course.programme).name,
-          `${formatTime(m.time)} às ${formatTime(addMinutes(m.time, m.durationMinutes))}`,
+          `até ${formatTime(addMinutes(m.time, m.durationMinutes))}`,
           ...(m.room ? [m.room] : []),
           `Primeiro encontro: ${formatDate(m.firstMeeting)}`,
         ].join(' · '),

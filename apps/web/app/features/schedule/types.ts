@@ -20,7 +20,7 @@ export interface CourseMeetingView {
   /** The course's title, with the class's name when its page shows several. */
   title: string;
   path: string;
-  /** "Escola de Médiuns · 19h30 às 21h00 · Sala 1 · Primeiro encontro: 04/03/2027" */
+  /** "Escola de Médiuns · até 21h00 · Sala 1 · Primeiro encontro: 04/03/2027" */
   note: string;
 }
 

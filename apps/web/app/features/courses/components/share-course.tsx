@@ -33,7 +33,14 @@ export function ShareCourse({ title, url, calendars, text, whatsappHref }: Share
         {calendars.map(({ name, path }) => (
           <li key={path}>
             <a className="btn btn-outline" href={path} download>
-              {name ? `Adicionar à minha agenda: ${name}` : 'Adicionar à minha agenda'}
+              Adicionar à minha agenda
+              {name && (
+                <>
+                  {': '}
+                  {/* The class's name on one line: 'Turma' and '2026/2' never apart. */}
+                  <span className="share__class">{name}</span>
+                </>
+              )}
             </a>
           </li>
         ))}
