@@ -33,13 +33,14 @@ export function ShareCourse({ title, url, calendars, text, whatsappHref }: Share
         {calendars.map(({ name, path }) => (
           <li key={path}>
             <a className="btn btn-outline" href={path} download>
-              Adicionar à minha agenda
-              {name && (
-                <>
-                  {': '}
-                  {/* The class's name on one line: 'Turma' and '2026/2' never apart. */}
-                  <span className="share__class">{name}</span>
-                </>
+              {name ? (
+                // One flex item (the button lays its children side by side), the class's name
+                // on one line: 'Turma' and '2026/2' never apart.
+                <span>
+                  Adicionar à minha agenda: <span className="share__class">{name}</span>
+                </span>
+              ) : (
+                'Adicionar à minha agenda'
               )}
             </a>
           </li>
