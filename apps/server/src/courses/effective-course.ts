@@ -9,8 +9,8 @@ import { allCourses, type Course, type Weekday } from '@centro/content';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ClassCalendar } from '../calendar/course-calendar.js';
-import { classRowsOnPage } from './class-rules.js';
-import { createClassStore } from './class-store.js';
+import { classRowsOnPage } from '../classes/class-rules.js';
+import { createClassStore } from '../classes/class-store.js';
 import {
   type ClassSettingsColumns,
   type CourseSettingsColumns,

@@ -29,9 +29,9 @@ import {
   type SitePages,
   SPA_FALLBACK_PATH,
 } from '../../site/load-pages.js';
-import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
-import { createClassStore } from '../../courses/class-store.js';
-import { builtClasses, classesOnPages, classPageKeys } from '../../courses/page-classes.js';
+import { type ClassHint, classHints, withClassHint } from '../../classes/class-hint.js';
+import { createClassStore } from '../../classes/class-store.js';
+import { builtClasses, classesOnPages, classPageKeys } from '../../classes/page-classes.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
 import { RenderBatches } from '../../site/render-batches.js';

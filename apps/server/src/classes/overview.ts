@@ -7,9 +7,9 @@ import { scheduledMeetings } from '@centro/content';
 import { currentClassOf } from '@centro/contracts/class-status';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { classEnrolmentState } from '../courses/class-rules.js';
-import type { ClassRow } from '../courses/class-store.js';
-import { record, type StaffActor, type StaffContext } from './context.js';
+import { classEnrolmentState } from './class-rules.js';
+import type { ClassRow } from './class-store.js';
+import { record, type StaffActor, type StaffContext } from '../staff/context.js';
 
 const byAge = (a: ClassRow, b: ClassRow) =>
   a.created_at === b.created_at

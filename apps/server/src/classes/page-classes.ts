@@ -16,8 +16,8 @@ import {
 } from '@centro/content';
 import { classRowsOnPage } from './class-rules.js';
 import type { ClassRow } from './class-store.js';
-import { settingsColumnsOf } from './course-store.js';
-import { effectiveCourse } from './effective-course.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
+import { effectiveCourse } from '../courses/effective-course.js';
 
 /** The schedule page, which lists when each course's classes meet. */
 export const SCHEDULE_PAGE = '/horarios';
