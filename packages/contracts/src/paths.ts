@@ -28,6 +28,8 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET: 'Preparar próximo semestre', the proposal; POST: its classes created (Coordenação). */
+  staffNextTerm: '/api/staff/next-term',
   /** GET: 'Relatórios', how a year's classes went (Coordenação). */
   staffReports: '/api/staff/reports',
   /** GET ?q=: people found by e-mail or name ('Liberar inscrição'). */

@@ -102,12 +102,14 @@ export interface ClassesTable {
   updated_at: string;
 }
 
-export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao';
+export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao' | 'monitor';
 
-/** Roles granted in the staff area (migration 004). */
+/** Roles granted in the staff area (migration 004; a monitor's class, migration 037). */
 export interface StaffRolesTable {
   person_id: string;
   role: StaffRole;
+  /** The class a monitor was given; null for the other roles, which are the whole centre's. */
+  class_id: string | null;
   granted_by: string;
   granted_at: string;
 }
@@ -408,6 +410,16 @@ export interface MailOutboxTable {
   data: string | null;
 }
 
+/** A confirmed 'Preparar próximo semestre', by its key (migration 033, decision 093). */
+export interface TermPreparationsTable {
+  key: string;
+  /** '2027/1'. */
+  term: string;
+  /** JSON `[{ slug, classId }]` of the classes it created. */
+  created: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -439,6 +451,7 @@ export interface Database {
   token_revocations: TokenRevocationsTable;
   content_revisions: ContentRevisionsTable;
   content_photos: ContentPhotosTable;
+  term_preparations: TermPreparationsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

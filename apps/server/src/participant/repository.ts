@@ -155,6 +155,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
       const rows = await db
         .selectFrom('staff_roles')
         .select('role')
+        // Monitor(a) of several classes is one role (decision 098).
+        .distinct()
         .where('person_id', '=', userId)
         .execute();
       return rows.map((r) => r.role);

@@ -460,6 +460,21 @@ export const REFUSALS = {
     C.NotFound,
     'Certificado não encontrado. Confira se o código foi digitado como está impresso no certificado.',
   ),
+  /** Monitor(a) on anything but their classes' participants and attendance (decision 098). */
+  monitorClassOnly: refusal(
+    [403],
+    C.Forbidden,
+    'Como monitor(a), você só pode ver os participantes e marcar a presença das suas turmas.',
+  ),
+  /**
+   * Monitor(a) on a class not given to them, or no longer: marks kept on their phone for a class
+   * taken back are refused with it (decision 098).
+   */
+  monitorOtherClass: refusal(
+    [403],
+    C.Forbidden,
+    'Você não é monitor(a) desta turma (ou deixou de ser): não pode ver os participantes nem marcar a presença dela.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

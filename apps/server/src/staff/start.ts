@@ -11,6 +11,7 @@ import type { Mail } from '../mail/mail.js';
 import { createClassMessageStore } from '../classes/class-message-store.js';
 import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createNextTermStore } from '../classes/next-term-store.js';
 import { createPrerequisiteStore } from '../classes/prerequisite-store.js';
 import { createCompletionStore } from '../classes/completion-store.js';
 import { createStaffRepository } from './repository.js';
@@ -40,6 +41,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     completions: createCompletionStore(options.database),
     prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
+    nextTerm: createNextTermStore(options.database),
     directory: options.directory,
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,

@@ -8,6 +8,7 @@ export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
+  monitor: 'Monitor(a)',
 };
 
 /** The texts of a course's classes: 'Nova turma' and 'Encerrar turma'. */
@@ -51,6 +52,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'class.conclude': 'Encerrou uma turma',
   'class.reopen': 'Reabriu uma turma encerrada',
   'class.message': 'Enviou uma mensagem à turma',
+  'term.prepare': 'Preparou o próximo semestre',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',
