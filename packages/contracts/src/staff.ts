@@ -252,6 +252,8 @@ export const staffAttendanceResponseSchema = z.object({
   marks: z.array(
     z.object({ personId: z.string(), name: z.string(), present: z.boolean().nullable() }),
   ),
+  /** Who came without a place, counted apart from the marks (decision 096). */
+  guests: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type StaffAttendanceResponse = z.infer<typeof staffAttendanceResponseSchema>;
 /**
@@ -302,6 +304,8 @@ export const staffActionNameSchema = z.enum(
     'completion.change',
     'class.message',
     'term.prepare',
+    'desk.enrol',
+    'attendance.walk-in',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

@@ -38,7 +38,10 @@ export async function classAttendance(
   // The class's meeting days as the e-mails, the calendar and the attendance screen read them.
   const dates = meetingDates(meetings);
   const numbers = dates.map((_, i) => i + 1);
-  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n)));
+  const [byMeeting, guests] = await Promise.all([
+    Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n))),
+    ctx.desk.guests(row.id),
+  ]);
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
     for (const [person, present] of m) {
@@ -47,7 +50,11 @@ export async function classAttendance(
       marks.set(person, own);
     }
   });
-  return { dates, marks };
+  return {
+    dates,
+    marks,
+    guests: guests.map((g) => ({ meeting: g.meeting, name: g.name })),
+  };
 }
 
 export async function attendance(
@@ -60,9 +67,10 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people }, marks] = await Promise.all([
+  const [{ people }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
+    ctx.desk.guests(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
@@ -78,6 +86,8 @@ export async function attendance(
       name: p.name,
       present: marks.get(p.id) ?? null,
     })),
+    // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
+    guests: guests.map((g) => ({ id: g.id, name: g.name })),
   };
 }
 

@@ -18,6 +18,7 @@ import type { RecessPeriod } from '../classes/next-term-rules.js';
 import type { PrerequisiteStore } from '../classes/prerequisite-store.js';
 import type { ClassMessageStore } from '../classes/class-message-store.js';
 import type { CompletionStore } from '../classes/completion-store.js';
+import type { DeskStore } from '../desk/desk-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
 import { actingRole, type MonitoredClass } from './roles.js';
@@ -52,10 +53,18 @@ export interface StaffContext {
   /** The centre's recesses, applied to the next term's classes (none until they are kept). */
   recessPeriods: () => Promise<RecessPeriod[]>;
   directory: Directory;
+  /** People enrolled at the desk without an account, and the guests of meetings (decision 095). */
+  desk: DeskStore;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<
     EnrolmentService,
-    'classRef' | 'removeConfirmed' | 'moveConfirmed' | 'changeClass' | 'waitingCounts'
+    | 'classRef'
+    | 'removeConfirmed'
+    | 'moveConfirmed'
+    | 'changeClass'
+    | 'waitingCounts'
+    | 'enrol'
+    | 'joinWaitingList'
   >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';

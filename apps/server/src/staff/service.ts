@@ -15,12 +15,14 @@ import type {
   StaffCourseSettingsResponse,
   StaffCourseSummary,
   StaffGrantRequest,
+  DeskNewPerson,
   StaffNewClassRequest,
   StaffRevokeRequest,
   StaffPrepareTermRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
+import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
 import { actions } from './action-record.js';
 import { sendClassMessage } from '../classes/class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
@@ -62,6 +64,7 @@ export interface StaffServiceOptions {
   /** The centre's recesses (none: no recess applied). */
   recessPeriods?: StaffContext['recessPeriods'];
   directory: StaffContext['directory'];
+  desk: StaffContext['desk'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
@@ -92,6 +95,7 @@ export class StaffService {
       nextTerm: options.nextTerm,
       recessPeriods: options.recessPeriods ?? (() => Promise.resolve([])),
       directory: options.directory,
+      desk: options.desk,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
       adminEmails: options.adminEmails.map((e) => e.toLowerCase()),
@@ -182,6 +186,23 @@ export class StaffService {
     turma?: string,
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
+  }
+
+  /**
+   * 'Inscrever no balcão' (decision 095): an account or a person without one, into the class.
+   */
+  deskEnrol(
+    by: StaffActor,
+    slug: string,
+    request: Parameters<typeof deskEnrol>[3],
+    turma?: string,
+  ) {
+    return deskEnrol(this.#ctx, by, slug, request, turma);
+  }
+
+  /** Someone who came to the meeting without a place (decision 096). */
+  walkIn(by: StaffActor, slug: string, meeting: number, person: DeskNewPerson, turma?: string) {
+    return walkIn(this.#ctx, by, slug, meeting, person, turma);
   }
 
   /** The course's classes, oldest first, and the next class's proposal. */

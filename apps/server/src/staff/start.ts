@@ -15,6 +15,7 @@ import { createNextTermStore } from '../classes/next-term-store.js';
 import { createPrerequisiteStore } from '../classes/prerequisite-store.js';
 import { createCompletionStore } from '../classes/completion-store.js';
 import { createStaffRepository } from './repository.js';
+import { createDeskStore } from '../desk/desk-store.js';
 import { StaffService } from './service.js';
 
 export interface StartStaffOptions {
@@ -43,6 +44,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     classMessages: createClassMessageStore(options.database, options.mail),
     nextTerm: createNextTermStore(options.database),
     directory: options.directory,
+    desk: createDeskStore(options.database),
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,

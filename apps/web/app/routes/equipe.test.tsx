@@ -197,6 +197,7 @@ describe('StaffArea', () => {
       'Turmas',
       'Participantes',
       'Presença',
+      'Inscrever no balcão',
       'Mensagem à turma',
       'Pré-requisitos',
       'Conclusões',

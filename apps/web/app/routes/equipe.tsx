@@ -6,6 +6,7 @@ import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
 import { AttendancePanel } from '~/features/door/components/attendance-panel';
 import { PendingMarks } from '~/features/door/components/pending-marks';
+import { DeskEnrolPanel } from '~/features/door/components/desk-enrol-panel';
 import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
 import {
   CoursesSection,
@@ -22,7 +23,9 @@ const ReportsView = lazy(() => import('~/features/reports/components/reports-vie
 const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
 
 export const staffSections: StaffSections = {
-  courses: (props) => <CoursesSection {...props} attendance={AttendancePanel} />,
+  courses: (props) => (
+    <CoursesSection {...props} attendance={AttendancePanel} desk={DeskEnrolPanel} />
+  ),
   record: RecordSection,
   content: ContentPanel,
   roles: RolesPanel,

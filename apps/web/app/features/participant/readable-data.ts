@@ -50,6 +50,8 @@ const STAFF_ACTIONS: Readonly<Record<string, string>> = {
   'role.revoke': 'Retirou uma função sua',
   'prerequisite.exception': 'Liberou sua inscrição sem pré-requisito',
   'completion.change': 'Alterou sua conclusão do curso',
+  'desk.enrol': 'Inscreveu você no balcão',
+  'attendance.walk-in': 'Recebeu você num encontro sem inscrição',
   'account.delete': 'Conta excluída',
 };
 

@@ -265,6 +265,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(workbook.worksheets.map((s) => s.name).slice(1)).toEqual([
       'Lista de espera',
       'Presença',
+      'Visitantes',
     ]);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
