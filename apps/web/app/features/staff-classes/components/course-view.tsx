@@ -13,6 +13,7 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchClasses } from '../api/classes';
 import { type ClassPanelProps, chosenClass, isReadOnly } from '~/lib/staff/classes';
+import { formatClassMeetings } from '@centro/content/site';
 import { classStatus, placesTaken } from '@centro/contracts/class-status';
 import { classMessages } from '~/lib/staff/copy';
 import { ClassMessageForm } from './class-message-form';
@@ -105,6 +106,8 @@ export function CourseView({
           <span>{placesTaken(chosen.taken, chosen.places)}</span>
         </p>
       )}
+      {/* When and where the class meets, as its page and e-mails say it (decision 075). */}
+      {chosen && <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>}
       {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
