@@ -2,55 +2,52 @@
  * /equipe: the staff area, for its roles; a 404 for anyone else. Its sections are features of
  * their own, composed here (decision 015).
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
-import type { ClassPanelProps } from '~/lib/staff/classes';
 import { PendingMarks } from '~/features/door/components/pending-marks';
 import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
 import {
   CoursesSection,
   useCourseTitles,
 } from '~/features/staff-classes/components/courses-section';
-import { MonitorSection } from '~/features/staff-classes/components/monitor-section';
-import { ContentPanel } from '~/features/staff-content/components/content-panel';
-import { ActionRecord } from '~/features/staff-people/components/action-record';
-import { RolesPanel } from '~/features/staff-people/components/roles-panel';
+
+/*
+ * The staff area's first load is the courses' overview (its budget: scripts/check-js-budget.mjs);
+ * every other section and tab is loaded when opened.
+ */
+const AttendancePanel = lazy(() =>
+  import('~/features/door/components/attendance-panel').then((m) => ({
+    default: m.AttendancePanel,
+  })),
+);
+const DeskEnrolPanel = lazy(() =>
+  import('~/features/door/components/desk-enrol-panel').then((m) => ({
+    default: m.DeskEnrolPanel,
+  })),
+);
+const MonitorSection = lazy(() =>
+  import('~/features/staff-classes/components/monitor-section').then((m) => ({
+    default: m.MonitorSection,
+  })),
+);
+const ContentPanel = lazy(() =>
+  import('~/features/staff-content/components/content-panel').then((m) => ({
+    default: m.ContentPanel,
+  })),
+);
+const ActionRecord = lazy(() =>
+  import('~/features/staff-people/components/action-record').then((m) => ({
+    default: m.ActionRecord,
+  })),
+);
+const RolesPanel = lazy(() =>
+  import('~/features/staff-people/components/roles-panel').then((m) => ({ default: m.RolesPanel })),
+);
 
 /** 'Relatórios' and its chart library: loaded when Coordenação opens it, never before. */
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
 /** 'Preparar próximo semestre': used a couple of times a year, loaded when opened. */
 const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
-/**
- * 'Presença' and the door (the name search, 'Ler QR code', walk-ins): loaded when the tab opens,
- * out of the staff area's first load (decision 097).
- */
-const LazyAttendance = lazy(() =>
-  import('~/features/door/components/attendance-panel').then((m) => ({
-    default: m.AttendancePanel,
-  })),
-);
-
-function AttendancePanel(props: ClassPanelProps) {
-  return (
-    <Suspense fallback={<p role="status">Carregando presença…</p>}>
-      <LazyAttendance {...props} />
-    </Suspense>
-  );
-}
-/** 'Inscrever no balcão': loaded when the desk's form is opened, likewise. */
-const LazyDesk = lazy(() =>
-  import('~/features/door/components/desk-enrol-panel').then((m) => ({
-    default: m.DeskEnrolPanel,
-  })),
-);
-
-function DeskEnrolPanel(props: ClassPanelProps) {
-  return (
-    <Suspense fallback={<p role="status">Carregando…</p>}>
-      <LazyDesk {...props} />
-    </Suspense>
-  );
-}
 
 export const staffSections: StaffSections = {
   courses: (props) => (

@@ -63,6 +63,14 @@ describe('AttendancePanel', () => {
       opensAt: null,
       closesAt: null,
       schedule,
+      meetings: {
+        firstMeeting: '2026-03-03',
+        weekday: 'tuesday',
+        time: '19:30',
+        durationMinutes: 90,
+        count: 3,
+        room: null,
+      },
     };
     const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
     renderWithRouter(<AttendancePanel {...panel} />, {

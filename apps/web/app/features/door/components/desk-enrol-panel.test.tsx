@@ -40,6 +40,14 @@ const staffClass = {
   opensAt: null,
   closesAt: null,
   schedule: [],
+  meetings: {
+    firstMeeting: '2027-03-06',
+    weekday: 'saturday',
+    time: '17:30',
+    durationMinutes: 90,
+    count: 8,
+    room: 'Sala 3',
+  },
 };
 
 function renderPanel() {
