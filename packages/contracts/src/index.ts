@@ -14,6 +14,7 @@ export * from './staff-term.js';
 export * from './staff-prerequisites.js';
 export * from './people-query.js';
 export * from './staff-reports.js';
+export * from './check-in.js';
 export * from './staff-desk.js';
 export * from './desk.js';
 export * from './me.js';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion, fieldMessages } from './messages.js';
+import { checkInCodeSchema } from './check-in.js';
 import { staffRoleSchema } from './staff.js';
 
 const courseSlugSchema = z
@@ -89,6 +90,8 @@ export const myEnrolmentSchema = z.object({
       room: z.string().nullable(),
     })
     .nullable(),
+  /** The QR code to show at the door (decision 097); only for a place ('enrolled', 'pending'). */
+  checkIn: checkInCodeSchema.nullable(),
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 

@@ -129,6 +129,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
+    /** POST {code}: whose a QR code read at the door is (decision 097). */
+    checkIn: (meeting: number) => `${base}/check-in/${meeting}${q}`,
     /** POST {person}: someone who came to the meeting without a place (decision 096). */
     walkIn: (meeting: number) => `${base}/attendance/${meeting}/walk-in${q}`,
     /** POST {personId} or {person}: 'Inscrever no balcão' (decision 095). */

@@ -67,7 +67,7 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people }, marks, guests] = await Promise.all([
+  const [{ people, checkInTokens }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
     ctx.desk.guests(row.id, meeting),
@@ -85,6 +85,7 @@ export async function attendance(
       personId: p.id,
       name: p.name,
       present: marks.get(p.id) ?? null,
+      checkInToken: checkInTokens.get(p.id) ?? '',
     })),
     // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
     guests: guests.map((g) => ({ id: g.id, name: g.name })),

@@ -221,6 +221,11 @@ export interface EnrolmentsTable {
    * has at most one active row per course.
    */
   active: Generated<number>;
+  /**
+   * The random code of the enrolment's QR code, read at the door (migration 036, decision 097);
+   * given by the database to every row.
+   */
+  check_in_token: Generated<string>;
 }
 
 /**

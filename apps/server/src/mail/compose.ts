@@ -71,6 +71,8 @@ export interface EnrolmentConfirmationFor extends WithCentre {
   now?: Date;
   /** The place came from the waiting list (the message says the waiting ended). */
   promoted?: boolean;
+  /** The place's QR code as a PNG, base64 (decision 097). */
+  checkInPng?: string;
 }
 
 /** The confirmation of an enrolment in a course. */
@@ -86,6 +88,7 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
     courseUrl: absolute(input.siteUrl, coursePath(course)),
     ...(input.now ? { now: input.now } : {}),
     ...(input.promoted ? { promoted: true } : {}),
+    ...(input.checkInPng ? { checkInPng: input.checkInPng } : {}),
   });
 }
 

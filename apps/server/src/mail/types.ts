@@ -12,6 +12,8 @@ export interface MailAttachment {
   contentType: string;
   content: string;
   encoding: 'utf-8' | 'base64';
+  /** Shown inside the HTML by `cid:<cid>` (an inline image) rather than listed as a file. */
+  cid?: string;
 }
 
 /** What a message is, for logs and operators ("enrolment-confirmation"...): never who or what. */

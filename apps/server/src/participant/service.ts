@@ -42,6 +42,7 @@ import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-i
 import { composeAccountDeleted } from '../mail/compose.js';
 import type { Mail } from '../mail/mail.js';
 import { personHistory } from './history.js';
+import { checkInCodeOf } from '../check-in/check-in-code.js';
 import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
 import { validatePassword } from '../idp/routes/form-validation.js';
 import { staffRoleOf } from '../staff/roles.js';
@@ -131,6 +132,8 @@ export class ParticipantService {
       this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
+    // The QR code of each place held now (decision 097).
+    const tokens = new Map(rows.enrolments.map((e) => [e.classId, e.checkInToken]));
     // One completion per person and class.
     const reasons = new Map(completions.map((c) => [c.classId, c.reason]));
     const now = this.#now();
@@ -165,6 +168,7 @@ export class ParticipantService {
                 room: meetings.room,
               }
             : null,
+        checkIn: current ? checkInCodeOf(tokens.get(entry.classId)) : null,
       };
       const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
       answer.push({

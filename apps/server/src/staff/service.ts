@@ -27,6 +27,7 @@ import { actions } from './action-record.js';
 import { sendClassMessage } from '../classes/class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
 import { attendance, markAttendance } from '../classes/attendance.js';
+import { checkIn } from '../classes/check-in.js';
 import { prepareTerm, termProposal } from '../classes/next-term.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from '../classes/course-settings.js';
@@ -186,6 +187,11 @@ export class StaffService {
     turma?: string,
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
+  }
+
+  /** Whose a QR code read at the door is, for the class (decision 097). */
+  checkIn(by: StaffActor, slug: string, meeting: number, token: string, turma?: string) {
+    return checkIn(this.#ctx, by, slug, meeting, token, turma);
   }
 
   /**

@@ -27,6 +27,7 @@ import * as waitingListHistory from './030-waiting-list-history.js';
 import * as termPreparations from './033-term-preparations.js';
 import * as certificates from './034-certificates.js';
 import * as deskPeopleAndGuests from './035-desk-people-and-guests.js';
+import * as checkInTokens from './036-check-in-tokens.js';
 import * as classScopedRoles from './037-class-scoped-roles.js';
 
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '033-term-preparations': termPreparations,
   '034-certificates': certificates,
   '035-desk-people-and-guests': deskPeopleAndGuests,
+  '036-check-in-tokens': checkInTokens,
   '037-class-scoped-roles': classScopedRoles,
 };
 

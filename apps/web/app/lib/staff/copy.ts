@@ -46,6 +46,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'participant.move': 'Moveu um participante de turma',
   'attendance.view': 'Viu a presença de um encontro',
   'attendance.update': 'Marcou a presença de um encontro',
+  'attendance.checkIn': 'Leu o QR code de uma pessoa na entrada',
   'roles.view': 'Viu as funções da equipe',
   'content.save': 'Publicou uma alteração do conteúdo do site',
   'class.create': 'Criou uma turma',

@@ -29,6 +29,8 @@ import {
   staffRemoveResponseSchema,
   staffRevokeRequestSchema,
   staffRolesResponseSchema,
+  staffCheckInRequestSchema,
+  staffCheckInResponseSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerRoute } from '../bearer-route.js';
@@ -291,6 +293,30 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.marks,
           request.query.turma,
         ),
+      ),
+  );
+
+  // A QR code read at the door: whose it is (decision 097). A POST, so the token stays out of the
+  // address and of every log that keeps one.
+  app.post(
+    '/api/staff/courses/:slug/check-in/:meeting',
+    bearerRoute({
+      permission: 'attendance',
+      // A class's monitor takes its attendance at the door too (decision 098).
+      classScope: true,
+      params: staffMeetingParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffCheckInRequestSchema,
+      answer: staffCheckInResponseSchema,
+      refusals: [...CLASS_STAFF, 'invalidRequest', 'courseNotFound', 'classNotFound'],
+    }),
+    async (request) =>
+      staff.checkIn(
+        request.staffActor,
+        request.params.slug,
+        request.params.meeting,
+        request.body.code,
+        request.query.turma,
       ),
   );
 
