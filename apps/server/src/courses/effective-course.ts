@@ -14,9 +14,14 @@ import {
   type CourseSettingsColumns,
   createCourseStore,
 } from './course-store.js';
+import { readMeetingChanges } from './meeting-changes.js';
 
-/** The meetings in effect: the database's settings over the content's. */
+/**
+ * The meetings in effect: the database's settings over the content's, with the class's changes to
+ * single meetings (decision 091) for `classMeetings` to read.
+ */
 export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
+  const changes = readMeetingChanges(row.meeting_changes);
   return {
     firstMeeting: row.first_meeting ?? course.meetings.firstMeeting,
     weekday: (row.meeting_weekday ?? course.meetings.weekday) as Weekday,
@@ -24,6 +29,7 @@ export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
     count: row.meeting_count ?? course.meetings.count,
     durationMinutes: row.meeting_duration_minutes ?? course.meetings.durationMinutes,
     room: row.meeting_room ?? course.meetings.room ?? null,
+    ...(changes ? { changes: [...changes] } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ import * as classLife from './024-class-life.js';
 import * as personDataOnce from './025-person-data-once.js';
 import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
 import * as waitingListHistory from './030-waiting-list-history.js';
+import * as meetingChanges from './031-meeting-changes.js';
+import * as recesses from './032-recesses.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '025-person-data-once': personDataOnce,
   '026-mail-floods-and-seen-people': mailFloodsAndSeenPeople,
   '030-waiting-list-history': waitingListHistory,
+  '031-meeting-changes': meetingChanges,
+  '032-recesses': recesses,
 };
 
 export const migrationProvider: MigrationProvider = {
