@@ -7,12 +7,12 @@ import {
   formatClassMeetings,
   formatMeetingChanges,
   heldMeetings,
+  type MeetingChange,
   type MeetingRule,
   type Recess,
   withoutRecess,
 } from './class-meetings.js';
 import { addDays, meetingDates } from './meetings.js';
-import type { MeetingChange } from './schema.js';
 
 /** Saturdays from 05/12/2026, ten of them. */
 const rule: MeetingRule = { firstMeeting: '2026-12-05', time: '19:00', count: 10 };

@@ -18,8 +18,28 @@ import {
   weekdayNames,
   weekdayOf,
 } from './meetings.js';
-import type { Weekday } from './schema.js';
-import type { CourseMeetings, MeetingChange } from './schema.js';
+import type { CourseMeetings, Weekday } from './schema.js';
+
+/**
+ * A change staff made to one of a class's meetings. `date` is the weekly rule's date it applies
+ * to. 'skip': no meeting that day (a holiday, a recess), and the class either ends a week `later`
+ * or has one meeting `fewer`; 'cancel': the meeting stays listed, cancelled, with the message the
+ * class was told; 'move': that meeting happens on `to` at `time` instead; 'add': one more meeting
+ * on `date` at `time`. Checked by `meetingChangeSchema` (packages/contracts).
+ */
+export type MeetingChange =
+  | {
+      kind: 'skip';
+      date: string;
+      then: 'later' | 'fewer';
+      /** What the date is: the recess's name ('Recesso de fim de ano'), a holiday's. */
+      reason?: string | undefined;
+      /** The recess that skipped it (decision 092): removed with the recess. */
+      recess?: string | undefined;
+    }
+  | { kind: 'cancel'; date: string; message: string }
+  | { kind: 'move'; date: string; to: string; time: string }
+  | { kind: 'add'; date: string; time: string };
 
 /** What a class's meetings are made of: the weekly rule and its changes. */
 export type MeetingRule = Pick<CourseMeetings, 'firstMeeting' | 'time' | 'count'> & {
@@ -177,6 +197,17 @@ export function withoutRecess(
   return (changes ?? []).filter((c) => c.kind !== 'skip' || c.recess !== recessId);
 }
 
+/**
+ * The first meeting that takes place, as `formatFirstMeeting` reads it (the rule's first date and
+ * time when none does).
+ */
+export function firstHeldMeeting(rule: MeetingRule): { firstMeeting: string; time: string } {
+  const first = heldMeetings(rule)[0];
+  return first
+    ? { firstMeeting: first.date, time: first.time }
+    : { firstMeeting: rule.firstMeeting, time: rule.time };
+}
+
 /** The last meeting that takes place, or undefined when none does. */
 export function lastHeldMeeting(rule: MeetingRule): ClassMeeting | undefined {
   return heldMeetings(rule).at(-1);
@@ -243,7 +274,6 @@ export function formatClassMeetings(
   const slot = formatWeeklySlot({ ...meetings, weekday: meetings.weekday as Weekday });
   const place = meetings.room ? ` · Local: ${meetings.room}` : '';
   const held = heldMeetings(meetings);
-  const first = held[0] ?? { date: meetings.firstMeeting, time: meetings.time };
   const changed = formatMeetingChanges(meetings).map((line) => ` · ${line}`);
-  return `Primeiro encontro: ${formatFirstMeeting({ firstMeeting: first.date, time: first.time })} · ${slot} (${formatMeetingCount(held.length)})${place}${changed.join('')}`;
+  return `Primeiro encontro: ${formatFirstMeeting(firstHeldMeeting(meetings))} · ${slot} (${formatMeetingCount(held.length)})${place}${changed.join('')}`;
 }

@@ -3,6 +3,7 @@
  * its courses is described here and validated (zod) when the package is built and when it is loaded.
  */
 import { z } from 'zod';
+import type { MeetingChange } from './class-meetings.js';
 import { programmeSlugs, weekdays } from './constants.js';
 
 export { programmeSlugs, weekdays };
@@ -90,32 +91,6 @@ function weekdayIndexOf(isoDate: string): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
-const isoDate = z.iso.date();
-const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time: HH:MM, 24 h');
-
-/**
- * A change staff made to one of a class's meetings (decision 091). `date` is the weekly rule's
- * date it applies to. 'skip': no meeting that day (a holiday, a recess), and the class either ends
- * a week `later` or has one meeting `fewer`; 'cancel': the meeting stays listed, cancelled, with the
- * message the class was told; 'move': that meeting happens on `to` at `time` instead; 'add': one
- * more meeting on `date` at `time`.
- */
-export const meetingChangeSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('skip'),
-    date: isoDate,
-    then: z.enum(['later', 'fewer']),
-    /** What the date is: the recess's name ('Recesso de fim de ano'), a holiday's. */
-    reason: z.string().max(120).optional(),
-    /** The recess that skipped it (decision 092): removed with the recess. */
-    recess: z.string().max(64).optional(),
-  }),
-  z.object({ kind: z.literal('cancel'), date: isoDate, message: z.string().max(1000) }),
-  z.object({ kind: z.literal('move'), date: isoDate, to: isoDate, time: wallTime }),
-  z.object({ kind: z.literal('add'), date: isoDate, time: wallTime }),
-]);
-export type MeetingChange = z.infer<typeof meetingChangeSchema>;
-
 /**
  * A course's meetings: weekly, from the first meeting, at the same time (America/Sao_Paulo), for a
  * number of weeks. Where: the centre's address unless `address` says otherwise, in `room` if given.
@@ -135,8 +110,11 @@ export const courseMeetingsSchema = z
     room: nonEmpty.optional(),
     /** Where the course meets when not at the centre's own address. */
     address: addressSchema.optional(),
-    /** A class's changes to single meetings (decision 091); the content sets none. */
-    changes: z.array(meetingChangeSchema).max(200).optional(),
+    /**
+     * A class's changes to single meetings (decision 091): the content sets none; the server
+     * checks them with `meetingChangeSchema` (packages/contracts) when it reads a class.
+     */
+    changes: z.array(z.custom<MeetingChange>()).optional(),
   })
   .superRefine((meetings, ctx) => {
     if (weekdays[weekdayIndexOf(meetings.firstMeeting)] !== meetings.weekday) {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FORBIDDEN_NAME_CHARACTERS } from './api.js';
 import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
+import { staffClassMeetingSchema } from './staff-meetings.js';
 import { localDateTime, staffCourseParamsSchema, staffDate } from './staff.js';
 
 /** `:slug/:classId` of a course's class. */
@@ -21,8 +22,10 @@ export const staffClassSchema = z.object({
   firstMeeting: z.string().nullable(),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
-  /** Each meeting in effect: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
+  /** Each meeting held: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
   schedule: z.array(z.object({ date: z.string(), start: z.string() })),
+  /** Every date of the class, skipped and cancelled ones too (decision 091). */
+  meetings: z.array(staffClassMeetingSchema),
 });
 export type StaffClass = z.infer<typeof staffClassSchema>;
 

@@ -326,6 +326,9 @@ export const staffActionNameSchema = z.enum(
     'completions.view',
     'completion.change',
     'class.message',
+    'class.meetings',
+    'recess.create',
+    'recess.remove',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

@@ -5,7 +5,8 @@
  * that reads the class. Parsed values are kept by text: every enrolment reads its class's
  * settings, and the same few texts come back.
  */
-import { type MeetingChange, meetingChangeSchema } from '@centro/content';
+import { type ClassMeeting, type MeetingChange } from '@centro/content';
+import { meetingChangeSchema, type StaffClassMeeting } from '@centro/contracts';
 import { z } from 'zod';
 
 const listSchema = z.array(meetingChangeSchema);
@@ -34,4 +35,20 @@ export function readMeetingChanges(text: string | null): readonly MeetingChange[
 /** The column's value for `changes` (null: none). */
 export function writeMeetingChanges(changes: readonly MeetingChange[]): string | null {
   return changes.length > 0 ? JSON.stringify(changes) : null;
+}
+
+/** A class's dates as staff see them: which were changed, and which by a recess. */
+export function staffMeetings(
+  meetings: readonly ClassMeeting[],
+  changes: readonly MeetingChange[] | undefined,
+): StaffClassMeeting[] {
+  const byDate = new Map((changes ?? []).map((c) => [c.date, c]));
+  return meetings.map((m) => {
+    const change = byDate.get(m.slot ?? m.date);
+    return {
+      ...m,
+      changed: change !== undefined && (m.slot !== null || change.kind === 'add'),
+      recess: change?.kind === 'skip' && change.recess !== undefined,
+    };
+  });
 }

@@ -1,6 +1,6 @@
 /** Attendance per meeting of a class: the list to mark, and the marks of the people enrolled. */
 import type { StaffAttendanceMark } from '@centro/contracts';
-import { addDays, canMark, markingOpensAt, scheduledMeetings } from '@centro/content';
+import { canMark, markingOpensAt, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
 import { StaffCourseNotFoundError } from './errors.js';
@@ -27,11 +27,6 @@ export function deviceInstant(markedAt: string | undefined, start: Date, now: Da
   return new Date(Math.min(now.getTime(), Math.max(earliest, at)));
 }
 
-/** YYYY-MM-DD of a meeting (weekly from the first: the e-mails' and the calendar's dates). */
-export function meetingDate(firstMeeting: string, meeting: number): string {
-  return addDays(firstMeeting, 7 * (meeting - 1));
-}
-
 /** Every meeting's date and the marks of the class, for the export. */
 export async function classAttendance(
   ctx: StaffContext,
@@ -39,8 +34,9 @@ export async function classAttendance(
   turma?: string,
 ): Promise<AttendanceSheet> {
   const { course, row } = await classOf(ctx, slug, turma);
-  const meetings = effectiveMeetings(course, row);
-  const numbers = Array.from({ length: meetings.count }, (_, i) => i + 1);
+  // The meetings held (decision 091): a cancelled or skipped date has no column.
+  const schedule = scheduledMeetings(effectiveMeetings(course, row));
+  const numbers = schedule.map((m) => m.meeting);
   const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n)));
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
@@ -50,7 +46,7 @@ export async function classAttendance(
       marks.set(person, own);
     }
   });
-  return { dates: numbers.map((n) => meetingDate(meetings.firstMeeting, n)), marks };
+  return { dates: schedule.map((m) => m.date), marks };
 }
 
 export async function attendance(
@@ -61,8 +57,8 @@ export async function attendance(
   turma?: string,
 ) {
   const { course, row } = await classOf(ctx, slug, turma);
-  const meetings = effectiveMeetings(course, row);
-  if (meeting > meetings.count) throw new StaffCourseNotFoundError();
+  const scheduled = scheduledMeetings(effectiveMeetings(course, row))[meeting - 1];
+  if (!scheduled) throw new StaffCourseNotFoundError();
   const [{ people }, marks] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
@@ -75,7 +71,7 @@ export async function attendance(
   });
   return {
     meeting,
-    date: meetingDate(meetings.firstMeeting, meeting),
+    date: scheduled.date,
     marks: people.map((p) => ({
       personId: p.id,
       name: p.name,

@@ -14,11 +14,15 @@ import {
   scheduledMeetings,
   weekdayOf,
   weekdays,
+  applyRecesses,
+  classMeetings,
 } from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
 import { type ClassTemplate, holdsPlaces, nextTermClass } from '../courses/class-rules.js';
 import type { ClassRow } from '../courses/class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
+import { staffMeetings, writeMeetingChanges } from '../courses/meeting-changes.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
 import { Refusal } from '../refusals/refusal.js';
 import { completes, DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 import type { Completion } from './completion-store.js';
@@ -27,6 +31,7 @@ import { localDateTime, refusePastRetention, utcInstant } from './course-setting
 import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
 
 function staffClass(course: Course, row: ClassRow): StaffClass {
+  const meetings = effectiveMeetings(course, row);
   return {
     id: row.id,
     name: row.name,
@@ -36,10 +41,11 @@ function staffClass(course: Course, row: ClassRow): StaffClass {
     firstMeeting: row.first_meeting,
     opensAt: row.enrolment_opens_at,
     closesAt: row.enrolment_closes_at,
-    schedule: scheduledMeetings(effectiveMeetings(course, row)).map((m) => ({
+    schedule: scheduledMeetings(meetings).map((m) => ({
       date: m.date,
       start: m.start.toISOString(),
     })),
+    meetings: staffMeetings(classMeetings(meetings), meetings.changes),
   };
 }
 
@@ -126,17 +132,21 @@ export async function createClass(
   if (firstMeeting !== null) {
     refusePastRetention(ctx, firstMeeting, next.meeting_count ?? course.meetings.count);
   }
+  const input = {
+    ...next,
+    course_slug: slug,
+    name: overrides.name ?? next.name,
+    places: overrides.places ?? next.places,
+    enrolment_opens_at: opensAt,
+    enrolment_closes_at: closesAt,
+    first_meeting: firstMeeting,
+    meeting_weekday: weekday,
+  };
+  // The centre's recesses apply to a class made after them too (decision 092).
+  const rule = effectiveMeetings(course, settingsColumnsOf(input));
+  const changes = applyRecesses(rule, await ctx.recesses.all());
   const id = await ctx.classes.create(
-    {
-      ...next,
-      course_slug: slug,
-      name: overrides.name ?? next.name,
-      places: overrides.places ?? next.places,
-      enrolment_opens_at: opensAt,
-      enrolment_closes_at: closesAt,
-      first_meeting: firstMeeting,
-      meeting_weekday: weekday,
-    },
+    { ...input, meeting_changes: writeMeetingChanges(changes) },
     ctx.now(),
   );
   const created = await ctx.classes.byId(id);
@@ -217,6 +227,8 @@ export async function concludeClass(
           minimumPercent,
         })),
       ),
+    // 75 % of the meetings held (decision 091), never of the rule's count.
+    (settings) => scheduledMeetings(effectiveMeetings(course, settings)).length,
   );
   if (completions === null) throw new Refusal('classConcluded');
   const left = await leaveGroup(ctx, course.groupId, classId, slug);

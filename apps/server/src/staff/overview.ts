@@ -23,6 +23,8 @@ export async function overview(
     const current = row && classes.get(row.class_id);
     if (!row || !current) continue;
     const meetings = effectiveMeetings(course, row);
+    // The meetings held (decision 091), as attendance lists them.
+    const schedule = scheduledMeetings(meetings);
     const present = counts.get(course.slug);
     summaries.push({
       slug: course.slug,
@@ -37,12 +39,9 @@ export async function overview(
       ),
       opensAt: row.enrolment_opens_at,
       closesAt: row.enrolment_closes_at,
-      meetings: meetings.count,
-      schedule: scheduledMeetings(meetings).map((m) => ({
-        date: m.date,
-        start: m.start.toISOString(),
-      })),
-      attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
+      meetings: schedule.length,
+      schedule: schedule.map((m) => ({ date: m.date, start: m.start.toISOString() })),
+      attendance: schedule.map((m) => present?.get(m.meeting) ?? 0),
       hasInvite: (row.invite_code ?? course.inviteCode) !== null,
       className: current.name,
       classState: current.state,

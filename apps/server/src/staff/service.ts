@@ -8,6 +8,8 @@
  */
 import { allCourses, type Course } from '@centro/content';
 import type {
+  StaffMeetingChangeRequest,
+  StaffRecessRequest,
   StaffActionsQuery,
   StaffCompletionChange,
   StaffClassMessageRequest,
@@ -19,6 +21,8 @@ import type {
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
+import { changeMeeting } from '../classes/meetings.js';
+import { addRecess, listRecesses, removeRecess } from '../classes/recesses.js';
 import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
 import { attendance, markAttendance } from './attendance.js';
@@ -53,6 +57,7 @@ export interface StaffServiceOptions {
   completions: StaffContext['completions'];
   prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
+  recesses: StaffContext['recesses'];
   directory: StaffContext['directory'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
@@ -81,6 +86,7 @@ export class StaffService {
       completions: options.completions,
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
+      recesses: options.recesses,
       directory: options.directory,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
@@ -244,6 +250,29 @@ export class StaffService {
     request: StaffClassMessageRequest,
   ) {
     return sendClassMessage(this.#ctx, by, slug, classId, request);
+  }
+
+  /**
+   * One meeting of a class skipped, cancelled, moved, added or restored (decision 091).
+   * @throws classNotFound, classReadOnly, meetingNotFound, meetingPast
+   */
+  changeMeeting(by: StaffActor, slug: string, classId: string, request: StaffMeetingChangeRequest) {
+    return changeMeeting(this.#ctx, by, slug, classId, request);
+  }
+
+  /** The centre's recesses (decision 092). */
+  recesses() {
+    return listRecesses(this.#ctx);
+  }
+
+  /** A recess entered: applied to every class not concluded, their people told. */
+  addRecess(by: StaffActor, request: StaffRecessRequest) {
+    return addRecess(this.#ctx, by, request);
+  }
+
+  /** A recess removed: its skips taken back from every class, their people told. */
+  removeRecess(by: StaffActor, id: string) {
+    return removeRecess(this.#ctx, by, id);
   }
 
   /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */

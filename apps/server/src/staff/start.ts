@@ -8,6 +8,7 @@ import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import type { Mail } from '../mail/mail.js';
+import { createRecessStore } from '../classes/recess-store.js';
 import { createClassMessageStore } from './class-message-store.js';
 import { createClassStore } from '../courses/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
@@ -40,6 +41,7 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     completions: createCompletionStore(options.database),
     prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
+    recesses: createRecessStore(options.database.db),
     directory: options.directory,
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,

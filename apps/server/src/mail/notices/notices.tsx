@@ -10,7 +10,11 @@
  */
 import {
   type Course,
+  firstHeldMeeting,
   formatFirstMeeting,
+  formatMeetingChanges,
+  heldMeetings,
+  type MeetingRule,
   groupLinkOf,
   formatMeetingCount,
   formatMeetingPlace,
@@ -280,9 +284,11 @@ export function enrolmentOpened(input: CourseNoticeInput): MailMessage {
 
 /** The meeting lines of a course: first meeting, weekly slot and count, place. */
 export function meetingLines(course: Pick<Course, 'meetings'>, centre: MessageCentre): string[] {
+  // The meetings held and the dates changed (decision 091): a cancellation's message among them.
   return [
-    `Primeiro encontro: ${formatFirstMeeting(course.meetings)}`,
-    `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`,
+    `Primeiro encontro: ${formatFirstMeeting(firstHeldMeeting(course.meetings))}`,
+    `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(heldMeetings(course.meetings).length)})`,
+    ...formatMeetingChanges(course.meetings),
     `Local: ${formatMeetingPlace(course.meetings, centre.address)}`,
   ];
 }
@@ -326,12 +332,11 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
  * The reminder's subject: "Lembrete: sua turma começa sábado, 06/03 às 17h30" (the first meeting's
  * wall-clock date and time, São Paulo's, as the meetings are kept).
  */
-export function classReminderSubject(
-  meetings: Pick<Course['meetings'], 'firstMeeting' | 'time'>,
-): string {
-  const [, month = '', day = ''] = meetings.firstMeeting.split('-');
-  const weekday = weekdayNames[weekdayOf(meetings.firstMeeting)];
-  return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(meetings.time)}`;
+export function classReminderSubject(meetings: MeetingRule): string {
+  const first = firstHeldMeeting(meetings);
+  const [, month = '', day = ''] = first.firstMeeting.split('-');
+  const weekday = weekdayNames[weekdayOf(first.firstMeeting)];
+  return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(first.time)}`;
 }
 
 /** Two days before the class's first meeting: when, where, and the calendar again. */
