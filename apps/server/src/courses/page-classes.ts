@@ -55,6 +55,7 @@ export function classesKey(classes: readonly ClassMeetings[]): string {
       m.durationMinutes,
       m.room ?? null,
       m.address ?? null,
+      m.changes ?? null,
     ]),
   );
 }

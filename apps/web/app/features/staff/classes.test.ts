@@ -13,6 +13,7 @@ const klass = (id: string, state: StaffClass['state']): StaffClass => ({
   opensAt: null,
   closesAt: null,
   schedule: [],
+  meetings: [],
 });
 
 describe('the class a course view shows', () => {

@@ -62,6 +62,7 @@ describe('AttendancePanel', () => {
       opensAt: null,
       closesAt: null,
       schedule,
+      meetings: [],
     };
     const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
     renderWithRouter(<AttendancePanel {...panel} />, {

@@ -51,6 +51,7 @@ const staffClass = (id: string, name: string, state: StaffClass['state']): Staff
   opensAt: null,
   closesAt: null,
   schedule: [{ date: '2026-03-07', start: '2026-03-07T18:00:00.000Z' }],
+  meetings: [],
 });
 const K1 = '00000000-0000-4000-8000-000000000001';
 const K2 = '00000000-0000-4000-8000-000000000002';
