@@ -3,8 +3,9 @@
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&turma=`
  * a class of it, `&aba=` its tab) a course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
  * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section);
- * `?secao=relatorios` the reports (Coordenação), a screen of its own feature that the route passes
- * in, loaded when opened.
+ * `?secao=relatorios` the reports (Coordenação), loaded when opened.
+ * Each section is a feature of its own (the classes, the content, the people, the reports); the
+ * route composes them into this shell (decision 015: a feature never imports another).
  * The person's roles come from the API; anyone without one sees the 404 page.
  */
 import type { StaffRoleName } from '@centro/contracts';
@@ -14,24 +15,27 @@ import { fetchStaffRoles } from '~/auth/api/staff-roles';
 import { DocumentTitle } from '~/components/document-title';
 import { NotFoundScreen } from '~/components/signed-in-page';
 import { prepareToasts } from '~/components/toasts/notify';
-import { fetchOverview } from '../api/get-overview';
-import { roleLabels, STAFF_TITLE } from '../copy';
+import { roleLabels, STAFF_TITLE } from '~/lib/staff/copy';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
-import { ActionRecord } from './action-record';
-import { ContentPanel } from './content-panel';
-import { CourseView } from './course-view';
-import { LoadFailed } from './load-failed';
-import { Overview } from './overview';
-import { RolesPanel } from './roles-panel';
+import { LoadFailed } from '~/components/staff/load-failed';
 import '../staff.css';
 
-export interface StaffAreaProps {
+/** The sections of the staff area, each from its own feature. */
+export interface StaffSections {
+  /** 'Cursos': the overview, or the course of `?curso=` (and its class, `?turma=`). */
+  courses: ComponentType<{ slug: string | null; coordination: boolean }>;
+  /** 'Registro de ações' (Coordenação). */
+  record: ComponentType;
+  /** 'Conteúdo' (Coordenação and Comunicação). */
+  content: ComponentType;
+  /** 'Funções' (Coordenação). */
+  roles: ComponentType;
   /** 'Relatórios' (lazy: its charts load only when it is opened); absent, no such section. */
   reports?: ComponentType;
 }
 
-export function StaffArea({ reports }: StaffAreaProps = {}) {
+export function StaffArea({ sections }: { sections: StaffSections }) {
   const call = useApi();
   const roles = useLoad(
     useCallback(() => call(fetchStaffRoles), [call]),
@@ -58,16 +62,17 @@ export function StaffArea({ reports }: StaffAreaProps = {}) {
     );
   }
   if (roles.data.length === 0) return <NotFoundScreen />;
-  return <StaffViews roles={roles.data} reports={reports} />;
+  return <StaffViews roles={roles.data} sections={sections} />;
 }
 
-function StaffViews({
-  roles,
-  reports: Reports,
-}: {
-  roles: StaffRoleName[];
-  reports: ComponentType | undefined;
-}) {
+function StaffViews({ roles, sections }: { roles: StaffRoleName[]; sections: StaffSections }) {
+  const {
+    courses: Courses,
+    record: Record,
+    content: Content,
+    roles: Roles,
+    reports: Reports,
+  } = sections;
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
   // Comunicação sees the content only (no participant data); the others see the courses.
@@ -96,15 +101,16 @@ function StaffViews({
   ];
 
   let view;
-  if (current === 'conteudo') view = <ContentPanel />;
-  else if (current === 'funcoes') view = <RolesPanel />;
+  if (current === 'conteudo') view = <Content />;
+  else if (current === 'funcoes') view = <Roles />;
+  else if (current === 'registro') view = <Record />;
   else if (current === 'relatorios') {
     view = Reports && (
       <Suspense fallback={<p role="status">Carregando relatórios…</p>}>
         <Reports />
       </Suspense>
     );
-  } else view = <CoursesViews current={current} slug={slug} coordination={coordination} />;
+  } else view = <Courses slug={slug} coordination={coordination} />;
 
   return (
     <div className="page staff">
@@ -129,41 +135,5 @@ function StaffViews({
       </nav>
       {view}
     </div>
-  );
-}
-
-/** The courses (overview, a course) and the record, which names the courses. */
-function CoursesViews({
-  current,
-  slug,
-  coordination,
-}: {
-  current: 'cursos' | 'registro';
-  slug: string | null;
-  coordination: boolean;
-}) {
-  const call = useApi();
-  const overview = useLoad(
-    useCallback(() => call(fetchOverview), [call]),
-    'Staff area: loading',
-  );
-  if (current === 'registro') {
-    const titles = new Map(
-      overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : [],
-    );
-    return <ActionRecord courseTitles={titles} />;
-  }
-  if (overview.state === 'loading') return <p role="status">Carregando…</p>;
-  if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
-  const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
-  return course ? (
-    <CourseView
-      key={course.slug}
-      course={course}
-      coordination={coordination}
-      onChanged={overview.reload}
-    />
-  ) : (
-    <Overview courses={overview.data} coordination={coordination} />
   );
 }
