@@ -89,7 +89,16 @@ const serverLayers = [
   { name: 'plugins/', paths: ['plugins'] },
   {
     name: 'the domains',
-    paths: ['enrolment', 'staff', 'participant', 'courses', 'backup', 'content', 'reports'],
+    paths: [
+      'enrolment',
+      'staff',
+      'participant',
+      'courses',
+      'classes',
+      'backup',
+      'content',
+      'reports',
+    ],
   },
   { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },
 ];

@@ -5,14 +5,12 @@
  */
 import type { MeetingChange } from '@centro/content/site';
 import { z } from 'zod';
+import { MEETING_TEXT_LIMITS } from './field-labels.js';
 
 const date = z.iso.date({ error: 'Informe uma data válida.' });
 const time = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Informe um horário válido (HH:MM).' });
-
-/** Limits of a cancellation's message and a recess's name. */
-export const MEETING_TEXT_LIMITS = { message: 1000, recessName: 120 } as const;
 
 const message = z
   .string()

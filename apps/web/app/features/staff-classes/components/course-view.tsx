@@ -1,7 +1,8 @@
 /**
  * One course in the staff area: its classes ('Turmas': the list; 'Nova turma', 'Abrir
  * inscrições' and 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else
- * the course's current class), its participants, attendance, a message to it and (Coordenação)
+ * the course's current class), its participants, its dates ('Encontros', decision 091), attendance,
+ * a message to it and (Coordenação)
  * settings; and, for the course, its prerequisites ('Liberar inscrição') and completions.
  * Each panel of a class takes `ClassPanelProps`; a concluded class's panels show no edit
  * controls (and it gets no message).
@@ -20,6 +21,7 @@ import { ClassesPanel } from './classes-panel';
 import { LoadFailed } from '~/components/staff/load-failed';
 import { CompletionsPanel } from './completions-panel';
 import { PrerequisitesPanel } from './prerequisites-panel';
+import { MeetingsPanel } from './meetings-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
 
@@ -77,6 +79,7 @@ export function CourseView({
   const tabs = [
     { key: 'turmas', label: 'Turmas' },
     { key: 'participantes', label: 'Participantes' },
+    { key: 'encontros', label: 'Encontros' },
     { key: 'presenca', label: 'Presença' },
     // A concluded class is read-only: no message to it either.
     ...(chosen && !isReadOnly(chosen) ? [{ key: 'mensagem', label: 'Mensagem à turma' }] : []),
@@ -124,6 +127,7 @@ export function CourseView({
         />
       )}
       {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'encontros' && <MeetingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'mensagem' && (

@@ -1,4 +1,4 @@
-/** 'Cursos' in the staff area: the overview, or the course of `?curso=`. */
+/** 'Cursos' in the staff area: the centre's recesses and the overview, or the course of `?curso=`. */
 import type { ComponentType } from 'react';
 import { useCallback } from 'react';
 import { useApi } from '~/auth/use-api';
@@ -8,6 +8,7 @@ import { useLoad } from '~/lib/use-load';
 import { fetchOverview } from '../api/get-overview';
 import { CourseView } from './course-view';
 import { Overview } from './overview';
+import { RecessesPanel } from './recesses-panel';
 
 export interface CoursesSectionProps {
   slug: string | null;
@@ -30,7 +31,10 @@ export function CoursesSection({ slug, coordination, attendance }: CoursesSectio
       onChanged={overview.reload}
     />
   ) : (
-    <Overview courses={overview.data} coordination={coordination} />
+    <>
+      <RecessesPanel coordination={coordination} onChanged={overview.reload} />
+      <Overview courses={overview.data} coordination={coordination} />
+    </>
   );
 }
 
