@@ -5,6 +5,7 @@
 import {
   addMinutes,
   centre,
+  formatDate,
   MEETING_TIME_ZONE,
   schedule as packagedSchedule,
   type ScheduleDay,
@@ -19,9 +20,17 @@ import { getSite } from '~/lib/site.server';
 import { SCHEDULE_TITLE } from './copy';
 import type { ScheduleLoaderData } from './types';
 
+/** A recess as the server gives it to the page (decision 092). */
+export interface ScheduleRecess {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+}
+
 export function getSchedulePage(
   schedule: readonly ScheduleDay[] = packagedSchedule,
   whatsapp: string = centre.whatsapp,
+  recesses: readonly ScheduleRecess[] = [],
 ): ScheduleLoaderData {
   const days = schedule.map((day) => ({
     day: day.day,
@@ -47,8 +56,11 @@ export function getSchedulePage(
   );
   const site = getSite();
   const summary = schedule.map((day) => `${day.day}: ${day.whatsappTopic}`).join('; ');
+  const lines = recesses.map(
+    (r) => `${r.name}: de ${formatDate(r.startsOn)} a ${formatDate(r.endsOn)}`,
+  );
   return {
-    page: { days },
+    page: { days, ...(lines.length > 0 ? { recesses: lines } : {}) },
     meta: buildPageMeta(site, {
       title: SCHEDULE_TITLE,
       description: `Dias e horários das atividades da semana. ${summary}.`,

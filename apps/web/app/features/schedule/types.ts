@@ -15,6 +15,11 @@ export interface ScheduleDayView {
 
 export interface SchedulePageData {
   days: ScheduleDayView[];
+  /**
+   * The centre's recesses not over yet (decision 092), as lines: 'Recesso de fim de ano: de
+   * 20/12/2026 a 10/01/2027'. Absent: none.
+   */
+  recesses?: string[];
 }
 
 export interface ScheduleLoaderData {

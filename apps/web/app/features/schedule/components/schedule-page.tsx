@@ -4,7 +4,7 @@ import type { SchedulePageData } from '../types';
 import { ScheduleDayCard } from './schedule-day';
 import '../schedule.css';
 
-export function SchedulePage({ days }: SchedulePageData) {
+export function SchedulePage({ days, recesses }: SchedulePageData) {
   return (
     <div className="page">
       <h1>{SCHEDULE_TITLE}</h1>
@@ -18,6 +18,17 @@ export function SchedulePage({ days }: SchedulePageData) {
           Adicionar à minha agenda
         </a>
       </p>
+      {recesses && (
+        <section className="schedule__recesses" aria-labelledby="recessos">
+          <h2 id="recessos">Recessos</h2>
+          <p>Nestes períodos não há encontros dos cursos:</p>
+          <ul>
+            {recesses.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <ul className="schedule plain-list">
         {days.map((day, index) => (
           <li key={day.day}>
