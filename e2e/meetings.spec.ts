@@ -56,12 +56,17 @@ meetingsTest(
   async ({ page, browser, ownServer, smtp }) => {
     test.setTimeout(180_000);
     const shots = process.env.SHOTS_DIR;
-    const shot = async (screen: Page, name: string) => {
+    // The new screens, for review at 390 px and on a laptop when SHOTS_DIR is set (not in CI).
+    const shot = async (screen: Page, name: string, part: string) => {
       if (!shots) return;
-      await screen.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
       const size = screen.viewportSize();
-      await screen.setViewportSize({ width: 1280, height: 800 });
-      await screen.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
+      for (const width of [390, 1280]) {
+        await screen.setViewportSize({ width, height: 844 });
+        await screen
+          .locator(part)
+          .first()
+          .screenshot({ path: `${shots}/${name}-${width}.png` });
+      }
       if (size) await screen.setViewportSize(size);
     };
     const codeFor = codeReader(smtp);
@@ -94,7 +99,7 @@ meetingsTest(
       await page.getByLabel('Mensagem para a turma').fill('Reforma do salão');
       await page.getByRole('button', { name: 'Confirmar mudança' }).click();
       await expect(dateItem(page, cancelled)).toContainText('Cancelado: Reforma do salão');
-      await shot(page, 'staff-class-meetings');
+      await shot(page, 'staff-class-meetings', '.staff__meetings');
     });
 
     const skippedLine = `Sem encontro em quinta-feira, ${formatDate(holiday)} (Feriado)`;
@@ -151,7 +156,7 @@ meetingsTest(
       await expect(recesses.getByRole('status')).toHaveText(
         `Recesso cadastrado. ${hit.length} turmas mudaram; avisamos 1 pessoa por e-mail.`,
       );
-      await shot(page, 'staff-recesses');
+      await shot(page, 'staff-recesses', '.staff__recesses');
       await expect.poll(() => changes().length, { timeout: 15_000 }).toBe(3);
 
       const other = hit.find((c) => c.meetings.weekday !== course.meetings.weekday) ?? hit[1];
@@ -168,7 +173,7 @@ meetingsTest(
         );
       await ana.goto('/horarios');
       await expect(ana.getByRole('region', { name: 'Recessos' })).toBeVisible();
-      await shot(ana, 'horarios-recess');
+      await shot(ana, 'horarios-recess', 'main');
     });
 
     await ana.context().close();

@@ -27,21 +27,23 @@ export function MeetingsPanel({ slug, staffClass, coordination, onChanged }: Cla
   const call = useApi();
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // Said beside the date changed (a phone's list is long), or under the list for an added one.
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string; at: string } | null>(null);
   const editable = coordination && !isReadOnly(staffClass);
   const now = new Date();
   const rule = staffClass.meetings.find((m) => m.slot !== null);
 
-  const send = async (request: StaffMeetingChangeRequest) => {
+  const send = async (request: StaffMeetingChangeRequest, at: string) => {
     setBusy(true);
     setOutcome(null);
     try {
       const answer = await call((token) => changeMeeting(slug, staffClass.id, request, token));
       setEditing(null);
-      setOutcome({ ok: true, text: meetingsChangedText(answer.notified) });
+      setOutcome({ ok: true, text: meetingsChangedText(answer.notified), at });
       onChanged();
     } catch (error) {
-      setOutcome({ ok: false, text: failureMessage('meeting change', error, CHANGE_FAILED) });
+      const text = failureMessage('meeting change', error, CHANGE_FAILED);
+      setOutcome({ ok: false, text, at });
     } finally {
       setBusy(false);
     }
@@ -57,14 +59,16 @@ export function MeetingsPanel({ slug, staffClass, coordination, onChanged }: Cla
           const ahead = editable && meetingAhead(m, now);
           return (
             <li key={key} className={`staff__meeting staff__meeting--${m.status}`}>
-              <span className="staff__meeting-when">{meetingLine(m)}</span>
-              {state && <span className="staff__meeting-state">{state}</span>}
+              <div>
+                <span className="staff__meeting-when">{meetingLine(m)}</span>
+                {state && <span className="staff__meeting-state">{state}</span>}
+              </div>
               {ahead && m.changed && (
                 <button
                   type="button"
                   className="btn btn-outline"
                   disabled={busy}
-                  onClick={() => void send({ kind: 'undo', date: m.slot ?? m.date })}
+                  onClick={() => void send({ kind: 'undo', date: m.slot ?? m.date }, key)}
                 >
                   Desfazer
                 </button>
@@ -73,19 +77,22 @@ export function MeetingsPanel({ slug, staffClass, coordination, onChanged }: Cla
                 <button
                   type="button"
                   className="btn btn-outline"
+                  // Short on a phone's row; the name says which meeting (it starts with the text).
+                  aria-label={`Mudar este encontro (${meetingLine(m)})`}
                   onClick={() => {
                     setOutcome(null);
                     setEditing(m.slot);
                   }}
                 >
-                  Mudar este encontro
+                  Mudar
                 </button>
               )}
+              {outcome?.at === key && <Outcome {...outcome} />}
               {editing !== null && editing === m.slot && (
                 <ChangeForm
                   meeting={m}
                   busy={busy}
-                  onSend={(request) => void send(request)}
+                  onSend={(request) => void send(request, key)}
                   onBack={() => setEditing(null)}
                 />
               )}
@@ -93,18 +100,22 @@ export function MeetingsPanel({ slug, staffClass, coordination, onChanged }: Cla
           );
         })}
       </ol>
-      {outcome && (
-        <p
-          className={outcome.ok ? 'staff__saved' : 'staff__problem'}
-          role={outcome.ok ? 'status' : 'alert'}
-        >
-          {outcome.text}
-        </p>
-      )}
+      {outcome?.at === 'add' && <Outcome {...outcome} />}
       {editable && (
-        <AddForm time={rule?.time ?? '19:00'} busy={busy} onSend={(r) => void send(r)} />
+        <AddForm time={rule?.time ?? '19:00'} busy={busy} onSend={(r) => void send(r, 'add')} />
       )}
     </div>
+  );
+}
+
+function Outcome({ ok, text }: { ok: boolean; text: string }) {
+  return (
+    <p
+      className={`staff__meeting-outcome ${ok ? 'staff__saved' : 'staff__problem'}`}
+      role={ok ? 'status' : 'alert'}
+    >
+      {text}
+    </p>
   );
 }
 

@@ -85,8 +85,10 @@ export function RecessesPanel({
           <ul className="staff__recess-list">
             {loaded.data.recesses.map((r) => (
               <li key={r.id} className="staff__recess">
-                <span className="staff__meeting-when">{recessLine(r)}</span>
-                <span className="staff__meeting-state">{thenLabels[r.then]}</span>
+                <div>
+                  <span className="staff__meeting-when">{recessLine(r)}</span>
+                  <span className="staff__meeting-state">{thenLabels[r.then]}</span>
+                </div>
                 {coordination &&
                   (removing === r.id ? (
                     <button
