@@ -43,6 +43,17 @@ export interface CourseCalendarInput {
   courseUrl: string;
   /** DTSTAMP (default: now). */
   now?: Date;
+  /**
+   * A class the person left (a move, decision 090): its event is cancelled in the same file
+   * (its UID at a higher SEQUENCE, `STATUS:CANCELLED`), so it leaves their calendar (decision 091).
+   */
+  cancels?: CourseCalendarInput['course'];
+}
+
+/** The UID of a class's event without its host: the class, never its dates (decision 076). */
+function eventUid(course: CourseCalendarInput['course']): string {
+  const { calendar: of } = course;
+  return `${course.programme}-${course.slug}-${of ? of.classId : course.meetings.firstMeeting}`;
 }
 
 /** The file name of a course's calendar attachment. */
@@ -71,6 +82,7 @@ export function courseCalendar(input: CourseCalendarInput): string {
     input.centreName,
     input.centreAddress,
     input.courseUrl,
+    input.cancels ?? null,
     stamp.getTime(),
   ]);
   let file = written.get(key);
@@ -112,8 +124,7 @@ function writeCourseCalendar(input: CourseCalendarInput): string {
     ),
   });
   const { calendar: of } = course;
-  // The class, never its dates: a change of the first meeting is a new revision of one event.
-  const uid = `${course.programme}-${course.slug}-${of ? of.classId : meetings.firstMeeting}`;
+  const uid = eventUid(course);
   const common = {
     sequence: of?.sequence ?? 0,
     stamp: input.now ?? new Date(),
@@ -151,6 +162,20 @@ function writeCourseCalendar(input: CourseCalendarInput): string {
       start: wallClock(m.date, m.time),
       end: wallClock(m.date, ends(m)),
       ...(m.status === 'cancelled' ? { status: ICalEventStatus.CANCELLED } : {}),
+    });
+  }
+  const left = input.cancels;
+  if (left) {
+    // The whole series of the class left, one revision after the last one sent of it.
+    const end = addMinutes(left.meetings.time, left.meetings.durationMinutes);
+    calendar.createEvent({
+      ...common,
+      id: `${eventUid(left)}@${host}`,
+      sequence: (left.calendar?.sequence ?? 0) + 1,
+      status: ICalEventStatus.CANCELLED,
+      start: wallClock(left.meetings.firstMeeting, left.meetings.time),
+      end: wallClock(left.meetings.firstMeeting, end),
+      description: `${course.title} – ${programmeName}: você não está mais nesta turma.`,
     });
   }
   for (const m of held.filter((x) => x.added)) {

@@ -212,6 +212,17 @@ export function createCourseStore(db: Db, dialect?: Dialect) {
       return own ?? settings(slug);
     },
 
+    /** A class's settings in effect and its calendar identity, with its course (decision 076). */
+    async classCalendarSettings(
+      classId: string,
+    ): Promise<(ClassSettingsColumns & { course_slug: string }) | undefined> {
+      return db
+        .selectFrom('classes')
+        .select(['places', 'course_slug', ...SETTINGS_COLUMNS, ...CALENDAR_COLUMNS])
+        .where('id', '=', classId)
+        .executeTakeFirst();
+    },
+
     /** A class's settings in effect (undefined: no such class). */
     async classSettings(classId: string): Promise<CourseSettingsColumns | undefined> {
       return db

@@ -61,6 +61,8 @@ export type CourseReader = ((slug: string) => Promise<CourseInEffect | undefined
   inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;
   /** The course as the person's class has it (decision 052), else as its current class has it. */
   forPerson(slug: string, personId: string): Promise<CourseInEffect | undefined>;
+  /** The course as one of its classes has it (undefined: no such class of the course). */
+  forClass(slug: string, classId: string): Promise<CourseInEffect | undefined>;
 };
 
 /** The course with the class's settings, and the class's calendar identity (decision 076). */
@@ -93,6 +95,11 @@ export function createCourseReader(
       if (!course) return undefined;
       const row = await store.settingsFor(slug, personId);
       return row ? classCourse(course, row) : course;
+    },
+    async forClass(slug: string, classId: string) {
+      const course = bySlug.get(slug);
+      const row = course && (await store.classCalendarSettings(classId));
+      return course && row?.course_slug === slug ? classCourse(course, row) : undefined;
     },
   });
 }

@@ -24,6 +24,7 @@ import {
   weekdayOf,
 } from '@centro/content';
 import { meetingCountText } from '@centro/contracts';
+import type { CourseCalendarInput } from '../../calendar/course-calendar.js';
 import { courseCalendarAttachment } from '../calendar-attachment.js';
 import type { MailAttachment, MailMessage, NoticeKind } from '../types.js';
 import {
@@ -293,8 +294,14 @@ export function meetingLines(course: Pick<Course, 'meetings'>, centre: MessageCe
   ];
 }
 
-/** The course's meetings changed (day, time, count or room): the new ones and a new calendar. */
-export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date }): MailMessage {
+/**
+ * The course's meetings changed (day, time, count or room, a date skipped, cancelled, moved or
+ * added), or the person was moved to another class (`left`: the class left, whose event the
+ * calendar file cancels): the new ones and a new calendar.
+ */
+export function courseMeetingsChanged(
+  input: CourseNoticeInput & { now?: Date; left?: CourseCalendarInput['course'] },
+): MailMessage {
   const { centre, course, programmeName } = input;
   const courseUrl = httpUrl(input.courseUrl);
   return render(centre, {
@@ -323,6 +330,7 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
         centreAddress: centre.address,
         courseUrl,
         ...(input.now ? { now: input.now } : {}),
+        ...(input.left ? { cancels: input.left } : {}),
       }),
     ],
   });
