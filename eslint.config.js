@@ -72,8 +72,8 @@ const importDirection = [
  * 2. routes/: the HTTP endpoints, one folder per area;
  * 3. plugins/: what every route relies on (services as Fastify plugins, the bearer hook, errors,
  *    OpenAPI, rate limits, security headers, the prerendered site);
- * 4. domains: the rules of enrolment, staff, the participant's space, courses, calendars, backups,
- *    the edited content, the reports;
+ * 4. domains: the rules of enrolment, classes, staff, the participant's space, courses, calendars,
+ *    backups, the edited content, the reports, the certificates of completion;
  * 5. ports and adapters the domains call: auth/ (API tokens, provider tokens), directory/ (local
  *    tables or Graph), idp/ (the built-in OpenID provider, mounted by app.ts), mail/ (outbox and
  *    sender), site/ (the content's pages and policies);
@@ -91,13 +91,14 @@ const serverLayers = [
     name: 'the domains',
     paths: [
       'enrolment',
+      'classes',
       'staff',
       'participant',
       'courses',
-      'classes',
       'backup',
       'content',
       'reports',
+      'certificates',
     ],
   },
   { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },

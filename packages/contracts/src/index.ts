@@ -14,6 +14,7 @@ export * from './staff-prerequisites.js';
 export * from './people-query.js';
 export * from './staff-reports.js';
 export * from './me.js';
+export * from './certificates.js';
 export * from './content.js';
 export * from './notices.js';
 export * from './texts.js';

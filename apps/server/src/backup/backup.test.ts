@@ -21,7 +21,7 @@ import sharp from 'sharp';
 import { preparePhoto } from '../content/photos-images.js';
 import { photoStore } from '../content/photos-store.js';
 import { contentStore } from '../content/store.js';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { firstClassOf } from '../../tests/support/classes.js';
 
 const dirs: string[] = [];

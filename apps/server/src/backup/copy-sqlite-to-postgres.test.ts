@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { openDatabase } from '../db/database.js';
 import { migrationProvider } from '../db/migrations/index.js';
 import { firstClassOf } from '../../tests/support/classes.js';

@@ -12,7 +12,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { ClassesTable, ClassState, Database } from '../db/schema.js';
-import { createClassStore, currentClassId } from './class-store.js';
+import { createClassStore, currentClassId } from '../classes/class-store.js';
 
 type Db = Kysely<Database>;
 

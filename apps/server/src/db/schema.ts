@@ -316,6 +316,19 @@ export interface CompletionsTable {
   meetings: number | null;
 }
 
+/**
+ * A certificate of completion (migration 034, decision 094): its verification code, whose and of
+ * which class, when it was first asked for, and when its completion was withdrawn (null: valid).
+ */
+export interface CertificatesTable {
+  code: string;
+  person_id: string;
+  course_slug: string;
+  class_id: string;
+  issued_at: string;
+  withdrawn_at: string | null;
+}
+
 /** Coordenação's prerequisites of a course (migration 018); no row: the content's default. */
 export interface PrerequisiteOverridesTable {
   course_slug: string;
@@ -426,6 +439,7 @@ export interface Database {
   waiting_list_changes: WaitingListChangesTable;
   opening_alerts: OpeningAlertsTable;
   completions: CompletionsTable;
+  certificates: CertificatesTable;
   prerequisite_overrides: PrerequisiteOverridesTable;
   prerequisite_exceptions: PrerequisiteExceptionsTable;
   class_messages: ClassMessagesTable;

@@ -11,7 +11,7 @@
  *   once, whatever the number of instances, and only if the e-mail row committed with the delete.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { courseEnrolmentState } from '../courses/class-rules.js';
+import { courseEnrolmentState } from '../classes/class-rules.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Mail } from '../mail/mail.js';

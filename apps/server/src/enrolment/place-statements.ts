@@ -8,7 +8,7 @@
  * columns from the mail outbox: this file lists neither.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
-import { takesEnrolmentsSql } from '../courses/class-rules-sql.js';
+import { takesEnrolmentsSql } from '../classes/class-rules-sql.js';
 import { SETTINGS_COLUMNS } from '../courses/course-store.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';

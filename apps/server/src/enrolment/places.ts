@@ -33,7 +33,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { EnrolmentStatus } from '../db/schema.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
 import { type DataMailRow, dataRowInsert } from '../mail/outbox.js';
-import type { ClassChoiceRow } from '../courses/class-rules.js';
+import type { ClassChoiceRow } from '../classes/class-rules.js';
 import {
   classChoicesSql,
   CONFIRM,

@@ -13,7 +13,7 @@
  *   module's (courses/course-store.ts, courses/class-store.ts).
  */
 import type { Kysely } from 'kysely';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';

@@ -3,7 +3,7 @@
  * course's only open class; and the refusal of a class whose enrolment has not opened yet. Shared
  * by enrolling and joining a waiting list.
  */
-import { chooseClass } from '../courses/class-rules.js';
+import { chooseClass } from '../classes/class-rules.js';
 import {
   ClassNotFoundError,
   ClassRequiredError,

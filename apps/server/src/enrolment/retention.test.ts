@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import { DirectoryError } from '../directory/directory.js';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { ANONYMOUS_PREFIX, anonymiseEndedCourses } from './retention.js';
 import { contentCourses } from './start.js';

@@ -20,7 +20,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Directory } from '../directory/directory.js';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore, settingsColumnsOf } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classRetentionDue } from './rules.js';

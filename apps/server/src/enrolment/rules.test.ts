@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classEnrolmentState } from '../courses/class-rules.js';
+import { classEnrolmentState } from '../classes/class-rules.js';
 import {
   classRetentionDue,
   decide,

@@ -4,7 +4,7 @@
  * Whether the class takes enrolments at all is the one rule of courses/class-rules.ts
  * (`classEnrolmentState`, decision 074), read here, never written again.
  */
-import { classEnrolmentState, type ClassWindow } from '../courses/class-rules.js';
+import { classEnrolmentState, type ClassWindow } from '../classes/class-rules.js';
 import type { EnrolmentStatus } from '../db/schema.js';
 
 /** What the database says about a class and one person, read under the class's lock. */

@@ -39,7 +39,7 @@ import {
 import type { Promotion } from './course-lock.js';
 import type { MoveDecision } from './move-rules.js';
 import type { PersonRows } from './person-rows.js';
-import type { PrerequisiteCheck } from './prerequisite-check.js';
+import type { PrerequisiteCheck } from '../classes/prerequisite-check.js';
 import {
   createPromotions,
   type EnrolmentParts,

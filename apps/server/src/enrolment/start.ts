@@ -14,8 +14,8 @@ import { startRetention } from './retention.js';
 import type { EnrolmentNotices } from './notices.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import { EnrolmentService } from './service.js';
-import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
-import { requirePrerequisites } from './prerequisite-check.js';
+import { createPrerequisiteStore } from '../classes/prerequisite-store.js';
+import { requirePrerequisites } from '../classes/prerequisite-check.js';
 
 export interface StartEnrolmentOptions {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;

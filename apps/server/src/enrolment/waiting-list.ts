@@ -5,7 +5,7 @@
  * of the active rows, decision 059), and never for a course they hold an active place in.
  */
 import type { Kysely } from 'kysely';
-import { takesEnrolmentsAt } from '../courses/class-rules-sql.js';
+import { takesEnrolmentsAt } from '../classes/class-rules-sql.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';

@@ -9,6 +9,7 @@ import {
   centre as packagedCentre,
   coursePath,
   getProgramme,
+  profilePath,
   staffPath,
   type Course,
 } from '@centro/content';
@@ -188,7 +189,11 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage | null 
 export function composeClassConcluded(
   input: Omit<CourseNoticeFor, 'kind' | 'now'> & ClassResult,
 ): MailMessage {
-  return classConcluded({ ...noticeCommon(input), ...input });
+  return classConcluded({
+    ...noticeCommon(input),
+    ...input,
+    profileUrl: absolute(input.siteUrl, profilePath),
+  });
 }
 
 /** The class the person is in was reopened: their result withdrawn. */

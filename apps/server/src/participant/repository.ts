@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { cancellationsOf } from '../enrolment/cancellations.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -203,6 +203,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         await trx.deleteFrom('staff_removals').where('person_id', '=', userId).execute();
         await trx.deleteFrom('opening_alerts').where('person_id', '=', userId).execute();
         await trx.deleteFrom('completions').where('person_id', '=', userId).execute();
+        // Their certificates' codes then name no one (decision 094).
+        await trx.deleteFrom('certificates').where('person_id', '=', userId).execute();
         await trx.deleteFrom('prerequisite_exceptions').where('person_id', '=', userId).execute();
         // The rows of concluded classes (decision 059), and the person's cancellations.
         await trx.deleteFrom('enrolments').where('user_id', '=', userId).execute();

@@ -448,6 +448,18 @@ export const REFUSALS = {
   ),
   /** 'Mover para outra turma' into the class the person is in. */
   moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
+  /** The person's certificate of a class they did not complete, or someone else's (decision 094). */
+  noCertificate: refusal(
+    [404],
+    C.NotFound,
+    'Você não tem certificado de conclusão desta turma: ele existe só para quem concluiu o curso.',
+  ),
+  /** A verification code no certificate has (decision 094). */
+  certificateNotFound: refusal(
+    [404],
+    C.NotFound,
+    'Certificado não encontrado. Confira se o código foi digitado como está impresso no certificado.',
+  ),
   /** A change to a date that is not one of the class's meetings (decision 091). */
   meetingNotFound: refusal([404], C.NotFound, 'Este encontro não existe nesta turma.'),
   /**

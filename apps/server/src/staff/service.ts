@@ -23,12 +23,12 @@ import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { changeMeeting } from '../classes/meetings.js';
 import { addRecess, listRecesses, removeRecess } from '../classes/recesses.js';
-import { sendClassMessage } from './class-messages.js';
-import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
-import { attendance, markAttendance } from './attendance.js';
+import { sendClassMessage } from '../classes/class-messages.js';
+import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
+import { attendance, markAttendance } from '../classes/attendance.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
-import { settings, updateSettings } from './course-settings.js';
-import { overview } from './overview.js';
+import { settings, updateSettings } from '../classes/course-settings.js';
+import { overview } from '../classes/overview.js';
 import {
   changeCompletion,
   completions,
@@ -36,7 +36,7 @@ import {
   grantException,
   prerequisites,
   updatePrerequisites,
-} from './prerequisites.js';
+} from '../classes/prerequisites.js';
 import {
   exportRows,
   exportWaiting,
@@ -44,7 +44,7 @@ import {
   participants,
   type ParticipantsQuery,
   remove,
-} from './participants.js';
+} from '../classes/participants.js';
 import type { StaffRepository } from './repository.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
 import type { StaffPermission } from './roles.js';

@@ -9,11 +9,11 @@ import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import type { Mail } from '../mail/mail.js';
 import { createRecessStore } from '../classes/recess-store.js';
-import { createClassMessageStore } from './class-message-store.js';
-import { createClassStore } from '../courses/class-store.js';
+import { createClassMessageStore } from '../classes/class-message-store.js';
+import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
-import { createPrerequisiteStore } from '../courses/prerequisite-store.js';
-import { createCompletionStore } from './completion-store.js';
+import { createPrerequisiteStore } from '../classes/prerequisite-store.js';
+import { createCompletionStore } from '../classes/completion-store.js';
 import { createStaffRepository } from './repository.js';
 import { StaffService } from './service.js';
 

@@ -10,8 +10,8 @@
 import { allCourses } from '@centro/content';
 import type { CourseClassesResponse, MyEnrolmentsResponse } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClassStore } from '../../src/courses/class-store.js';
-import { createCompletionStore } from '../../src/staff/completion-store.js';
+import { createClassStore } from '../../src/classes/class-store.js';
+import { createCompletionStore } from '../../src/classes/completion-store.js';
 import { createTestApi, type TestApi } from '../support/api-app.js';
 import { firstClassOf } from '../support/classes.js';
 import { checkEnrolmentInvariants } from '../support/enrolment-invariants.js';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClassStore } from '../../src/courses/class-store.js';
+import { createClassStore } from '../../src/classes/class-store.js';
 import { createTestApi, type TestApi } from '../support/api-app.js';
 import { firstClassOf } from '../support/classes.js';
 import { checkEnrolmentInvariants } from '../support/enrolment-invariants.js';

@@ -26,6 +26,7 @@ import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
 import * as waitingListHistory from './030-waiting-list-history.js';
 import * as meetingChanges from './031-meeting-changes.js';
 import * as recesses from './032-recesses.js';
+import * as certificates from './034-certificates.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '030-waiting-list-history': waitingListHistory,
   '031-meeting-changes': meetingChanges,
   '032-recesses': recesses,
+  '034-certificates': certificates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -223,8 +223,14 @@ export interface ClassResult {
   minimumPercent: number;
 }
 
-/** Coordenação concluded the class ('Encerrar turma'): the person's result and attendance. */
-export function classConcluded(input: CourseNoticeInput & ClassResult): MailMessage {
+/**
+ * Coordenação concluded the class ('Encerrar turma'): the person's result and attendance, and for
+ * a completion where its certificate is (decision 094).
+ */
+export function classConcluded(
+  input: CourseNoticeInput &
+    ClassResult & { /** Absolute address of 'Minhas inscrições'. */ profileUrl: string },
+): MailMessage {
   const courseUrl = httpUrl(input.courseUrl);
   const { present, meetings, minimumPercent } = input;
   const needed = Math.ceil((minimumPercent * meetings) / 100);
@@ -242,6 +248,15 @@ export function classConcluded(input: CourseNoticeInput & ClassResult): MailMess
       input.concluded
         ? 'A conclusão fica registrada e vale como pré-requisito para os próximos cursos.'
         : 'Você pode fazer o curso de novo numa próxima turma.',
+      ...(input.concluded
+        ? [
+            {
+              before:
+                "Seu certificado de conclusão (PDF) já pode ser baixado em 'Minhas inscrições', na sua página do site:",
+              link: httpUrl(input.profileUrl),
+            },
+          ]
+        : []),
       `Se acha que houve um erro na marcação da sua presença, responda a esta mensagem ou escreva para ${input.centre.email}.`,
       { before: 'Página do curso:', link: courseUrl },
     ],
@@ -259,6 +274,8 @@ export function classReopened(input: CourseNoticeInput & { className: string }):
       greeting(input.personName),
       `A ${input.className} ${inCourse(input, 'do')}, foi encerrada por engano e a coordenação a reabriu. Sua inscrição continua valendo.`,
       'O resultado que enviamos (Concluído ou Não concluído) foi retirado: ele será dado de novo, conforme a sua presença, quando a turma for encerrada.',
+      // Its code now answers 'Certificado inválido' (decision 094).
+      "Se você baixou o certificado de conclusão desta turma, ele deixou de valer. Quando a turma for encerrada de novo, quem concluir terá um novo certificado em 'Minhas inscrições'.",
       { meetings: meetingLines(input.course, input.centre) },
     ],
   });

@@ -35,9 +35,9 @@ import {
   type SitePages,
   SPA_FALLBACK_PATH,
 } from '../../site/load-pages.js';
-import { type ClassHint, classHints, withClassHint } from '../../courses/class-hint.js';
-import { createClassStore } from '../../courses/class-store.js';
-import { builtClassesKey, classesKey, classesOnPages } from '../../courses/page-classes.js';
+import { type ClassHint, classHints, withClassHint } from '../../classes/class-hint.js';
+import { createClassStore } from '../../classes/class-store.js';
+import { builtClassesKey, classesKey, classesOnPages } from '../../classes/page-classes.js';
 import { createRecessStore, type StoredRecess } from '../../classes/recess-store.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';

@@ -6,8 +6,8 @@
  */
 import { allCourses } from '@centro/content';
 import { availabilityResponseSchema, courseClassesResponseSchema } from '@centro/contracts';
-import { classAvailability } from '../../../courses/class-rules.js';
-import { publicClass } from '../../../courses/public-classes.js';
+import { classAvailability } from '../../../classes/class-rules.js';
+import { publicClass } from '../../../classes/public-classes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '@centro/contracts/paths';
 

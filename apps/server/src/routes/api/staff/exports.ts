@@ -13,7 +13,7 @@ import {
   participantsCsv,
   participantsXlsx,
   waitingCsv,
-} from '../../../staff/exports.js';
+} from '../../../classes/exports.js';
 import { STAFF } from './common.js';
 
 export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,8 +6,8 @@
  */
 import { allCourses, type ClassMeetings, type Course, coursePath } from '@centro/content';
 import type { ClassRow } from './class-store.js';
-import { settingsColumnsOf } from './course-store.js';
-import { effectiveCourse } from './effective-course.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
+import { effectiveCourse } from '../courses/effective-course.js';
 
 /** Visitors see these classes (as GET /api/courses/classes lists them). */
 const LISTED: readonly ClassRow['state'][] = ['open', 'planned'];

@@ -7,8 +7,8 @@ import type { Course } from '@centro/content';
 import type { PublicClass } from '@centro/contracts';
 import { classEnrolmentState } from './class-rules.js';
 import type { ClassRow } from './class-store.js';
-import { settingsColumnsOf } from './course-store.js';
-import { effectiveMeetings } from './effective-course.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
+import { effectiveMeetings } from '../courses/effective-course.js';
 
 export function publicClass(row: ClassRow, course: Course, now: string): PublicClass {
   const meetings = effectiveMeetings(course, settingsColumnsOf(row));

@@ -5,10 +5,10 @@
  * primary key for a course that requires nothing; two more, at once, for one that does.
  */
 import type { Course } from '@centro/content';
-import { missingCourses, requiredCourses } from '../courses/prerequisite-rules.js';
-import type { PrerequisiteStore } from '../courses/prerequisite-store.js';
+import { missingCourses, requiredCourses } from './prerequisite-rules.js';
+import type { PrerequisiteStore } from './prerequisite-store.js';
 import { Refusal } from '../refusals/refusal.js';
-import { DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from '../staff/completion-rules.js';
+import { DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 
 export type PrerequisiteCheck = (userId: string, courseSlug: string) => Promise<void>;
 

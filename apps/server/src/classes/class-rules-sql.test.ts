@@ -13,7 +13,7 @@ import type { ClassState } from '../db/schema.js';
 import { CLASS_STATES, classEnrolmentState } from './class-rules.js';
 import { takesEnrolmentsAt, takesEnrolmentsSql } from './class-rules-sql.js';
 import { createClassStore } from './class-store.js';
-import { createCourseStore } from './course-store.js';
+import { createCourseStore } from '../courses/course-store.js';
 
 const COURSE = {
   slug: 'curso-da-regra',

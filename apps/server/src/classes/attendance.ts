@@ -3,7 +3,7 @@ import type { StaffAttendanceMark } from '@centro/contracts';
 import { canMark, markingOpensAt, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
-import { StaffCourseNotFoundError } from './errors.js';
+import { StaffCourseNotFoundError } from '../staff/errors.js';
 import {
   classOf,
   collator,
@@ -11,7 +11,7 @@ import {
   type StaffActor,
   type StaffContext,
   writableClassOf,
-} from './context.js';
+} from '../staff/context.js';
 import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
 

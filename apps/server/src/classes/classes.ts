@@ -18,17 +18,17 @@ import {
   classMeetings,
 } from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
-import { type ClassTemplate, holdsPlaces, nextTermClass } from '../courses/class-rules.js';
-import type { ClassRow } from '../courses/class-store.js';
+import { type ClassTemplate, holdsPlaces, nextTermClass } from './class-rules.js';
+import type { ClassRow } from './class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { staffMeetings, writeMeetingChanges } from '../courses/meeting-changes.js';
 import { settingsColumnsOf } from '../courses/course-store.js';
 import { Refusal } from '../refusals/refusal.js';
 import { completes, DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 import type { Completion } from './completion-store.js';
-import { record, type StaffActor, type StaffContext } from './context.js';
+import { record, type StaffActor, type StaffContext } from '../staff/context.js';
 import { localDateTime, refusePastRetention, utcInstant } from './course-settings.js';
-import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
+import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.js';
 
 function staffClass(course: Course, row: ClassRow): StaffClass {
   const meetings = effectiveMeetings(course, row);

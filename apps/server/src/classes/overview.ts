@@ -2,8 +2,8 @@
 import { scheduledMeetings } from '@centro/content';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { classEnrolmentState } from '../courses/class-rules.js';
-import { record, type StaffActor, type StaffContext } from './context.js';
+import { classEnrolmentState } from './class-rules.js';
+import { record, type StaffActor, type StaffContext } from '../staff/context.js';
 
 export async function overview(
   ctx: StaffContext,

@@ -6,6 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import { type CourseSettingsColumns, SETTINGS_COLUMNS } from '../courses/course-store.js';
+import {
+  withdrawCertificate,
+  withdrawClassCertificates,
+} from '../certificates/certificate-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -177,6 +181,8 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
           .deleteFrom('completions')
           .where('class_id', '=', classId)
           .executeTakeFirst();
+        // Their certificates say 'Certificado inválido' from now on (decision 094).
+        await withdrawClassCertificates(trx, classId, now);
         const people = (
           await trx
             .selectFrom('enrolments')
@@ -271,6 +277,9 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
           .where('class_id', '=', classId)
           .where('person_id', '=', personId)
           .execute();
+        // A withdrawn completion's certificate is invalid for good; given again, a new one is
+        // issued (decision 094).
+        if (!concluded) await withdrawCertificate(trx, classId, personId, new Date());
         return row.concluded === 1;
       });
     },

@@ -11,11 +11,11 @@ import type {
   StaffCompletionChange,
   StaffPrerequisitesResponse,
 } from '@centro/contracts';
-import { prerequisiteListProblem, requiredCourses } from '../courses/prerequisite-rules.js';
+import { prerequisiteListProblem, requiredCourses } from './prerequisite-rules.js';
 import { Refusal } from '../refusals/refusal.js';
-import { subjectNames } from './action-record.js';
-import { record, type StaffActor, type StaffContext } from './context.js';
-import { InvalidSettingsError, StaffCourseNotFoundError } from './errors.js';
+import { subjectNames } from '../staff/action-record.js';
+import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.js';
 
 /** The most people a search answers. */
 const PEOPLE_FOUND = 20;

@@ -11,8 +11,8 @@ import { composeClassMessage } from '../mail/compose.js';
 import type { MailMessage } from '../mail/types.js';
 import { Refusal } from '../refusals/refusal.js';
 import type { ClassRecipient } from './class-message-store.js';
-import { record, type StaffActor, type StaffContext } from './context.js';
-import { StaffCourseNotFoundError } from './errors.js';
+import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { StaffCourseNotFoundError } from '../staff/errors.js';
 
 /** Directory reads at once while composing (Graph answers each person on its own). */
 const DIRECTORY_CONCURRENCY = 8;

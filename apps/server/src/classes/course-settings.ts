@@ -10,13 +10,19 @@ import type {
   StaffCourseSettingsResponse,
   StaffSettingChange,
 } from '@centro/contracts';
-import type { ClassRow } from '../courses/class-store.js';
+import type { ClassRow } from './class-store.js';
 import { storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classRetentionDue } from '../enrolment/rules.js';
-import { classOf, record, type StaffActor, type StaffContext, writableClassOf } from './context.js';
+import {
+  classOf,
+  record,
+  type StaffActor,
+  type StaffContext,
+  writableClassOf,
+} from '../staff/context.js';
 import { Refusal } from '../refusals/refusal.js';
-import { InvalidSettingsError, PlacesBelowTakenError } from './errors.js';
+import { InvalidSettingsError, PlacesBelowTakenError } from '../staff/errors.js';
 
 /** "YYYY-MM-DDTHH:MM" in São Paulo for a UTC instant. */
 export function localDateTime(instant: string): string {

@@ -9,7 +9,7 @@
 import type { Course } from '@centro/content';
 import { personPhone, type StaffParticipant, type StaffWaitingPerson } from '@centro/contracts';
 import { CancellationIncompleteError } from '../enrolment/errors.js';
-import type { ClassRow } from '../courses/class-store.js';
+import type { ClassRow } from './class-store.js';
 import {
   classOf,
   collator,
@@ -17,9 +17,9 @@ import {
   type StaffActor,
   type StaffContext,
   writableClassOf,
-} from './context.js';
+} from '../staff/context.js';
 import { Refusal } from '../refusals/refusal.js';
-import { NotEnrolledError, RemovalIncompleteError } from './errors.js';
+import { NotEnrolledError, RemovalIncompleteError } from '../staff/errors.js';
 import { classAttendance } from './attendance.js';
 import { type AttendanceSheet, type ExportPerson, exportPeople } from './exports.js';
 
