@@ -357,8 +357,10 @@ export function courseMeetingsChanged(
  * The reminder's subject: "Lembrete: sua turma começa sábado, 06/03 às 17h30" (the first meeting's
  * wall-clock date and time, São Paulo's, as the meetings are kept).
  */
-export function classReminderSubject(meetings: MeetingRule): string {
-  const first = firstHeldMeeting(meetings);
+export function classReminderSubject(
+  meetings: Omit<MeetingRule, 'count'> & { count?: number },
+): string {
+  const first = firstHeldMeeting({ count: 1, ...meetings });
   const [, month = '', day = ''] = first.firstMeeting.split('-');
   const weekday = weekdayNames[weekdayOf(first.firstMeeting)];
   return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(first.time)}`;

@@ -44,7 +44,12 @@ describe.each(targets)(
     const ADMIN = randomUUID();
     const SECRETARIA = randomUUID();
     const first = saturdayAhead();
-    const [holiday, cancelled, third, fourth] = [7, 14, 21, 28].map((d) => addDays(first, d));
+    const [holiday, cancelled, third, fourth] = [7, 14, 21, 28].map((d) => addDays(first, d)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
 
     const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
       api.app.inject({
