@@ -182,6 +182,7 @@ describe('StaffArea', () => {
     ).toEqual([
       'Turmas',
       'Participantes',
+      'Encontros',
       'Presença',
       'Mensagem à turma',
       'Pré-requisitos',
