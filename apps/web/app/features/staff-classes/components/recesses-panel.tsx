@@ -76,7 +76,7 @@ export function RecessesPanel({
         <h2 id={`${id}-title`}>Recessos do centro</h2>
       </summary>
       <p>Nenhuma turma tem encontro num recesso: cada encontro nele é pulado em todas as turmas.</p>
-      {loaded.state === 'loading' && <p role="status">Carregando…</p>}
+      {loaded.state === 'loading' && <p>Carregando recessos…</p>}
       {loaded.state === 'failed' && <LoadFailed onRetry={loaded.reload} />}
       {loaded.state === 'ready' &&
         (loaded.data.recesses.length === 0 ? (
