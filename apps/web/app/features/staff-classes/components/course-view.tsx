@@ -8,7 +8,7 @@
  * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
-import { type ComponentType, useCallback } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -21,9 +21,13 @@ import { ClassesPanel } from './classes-panel';
 import { LoadFailed } from '~/components/staff/load-failed';
 import { CompletionsPanel } from './completions-panel';
 import { PrerequisitesPanel } from './prerequisites-panel';
-import { MeetingsPanel } from './meetings-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
+
+/** 'Encontros' (decision 091): loaded when the tab is opened, outside the staff area's first load. */
+const MeetingsPanel = lazy(() =>
+  import('./meetings-panel').then((module) => ({ default: module.MeetingsPanel })),
+);
 
 interface CourseViewProps {
   course: StaffCourseSummary;
@@ -127,7 +131,11 @@ export function CourseView({
         />
       )}
       {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
-      {panel && current === 'encontros' && <MeetingsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'encontros' && (
+        <Suspense fallback={<p role="status">Carregando encontros…</p>}>
+          <MeetingsPanel key={chosen.id} {...panel} />
+        </Suspense>
+      )}
       {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'mensagem' && (

@@ -1,6 +1,6 @@
 /** 'Cursos' in the staff area: the centre's recesses and the overview, or the course of `?curso=`. */
 import type { ComponentType } from 'react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useApi } from '~/auth/use-api';
 import { LoadFailed } from '~/components/staff/load-failed';
 import type { ClassPanelProps } from '~/lib/staff/classes';
@@ -8,7 +8,11 @@ import { useLoad } from '~/lib/use-load';
 import { fetchOverview } from '../api/get-overview';
 import { CourseView } from './course-view';
 import { Overview } from './overview';
-import { RecessesPanel } from './recesses-panel';
+
+/** 'Recessos do centro' (decision 092): loaded after the overview, outside the first load. */
+const RecessesPanel = lazy(() =>
+  import('./recesses-panel').then((module) => ({ default: module.RecessesPanel })),
+);
 
 export interface CoursesSectionProps {
   slug: string | null;
@@ -32,7 +36,9 @@ export function CoursesSection({ slug, coordination, attendance }: CoursesSectio
     />
   ) : (
     <>
-      <RecessesPanel coordination={coordination} onChanged={overview.reload} />
+      <Suspense fallback={null}>
+        <RecessesPanel coordination={coordination} onChanged={overview.reload} />
+      </Suspense>
       <Overview courses={overview.data} coordination={coordination} />
     </>
   );
