@@ -98,6 +98,7 @@ const serverLayers = [
       'backup',
       'content',
       'reports',
+      'desk',
       'certificates',
     ],
   },

@@ -24,6 +24,7 @@ import {
   limitsService,
   databaseService,
   directoryService,
+  deskService,
   enrolmentService,
   mailService,
   participantService,
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
   await app.register(participantService, { embedded });
+  await app.register(deskService);
   await app.register(reportsService);
   await app.register(certificatesService, { siteUrl: config.siteUrl });
   // Edited content (decision 054): saved pages are rendered again and replace the built ones.

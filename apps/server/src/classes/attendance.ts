@@ -37,7 +37,10 @@ export async function classAttendance(
   // The meetings held (decision 091): a cancelled or skipped date has no column.
   const schedule = scheduledMeetings(effectiveMeetings(course, row));
   const numbers = schedule.map((m) => m.meeting);
-  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n)));
+  const [byMeeting, guests] = await Promise.all([
+    Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n))),
+    ctx.desk.guests(row.id),
+  ]);
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
     for (const [person, present] of m) {
@@ -46,7 +49,11 @@ export async function classAttendance(
       marks.set(person, own);
     }
   });
-  return { dates: schedule.map((m) => m.date), marks };
+  return {
+    dates: schedule.map((m) => m.date),
+    marks,
+    guests: guests.map((g) => ({ meeting: g.meeting, name: g.name })),
+  };
 }
 
 export async function attendance(
@@ -59,9 +66,10 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const scheduled = scheduledMeetings(effectiveMeetings(course, row))[meeting - 1];
   if (!scheduled) throw new StaffCourseNotFoundError();
-  const [{ people }, marks] = await Promise.all([
+  const [{ people }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.repository.attendance(row.id, meeting),
+    ctx.desk.guests(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
@@ -77,6 +85,8 @@ export async function attendance(
       name: p.name,
       present: marks.get(p.id) ?? null,
     })),
+    // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
+    guests: guests.map((g) => ({ id: g.id, name: g.name })),
   };
 }
 

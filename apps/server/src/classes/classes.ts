@@ -30,7 +30,8 @@ import { record, type StaffActor, type StaffContext } from '../staff/context.js'
 import { localDateTime, refusePastRetention, utcInstant } from './course-settings.js';
 import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.js';
 
-function staffClass(course: Course, row: ClassRow): StaffClass {
+/** A class as staff see it, its meetings in effect. */
+export function staffClass(course: Course, row: ClassRow): StaffClass {
   const meetings = effectiveMeetings(course, row);
   return {
     id: row.id,

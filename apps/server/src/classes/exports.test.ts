@@ -60,6 +60,7 @@ describe("a class's truth in the files", () => {
         ],
         ['p-evil', new Map([[1, false]])],
       ]),
+      guests: [],
     };
     const people = exportPeople(
       [ana, evil, { ...ana, id: 'p-new', name: 'Nova' }],
@@ -94,6 +95,7 @@ describe('.xlsx export', () => {
     const file = await participantsXlsx('Curso: Básico', [ana, evil], [bia], {
       dates: ['2026-03-10', '2026-03-17'],
       marks: new Map([['p-ana', new Map([[1, true]])]]),
+      guests: [{ meeting: 2, name: 'Joana Visitante' }],
     });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
@@ -101,8 +103,9 @@ describe('.xlsx export', () => {
       'Curso  Básico',
       'Lista de espera',
       'Presença',
+      'Visitantes',
     ]);
-    const [people, waiting, presence] = workbook.worksheets;
+    const [people, waiting, presence, guests] = workbook.worksheets;
     for (const sheet of [people, waiting, presence]) {
       expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(sheet?.autoFilter).toBeTruthy();
@@ -126,5 +129,8 @@ describe('.xlsx export', () => {
     ]);
     expect(presence?.getRow(1).values).toEqual([undefined, 'Nome', '1º 10/03', '2º 17/03']);
     expect(presence?.getRow(2).values).toEqual([undefined, 'Ana Souza', 'Presente', '']);
+    // A guest is listed apart, never among the marks.
+    expect(presence?.rowCount).toBe(3);
+    expect(guests?.getRow(2).values).toEqual([undefined, '2º 17/03', 'Joana Visitante']);
   });
 });

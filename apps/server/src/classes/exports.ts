@@ -30,6 +30,8 @@ export interface AttendanceSheet {
   dates: readonly string[];
   /** Person id → meeting number → present (no entry: not marked). */
   marks: ReadonlyMap<string, ReadonlyMap<number, boolean>>;
+  /** Who came without a place, by meeting: apart from the marks (decision 096). */
+  guests: readonly { meeting: number; name: string }[];
 }
 
 const zoned = (options: Intl.DateTimeFormatOptions) =>
@@ -202,6 +204,17 @@ export async function participantsXlsx(
       p.name,
       ...attendance.dates.map((_, i) => MARK(attendance.marks.get(p.id)?.get(i + 1))),
     ]),
+  );
+  // Guests of a meeting hold no place: their own sheet, never in the marks above (decision 096).
+  addSheet(
+    workbook,
+    'Visitantes',
+    ['Encontro', 'Nome'],
+    [14, 32],
+    attendance.guests.map((g) => {
+      const date = attendance.dates[g.meeting - 1];
+      return [`${g.meeting}º${date ? ` ${dayMonth(date)}` : ''}`, g.name];
+    }),
   );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

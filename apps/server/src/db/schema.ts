@@ -121,12 +121,14 @@ export interface RecessesTable {
   created_at: string;
 }
 
-export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao';
+export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao' | 'monitor';
 
-/** Roles granted in the staff area (migration 004). */
+/** Roles granted in the staff area (migration 004; a monitor's class, migration 037). */
 export interface StaffRolesTable {
   person_id: string;
   role: StaffRole;
+  /** The class a monitor was given; null for the other roles, which are the whole centre's. */
+  class_id: string | null;
   granted_by: string;
   granted_at: string;
 }
@@ -427,6 +429,16 @@ export interface MailOutboxTable {
   data: string | null;
 }
 
+/** A confirmed 'Preparar próximo semestre', by its key (migration 033, decision 093). */
+export interface TermPreparationsTable {
+  key: string;
+  /** '2027/1'. */
+  term: string;
+  /** JSON `[{ slug, classId }]` of the classes it created. */
+  created: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -459,6 +471,45 @@ export interface Database {
   token_revocations: TokenRevocationsTable;
   content_revisions: ContentRevisionsTable;
   content_photos: ContentPhotosTable;
+  term_preparations: TermPreparationsTable;
+  desk_people: DeskPeopleTable;
+  meeting_guests: MeetingGuestsTable;
+}
+
+/**
+ * A person enrolled at the desk without an account (migration 035, decision 095): their id
+ * (`desk-<uuid>`) stands in the enrolment's rows until an account claims them.
+ */
+export interface DeskPeopleTable {
+  id: string;
+  display_name: string;
+  /** Lower-cased; null: none given. */
+  mail: string | null;
+  /** As typed, normalised ("+55 21 97777-2222"); null: none given. */
+  mobile_phone: string | null;
+  /** The phone's digits, for finding the person by it. */
+  phone_digits: string | null;
+  /** SHA-256 (hex) of the claim code given to the person on paper. */
+  claim_code_hash: string;
+  /** The exact wording read to the person, who agreed in person. */
+  consent_text: string;
+  /** The staff member who recorded the consent. */
+  consent_by: string;
+  consent_at: string;
+  /** The account that claimed the person's rows; null: not claimed. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+}
+
+/** A guest of one meeting: came without a place (migration 035, decision 096). */
+export interface MeetingGuestsTable {
+  id: string;
+  class_id: string;
+  course_slug: string;
+  meeting: number;
+  name: string;
+  added_by: string;
+  added_at: string;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -448,6 +448,18 @@ export const REFUSALS = {
   ),
   /** 'Mover para outra turma' into the class the person is in. */
   moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
+  /** 'Inscrever no balcão' for an account the directory does not have (decision 095). */
+  deskPersonNotFound: refusal(
+    [404],
+    C.UserNotFound,
+    'Não encontramos esta pessoa. Busque de novo pelo e-mail ou celular.',
+  ),
+  /** A claim code no person enrolled at the desk holds, or holds no longer (decision 095). */
+  claimCodeUnknown: refusal(
+    [404],
+    C.NotFound,
+    'Código não encontrado ou já usado. Confira as letras e os números no papel da secretaria.',
+  ),
   /** The person's certificate of a class they did not complete, or someone else's (decision 094). */
   noCertificate: refusal(
     [404],
@@ -459,6 +471,21 @@ export const REFUSALS = {
     [404],
     C.NotFound,
     'Certificado não encontrado. Confira se o código foi digitado como está impresso no certificado.',
+  ),
+  /** Monitor(a) on anything but their classes' participants and attendance (decision 098). */
+  monitorClassOnly: refusal(
+    [403],
+    C.Forbidden,
+    'Como monitor(a), você só pode ver os participantes e marcar a presença das suas turmas.',
+  ),
+  /**
+   * Monitor(a) on a class not given to them, or no longer: marks kept on their phone for a class
+   * taken back are refused with it (decision 098).
+   */
+  monitorOtherClass: refusal(
+    [403],
+    C.Forbidden,
+    'Você não é monitor(a) desta turma (ou deixou de ser): não pode ver os participantes nem marcar a presença dela.',
   ),
   /** A change to a date that is not one of the class's meetings (decision 091). */
   meetingNotFound: refusal([404], C.NotFound, 'Este encontro não existe nesta turma.'),

@@ -14,12 +14,15 @@ import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import type { MessageCentre } from '../mail/messages/layout.js';
 import { Refusal } from '../refusals/refusal.js';
+import type { NextTermStore } from '../classes/next-term-store.js';
+import type { RecessPeriod } from '../classes/next-term-rules.js';
 import type { PrerequisiteStore } from '../classes/prerequisite-store.js';
 import type { ClassMessageStore } from '../classes/class-message-store.js';
 import type { CompletionStore } from '../classes/completion-store.js';
+import type { DeskStore } from '../desk/desk-store.js';
 import { StaffCourseNotFoundError } from './errors.js';
 import type { StaffRepository } from './repository.js';
-import { actingRole } from './roles.js';
+import { actingRole, type MonitoredClass } from './roles.js';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -30,6 +33,8 @@ export interface StaffActor {
   /** The sign-in (or directory) e-mail, kept on the person's rows of the record; '' unknown. */
   email: string;
   roles: StaffRoleName[];
+  /** The classes the person monitors (decision 098); none for Entra's people. */
+  monitors: readonly MonitoredClass[];
 }
 
 export interface StaffContext {
@@ -46,11 +51,23 @@ export interface StaffContext {
   classMessages: ClassMessageStore;
   /** The centre's recesses (decision 092). */
   recesses: RecessStore;
+  /** 'Preparar próximo semestre': the term's classes created together (decision 093). */
+  nextTerm: NextTermStore;
+  /** The centre's recesses, applied to the next term's classes (none until they are kept). */
+  recessPeriods: () => Promise<RecessPeriod[]>;
   directory: Directory;
+  /** People enrolled at the desk without an account, and the guests of meetings (decision 095). */
+  desk: DeskStore;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<
     EnrolmentService,
-    'classRef' | 'removeConfirmed' | 'moveConfirmed' | 'changeClass' | 'waitingCounts'
+    | 'classRef'
+    | 'removeConfirmed'
+    | 'moveConfirmed'
+    | 'changeClass'
+    | 'waitingCounts'
+    | 'enrol'
+    | 'joinWaitingList'
   >;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';

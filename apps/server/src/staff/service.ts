@@ -1,5 +1,5 @@
 /**
- * The staff area: who may do what (roles.ts, role-grants.ts), the overview (overview.ts), a
+ * The staff area: who may do what (roles.ts, role-grants.ts, monitors.ts), the overview (overview.ts), a
  * course's participants, their exports and removals (participants.ts), course settings
  * (course-settings.ts), attendance (attendance.ts) and the record of staff actions
  * (action-record.ts). Every list view and export is recorded (LGPD: the record answers "who saw
@@ -16,16 +16,22 @@ import type {
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
+  StaffGrantRequest,
+  DeskNewPerson,
   StaffNewClassRequest,
+  StaffRevokeRequest,
+  StaffPrepareTermRequest,
   StaffRoleName,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
+import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
 import { actions } from './action-record.js';
 import { changeMeeting } from '../classes/meetings.js';
 import { addRecess, listRecesses, removeRecess } from '../classes/recesses.js';
 import { sendClassMessage } from '../classes/class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
 import { attendance, markAttendance } from '../classes/attendance.js';
+import { prepareTerm, termProposal } from '../classes/next-term.js';
 import { type Log, record, type StaffActor, type StaffContext } from './context.js';
 import { settings, updateSettings } from '../classes/course-settings.js';
 import { overview } from '../classes/overview.js';
@@ -47,7 +53,8 @@ import {
 } from '../classes/participants.js';
 import type { StaffRepository } from './repository.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
-import type { StaffPermission } from './roles.js';
+import { myClasses } from './monitors.js';
+import type { AskedClass, StaffPermission } from './roles.js';
 
 export interface StaffServiceOptions {
   repository: StaffRepository;
@@ -58,7 +65,11 @@ export interface StaffServiceOptions {
   prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
   recesses: StaffContext['recesses'];
+  nextTerm: StaffContext['nextTerm'];
+  /** The centre's recesses (none: no recess applied). */
+  recessPeriods?: StaffContext['recessPeriods'];
   directory: StaffContext['directory'];
+  desk: StaffContext['desk'];
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: StaffContext['enrolment'];
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
@@ -87,7 +98,10 @@ export class StaffService {
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
       recesses: options.recesses,
+      nextTerm: options.nextTerm,
+      recessPeriods: options.recessPeriods ?? (() => Promise.resolve([])),
       directory: options.directory,
+      desk: options.desk,
       enrolment: options.enrolment,
       identityProvider: options.identityProvider,
       adminEmails: options.adminEmails.map((e) => e.toLowerCase()),
@@ -109,8 +123,14 @@ export class StaffService {
     userId: string,
     tokenRoles: readonly StaffRoleName[],
     permission?: StaffPermission,
+    asked?: AskedClass,
   ): Promise<StaffActor> {
-    return actorOf(this.#ctx, userId, tokenRoles, permission);
+    return actorOf(this.#ctx, userId, tokenRoles, permission, asked);
+  }
+
+  /** The classes `by` monitors, as the staff area shows them (decision 098). */
+  myClasses(by: StaffActor) {
+    return myClasses(this.#ctx, by);
   }
 
   overview(by: StaffActor): Promise<StaffCourseSummary[]> {
@@ -174,6 +194,23 @@ export class StaffService {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
   }
 
+  /**
+   * 'Inscrever no balcão' (decision 095): an account or a person without one, into the class.
+   */
+  deskEnrol(
+    by: StaffActor,
+    slug: string,
+    request: Parameters<typeof deskEnrol>[3],
+    turma?: string,
+  ) {
+    return deskEnrol(this.#ctx, by, slug, request, turma);
+  }
+
+  /** Someone who came to the meeting without a place (decision 096). */
+  walkIn(by: StaffActor, slug: string, meeting: number, person: DeskNewPerson, turma?: string) {
+    return walkIn(this.#ctx, by, slug, meeting, person, turma);
+  }
+
   /** The course's classes, oldest first, and the next class's proposal. */
   classes(slug: string) {
     return classes(this.#ctx, slug);
@@ -182,6 +219,16 @@ export class StaffService {
   /** 'Nova turma': planned, prefilled from the latest class. */
   createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
     return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Preparar próximo semestre': every course's proposed class for the next term. */
+  termProposal() {
+    return termProposal(this.#ctx);
+  }
+
+  /** 'Criar turmas': the term's classes created together. @throws invalidSettings, courseNotFound */
+  prepareTerm(by: StaffActor, request: StaffPrepareTermRequest) {
+    return prepareTerm(this.#ctx, by, request);
   }
 
   /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */
@@ -280,12 +327,12 @@ export class StaffService {
     return roles(this.#ctx, by);
   }
 
-  grant(by: StaffActor, email: string, role: StaffRoleName): Promise<void> {
-    return grant(this.#ctx, by, email, role);
+  grant(by: StaffActor, request: StaffGrantRequest): Promise<void> {
+    return grant(this.#ctx, by, request);
   }
 
-  revoke(by: StaffActor, personId: string, role: StaffRoleName): Promise<void> {
-    return revoke(this.#ctx, by, personId, role);
+  revoke(by: StaffActor, request: StaffRevokeRequest): Promise<void> {
+    return revoke(this.#ctx, by, request);
   }
 
   /** Records what `by` did elsewhere (the content's saves): ids and counts only in `details`. */

@@ -12,9 +12,11 @@ import { createRecessStore } from '../classes/recess-store.js';
 import { createClassMessageStore } from '../classes/class-message-store.js';
 import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createNextTermStore } from '../classes/next-term-store.js';
 import { createPrerequisiteStore } from '../classes/prerequisite-store.js';
 import { createCompletionStore } from '../classes/completion-store.js';
 import { createStaffRepository } from './repository.js';
+import { createDeskStore } from '../desk/desk-store.js';
 import { StaffService } from './service.js';
 
 export interface StartStaffOptions {
@@ -34,6 +36,7 @@ export interface StartStaffOptions {
 }
 
 export async function startStaff(options: StartStaffOptions): Promise<{ service: StaffService }> {
+  const recesses = createRecessStore(options.database.db);
   const service = new StaffService({
     repository: createStaffRepository(options.database.db),
     courseStore: createCourseStore(options.database.db),
@@ -41,8 +44,13 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     completions: createCompletionStore(options.database),
     prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
-    recesses: createRecessStore(options.database.db),
+    recesses,
+    nextTerm: createNextTermStore(options.database),
+    // The recesses kept (decision 092) for the next term's proposal (decision 093).
+    recessPeriods: async () =>
+      (await recesses.all()).map((r) => ({ start: r.startsOn, end: r.endsOn })),
     directory: options.directory,
+    desk: createDeskStore(options.database),
     enrolment: options.enrolment,
     identityProvider: options.identityProvider,
     adminEmails: options.adminEmails,

@@ -24,7 +24,7 @@ function stubApi(
     const method = init.method ?? 'GET';
     const body = init.body ? (JSON.parse(String(init.body)) as { revision: number }) : undefined;
     calls.push({ url, method, body });
-    if (url === '/api/staff/me') return Response.json({ id: 'me', name: 'Eu', roles });
+    if (url === '/api/staff/me') return Response.json({ id: 'me', name: 'Eu', roles, classes: [] });
     if (url === SCHEDULE && method === 'GET') {
       return Response.json({ revision: 0, savedAt: null, savedBy: null, schedule });
     }

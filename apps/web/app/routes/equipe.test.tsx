@@ -82,7 +82,7 @@ function stubApi(
         },
       });
     }
-    if (url === '/api/staff/me') return Response.json({ id: 'me', name: 'Eu', roles });
+    if (url === '/api/staff/me') return Response.json({ id: 'me', name: 'Eu', roles, classes: [] });
     if (url === '/api/staff/courses') {
       return Response.json({
         courses: [course('passe', 'Passe'), course('nosso-lar', 'Nosso Lar')],
@@ -184,6 +184,7 @@ describe('StaffArea', () => {
       'Participantes',
       'Encontros',
       'Presença',
+      'Inscrever no balcão',
       'Mensagem à turma',
       'Pré-requisitos',
       'Conclusões',
@@ -251,8 +252,10 @@ describe('StaffArea', () => {
               email: 'caio@example.org',
               roles: ['secretaria'],
               admin: false,
+              monitors: [],
             },
           ],
+          classes: [],
         }),
       'POST /api/staff/roles/revoke': () => Response.json({ ok: true }),
     });

@@ -16,9 +16,9 @@ import {
   enrolmentCancelled,
   enrolmentOpened,
   enrolmentRemoved,
-  staffRoleGranted,
   waitingListJoined,
 } from './notices.js';
+import { staffRoleGranted } from './staff-roles.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const course: Course = {

@@ -17,6 +17,8 @@ type Outcome<Field extends string, Done> =
 
 export function useFieldForm<Field extends string, Done = void>(
   isField: (name: string | undefined) => name is Field,
+  /** A refusal's field as the form names it (a table's row, named by its place in the request). */
+  fieldOf: (name: string | undefined) => Field | null = (name) => (isField(name) ? name : null),
 ) {
   const id = useId();
   const [outcome, setOutcome] = useState<Outcome<Field, Done>>(null);
@@ -33,7 +35,7 @@ export function useFieldForm<Field extends string, Done = void>(
       setOutcome({ kind: 'done', done: await send() });
     } catch (error) {
       show({
-        field: error instanceof ApiError && isField(error.field) ? error.field : null,
+        field: error instanceof ApiError ? fieldOf(error.field) : null,
         message: failure(error),
       });
     } finally {

@@ -50,6 +50,8 @@ const STAFF_ACTIONS: Readonly<Record<string, string>> = {
   'role.revoke': 'Retirou uma função sua',
   'prerequisite.exception': 'Liberou sua inscrição sem pré-requisito',
   'completion.change': 'Alterou sua conclusão do curso',
+  'desk.enrol': 'Inscreveu você no balcão',
+  'attendance.walk-in': 'Recebeu você num encontro sem inscrição',
   'account.delete': 'Conta excluída',
 };
 
@@ -57,11 +59,15 @@ const ROLES: Readonly<Record<string, string>> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
+  monitor: 'Monitor(a)',
 };
 
 /** Who acted, by role (decision 078): the staff member's name is their own data. */
-const byRole = (role: MyData['staffActions'][number]['role']) =>
-  role === null ? 'pela equipe' : `pela ${ROLES[role] ?? role}`;
+const byRole = (role: MyData['staffActions'][number]['role']) => {
+  if (role === null) return 'pela equipe';
+  // A class's monitor (decision 098): "pelo(a)", as the role's name.
+  return role === 'monitor' ? 'pelo(a) monitor(a) da turma' : `pela ${ROLES[role] ?? role}`;
+};
 
 /** Who granted an exception, by role (decision 061). */
 const GRANTED_BY: Readonly<Record<MyData['prerequisiteExceptions'][number]['grantedBy'], string>> =

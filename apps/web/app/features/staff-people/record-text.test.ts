@@ -23,6 +23,9 @@ describe('the record in words', () => {
       'Marcou a presença de um encontro (2º encontro)',
     );
     expect(actionText(row('something.new'))).toBe('Ação desconhecida');
+    expect(
+      actionText(row('term.prepare', { details: { term: '2027/2', created: 18, skipped: 2 } })),
+    ).toBe('Preparou o próximo semestre (2027/2, 18 turmas criadas, 2 cursos já preparados)');
     expect(actionText(row('class.conclude', { details: { meetingsRemaining: 1 } }))).toBe(
       'Encerrou uma turma (1 encontro ainda por vir)',
     );

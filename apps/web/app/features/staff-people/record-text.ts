@@ -47,8 +47,19 @@ export function actionText(
   if (typeof withdrawn === 'number') {
     extra.push(`${withdrawn} ${withdrawn === 1 ? 'resultado retirado' : 'resultados retirados'}`);
   }
+  if (row.action === 'term.prepare') extra.push(...termDetails(row.details));
   if (row.count > 1) extra.push(`${row.count}×`);
   return extra.length > 0 ? `${label} (${extra.join(', ')})` : label;
+}
+
+/** 'Preparar próximo semestre': the term, the classes created and the courses already prepared. */
+function termDetails({ term, created, skipped }: Record<string, unknown>): string[] {
+  if (typeof term !== 'string' || typeof created !== 'number') return [];
+  const parts = [term, `${created} ${created === 1 ? 'turma criada' : 'turmas criadas'}`];
+  if (typeof skipped === 'number' && skipped > 0) {
+    parts.push(`${skipped} ${skipped === 1 ? 'curso já preparado' : 'cursos já preparados'}`);
+  }
+  return parts;
 }
 
 const DOCUMENT_NAMES: Readonly<Record<string, string>> = {

@@ -115,8 +115,13 @@ export interface ClassPanelProps {
   slug: string;
   /** The class shown; `isReadOnly(staffClass)`: no edit controls. */
   staffClass: StaffClass;
-  /** The person is Coordenação (else Secretaria). */
+  /** The person is Coordenação (else Secretaria, or a monitor). */
   coordination: boolean;
+  /**
+   * The person only monitors this class (decision 098): its participants to read and its
+   * attendance, without exports, moves or removals, which the server refuses them.
+   */
+  monitor?: boolean;
   /** Something changed the class's or the course's figures (a removal, new settings). */
   onChanged: () => void;
 }

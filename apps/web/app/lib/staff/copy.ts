@@ -8,6 +8,7 @@ export const roleLabels: Record<StaffRoleName, string> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
+  monitor: 'Monitor(a)',
 };
 
 /** The texts of a course's classes: 'Nova turma' and 'Encerrar turma'. */
@@ -54,6 +55,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'class.meetings': 'Mudou um encontro da turma',
   'recess.create': 'Cadastrou um recesso',
   'recess.remove': 'Removeu um recesso',
+  'term.prepare': 'Preparou o próximo semestre',
   'role.grant': 'Concedeu uma função',
   'role.revoke': 'Retirou uma função',
   'actions.view': 'Viu o registro de ações',
@@ -61,9 +63,11 @@ export const actionLabels: Record<StaffActionName, string> = {
   'prerequisites.view': 'Viu os pré-requisitos do curso',
   'prerequisites.update': 'Alterou os pré-requisitos do curso',
   'prerequisite.exception': 'Liberou a inscrição de uma pessoa sem os pré-requisitos',
-  'people.view': 'Buscou uma pessoa pelo e-mail ou nome',
+  'people.view': 'Buscou uma pessoa pelo e-mail, celular ou nome',
   'completions.view': 'Viu as conclusões do curso',
   'completion.change': 'Alterou a conclusão de um participante',
+  'desk.enrol': 'Inscreveu uma pessoa no balcão',
+  'attendance.walk-in': 'Recebeu uma pessoa sem inscrição num encontro',
 };
 
 /** The prerequisites and completions (decision 061). */

@@ -163,6 +163,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       id: participant,
       name: '',
       roles: [],
+      classes: [],
     });
     expect((await as(ADMIN, { method: 'GET', url: '/api/staff/me' })).json()).toMatchObject({
       roles: ['coordenacao'],
@@ -247,6 +248,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(workbook.worksheets.map((s) => s.name).slice(1)).toEqual([
       'Lista de espera',
       'Presença',
+      'Visitantes',
     ]);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([

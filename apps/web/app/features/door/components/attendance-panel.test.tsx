@@ -27,6 +27,7 @@ function stubApi() {
         { personId: 'u1', name: 'Ana Souza', present: false },
         { personId: 'u2', name: 'José Ávila', present: null },
       ],
+      guests: [],
     });
   });
   return posts;

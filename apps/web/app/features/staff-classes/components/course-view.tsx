@@ -34,6 +34,8 @@ interface CourseViewProps {
   coordination: boolean;
   /** 'Presença' (the door's feature, composed by the route). */
   attendance: ComponentType<ClassPanelProps>;
+  /** 'Inscrever no balcão' (the door's feature too, decision 095). */
+  desk: ComponentType<ClassPanelProps>;
   /** Something changed the overview's figures (a removal, new settings, a class). */
   onChanged: () => void;
 }
@@ -42,6 +44,7 @@ export function CourseView({
   course,
   coordination,
   attendance: AttendancePanel,
+  desk: DeskPanel,
   onChanged,
 }: CourseViewProps) {
   const call = useApi();
@@ -85,6 +88,8 @@ export function CourseView({
     { key: 'participantes', label: 'Participantes' },
     { key: 'encontros', label: 'Encontros' },
     { key: 'presenca', label: 'Presença' },
+    // Enrolling at the desk: into a class not concluded (decision 095).
+    ...(chosen && !isReadOnly(chosen) ? [{ key: 'balcao', label: 'Inscrever no balcão' }] : []),
     // A concluded class is read-only: no message to it either.
     ...(chosen && !isReadOnly(chosen) ? [{ key: 'mensagem', label: 'Mensagem à turma' }] : []),
     // Of the course, whatever the class.
@@ -137,6 +142,7 @@ export function CourseView({
         </Suspense>
       )}
       {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+      {panel && current === 'balcao' && <DeskPanel key={chosen.id} {...panel} />}
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'mensagem' && (
         <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />

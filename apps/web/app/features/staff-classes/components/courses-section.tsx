@@ -19,9 +19,11 @@ export interface CoursesSectionProps {
   coordination: boolean;
   /** 'Presença', a feature of its own (the door), composed by the route. */
   attendance: ComponentType<ClassPanelProps>;
+  /** 'Inscrever no balcão', the door's too. */
+  desk: ComponentType<ClassPanelProps>;
 }
 
-export function CoursesSection({ slug, coordination, attendance }: CoursesSectionProps) {
+export function CoursesSection({ slug, coordination, attendance, desk }: CoursesSectionProps) {
   const overview = useOverview();
   if (overview.state === 'loading') return <p role="status">Carregando…</p>;
   if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
@@ -32,6 +34,7 @@ export function CoursesSection({ slug, coordination, attendance }: CoursesSectio
       course={course}
       coordination={coordination}
       attendance={attendance}
+      desk={desk}
       onChanged={overview.reload}
     />
   ) : (

@@ -33,14 +33,20 @@ const sortLabels: Record<ParticipantSort, Record<SortOrder, string>> = {
   enrolledAt: { asc: 'Mais antigos', desc: 'Mais recentes' },
 };
 
-export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }: ClassPanelProps) {
+export function ParticipantsPanel({
+  slug,
+  staffClass,
+  coordination,
+  monitor = false,
+  onChanged,
+}: ClassPanelProps) {
   const call = useApi();
   const id = useId();
   const classId = staffClass.id;
   // Removal: Coordenação, in a class not concluded.
   const removes = coordination && !isReadOnly(staffClass);
   // A move: Secretaria and Coordenação, from a class not concluded (decision 090).
-  const moves = !isReadOnly(staffClass);
+  const moves = !monitor && !isReadOnly(staffClass);
   const actions = removes || moves;
   const list = useLoad(
     useCallback(
@@ -155,14 +161,16 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
             )}
           </select>
         </div>
-        <div className="staff__exports">
-          <button type="button" className="btn btn-outline" onClick={() => void download('csv')}>
-            Baixar CSV
-          </button>
-          <button type="button" className="btn btn-outline" onClick={() => void download('xlsx')}>
-            Baixar Excel (.xlsx)
-          </button>
-        </div>
+        {!monitor && (
+          <div className="staff__exports">
+            <button type="button" className="btn btn-outline" onClick={() => void download('csv')}>
+              Baixar CSV
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void download('xlsx')}>
+              Baixar Excel (.xlsx)
+            </button>
+          </div>
+        )}
       </div>
 
       <p role="status" className="staff__count">
@@ -319,15 +327,17 @@ export function ParticipantsPanel({ slug, staffClass, coordination, onChanged }:
                 </li>
               ))}
             </ol>
-            <div className="staff__exports">
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() => void download('waiting-csv')}
-              >
-                Baixar lista de espera (CSV)
-              </button>
-            </div>
+            {!monitor && (
+              <div className="staff__exports">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void download('waiting-csv')}
+                >
+                  Baixar lista de espera (CSV)
+                </button>
+              </div>
+            )}
           </>
         )}
       </section>

@@ -1,13 +1,14 @@
 /**
- * The staff's roles (Coordenação, built-in provider): who is Coordenação or Secretaria, granting a
- * role to an existing account by its e-mail, and taking one back (asked first; the person is told
- * by e-mail). With Microsoft Entra ID the roles
- * are the tenant's app roles, and the API says so.
+ * The staff's roles (Coordenação, built-in provider): who holds which role, granting a role to an
+ * existing account by its e-mail (Monitor(a): of one class, chosen from the classes not concluded:
+ * decision 098), and taking any one back (asked first; the person is told by e-mail). With
+ * Microsoft Entra ID the roles are the tenant's app roles, and the API says so.
  */
 import type { StaffRoleName } from '@centro/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { fetchStaffPeople, grantRole, revokeRole } from '../api/roles';
+import { classOption, type RoleLine, roleLines } from '../role-grants';
 import { roleLabels, staffMessages } from '~/lib/staff/copy';
 import { explained, failureMessage } from '~/lib/staff/messages';
 import { useApi } from '~/auth/use-api';
@@ -22,16 +23,13 @@ export function RolesPanel() {
   );
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRoleName>('secretaria');
+  const [classId, setClassId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   /** The problem is a refused grant, about the address typed. */
   const [grantRefused, setGrantRefused] = useState(false);
   const [busy, setBusy] = useState(false);
-  // The role 'Retirar' asks about; the question takes the focus.
-  const [revoking, setRevoking] = useState<{
-    id: string;
-    name: string;
-    role: StaffRoleName;
-  } | null>(null);
+  // The role 'Retirar' asks about, and whose; the question takes the focus.
+  const [revoking, setRevoking] = useState<{ name: string; line: RoleLine } | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (revoking) dialog.current?.focus();
@@ -56,9 +54,9 @@ export function RolesPanel() {
 
   const grant = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (
-      await act((token) => grantRole(email.trim(), role, token), staffMessages.roleGranted, true)
-    ) {
+    const request =
+      role === 'monitor' ? { email: email.trim(), role, classId } : { email: email.trim(), role };
+    if (await act((token) => grantRole(request, token), staffMessages.roleGranted, true)) {
       setEmail('');
     }
   };
@@ -68,7 +66,8 @@ export function RolesPanel() {
       <h2 id="staff-roles-title">Funções</h2>
       <p>
         Coordenação faz tudo, inclusive configurar cursos e conceder funções. Secretaria vê as
-        listas, exporta e marca presença.
+        listas, exporta e marca presença. Comunicação edita o conteúdo do site. Monitor(a) vê os
+        participantes e marca a presença só da turma que recebeu.
       </p>
       {people.state === 'loading' && <p role="status">Carregando…</p>}
       {people.state === 'failed' && (
@@ -85,8 +84,8 @@ export function RolesPanel() {
           aria-labelledby={`${id}-revoke`}
         >
           <p id={`${id}-revoke`}>
-            Retirar a função {roleLabels[revoking.role]} de <strong>{revoking.name}</strong>? A
-            pessoa deixa de ver o que a função permite na hora e recebe um e-mail avisando.
+            Retirar a função {revoking.line.label} de <strong>{revoking.name}</strong>? A pessoa
+            deixa de ver o que a função permite na hora e recebe um e-mail avisando.
           </p>
           <div className="actions">
             <button
@@ -95,7 +94,7 @@ export function RolesPanel() {
               disabled={busy}
               onClick={() =>
                 void act(
-                  (token) => revokeRole(revoking.id, revoking.role, token),
+                  (token) => revokeRole(revoking.line.revoke, token),
                   staffMessages.roleRevoked,
                 ).then(() => setRevoking(null))
               }
@@ -110,7 +109,7 @@ export function RolesPanel() {
       )}
       {people.state === 'ready' && (
         <ul className="plain-list staff__people">
-          {people.data.map((person) => (
+          {people.data.people.map((person) => (
             <li key={person.id} className="staff__person">
               <p>
                 <strong>{person.name || person.email}</strong>
@@ -118,10 +117,10 @@ export function RolesPanel() {
                 {person.email}
               </p>
               <ul className="plain-list staff__person-roles">
-                {person.roles.map((granted) => (
-                  <li key={granted}>
-                    {roleLabels[granted]}
-                    {person.admin && granted === 'coordenacao' ? (
+                {roleLines(person).map((line) => (
+                  <li key={line.key}>
+                    {line.label}
+                    {line.fixed ? (
                       <small>
                         {' '}
                         (definida na configuração do servidor; não pode ser retirada aqui)
@@ -131,14 +130,8 @@ export function RolesPanel() {
                         type="button"
                         className="staff__link-button"
                         disabled={busy}
-                        aria-label={`Retirar ${roleLabels[granted]} de ${person.name || person.email}`}
-                        onClick={() =>
-                          setRevoking({
-                            id: person.id,
-                            name: person.name || person.email,
-                            role: granted,
-                          })
-                        }
+                        aria-label={`Retirar ${line.label} de ${person.name || person.email}`}
+                        onClick={() => setRevoking({ name: person.name || person.email, line })}
                       >
                         Retirar
                       </button>
@@ -176,8 +169,28 @@ export function RolesPanel() {
             <option value="secretaria">{roleLabels.secretaria}</option>
             <option value="comunicacao">{roleLabels.comunicacao}</option>
             <option value="coordenacao">{roleLabels.coordenacao}</option>
+            <option value="monitor">{roleLabels.monitor}</option>
           </select>
         </div>
+        {role === 'monitor' && (
+          <div className="staff__field">
+            <label htmlFor={`${id}-class`}>Turma</label>
+            <select
+              id={`${id}-class`}
+              required
+              value={classId}
+              onChange={(event) => setClassId(event.currentTarget.value)}
+            >
+              <option value="">Escolha a turma</option>
+              {people.state === 'ready' &&
+                people.data.classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {classOption(c)}
+                  </option>
+                ))}
+            </select>
+          </div>
+        )}
         {problem && (
           <p className="staff__problem" id={`${id}-problem`} role="alert">
             {problem}
