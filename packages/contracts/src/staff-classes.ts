@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { FORBIDDEN_NAME_CHARACTERS } from './api.js';
 import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
-import { staffClassMeetingSchema } from './staff-meetings.js';
+import { meetingChangeSchema, staffClassMeetingSchema } from './staff-meetings.js';
 import { localDateTime, staffCourseParamsSchema, staffDate } from './staff.js';
 
 /** `:slug/:classId` of a course's class. */
@@ -24,8 +24,22 @@ export const staffClassSchema = z.object({
   closesAt: z.string().nullable(),
   /** Each meeting held: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
   schedule: z.array(z.object({ date: z.string(), start: z.string() })),
+  /**
+   * Its meetings in effect (decision 075), as the course page, the e-mails and the exports say
+   * them: first meeting (YYYY-MM-DD), weekday, start (HH:MM), length, count and room (null: none).
+   */
+  meetings: z.object({
+    firstMeeting: z.string(),
+    weekday: z.string(),
+    time: z.string(),
+    durationMinutes: z.number().int(),
+    count: z.number().int(),
+    room: z.string().nullable(),
+    /** Its single meetings changed (decision 091), for `formatClassMeetings`. */
+    changes: z.array(meetingChangeSchema).optional(),
+  }),
   /** Every date of the class, skipped and cancelled ones too (decision 091). */
-  meetings: z.array(staffClassMeetingSchema),
+  dates: z.array(staffClassMeetingSchema),
 });
 export type StaffClass = z.infer<typeof staffClassSchema>;
 

@@ -57,7 +57,11 @@ export const staffCourseSummarySchema = z.object({
   attendance: z.array(z.number().int()),
   /** Whether the course has a WhatsApp group invite (none: participants get no group link yet). */
   hasInvite: z.boolean(),
-  /** The class these figures are of (the course's current class: decision 062), and its state. */
+  /**
+   * The class these figures are of: the one the staff screens open on (decision 077, the class
+   * that meets today or is under way first), its id, name and state.
+   */
+  classId: z.string(),
   className: z.string(),
   classState: z.enum(['planned', 'open', 'running', 'concluded']),
   /**
@@ -280,6 +284,7 @@ export const staffActionNameSchema = z.enum(
     'settings.view',
     'settings.update',
     'participant.remove',
+    'participant.move',
     'attendance.view',
     'attendance.update',
     'roles.view',

@@ -46,7 +46,9 @@ export function staffClass(course: Course, row: ClassRow): StaffClass {
       date: m.date,
       start: m.start.toISOString(),
     })),
-    meetings: staffMeetings(classMeetings(meetings), meetings.changes),
+    meetings,
+    // Every date of the class, skipped and cancelled ones too (decision 091).
+    dates: staffMeetings(classMeetings(meetings), meetings.changes),
   };
 }
 

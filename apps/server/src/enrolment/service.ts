@@ -290,7 +290,7 @@ export class EnrolmentService {
     return this.#repository.personRows(userId);
   }
 
-  /** People waiting, by course. */
+  /** People waiting, by class. */
   waitingCounts() {
     return this.#repository.waitingCounts();
   }

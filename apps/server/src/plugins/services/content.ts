@@ -6,18 +6,12 @@
  * are published before the server listens. The notices' banners (decision 056) are put into each
  * page as served, checked at each publication, every `noticeCheckMs`, and at the moment a period
  * starts or ends when that comes before the next check (decision 072): a notice shows or goes on
- * time on every instance, and within `noticeCheckMs` of a clock changed under it. Each course page
- * is rendered with its classes' meetings (decision 075), looked at every `CONTENT_WATCH_MS`: a class
- * saved on any instance is on its page within seconds.
+ * time on every instance, and within `noticeCheckMs` of a clock changed under it. Each page that
+ * says when courses meet (the course pages, the programme pages, /horarios) is rendered with the
+ * classes' meetings (decision 075), looked at every `CONTENT_WATCH_MS`: a class saved on any
+ * instance is on those pages within seconds.
  */
-import {
-  allCourses,
-  centre,
-  type ClassMeetings,
-  coursePath,
-  signedInPaths,
-  wallClockAt,
-} from '@centro/content';
+import { centre, type ClassMeetings, signedInPaths, wallClockAt } from '@centro/content';
 import { nextNoticeChange, noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
@@ -37,7 +31,7 @@ import {
 } from '../../site/load-pages.js';
 import { type ClassHint, classHints, withClassHint } from '../../classes/class-hint.js';
 import { createClassStore } from '../../classes/class-store.js';
-import { builtClassesKey, classesKey, classesOnPages } from '../../classes/page-classes.js';
+import { builtClasses, classesOnPages, classPageKeys } from '../../classes/page-classes.js';
 import { createRecessStore, type StoredRecess } from '../../classes/recess-store.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
@@ -97,6 +91,7 @@ export const contentService = fp<ContentServiceOptions>(
           now().toISOString(),
         );
         classes = classesOnPages(rows);
+        classKeys = classPageKeys(classes);
       } catch (error) {
         // The hints and classes stay as they were: the next check reads them again.
         app.log.error({ err: error }, 'classes not read');
@@ -111,9 +106,10 @@ export const contentService = fp<ContentServiceOptions>(
     /** What /horarios says of the recesses, as last rendered (the build: none). */
     const recessesKey = () => JSON.stringify(withClasses({} as SiteContent).recesses);
     let renderedRecesses = JSON.stringify([]);
-    // The classes each course page was last rendered with (absent: the build's, the content's).
-    const courseKeys = new Map(allCourses().map((c) => [coursePath(c), builtClassesKey(c)]));
-    const renderedKeys = new Map(courseKeys);
+    // What the classes made each page that shows them say when it was last rendered (first: the
+    // build's, the content's meetings), and what they make it say now.
+    const renderedKeys = classPageKeys(builtClasses());
+    let classKeys = new Map(renderedKeys);
     /**
      * Prepares the page again when its notices or hint changed, or when it has new HTML (with the
      * scripts its renderer emitted there: decision 003).
@@ -224,8 +220,8 @@ export const contentService = fp<ContentServiceOptions>(
     const renderPage = async (urlPath: string, content: SiteContent, cause: string) => {
       if (!renderer) return;
       // Tried once per change of its classes: a failure is not rendered again every 2 s.
-      if (courseKeys.has(urlPath))
-        renderedKeys.set(urlPath, classesKey(classes.get(urlPath) ?? []));
+      const key = classKeys.get(urlPath);
+      if (key !== undefined) renderedKeys.set(urlPath, key);
       try {
         const page = await renderer.render(urlPath, withClasses(content), assets);
         // Nothing of a page holding a script its renderer did not emit is published.
@@ -260,20 +256,20 @@ export const contentService = fp<ContentServiceOptions>(
       await batches.request(document === 'contact' ? [...shells, ...paths] : paths);
     });
     /**
-     * Renders again each course page whose classes now say something else than its served page
-     * (a class saved, opened, started or concluded, here or on another instance), and puts in
-     * the course pages' hints.
+     * Renders again each page whose classes now say something else than its served page (a class
+     * saved, opened, started or concluded, here or on another instance), and puts in the course
+     * pages' hints.
      */
     const publishClasses = () =>
       queue(async () => {
         await readClasses();
         if (renderer && recessesKey() !== renderedRecesses) {
-          // Tried once per change, like the course pages.
+          // Tried once per change, like the pages after their classes.
           renderedRecesses = recessesKey();
           await renderPage(SCHEDULE_PATH, service.content(), 'recesses');
         }
-        for (const urlPath of courseKeys.keys()) {
-          if (renderer && classesKey(classes.get(urlPath) ?? []) !== renderedKeys.get(urlPath)) {
+        for (const [urlPath, key] of classKeys) {
+          if (renderer && key !== renderedKeys.get(urlPath)) {
             await renderPage(urlPath, service.content(), 'classes');
           } else {
             await publish(urlPath);

@@ -1,11 +1,15 @@
 /**
  * The schedule page, prepared at build time from the content, or from the schedule saved in the
- * staff area when the server renders it again (decision 054).
+ * staff area when the server renders it again (decision 054), and when the courses meet, from
+ * their classes as the server read them (decision 075).
  */
 import {
   addMinutes,
+  allCourses,
   centre,
   formatDate,
+  type ClassMeetings,
+  type Course,
   MEETING_TIME_ZONE,
   schedule as packagedSchedule,
   type ScheduleDay,
@@ -18,6 +22,7 @@ import { weeklyEventsJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { SCHEDULE_TITLE } from './copy';
+import { courseMeetingDays } from './course-meetings';
 import type { ScheduleLoaderData } from './types';
 
 /** A recess as the server gives it to the page (decision 092). */
@@ -30,6 +35,9 @@ export interface ScheduleRecess {
 export function getSchedulePage(
   schedule: readonly ScheduleDay[] = packagedSchedule,
   whatsapp: string = centre.whatsapp,
+  classesOf: (course: Course) => readonly ClassMeetings[] = (course) => [
+    { name: '', meetings: course.meetings },
+  ],
   recesses: readonly ScheduleRecess[] = [],
 ): ScheduleLoaderData {
   const days = schedule.map((day) => ({
@@ -60,7 +68,11 @@ export function getSchedulePage(
     (r) => `${r.name}: de ${formatDate(r.startsOn)} a ${formatDate(r.endsOn)}`,
   );
   return {
-    page: { days, ...(lines.length > 0 ? { recesses: lines } : {}) },
+    page: {
+      days,
+      courseDays: courseMeetingDays(allCourses(), classesOf),
+      ...(lines.length > 0 ? { recesses: lines } : {}),
+    },
     meta: buildPageMeta(site, {
       title: SCHEDULE_TITLE,
       description: `Dias e horários das atividades da semana. ${summary}.`,

@@ -43,6 +43,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'settings.view': 'Viu as configurações do curso',
   'settings.update': 'Alterou as configurações do curso',
   'participant.remove': 'Removeu um participante',
+  'participant.move': 'Moveu um participante de turma',
   'attendance.view': 'Viu a presença de um encontro',
   'attendance.update': 'Marcou a presença de um encontro',
   'roles.view': 'Viu as funções da equipe',

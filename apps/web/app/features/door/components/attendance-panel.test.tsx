@@ -63,7 +63,15 @@ describe('AttendancePanel', () => {
       opensAt: null,
       closesAt: null,
       schedule,
-      meetings: [],
+      meetings: {
+        firstMeeting: '2026-03-03',
+        weekday: 'tuesday',
+        time: '19:30',
+        durationMinutes: 90,
+        count: 3,
+        room: null,
+      },
+      dates: [],
     };
     const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
     renderWithRouter(<AttendancePanel {...panel} />, {

@@ -40,7 +40,15 @@ const staffClass = {
   opensAt: null,
   closesAt: null,
   schedule: [],
-  meetings: [],
+  meetings: {
+    firstMeeting: '2027-03-06',
+    weekday: 'saturday',
+    time: '17:30',
+    durationMinutes: 90,
+    count: 8,
+    room: 'Sala 3',
+  },
+  dates: [],
 };
 
 function renderPanel() {

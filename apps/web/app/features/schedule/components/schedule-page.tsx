@@ -1,10 +1,11 @@
 import { scheduleCalendarPath } from '@centro/content/site';
 import { SCHEDULE_TITLE } from '../copy';
 import type { SchedulePageData } from '../types';
+import { CourseDays } from './course-days';
 import { ScheduleDayCard } from './schedule-day';
 import '../schedule.css';
 
-export function SchedulePage({ days, recesses }: SchedulePageData) {
+export function SchedulePage({ days, courseDays, recesses }: SchedulePageData) {
   return (
     <div className="page">
       <h1>{SCHEDULE_TITLE}</h1>
@@ -36,6 +37,7 @@ export function SchedulePage({ days, recesses }: SchedulePageData) {
           </li>
         ))}
       </ul>
+      <CourseDays days={courseDays} />
     </div>
   );
 }

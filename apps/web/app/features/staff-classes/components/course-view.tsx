@@ -14,6 +14,7 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchClasses } from '../api/classes';
 import { type ClassPanelProps, chosenClass, isReadOnly } from '~/lib/staff/classes';
+import { formatClassMeetings } from '@centro/content/site';
 import { classStatus, placesTaken } from '@centro/contracts/class-status';
 import { classMessages } from '~/lib/staff/copy';
 import { ClassMessageForm } from './class-message-form';
@@ -112,6 +113,8 @@ export function CourseView({
           <span>{placesTaken(chosen.taken, chosen.places)}</span>
         </p>
       )}
+      {/* When and where the class meets, as its page and e-mails say it (decision 075). */}
+      {chosen && <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>}
       {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
@@ -141,8 +144,11 @@ export function CourseView({
           <MeetingsPanel key={chosen.id} {...panel} />
         </Suspense>
       )}
-      {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
-      {panel && current === 'balcao' && <DeskPanel key={chosen.id} {...panel} />}
+      {/* The door's panels are loaded when their tab is opened (the route makes them lazy). */}
+      <Suspense fallback={<p role="status">Carregando…</p>}>
+        {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+        {panel && current === 'balcao' && <DeskPanel key={chosen.id} {...panel} />}
+      </Suspense>
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'mensagem' && (
         <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />

@@ -6,13 +6,14 @@ import { LoadFailed } from '~/components/staff/load-failed';
 import type { ClassPanelProps } from '~/lib/staff/classes';
 import { useLoad } from '~/lib/use-load';
 import { fetchOverview } from '../api/get-overview';
-import { CourseView } from './course-view';
 import { Overview } from './overview';
 
 /** 'Recessos do centro' (decision 092): loaded after the overview, outside the first load. */
 const RecessesPanel = lazy(() =>
   import('./recesses-panel').then((module) => ({ default: module.RecessesPanel })),
 );
+/** A course's screen and its panels: loaded when a course is opened, not with the overview. */
+const CourseView = lazy(() => import('./course-view').then((m) => ({ default: m.CourseView })));
 
 export interface CoursesSectionProps {
   slug: string | null;
@@ -29,14 +30,16 @@ export function CoursesSection({ slug, coordination, attendance, desk }: Courses
   if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
   const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
   return course ? (
-    <CourseView
-      key={course.slug}
-      course={course}
-      coordination={coordination}
-      attendance={attendance}
-      desk={desk}
-      onChanged={overview.reload}
-    />
+    <Suspense fallback={<p role="status">Carregando…</p>}>
+      <CourseView
+        key={course.slug}
+        course={course}
+        coordination={coordination}
+        attendance={attendance}
+        desk={desk}
+        onChanged={overview.reload}
+      />
+    </Suspense>
   ) : (
     <>
       <Suspense fallback={null}>

@@ -31,7 +31,7 @@ export function MeetingsPanel({ slug, staffClass, coordination, onChanged }: Cla
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; at: string } | null>(null);
   const editable = coordination && !isReadOnly(staffClass);
   const now = new Date();
-  const rule = staffClass.meetings.find((m) => m.slot !== null);
+  const rule = staffClass.dates.find((m) => m.slot !== null);
 
   const send = async (request: StaffMeetingChangeRequest, at: string) => {
     setBusy(true);
@@ -53,7 +53,7 @@ export function MeetingsPanel({ slug, staffClass, coordination, onChanged }: Cla
     <div className="staff__panel staff__meetings">
       <h3>Encontros da {staffClass.name}</h3>
       <ol className="staff__meeting-list">
-        {staffClass.meetings.map((m) => {
+        {staffClass.dates.map((m) => {
           const state = meetingStateText(m);
           const key = m.slot ?? `extra-${m.date}`;
           const ahead = editable && meetingAhead(m, now);
