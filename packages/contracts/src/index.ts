@@ -9,6 +9,7 @@ export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';
 export * from './staff-classes.js';
+export * from './staff-meetings.js';
 export * from './staff-roles.js';
 export * from './staff-term.js';
 export * from './staff-prerequisites.js';

@@ -154,8 +154,15 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     reopen: (id: string) => `${base}/classes/${encodeURIComponent(id)}/reopen`,
     /** POST: 'Enviar mensagem à turma'. */
     classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
+    /** POST: one meeting skipped, cancelled, moved, added or restored (decision 091). */
+    meetings: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/meetings`,
   };
 };
+
+/** The centre's recesses (decision 092): GET the list, POST one; POST `remove(id)`. */
+export const STAFF_RECESSES_PATH = '/api/staff/recesses';
+export const staffRecessRemovePath = (id: string) =>
+  `${STAFF_RECESSES_PATH}/${encodeURIComponent(id)}/remove`;
 
 /** The person as the identity provider's Graph (or the built-in provider's stand-in) describes them. */
 export const GRAPH_ME_PATH = '/v1.0/me';

@@ -4,6 +4,7 @@
  * through its queue (decision 089), so a code read offline is marked the same way.
  */
 import type { StaffCheckInResponse } from '@centro/contracts';
+import { scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classOf, record, type StaffActor, type StaffContext } from '../staff/context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
@@ -23,7 +24,9 @@ export async function checkIn(
   turma?: string,
 ): Promise<StaffCheckInResponse> {
   const { course, row } = await classOf(ctx, slug, turma);
-  if (meeting > effectiveMeetings(course, row).count) throw new StaffCourseNotFoundError();
+  // The meetings held (decision 091): a cancelled or skipped date is no meeting to check in to.
+  if (!scheduledMeetings(effectiveMeetings(course, row))[meeting - 1])
+    throw new StaffCourseNotFoundError();
   const found = await ctx.repository.enrolmentByCheckInToken(token);
   if (!found) return { result: 'notFound' };
   const details = { class: row.id, meeting };

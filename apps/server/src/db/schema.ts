@@ -98,8 +98,27 @@ export interface ClassesTable {
   calendar_sequence: Generated<number>;
   /** When the WhatsApp invite was mailed to the people told it would come (migration 024). */
   invite_mailed_at: string | null;
+  /**
+   * The changes to single meetings and the recesses' skips, JSON of `MeetingChange[]` (migration
+   * 031, decision 091); null: the weekly rule as it is.
+   */
+  meeting_changes: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The centre's recesses (migration 032, decision 092). */
+export interface RecessesTable {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD, first day without meetings. */
+  starts_on: string;
+  /** YYYY-MM-DD, last day without meetings (included). */
+  ends_on: string;
+  /** 'later': each class skipped ends a week later; 'fewer': it has one meeting fewer. */
+  meetings_then: 'later' | 'fewer';
+  created_by: string;
+  created_at: string;
 }
 
 export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao' | 'monitor';
@@ -446,6 +465,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;
   attendance: AttendanceTable;
+  recesses: RecessesTable;
   staff_actions: StaffActionsTable;
   staff_action_subjects: StaffActionSubjectsTable;
   limited_actions: LimitedActionsTable;

@@ -79,6 +79,11 @@ export type MailData =
       personId: string;
       /** The course's slug. */
       courseSlug: string;
+      /**
+       * 'course-meetings-changed' of a move (decision 090): the class left, whose calendar event
+       * the notice's file cancels (decision 091).
+       */
+      leftClass?: string;
     }
   | {
       kind: 'waiting-list-joined';

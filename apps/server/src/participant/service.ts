@@ -16,7 +16,8 @@ import {
   allCourses,
   centre,
   type Course,
-  meetingDates,
+  heldMeetings,
+  type MeetingRule,
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
@@ -75,13 +76,16 @@ export interface ParticipantServiceOptions {
   now?: () => Date;
 }
 
-/** Start of the next meeting not yet over, as an instant; null after the last one. */
+/**
+ * Start of the next meeting held (decision 091: not a cancelled or skipped date) not yet over, as
+ * an instant; null after the last one.
+ */
 export function nextMeeting(
-  meetings: { firstMeeting: string; count: number; time: string; durationMinutes: number },
+  meetings: MeetingRule & { durationMinutes: number },
   now: Date,
 ): string | null {
-  for (const date of meetingDates(meetings)) {
-    const start = zonedInstant(date, meetings.time);
+  for (const { date, time } of heldMeetings(meetings)) {
+    const start = zonedInstant(date, time);
     if (start.getTime() + meetings.durationMinutes * 60_000 > now.getTime()) {
       return start.toISOString();
     }
@@ -166,6 +170,7 @@ export class ParticipantService {
                 durationMinutes: meetings.durationMinutes,
                 count: meetings.count,
                 room: meetings.room,
+                ...(meetings.changes ? { changes: meetings.changes } : {}),
               }
             : null,
         checkIn: current ? checkInCodeOf(tokens.get(entry.classId)) : null,

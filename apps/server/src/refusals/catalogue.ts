@@ -487,6 +487,21 @@ export const REFUSALS = {
     C.Forbidden,
     'Você não é monitor(a) desta turma (ou deixou de ser): não pode ver os participantes nem marcar a presença dela.',
   ),
+  /** A change to a date that is not one of the class's meetings (decision 091). */
+  meetingNotFound: refusal([404], C.NotFound, 'Este encontro não existe nesta turma.'),
+  /**
+   * A change to a meeting that has begun (attendance may be marked from an hour before), or to a
+   * date and time already past: attendance keeps its meetings' numbers (decision 091).
+   */
+  meetingPast: refusal(
+    [409],
+    C.Conflict,
+    'Só encontros que ainda não começaram podem ser mudados, e para uma data futura.',
+  ),
+  /** A recess that has begun, or ends before it starts (decision 092). */
+  recessPast: refusal([409], C.Conflict, 'O recesso precisa começar numa data futura.'),
+  /** A recess removed or unknown. */
+  recessNotFound: refusal([404], C.NotFound, 'Recesso não encontrado.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -3,6 +3,7 @@
  * courses, the clock, and the record of staff actions (LGPD: every list view and export is
  * recorded, so the record answers "who saw my data").
  */
+import type { RecessStore } from '../classes/recess-store.js';
 import type { Course } from '@centro/content';
 import type { StaffRoleName } from '@centro/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -48,6 +49,8 @@ export interface StaffContext {
   prerequisites: PrerequisiteStore;
   /** 'Enviar mensagem à turma': the messages sent to classes and their outbox rows. */
   classMessages: ClassMessageStore;
+  /** The centre's recesses (decision 092). */
+  recesses: RecessStore;
   /** 'Preparar próximo semestre': the term's classes created together (decision 093). */
   nextTerm: NextTermStore;
   /** The centre's recesses, applied to the next term's classes (none until they are kept). */

@@ -8,6 +8,8 @@
  */
 import { allCourses, type Course } from '@centro/content';
 import type {
+  StaffMeetingChangeRequest,
+  StaffRecessRequest,
   StaffActionsQuery,
   StaffCompletionChange,
   StaffClassMessageRequest,
@@ -24,6 +26,8 @@ import type {
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
 import { actions } from './action-record.js';
+import { changeMeeting } from '../classes/meetings.js';
+import { addRecess, listRecesses, removeRecess } from '../classes/recesses.js';
 import { sendClassMessage } from '../classes/class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from '../classes/classes.js';
 import { attendance, markAttendance } from '../classes/attendance.js';
@@ -61,6 +65,7 @@ export interface StaffServiceOptions {
   completions: StaffContext['completions'];
   prerequisites: StaffContext['prerequisites'];
   classMessages: StaffContext['classMessages'];
+  recesses: StaffContext['recesses'];
   nextTerm: StaffContext['nextTerm'];
   /** The centre's recesses (none: no recess applied). */
   recessPeriods?: StaffContext['recessPeriods'];
@@ -93,6 +98,7 @@ export class StaffService {
       completions: options.completions,
       prerequisites: options.prerequisites,
       classMessages: options.classMessages,
+      recesses: options.recesses,
       nextTerm: options.nextTerm,
       recessPeriods: options.recessPeriods ?? (() => Promise.resolve([])),
       directory: options.directory,
@@ -297,6 +303,29 @@ export class StaffService {
     request: StaffClassMessageRequest,
   ) {
     return sendClassMessage(this.#ctx, by, slug, classId, request);
+  }
+
+  /**
+   * One meeting of a class skipped, cancelled, moved, added or restored (decision 091).
+   * @throws classNotFound, classReadOnly, meetingNotFound, meetingPast
+   */
+  changeMeeting(by: StaffActor, slug: string, classId: string, request: StaffMeetingChangeRequest) {
+    return changeMeeting(this.#ctx, by, slug, classId, request);
+  }
+
+  /** The centre's recesses (decision 092). */
+  recesses() {
+    return listRecesses(this.#ctx);
+  }
+
+  /** A recess entered: applied to every class not concluded, their people told. */
+  addRecess(by: StaffActor, request: StaffRecessRequest) {
+    return addRecess(this.#ctx, by, request);
+  }
+
+  /** A recess removed: its skips taken back from every class, their people told. */
+  removeRecess(by: StaffActor, id: string) {
+    return removeRecess(this.#ctx, by, id);
   }
 
   /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */

@@ -8,6 +8,7 @@ import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { EnrolmentService } from '../enrolment/service.js';
 import type { Mail } from '../mail/mail.js';
+import { createRecessStore } from '../classes/recess-store.js';
 import { createClassMessageStore } from '../classes/class-message-store.js';
 import { createClassStore } from '../classes/class-store.js';
 import { createCourseStore } from '../courses/course-store.js';
@@ -35,6 +36,7 @@ export interface StartStaffOptions {
 }
 
 export async function startStaff(options: StartStaffOptions): Promise<{ service: StaffService }> {
+  const recesses = createRecessStore(options.database.db);
   const service = new StaffService({
     repository: createStaffRepository(options.database.db),
     courseStore: createCourseStore(options.database.db),
@@ -42,7 +44,11 @@ export async function startStaff(options: StartStaffOptions): Promise<{ service:
     completions: createCompletionStore(options.database),
     prerequisites: createPrerequisiteStore(options.database.db),
     classMessages: createClassMessageStore(options.database, options.mail),
+    recesses,
     nextTerm: createNextTermStore(options.database),
+    // The recesses kept (decision 092) for the next term's proposal (decision 093).
+    recessPeriods: async () =>
+      (await recesses.all()).map((r) => ({ start: r.startsOn, end: r.endsOn })),
     directory: options.directory,
     desk: createDeskStore(options.database),
     enrolment: options.enrolment,

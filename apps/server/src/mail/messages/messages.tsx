@@ -8,6 +8,8 @@
  */
 import {
   type Course,
+  firstHeldMeeting,
+  heldMeetings,
   formatFirstMeeting,
   formatMeetingCount,
   formatMeetingPlace,
@@ -69,8 +71,8 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
   // No invite yet: no button to a link that leads nowhere, a sentence instead.
   const groupLink = groupLinkOf(course.inviteCode);
   const groupUrl = groupLink === null ? null : httpUrl(groupLink);
-  const first = formatFirstMeeting(course.meetings);
-  const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`;
+  const first = formatFirstMeeting(firstHeldMeeting(course.meetings));
+  const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(heldMeetings(course.meetings).length)})`;
   const place = formatMeetingPlace(course.meetings, centre.address);
   const { promoted = false } = input;
   const subject = promoted

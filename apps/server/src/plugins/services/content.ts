@@ -11,7 +11,7 @@
  * classes' meetings (decision 075), looked at every `CONTENT_WATCH_MS`: a class saved on any
  * instance is on those pages within seconds.
  */
-import { centre, type ClassMeetings, signedInPaths } from '@centro/content';
+import { centre, type ClassMeetings, signedInPaths, wallClockAt } from '@centro/content';
 import { nextNoticeChange, noticesOn } from '@centro/contracts';
 import fp from 'fastify-plugin';
 import { pagesOf, type SiteContent } from '../../content/documents.js';
@@ -32,12 +32,15 @@ import {
 import { type ClassHint, classHints, withClassHint } from '../../classes/class-hint.js';
 import { createClassStore } from '../../classes/class-store.js';
 import { builtClasses, classesOnPages, classPageKeys } from '../../classes/page-classes.js';
+import { createRecessStore, type StoredRecess } from '../../classes/recess-store.js';
 import { withNotices } from '../../site/notice-banner.js';
 import { loadPageRenderer } from '../../site/page-renderer.js';
 import { RenderBatches } from '../../site/render-batches.js';
 
 /** The privacy notice, which names the data-protection address (decision 080). */
 const PRIVACY_PATH = '/privacidade';
+/** The schedule page, which shows the centre's recesses (decision 092). */
+const SCHEDULE_PATH = '/horarios';
 
 /** How often an instance looks for revisions saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
@@ -75,8 +78,13 @@ export const contentService = fp<ContentServiceOptions>(
     let hints = new Map<string, ClassHint>();
     const classStore = createClassStore(app.database.db);
     let classes = new Map<string, ClassMeetings[]>();
+    // The centre's recesses not over yet, for /horarios (decision 092), read with the classes.
+    const recessStore = createRecessStore(app.database.db);
+    let recesses: StoredRecess[] = [];
     const readClasses = async () => {
       try {
+        const { year, month, day } = wallClockAt(now());
+        recesses = (await recessStore.all()).filter((r) => r.endsOn >= `${year}-${month}-${day}`);
         const rows = [...(await classStore.all()).values()];
         hints = classHints(
           rows.filter((r) => r.state === 'open' || r.state === 'planned'),
@@ -93,7 +101,11 @@ export const contentService = fp<ContentServiceOptions>(
     const withClasses = (content: SiteContent) => ({
       ...content,
       classes: Object.fromEntries(classes),
+      recesses: recesses.map(({ name, startsOn, endsOn }) => ({ name, startsOn, endsOn })),
     });
+    /** What /horarios says of the recesses, as last rendered (the build: none). */
+    const recessesKey = () => JSON.stringify(withClasses({} as SiteContent).recesses);
+    let renderedRecesses = JSON.stringify([]);
     // What the classes made each page that shows them say when it was last rendered (first: the
     // build's, the content's meetings), and what they make it say now.
     const renderedKeys = classPageKeys(builtClasses());
@@ -251,6 +263,11 @@ export const contentService = fp<ContentServiceOptions>(
     const publishClasses = () =>
       queue(async () => {
         await readClasses();
+        if (renderer && recessesKey() !== renderedRecesses) {
+          // Tried once per change, like the pages after their classes.
+          renderedRecesses = recessesKey();
+          await renderPage(SCHEDULE_PATH, service.content(), 'recesses');
+        }
         for (const [urlPath, key] of classKeys) {
           if (renderer && key !== renderedKeys.get(urlPath)) {
             await renderPage(urlPath, service.content(), 'classes');

@@ -37,6 +37,7 @@ import { bearerRoute } from '../bearer-route.js';
 import type { AskedClass, StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
+import { staffRecessRoutes } from './recesses.js';
 import { AUTH, CLASS_STAFF, COORDINATION, okOnceDone, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
@@ -98,6 +99,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPhotoRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma'.
   await app.register(staffClassRoutes);
+  await app.register(staffRecessRoutes);
   // A class's participants as files (.csv, .xlsx).
   await app.register(staffExportRoutes);
   // Prerequisites, 'Liberar inscrição' and completions (decision 061).
