@@ -103,6 +103,11 @@ export function CourseView({
   const base = `?curso=${encodeURIComponent(slug)}${chosen ? `&turma=${chosen.id}` : ''}`;
   const panel = chosen && { slug, staffClass: chosen, coordination, onChanged: changed };
 
+  const peopleFirst = current === 'participantes' || current === 'presenca';
+  const meetingsLine = chosen && (
+    <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>
+  );
+
   return (
     <section className="staff__course-view" aria-labelledby="staff-course-title">
       {header}
@@ -113,8 +118,11 @@ export function CourseView({
           <span>{placesTaken(chosen.taken, chosen.places)}</span>
         </p>
       )}
-      {/* When and where the class meets, as its page and e-mails say it (decision 075). */}
-      {chosen && <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>}
+      {/*
+       * When and where the class meets, as its page and e-mails say it (decision 075): above the
+       * tabs, except where the door's volunteer needs the first names on a phone's first screen.
+       */}
+      {chosen && !peopleFirst && meetingsLine}
       {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
@@ -157,6 +165,7 @@ export function CourseView({
         <PrerequisitesPanel slug={slug} coordination={coordination} />
       )}
       {current === 'conclusoes' && <CompletionsPanel slug={slug} coordination={coordination} />}
+      {peopleFirst && meetingsLine}
     </section>
   );
 }
