@@ -5,12 +5,11 @@
  * walk-in is added in two taps and listed as a guest of the meeting, apart from the marks.
  * With SHOTS_DIR set, each new screen is saved there for review.
  */
-import { join } from 'node:path';
 import { addDays, getProgramme, wallClockAt } from '@centro/content';
-import type { Page } from '@playwright/test';
 import { otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/sign-in-server';
 import { codeReader, mailServerTestWith } from './support/smtp';
+import { reviewShot } from './support/review-shot';
 
 const course = getProgramme('global-kardec').courses[0];
 if (!course) throw new Error('No course');
@@ -19,11 +18,6 @@ const coordinatorEmail = uniqueEmail();
 const deskTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 // The wrong claim code below: Chromium reports the 404 answer itself.
 deskTest.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
-
-async function reviewShot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 deskTest(
   'a desk enrolment found after sign-up, and a walk-in at the door',

@@ -14,6 +14,7 @@ import { writeQrVideo } from './support/fake-camera';
 import { mailServerTestWith, codeReader } from './support/smtp';
 import { expect, test } from './support/sign-in-server';
 import { accessibilityViolations } from './support/test';
+import { reviewShot } from './support/review-shot';
 
 const course = getProgramme('global-kardec').courses[0];
 if (!course) throw new Error('No course');
@@ -23,11 +24,6 @@ const doorTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
 doorTest.use({
   allowConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/],
 });
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
 
 async function enrol(page: Page, name: string, codeFor: (email: string) => Promise<string>) {
   await signUpFrom(page, coursePath, { name, codeFor });
@@ -57,7 +53,7 @@ doorTest(
       page.getByRole('img', { name: `QR code da inscrição em ${course.title}` }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Imprimir QR code' })).toBeVisible();
-    await shot(page, 'minhas-inscricoes-qr');
+    await reviewShot(page, 'minhas-inscricoes-qr');
 
     const jose = await browser.newPage({ baseURL: ownServer.origin });
     await enrol(jose, 'José Ávila', codeFor);
@@ -109,7 +105,7 @@ doorTest(
       // The how-to for volunteers, folded above the door.
       await door.getByText('Como marcar a presença na porta').click();
       await expect(door.getByText(/Sem internet, continue marcando/)).toBeVisible();
-      await shot(door, 'porta-como-usar');
+      await reviewShot(door, 'porta-como-usar');
       await door.getByText('Como marcar a presença na porta').click();
 
       // The camera reads Ana's code: present, in green, and her box ticked.
@@ -119,7 +115,7 @@ doorTest(
       await expect(box('Ana Souza')).toBeChecked();
       await expect(door.getByText(/: 1 de 2 presentes$/)).toBeVisible();
       expect(await accessibilityViolations(door)).toEqual([]);
-      await shot(door, 'porta-qr-presente');
+      await reviewShot(door, 'porta-qr-presente');
 
       // The same code again, once the camera is opened anew: already marked.
       await door.getByRole('button', { name: 'Fechar câmera' }).click();
@@ -135,7 +131,7 @@ doorTest(
       await joseButton.click();
       await expect(outcome).toHaveText('José Ávila: presente.');
       await expect(door.getByText(/: 2 de 2 presentes$/)).toBeVisible();
-      await shot(door, 'porta-nome-presente');
+      await reviewShot(door, 'porta-nome-presente');
 
       // No signal: Ana's box untick is kept on the phone; her code read again is found in the
       // sheet the phone holds, and marks her present, 'a enviar'.
@@ -147,7 +143,7 @@ doorTest(
       await door.getByRole('button', { name: 'Fechar câmera' }).click();
       await expect(box('Ana Souza')).toBeChecked();
       await expect(door.locator('label', { hasText: 'Ana Souza' })).toContainText('a enviar');
-      await shot(door, 'porta-qr-sem-conexao');
+      await reviewShot(door, 'porta-qr-sem-conexao');
 
       // Back online, the tab reloaded: sent once, nothing left to send, both present.
       await context.setOffline(false);

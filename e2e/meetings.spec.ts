@@ -21,6 +21,7 @@ import type { Page } from '@playwright/test';
 import { otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/sign-in-server';
 import { codeReader, mailServerTestWith, sentTo } from './support/smtp';
+import { reviewShot } from './support/review-shot';
 
 const course = getProgramme('escola-de-mediuns').courses[0];
 if (!course) throw new Error('No course');
@@ -55,20 +56,9 @@ meetingsTest(
   'a holiday skipped and a meeting cancelled reach every surface; a recess every class',
   async ({ page, browser, ownServer, smtp }) => {
     test.setTimeout(180_000);
-    const shots = process.env.SHOTS_DIR;
     // The new screens, for review at 390 px and on a laptop when SHOTS_DIR is set (not in CI).
-    const shot = async (screen: Page, name: string, part: string) => {
-      if (!shots) return;
-      const size = screen.viewportSize();
-      for (const width of [390, 1280]) {
-        await screen.setViewportSize({ width, height: 844 });
-        await screen
-          .locator(part)
-          .first()
-          .screenshot({ path: `${shots}/${name}-${width}.png` });
-      }
-      if (size) await screen.setViewportSize(size);
-    };
+    const shot = (screen: Page, name: string, part: string) =>
+      reviewShot(screen, name, { part, widths: [390, 1280] });
     const codeFor = codeReader(smtp);
     const ana = await otherPersonPage(browser, ownServer.origin);
     const anaEmail = uniqueEmail();

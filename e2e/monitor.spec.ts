@@ -12,6 +12,7 @@ import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/acc
 import { accessibilityViolations } from './support/test';
 import { expect, test } from './support/sign-in-server';
 import { codeReader, mailServerTestWith } from './support/smtp';
+import { reviewShot } from './support/review-shot';
 
 const [course, other] = getProgramme('global-kardec').courses;
 if (!course || !other) throw new Error('Not enough courses');
@@ -26,12 +27,6 @@ monitorTest.use({
     /status of (403 \(Forbidden\)|409 \(Conflict\))|net::ERR_INTERNET_DISCONNECTED|^Getting the signed-in user failed: TypeError: Failed to fetch/,
   ],
 });
-
-/** The screen, full page, when SHOTS_DIR is set. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 /** An API path read with the page's stored API token: its status and message. */
 function apiWithStoredToken(page: Page, path: string) {
@@ -83,7 +78,7 @@ monitorTest(
       const option = page.getByLabel('Turma').locator('option', { hasText: course.title }).first();
       const classLabel = (await option.textContent()) ?? '';
       await page.getByLabel('Turma').selectOption({ label: classLabel });
-      await shot(page, 'monitor-grant');
+      await reviewShot(page, 'monitor-grant');
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Conceder' }).click();
       await expect(page.getByText('Função concedida.')).toBeVisible();
@@ -112,7 +107,7 @@ monitorTest(
       await expect(monitor.getByRole('navigation', { name: 'Seções da equipe' })).toHaveCount(0);
       await expect(monitor.getByRole('button', { name: 'Baixar CSV' })).toHaveCount(0);
       expect(await accessibilityViolations(monitor)).toEqual([]);
-      await shot(monitor, 'monitor-class');
+      await reviewShot(monitor, 'monitor-class');
 
       await monitor.getByRole('link', { name: 'Presença' }).click();
       const [sent] = await Promise.all([
@@ -125,7 +120,7 @@ monitorTest(
       await monitor.reload();
       await expect(monitor.getByRole('checkbox', { name: 'Ana Souza' })).toBeChecked();
       await expect(monitor.getByText(/a enviar/)).toHaveCount(0);
-      await shot(monitor, 'monitor-attendance');
+      await reviewShot(monitor, 'monitor-attendance');
     });
 
     await test.step('another class is refused, on the page and from the API', async () => {
@@ -161,7 +156,7 @@ monitorTest(
       const dialog = page.getByRole('alertdialog');
       await expect(dialog).toContainText(`Retirar a função Monitor(a) de ${course.title} (`);
       await expect(dialog).toContainText('recebe um e-mail avisando');
-      await shot(page, 'monitor-revoke');
+      await reviewShot(page, 'monitor-revoke');
       await dialog.getByRole('button', { name: 'Confirmar retirada' }).click();
       await expect(page.getByRole('button', { name })).toHaveCount(0);
 
@@ -173,7 +168,7 @@ monitorTest(
         ),
       ).toBeVisible();
       await expect(monitor.getByText(/a enviar/)).toHaveCount(0);
-      await shot(monitor, 'monitor-lost-access');
+      await reviewShot(monitor, 'monitor-lost-access');
       await monitor.goto('/equipe');
       await expect(
         monitor.getByRole('heading', { level: 1, name: 'Página Não Encontrada' }),

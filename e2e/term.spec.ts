@@ -37,6 +37,7 @@ import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/acc
 import { expect, test } from './support/sign-in-server';
 import { accessibilityViolations } from './support/test';
 import { codeReader, mailServerTestWith, type Smtp, sentTo } from './support/smtp';
+import { reviewShot } from './support/review-shot';
 
 const programme = getProgramme('escola-de-mediuns');
 const courseAt = (index: number) => {
@@ -283,12 +284,8 @@ termTest(
     await test.step('a completion gives a one-page PDF certificate, valid until it is withdrawn', async () => {
       const mine = ana.getByRole('region', { name: 'Minhas inscrições' });
       const item = mine.getByRole('listitem').filter({ hasText: first.title });
-      const shots = process.env.SHOTS_DIR;
       const width = page.viewportSize()?.width ?? 390;
-      const shot = async (screen: Page, name: string) => {
-        if (shots)
-          await screen.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-      };
+      const shot = (screen: Page, name: string) => reviewShot(screen, `${name}-${width}`);
       await ana.setViewportSize(page.viewportSize() ?? { width: 390, height: 844 });
       await shot(ana, 'minhas-inscricoes-certificado');
       const [download] = await Promise.all([
@@ -297,6 +294,7 @@ termTest(
       ]);
       expect(download.suggestedFilename()).toMatch(/^certificado-.+\.pdf$/);
       const bytes = await readFile(await download.path());
+      const shots = process.env.SHOTS_DIR;
       if (shots) await writeFile(`${shots}/certificado-${width}.pdf`, bytes);
       const pdf = await getDocumentProxy(new Uint8Array(bytes));
       expect(pdf.numPages).toBe(1);
@@ -384,10 +382,7 @@ termTest(
     test.setTimeout(180_000);
     const codeFor = codeReader(smtp);
     // The screens this path changes, for review at 390 px when SHOTS_DIR is set (not in CI).
-    const shots = process.env.SHOTS_DIR;
-    const shot = async (screen: Page, name: string) => {
-      if (shots) await screen.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-    };
+    const shot = reviewShot;
     const ana = await otherPersonPage(browser, ownServer.origin);
     const visitor = await otherPersonPage(browser, ownServer.origin);
     const anaEmail = uniqueEmail();
@@ -610,7 +605,7 @@ termTest(
       // The box's class list may be cached for a few seconds (AVAILABILITY_MAX_AGE_SECONDS).
       await openOffering(visitor, firstPath, 'Turma 2027/1');
       await shot(visitor, 'course-page-two-classes');
-      if (shots) {
+      if (process.env.SHOTS_DIR) {
         for (const [path, name] of [
           [`/${programme.slug}`, 'programme-page'],
           ['/horarios', 'horarios'],
