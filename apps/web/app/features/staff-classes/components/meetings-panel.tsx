@@ -20,6 +20,7 @@ import {
   thenLabels,
 } from '../meeting-texts';
 import '../meetings.css';
+import { WhenFields } from './when-fields';
 
 const CHANGE_FAILED = 'Não foi possível mudar o encontro. Tente novamente.';
 
@@ -204,28 +205,12 @@ function ChangeForm({ meeting, busy, onSend, onBack }: ChangeFormProps) {
         </div>
       )}
       {kind === 'move' && (
-        <div className="staff__meeting-when-fields">
-          <div className="staff__field">
-            <label htmlFor={`${id}-to`}>Nova data</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              required
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-            />
-          </div>
-          <div className="staff__field">
-            <label htmlFor={`${id}-time`}>Horário</label>
-            <input
-              id={`${id}-time`}
-              type="time"
-              required
-              value={time}
-              onChange={(e) => setTime(e.currentTarget.value)}
-            />
-          </div>
-        </div>
+        <WhenFields
+          fields={[
+            { id: `${id}-to`, label: 'Nova data', type: 'date', value: to, onChange: setTo },
+            { id: `${id}-time`, label: 'Horário', type: 'time', value: time, onChange: setTime },
+          ]}
+        />
       )}
       <p className="staff__meeting-hint">
         As pessoas inscritas recebem um e-mail com os encontros atualizados.
@@ -261,28 +246,12 @@ function AddForm(props: {
       }}
     >
       <h4 id={`${id}-title`}>Adicionar encontro</h4>
-      <div className="staff__meeting-when-fields">
-        <div className="staff__field">
-          <label htmlFor={`${id}-date`}>Data</label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
-        </div>
-        <div className="staff__field">
-          <label htmlFor={`${id}-time`}>Horário</label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            required
-            value={time}
-            onChange={(e) => setTime(e.currentTarget.value)}
-          />
-        </div>
-      </div>
+      <WhenFields
+        fields={[
+          { id: `${id}-date`, label: 'Data', type: 'date', value: date, onChange: setDate },
+          { id: `${id}-time`, label: 'Horário', type: 'time', value: time, onChange: setTime },
+        ]}
+      />
       <button type="submit" className="btn btn-primary" disabled={props.busy}>
         Adicionar encontro
       </button>

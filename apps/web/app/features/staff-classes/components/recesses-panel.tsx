@@ -15,6 +15,7 @@ import { useLoad } from '~/lib/use-load';
 import { addRecess, fetchRecesses, removeRecess } from '../api/meetings';
 import { recessLine, recessSavedText, thenLabels } from '../meeting-texts';
 import '../meetings.css';
+import { WhenFields } from './when-fields';
 
 const SAVE_FAILED = 'Não foi possível salvar o recesso. Tente novamente.';
 
@@ -135,28 +136,24 @@ export function RecessesPanel({
               onChange={(event) => setName(event.currentTarget.value)}
             />
           </div>
-          <div className="staff__meeting-when-fields">
-            <div className="staff__field">
-              <label htmlFor={`${id}-from`}>Primeiro dia</label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                required
-                value={startsOn}
-                onChange={(e) => setStartsOn(e.currentTarget.value)}
-              />
-            </div>
-            <div className="staff__field">
-              <label htmlFor={`${id}-to`}>Último dia</label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                required
-                value={endsOn}
-                onChange={(e) => setEndsOn(e.currentTarget.value)}
-              />
-            </div>
-          </div>
+          <WhenFields
+            fields={[
+              {
+                id: `${id}-from`,
+                label: 'Primeiro dia',
+                type: 'date',
+                value: startsOn,
+                onChange: setStartsOn,
+              },
+              {
+                id: `${id}-to`,
+                label: 'Último dia',
+                type: 'date',
+                value: endsOn,
+                onChange: setEndsOn,
+              },
+            ]}
+          />
           <fieldset>
             <legend>Cada turma com encontro no recesso:</legend>
             {(['later', 'fewer'] as const).map((value) => (

@@ -1,0 +1,27 @@
+/** A date and a time (or two dates) side by side, each required: the meetings' and recesses' forms. */
+export interface WhenField {
+  id: string;
+  label: string;
+  type: 'date' | 'time';
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function WhenFields({ fields }: { fields: readonly WhenField[] }) {
+  return (
+    <div className="staff__meeting-when-fields">
+      {fields.map((field) => (
+        <div key={field.id} className="staff__field">
+          <label htmlFor={field.id}>{field.label}</label>
+          <input
+            id={field.id}
+            type={field.type}
+            required
+            value={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.value)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
