@@ -29,6 +29,7 @@ import {
   participantService,
   reportsService,
   staffService,
+  classesService,
   type EmbeddedProviderSetup,
 } from './plugins/services/index.js';
 import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(backupService, { config });
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
+  await app.register(classesService, { config });
   await app.register(participantService, { embedded });
   await app.register(reportsService);
   // Edited content (decision 054): saved pages are rendered again and replace the built ones.

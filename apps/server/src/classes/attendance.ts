@@ -9,9 +9,9 @@ import {
   collator,
   record,
   type StaffActor,
-  type StaffContext,
+  type ClassContext,
   writableClassOf,
-} from '../staff/context.js';
+} from './context.js';
 import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
 
@@ -34,14 +34,14 @@ export function meetingDate(firstMeeting: string, meeting: number): string {
 
 /** Every meeting's date and the marks of the class, for the export. */
 export async function classAttendance(
-  ctx: StaffContext,
+  ctx: ClassContext,
   slug: string,
   turma?: string,
 ): Promise<AttendanceSheet> {
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   const numbers = Array.from({ length: meetings.count }, (_, i) => i + 1);
-  const byMeeting = await Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n)));
+  const byMeeting = await Promise.all(numbers.map((n) => ctx.roster.attendance(row.id, n)));
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
     for (const [person, present] of m) {
@@ -54,7 +54,7 @@ export async function classAttendance(
 }
 
 export async function attendance(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   meeting: number,
@@ -65,7 +65,7 @@ export async function attendance(
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
   const [{ people }, marks] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
-    ctx.repository.attendance(row.id, meeting),
+    ctx.roster.attendance(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
@@ -90,7 +90,7 @@ export async function attendance(
  *   classReadOnly (a concluded class)
  */
 export async function markAttendance(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   meeting: number,
@@ -104,7 +104,7 @@ export async function markAttendance(
   if (!canMark(scheduled.start, ctx.now())) {
     throw new Refusal('meetingNotYet', { details: { start: scheduled.start.toISOString() } });
   }
-  const enrolled = new Set((await ctx.repository.enrolments(row.id)).map((e) => e.personId));
+  const enrolled = new Set((await ctx.roster.enrolments(row.id)).map((e) => e.personId));
   const now = ctx.now();
   const known = marks
     .filter((m) => enrolled.has(m.personId))
@@ -112,7 +112,7 @@ export async function markAttendance(
   // Under the class's lock, as 'Encerrar turma' changes its state: a conclusion in between
   // (checked above without the lock) refuses the marks rather than leave ones it did not count.
   const written = await ctx.enrolment.changeClass(row.id, (trx) =>
-    ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, trx),
+    ctx.roster.markAttendance(slug, row.id, meeting, known, actor.id, trx),
   );
   if (!written) throw new Refusal('classReadOnly');
   await record(ctx, actor, 'attendance.update', {

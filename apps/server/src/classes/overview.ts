@@ -3,16 +3,16 @@ import { scheduledMeetings } from '@centro/content';
 import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classEnrolmentState } from './class-rules.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { record, type StaffActor, type ClassContext } from './context.js';
 
 export async function overview(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
 ): Promise<StaffCourseSummary[]> {
   const [rows, classes, counts, waiting] = await Promise.all([
     ctx.courseStore.all(),
     ctx.classes.all(),
-    ctx.repository.presentCounts(),
+    ctx.roster.presentCounts(),
     ctx.enrolment.waitingCounts(),
   ]);
   const bySlug = new Map(rows.map((r) => [r.slug, r]));

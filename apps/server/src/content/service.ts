@@ -5,6 +5,7 @@
  * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at
  * once and on the others at their next look (`watch`).
  */
+import type { Log } from '../logging.js';
 import {
   type ContentDocument,
   noticesOn,
@@ -57,8 +58,6 @@ export const KEPT_REVISIONS = 50;
  */
 export const UNUSED_PHOTO_GRACE_MS = 60 * 60_000;
 
-export type Log = { error(obj: object, msg: string): void };
-
 /** Who published the document in effect, and when (revision 0: the packaged content). */
 export interface PublishedRevision {
   revision: number;
@@ -89,7 +88,7 @@ export interface ContentServiceOptions {
   previewLimit?: { count: number; windowMs: number };
   /** Records a save in the staff record. */
   record: (by: StaffActor, action: string, details: Record<string, unknown>) => Promise<void>;
-  log: Log;
+  log: Pick<Log, 'error'>;
   now?: () => Date;
 }
 

@@ -4,7 +4,7 @@
 import type { CourseRow, CourseSettingsColumns } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import type { EnrolmentNotices } from './notices.js';
-import type { Log } from './promotions.js';
+import type { Log } from '../logging.js';
 import type { EnrolmentRepository } from './repository.js';
 import type { Directory } from '../directory/directory.js';
 

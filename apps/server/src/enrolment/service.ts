@@ -40,13 +40,8 @@ import type { Promotion } from './course-lock.js';
 import type { MoveDecision } from './move-rules.js';
 import type { PersonRows } from './person-rows.js';
 import type { PrerequisiteCheck } from '../classes/prerequisite-check.js';
-import {
-  createPromotions,
-  type EnrolmentParts,
-  type Log,
-  type Promotions,
-  silent,
-} from './promotions.js';
+import type { Log } from '../logging.js';
+import { createPromotions, type EnrolmentParts, type Promotions, silent } from './promotions.js';
 import { createRepair, type RepairReport } from './repair.js';
 import type { EnrolmentRepository } from './repository.js';
 import { classOfRequest, notOpenError } from './requested-class.js';

@@ -12,6 +12,7 @@
  * provider) the account with its sessions and tokens. A directory failure stops it midway: what was
  * done stays done, and deleting again goes on from there.
  */
+import type { Log } from '../logging.js';
 import {
   allCourses,
   centre,
@@ -28,7 +29,6 @@ import {
   personBirthDate,
   personPhone,
 } from '@centro/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
 import { EnrolmentInProgressError, NoEnrolmentError } from '../enrolment/errors.js';
 import type { EnrolmentService } from '../enrolment/service.js';
@@ -46,8 +46,6 @@ import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
 import { validatePassword } from '../idp/routes/form-validation.js';
 import { staffRoleOf } from '../staff/roles.js';
 import type { ParticipantRepository } from './repository.js';
-
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface ParticipantServiceOptions {
   repository: ParticipantRepository;

@@ -45,7 +45,7 @@ export const RENDER_WINDOW_MS = 250;
 /** How often each instance looks whether a notice's period has started or ended. */
 export const NOTICE_CHECK_MS = 30_000;
 
-export interface ContentServiceOptions {
+export interface ContentPluginOptions {
   pages: SitePages;
   security: PageSecurity;
   webRoot: string;
@@ -55,7 +55,7 @@ export interface ContentServiceOptions {
   renderWindowMs?: number;
 }
 
-export const contentService = fp<ContentServiceOptions>(
+export const contentService = fp<ContentPluginOptions>(
   async (app, options) => {
     const { pages, security, webRoot } = options;
     const now = options.now ?? (() => new Date());
@@ -64,7 +64,7 @@ export const contentService = fp<ContentServiceOptions>(
     const service = new ContentService({
       store: contentStore(app.database),
       photos: photoFiles,
-      record: (by, action, details) => staff.record(by, action, details),
+      record: (by, action, details) => staff.record(by, action, { details }),
       log: app.log,
     });
     // The notices and class hint each page was last prepared with (none in the build).

@@ -6,13 +6,13 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { createDirectory, type DirectoryAdapter } from '../../directory/create-directory.js';
 
-export interface DirectoryServiceOptions {
+export interface DirectoryPluginOptions {
   config: Config;
   /** Wraps the configured adapter (tests: faults on demand around the real adapter). */
   wrap?: ((directory: DirectoryAdapter) => DirectoryAdapter) | undefined;
 }
 
-export const directoryService = fp<DirectoryServiceOptions>(
+export const directoryService = fp<DirectoryPluginOptions>(
   async (app, { config, wrap }) => {
     const { database } = app;
     const configured = await createDirectory(config, database.db, {

@@ -15,7 +15,7 @@ import { createOpeningAlerts } from '../../enrolment/opening-alerts.js';
 import { createClassReminders } from '../../enrolment/class-reminders.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
-export interface EnrolmentServiceOptions {
+export interface EnrolmentPluginOptions {
   config: Pick<
     Config,
     'enrolmentRepairAfterSeconds' | 'classRemindersEverySeconds' | 'retentionMonthsAfterCourse'
@@ -23,7 +23,7 @@ export interface EnrolmentServiceOptions {
   embedded: EmbeddedProviderSetup | null;
 }
 
-export const enrolmentService = fp<EnrolmentServiceOptions>(
+export const enrolmentService = fp<EnrolmentPluginOptions>(
   async (app, { config, embedded }) => {
     const { database, directory, mail } = app;
     const enrolment = await startEnrolment({

@@ -26,7 +26,7 @@ import { bearerRoute } from '../bearer-route.js';
 import { COORDINATION, STAFF } from './common.js';
 
 export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { classes } = app;
 
   app.get(
     '/api/staff/courses/:slug/classes',
@@ -36,7 +36,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffClassesResponseSchema,
       refusals: [...STAFF, 'courseNotFound'],
     }),
-    async (request) => staff.classes(request.params.slug),
+    async (request) => classes.classes(request.params.slug),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...COORDINATION, 'invalidRequest', 'invalidSettings', 'courseNotFound'],
     }),
     async (request) => ({
-      class: await staff.createClass(request.staffActor, request.params.slug, request.body),
+      class: await classes.createClass(request.staffActor, request.params.slug, request.body),
     }),
   );
 
@@ -69,7 +69,11 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => ({
-      class: await staff.openClass(request.staffActor, request.params.slug, request.params.classId),
+      class: await classes.openClass(
+        request.staffActor,
+        request.params.slug,
+        request.params.classId,
+      ),
     }),
   );
 
@@ -90,7 +94,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => ({
-      completions: await staff.concludeClass(
+      completions: await classes.concludeClass(
         request.staffActor,
         request.params.slug,
         request.params.classId,
@@ -116,7 +120,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => ({
-      class: await staff.reopenClass(
+      class: await classes.reopenClass(
         request.staffActor,
         request.params.slug,
         request.params.classId,
@@ -141,7 +145,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) =>
-      staff.sendClassMessage(
+      classes.sendClassMessage(
         request.staffActor,
         request.params.slug,
         request.params.classId,

@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { staff, classes, rosters } = app;
 
   // The person (set by the bearerAuth hook) with their roles, read now; a route's
   // `config.permission` is checked here (403 without it), before the request's body and query
@@ -93,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.staffCourses,
     bearerRoute({ permission: 'view', answer: staffOverviewResponseSchema, refusals: [...STAFF] }),
     async (request) => ({
-      courses: await staff.overview(request.staffActor),
+      courses: await classes.overview(request.staffActor),
     }),
   );
 
@@ -107,7 +107,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request) => {
-      const { course, participants, waiting } = await staff.participants(
+      const { course, participants, waiting } = await rosters.participants(
         request.staffActor,
         request.params.slug,
         request.query,
@@ -125,7 +125,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffCourseSettingsResponseSchema,
       refusals: [...COORDINATION, 'courseNotFound', 'classNotFound'],
     }),
-    async (request) => staff.settings(request.staffActor, request.params.slug, request.query.turma),
+    async (request) =>
+      classes.settings(request.staffActor, request.params.slug, request.query.turma),
   );
 
   app.post(
@@ -147,7 +148,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) =>
-      staff.updateSettings(
+      classes.updateSettings(
         request.staffActor,
         request.params.slug,
         request.body,
@@ -174,7 +175,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => {
-      await staff.remove(
+      await rosters.remove(
         request.staffActor,
         request.params.slug,
         request.params.personId,
@@ -205,7 +206,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => {
-      await staff.move(
+      await rosters.move(
         request.staffActor,
         request.params.slug,
         request.params.personId,
@@ -226,7 +227,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request) =>
-      staff.attendance(
+      rosters.attendance(
         request.staffActor,
         request.params.slug,
         request.params.meeting,
@@ -253,7 +254,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       okOnceDone(
-        staff.markAttendance(
+        rosters.markAttendance(
           request.staffActor,
           request.params.slug,
           request.params.meeting,
