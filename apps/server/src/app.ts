@@ -155,7 +155,7 @@ export async function buildApp(
     security: pageSecurity,
     webRoot: config.webRoot,
     ...(options.notices
-      ? { now: options.notices.now, noticeCheckMs: options.notices.checkMs }
+      ? { now: options.notices.now, bannerCheckMs: options.notices.checkMs }
       : {}),
     ...(options.renderWindowMs === undefined ? {} : { renderWindowMs: options.renderWindowMs }),
   });
