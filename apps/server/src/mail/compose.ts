@@ -27,13 +27,14 @@ import {
   classReopened,
   type ClassResult,
   courseMeetingsChanged,
+} from './notices/class-notices.js';
+import {
   enrolmentCancelled,
   enrolmentOpened,
   enrolmentRemoved,
-  staffRoleGranted,
-  staffRoleRevoked,
   waitingListJoined,
 } from './notices/notices.js';
+import { staffRoleGranted, staffRoleRevoked } from './notices/staff-role-notices.js';
 import { classMessage, type ClassMessageInput } from './notices/class-message.js';
 import type { MessageCentre } from './messages/layout.js';
 import type { MailMessage } from './types.js';

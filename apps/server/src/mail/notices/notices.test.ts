@@ -7,16 +7,14 @@ import { centre, type Course, findCourse } from '@centro/content';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { enrolmentConfirmation } from '../messages/messages.js';
+import { classReminder, classReminderSubject, courseMeetingsChanged } from './class-notices.js';
 import {
-  classReminder,
-  classReminderSubject,
-  courseMeetingsChanged,
   enrolmentCancelled,
   enrolmentOpened,
   enrolmentRemoved,
-  staffRoleGranted,
   waitingListJoined,
 } from './notices.js';
+import { staffRoleGranted } from './staff-role-notices.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const course: Course = {
