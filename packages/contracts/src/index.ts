@@ -8,6 +8,7 @@ export * from './lists.js';
 export * from './paths.js';
 export * from './identity.js';
 export * from './staff.js';
+export * from './staff-actions.js';
 export * from './staff-classes.js';
 export * from './staff-prerequisites.js';
 export * from './people-query.js';
