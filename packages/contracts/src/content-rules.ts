@@ -40,11 +40,11 @@ export function isAllowedLink(link: string): boolean {
 
 // Notices ('Avisos', decision 056).
 
-export const NOTICE_LIMITS = { title: 80, text: 280, notices: 20 } as const;
+export const BANNER_LIMITS = { title: 80, text: 280, notices: 20 } as const;
 
 /** Where a notice shows. */
-export const noticePlaces = ['home', 'course', 'everywhere'] as const;
-export type NoticePlace = (typeof noticePlaces)[number];
+export const bannerPlaces = ['home', 'course', 'everywhere'] as const;
+export type BannerPlace = (typeof bannerPlaces)[number];
 
 /** São Paulo has kept UTC−3 all year since 2019. */
 const SAO_PAULO_OFFSET = '-03:00';
@@ -59,3 +59,6 @@ export function saoPauloInstant(local: string): number {
   const back = new Date(instant - 3 * 3600_000).toISOString().slice(0, 16);
   return back === local ? instant : Number.NaN;
 }
+
+// The web's staff area still says 'notices' until it moves to features by concept (decision 101).
+export { BANNER_LIMITS as NOTICE_LIMITS, type BannerPlace as NoticePlace };

@@ -15,7 +15,7 @@ export * from './people-query.js';
 export * from './staff-reports.js';
 export * from './me.js';
 export * from './content.js';
-export * from './notices.js';
+export * from './banners.js';
 export * from './texts.js';
 export * from './photos.js';
 export * from './whatsapp.js';

@@ -2,9 +2,9 @@
  * Previews of the edited content (decision 064): a page rendered with a draft or an earlier
  * revision in place of the document in effect, published nowhere.
  */
-import { noticesOn, type ContentDocument } from '@centro/contracts';
+import { bannersOn, type ContentDocument } from '@centro/contracts';
 import { saoPauloInstant } from '@centro/contracts/content-rules';
-import { withNotices } from '../site/notice-banner.js';
+import { withBanners } from '../site/banners.js';
 import { Refusal } from '../refusals/refusal.js';
 import { pagesShowing, type SiteContent } from './documents.js';
 import { photoPlace } from './photos-places.js';
@@ -46,7 +46,7 @@ export async function documentPreview(
   if (document !== 'notices') return html;
   // Each notice as on its first day: the preview shows every notice this page would carry.
   const shown = (body as SiteContent['notices']).filter(
-    (notice) => noticesOn([notice], urlPath, new Date(saoPauloInstant(notice.from))).length > 0,
+    (notice) => bannersOn([notice], urlPath, new Date(saoPauloInstant(notice.from))).length > 0,
   );
-  return withNotices(html, shown);
+  return withBanners(html, shown);
 }

@@ -11,8 +11,8 @@ import {
   type PhotosDocument,
   type StaffContentHistory,
   type StaffContentRestore,
-  type StaffNoticesResponse,
-  type StaffNoticesSave,
+  type StaffBannersResponse,
+  type StaffBannersSave,
   type StaffScheduleResponse,
   type StaffScheduleSave,
   type StaffTextsResponse,
@@ -127,18 +127,18 @@ export class ContentService {
     return this.schedule();
   }
 
-  /** The notices in effect, with their revision. */
-  notices(): StaffNoticesResponse {
+  /** The banners in effect (the `notices` document), with their revision. */
+  banners(): StaffBannersResponse {
     return { ...this.revisionOf('notices'), notices: this.#content.notices };
   }
 
   /**
-   * Saves and publishes new notices (the body is already valid: the route's schema).
+   * Saves and publishes new banners (the body is already valid: the route's schema).
    * @throws Refusal 'contentStale' when `revision` is no longer the latest.
    */
-  async saveNotices(by: StaffActor, save: StaffNoticesSave): Promise<StaffNoticesResponse> {
+  async saveBanners(by: StaffActor, save: StaffBannersSave): Promise<StaffBannersResponse> {
     await this.#save(by, 'notices', save.revision, save.notices);
-    return this.notices();
+    return this.banners();
   }
 
   /**

@@ -9,7 +9,7 @@ import type { EnrolmentRepository } from './repository.js';
 import type { Directory } from '../directory/directory.js';
 
 /** A course as the routes know it from the content: its slug and its group. */
-export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
+export type CourseSlugAndGroup = Pick<CourseRow, 'slug' | 'groupId'>;
 
 export interface EnrolResult {
   /** True when the person was enrolled before this request (no place was taken). */

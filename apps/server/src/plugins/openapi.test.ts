@@ -19,7 +19,7 @@ import {
   staffMoveRequestSchema,
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
-  staffNoticesSaveSchema,
+  staffBannersSaveSchema,
   staffPhotoUploadSchema,
   staffScheduleSaveSchema,
   staffTextsSaveSchema,
@@ -27,7 +27,7 @@ import {
   staffTextsPreviewSchema,
   staffRevisionRestoreSchema,
   staffSchedulePreviewSchema,
-  staffNoticesPreviewSchema,
+  staffBannersPreviewSchema,
   staffPhotoRemoveSchema,
   staffPhotosPreviewSchema,
   staffNewClassRequestSchema,
@@ -87,7 +87,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/completions/{classId}/{personId}': staffCompletionChangeSchema,
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
-  '/api/staff/content/notices': staffNoticesSaveSchema,
+  '/api/staff/content/notices': staffBannersSaveSchema,
   // The server's schema adds the check of the page and its own texts (same JSON Schema).
   '/api/staff/content/texts': staffTextsSaveSchema,
   '/api/staff/content/restore': staffContentRestoreSchema,
@@ -100,7 +100,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/schedule/preview': staffSchedulePreviewSchema,
   '/api/staff/content/notices/restore': staffRevisionRestoreSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
-  '/api/staff/content/notices/preview': staffNoticesPreviewSchema,
+  '/api/staff/content/notices/preview': staffBannersPreviewSchema,
   '/api/staff/content/photos/restore': staffRevisionRestoreSchema,
   '/api/staff/content/photos/remove': staffPhotoRemoveSchema,
   '/api/staff/content/photos/preview': staffPhotosPreviewSchema,

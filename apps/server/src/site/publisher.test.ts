@@ -4,7 +4,7 @@
  * show it; a page whose render fails stays as it was served.
  */
 import { centre } from '@centro/content';
-import type { Notice } from '@centro/contracts';
+import type { Banner } from '@centro/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { packagedContent, type SiteContent } from '../content/documents.js';
 import type { PublishListener } from '../content/service.js';
@@ -119,7 +119,7 @@ function publisherOf(options: {
 }
 
 // São Paulo is UTC-3: 10:00 there is 13:00Z.
-const holiday: Notice = {
+const holiday: Banner = {
   title: 'Feriado',
   text: 'Não haverá atividades.',
   from: '2027-01-10T10:00',

@@ -12,7 +12,7 @@
  * saves close together render their pages once (decision 083).
  */
 import { allCourses, centre, type ClassMeetings, coursePath, signedInPaths } from '@centro/content';
-import { nextNoticeChange, noticesOn } from '@centro/contracts';
+import { nextBannerChange, bannersOn } from '@centro/contracts';
 import { type ClassHint, classHints, withClassHint } from '../classes/class-hint.js';
 import type { ClassRow } from '../classes/class-store.js';
 import { builtClassesKey, classesKey, classesOnPages } from '../classes/page-classes.js';
@@ -30,7 +30,7 @@ import {
   type SitePages,
   SPA_FALLBACK_PATH,
 } from './load-pages.js';
-import { withNotices } from './notice-banner.js';
+import { withBanners } from './banners.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderBatches } from './render-batches.js';
 
@@ -134,11 +134,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
     const html = rendered?.html;
     const base = html ?? pages.html.get(urlPath);
     if (!base) return;
-    const banners = noticesOn(service.content().notices, urlPath, now());
+    const banners = bannersOn(service.content().notices, urlPath, now());
     const hint = hints.get(urlPath);
     const key = JSON.stringify([banners, hint ?? null]);
     if (!html && (shown.get(urlPath) ?? '[[],null]') === key) return;
-    const page = withClassHint(withNotices(base.toString('utf8'), banners), hint);
+    const page = withClassHint(withBanners(base.toString('utf8'), banners), hint);
     const scripts = rendered?.scripts ?? pages.scripts.get(urlPath);
     const prepared = await preparePublicPage(Buffer.from(page), security, undefined, scripts);
     pages.byPath.set(urlPath, prepared);
@@ -162,7 +162,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const checkAtNextChange = () => {
     changeTimer?.cancel();
     if (closing) return;
-    const next = nextNoticeChange(service.content().notices, now());
+    const next = nextBannerChange(service.content().notices, now());
     const wait = next === undefined ? Infinity : next - now().getTime();
     if (wait > checkMs) return;
     // A few ms past the boundary: a timer may fire a millisecond early.
