@@ -76,6 +76,20 @@ const VALID_BODIES: Record<string, object> = {
     text: 'Olá, turma.',
     waitingList: false,
   },
+  '/api/staff/next-term': {
+    key: '00000000-0000-4000-8000-000000000000',
+    term: '2027/2',
+    classes: [
+      {
+        slug: 'x',
+        firstMeeting: '2027-08-07',
+        time: '17:30',
+        room: null,
+        places: 10,
+        opensAt: null,
+      },
+    ],
+  },
 };
 /** What a Comunicação account may call under /api/staff: the site's content and its own roles. */
 const contentOnly = (path: string) =>

@@ -8,13 +8,15 @@
  * class and its waiting list, and 'Encerrar turma', asked again as the meeting is ahead, gives both
  * 'Concluiu', told by e-mail. 'Turma 2027/2' opens with no place taken. In 'Estudando André Luiz
  * II' Ana enrols; Carla is refused for the prerequisite, in the enrolment box, until Coordenação's
- * 'Liberar inscrição'. Ana's 'Minhas inscrições' shows the concluded class.
+ * 'Liberar inscrição'. Ana's 'Minhas inscrições' shows the concluded class, whose certificate she
+ * downloads (one page naming her and the course); its page `/certificados/<código>`, without
+ * JavaScript, says valid, then invalid once Coordenação withdraws her completion (decision 094).
  *
  * Then one class, one truth (decision 075): Coordenação changes every detail of a class's meetings
  * and each surface says what was saved, as an anonymous visitor's HTML without JavaScript (text and
  * JSON-LD) and on the phone; a second class open at once is shown apart.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import {
   addDays,
   formatClassMeetings,
@@ -27,6 +29,7 @@ import ExcelJS from 'exceljs';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/sign-in-server';
 import { accessibilityViolations } from './support/test';
@@ -272,6 +275,60 @@ termTest(
           .filter({ has: ana.getByRole('link', { name: title, exact: true }) });
       await expect(of(first.title)).toContainText('Concluído');
       await expect(of(second.title)).toContainText('Inscrição confirmada');
+    });
+
+    await test.step('a completion gives a one-page PDF certificate, valid until it is withdrawn', async () => {
+      const mine = ana.getByRole('region', { name: 'Minhas inscrições' });
+      const item = mine.getByRole('listitem').filter({ hasText: first.title });
+      const shots = process.env.SHOTS_DIR;
+      const width = page.viewportSize()?.width ?? 390;
+      const shot = async (screen: Page, name: string) => {
+        if (shots)
+          await screen.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+      };
+      await ana.setViewportSize(page.viewportSize() ?? { width: 390, height: 844 });
+      await shot(ana, 'minhas-inscricoes-certificado');
+      const [download] = await Promise.all([
+        ana.waitForEvent('download'),
+        item.getByRole('button', { name: `Baixar certificado (PDF): ${first.title}` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^certificado-.+\.pdf$/);
+      const bytes = await readFile(await download.path());
+      if (shots) await writeFile(`${shots}/certificado-${width}.pdf`, bytes);
+      const pdf = await getDocumentProxy(new Uint8Array(bytes));
+      expect(pdf.numPages).toBe(1);
+      const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+      expect(text).toContain('Certificado de conclusão');
+      expect(text).toContain('Ana Souza');
+      expect(text).toContain(first.title);
+      const code = /Código de verificação: ([A-Z0-9-]+)/.exec(text)?.[1] ?? '';
+      expect(code).not.toBe('');
+
+      // Whoever holds the paper checks it, without JavaScript.
+      const checker = await (
+        await browser.newContext({
+          baseURL: ownServer.origin,
+          javaScriptEnabled: false,
+          viewport: page.viewportSize(),
+        })
+      ).newPage();
+      await checker.goto(`/certificados/${code}`);
+      await expect(checker.getByRole('heading', { level: 1 })).toHaveText('Certificado válido');
+      await expect(checker.getByRole('main')).toContainText('Ana Souza');
+      await expect(checker.getByRole('main')).toContainText(first.title);
+      await shot(checker, 'certificado-valido');
+
+      // Coordenação withdraws Ana's completion: the same address says it is invalid.
+      await page.goto(`/equipe?curso=${first.slug}&aba=conclusoes`);
+      await page.getByRole('button', { name: 'Mudar Ana Souza para Não concluiu' }).click();
+      await page.getByLabel('Motivo').fill('Presença revista');
+      await page.getByRole('button', { name: 'Confirmar: Não concluiu' }).click();
+      await expect(page.getByText('Conclusão alterada.')).toBeVisible();
+      await checker.reload();
+      await expect(checker.getByRole('heading', { level: 1 })).toHaveText('Certificado inválido');
+      await expect(checker.getByRole('main')).not.toContainText('Ana Souza');
+      await shot(checker, 'certificado-invalido');
+      await checker.context().close();
     });
 
     for (const person of [ana, bruno, carla]) await person.context().close();

@@ -3,7 +3,8 @@
  * routes, no feature into another, no zod entry in the browser) and the server's (composition →
  * routes → plugins → domains → ports and adapters → db/config, decision 041): each fixture under
  * fixtures/import-direction is linted with ESLint's Node API as if it stood where its first line
- * says, and must give exactly the expected rule's error; the allowed one must give none.
+ * says, and must give exactly the expected rule's error; the allowed one must give none. Import
+ * cycles are refused in the website (decision 103).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,10 @@ describe('the import-direction lint rule', () => {
     'server-unplaced-into-domain.ts',
   ])('refuses the server’s upward import %s', async (fixture) => {
     expect(await failingRules(fixture)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it.each(['cycle.ts'])('refuses the import cycle of %s', async (fixture) => {
+    expect(await failingRules(fixture)).toEqual(['import-x/no-cycle']);
   });
 
   it('lets a server route import every layer below it', async () => {

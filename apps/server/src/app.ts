@@ -28,11 +28,13 @@ import {
   mailService,
   participantService,
   reportsService,
+  certificatesService,
   staffService,
   classesService,
   type EmbeddedProviderSetup,
 } from './plugins/services/index.js';
 import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
+import { certificateCheckRoutes, certificatePageRoutes } from './routes/certificates/index.js';
 import {
   helmetOptions,
   precomputedSecurityHeaders,
@@ -149,6 +151,7 @@ export async function buildApp(
   await app.register(classesService, { config });
   await app.register(participantService, { embedded });
   await app.register(reportsService);
+  await app.register(certificatesService, { siteUrl: config.siteUrl });
   // Edited content (decision 054): saved pages are rendered again and replace the built ones.
   await app.register(contentService, {
     pages,
@@ -190,6 +193,10 @@ export async function buildApp(
     });
   }
 
+  const certificateLimit = {
+    perMinute: config.rateLimitCertificatesPerMinute,
+    redis: rateLimitStore.redis,
+  };
   // Answers computed per request, compressed on the fly (pages and files are pre-compressed).
   // The API's routes belong in this context too.
   await app.register(async (dynamic) => {
@@ -209,6 +216,7 @@ export async function buildApp(
       }
       await api.register(authRoutes);
       await api.register(courseRoutes);
+      await api.register(certificateCheckRoutes, certificateLimit);
       // A person's own data: the bearer token's person is set once for these groups.
       await api.register(async (personal) => {
         await personal.register(bearerAuth);
@@ -217,6 +225,13 @@ export async function buildApp(
         await personal.register(staffRoutes);
         await personal.register(meRoutes);
       });
+    });
+    // The check of a certificate's code as a page of the site (decision 094), in its frame.
+    await dynamic.register(certificatePageRoutes, {
+      ...certificateLimit,
+      frame: () => pages.notFound.representations.identity.body,
+      https: config.https,
+      headers: pageSecurity.headers,
     });
     // GET /api/openapi.json (generated from the contracts' schemas) and Swagger UI at /api/docs.
     await dynamic.register(apiDocs);

@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { loggingOptions, pathOnly, requestIdGenerator } from './logging.js';
 
 describe('pathOnly', () => {
-  it('drops the query string', () => {
+  it('drops the query string and a certificate code', () => {
     expect(pathOnly('/idp/cb?code=abc&state=x')).toBe('/idp/cb');
     expect(pathOnly('/a')).toBe('/a');
+    // A certificate's code leads to a person's name (decision 094).
+    expect(pathOnly('/certificados/K7QM-3XPA-9T2C-HDRW')).toBe('/certificados/:code');
+    expect(pathOnly('/api/certificates/K7QM-3XPA-9T2C-HDRW?x=1')).toBe('/api/certificates/:code');
   });
 });
 

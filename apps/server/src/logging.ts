@@ -16,11 +16,21 @@ import type { RequestActivity } from './request-activity.js';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** Path of a request URL without its query string (which may carry codes or tokens). */
+/**
+ * A certificate's verification code in a path (decision 094): it leads to a person's name, so the
+ * log keeps the route only.
+ */
+const CERTIFICATE_CODE_PATH = /^(\/certificados|\/api\/certificates)\/[^/]+/;
+
+/**
+ * Path of a request URL without its query string (which may carry codes or tokens), and without a
+ * certificate's code.
+ */
 export function pathOnly(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.replace(CERTIFICATE_CODE_PATH, '$1/:code');
 }
 
 /**

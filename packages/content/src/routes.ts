@@ -40,9 +40,12 @@ export function confirmationPath(programme: ProgrammeSlug): string {
 /** The staff area (Coordenação and Secretaria): one screen, its views in the query. */
 export const staffPath = '/equipe';
 
+/** The person's profile page: 'Minhas inscrições', 'Meus dados'. */
+export const profilePath = '/perfil';
+
 /** Pages that exist only for a signed-in person; served as a client-rendered shell. */
 export const signedInPaths: readonly string[] = [
-  '/perfil',
+  profilePath,
   ...programmeSlugs.map((p) => confirmationPath(p)),
   staffPath,
 ];

@@ -28,6 +28,8 @@ export const apiPaths = {
   staffRolesRevoke: '/api/staff/roles/revoke',
   /** GET: the record of staff actions. */
   staffActions: '/api/staff/actions',
+  /** GET: 'Preparar próximo semestre', the proposal; POST: its classes created (Coordenação). */
+  staffNextTerm: '/api/staff/next-term',
   /** GET: 'Relatórios', how a year's classes went (Coordenação). */
   staffReports: '/api/staff/reports',
   /** GET ?q=: people found by e-mail or name ('Liberar inscrição'). */
@@ -96,8 +98,16 @@ export const apiPaths = {
   myAccountDelete: '/api/me/delete',
   /** POST: 'Sair' ends every token of the person issued until now. */
   mySignOut: '/api/me/sign-out',
+  /** GET: the person's certificate of completion of a class, a PDF (decision 094). */
+  myCertificate: '/api/me/certificates/:turma',
+  /** GET: whether a certificate's verification code is valid, and for whom (public). */
+  certificateCheck: '/api/certificates/:code',
 } as const;
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
+
+/** The person's certificate of completion of the class `classId`. */
+export const myCertificatePath = (classId: string) =>
+  `/api/me/certificates/${encodeURIComponent(classId)}`;
 
 /**
  * A course's staff paths (`slug` from the content); with `classId`, of that class (`?turma=`),

@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { directoryIdSchema, FORBIDDEN_NAME_CHARACTERS } from './api.js';
 import { INVITE_CODE_ERROR as INVITE_ERROR, whatsappInviteCodeOf } from './whatsapp.js';
 
-export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao']);
+/**
+ * The staff roles: Coordenação, Secretaria and Comunicação act across the centre; Monitor(a) only
+ * in the classes given to them (decision 098; the grants in staff-roles.ts say which).
+ */
+export const staffRoleSchema = z.enum(['coordenacao', 'secretaria', 'comunicacao', 'monitor']);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
 /** The enrolment window at the server's clock. */
@@ -33,14 +37,6 @@ export const staffMeetingParamsSchema = z.strictObject({
   slug: slugSchema,
   meeting: z.coerce.number().int().min(1).max(104),
 });
-
-/** GET /api/staff/me */
-export const staffMeResponseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  roles: z.array(staffRoleSchema),
-});
-export type StaffMeResponse = z.infer<typeof staffMeResponseSchema>;
 
 /** GET /api/staff/courses */
 export const staffCourseSummarySchema = z.object({
@@ -272,31 +268,6 @@ export const staffAttendanceRequestSchema = z.strictObject({
 });
 export type StaffAttendanceMark = z.infer<typeof staffAttendanceRequestSchema>['marks'][number];
 
-/** GET /api/staff/roles */
-export const staffRolesResponseSchema = z.object({
-  people: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      roles: z.array(staffRoleSchema),
-      /** Coordenação through ADMIN_EMAILS (cannot be removed here). */
-      admin: z.boolean(),
-    }),
-  ),
-});
-export type StaffRolesResponse = z.infer<typeof staffRolesResponseSchema>;
-/** POST /api/staff/roles/grant */
-export const staffGrantRequestSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().email({ error: 'E-mail inválido.' }).max(254),
-  role: staffRoleSchema,
-});
-/** POST /api/staff/roles/revoke */
-export const staffRevokeRequestSchema = z.strictObject({
-  personId: directoryIdSchema,
-  role: staffRoleSchema,
-});
-
 /** Every action the record holds (the staff's, and `account.delete` by the person themselves). */
 export const staffActionNameSchema = z.enum(
   [
@@ -326,6 +297,7 @@ export const staffActionNameSchema = z.enum(
     'completions.view',
     'completion.change',
     'class.message',
+    'term.prepare',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

@@ -26,7 +26,8 @@ import { contentCourse, record, type StaffActor, type ClassContext } from './con
 import { localDateTime, refusePastRetention, utcInstant } from './course-settings.js';
 import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.js';
 
-function staffClass(course: Course, row: ClassRow): StaffClass {
+/** A class as staff see it, its meetings in effect. */
+export function staffClass(course: Course, row: ClassRow): StaffClass {
   return {
     id: row.id,
     name: row.name,

@@ -5,6 +5,10 @@
  * at once on two instances, writes nothing the second time.
  */
 import type { Kysely } from 'kysely';
+import {
+  withdrawCertificate,
+  withdrawClassCertificates,
+} from '../certificates/certificate-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -170,6 +174,8 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
           .deleteFrom('completions')
           .where('class_id', '=', classId)
           .executeTakeFirst();
+        // Their certificates say 'Certificado inválido' from now on (decision 094).
+        await withdrawClassCertificates(trx, classId, now);
         const people = (
           await trx
             .selectFrom('enrolments')
@@ -264,6 +270,9 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
           .where('class_id', '=', classId)
           .where('person_id', '=', personId)
           .execute();
+        // A withdrawn completion's certificate is invalid for good; given again, a new one is
+        // issued (decision 094).
+        if (!concluded) await withdrawCertificate(trx, classId, personId, new Date());
         return row.concluded === 1;
       });
     },

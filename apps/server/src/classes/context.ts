@@ -17,6 +17,8 @@ import { StaffCourseNotFoundError } from '../staff/errors.js';
 import type { ClassMessageStore } from './class-message-store.js';
 import type { ClassRow, ClassStore } from './class-store.js';
 import type { CompletionStore } from './completion-store.js';
+import type { RecessPeriod } from './next-term-rules.js';
+import type { NextTermStore } from './next-term-store.js';
 import type { PrerequisiteStore } from './prerequisite-store.js';
 import type { RosterStore } from './roster-store.js';
 
@@ -36,6 +38,10 @@ export interface ClassContext {
   prerequisites: PrerequisiteStore;
   /** 'Enviar mensagem à turma': the messages sent to classes and their outbox rows. */
   classMessages: ClassMessageStore;
+  /** 'Preparar próximo semestre': the term's classes created together (decision 093). */
+  nextTerm: NextTermStore;
+  /** The centre's recesses, applied to the next term's classes (none until they are kept). */
+  recessPeriods: () => Promise<RecessPeriod[]>;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<

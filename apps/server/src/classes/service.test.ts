@@ -15,6 +15,7 @@ import { StaffCourseNotFoundError } from '../staff/errors.js';
 import { createClassMessageStore } from './class-message-store.js';
 import { createClassStore } from './class-store.js';
 import { createCompletionStore } from './completion-store.js';
+import { createNextTermStore } from './next-term-store.js';
 import type { ClassContext } from './context.js';
 import { createPrerequisiteStore } from './prerequisite-store.js';
 import { createRosterStore } from './roster-store.js';
@@ -27,6 +28,7 @@ const coordinator: StaffActor = {
   name: 'Coordenação',
   email: 'coord@example.org',
   roles: ['coordenacao'],
+  monitors: [],
 };
 /** Long before any of the content's first meetings. */
 const EARLY = new Date('2020-01-06T12:00:00Z');
@@ -50,6 +52,7 @@ function contextOf(handle: DatabaseHandle, recorded: { action: string; extra?: R
     completions: createCompletionStore(handle),
     prerequisites: createPrerequisiteStore(handle.db),
     classMessages: createClassMessageStore(handle, mail),
+    nextTerm: createNextTermStore(handle),
     directory: new MemoryDirectory(),
     enrolment,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },

@@ -14,6 +14,7 @@ import type {
   StaffCourseSettingsResponse,
   StaffCourseSummary,
   StaffNewClassRequest,
+  StaffPrepareTermRequest,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import type { StaffActor } from '../staff/context.js';
@@ -22,6 +23,7 @@ import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
 import type { ClassContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
+import { prepareTerm, termProposal } from './next-term.js';
 import { overview } from './overview.js';
 import {
   exportRows,
@@ -41,7 +43,10 @@ import {
 } from './prerequisites.js';
 
 /** What the classes module is built with; absent ones take the product's defaults. */
-export type ClassDeps = Omit<ClassContext, 'courses' | 'now' | 'notices' | 'retentionMonths'> & {
+export type ClassDeps = Omit<
+  ClassContext,
+  'courses' | 'now' | 'notices' | 'retentionMonths' | 'recessPeriods'
+> & {
   /** The content's courses (none: every course of the content). */
   courses?: readonly Course[];
   now?: () => Date;
@@ -49,6 +54,8 @@ export type ClassDeps = Omit<ClassContext, 'courses' | 'now' | 'notices' | 'rete
   notices?: ClassContext['notices'];
   /** RETENTION_MONTHS_AFTER_COURSE (none: no retention, dates past it are not refused). */
   retentionMonths?: number;
+  /** The centre's recesses (none: no recess applied). */
+  recessPeriods?: ClassContext['recessPeriods'];
 };
 
 /** The context the module's services share. */
@@ -59,6 +66,7 @@ export function createClassContext(deps: ClassDeps): ClassContext {
     now: deps.now ?? (() => new Date()),
     notices: deps.notices ?? NO_STAFF_NOTICES,
     retentionMonths: deps.retentionMonths,
+    recessPeriods: deps.recessPeriods ?? (() => Promise.resolve([])),
   };
 }
 
@@ -87,6 +95,16 @@ export class ClassService {
   /** 'Nova turma': planned, prefilled from the latest class. */
   createClass(by: StaffActor, slug: string, overrides: StaffNewClassRequest) {
     return createClass(this.#ctx, by, slug, overrides);
+  }
+
+  /** 'Preparar próximo semestre': every course's proposed class for the next term. */
+  termProposal() {
+    return termProposal(this.#ctx);
+  }
+
+  /** 'Criar turmas': the term's classes created together. @throws invalidSettings, courseNotFound */
+  prepareTerm(by: StaffActor, request: StaffPrepareTermRequest) {
+    return prepareTerm(this.#ctx, by, request);
   }
 
   /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */

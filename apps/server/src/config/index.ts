@@ -66,6 +66,8 @@ export interface Config {
   rateLimitApiPerMinute: number;
   /** Requests per minute and client address on /idp (0: no limit). */
   rateLimitIdpPerMinute: number;
+  /** Certificate codes checked per minute and client address (0: no limit; decision 094). */
+  rateLimitCertificatesPerMinute: number;
   /** Enrolment changes one person may make in one course in an hour (0: no limit; decision 080). */
   enrolmentChangesPerHour: number;
   /** People searches one staff member may make in an hour (0: no limit; decision 081). */
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     graph: directoryConfig.graph,
     rateLimitApiPerMinute: v.RATE_LIMIT_API_PER_MINUTE,
     rateLimitIdpPerMinute: v.RATE_LIMIT_IDP_PER_MINUTE,
+    rateLimitCertificatesPerMinute: v.RATE_LIMIT_CERTIFICATES_PER_MINUTE,
     redisUrl: v.REDIS_URL,
     enrolmentChangesPerHour: v.ENROLMENT_CHANGES_PER_HOUR,
     staffPeopleSearchesPerHour: v.STAFF_PEOPLE_SEARCHES_PER_HOUR,

@@ -14,6 +14,14 @@ export const rateLimitEnv = {
     1_000_000,
     'the requests per minute allowed to one client address on /idp (0 for no limit), a whole number',
   ),
+  // Decision 094: the public check of a certificate's code; a person checks one or two codes, a
+  // script trying codes many.
+  RATE_LIMIT_CERTIFICATES_PER_MINUTE: integerRange(
+    20,
+    0,
+    1_000_000,
+    'the certificate codes one client address may check per minute at /certificados and /api/certificates (0 for no limit), a whole number',
+  ),
   // Decision 080: enrolments, cancellations and waiting-list changes each queue a message and call
   // the directory; a person flooding them spends the centre's mail quota.
   ENROLMENT_CHANGES_PER_HOUR: integerRange(

@@ -74,12 +74,14 @@ export interface ClassesTable {
   updated_at: string;
 }
 
-export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao';
+export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao' | 'monitor';
 
-/** Roles granted in the staff area (migration 004). */
+/** Roles granted in the staff area (migration 004; a monitor's class, migration 037). */
 export interface StaffRolesTable {
   person_id: string;
   role: StaffRole;
+  /** The class a monitor was given; null for the other roles, which are the whole centre's. */
+  class_id: string | null;
   granted_by: string;
   granted_at: string;
 }
@@ -268,6 +270,19 @@ export interface CompletionsTable {
   meetings: number | null;
 }
 
+/**
+ * A certificate of completion (migration 034, decision 094): its verification code, whose and of
+ * which class, when it was first asked for, and when its completion was withdrawn (null: valid).
+ */
+export interface CertificatesTable {
+  code: string;
+  person_id: string;
+  course_slug: string;
+  class_id: string;
+  issued_at: string;
+  withdrawn_at: string | null;
+}
+
 /** Coordenação's prerequisites of a course (migration 018); no row: the content's default. */
 export interface PrerequisiteOverridesTable {
   course_slug: string;
@@ -315,6 +330,16 @@ export interface MailOutboxTable {
   data: string | null;
 }
 
+/** A confirmed 'Preparar próximo semestre', by its key (migration 033, decision 093). */
+export interface TermPreparationsTable {
+  key: string;
+  /** '2027/1'. */
+  term: string;
+  /** JSON `[{ slug, classId }]` of the classes it created. */
+  created: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -327,6 +352,7 @@ export interface Database {
   waiting_list_changes: WaitingListChangesTable;
   opening_alerts: OpeningAlertsTable;
   completions: CompletionsTable;
+  certificates: CertificatesTable;
   prerequisite_overrides: PrerequisiteOverridesTable;
   prerequisite_exceptions: PrerequisiteExceptionsTable;
   class_messages: ClassMessagesTable;
@@ -345,6 +371,7 @@ export interface Database {
   token_revocations: TokenRevocationsTable;
   content_revisions: ContentRevisionsTable;
   content_photos: ContentPhotosTable;
+  term_preparations: TermPreparationsTable;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

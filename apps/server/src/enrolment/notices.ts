@@ -71,10 +71,13 @@ export const NO_NOTICES: EnrolmentNotices = {
 
 /** The notices staff actions write. */
 export interface StaffNotices {
-  /** After the role was granted at `at`: the person learns it (not when they held it already). */
-  roleGranted(personId: string, role: StaffRoleName, at: Date): Promise<void>;
+  /**
+   * After the role was granted at `at` (Monitor(a): of `of`, a class named by its course's title
+   * and its name): the person learns it (not when they held it already).
+   */
+  roleGranted(personId: string, role: StaffRoleName, at: Date, of?: GrantedClass): Promise<void>;
   /** After the role was taken back (only when the person held it). */
-  roleRevoked(personId: string, role: StaffRoleName): Promise<void>;
+  roleRevoked(personId: string, role: StaffRoleName, of?: GrantedClass): Promise<void>;
   /**
    * `work` (a change of a class's settings, in the class's transaction) followed, when the
    * meetings in effect changed, by a notice to every confirmed participant of the class in that
@@ -105,6 +108,13 @@ export interface StaffNotices {
     className: string,
     people: readonly string[],
   ): Promise<void>;
+}
+
+/** Monitor(a)'s class in a role's notice: its id, its course's title and its name. */
+export interface GrantedClass {
+  id: string;
+  course: string;
+  name: string;
 }
 
 /** A person's result in a concluded class, as the notice tells it. */
@@ -163,6 +173,10 @@ async function meetingsIn(trx: Db, course: Course, classId: string): Promise<str
   return JSON.stringify(row ? effectiveMeetings(course, row) : null);
 }
 
+/** A monitor's class as its notice names it (none for the roles of the whole centre). */
+const namedClass = (of: GrantedClass | undefined) =>
+  of ? { class: { course: of.course, name: of.name } } : {};
+
 export function staffNotices(options: {
   database: { db: Db };
   mail: Pick<Mail, 'enqueueData'>;
@@ -170,20 +184,31 @@ export function staffNotices(options: {
 }): StaffNotices {
   const slugs = new Set(options.courseSlugs ?? contentSlugs());
   return {
-    async roleGranted(personId, role, at) {
+    async roleGranted(personId, role, at, of) {
       // The grant keeps the first grant's time: a role held already was not given now.
       const granted = await options.database.db
         .selectFrom('staff_roles')
         .select('granted_at')
         .where('person_id', '=', personId)
         .where('role', '=', role)
+        .where((eb) => (of ? eb('class_id', '=', of.id) : eb('class_id', 'is', null)))
         .executeTakeFirst();
       if (granted?.granted_at !== at.toISOString()) return;
-      const row = options.mail.enqueueData({ kind: 'staff-role-granted', personId, role });
+      const row = options.mail.enqueueData({
+        kind: 'staff-role-granted',
+        personId,
+        role,
+        ...namedClass(of),
+      });
       await insertDataRows(options.database.db, [row]);
     },
-    async roleRevoked(personId, role) {
-      const row = options.mail.enqueueData({ kind: 'staff-role-revoked', personId, role });
+    async roleRevoked(personId, role, of) {
+      const row = options.mail.enqueueData({
+        kind: 'staff-role-revoked',
+        personId,
+        role,
+        ...namedClass(of),
+      });
       await insertDataRows(options.database.db, [row]);
     },
     withMeetingNotices: (course, work, told) => async (trx, classId) => {
@@ -307,10 +332,10 @@ export function noticeComposer(options: {
     if (data.kind === 'staff-role-granted' || data.kind === 'staff-role-revoked') {
       const who = await person(data);
       if (!who) return null;
-      const { role } = data;
+      const role = { role: data.role, ...(data.class ? { class: data.class } : {}) };
       return data.kind === 'staff-role-granted'
-        ? composeStaffRoleGranted({ centre: options.centre(), to: who.to, role, siteUrl })
-        : composeStaffRoleRevoked({ centre: options.centre(), to: who.to, role });
+        ? composeStaffRoleGranted({ centre: options.centre(), to: who.to, ...role, siteUrl })
+        : composeStaffRoleRevoked({ centre: options.centre(), to: who.to, ...role });
     }
     // The person's class's meetings (decision 052), else the course's current class's.
     const course = await options.courseOf.forPerson(data.courseSlug, data.personId);

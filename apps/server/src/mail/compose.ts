@@ -8,6 +8,7 @@ import {
   centre as packagedCentre,
   coursePath,
   getProgramme,
+  profilePath,
   staffPath,
   type Course,
 } from '@centro/content';
@@ -27,16 +28,15 @@ import {
   classReopened,
   type ClassResult,
   courseMeetingsChanged,
-} from './notices/class-notices.js';
-import {
   enrolmentCancelled,
   enrolmentOpened,
   enrolmentRemoved,
   waitingListJoined,
 } from './notices/notices.js';
-import { staffRoleGranted, staffRoleRevoked } from './notices/staff-role-notices.js';
+import { type RoleClass, staffRoleGranted, staffRoleRevoked } from './notices/staff-roles.js';
 import { classMessage, type ClassMessageInput } from './notices/class-message.js';
 import type { MessageCentre } from './messages/layout.js';
+import type { StaffRoleName } from '@centro/contracts';
 import type { MailMessage } from './types.js';
 
 /** The centre the messages name: its name and the contact details in effect (decision 068). */
@@ -186,7 +186,11 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage | null 
 export function composeClassConcluded(
   input: Omit<CourseNoticeFor, 'kind' | 'now'> & ClassResult,
 ): MailMessage {
-  return classConcluded({ ...noticeCommon(input), ...input });
+  return classConcluded({
+    ...noticeCommon(input),
+    ...input,
+    profileUrl: absolute(input.siteUrl, profilePath),
+  });
 }
 
 /** The class the person is in was reopened: their result withdrawn. */
@@ -212,27 +216,29 @@ export function composeWaitingListJoined(
   });
 }
 
-/** A staff role given to the person (no name: decision 046). */
+/** A staff role given to the person, a monitor's of their class (no name: decision 046). */
 export function composeStaffRoleGranted(
-  input: WithCentre & {
-    to: string;
-    role: 'coordenacao' | 'secretaria' | 'comunicacao';
-    siteUrl: string;
-  },
+  input: WithCentre & { to: string; role: StaffRoleName; class?: RoleClass; siteUrl: string },
 ): MailMessage {
   return staffRoleGranted({
     centre: input.centre,
     to: input.to,
     role: input.role,
+    class: input.class,
     staffUrl: absolute(input.siteUrl, staffPath),
   });
 }
 
 /** A staff role taken back from the person (no name: decision 046). */
 export function composeStaffRoleRevoked(
-  input: WithCentre & { to: string; role: 'coordenacao' | 'secretaria' | 'comunicacao' },
+  input: WithCentre & { to: string; role: StaffRoleName; class?: RoleClass },
 ): MailMessage {
-  return staffRoleRevoked({ centre: input.centre, to: input.to, role: input.role });
+  return staffRoleRevoked({
+    centre: input.centre,
+    to: input.to,
+    role: input.role,
+    class: input.class,
+  });
 }
 
 /** 'Enviar mensagem à turma': the staff's subject and text to one person of the class. */

@@ -106,14 +106,18 @@ export type MailData =
   | {
       kind: 'staff-role-granted';
       personId: string;
-      /** The role given: 'coordenacao', 'secretaria' or 'comunicacao'. */
+      /** The role given. */
       role: StaffRoleName;
+      /** Monitor(a)'s class as named when given: the course's title, the class's name. */
+      class?: { course: string; name: string };
     }
   | {
       kind: 'staff-role-revoked';
       personId: string;
       /** The role taken back. */
       role: StaffRoleName;
+      /** Monitor(a)'s class as named when taken back. */
+      class?: { course: string; name: string };
     };
 
 /**

@@ -155,6 +155,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
       const rows = await db
         .selectFrom('staff_roles')
         .select('role')
+        // Monitor(a) of several classes is one role (decision 098).
+        .distinct()
         .where('person_id', '=', userId)
         .execute();
       return rows.map((r) => r.role);
@@ -203,6 +205,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         await trx.deleteFrom('staff_removals').where('person_id', '=', userId).execute();
         await trx.deleteFrom('opening_alerts').where('person_id', '=', userId).execute();
         await trx.deleteFrom('completions').where('person_id', '=', userId).execute();
+        // Their certificates' codes then name no one (decision 094).
+        await trx.deleteFrom('certificates').where('person_id', '=', userId).execute();
         await trx.deleteFrom('prerequisite_exceptions').where('person_id', '=', userId).execute();
         // The rows of concluded classes (decision 059), and the person's cancellations.
         await trx.deleteFrom('enrolments').where('user_id', '=', userId).execute();

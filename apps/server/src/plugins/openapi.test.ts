@@ -34,6 +34,7 @@ import {
   staffConcludeClassRequestSchema,
   staffReopenClassRequestSchema,
   staffOpenClassRequestSchema,
+  staffPrepareTermRequestSchema,
   staffCompletionChangeSchema,
   staffExceptionRequestSchema,
   staffPrerequisitesRequestSchema,
@@ -86,6 +87,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/exceptions': staffExceptionRequestSchema,
   '/api/staff/courses/{slug}/completions/{classId}/{personId}': staffCompletionChangeSchema,
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
+  '/api/staff/next-term': staffPrepareTermRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffBannersSaveSchema,
   // The server's schema adds the check of the page and its own texts (same JSON Schema).

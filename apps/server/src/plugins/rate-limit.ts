@@ -90,3 +90,8 @@ export function apiRateLimit(perMinute: number, redis?: Redis): RateLimitPluginO
 export function idpRateLimit(perMinute: number, redis?: Redis): RateLimitPluginOptions {
   return clientRateLimit(perMinute, { redis, nameSpace: 'centro:rate-limit:idp:' });
 }
+
+/** The certificate codes' checks (decision 094; in memory unless a Redis client is given). */
+export function certificateRateLimit(perMinute: number, redis?: Redis): RateLimitPluginOptions {
+  return clientRateLimit(perMinute, { redis, nameSpace: 'centro:rate-limit:certificates:' });
+}

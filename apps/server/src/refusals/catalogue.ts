@@ -381,6 +381,33 @@ export const REFUSALS = {
   ),
   /** 'Mover para outra turma' into the class the person is in. */
   moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
+  /** The person's certificate of a class they did not complete, or someone else's (decision 094). */
+  noCertificate: refusal(
+    [404],
+    C.NotFound,
+    'Você não tem certificado de conclusão desta turma: ele existe só para quem concluiu o curso.',
+  ),
+  /** A verification code no certificate has (decision 094). */
+  certificateNotFound: refusal(
+    [404],
+    C.NotFound,
+    'Certificado não encontrado. Confira se o código foi digitado como está impresso no certificado.',
+  ),
+  /** Monitor(a) on anything but their classes' participants and attendance (decision 098). */
+  monitorClassOnly: refusal(
+    [403],
+    C.Forbidden,
+    'Como monitor(a), você só pode ver os participantes e marcar a presença das suas turmas.',
+  ),
+  /**
+   * Monitor(a) on a class not given to them, or no longer: marks kept on their phone for a class
+   * taken back are refused with it (decision 098).
+   */
+  monitorOtherClass: refusal(
+    [403],
+    C.Forbidden,
+    'Você não é monitor(a) desta turma (ou deixou de ser): não pode ver os participantes nem marcar a presença dela.',
+  ),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

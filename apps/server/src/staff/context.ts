@@ -1,14 +1,17 @@
 /**
  * What every part of the staff area works with: its tables, the directory, the clock, and the
  * record of staff actions (LGPD: every list view and export is recorded, so the record answers
- * "who saw my data"). A class's operations are the classes module's (classes/context.ts).
+ * "who saw my data"). A class's operations are the classes module's (classes/context.ts); the
+ * staff area reads classes only for the role of one class's monitor (decision 098).
  */
+import type { Course } from '@centro/content';
 import type { StaffRoleName } from '@centro/contracts';
+import type { ClassStore } from '../classes/class-store.js';
 import type { Directory } from '../directory/directory.js';
 import type { StaffNotices } from '../enrolment/notices.js';
 import type { Log } from '../logging.js';
 import type { StaffRepository } from './repository.js';
-import { actingRole } from './roles.js';
+import { actingRole, type MonitoredClass } from './roles.js';
 
 /** The person acting, with the roles checked for this request. */
 export interface StaffActor {
@@ -17,10 +20,16 @@ export interface StaffActor {
   /** The sign-in (or directory) e-mail, kept on the person's rows of the record; '' unknown. */
   email: string;
   roles: StaffRoleName[];
+  /** The classes the person monitors (decision 098); none for Entra's people. */
+  monitors: readonly MonitoredClass[];
 }
 
 export interface StaffContext {
   repository: StaffRepository;
+  /** The classes a monitor's role is of (decision 098). */
+  classes: ClassStore;
+  /** The content's courses, by slug. */
+  courses: Map<string, Course>;
   directory: Directory;
   /** Where roles come from: the database and ADMIN_EMAILS, or Entra's `roles` claim. */
   identityProvider: 'embedded' | 'entra';

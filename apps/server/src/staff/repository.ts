@@ -10,43 +10,91 @@ import { createActionStore } from './action-store.js';
 
 type Db = Kysely<Database>;
 
+/** A role granted: for the whole centre (`classId` null), or Monitor(a) of one class. */
+export interface RoleGrant {
+  role: StaffRoleName;
+  classId: string | null;
+}
+
 export function createStaffRepository(db: Db) {
   return {
     // The record of staff actions (action-store.ts).
     ...createActionStore(db),
-    async grantedRoles(personId: string): Promise<StaffRoleName[]> {
+    /** The person's grants: a role of the centre (class null), or Monitor(a) of a class. */
+    async grants(personId: string): Promise<RoleGrant[]> {
       const rows = await db
         .selectFrom('staff_roles')
-        .select('role')
+        .select(['role', 'class_id'])
         .where('person_id', '=', personId)
         .execute();
-      return rows.map((r) => r.role);
+      return rows.map((r) => ({ role: r.role, classId: r.class_id }));
     },
 
-    /** Every granted role, by person. */
-    async allGrantedRoles(): Promise<Map<string, StaffRoleName[]>> {
-      const rows = await db.selectFrom('staff_roles').select(['person_id', 'role']).execute();
-      const byPerson = new Map<string, StaffRoleName[]>();
-      for (const r of rows)
-        byPerson.set(r.person_id, [...(byPerson.get(r.person_id) ?? []), r.role]);
+    /** Every grant, by person. */
+    async allGrants(): Promise<Map<string, RoleGrant[]>> {
+      const rows = await db
+        .selectFrom('staff_roles')
+        .select(['person_id', 'role', 'class_id'])
+        .execute();
+      const byPerson = new Map<string, RoleGrant[]>();
+      for (const r of rows) {
+        const grant = { role: r.role, classId: r.class_id };
+        byPerson.set(r.person_id, [...(byPerson.get(r.person_id) ?? []), grant]);
+      }
       return byPerson;
     },
 
-    async grant(personId: string, role: StaffRoleName, by: string, at: Date): Promise<void> {
+    /** Grants the role (of `classId`, a monitor's; null for the centre), unless held already. */
+    async grant(
+      personId: string,
+      { role, classId }: RoleGrant,
+      by: string,
+      at: Date,
+    ): Promise<void> {
       await db
         .insertInto('staff_roles')
-        .values({ person_id: personId, role, granted_by: by, granted_at: at.toISOString() })
-        .onConflict((oc) => oc.columns(['person_id', 'role']).doNothing())
+        .values({
+          person_id: personId,
+          role,
+          class_id: classId,
+          granted_by: by,
+          granted_at: at.toISOString(),
+        })
+        // Either unique index (the centre's roles, a monitor's classes: migration 037).
+        .onConflict((oc) => oc.doNothing())
         .execute();
     },
 
-    async revoke(personId: string, role: StaffRoleName): Promise<boolean> {
+    /** Whether the person held the grant, now taken back. */
+    async revoke(personId: string, { role, classId }: RoleGrant): Promise<boolean> {
       const result = await db
         .deleteFrom('staff_roles')
         .where('person_id', '=', personId)
         .where('role', '=', role)
+        .where((eb) =>
+          classId === null ? eb('class_id', 'is', null) : eb('class_id', '=', classId),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * Whether the record holds `action` on the person with exactly these details (a monitor's class
+     * taken back, decision 098: `grantDetails`).
+     */
+    async wasRecorded(
+      action: string,
+      subjectId: string,
+      details: Record<string, unknown>,
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('staff_actions')
+        .select('id')
+        .where('action', '=', action)
+        .where('subject_id', '=', subjectId)
+        .where('details', '=', JSON.stringify(details))
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The built-in provider's account: its sign-in e-mail and name. */

@@ -2,7 +2,9 @@
  * What each staff role may do, pure. Coordenação: everything; Secretaria: sees the lists, exports
  * them, marks attendance and moves a participant to another class at the desk (decision 090), and
  * changes nothing else (no settings, removals or roles);
- * Comunicação: edits the site's content only (no participant data, no course settings).
+ * Comunicação: edits the site's content only (no participant data, no course settings);
+ * Monitor(a): nothing across the centre, and in each class given to them its participants and its
+ * attendance (decision 098).
  */
 import type { StaffRoleName } from '@centro/contracts';
 
@@ -52,7 +54,42 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
   ]),
   secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message', 'move']),
   comunicacao: new Set(['content']),
+  // Nothing of the centre: what a monitor does is in their classes (IN_A_CLASS).
+  monitor: new Set(),
 };
+
+/**
+ * What Monitor(a) may do in a class given to them, on a route that addresses one class (its
+ * `classScope`): read its participants, read and mark its attendance.
+ */
+const IN_A_CLASS: ReadonlySet<StaffPermission> = new Set(['view', 'attendance']);
+
+/** Whether a monitor may do it in their class. */
+export function monitorMay(permission: StaffPermission): boolean {
+  return IN_A_CLASS.has(permission);
+}
+
+/** The class a request addresses: the course's `:slug`, and `?turma=` as sent (absent: current). */
+export interface AskedClass {
+  slug: string;
+  turma: string | undefined;
+}
+
+/** A class a monitor was given, by id and course. */
+export interface MonitoredClass {
+  classId: string;
+  slug: string;
+}
+
+/** Whether the class asked for is one the monitor was given (`current`: the course's, no `turma`). */
+export function monitorsClass(
+  monitors: readonly MonitoredClass[],
+  asked: AskedClass,
+  current: string | null,
+): boolean {
+  const id = asked.turma ?? current;
+  return monitors.some((m) => m.slug === asked.slug && m.classId === id);
+}
 
 /** Whether someone with these roles may do it. */
 export function may(roles: readonly StaffRoleName[], permission: StaffPermission): boolean {
@@ -61,7 +98,7 @@ export function may(roles: readonly StaffRoleName[], permission: StaffPermission
 
 /** Whether Coordenação is the only role that may do it (its refusal says so). */
 export function coordinationOnly(permission: StaffPermission): boolean {
-  return !may(['secretaria', 'comunicacao'], permission);
+  return !may(['secretaria', 'comunicacao', 'monitor'], permission);
 }
 
 /**
@@ -89,7 +126,7 @@ export function embeddedRoles(
 }
 
 /** Roles from the widest to the narrowest. */
-const BY_REACH: readonly StaffRoleName[] = ['coordenacao', 'secretaria', 'comunicacao'];
+const BY_REACH: readonly StaffRoleName[] = ['coordenacao', 'secretaria', 'comunicacao', 'monitor'];
 
 /** The role a person with these roles acts in, as the staff record keeps it: their widest. */
 export function actingRole(roles: readonly StaffRoleName[]): StaffRoleName | null {

@@ -1,19 +1,28 @@
 /**
- * The staff area: who may do what (roles.ts, role-grants.ts) and the record of staff actions
+ * The staff area: who may do what (roles.ts, role-grants.ts, monitors.ts) and the record of staff actions
  * (action-record.ts). Every list view and export is recorded (LGPD: the record answers "who saw
  * my data"); the classes module records through `record`. This class is the area's one entry
  * point for the routes; each method is its concern's module's function over the shared context
  * (context.ts).
  */
-import type { StaffActionsQuery, StaffRoleName } from '@centro/contracts';
+import { allCourses, type Course } from '@centro/content';
+import type {
+  StaffActionsQuery,
+  StaffGrantRequest,
+  StaffRevokeRequest,
+  StaffRoleName,
+} from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import { actions } from './action-record.js';
 import { type RecordedAction, record, type StaffActor, type StaffContext } from './context.js';
 import { actorOf, ensureNotLastCoordinator, grant, revoke, roles } from './role-grants.js';
-import type { StaffPermission } from './roles.js';
+import { myClasses } from './monitors.js';
+import type { AskedClass, StaffPermission } from './roles.js';
 
 /** What the staff area is built with; absent ones take the product's defaults. */
-export type StaffDeps = Omit<StaffContext, 'now' | 'notices'> & {
+export type StaffDeps = Omit<StaffContext, 'now' | 'notices' | 'courses'> & {
+  /** The content's courses (none: every course of the content). */
+  courses?: readonly Course[];
   now?: () => Date;
   /** What people are told of roles given and taken back (none: nothing). */
   notices?: StaffContext['notices'];
@@ -26,6 +35,7 @@ export class StaffService {
     this.#ctx = {
       ...deps,
       adminEmails: deps.adminEmails.map((e) => e.toLowerCase()),
+      courses: new Map((deps.courses ?? allCourses()).map((c) => [c.slug, c])),
       now: deps.now ?? (() => new Date()),
       notices: deps.notices ?? NO_STAFF_NOTICES,
     };
@@ -40,8 +50,14 @@ export class StaffService {
     userId: string,
     tokenRoles: readonly StaffRoleName[],
     permission?: StaffPermission,
+    asked?: AskedClass,
   ): Promise<StaffActor> {
-    return actorOf(this.#ctx, userId, tokenRoles, permission);
+    return actorOf(this.#ctx, userId, tokenRoles, permission, asked);
+  }
+
+  /** The classes `by` monitors, as the staff area shows them (decision 098). */
+  myClasses(by: StaffActor) {
+    return myClasses(this.#ctx, by);
   }
 
   /** Staff of the built-in provider: granted roles and ADMIN_EMAILS. */
@@ -49,12 +65,12 @@ export class StaffService {
     return roles(this.#ctx, by);
   }
 
-  grant(by: StaffActor, email: string, role: StaffRoleName): Promise<void> {
-    return grant(this.#ctx, by, email, role);
+  grant(by: StaffActor, request: StaffGrantRequest): Promise<void> {
+    return grant(this.#ctx, by, request);
   }
 
-  revoke(by: StaffActor, personId: string, role: StaffRoleName): Promise<void> {
-    return revoke(this.#ctx, by, personId, role);
+  revoke(by: StaffActor, request: StaffRevokeRequest): Promise<void> {
+    return revoke(this.#ctx, by, request);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '~/test/auth';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { SignedOutError } from '~/lib/signed-out-error';
 import { createBearerCall } from './bearer-call';
 

@@ -7,7 +7,7 @@
  */
 import type { UserWithToken } from './types';
 import { readApiToken } from './token-store';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { SignedOutError } from '~/lib/signed-out-error';
 
 /** Runs one call with a token. */

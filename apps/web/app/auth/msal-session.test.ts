@@ -3,7 +3,7 @@ import { InteractionRequiredAuthError } from '@azure/msal-browser';
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { apiPaths, GRAPH_ME_PATH } from '@centro/contracts/paths';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { isSessionEnd, safeReturnPath, startMsalSession } from './msal-session';
 import { readApiToken } from './token-store';
 

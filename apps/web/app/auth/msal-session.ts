@@ -16,7 +16,8 @@ import { ErrorCode } from '@centro/contracts/error-codes';
 import { sessionMessages } from '@centro/contracts/messages';
 import { apiPaths } from '@centro/contracts/paths';
 import { notify } from '~/components/toasts/notify';
-import { ApiError, fetchJson } from '~/lib/api-client';
+import { fetchJson } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import {
   apiTokenRequest,
   createMsalConfiguration,

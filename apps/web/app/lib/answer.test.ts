@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnexpectedAnswerError } from './api-client';
+import { UnexpectedAnswerError } from './api-error';
 import { checked, hasShape } from './answer';
 
 describe('checking an answer', () => {

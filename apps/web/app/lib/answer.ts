@@ -4,7 +4,8 @@
  * the server's, which serialises it with those schemas. Zod stays out of the browser (the public
  * pages' budget): a shape here is its few-hundred-byte stand-in, for every screen.
  */
-import { isRecord, UnexpectedAnswerError } from './api-client';
+import { isRecord } from './api-client';
+import { UnexpectedAnswerError } from './api-error';
 
 /** A field's kind: a JSON type, or the values it may take (`['enrolled', 'waiting']`, `[true]`). */
 export type Kind =

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchJson } from './api-client';
+import { fetchJson } from './api-client';
+import { ApiError } from './api-error';
 
 afterEach(() => vi.unstubAllGlobals());
 

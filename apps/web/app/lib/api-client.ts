@@ -6,8 +6,6 @@
  */
 import { ApiError } from './api-error';
 
-export { ApiError, UnexpectedAnswerError } from './api-error';
-
 /** How long a call may take before it is abandoned. */
 export const API_TIMEOUT_MS = 10_000;
 

@@ -3,7 +3,7 @@
  * the profile's data, the staff area). Apart from the API client (api-client.ts) so that the pages
  * that show none (the course pages) do not carry it (the public pages' JavaScript budget).
  */
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 /**
  * The API's pt-BR sentence for a refusal it explained (a 4xx with a message: a full course, places

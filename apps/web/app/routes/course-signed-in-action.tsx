@@ -7,7 +7,7 @@
 import { FinishEnrolmentButton } from '~/features/enrolment/components/finish-enrolment-button';
 import type { EnrolmentCourse } from '~/features/enrolment/types';
 import { SignedInCourseAction } from '~/features/participant/components/signed-in-course-action';
-import type { EnrolmentSituation } from '~/features/courses/components/places-left';
+import type { EnrolmentSituation } from '~/features/courses/types';
 
 export default function CourseSignedInAction({
   course,

@@ -1,13 +1,44 @@
-/** /equipe: the staff area, for Coordenação and Secretaria; a 404 for anyone else. */
+/**
+ * /equipe: the staff area, for its roles; a 404 for anyone else. Its sections are features of
+ * their own, composed here (decision 015).
+ */
 import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
-import { StaffArea } from '~/features/staff/components/staff-area';
+import { AttendancePanel } from '~/features/door/components/attendance-panel';
+import { PendingMarks } from '~/features/door/components/pending-marks';
+import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
+import {
+  CoursesSection,
+  useCourseTitles,
+} from '~/features/staff-classes/components/courses-section';
+import { MonitorSection } from '~/features/staff-classes/components/monitor-section';
+import { ContentPanel } from '~/features/staff-content/components/content-panel';
+import { ActionRecord } from '~/features/staff-people/components/action-record';
+import { RolesPanel } from '~/features/staff-people/components/roles-panel';
 
 /** 'Relatórios' and its chart library: loaded when Coordenação opens it, never before. */
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
+/** 'Preparar próximo semestre': used a couple of times a year, loaded when opened. */
+const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
+
+export const staffSections: StaffSections = {
+  courses: (props) => <CoursesSection {...props} attendance={AttendancePanel} />,
+  record: RecordSection,
+  content: ContentPanel,
+  roles: RolesPanel,
+  reports: ReportsView,
+  monitor: (props) => <MonitorSection {...props} attendance={AttendancePanel} />,
+  pending: PendingMarks,
+  nextTerm: NextTermView,
+};
+
+/** The record names the courses its actions were about. */
+function RecordSection() {
+  return <ActionRecord courseTitles={useCourseTitles()} />;
+}
 
 function Equipe() {
-  return <StaffArea reports={ReportsView} />;
+  return <StaffArea sections={staffSections} />;
 }
 
 export const meta = signedInMeta;

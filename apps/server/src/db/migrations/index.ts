@@ -24,6 +24,9 @@ import * as classLife from './024-class-life.js';
 import * as personDataOnce from './025-person-data-once.js';
 import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
 import * as waitingListHistory from './030-waiting-list-history.js';
+import * as termPreparations from './033-term-preparations.js';
+import * as certificates from './034-certificates.js';
+import * as classScopedRoles from './037-class-scoped-roles.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -50,6 +53,9 @@ const migrations: Record<string, Migration> = {
   '025-person-data-once': personDataOnce,
   '026-mail-floods-and-seen-people': mailFloodsAndSeenPeople,
   '030-waiting-list-history': waitingListHistory,
+  '033-term-preparations': termPreparations,
+  '034-certificates': certificates,
+  '037-class-scoped-roles': classScopedRoles,
 };
 
 export const migrationProvider: MigrationProvider = {

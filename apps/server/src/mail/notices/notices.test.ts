@@ -7,14 +7,18 @@ import { centre, type Course, findCourse } from '@centro/content';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { enrolmentConfirmation } from '../messages/messages.js';
-import { classReminder, classReminderSubject, courseMeetingsChanged } from './class-notices.js';
 import {
+  classConcluded,
+  classReminder,
+  classReopened,
+  classReminderSubject,
+  courseMeetingsChanged,
   enrolmentCancelled,
   enrolmentOpened,
   enrolmentRemoved,
   waitingListJoined,
 } from './notices.js';
-import { staffRoleGranted } from './staff-role-notices.js';
+import { staffRoleGranted } from './staff-roles.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const course: Course = {
@@ -158,5 +162,27 @@ describe('the promotion from the waiting list', () => {
     const plain = enrolmentConfirmation({ ...base, course: passe });
     expect(plain.subject).toBe('Inscrição confirmada: Passe (Global Kardec)');
     expect(plain.text).not.toContain('espera terminou');
+  });
+
+  it('a completion says where its certificate is; a class not completed has none; reopening voids it', () => {
+    const result = {
+      ...base,
+      className: 'Turma 2026/1',
+      present: 9,
+      meetings: 10,
+      minimumPercent: 75,
+      profileUrl: 'https://www.centro.org.br/perfil',
+    };
+    const done = classConcluded({ ...result, concluded: true });
+    expect(done.text).toContain(
+      "Seu certificado de conclusão (PDF) já pode ser baixado em 'Minhas inscrições', na sua página do site:\nhttps://www.centro.org.br/perfil",
+    );
+    expect(done.html).toContain('href="https://www.centro.org.br/perfil"');
+    const notDone = classConcluded({ ...result, concluded: false, present: 2 });
+    expect(notDone.text).not.toContain('certificado');
+    // Reopened: a certificate downloaded meanwhile no longer holds.
+    expect(classReopened({ ...base, className: 'Turma 2026/1' }).text).toContain(
+      'Se você baixou o certificado de conclusão desta turma, ele deixou de valer.',
+    );
   });
 });

@@ -1,16 +1,123 @@
 /**
- * What happens to a person's place, told in a few lines (decision 055): their cancellation, their
- * place on a waiting list, a removal by staff, and the opening of a course's enrolment they asked
- * to be told about. (Their class's notices: class-notices.tsx; a staff role: staff-role-notices.tsx;
- * the promotion from a waiting list is the confirmation with its own opening: messages.tsx.) Each
- * says what it means and what to do. Pure, like the other messages: built from one list of blocks
- * (notice-layout.tsx), so the HTML and the plain text say the same.
+ * What happens to a person, told in a few lines (decision 055): their
+ * cancellation, their place on a waiting list, a removal by staff, a change of the course's
+ * meetings (with a new calendar file), and the opening of a course's
+ * enrolment they asked to be told about, and the reminder two days before a class starts
+ * (decision 058). (The promotion from a waiting
+ * list is the confirmation with its own opening: messages.tsx.) Each says what it means and what to
+ * do (a staff role given or taken back: staff-roles.tsx). Pure, like the other messages: built from one list of blocks, so the HTML and the plain text
+ * say the same.
  */
-import type { MailMessage } from '../types.js';
-import { meetingLines } from './class-notices.js';
+import {
+  type Course,
+  formatFirstMeeting,
+  groupLinkOf,
+  formatMeetingCount,
+  formatMeetingPlace,
+  formatTime,
+  formatWeeklySlot,
+  weekdayNames,
+  weekdayOf,
+} from '@centro/content';
+import { meetingCountText } from '@centro/contracts';
+import { courseCalendarAttachment } from '../calendar-attachment.js';
+import type { MailAttachment, MailMessage, NoticeKind } from '../types.js';
+import {
+  Button,
+  layout,
+  type MessageCentre,
+  Notice,
+  Paragraph,
+  textLayout,
+} from '../messages/layout.js';
 import { httpUrl } from '../messages/links.js';
 
-import { type CourseNoticeInput, greeting, inCourse, named, render } from './notice-layout.js';
+/** A part of a notice: a paragraph, the meetings in a box, a link on its own line, or a button. */
+export type Block =
+  | string
+  | { meetings: string[] }
+  | { link: string; before: string }
+  | { button: string; href: string };
+
+interface NoticeParts {
+  kind: NoticeKind;
+  to: string;
+  subject: string;
+  /** Why the person receives it (footer). */
+  reason: string;
+  blocks: Block[];
+  attachments?: MailAttachment[];
+}
+
+/** "Olá, Ana!" or "Olá!" when the name is unknown (or must not be used: decision 046). */
+export const greeting = (name: string | undefined) =>
+  name?.trim() ? `Olá, ${name.trim()}!` : 'Olá!';
+
+export function render(centre: MessageCentre, parts: NoticeParts): MailMessage {
+  const [first = ''] = parts.blocks.filter((b): b is string => typeof b === 'string').slice(1);
+  const html = parts.blocks.map((block, i) => {
+    if (typeof block === 'string') return <Paragraph key={i}>{block}</Paragraph>;
+    if ('meetings' in block) {
+      return (
+        <Notice key={i}>
+          {block.meetings.map((line, j) => (
+            <span key={j}>
+              {j > 0 && <br />}
+              {line}
+            </span>
+          ))}
+        </Notice>
+      );
+    }
+    if ('link' in block) {
+      return (
+        <Paragraph key={i}>
+          {block.before} <a href={block.link}>{block.link}</a>
+        </Paragraph>
+      );
+    }
+    return (
+      <Button key={i} href={block.href}>
+        {block.button}
+      </Button>
+    );
+  });
+  const text = parts.blocks.flatMap((block) => {
+    if (typeof block === 'string') return [block, ''];
+    if ('meetings' in block) return [...block.meetings, ''];
+    if ('link' in block) return [block.before, block.link, ''];
+    return [`${block.button}: ${block.href}`, ''];
+  });
+  return {
+    kind: parts.kind,
+    to: parts.to,
+    subject: parts.subject,
+    html: layout({
+      centre,
+      title: parts.subject,
+      preheader: first,
+      body: <>{html}</>,
+      reason: parts.reason,
+    }),
+    text: textLayout(centre, text.slice(0, -1), parts.reason),
+    attachments: parts.attachments ?? [],
+  };
+}
+
+/** What every notice about a place in a course knows. */
+export interface CourseNoticeInput {
+  centre: MessageCentre;
+  to: string;
+  personName: string;
+  course: Pick<Course, 'slug' | 'programme' | 'title' | 'meetings'>;
+  programmeName: string;
+  /** Absolute address of the course page. */
+  courseUrl: string;
+}
+
+const named = (input: CourseNoticeInput) => `${input.course.title} (${input.programmeName})`;
+const inCourse = (input: CourseNoticeInput, of: 'no' | 'do') =>
+  `${of} curso ${input.course.title}, do programa ${input.programmeName}`;
 
 /** The person gave their place back ('Cancelar inscrição'). */
 export function enrolmentCancelled(input: CourseNoticeInput): MailMessage {
@@ -77,6 +184,99 @@ export function enrolmentRemoved(input: CourseNoticeInput): MailMessage {
   });
 }
 
+/**
+ * The class's WhatsApp invite, saved by Coordenação after the person was told 'O link do grupo de
+ * WhatsApp da turma será enviado a você mais tarde' (decision 077). Null: no invite in effect now.
+ */
+export function classInvite(
+  input: CourseNoticeInput & { course: Pick<Course, 'inviteCode'> },
+): MailMessage | null {
+  const link = groupLinkOf(input.course.inviteCode);
+  if (link === null) return null;
+  return render(input.centre, {
+    kind: 'class-invite',
+    to: input.to,
+    subject: `Grupo de WhatsApp da turma: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque está inscrito(a) no curso ${input.course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `Prometemos enviar o link do grupo de WhatsApp da sua turma ${inCourse(input, 'do')}: aqui está. As orientações da turma são dadas no grupo. Entre agora para não perder nenhum aviso:`,
+      { button: 'Entre em nosso grupo de WhatsApp', href: httpUrl(link) },
+      { meetings: meetingLines(input.course, input.centre) },
+    ],
+  });
+}
+
+/** What a person's result in a concluded class says (decision 077). */
+export interface ClassResult {
+  /** The class's name ('Turma 2027/1'). */
+  className: string;
+  concluded: boolean;
+  /** Meetings the person was present at, of `meetings`. */
+  present: number;
+  meetings: number;
+  /** The minimum share of the meetings, in per cent. */
+  minimumPercent: number;
+}
+
+/**
+ * Coordenação concluded the class ('Encerrar turma'): the person's result and attendance, and for
+ * a completion where its certificate is (decision 094).
+ */
+export function classConcluded(
+  input: CourseNoticeInput &
+    ClassResult & { /** Absolute address of 'Minhas inscrições'. */ profileUrl: string },
+): MailMessage {
+  const courseUrl = httpUrl(input.courseUrl);
+  const { present, meetings, minimumPercent } = input;
+  const needed = Math.ceil((minimumPercent * meetings) / 100);
+  return render(input.centre, {
+    kind: 'class-concluded',
+    to: input.to,
+    subject: `${input.concluded ? 'Curso concluído' : 'Turma encerrada'}: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque participou da ${input.className} do curso ${input.course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `A ${input.className} ${inCourse(input, 'do')}, foi encerrada.`,
+      input.concluded
+        ? `Resultado: Concluído. Você esteve em ${present} de ${meetingCountText(meetings)}. Parabéns!`
+        : `Resultado: Não concluído. Você esteve em ${present} de ${meetingCountText(meetings)}, e para concluir são precisos pelo menos ${minimumPercent} % deles (${meetingCountText(needed)}).`,
+      input.concluded
+        ? 'A conclusão fica registrada e vale como pré-requisito para os próximos cursos.'
+        : 'Você pode fazer o curso de novo numa próxima turma.',
+      ...(input.concluded
+        ? [
+            {
+              before:
+                "Seu certificado de conclusão (PDF) já pode ser baixado em 'Minhas inscrições', na sua página do site:",
+              link: httpUrl(input.profileUrl),
+            },
+          ]
+        : []),
+      `Se acha que houve um erro na marcação da sua presença, responda a esta mensagem ou escreva para ${input.centre.email}.`,
+      { before: 'Página do curso:', link: courseUrl },
+    ],
+  });
+}
+
+/** Coordenação reopened a class concluded by mistake: the person's result is withdrawn. */
+export function classReopened(input: CourseNoticeInput & { className: string }): MailMessage {
+  return render(input.centre, {
+    kind: 'class-reopened',
+    to: input.to,
+    subject: `Turma reaberta: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque participa da ${input.className} do curso ${input.course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `A ${input.className} ${inCourse(input, 'do')}, foi encerrada por engano e a coordenação a reabriu. Sua inscrição continua valendo.`,
+      'O resultado que enviamos (Concluído ou Não concluído) foi retirado: ele será dado de novo, conforme a sua presença, quando a turma for encerrada.',
+      // Its code now answers 'Certificado inválido' (decision 094).
+      "Se você baixou o certificado de conclusão desta turma, ele deixou de valer. Quando a turma for encerrada de novo, quem concluir terá um novo certificado em 'Minhas inscrições'.",
+      { meetings: meetingLines(input.course, input.centre) },
+    ],
+  });
+}
+
 /** The course's enrolment opened, and the person had asked to be told ('Avise-me quando abrir'). */
 export function enrolmentOpened(input: CourseNoticeInput): MailMessage {
   const courseUrl = httpUrl(input.courseUrl);
@@ -92,6 +292,95 @@ export function enrolmentOpened(input: CourseNoticeInput): MailMessage {
       { button: 'Inscrever-me', href: courseUrl },
       { meetings: meetingLines(input.course, input.centre) },
       'Este é o único aviso que enviaremos sobre a abertura deste curso.',
+    ],
+  });
+}
+
+/** The meeting lines of a course: first meeting, weekly slot and count, place. */
+export function meetingLines(course: Pick<Course, 'meetings'>, centre: MessageCentre): string[] {
+  return [
+    `Primeiro encontro: ${formatFirstMeeting(course.meetings)}`,
+    `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`,
+    `Local: ${formatMeetingPlace(course.meetings, centre.address)}`,
+  ];
+}
+
+/** The course's meetings changed (day, time, count or room): the new ones and a new calendar. */
+export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date }): MailMessage {
+  const { centre, course, programmeName } = input;
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(centre, {
+    kind: 'course-meetings-changed',
+    to: input.to,
+    subject: `Mudança nos encontros: ${named(input)}`,
+    reason: `Você recebeu esta mensagem porque está inscrito(a) no curso ${course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `Os encontros do curso ${course.title}, do programa ${programmeName}, mudaram. Sua inscrição continua valendo. Veja como ficou:`,
+      { meetings: meetingLines(course, centre) },
+      // The file replaces the event people added (same UID, a higher SEQUENCE: decision 076);
+      // a file sent before classes named their events may still leave the old one.
+      'Anexamos um novo arquivo de calendário (.ics): abra-o para atualizar os encontros na sua agenda. Se os antigos continuarem lá, apague-os.',
+      {
+        before:
+          'Se não puder participar no novo horário, cancele sua inscrição na página do curso, para que a vaga passe para outra pessoa:',
+        link: courseUrl,
+      },
+    ],
+    attachments: [
+      courseCalendarAttachment({
+        course,
+        programmeName,
+        centreName: centre.name,
+        centreAddress: centre.address,
+        courseUrl,
+        ...(input.now ? { now: input.now } : {}),
+      }),
+    ],
+  });
+}
+
+/**
+ * The reminder's subject: "Lembrete: sua turma começa sábado, 06/03 às 17h30" (the first meeting's
+ * wall-clock date and time, São Paulo's, as the meetings are kept).
+ */
+export function classReminderSubject(
+  meetings: Pick<Course['meetings'], 'firstMeeting' | 'time'>,
+): string {
+  const [, month = '', day = ''] = meetings.firstMeeting.split('-');
+  const weekday = weekdayNames[weekdayOf(meetings.firstMeeting)];
+  return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(meetings.time)}`;
+}
+
+/** Two days before the class's first meeting: when, where, and the calendar again. */
+export function classReminder(input: CourseNoticeInput & { now?: Date }): MailMessage {
+  const { centre, course, programmeName } = input;
+  const courseUrl = httpUrl(input.courseUrl);
+  return render(centre, {
+    kind: 'class-reminder',
+    to: input.to,
+    subject: classReminderSubject(course.meetings),
+    reason: `Você recebeu esta mensagem porque está inscrito(a) no curso ${course.title}.`,
+    blocks: [
+      greeting(input.personName),
+      `Sua turma do curso ${course.title}, do programa ${programmeName}, começa em breve. Esperamos você:`,
+      { meetings: meetingLines(course, centre) },
+      'Anexamos o arquivo de calendário (.ics) com todos os encontros: abra-o para incluí-los na sua agenda, se ainda não incluiu.',
+      {
+        before:
+          'Se não puder participar, cancele sua inscrição na página do curso, para que a vaga passe para outra pessoa:',
+        link: courseUrl,
+      },
+    ],
+    attachments: [
+      courseCalendarAttachment({
+        course,
+        programmeName,
+        centreName: centre.name,
+        centreAddress: centre.address,
+        courseUrl,
+        ...(input.now ? { now: input.now } : {}),
+      }),
     ],
   });
 }

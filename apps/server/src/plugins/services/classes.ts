@@ -8,6 +8,7 @@ import type { Config } from '../../config/index.js';
 import { createClassMessageStore } from '../../classes/class-message-store.js';
 import { createClassStore } from '../../classes/class-store.js';
 import { createCompletionStore } from '../../classes/completion-store.js';
+import { createNextTermStore } from '../../classes/next-term-store.js';
 import { createPrerequisiteStore } from '../../classes/prerequisite-store.js';
 import { createRosterStore } from '../../classes/roster-store.js';
 import {
@@ -33,6 +34,7 @@ export const classesService = fp<ClassesPluginOptions>(
       completions: createCompletionStore(database),
       prerequisites: createPrerequisiteStore(database.db),
       classMessages: createClassMessageStore(database, mail),
+      nextTerm: createNextTermStore(database),
       directory,
       enrolment,
       log: app.log,

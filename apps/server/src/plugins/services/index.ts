@@ -25,6 +25,7 @@ import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
 import type { Limits } from './limits.js';
 import type { StaffReports } from '@centro/contracts';
+import type { Certificates } from '../../certificates/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ declare module 'fastify' {
     photos: PhotoLibrary;
     /** 'Relatórios': a year's classes in counts (the newest year with classes by default). */
     reports: { ofYear(year?: number): Promise<StaffReports> };
+    /** Certificates of completion: the person's PDF, the public check of a code (decision 094). */
+    certificates: Certificates;
     /** The participant's own space: my enrolments, my data, deleting my account. */
     participant: ParticipantService;
     /** The server's API tokens (issued by get-token, checked by the bearerAuth hook). */
@@ -88,5 +91,6 @@ export { enrolmentService } from './enrolment.js';
 export { limitsService } from './limits.js';
 export { mailService } from './mail.js';
 export { participantService } from './participant.js';
+export { certificatesService } from './certificates.js';
 export { reportsService } from './reports.js';
 export { staffService } from './staff.js';

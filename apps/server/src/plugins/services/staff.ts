@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
+import { createClassStore } from '../../classes/class-store.js';
 import { staffNotices } from '../../enrolment/notices.js';
 import { createStaffRepository } from '../../staff/repository.js';
 import { StaffService } from '../../staff/service.js';
@@ -19,6 +20,7 @@ export const staffService = fp<StaffPluginOptions>(
     const { database, directory, mail } = app;
     const staff = new StaffService({
       repository: createStaffRepository(database.db),
+      classes: createClassStore(database.db),
       directory,
       log: app.log,
       identityProvider: embedded ? 'embedded' : 'entra',

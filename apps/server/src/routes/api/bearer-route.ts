@@ -11,6 +11,11 @@ import type { StaffPermission } from '../../staff/roles.js';
 
 export interface BearerRouteDeclaration {
   permission?: StaffPermission;
+  /**
+   * The route addresses one class (`:slug`, `?turma=`): a monitor of that class may use it with
+   * what a monitor may do in a class (decision 098). Absent: monitors are refused.
+   */
+  classScope?: true;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
@@ -27,16 +32,16 @@ export interface BearerRouteDeclaration {
 export function bearerRoute<Route extends BearerRouteDeclaration>(
   route: Route,
 ): {
-  config: { permission?: StaffPermission };
-  schema: Omit<Route, 'permission' | 'answer' | 'refusals'> & {
+  config: { permission?: StaffPermission; classScope?: true };
+  schema: Omit<Route, 'permission' | 'classScope' | 'answer' | 'refusals'> & {
     security: { bearerAuth: string[] }[];
     /** Typed by the answer alone, so that the handler's reply is checked against it. */
     response: { 200: Route['answer'] };
   };
 } {
-  const { permission, answer, refusals, ...request } = route;
+  const { permission, classScope, answer, refusals, ...request } = route;
   return {
-    config: { permission },
+    config: { permission, ...(classScope ? { classScope } : {}) },
     schema: {
       security: [{ bearerAuth: [] }],
       ...request,

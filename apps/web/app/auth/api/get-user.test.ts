@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@centro/contracts/paths';
-import type { ApiError } from '~/lib/api-client';
+import type { ApiError } from '~/lib/api-error';
 import { readApiToken } from '../token-store';
 import { fetchAnonymousToken, getUserWithToken } from './get-user';
 import { fetchUserDetails, toAuthUser } from './user-details';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UnexpectedAnswerError } from '~/lib/api-client';
+import { UnexpectedAnswerError } from '~/lib/api-error';
 import { toAuthUser, updateUserField, userOf } from './user-details';
 
 describe('toAuthUser', () => {

@@ -12,7 +12,8 @@ import type {
   UserDetailsRequest,
 } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
-import { fetchJson, isRecord, UnexpectedAnswerError } from '~/lib/api-client';
+import { fetchJson, isRecord } from '~/lib/api-client';
+import { UnexpectedAnswerError } from '~/lib/api-error';
 import type { AuthUser, UserWithToken } from '../types';
 
 const optionalString = (value: unknown): string | null =>

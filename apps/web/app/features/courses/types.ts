@@ -78,3 +78,17 @@ export interface CourseLoaderData {
   page: CoursePageData;
   meta: MetaDescriptor[];
 }
+
+/** What the course's action needs to know of the availability. */
+export interface EnrolmentSituation {
+  /** Enrolment is open at the server's clock, or not known yet. */
+  open: boolean;
+  /** No place is left (known). */
+  full: boolean;
+  /** Told by the signed-in action: the person holds, awaits or held a place (its line says so). */
+  report?: (own: boolean) => void;
+  /** Enrolment has not opened yet (known): 'Avise-me quando abrir' is offered. */
+  notYetOpen?: boolean;
+  /** The class this action enrols in, when the person picks one of several. */
+  turma?: string;
+}

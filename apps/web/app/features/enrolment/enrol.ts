@@ -24,7 +24,7 @@ import {
   personPhone,
 } from '~/lib/formatting';
 import { ErrorCode } from '@centro/contracts/error-codes';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import {
   addToGroup,
   isCourseFull,

@@ -22,4 +22,6 @@ export const participantMessages = {
   alertAsked: 'Você receberá um e-mail quando as inscrições deste curso abrirem.',
   alertCancel: 'Não quero mais o aviso',
   alertCancelled: 'Aviso cancelado.',
+  /** A completed class's certificate of completion (decision 094). */
+  certificate: 'Baixar certificado (PDF)',
 } as const;

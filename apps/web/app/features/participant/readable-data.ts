@@ -57,11 +57,15 @@ const ROLES: Readonly<Record<string, string>> = {
   coordenacao: 'Coordenação',
   secretaria: 'Secretaria',
   comunicacao: 'Comunicação',
+  monitor: 'Monitor(a)',
 };
 
 /** Who acted, by role (decision 078): the staff member's name is their own data. */
-const byRole = (role: MyData['staffActions'][number]['role']) =>
-  role === null ? 'pela equipe' : `pela ${ROLES[role] ?? role}`;
+const byRole = (role: MyData['staffActions'][number]['role']) => {
+  if (role === null) return 'pela equipe';
+  // A class's monitor (decision 098): "pelo(a)", as the role's name.
+  return role === 'monitor' ? 'pelo(a) monitor(a) da turma' : `pela ${ROLES[role] ?? role}`;
+};
 
 /** Who granted an exception, by role (decision 061). */
 const GRANTED_BY: Readonly<Record<MyData['prerequisiteExceptions'][number]['grantedBy'], string>> =

@@ -14,6 +14,8 @@
  * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
  * - POST /api/me/opening-alert/cancel  {course}
  * - GET  /api/me/data                  everything held about the person, as a JSON download
+ * - GET  /api/me/certificates/:turma   the person's certificate of completion of that class, a PDF
+ *                                      (decision 094); 404 unless they completed it
  * - GET  /api/me/account               the e-mail the person signs in with, and where the password
  *                                      changes (Perfil, or Microsoft's page)
  * - POST /api/me/password              {current, password}: 'Alterar senha' (built-in provider)
@@ -34,6 +36,7 @@ import {
   myPasswordChangeRequestSchema,
   myPasswordChangeResponseSchema,
   myEnrolmentsResponseSchema,
+  myCertificateParamsSchema,
   myOpeningAlertResponseSchema,
   myOpeningAlertsResponseSchema,
   mySignOutRequestSchema,
@@ -43,6 +46,7 @@ import {
 } from '@centro/contracts';
 import { apiPaths } from '@centro/contracts/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
 import { bearerRoute } from '../bearer-route.js';
 import type { RefusalName } from '../../../refusals/catalogue.js';
@@ -50,7 +54,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff, openingAlerts, limits } = app;
+  const { enrolment, participant, staff, openingAlerts, limits, certificates } = app;
   const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
@@ -178,6 +182,25 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await participant.exportData(request.person.userId);
       reply.header('content-disposition', 'attachment; filename="meus-dados.json"');
       return data;
+    },
+  );
+
+  app.get(
+    apiPaths.myCertificate,
+    bearerRoute({
+      params: myCertificateParamsSchema,
+      answer: z.unknown().describe("PDF: 'Certificado de conclusão', one A4 page"),
+      refusals: [...AUTH, 'noCertificate', 'directoryUnavailable'],
+    }),
+    async (request, reply) => {
+      const { pdf, fileName } = await certificates.mine(
+        request.person.userId,
+        request.params.turma,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(pdf);
     },
   );
 

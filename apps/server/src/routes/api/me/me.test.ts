@@ -421,6 +421,18 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
         reason: 'Repôs as aulas em outra turma',
       })
       .execute();
+    // Its certificate's code names the person: it goes with the account (decision 094).
+    await db()
+      .insertInto('certificates')
+      .values({
+        code: randomUUID(),
+        person_id: a,
+        course_slug: other.slug,
+        class_id: randomUUID(),
+        issued_at: '2026-12-11T10:00:00.000Z',
+        withdrawn_at: null,
+      })
+      .execute();
     for (const p of [a, b]) expect((await enrol(p)).statusCode).toBe(200);
     expect((await join(c)).statusCode).toBe(200);
     expect((await enrol(a, other.groupId)).statusCode).toBe(200);
@@ -536,7 +548,7 @@ describe.each(targets)('the participant’s own space on $dialect', ({ databaseU
     expect(
       await db().selectFrom('attendance').selectAll().where('person_id', '=', a).execute(),
     ).toEqual([]);
-    for (const table of ['completions', 'prerequisite_exceptions'] as const) {
+    for (const table of ['completions', 'certificates', 'prerequisite_exceptions'] as const) {
       expect(
         await db().selectFrom(table).select('course_slug').where('person_id', '=', a).execute(),
       ).toEqual([]);

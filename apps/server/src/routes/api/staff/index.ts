@@ -32,14 +32,15 @@ import {
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerRoute } from '../bearer-route.js';
-import type { StaffPermission } from '../../../staff/roles.js';
+import type { AskedClass, StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
-import { AUTH, COORDINATION, okOnceDone, STAFF } from './common.js';
+import { AUTH, CLASS_STAFF, COORDINATION, okOnceDone, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
 import { staffContentTextsRoutes } from './content-texts.js';
 import { staffExportRoutes } from './exports.js';
+import { staffNextTermRoutes } from './next-term.js';
 import { staffPhotoRoutes } from './photos.js';
 import { staffReportRoutes } from './reports.js';
 
@@ -47,11 +48,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The staff permission a /api/staff route needs (403 without it); none: any signed-in person. */
     permission?: StaffPermission;
+    /** The route addresses one class, which its monitors may use (decision 098). */
+    classScope?: true;
   }
   interface FastifyRequest {
     /** The person of a /api/staff request with their roles, read at this request. */
     staffActor: StaffActor;
   }
+}
+
+/**
+ * The class a request addresses, from its path and query before they are validated: a `turma`
+ * sent twice (or not as text) names no class, which no monitor holds.
+ */
+function askedClass(params: unknown, query: unknown): AskedClass {
+  const slug = (params as { slug?: unknown }).slug;
+  const turma = (query as { turma?: unknown } | undefined)?.turma;
+  return {
+    slug: typeof slug === 'string' ? slug : '',
+    turma: turma === undefined ? undefined : typeof turma === 'string' ? turma : '',
+  };
 }
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +80,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('staffActor', null as unknown as StaffActor);
   app.addHook('preValidation', async (request) => {
     const { userId, roles } = request.person;
-    request.staffActor = await staff.actor(userId, roles, request.routeOptions.config.permission);
+    const { permission, classScope } = request.routeOptions.config;
+    request.staffActor = await staff.actor(
+      userId,
+      roles,
+      permission,
+      classScope ? askedClass(request.params, request.query) : undefined,
+    );
   });
 
   // The site's content (Comunicação and Coordenação), under the same hook.
@@ -79,13 +101,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPrerequisiteRoutes);
   // 'Relatórios': how a year's classes went, in counts.
   await app.register(staffReportRoutes);
+  // 'Preparar próximo semestre': every course's next class at once (decision 093).
+  await app.register(staffNextTermRoutes);
 
   app.get(
     apiPaths.staffMe,
     bearerRoute({ answer: staffMeResponseSchema, refusals: [...AUTH] }),
     async (request) => {
       const me = request.staffActor;
-      return { id: me.id, name: me.roles.length > 0 ? me.name : '', roles: me.roles };
+      const classes = await staff.myClasses(me);
+      return { id: me.id, name: me.roles.length > 0 ? me.name : '', roles: me.roles, classes };
     },
   );
 
@@ -101,10 +126,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/staff/courses/:slug/participants',
     bearerRoute({
       permission: 'view',
+      classScope: true,
       params: staffCourseParamsSchema,
       querystring: staffParticipantsQuerySchema,
       answer: staffParticipantsResponseSchema,
-      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+      refusals: [...CLASS_STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request) => {
       const { course, participants, waiting } = await rosters.participants(
@@ -221,10 +247,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/staff/courses/:slug/attendance/:meeting',
     bearerRoute({
       permission: 'attendance',
+      classScope: true,
       params: staffMeetingParamsSchema,
       querystring: staffClassQuerySchema,
       answer: staffAttendanceResponseSchema,
-      refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
+      refusals: [...CLASS_STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request) =>
       rosters.attendance(
@@ -239,12 +266,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/staff/courses/:slug/attendance/:meeting',
     bearerRoute({
       permission: 'attendance',
+      classScope: true,
       params: staffMeetingParamsSchema,
       querystring: staffClassQuerySchema,
       body: staffAttendanceRequestSchema,
       answer: staffOkResponseSchema,
       refusals: [
-        ...STAFF,
+        ...CLASS_STAFF,
         'invalidRequest',
         'courseNotFound',
         'classNotFound',
@@ -271,7 +299,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffRolesResponseSchema,
       refusals: [...COORDINATION, 'rolesManagedByProvider'],
     }),
-    async (request) => ({ people: await staff.roles(request.staffActor) }),
+    async (request) => staff.roles(request.staffActor),
   );
 
   app.post(
@@ -280,10 +308,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       permission: 'roles',
       body: staffGrantRequestSchema,
       answer: staffOkResponseSchema,
-      refusals: [...COORDINATION, 'invalidRequest', 'accountNotFound', 'rolesManagedByProvider'],
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'accountNotFound',
+        'classNotFound',
+        'classReadOnly',
+        'rolesManagedByProvider',
+      ],
     }),
-    async (request) =>
-      okOnceDone(staff.grant(request.staffActor, request.body.email, request.body.role)),
+    async (request) => okOnceDone(staff.grant(request.staffActor, request.body)),
   );
 
   app.post(
@@ -295,13 +329,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [
         ...COORDINATION,
         'invalidRequest',
+        'classNotFound',
         'lastCoordinator',
         'roleFromAdminEmails',
         'rolesManagedByProvider',
       ],
     }),
-    async (request) =>
-      okOnceDone(staff.revoke(request.staffActor, request.body.personId, request.body.role)),
+    async (request) => okOnceDone(staff.revoke(request.staffActor, request.body)),
   );
 
   app.get(

@@ -163,6 +163,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       id: participant,
       name: '',
       roles: [],
+      classes: [],
     });
     expect((await as(ADMIN, { method: 'GET', url: '/api/staff/me' })).json()).toMatchObject({
       roles: ['coordenacao'],

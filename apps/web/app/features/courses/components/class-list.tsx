@@ -11,7 +11,7 @@
 import type { PublicClass } from '@centro/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { classDate, classSlot, classStateText } from '../class-choice';
-import type { EnrolmentSituation } from './places-left';
+import type { EnrolmentSituation } from '../types';
 
 export function ClassList({
   classes,

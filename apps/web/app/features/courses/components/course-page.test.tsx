@@ -8,7 +8,7 @@ import { renderWithRouter } from '~/test/render';
 import { courseShareData } from '../share';
 import type { CoursePageData } from '../types';
 import { CoursePage } from './course-page';
-import type { EnrolmentSituation } from './places-left';
+import type { EnrolmentSituation } from '../types';
 
 const page: CoursePageData = {
   programme: { name: 'Global Kardec', path: '/global-kardec', slug: 'global-kardec' },

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ContentImage } from '~/components/content-image';
 import type { CoursePageData } from '../types';
 import { CourseMeetings } from './course-meetings';
-import { PlacesLeft, type EnrolmentSituation } from './places-left';
+import type { EnrolmentSituation } from '../types';
+import { PlacesLeft } from './places-left';
 import { ShareCourse } from './share-course';
 import '../courses.css';
 

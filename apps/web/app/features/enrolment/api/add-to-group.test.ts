@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { addToGroup, isCourseFull } from './add-to-group';
 
 afterEach(() => vi.unstubAllGlobals());

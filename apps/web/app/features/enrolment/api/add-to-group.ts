@@ -7,7 +7,8 @@ import type { GroupAddRequest, GroupAddResponse } from '@centro/contracts';
 import { ErrorCode } from '@centro/contracts/error-codes';
 import { apiPaths } from '@centro/contracts/paths';
 import { checked } from '~/lib/answer';
-import { ApiError, fetchJson } from '~/lib/api-client';
+import { fetchJson } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 
 export type GroupAddResult = Pick<
   GroupAddResponse['data'],

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useAuth } from '~/auth/use-auth';
 import { notify } from '~/components/toasts/notify';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { explainedRefusal } from '~/lib/explained-refusal';
 import { deleteMyAccount, downloadMyData, fetchMyData } from '../api/my-data';
 import { participantMessages as text } from '../copy';

@@ -1,7 +1,8 @@
 /**
  * 'Minhas inscrições' on the profile: each class the person holds a place in or
  * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
- * then their past classes ('Concluído', 'Não concluído', 'Cancelada').
+ * then their past classes ('Concluído', with its certificate to download, 'Não concluído',
+ * 'Cancelada').
  */
 import { coursePath, formatClassMeetings, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
@@ -13,6 +14,7 @@ import { enrolmentStateText, formatNextMeeting } from '../format';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { CertificateDownload } from './certificate-download';
 import '../participant.css';
 
 export function MyEnrolments() {
@@ -62,6 +64,9 @@ export function MyEnrolments() {
                       )
                     }
                   />
+                )}
+                {e.state === 'concluded' && e.turma && (
+                  <CertificateDownload classId={e.turma.id} title={e.title} />
                 )}
                 {e.state === 'waiting' && (
                   <button

@@ -7,7 +7,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useApi } from '~/auth/use-api';
 import type { AuthSettings } from '~/config/auth-settings';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { explainedRefusal } from '~/lib/explained-refusal';
 import { useLoad } from '~/lib/use-load';
 import { changeMyPassword, fetchMyAccount } from '../api/my-account';

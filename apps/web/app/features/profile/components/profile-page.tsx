@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent, type InvalidEvent } from 'r
 import { useAuth } from '~/auth/use-auth';
 import { notify, prepareToasts } from '~/components/toasts/notify';
 import { fetchUserDetails, updateBirthDate, updateUserField } from '~/auth/api/user-details';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-error';
 import { formatBirthDate, formatPhone } from '~/lib/formatting';
 import '../profile.css';
 import { AccountAccess } from './account-access';

@@ -8,6 +8,7 @@
 import type { StaffReports } from '@centro/contracts';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '~/auth/use-api';
+import { LoadFailed } from '~/components/staff/load-failed';
 import { useLoad } from '~/lib/use-load';
 import { fetchReports } from '../api/get-reports';
 import {
@@ -33,12 +34,10 @@ export default function ReportsView() {
   if (reports.state === 'loading') return <p role="status">Carregando relatórios…</p>;
   if (reports.state === 'failed') {
     return (
-      <div className="staff__failed" role="alert">
-        <p>Não foi possível carregar os relatórios. Tente novamente.</p>
-        <button type="button" className="btn btn-outline" onClick={() => void reports.reload()}>
-          Tentar novamente
-        </button>
-      </div>
+      <LoadFailed
+        message="Não foi possível carregar os relatórios. Tente novamente."
+        onRetry={() => void reports.reload()}
+      />
     );
   }
   return <Reports reports={reports.data} onYear={setYear} />;

@@ -3,44 +3,62 @@
  * bookmarked and the Back button works: no query, the courses; `?curso=<slug>` (and `&turma=`
  * a class of it, `&aba=` its tab) a course; `?secao=registro` the record of staff actions, `?secao=funcoes` the roles (Coordenação);
  * `?secao=conteudo` the site's content (Coordenação and Comunicação, who sees only this section);
- * `?secao=relatorios` the reports (Coordenação), a screen of its own feature that the route passes
- * in, loaded when opened.
- * The person's roles come from the API; anyone without one sees the 404 page.
+ * `?secao=relatorios` the reports (Coordenação), loaded when opened; `?secao=semestre` 'Preparar
+ * próximo semestre' (Coordenação).
+ * Each section is a feature of its own (the classes, the content, the people, the reports); the
+ * route composes them into this shell (decision 015: a feature never imports another).
+ * A person who is only Monitor(a) sees their classes and nothing else: no tabs, no other course
+ * (decision 098).
+ * The person's roles come from the API; anyone without one sees the 404 page (after the marks
+ * their device still holds are sent, and refused, so they are not kept for ever).
  */
-import type { StaffRoleName } from '@centro/contracts';
+import type { StaffMeResponse, StaffMonitoredClass } from '@centro/contracts';
 import { type ComponentType, Suspense, useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { fetchStaffRoles } from '~/auth/api/staff-roles';
+import { fetchStaffMe } from '~/auth/api/staff-roles';
 import { DocumentTitle } from '~/components/document-title';
 import { NotFoundScreen } from '~/components/signed-in-page';
 import { prepareToasts } from '~/components/toasts/notify';
-import { fetchOverview } from '../api/get-overview';
-import { roleLabels, STAFF_TITLE } from '../copy';
+import { roleLabels, STAFF_TITLE } from '~/lib/staff/copy';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
-import { ActionRecord } from './action-record';
-import { ContentPanel } from './content-panel';
-import { CourseView } from './course-view';
-import { LoadFailed } from './load-failed';
-import { Overview } from './overview';
-import { RolesPanel } from './roles-panel';
+import { LoadFailed } from '~/components/staff/load-failed';
 import '../staff.css';
 
-export interface StaffAreaProps {
+/** The sections of the staff area, each from its own feature. */
+export interface StaffSections {
+  /** 'Cursos': the overview, or the course of `?curso=` (and its class, `?turma=`). */
+  courses: ComponentType<{ slug: string | null; coordination: boolean }>;
+  /** 'Registro de ações' (Coordenação). */
+  record: ComponentType;
+  /** 'Conteúdo' (Coordenação and Comunicação). */
+  content: ComponentType;
+  /** 'Funções' (Coordenação). */
+  roles: ComponentType;
   /** 'Relatórios' (lazy: its charts load only when it is opened); absent, no such section. */
   reports?: ComponentType;
+  /** A monitor's area: the classes given to them, and only those (decision 098). */
+  monitor: ComponentType<{ classes: readonly StaffMonitoredClass[] }>;
+  /**
+   * Sends what this device still holds for the person (the door's queue), so that marks for a
+   * class they lost are refused and dropped with a note even when no staff role is left.
+   */
+  pending: ComponentType;
+  /** 'Preparar próximo semestre' (Coordenação; lazy, loaded when opened); absent, no such section. */
+  nextTerm?: ComponentType;
 }
 
-export function StaffArea({ reports }: StaffAreaProps = {}) {
+export function StaffArea({ sections }: { sections: StaffSections }) {
   const call = useApi();
-  const roles = useLoad(
-    useCallback(() => call(fetchStaffRoles), [call]),
+  const me = useLoad(
+    useCallback(() => call(fetchStaffMe), [call]),
     'Staff area: loading',
   );
+  const { pending: Pending } = sections;
   // Its toasts must show even if the connection drops later.
   useEffect(prepareToasts, []);
 
-  if (roles.state === 'loading') {
+  if (me.state === 'loading') {
     return (
       <div className="page staff">
         <DocumentTitle title={STAFF_TITLE} />
@@ -48,28 +66,50 @@ export function StaffArea({ reports }: StaffAreaProps = {}) {
       </div>
     );
   }
-  if (roles.state === 'failed') {
+  if (me.state === 'failed') {
     return (
       <div className="page staff">
         <DocumentTitle title={STAFF_TITLE} />
         <h1>{STAFF_TITLE}</h1>
-        <LoadFailed onRetry={roles.reload} />
+        <LoadFailed onRetry={me.reload} />
       </div>
     );
   }
-  if (roles.data.length === 0) return <NotFoundScreen />;
-  return <StaffViews roles={roles.data} reports={reports} />;
+  if (me.data.roles.length === 0) {
+    return (
+      <>
+        <Pending />
+        <NotFoundScreen />
+      </>
+    );
+  }
+  return <StaffViews me={me.data} sections={sections} />;
 }
 
-function StaffViews({
-  roles,
-  reports: Reports,
-}: {
-  roles: StaffRoleName[];
-  reports: ComponentType | undefined;
-}) {
+function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSections }) {
+  const { roles } = me;
+  const {
+    courses: Courses,
+    record: Record,
+    content: Content,
+    roles: Roles,
+    reports: Reports,
+    monitor: Monitor,
+    nextTerm: NextTerm,
+  } = sections;
   const [params] = useSearchParams();
   const coordination = roles.includes('coordenacao');
+  // Only a monitor: their classes, without the tabs of the centre's sections.
+  if (roles.every((role) => role === 'monitor')) {
+    return (
+      <div className="page staff">
+        <DocumentTitle title={STAFF_TITLE} />
+        <h1>{STAFF_TITLE}</h1>
+        <p className="staff__roles">Sua função: {roleLabels.monitor}</p>
+        <Monitor classes={me.classes} />
+      </div>
+    );
+  }
   // Comunicação sees the content only (no participant data); the others see the courses.
   const courses = coordination || roles.includes('secretaria');
   const content = coordination || roles.includes('comunicacao');
@@ -78,7 +118,10 @@ function StaffViews({
     (section === 'conteudo' && content) || !courses
       ? 'conteudo'
       : coordination &&
-          (section === 'registro' || section === 'funcoes' || (section === 'relatorios' && Reports))
+          (section === 'registro' ||
+            section === 'funcoes' ||
+            (section === 'relatorios' && Reports) ||
+            (section === 'semestre' && NextTerm))
         ? section
         : 'cursos';
   const slug = current === 'cursos' ? params.get('curso') : null;
@@ -91,20 +134,30 @@ function StaffViews({
           { key: 'registro', label: 'Registro de ações', to: '?secao=registro' },
           { key: 'funcoes', label: 'Funções', to: '?secao=funcoes' },
           ...(Reports ? [{ key: 'relatorios', label: 'Relatórios', to: '?secao=relatorios' }] : []),
+          ...(NextTerm
+            ? [{ key: 'semestre', label: 'Próximo semestre', to: '?secao=semestre' }]
+            : []),
         ]
       : []),
   ];
 
   let view;
-  if (current === 'conteudo') view = <ContentPanel />;
-  else if (current === 'funcoes') view = <RolesPanel />;
-  else if (current === 'relatorios') {
+  if (current === 'conteudo') view = <Content />;
+  else if (current === 'funcoes') view = <Roles />;
+  else if (current === 'registro') view = <Record />;
+  else if (current === 'semestre') {
+    view = NextTerm && (
+      <Suspense fallback={<p role="status">Carregando a proposta…</p>}>
+        <NextTerm />
+      </Suspense>
+    );
+  } else if (current === 'relatorios') {
     view = Reports && (
       <Suspense fallback={<p role="status">Carregando relatórios…</p>}>
         <Reports />
       </Suspense>
     );
-  } else view = <CoursesViews current={current} slug={slug} coordination={coordination} />;
+  } else view = <Courses slug={slug} coordination={coordination} />;
 
   return (
     <div className="page staff">
@@ -129,41 +182,5 @@ function StaffViews({
       </nav>
       {view}
     </div>
-  );
-}
-
-/** The courses (overview, a course) and the record, which names the courses. */
-function CoursesViews({
-  current,
-  slug,
-  coordination,
-}: {
-  current: 'cursos' | 'registro';
-  slug: string | null;
-  coordination: boolean;
-}) {
-  const call = useApi();
-  const overview = useLoad(
-    useCallback(() => call(fetchOverview), [call]),
-    'Staff area: loading',
-  );
-  if (current === 'registro') {
-    const titles = new Map(
-      overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : [],
-    );
-    return <ActionRecord courseTitles={titles} />;
-  }
-  if (overview.state === 'loading') return <p role="status">Carregando…</p>;
-  if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
-  const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
-  return course ? (
-    <CourseView
-      key={course.slug}
-      course={course}
-      coordination={coordination}
-      onChanged={overview.reload}
-    />
-  ) : (
-    <Overview courses={overview.data} coordination={coordination} />
   );
 }

@@ -1,0 +1,265 @@
+/**
+ * Attendance of one meeting of a class, at the door (read-only once the class is
+ * concluded): the menu lists each meeting with
+ * its date and opens on today's (else the next, else the last); a meeting that has not happened
+ * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present
+ * in one request; then 'Salvar presença' saves the boxes as they are. Each tick, and each name
+ * tapped in 'Buscar pelo nome', is queued on the device and sent at once; without a connection the
+ * marks wait there, shown 'a enviar', until it returns (decision 089).
+ */
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import {
+  canMark,
+  formatDate,
+  formatMeetingOption,
+  meetingToOpen,
+  notMarkableYetMessage,
+} from '@centro/content/site';
+import { notify } from '~/components/toasts/notify';
+import { fetchAttendance } from '../api/attendance';
+import { pendingFor } from '../attendance-queue';
+import { doorOutcome, type DoorOutcome, doorTexts, findByName } from '../door-search';
+import { type ClassPanelProps, isReadOnly } from '~/lib/staff/classes';
+import { markedAllMessage, pendingMessage, staffMessages } from '~/lib/staff/copy';
+import { useApi } from '~/auth/use-api';
+import { useLoad } from '~/lib/use-load';
+import { LoadFailed } from '~/components/staff/load-failed';
+import { useAttendanceQueue } from './use-attendance-queue';
+
+export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
+  const id = useId();
+  const { schedule } = staffClass;
+  const [meeting, setMeeting] = useState(() =>
+    meetingToOpen(
+      schedule.map((m) => m.date),
+      new Date(),
+    ),
+  );
+  const start = schedule[meeting - 1]?.start;
+  return (
+    <div className="staff__panel">
+      <div className="staff__field">
+        <label htmlFor={`${id}-meeting`}>Encontro</label>
+        <select
+          id={`${id}-meeting`}
+          value={meeting}
+          onChange={(event) => setMeeting(Number(event.currentTarget.value))}
+        >
+          {schedule.map((m, i) => (
+            <option key={m.date} value={i + 1}>
+              {formatMeetingOption(i + 1, m.date)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <MeetingMarks
+        key={meeting}
+        slug={slug}
+        classId={staffClass.id}
+        meeting={meeting}
+        start={start}
+        readOnly={isReadOnly(staffClass)}
+      />
+    </div>
+  );
+}
+
+interface MeetingMarksProps {
+  slug: string;
+  classId: string;
+  meeting: number;
+  /** ISO instant the meeting starts. */
+  start: string | undefined;
+  /** A concluded class: the marks to read, no boxes nor buttons. */
+  readOnly: boolean;
+}
+
+const markLabel = (present: boolean | null) =>
+  present === null ? 'Não marcado' : present ? 'Presente' : 'Falta';
+
+function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksProps) {
+  const id = useId();
+  const call = useApi();
+  const sheet = useLoad(
+    useCallback(
+      () => call((token) => fetchAttendance(slug, classId, meeting, token)),
+      [call, slug, classId, meeting],
+    ),
+    'Staff area: loading',
+  );
+  const { queue, sent, mark } = useAttendanceQueue();
+  const [present, setPresent] = useState<Record<string, boolean>>({});
+  const [markedAll, setMarkedAll] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [door, setDoor] = useState<{ text: string; outcome: DoorOutcome } | null>(null);
+
+  if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
+  if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
+  const { date, marks } = sheet.data;
+  // What this device still has to send overrides the sheet as loaded (decision 089).
+  const pending = pendingFor(queue ?? [], classId, meeting);
+  const sentHere = pendingFor(sent, classId, meeting);
+  const isPresent = (personId: string, stored: boolean | null) =>
+    present[personId] ?? pending.get(personId) ?? sentHere.get(personId) ?? stored === true;
+  const notYet =
+    start !== undefined && !canMark(new Date(start), new Date())
+      ? notMarkableYetMessage(new Date(start))
+      : null;
+
+  /** Each tick is queued on the device and sent at once: nothing is left unsaved on the screen. */
+  const set = (all: { personId: string; present: boolean }[]) => {
+    setPresent((current) => ({
+      ...current,
+      ...Object.fromEntries(all.map((m) => [m.personId, m.present])),
+    }));
+    return mark(all.map((m) => ({ slug, classId, meeting, ...m })));
+  };
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMarkedAll(null);
+    const all = marks.map((m) => ({
+      personId: m.personId,
+      present: isPresent(m.personId, m.present),
+    }));
+    const result = await set(all);
+    if (result === 'sent') void notify('success', staffMessages.attendanceSaved);
+    if (result === 'queued') void notify('info', staffMessages.attendanceQueued);
+  };
+  const markAll = async () => {
+    setMarkedAll(null);
+    const result = await set(marks.map((m) => ({ personId: m.personId, present: true })));
+    if (result !== 'refused') setMarkedAll(markedAllMessage(marks.length, meeting));
+  };
+  const tapAtDoor = (personId: string, name: string, stored: boolean | null) => {
+    const already = isPresent(personId, stored);
+    setDoor({
+      outcome: doorOutcome(already),
+      text: already ? doorTexts.already(name) : doorTexts.present(name),
+    });
+    if (!already) void set([{ personId, present: true }]);
+  };
+
+  if (marks.length === 0) {
+    return <p>Nenhum participante inscrito nesta turma.</p>;
+  }
+  if (readOnly) {
+    return (
+      <ul
+        className="plain-list staff__marks"
+        aria-label={`${meeting}º encontro, ${formatDate(date)}`}
+      >
+        {marks.map((mark) => (
+          <li key={mark.personId}>
+            {mark.name || 'Participante sem nome'}: {markLabel(mark.present)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
+  const why = notYet ? `${id}-not-yet` : undefined;
+  const found = findByName(marks, search);
+  return (
+    <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
+      {notYet && (
+        <p id={why} className="staff__notice">
+          {notYet}
+        </p>
+      )}
+      {pending.size > 0 && (
+        <p className="staff__notice" role="status">
+          {pendingMessage(pending.size)}
+        </p>
+      )}
+      <fieldset disabled={notYet !== null} aria-describedby={why} className="staff__door">
+        <div className="staff__field">
+          <label htmlFor={`${id}-search`}>{doorTexts.search}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            autoComplete="off"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setDoor(null);
+            }}
+          />
+        </div>
+        {search.trim() !== '' && found.length === 0 && (
+          <p className="staff__door-outcome staff__door-outcome--none">{doorTexts.notFound}</p>
+        )}
+        {found.length > 0 && (
+          <ul className="plain-list staff__door-results" aria-label="Encontrados">
+            {found.map((m) => (
+              <li key={m.personId}>
+                <button
+                  type="button"
+                  className="btn btn-outline staff__door-person"
+                  onClick={() => tapAtDoor(m.personId, m.name, m.present)}
+                >
+                  {m.name || 'Participante sem nome'}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p
+          role="status"
+          className={
+            door
+              ? `staff__door-outcome staff__door-outcome--${door.outcome === 'presente' ? 'present' : 'already'}`
+              : undefined
+          }
+        >
+          {door?.text}
+        </p>
+      </fieldset>
+      <fieldset disabled={notYet !== null} aria-describedby={why}>
+        <legend>
+          {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
+        </legend>
+        <ul className="plain-list staff__marks">
+          {marks.map((mark) => (
+            <li key={mark.personId}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={isPresent(mark.personId, mark.present)}
+                  onChange={(event) => {
+                    const { checked } = event.currentTarget;
+                    setMarkedAll(null);
+                    void set([{ personId: mark.personId, present: checked }]);
+                  }}
+                />{' '}
+                {mark.name || 'Participante sem nome'}
+                {pending.has(mark.personId) && (
+                  <span className="staff__pending">{doorTexts.pending}</span>
+                )}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="staff__actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={notYet !== null}
+          aria-describedby={why}
+          onClick={() => void markAll()}
+        >
+          Marcar todos como presentes
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={notYet !== null}
+          aria-describedby={why}
+        >
+          Salvar presença
+        </button>
+      </div>
+      <p role="status">{markedAll}</p>
+    </form>
+  );
+}

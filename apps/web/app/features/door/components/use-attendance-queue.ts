@@ -1,0 +1,170 @@
+/**
+ * The door's queue of marks on this device (attendance-queue.ts, decision 089): `mark` queues and
+ * sends at once; what could not be sent waits in localStorage and is sent at the next load and on
+ * the `online` event. Marks the server refuses for good are dropped and the volunteer told.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notify } from '~/components/toasts/notify';
+import { useApi } from '~/auth/use-api';
+import type { UserWithToken } from '~/auth/types';
+import { useAuth } from '~/auth/use-auth';
+import { ApiError } from '~/lib/api-error';
+import { saveAttendance } from '../api/attendance';
+import {
+  batches,
+  droppedMessage,
+  enqueue,
+  type MarkQueue,
+  outcomeOf,
+  parseQueue,
+  queueStorageKey,
+  type QueuedMark,
+  settle,
+} from '../attendance-queue';
+
+function read(staffId: string): MarkQueue {
+  try {
+    return parseQueue(localStorage.getItem(queueStorageKey(staffId)));
+  } catch {
+    return [];
+  }
+}
+
+function write(staffId: string, queue: MarkQueue): void {
+  try {
+    if (queue.length === 0) localStorage.removeItem(queueStorageKey(staffId));
+    else localStorage.setItem(queueStorageKey(staffId), JSON.stringify(queue));
+  } catch {
+    // Storage full or refused (a private window): the mark is still sent while online.
+  }
+}
+
+/**
+ * Who was last signed in on this device: offline, the sign-in cannot be checked (getUser fails), and
+ * the marks made then still belong to that staff member's queue.
+ */
+const LAST_STAFF_KEY = 'centro:presenca-a-enviar:equipe';
+
+async function staffMember(getUser: () => Promise<UserWithToken | null>): Promise<string | null> {
+  const session = await getUser().catch(() => null);
+  try {
+    if (session) localStorage.setItem(LAST_STAFF_KEY, session.user.id);
+    return session?.user.id ?? localStorage.getItem(LAST_STAFF_KEY);
+  } catch {
+    return session?.user.id ?? null;
+  }
+}
+
+export type MarkResult = 'sent' | 'queued' | 'refused';
+
+export interface AttendanceQueue {
+  /** Every mark of this staff member still on the device; null until the signed-in person is known. */
+  queue: MarkQueue | null;
+  /** The marks this page has sent since it loaded: newer than the sheet it loaded. */
+  sent: MarkQueue;
+  /**
+   * Queues the marks and sends them: 'sent' once the server has every one, 'queued' while some wait
+   * for a connection, 'refused' when the server refused them for good (the volunteer was told).
+   */
+  mark: (marks: readonly Omit<QueuedMark, 'markedAt'>[]) => Promise<MarkResult>;
+}
+
+export function useAttendanceQueue(): AttendanceQueue {
+  const call = useApi();
+  const { getUser } = useAuth();
+  const [staffId, setStaffId] = useState<string | null>(null);
+  const [queue, setQueue] = useState<MarkQueue | null>(null);
+  const [sent, setSent] = useState<MarkQueue>([]);
+  const sending = useRef<Promise<void> | null>(null);
+  const refused = useRef<QueuedMark[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    void staffMember(getUser).then((who) => {
+      if (!live || !who) return;
+      setStaffId(who);
+      setQueue(read(who));
+    });
+    return () => {
+      live = false;
+    };
+  }, [getUser]);
+
+  /** Sends the stored queue, one request per meeting; stops at the first that finds no connection. */
+  const sendAll = useCallback(
+    async (who: string) => {
+      for (const batch of batches(read(who))) {
+        let status: number | null;
+        let reason: string | null = null;
+        try {
+          await call((token) =>
+            saveAttendance(
+              batch.slug,
+              batch.classId,
+              batch.meeting,
+              batch.marks.map(({ personId, present, markedAt }) => ({
+                personId,
+                present,
+                markedAt,
+              })),
+              token,
+            ),
+          );
+          status = 200;
+        } catch (error) {
+          status = error instanceof ApiError ? error.status : null;
+          reason = error instanceof ApiError ? error.apiMessage : null;
+        }
+        const outcome = outcomeOf(status);
+        if (outcome === 'retry') break;
+        write(who, settle(read(who), batch.marks));
+        if (outcome === 'sent')
+          setSent((done) => batch.marks.reduce((q, m) => enqueue(q, m), done));
+        if (outcome === 'refused') refused.current.push(...batch.marks);
+        if (outcome === 'refused') void notify('error', droppedMessage(batch.marks.length, reason));
+      }
+      setQueue(read(who));
+    },
+    [call],
+  );
+
+  /** One send at a time; a send asked for meanwhile runs after it, with what was queued since. */
+  const flush = useCallback(
+    (who: string): Promise<void> => {
+      const next = (sending.current ?? Promise.resolve()).then(() => sendAll(who));
+      sending.current = next;
+      return next;
+    },
+    [sendAll],
+  );
+
+  useEffect(() => {
+    if (staffId === null) return;
+    void flush(staffId);
+    const online = () => void flush(staffId);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [staffId, flush]);
+
+  const mark = useCallback(
+    async (marks: readonly Omit<QueuedMark, 'markedAt'>[]) => {
+      const who = staffId ?? (await staffMember(getUser));
+      if (!who) return 'queued';
+      const markedAt = new Date().toISOString();
+      const made = marks.map((m) => ({ ...m, markedAt }));
+      write(
+        who,
+        made.reduce((q, m) => enqueue(q, m), read(who)),
+      );
+      setQueue(read(who));
+      await flush(who);
+      const ours = (m: QueuedMark) =>
+        made.some((n) => n.markedAt === m.markedAt && n.personId === m.personId);
+      if (refused.current.some(ours)) return 'refused';
+      return read(who).some(ours) ? 'queued' : 'sent';
+    },
+    [staffId, getUser, flush],
+  );
+
+  return { queue, sent, mark };
+}

@@ -1,0 +1,49 @@
+/** 'Cursos' in the staff area: the overview, or the course of `?curso=`. */
+import type { ComponentType } from 'react';
+import { useCallback } from 'react';
+import { useApi } from '~/auth/use-api';
+import { LoadFailed } from '~/components/staff/load-failed';
+import type { ClassPanelProps } from '~/lib/staff/classes';
+import { useLoad } from '~/lib/use-load';
+import { fetchOverview } from '../api/get-overview';
+import { CourseView } from './course-view';
+import { Overview } from './overview';
+
+export interface CoursesSectionProps {
+  slug: string | null;
+  coordination: boolean;
+  /** 'Presença', a feature of its own (the door), composed by the route. */
+  attendance: ComponentType<ClassPanelProps>;
+}
+
+export function CoursesSection({ slug, coordination, attendance }: CoursesSectionProps) {
+  const overview = useOverview();
+  if (overview.state === 'loading') return <p role="status">Carregando…</p>;
+  if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
+  const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
+  return course ? (
+    <CourseView
+      key={course.slug}
+      course={course}
+      coordination={coordination}
+      attendance={attendance}
+      onChanged={overview.reload}
+    />
+  ) : (
+    <Overview courses={overview.data} coordination={coordination} />
+  );
+}
+
+/** The courses' titles by slug (empty until loaded), for screens that name courses. */
+export function useCourseTitles(): ReadonlyMap<string, string> {
+  const overview = useOverview();
+  return new Map(overview.state === 'ready' ? overview.data.map((c) => [c.slug, c.title]) : []);
+}
+
+function useOverview() {
+  const call = useApi();
+  return useLoad(
+    useCallback(() => call(fetchOverview), [call]),
+    'Staff area: loading',
+  );
+}
