@@ -3,7 +3,7 @@
  * may edit it, a save from a replaced revision, previews, and the photos (decisions 064 and 065).
  */
 import { ErrorCode as C, PHOTO_LIMITS } from '@centro/contracts';
-import { refusal } from './wording.js';
+import { refusal, waitSeconds } from './wording.js';
 
 export const CONTENT_REFUSALS = {
   /** A staff member without Comunicação or Coordenação on the site's content. */
@@ -43,4 +43,33 @@ export const PHOTO_REFUSALS = {
   ),
   /** A photo for a place the site does not have (a course that does not exist). */
   photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),
+} as const;
+
+/** One upload at a time, and the limits on saves and previews (decisions 082 and 083). */
+export const CONTENT_LIMIT_REFUSALS = {
+  /**
+   * A photo sent while another is being prepared on this instance (decision 082): refused before
+   * any work, as the one under way would make it stale.
+   */
+  photoUploadInProgress: refusal(
+    [409],
+    C.ContentStale,
+    'Outra foto está sendo enviada agora. Aguarde alguns segundos e envie de novo.',
+  ),
+  /** Content saves past a staff member's limit (decision 083): when the next may go. */
+  tooManyContentSaves: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas alterações do conteúdo em pouco tempo. Aguarde um pouco e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas alterações do conteúdo em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
+  ),
+  /** Previews past a staff member's limit (decision 083): when the next may go. */
+  tooManyPreviews: refusal(
+    [429],
+    C.TooManyRequests,
+    'Muitas pré-visualizações em pouco tempo. Aguarde um pouco e tente novamente.',
+    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+      `Muitas pré-visualizações em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
+  ),
 } as const;

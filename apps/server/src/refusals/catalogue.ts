@@ -22,11 +22,14 @@ import {
   meetingCountText,
   sessionMessages,
 } from '@centro/contracts';
+
 import { notMarkableYetMessage } from '@centro/content';
 
-import { CONTENT_REFUSALS, PHOTO_REFUSALS } from './catalogue-content.js';
 
-import { instantText, own, refusal, waitMinutes, waitSeconds } from './wording.js';
+import { CONTENT_LIMIT_REFUSALS, CONTENT_REFUSALS, PHOTO_REFUSALS } from './catalogue-content.js';
+
+
+import { instantText, own, refusal, waitMinutes } from './wording.js';
 
 export { type RefusalDeclaration, waitMinutes, waitSeconds } from './wording.js';
 
@@ -342,31 +345,7 @@ export const REFUSALS = {
     C.Conflict,
     'A senha da sua conta é alterada na página da Microsoft, não aqui.',
   ),
-  /**
-   * A photo sent while another is being prepared on this instance (decision 082): refused before
-   * any work, as the one under way would make it stale.
-   */
-  photoUploadInProgress: refusal(
-    [409],
-    C.ContentStale,
-    'Outra foto está sendo enviada agora. Aguarde alguns segundos e envie de novo.',
-  ),
-  /** Content saves past a staff member's limit (decision 083): when the next may go. */
-  tooManyContentSaves: refusal(
-    [429],
-    C.TooManyRequests,
-    'Muitas alterações do conteúdo em pouco tempo. Aguarde um pouco e tente novamente.',
-    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
-      `Muitas alterações do conteúdo em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
-  ),
-  /** Previews past a staff member's limit (decision 083): when the next may go. */
-  tooManyPreviews: refusal(
-    [429],
-    C.TooManyRequests,
-    'Muitas pré-visualizações em pouco tempo. Aguarde um pouco e tente novamente.',
-    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
-      `Muitas pré-visualizações em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
-  ),
+  ...CONTENT_LIMIT_REFUSALS,
   /** 'Mover para outra turma' into a class without a free place (decision 090). */
   moveTargetFull: refusal(
     [409],
