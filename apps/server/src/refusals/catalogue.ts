@@ -25,9 +25,7 @@ import {
 
 import { notMarkableYetMessage } from '@centro/content';
 
-
 import { CONTENT_LIMIT_REFUSALS, CONTENT_REFUSALS, PHOTO_REFUSALS } from './catalogue-content.js';
-
 
 import { instantText, own, refusal, waitMinutes } from './wording.js';
 
