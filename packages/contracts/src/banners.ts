@@ -126,12 +126,3 @@ export function nextBannerChange(notices: readonly Banner[], now: Date): number 
     .filter((instant) => instant > t);
   return later.length > 0 ? Math.min(...later) : undefined;
 }
-
-// The web's staff area still says 'notices' until it moves to features by concept (decision 101).
-export type {
-  Banner as Notice,
-  StaffBannersHistory as StaffNoticesHistory,
-  StaffBannersPreview as StaffNoticesPreview,
-  StaffBannersResponse as StaffNoticesResponse,
-  StaffBannersSave as StaffNoticesSave,
-};

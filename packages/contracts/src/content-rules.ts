@@ -59,6 +59,3 @@ export function saoPauloInstant(local: string): number {
   const back = new Date(instant - 3 * 3600_000).toISOString().slice(0, 16);
   return back === local ? instant : Number.NaN;
 }
-
-// The web's staff area still says 'notices' until it moves to features by concept (decision 101).
-export { BANNER_LIMITS as NOTICE_LIMITS, type BannerPlace as NoticePlace };
