@@ -99,6 +99,7 @@ const serverLayers = [
       'backup',
       'content',
       'reports',
+      'desk',
       'certificates',
       'site',
     ],

@@ -20,9 +20,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import {
   addDays,
   formatClassMeetings,
+  formatDate,
   formatMeeting,
+  formatWeeklySlot,
   getProgramme,
   wallClockAt,
+  weekdayNames,
   weekdayOf,
 } from '@centro/content';
 import ExcelJS from 'exceljs';
@@ -335,18 +338,36 @@ termTest(
   },
 );
 
-/** What a visitor without JavaScript gets: the served HTML as text, and its Course JSON-LD. */
-async function servedCoursePage(origin: string, path: string) {
-  const html = await (await fetch(`${origin}${path}`)).text();
-  const text = html
+/** The served HTML of a page as a visitor without JavaScript reads it: its text, in one line. */
+const textOf = (html: string) =>
+  html
     .replace(/<script[\s\S]*?<\/script>/g, '')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ');
+
+/** The text of the page `path` as served. */
+const servedText = async (origin: string, path: string) =>
+  textOf(await (await fetch(`${origin}${path}`)).text());
+
+/**
+ * What a visitor without JavaScript gets: the served HTML as text, its Course JSON-LD, and its
+ * 'Adicionar à minha agenda' links.
+ */
+async function servedCoursePage(origin: string, path: string) {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  const text = textOf(html);
+  const calendars = [
+    ...html.matchAll(/<a [^>]*href="([^"]+\.ics[^"]*)"[^>]*>([\s\S]*?)<\/a>/g),
+  ].map((m) => ({ href: (m[1] ?? '').replace(/&amp;/g, '&'), text: textOf(m[2] ?? '').trim() }));
   const course = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
     .map((m) => JSON.parse(m[1] ?? 'null') as { '@type'?: string; hasCourseInstance?: unknown })
     .find((ld) => ld?.['@type'] === 'Course');
-  return { text, instances: [course?.hasCourseInstance ?? []].flat() as CourseInstance[] };
+  return {
+    text,
+    calendars,
+    instances: [course?.hasCourseInstance ?? []].flat() as CourseInstance[],
+  };
 }
 
 interface CourseInstance {
@@ -384,11 +405,24 @@ termTest(
     const firstLine = `Primeiro encontro: ${formatMeeting(saved.firstMeeting, saved.time)}`;
     const slotLine = /^Tod[oa] [^,]+, das 19h00 às 21h00 \(10 encontros\)$/;
     const oneLine = formatClassMeetings({ ...saved, weekday });
+    // The programme page's card and /horarios (decision 075).
+    const cardLine = `${formatWeeklySlot({ ...saved, weekday })}, a partir de ${formatDate(saved.firstMeeting)}`;
+    const scheduleLine = `19h00 ${first.title} ${programme.name} · até 21h00 · ${saved.room} · Primeiro encontro: ${formatDate(saved.firstMeeting)}`;
+    /** The .ics a link of the page gives: its event's UID and first start, as a calendar reads them. */
+    const eventAt = async (href: string) => {
+      const ics = await (await fetch(`${ownServer.origin}${href}`)).text();
+      const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
+      return {
+        uid: String(vevent?.getFirstPropertyValue('uid')),
+        start: String(vevent?.getFirstPropertyValue('dtstart')),
+      };
+    };
 
     await test.step('Ana enrols; Coordenação changes every detail of the class', async () => {
       await signUpFrom(ana, firstPath, { email: anaEmail, name: 'Ana Souza', codeFor });
       await ana.getByRole('button', { name: 'Finalizar inscrição' }).click();
       await expect(ana.getByRole('heading', { name: 'Inscrição Confirmada!' })).toBeVisible();
+      await shot(ana, 'confirmation');
       await signUpFrom(page, firstPath, { email: coordinatorEmail, name: 'Lúcia Coord', codeFor });
       await page.goto(`/equipe?curso=${first.slug}&aba=configuracoes`);
       await page.getByLabel('Primeiro encontro').fill(saved.firstMeeting);
@@ -415,6 +449,16 @@ termTest(
       expect(text).not.toContain(
         `Primeiro encontro: ${formatMeeting(first.meetings.firstMeeting, first.meetings.time)}`,
       );
+      // The programme page's card and /horarios, as served, say the same.
+      await expect
+        .poll(() => servedText(ownServer.origin, `/${programme.slug}`), { timeout: 15_000 })
+        .toMatch(new RegExp(`${first.title} (?:(?!Mais Informações).)*${cardLine}`));
+      await expect
+        .poll(() => servedText(ownServer.origin, '/horarios'), { timeout: 15_000 })
+        .toContain(scheduleLine);
+      // 'Adicionar à minha agenda' gives the class as saved.
+      const [calendar] = (await servedCoursePage(ownServer.origin, firstPath)).calendars;
+      expect((await eventAt(calendar?.href ?? '')).start).toBe(`${saved.firstMeeting}T19:00:00`);
       expect(instances).toHaveLength(1);
       expect(instances[0]).toMatchObject({
         startDate: saved.firstMeeting,
@@ -469,18 +513,38 @@ termTest(
       await expect(card).toContainText(oneLine);
       await shot(page, 'staff-overview');
       await page.goto(`/equipe?curso=${first.slug}`);
+      await expect(page.getByRole('rowheader', { name: 'Ana Souza' })).toBeVisible();
+      await shot(page, 'participants');
       const [csv] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Baixar CSV' }).click(),
       ]);
       const lines = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
       expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana Souza']);
+      // Each row carries the class's meetings as saved (decision 075).
+      const meetingCells = [
+        formatDate(saved.firstMeeting),
+        weekdayNames[weekday],
+        '19h00',
+        '120',
+        '10',
+        saved.room,
+      ];
+      expect(lines[1]?.split(';').slice(-6)).toEqual(meetingCells);
       const [xlsx] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Baixar Excel (.xlsx)' }).click(),
       ]);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      expect((sheet?.getRow(2).values as unknown[]).slice(-6)).toEqual([
+        new Date(`${saved.firstMeeting}T00:00:00Z`),
+        ...meetingCells.slice(1, 3),
+        120,
+        10,
+        saved.room,
+      ]);
       const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
       expect(workbook.getWorksheet('Presença')?.getRow(1).values).toEqual([
         undefined,
@@ -517,6 +581,25 @@ termTest(
       expect(text).toMatch(
         new RegExp(`Turma 2027/1 Primeiro encontro: ${formatMeeting(proposed, saved.time)}`),
       );
+      // Each class its own calendar file, its own event.
+      const { calendars } = await servedCoursePage(ownServer.origin, firstPath);
+      expect(calendars.map((c) => c.text)).toEqual([
+        expect.stringMatching(/^Adicionar à minha agenda: Turma /),
+        'Adicionar à minha agenda: Turma 2027/1',
+      ]);
+      const [older, newer] = await Promise.all(calendars.map((c) => eventAt(c.href)));
+      expect(older?.start).toBe(`${saved.firstMeeting}T19:00:00`);
+      expect(newer?.start).toBe(`${proposed}T19:00:00`);
+      expect(newer?.uid).not.toBe(older?.uid);
+      // The programme page's card and /horarios name each class.
+      await expect
+        .poll(() => servedText(ownServer.origin, '/horarios'), { timeout: 15_000 })
+        .toContain(`${first.title} – Turma 2027/1`);
+      await expect
+        .poll(() => servedText(ownServer.origin, `/${programme.slug}`), { timeout: 15_000 })
+        .toContain(
+          `Turma 2027/1: ${formatWeeklySlot({ ...saved, weekday: weekdayOf(proposed) })}, a partir de ${formatDate(proposed)}`,
+        );
 
       await visitor.goto(firstPath);
       const encontros = visitor.getByRole('region', { name: 'Encontros' });
@@ -527,6 +610,15 @@ termTest(
       // The box's class list may be cached for a few seconds (AVAILABILITY_MAX_AGE_SECONDS).
       await openOffering(visitor, firstPath, 'Turma 2027/1');
       await shot(visitor, 'course-page-two-classes');
+      if (shots) {
+        for (const [path, name] of [
+          [`/${programme.slug}`, 'programme-page'],
+          ['/horarios', 'horarios'],
+        ] as const) {
+          await visitor.goto(path);
+          await shot(visitor, name);
+        }
+      }
     });
 
     for (const person of [ana, visitor]) await person.context().close();

@@ -189,7 +189,9 @@ shotTest('phone screens', async ({ page, browser, ownServer, smtp }) => {
   await page.getByLabel('E-mail ou nome').fill('ana');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(
-    page.getByText('Digite o e-mail completo ou o nome e o sobrenome da pessoa.'),
+    page.getByText(
+      'Digite o e-mail completo, o celular com DDD ou o nome e o sobrenome da pessoa.',
+    ),
   ).toBeVisible();
   await shoot(page, '15b-people-search-too-broad');
   await page.goto(`${A}&aba=turmas`);

@@ -24,6 +24,7 @@ import {
   limitsService,
   databaseService,
   directoryService,
+  deskService,
   enrolmentService,
   mailService,
   participantService,
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(staffService, { config, embedded });
   await app.register(classesService, { config });
   await app.register(participantService, { embedded });
+  await app.register(deskService);
   await app.register(reportsService);
   await app.register(certificatesService, { siteUrl: config.siteUrl });
   // Edited content (decision 054): saved pages are rendered again and replace the built ones.

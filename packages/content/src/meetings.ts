@@ -226,8 +226,12 @@ export function formatMeetingPlace(
  * page's renderer.
  */
 export interface ClassMeetings {
+  /** The class's id, for its own calendar file (`?turma=`); absent: the content's (the build). */
+  id?: string;
   name: string;
   meetings: CourseMeetings;
+  /** A concluded class, shown on its course page as the latest: no longer said to meet. */
+  concluded?: boolean;
 }
 
 /**

@@ -32,6 +32,13 @@ export function courseCalendarPath(course: Pick<Course, 'programme' | 'slug'>): 
   return `${coursePath(course)}/encontros.ics`;
 }
 
+/** One class's own calendar file (decision 076), or the course's file without a class. */
+export function classCalendarPath(calendarPath: string, classId: string | undefined): string {
+  return classId === undefined
+    ? calendarPath
+    : `${calendarPath}?turma=${encodeURIComponent(classId)}`;
+}
+
 /** Path of a programme's enrolment confirmation page (signed in only). */
 export function confirmationPath(programme: ProgrammeSlug): string {
   return `/${programme}/matricula-finalizada`;

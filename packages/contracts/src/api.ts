@@ -85,10 +85,16 @@ export const groupAddResponseSchema = z.object({
     /**
      * When and where the person's class meets (its settings over the content's; the confirmation
      * page shows them): the first meeting (YYYY-MM-DD) and time (HH:MM, the centre's time zone)
-     * as the class list gives them, and the place (room and address) in words.
+     * as the class list gives them, the place (room and address) in words, and the class's id
+     * (its own calendar file: `encontros.ics?turma=<id>`, decision 076).
      */
     meetings: z
-      .object({ firstMeeting: z.string(), time: z.string(), place: z.string() })
+      .object({
+        firstMeeting: z.string(),
+        time: z.string(),
+        place: z.string(),
+        classId: z.string().optional(),
+      })
       .optional(),
   }),
 });

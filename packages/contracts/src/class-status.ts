@@ -72,3 +72,46 @@ export function classStatus(c: ClassStatusInput, now: string): ClassStatusWords 
 export function placesTaken(taken: number, places: number): string {
   return `Inscritos: ${taken} de ${places} ${places === 1 ? 'vaga' : 'vagas'}`;
 }
+
+/** A class as the choice of the one a staff screen opens on reads it. */
+export interface ClassToOpen {
+  state: ClassStateName;
+  /** Its meetings' days (YYYY-MM-DD, São Paulo), in order. */
+  schedule: readonly { date: string }[];
+}
+
+/** "YYYY-MM-DD" of an instant in São Paulo, where the classes meet. */
+const dayInSaoPaulo = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: MEETING_TIME_ZONE }).format(at);
+
+/** A class not concluded whose meetings have begun and not ended by `today` (or meet today). */
+function underWay(c: ClassToOpen, today: string): boolean {
+  const first = c.schedule[0]?.date;
+  const last = c.schedule.at(-1)?.date;
+  return c.state !== 'concluded' && first !== undefined && first <= today && today <= (last ?? '');
+}
+
+/**
+ * The class the staff screens open on, of a course's classes oldest first (decision 077): the class
+ * that meets today, else the one under way (its meetings begun and not over), else its latest open
+ * class, else running, else planned, else its latest. A class made by 'Nova turma' for next term,
+ * planned or already taking enrolments, never takes the view from the class being run: it is chosen
+ * on purpose. The staff overview and every class screen read it.
+ */
+export function currentClassOf<C extends ClassToOpen>(
+  classes: readonly C[],
+  now: Date = new Date(),
+): C | undefined {
+  const today = dayInSaoPaulo(now);
+  const meetsToday = classes.findLast(
+    (c) => c.state !== 'concluded' && c.schedule.some((m) => m.date === today),
+  );
+  if (meetsToday) return meetsToday;
+  const running = classes.findLast((c) => underWay(c, today));
+  if (running) return running;
+  for (const state of ['open', 'running', 'planned'] as const) {
+    const found = classes.findLast((c) => c.state === state);
+    if (found) return found;
+  }
+  return classes.at(-1);
+}

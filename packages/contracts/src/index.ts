@@ -15,6 +15,8 @@ export * from './staff-term.js';
 export * from './staff-prerequisites.js';
 export * from './people-query.js';
 export * from './staff-reports.js';
+export * from './staff-desk.js';
+export * from './desk.js';
 export * from './me.js';
 export * from './certificates.js';
 export * from './content.js';

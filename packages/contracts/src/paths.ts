@@ -78,6 +78,8 @@ export const apiPaths = {
   staffContentPhotosPreview: '/api/staff/content/photos/preview',
   /** GET: the signed-in person's places and waiting positions (Authorization: Bearer). */
   myEnrolments: '/api/me/enrolments',
+  /** POST: the desk's claim code (decision 095). */
+  myClaim: '/api/me/claim',
   /** POST {course}: the person gives their place back. */
   myEnrolmentCancel: '/api/me/enrolments/cancel',
   /** POST {course}: the person joins the course's waiting list. */
@@ -127,6 +129,10 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
+    /** POST {person}: someone who came to the meeting without a place (decision 096). */
+    walkIn: (meeting: number) => `${base}/attendance/${meeting}/walk-in${q}`,
+    /** POST {personId} or {person}: 'Inscrever no balcão' (decision 095). */
+    deskEnrol: `${base}/desk-enrol${q}`,
     /** GET, PUT: the courses required to enrol (decision 061). */
     prerequisites: `${base}/prerequisites`,
     /** POST {personId}: 'Liberar inscrição'. */

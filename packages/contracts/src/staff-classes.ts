@@ -23,6 +23,18 @@ export const staffClassSchema = z.object({
   closesAt: z.string().nullable(),
   /** Each meeting in effect: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
   schedule: z.array(z.object({ date: z.string(), start: z.string() })),
+  /**
+   * Its meetings in effect (decision 075), as the course page, the e-mails and the exports say
+   * them: first meeting (YYYY-MM-DD), weekday, start (HH:MM), length, count and room (null: none).
+   */
+  meetings: z.object({
+    firstMeeting: z.string(),
+    weekday: z.string(),
+    time: z.string(),
+    durationMinutes: z.number().int(),
+    count: z.number().int(),
+    room: z.string().nullable(),
+  }),
 });
 export type StaffClass = z.infer<typeof staffClassSchema>;
 

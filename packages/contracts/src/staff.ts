@@ -57,7 +57,11 @@ export const staffCourseSummarySchema = z.object({
   attendance: z.array(z.number().int()),
   /** Whether the course has a WhatsApp group invite (none: participants get no group link yet). */
   hasInvite: z.boolean(),
-  /** The class these figures are of (the course's current class: decision 062), and its state. */
+  /**
+   * The class these figures are of: the one the staff screens open on (decision 077, the class
+   * that meets today or is under way first), its id, name and state.
+   */
+  classId: z.string(),
   className: z.string(),
   classState: z.enum(['planned', 'open', 'running', 'concluded']),
   /**
@@ -248,6 +252,8 @@ export const staffAttendanceResponseSchema = z.object({
   marks: z.array(
     z.object({ personId: z.string(), name: z.string(), present: z.boolean().nullable() }),
   ),
+  /** Who came without a place, counted apart from the marks (decision 096). */
+  guests: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type StaffAttendanceResponse = z.infer<typeof staffAttendanceResponseSchema>;
 /**
@@ -278,6 +284,7 @@ export const staffActionNameSchema = z.enum(
     'settings.view',
     'settings.update',
     'participant.remove',
+    'participant.move',
     'attendance.view',
     'attendance.update',
     'roles.view',
@@ -298,6 +305,8 @@ export const staffActionNameSchema = z.enum(
     'completion.change',
     'class.message',
     'term.prepare',
+    'desk.enrol',
+    'attendance.walk-in',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

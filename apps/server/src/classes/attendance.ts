@@ -1,6 +1,6 @@
 /** Attendance per meeting of a class: the list to mark, and the marks of the people enrolled. */
 import type { StaffAttendanceMark } from '@centro/contracts';
-import { addDays, canMark, markingOpensAt, scheduledMeetings } from '@centro/content';
+import { canMark, markingOpensAt, meetingDates, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
@@ -27,11 +27,6 @@ export function deviceInstant(markedAt: string | undefined, start: Date, now: Da
   return new Date(Math.min(now.getTime(), Math.max(earliest, at)));
 }
 
-/** YYYY-MM-DD of a meeting (weekly from the first: the e-mails' and the calendar's dates). */
-export function meetingDate(firstMeeting: string, meeting: number): string {
-  return addDays(firstMeeting, 7 * (meeting - 1));
-}
-
 /** Every meeting's date and the marks of the class, for the export. */
 export async function classAttendance(
   ctx: ClassContext,
@@ -40,8 +35,13 @@ export async function classAttendance(
 ): Promise<AttendanceSheet> {
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
-  const numbers = Array.from({ length: meetings.count }, (_, i) => i + 1);
-  const byMeeting = await Promise.all(numbers.map((n) => ctx.roster.attendance(row.id, n)));
+  // The class's meeting days as the e-mails, the calendar and the attendance screen read them.
+  const dates = meetingDates(meetings);
+  const numbers = dates.map((_, i) => i + 1);
+  const [byMeeting, guests] = await Promise.all([
+    Promise.all(numbers.map((n) => ctx.roster.attendance(row.id, n))),
+    ctx.desk.guests(row.id),
+  ]);
   const marks = new Map<string, Map<number, boolean>>();
   byMeeting.forEach((m, i) => {
     for (const [person, present] of m) {
@@ -50,7 +50,11 @@ export async function classAttendance(
       marks.set(person, own);
     }
   });
-  return { dates: numbers.map((n) => meetingDate(meetings.firstMeeting, n)), marks };
+  return {
+    dates,
+    marks,
+    guests: guests.map((g) => ({ meeting: g.meeting, name: g.name })),
+  };
 }
 
 export async function attendance(
@@ -63,9 +67,10 @@ export async function attendance(
   const { course, row } = await classOf(ctx, slug, turma);
   const meetings = effectiveMeetings(course, row);
   if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people }, marks] = await Promise.all([
+  const [{ people }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.roster.attendance(row.id, meeting),
+    ctx.desk.guests(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
   await record(ctx, actor, 'attendance.view', {
@@ -75,12 +80,14 @@ export async function attendance(
   });
   return {
     meeting,
-    date: meetingDate(meetings.firstMeeting, meeting),
+    date: meetingDates(meetings)[meeting - 1] ?? meetings.firstMeeting,
     marks: people.map((p) => ({
       personId: p.id,
       name: p.name,
       present: marks.get(p.id) ?? null,
     })),
+    // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
+    guests: guests.map((g) => ({ id: g.id, name: g.name })),
   };
 }
 

@@ -143,6 +143,34 @@ export function isListed(state: ClassState): boolean {
   return state === 'open' || state === 'planned';
 }
 
+/** Which class stands for the course when none is listed (as `currentClassId` orders them). */
+const RANK: Record<ClassState, number> = { open: 0, running: 1, planned: 2, concluded: 3 };
+
+/** A class as a course page's choice reads it. */
+interface PageClassRow {
+  id: string;
+  course_slug: string;
+  state: ClassState;
+  created_at: string;
+}
+
+const byAge = (a: PageClassRow, b: PageClassRow) =>
+  a.created_at === b.created_at
+    ? a.id.localeCompare(b.id)
+    : a.created_at.localeCompare(b.created_at);
+
+/**
+ * The classes a course's page shows (decision 075), from its classes (any order): those listed to
+ * visitors, oldest first, else the course's current one (running, else the latest); none: the
+ * content's.
+ */
+export function classRowsOnPage<R extends PageClassRow>(slug: string, rows: readonly R[]): R[] {
+  const own = rows.filter((r) => r.course_slug === slug).sort(byAge);
+  const listed = own.filter((r) => isListed(r.state));
+  const current = [...own].sort((a, b) => RANK[a.state] - RANK[b.state] || byAge(b, a))[0];
+  return listed.length > 0 ? listed : current ? [current] : [];
+}
+
 /** The settings a new class takes from the latest one ('Nova turma'). */
 export interface ClassTemplate {
   name: string;

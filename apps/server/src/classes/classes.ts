@@ -28,6 +28,7 @@ import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.
 
 /** A class as staff see it, its meetings in effect. */
 export function staffClass(course: Course, row: ClassRow): StaffClass {
+  const meetings = effectiveMeetings(course, row);
   return {
     id: row.id,
     name: row.name,
@@ -37,10 +38,11 @@ export function staffClass(course: Course, row: ClassRow): StaffClass {
     firstMeeting: row.first_meeting,
     opensAt: row.enrolment_opens_at,
     closesAt: row.enrolment_closes_at,
-    schedule: scheduledMeetings(effectiveMeetings(course, row)).map((m) => ({
+    schedule: scheduledMeetings(meetings).map((m) => ({
       date: m.date,
       start: m.start.toISOString(),
     })),
+    meetings,
   };
 }
 

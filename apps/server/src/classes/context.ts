@@ -14,6 +14,7 @@ import type { MessageCentre } from '../mail/messages/layout.js';
 import { Refusal } from '../refusals/refusal.js';
 import type { StaffActor, StaffRecorder } from '../staff/context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
+import type { DeskStore } from '../desk/desk-store.js';
 import type { ClassMessageStore } from './class-message-store.js';
 import type { ClassRow, ClassStore } from './class-store.js';
 import type { CompletionStore } from './completion-store.js';
@@ -46,8 +47,16 @@ export interface ClassContext {
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<
     EnrolmentService,
-    'classRef' | 'removeConfirmed' | 'moveConfirmed' | 'changeClass' | 'waitingCounts'
+    | 'classRef'
+    | 'removeConfirmed'
+    | 'moveConfirmed'
+    | 'changeClass'
+    | 'waitingCounts'
+    | 'enrol'
+    | 'joinWaitingList'
   >;
+  /** People enrolled at the desk without an account, and the guests of meetings (decision 095). */
+  desk: DeskStore;
   log: Log;
   /** The content's courses, by slug. */
   courses: Map<string, Course>;

@@ -25,6 +25,19 @@ const ana = {
   concluded: null,
 };
 const evil = { ...ana, id: 'p-evil', name: '=HYPERLINK("x")', celular: '+1 555 0100', present: 0 };
+/** The class as saved by Coordenação (its meetings in effect). */
+const turma = {
+  name: 'Turma 2026/2',
+  meetings: {
+    firstMeeting: '2026-11-28',
+    weekday: 'saturday' as const,
+    time: '19:00',
+    durationMinutes: 120,
+    count: 10,
+    room: 'Salão Bezerra de Menezes',
+  },
+};
+const CLASS_CELLS = 'Turma 2026/2;28/11/2026;sábado;19h00;120;10;Salão Bezerra de Menezes';
 const bia = {
   id: 'p-bia',
   position: 1,
@@ -38,9 +51,17 @@ describe('CSV export', () => {
   it('writes a +55 phone in the national form, no apostrophe, and still neutralises formulas', () => {
     expect(exportPhone('+55 21 97777-2222')).toBe('(21) 97777-2222');
     expect(exportPhone('+5511987654321')).toBe('(11) 98765-4321');
-    const lines = participantsCsv([ana, evil]).toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
-    expect(lines[1]).toBe('Ana Souza;ana@example.org;(21) 97777-2222;01/03/2026;Confirmada;1');
+    const lines = participantsCsv([ana, evil], turma)
+      .toString('utf8')
+      .slice(1)
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Celular;Data de inscrição;Situação;Presenças;Turma;Primeiro encontro;Dia;Horário;Duração (min);Encontros;Local',
+    );
+    expect(lines[1]).toBe(
+      `Ana Souza;ana@example.org;(21) 97777-2222;01/03/2026;Confirmada;1;${CLASS_CELLS}`,
+    );
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""x""\)";ana@example\.org;'\+1 555 0100;/);
   });
 });
@@ -60,6 +81,7 @@ describe("a class's truth in the files", () => {
         ],
         ['p-evil', new Map([[1, false]])],
       ]),
+      guests: [],
     };
     const people = exportPeople(
       [ana, evil, { ...ana, id: 'p-new', name: 'Nova' }],
@@ -69,10 +91,10 @@ describe("a class's truth in the files", () => {
         ['p-evil', false],
       ]),
     );
-    const lines = participantsCsv(people).toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[1]).toMatch(/;Concluído;2$/);
-    expect(lines[2]).toMatch(/;Não concluído;0$/);
-    expect(lines[3]).toMatch(/;Confirmada;0$/);
+    const lines = participantsCsv(people, turma).toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[1]).toMatch(/;Concluído;2;Turma /);
+    expect(lines[2]).toMatch(/;Não concluído;0;Turma /);
+    expect(lines[3]).toMatch(/;Confirmada;0;Turma /);
   });
 
   it('writes the waiting list as its own CSV, in its order, phones as in the .xlsx', () => {
@@ -91,9 +113,10 @@ describe("a class's truth in the files", () => {
 
 describe('.xlsx export', () => {
   it('has text phones, date cells, filter and frozen header, the waiting list and attendance', async () => {
-    const file = await participantsXlsx('Curso: Básico', [ana, evil], [bia], {
+    const file = await participantsXlsx('Curso: Básico', turma, [ana, evil], [bia], {
       dates: ['2026-03-10', '2026-03-17'],
       marks: new Map([['p-ana', new Map([[1, true]])]]),
+      guests: [{ meeting: 2, name: 'Joana Visitante' }],
     });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
@@ -101,8 +124,9 @@ describe('.xlsx export', () => {
       'Curso  Básico',
       'Lista de espera',
       'Presença',
+      'Visitantes',
     ]);
-    const [people, waiting, presence] = workbook.worksheets;
+    const [people, waiting, presence, guests] = workbook.worksheets;
     for (const sheet of [people, waiting, presence]) {
       expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(sheet?.autoFilter).toBeTruthy();
@@ -114,6 +138,17 @@ describe('.xlsx export', () => {
     expect(row?.getCell(6).value).toBe(1);
     expect(row?.getCell(4).value).toEqual(new Date('2026-03-01T00:00:00Z'));
     expect(row?.getCell(4).numFmt).toBe('dd/mm/yyyy');
+    // The class's meetings, as in the CSV: its first meeting a date cell.
+    expect((row?.values as unknown[]).slice(7)).toEqual([
+      'Turma 2026/2',
+      new Date('2026-11-28T00:00:00Z'),
+      'sábado',
+      '19h00',
+      120,
+      10,
+      'Salão Bezerra de Menezes',
+    ]);
+    expect(row?.getCell(8).numFmt).toBe('dd/mm/yyyy');
     expect(people?.getRow(3).getCell(1).value).toBe('=HYPERLINK("x")');
     expect(people?.getRow(3).getCell(1).formula).toBeUndefined();
     expect(waiting?.getRow(2).values).toEqual([
@@ -126,5 +161,8 @@ describe('.xlsx export', () => {
     ]);
     expect(presence?.getRow(1).values).toEqual([undefined, 'Nome', '1º 10/03', '2º 17/03']);
     expect(presence?.getRow(2).values).toEqual([undefined, 'Ana Souza', 'Presente', '']);
+    // A guest is listed apart, never among the marks.
+    expect(presence?.rowCount).toBe(3);
+    expect(guests?.getRow(2).values).toEqual([undefined, '2º 17/03', 'Joana Visitante']);
   });
 });

@@ -5,12 +5,21 @@
  * attendance per meeting; each with a header filter and a frozen header row, dates as real dates.
  * The waiting list has its own CSV too. Each participant's situation says the class's result once
  * it concluded ('Concluído' / 'Não concluído'), beside the meetings they attended. Only the
- * columns staff need. In the CSV a cell that a spreadsheet would run as a formula (=, +, -, @
+ * columns staff need, and on each participant's row the class's meetings as the class has them
+ * (decision 075: the same first meeting, weekday, time, length, count and room as the course page
+ * and the e-mails). In the CSV a cell that a spreadsheet would run as a formula (=, +, -, @
  * first) is written as text; a Brazilian phone is written in the national form in both files,
  * which no spreadsheet reads as a formula (decision 053) and reads the same in either (decision
  * 078). The .xlsx holds text cells, which are never formulas, so it needs no prefix.
  */
-import { MEETING_TIME_ZONE, textSlug } from '@centro/content';
+import {
+  formatDate,
+  formatTime,
+  MEETING_TIME_ZONE,
+  textSlug,
+  type Weekday,
+  weekdayNames,
+} from '@centro/content';
 import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 
@@ -22,6 +31,16 @@ export const EXPORT_COLUMNS = [
   'Situação',
   'Presenças',
 ];
+/** The class's meetings, on each participant's row of both files. */
+export const CLASS_COLUMNS = [
+  'Turma',
+  'Primeiro encontro',
+  'Dia',
+  'Horário',
+  'Duração (min)',
+  'Encontros',
+  'Local',
+];
 export const WAITING_COLUMNS = ['Posição', 'Nome', 'E-mail', 'Celular', 'Entrou na lista em'];
 
 /** The attendance of the course: each meeting's date and, per person, the marks by meeting. */
@@ -30,6 +49,8 @@ export interface AttendanceSheet {
   dates: readonly string[];
   /** Person id → meeting number → present (no entry: not marked). */
   marks: ReadonlyMap<string, ReadonlyMap<number, boolean>>;
+  /** Who came without a place, by meeting: apart from the marks (decision 096). */
+  guests: readonly { meeting: number; name: string }[];
 }
 
 const zoned = (options: Intl.DateTimeFormatOptions) =>
@@ -49,6 +70,33 @@ function dateCell(instant: string): Date {
 
 /** DD/MM of a YYYY-MM-DD day. */
 export const dayMonth = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}`;
+
+/** A class as the files name it: its name and its meetings in effect (`effectiveMeetings`). */
+export interface ExportClass {
+  name: string;
+  meetings: {
+    firstMeeting: string;
+    weekday: Weekday;
+    time: string;
+    durationMinutes: number;
+    count: number;
+    room: string | null;
+  };
+}
+
+/** The class's cells, its first meeting as `day` writes a YYYY-MM-DD date. */
+function classCells<D>(turma: ExportClass, day: (isoDate: string) => D) {
+  const m = turma.meetings;
+  return [
+    turma.name,
+    day(m.firstMeeting),
+    weekdayNames[m.weekday],
+    formatTime(m.time),
+    m.durationMinutes,
+    m.count,
+    m.room ?? '',
+  ] as const;
+}
 
 const STATUS: Record<StaffParticipant['status'], string> = {
   confirmed: 'Confirmada',
@@ -104,9 +152,10 @@ function csvFile(rows: readonly (readonly string[])[]): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-export function participantsCsv(participants: readonly ExportPerson[]): Buffer {
+export function participantsCsv(participants: readonly ExportPerson[], turma: ExportClass): Buffer {
+  const meetings = classCells(turma, formatDate).map(String);
   return csvFile([
-    EXPORT_COLUMNS,
+    [...EXPORT_COLUMNS, ...CLASS_COLUMNS],
     ...participants.map((p) => [
       p.name,
       p.email,
@@ -114,6 +163,7 @@ export function participantsCsv(participants: readonly ExportPerson[]): Buffer {
       brazilianDate(p.enrolledAt),
       exportSituation(p),
       String(p.present),
+      ...meetings,
     ]),
   ]);
 }
@@ -166,17 +216,19 @@ const MARK = (present: boolean | undefined) =>
 
 export async function participantsXlsx(
   title: string,
+  turma: ExportClass,
   participants: readonly ExportPerson[],
   waiting: readonly StaffWaitingPerson[],
   attendance: AttendanceSheet,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Centro Espírita';
+  const meetings = classCells(turma, (d) => new Date(`${d}T00:00:00Z`));
   addSheet(
     workbook,
     title,
-    EXPORT_COLUMNS,
-    [32, 32, 18, 18, 16, 12],
+    [...EXPORT_COLUMNS, ...CLASS_COLUMNS],
+    [32, 32, 18, 18, 16, 12, 16, 18, 14, 10, 14, 10, 24],
     participants.map((p) => [
       p.name,
       p.email,
@@ -184,6 +236,7 @@ export async function participantsXlsx(
       dateCell(p.enrolledAt),
       exportSituation(p),
       p.present,
+      ...meetings,
     ]),
   );
   addSheet(
@@ -202,6 +255,17 @@ export async function participantsXlsx(
       p.name,
       ...attendance.dates.map((_, i) => MARK(attendance.marks.get(p.id)?.get(i + 1))),
     ]),
+  );
+  // Guests of a meeting hold no place: their own sheet, never in the marks above (decision 096).
+  addSheet(
+    workbook,
+    'Visitantes',
+    ['Encontro', 'Nome'],
+    [14, 32],
+    attendance.guests.map((g) => {
+      const date = attendance.dates[g.meeting - 1];
+      return [`${g.meeting}º${date ? ` ${dayMonth(date)}` : ''}`, g.name];
+    }),
   );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

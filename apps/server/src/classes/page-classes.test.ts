@@ -1,10 +1,18 @@
-import { findCourse } from '@centro/content';
+import { coursePath, findCourse } from '@centro/content';
 import { describe, expect, it } from 'vitest';
 import type { ClassRow } from './class-store.js';
-import { builtClassesKey, classesKey, classesOnPage } from './page-classes.js';
+import {
+  builtClasses,
+  classesKey,
+  classesOnPage,
+  classesOnPages,
+  classPageKeys,
+} from './page-classes.js';
 
 const course = findCourse('global-kardec', 'conheca-o-espiritismo');
 if (!course) throw new Error('conheca-o-espiritismo is missing');
+
+const builtClassesKey = (c: typeof course) => classesKey(builtClasses().get(coursePath(c)) ?? []);
 
 const row = (over: Partial<ClassRow>): ClassRow => ({
   id: 'a',
@@ -69,5 +77,26 @@ describe('the classes a course page shows (decision 075)', () => {
     expect(classesOnPage(course, [concluded, running]).map((c) => c.meetings.time)).toEqual([
       '08:00',
     ]);
+  });
+
+  it('names each class, and its own id for its calendar file, only when several are shown', () => {
+    const a = row({ id: 'a' });
+    expect(classesKey(classesOnPage(course, [a]))).toBe(
+      classesKey(classesOnPage(course, [row({ id: 'z' })])),
+    );
+    const b = row({ id: 'b', name: 'Turma 2027/1', state: 'planned', created_at: '2026-10-01' });
+    expect(classesOnPage(course, [a, b]).map((c) => c.id)).toEqual(['a', 'b']);
+  });
+
+  it('renders again the programme page and /horarios when a class of theirs says something new', () => {
+    const built = classPageKeys(builtClasses());
+    const unchanged = classPageKeys(classesOnPages([row({})]));
+    expect(unchanged).toEqual(built);
+    const moved = classPageKeys(classesOnPages([row({ meeting_time: '19:00' })]));
+    const changed = [...moved].filter(([path, key]) => built.get(path) !== key).map(([p]) => p);
+    expect(changed.sort()).toEqual([coursePath(course), '/global-kardec', '/horarios'].sort());
+    // Concluded: /horarios no longer lists it, though its page still shows it as the latest.
+    const ended = classPageKeys(classesOnPages([row({ state: 'concluded' })]));
+    expect(ended.get('/horarios')).not.toBe(built.get('/horarios'));
   });
 });

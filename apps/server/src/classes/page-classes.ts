@@ -1,34 +1,36 @@
 /**
- * The classes a course page shows (decision 075), pure: the classes listed to visitors (open or
- * planned, oldest first), else the course's current one (running, else the latest), each with its
- * meetings in effect (the class's settings over the content's). The server renders a course page
- * with them, so that its text and JSON-LD say what the e-mails, the `.ics` and the staff area say.
+ * The classes the public pages show (decision 075), pure: a course page's classes (those listed
+ * to visitors, open or planned, oldest first, else the course's current one: running, else the
+ * latest), each with its meetings in effect (the class's settings over the content's). The server
+ * renders with them every page that says when courses meet: the course pages (text and JSON-LD),
+ * the programme pages' cards and `/horarios`, so that they say what the e-mails, the `.ics` and
+ * the staff area say.
  */
-import { allCourses, type ClassMeetings, type Course, coursePath } from '@centro/content';
+import {
+  allCourses,
+  type ClassMeetings,
+  type Course,
+  coursePath,
+  programmePath,
+  programmeSlugs,
+} from '@centro/content';
+import { classRowsOnPage } from './class-rules.js';
 import type { ClassRow } from './class-store.js';
 import { settingsColumnsOf } from '../courses/course-store.js';
 import { effectiveCourse } from '../courses/effective-course.js';
 
-/** Visitors see these classes (as GET /api/courses/classes lists them). */
-const LISTED: readonly ClassRow['state'][] = ['open', 'planned'];
-/** Which class stands for the course when none is listed (as `currentClassId` orders them). */
-const RANK: Record<ClassRow['state'], number> = { open: 0, running: 1, planned: 2, concluded: 3 };
+/** The schedule page, which lists when each course's classes meet. */
+export const SCHEDULE_PAGE = '/horarios';
 
-const byAge = (a: ClassRow, b: ClassRow) =>
-  a.created_at === b.created_at
-    ? a.id.localeCompare(b.id)
-    : a.created_at.localeCompare(b.created_at);
-
-/** The classes a course's page shows, from its classes (any order); none: the content's. */
+/** The classes a course's page shows, with their meetings in effect; none: the content's. */
 export function classesOnPage(course: Course, rows: readonly ClassRow[]): ClassMeetings[] {
-  const own = rows.filter((r) => r.course_slug === course.slug).sort(byAge);
-  const listed = own.filter((r) => LISTED.includes(r.state));
-  const current = [...own].sort((a, b) => RANK[a.state] - RANK[b.state] || byAge(b, a))[0];
-  const shown = listed.length > 0 ? listed : current ? [current] : [];
+  const shown = classRowsOnPage(course.slug, rows);
   if (shown.length === 0) return [{ name: '', meetings: course.meetings }];
   return shown.map((row) => ({
+    id: row.id,
     name: row.name,
     meetings: effectiveCourse(course, settingsColumnsOf(row)).meetings,
+    ...(row.state === 'concluded' ? { concluded: true } : {}),
   }));
 }
 
@@ -40,14 +42,24 @@ export function classesOnPages(
   return new Map(courses.map((course) => [coursePath(course), classesOnPage(course, rows)]));
 }
 
+/** The classes of the build: each course's content's meetings, as the prerendered pages say. */
+export function builtClasses(
+  courses: readonly Course[] = allCourses(),
+): Map<string, ClassMeetings[]> {
+  return classesOnPages([], courses);
+}
+
 /**
- * What a page's classes make it say, as a comparable key: equal keys render the same page (a
- * single class's name is not shown; the order of the meetings' fields does not matter).
+ * What a course page's classes make it say, as a comparable key: equal keys render the same page
+ * (a single class's name and id are not shown, its calendar file being the page's own; the order
+ * of the meetings' fields does not matter).
  */
 export function classesKey(classes: readonly ClassMeetings[]): string {
+  const several = classes.length > 1;
   return JSON.stringify(
-    classes.map(({ name, meetings: m }) => [
-      classes.length > 1 ? name : '',
+    classes.map(({ id, name, meetings: m, concluded }) => [
+      several ? name : '',
+      several ? (id ?? null) : null,
       m.firstMeeting,
       m.weekday,
       m.time,
@@ -55,10 +67,26 @@ export function classesKey(classes: readonly ClassMeetings[]): string {
       m.durationMinutes,
       m.room ?? null,
       m.address ?? null,
+      concluded === true,
     ]),
   );
 }
 
-/** The key of the page as the build rendered it: one class, the content's meetings. */
-export const builtClassesKey = (course: Course): string =>
-  classesKey([{ name: '', meetings: course.meetings }]);
+/**
+ * Each page that says when courses meet, with the key of what the classes make it say: the course
+ * pages, the programme pages (their cards' lines) and `/horarios`. A page whose key differs from
+ * the one it was rendered with is rendered again.
+ */
+export function classPageKeys(
+  classes: ReadonlyMap<string, readonly ClassMeetings[]>,
+  courses: readonly Course[] = allCourses(),
+): Map<string, string> {
+  const keyOf = (course: Course) => classesKey(classes.get(coursePath(course)) ?? []);
+  const keys = new Map(courses.map((course) => [coursePath(course), keyOf(course)]));
+  for (const programme of programmeSlugs) {
+    const own = courses.filter((c) => c.programme === programme);
+    keys.set(programmePath(programme), JSON.stringify(own.map(keyOf)));
+  }
+  keys.set(SCHEDULE_PAGE, JSON.stringify(courses.map(keyOf)));
+  return keys;
+}

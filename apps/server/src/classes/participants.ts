@@ -21,7 +21,13 @@ import {
 import { Refusal } from '../refusals/refusal.js';
 import { NotEnrolledError, RemovalIncompleteError } from '../staff/errors.js';
 import { classAttendance } from './attendance.js';
-import { type AttendanceSheet, type ExportPerson, exportPeople } from './exports.js';
+import { effectiveMeetings } from '../courses/effective-course.js';
+import {
+  type AttendanceSheet,
+  type ExportClass,
+  type ExportPerson,
+  exportPeople,
+} from './exports.js';
 
 export interface ParticipantsQuery {
   /** The class (absent: the course's current class). */
@@ -121,6 +127,8 @@ export async function exportRows(
 ): Promise<{
   course: Course;
   row: ClassRow;
+  /** The class's name and meetings in effect, as the course page and the e-mails say them. */
+  turma: ExportClass;
   participants: ExportPerson[];
   waiting: StaffWaitingPerson[];
   attendance: AttendanceSheet;
@@ -141,6 +149,7 @@ export async function exportRows(
   return {
     course,
     row,
+    turma: { name: row.name, meetings: effectiveMeetings(course, row) },
     participants: exportPeople(people, attendance, results),
     waiting,
     attendance,

@@ -121,8 +121,7 @@ export function createRosterStore(db: Db) {
     },
 
     /**
-     * People marked present, by course and meeting, in the course's classes not concluded (only
-     * those still enrolled: a removal counts).
+     * People marked present, by class and meeting (only those still enrolled: a removal counts).
      */
     async presentCounts(): Promise<Map<string, Map<number, number>>> {
       const rows = await db
@@ -134,18 +133,18 @@ export function createRosterStore(db: Db) {
             .on('enrolments.active', '=', 1),
         )
         .select([
-          'attendance.course_slug',
+          'attendance.class_id',
           'attendance.meeting',
           (eb) => eb.fn.countAll<number>().as('n'),
         ])
         .where('attendance.present', '=', 1)
-        .groupBy(['attendance.course_slug', 'attendance.meeting'])
+        .groupBy(['attendance.class_id', 'attendance.meeting'])
         .execute();
       const counts = new Map<string, Map<number, number>>();
       for (const r of rows) {
-        const course = counts.get(r.course_slug) ?? new Map<number, number>();
-        course.set(r.meeting, Number(r.n));
-        counts.set(r.course_slug, course);
+        const own = counts.get(r.class_id) ?? new Map<number, number>();
+        own.set(r.meeting, Number(r.n));
+        counts.set(r.class_id, own);
       }
       return counts;
     },

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import { MemoryDirectory } from '../../tests/support/memory-directory.js';
 import { createCourseStore } from '../courses/course-store.js';
+import { createDeskStore } from '../desk/desk-store.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { RecordedAction, StaffActor } from '../staff/context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
@@ -53,6 +54,7 @@ function contextOf(handle: DatabaseHandle, recorded: { action: string; extra?: R
     prerequisites: createPrerequisiteStore(handle.db),
     classMessages: createClassMessageStore(handle, mail),
     nextTerm: createNextTermStore(handle),
+    desk: createDeskStore(handle),
     directory: new MemoryDirectory(),
     enrolment,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },

@@ -13,11 +13,13 @@ import type {
   StaffCourseSettings,
   StaffCourseSettingsResponse,
   StaffCourseSummary,
+  DeskNewPerson,
   StaffNewClassRequest,
   StaffPrepareTermRequest,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import type { StaffActor } from '../staff/context.js';
+import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
 import { attendance, markAttendance } from './attendance.js';
 import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
@@ -199,6 +201,21 @@ export class RosterService {
     turma?: string,
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
+  }
+
+  /** 'Inscrever no balcão' (decision 095): an account or a person without one, into the class. */
+  deskEnrol(
+    by: StaffActor,
+    slug: string,
+    request: Parameters<typeof deskEnrol>[3],
+    turma?: string,
+  ) {
+    return deskEnrol(this.#ctx, by, slug, request, turma);
+  }
+
+  /** Someone who came to the meeting without a place (decision 096). */
+  walkIn(by: StaffActor, slug: string, meeting: number, person: DeskNewPerson, turma?: string) {
+    return walkIn(this.#ctx, by, slug, meeting, person, turma);
   }
 }
 

@@ -9,6 +9,8 @@ import { allCourses, type Course, type Weekday } from '@centro/content';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ClassCalendar } from '../calendar/course-calendar.js';
+import { classRowsOnPage } from '../classes/class-rules.js';
+import { createClassStore } from '../classes/class-store.js';
 import {
   type ClassSettingsColumns,
   type CourseSettingsColumns,
@@ -55,6 +57,12 @@ export type CourseReader = ((slug: string) => Promise<CourseInEffect | undefined
   inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;
   /** The course as the person's class has it (decision 052), else as its current class has it. */
   forPerson(slug: string, personId: string): Promise<CourseInEffect | undefined>;
+  /**
+   * The course as one of its classes has it (undefined: no such class of the course), or, without
+   * a class, as the first class its page shows has it (decision 075): each class listed on the
+   * page has its own calendar file.
+   */
+  onPage(slug: string, classId?: string): Promise<CourseInEffect | undefined>;
 };
 
 /** The course with the class's settings, and the class's calendar identity (decision 076). */
@@ -71,6 +79,7 @@ export function createCourseReader(
 ): CourseReader {
   const bySlug = new Map(courses.map((c) => [c.slug, c]));
   const store = createCourseStore(db);
+  const classStore = createClassStore(db);
   const read = async (slug: string) => {
     const course = bySlug.get(slug);
     if (!course) return undefined;
@@ -87,6 +96,17 @@ export function createCourseReader(
       if (!course) return undefined;
       const row = await store.settingsFor(slug, personId);
       return row ? classCourse(course, row) : course;
+    },
+    async onPage(slug: string, classId?: string) {
+      const course = bySlug.get(slug);
+      if (!course) return undefined;
+      const rows = await classStore.ofCourse(slug);
+      if (classId === undefined) {
+        const [first] = classRowsOnPage(slug, rows);
+        return first ? classCourse(course, first) : course;
+      }
+      const row = rows.find((r) => r.id === classId);
+      return row && classCourse(course, row);
     },
   });
 }

@@ -12,8 +12,10 @@ import type {
   PasswordResetsTable,
   TokenRevocationsTable,
 } from './schema-identity.js';
+import type { ContentPhotosTable, ContentRevisionsTable } from './schema-content.js';
 
 export type * from './schema-identity.js';
+export type * from './schema-content.js';
 
 /** Local directory: groups (one per course, seeded from the content). */
 export interface DirectoryGroupsTable {
@@ -84,33 +86,6 @@ export interface StaffRolesTable {
   class_id: string | null;
   granted_by: string;
   granted_at: string;
-}
-
-/** A saved revision of an edited content document (migration 013, decision 054). */
-export interface ContentRevisionsTable {
-  /** 'schedule', ... */
-  document: string;
-  /** 1, 2, ... per document; the highest is the published one. */
-  revision: number;
-  /** The document, JSON. */
-  body: string;
-  author_id: string;
-  /** The author's name when saving (a snapshot, like the staff record's). */
-  author_name: string;
-  created_at: string;
-}
-
-/** A photo uploaded in the staff area, resized to its place (migration 021, decision 065). */
-export interface ContentPhotosTable {
-  /** The start of the SHA-256 of its JPEG (hex). */
-  id: string;
-  width: number;
-  height: number;
-  /** Each format's file, base64. */
-  avif: string;
-  webp: string;
-  jpeg: string;
-  created_at: string;
 }
 
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
@@ -372,6 +347,44 @@ export interface Database {
   content_revisions: ContentRevisionsTable;
   content_photos: ContentPhotosTable;
   term_preparations: TermPreparationsTable;
+  desk_people: DeskPeopleTable;
+  meeting_guests: MeetingGuestsTable;
+}
+
+/**
+ * A person enrolled at the desk without an account (migration 035, decision 095): their id
+ * (`desk-<uuid>`) stands in the enrolment's rows until an account claims them.
+ */
+export interface DeskPeopleTable {
+  id: string;
+  display_name: string;
+  /** Lower-cased; null: none given. */
+  mail: string | null;
+  /** As typed, normalised ("+55 21 97777-2222"); null: none given. */
+  mobile_phone: string | null;
+  /** The phone's digits, for finding the person by it. */
+  phone_digits: string | null;
+  /** SHA-256 (hex) of the claim code given to the person on paper. */
+  claim_code_hash: string;
+  /** The exact wording read to the person, who agreed in person. */
+  consent_text: string;
+  /** The staff member who recorded the consent. */
+  consent_by: string;
+  consent_at: string;
+  /** The account that claimed the person's rows; null: not claimed. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+}
+
+/** A guest of one meeting: came without a place (migration 035, decision 096). */
+export interface MeetingGuestsTable {
+  id: string;
+  class_id: string;
+  course_slug: string;
+  meeting: number;
+  name: string;
+  added_by: string;
+  added_at: string;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

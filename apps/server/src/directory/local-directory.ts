@@ -4,7 +4,8 @@
  * PostgreSQL.
  */
 import { allCourses } from '@centro/content';
-import type { UpdatableUserField, UserDetails } from '@centro/contracts';
+import { formatPhone, type UpdatableUserField, type UserDetails } from '@centro/contracts';
+import { phoneQueryDigits } from '@centro/contracts/people-query';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import { KeyedBatches } from '../db/keyed-batches.js';
@@ -149,6 +150,19 @@ export function createLocalDirectory(
 
   const directory: Directory = {
     async findUsers(text, limit) {
+      // A whole phone finds its one account (the desk, decision 095): stored normalised once.
+      const digits = phoneQueryDigits(text);
+      const phone = digits === null ? null : formatPhone(digits);
+      if (phone?.ok) {
+        const rows = await db
+          .selectFrom('accounts')
+          .select(['id', 'email', 'display_name'])
+          .where('mobile_phone', '=', phone.value)
+          .orderBy('display_name')
+          .limit(limit)
+          .execute();
+        return rows.map((r) => ({ id: r.id, displayName: r.display_name, mail: r.email }));
+      }
       const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db
         .selectFrom('accounts')

@@ -12,6 +12,7 @@
  * the account exists (prerequisites need them) and go with it. Anonymised ids start with
  * `anonimo-`, so a second run skips them.
  */
+import { isDeskId } from '../desk/desk-store.js';
 import { allCourses, type Course } from '@centro/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -108,6 +109,9 @@ export async function anonymiseEndedCourses(options: RetentionOptions): Promise<
             .where('person_id', '=', userId)
             .execute();
           if (await elsewhere(trx, course.slug, k.id, userId, false)) return;
+          // A person enrolled at the desk and never claimed: their name, phone and consent go too.
+          if (isDeskId(userId))
+            await trx.deleteFrom('desk_people').where('id', '=', userId).execute();
           await trx
             .updateTable('staff_actions')
             .set({ subject_id: anonymous })

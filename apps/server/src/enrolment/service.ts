@@ -137,9 +137,17 @@ export class EnrolmentService {
    * @throws CourseFullError; EnrolmentIncompleteError when the directory failed (the place is
    *   given back); DirectoryUserNotFoundError when the directory has no such person;
    *   EmailNotVerifiedError when the person must confirm their e-mail first.
+   * `atDesk`: staff enrol the person at the desk (decision 095), who stood there in person: the
+   * e-mail gate, which stops places being taken with addresses one does not own, does not apply;
+   * the prerequisites, places and e-mails do.
    */
-  async enrol(userId: string, ref: ClassRef, log: Log = this.#log): Promise<EnrolReading> {
-    await this.#requireVerifiedEmail(userId);
+  async enrol(
+    userId: string,
+    ref: ClassRef,
+    log: Log = this.#log,
+    atDesk = false,
+  ): Promise<EnrolReading> {
+    if (!atDesk) await this.#requireVerifiedEmail(userId);
     await this.#requirePrerequisites(userId, ref.courseSlug);
     return this.#enrolling.enrolIn(ref, userId, log);
   }
@@ -153,10 +161,16 @@ export class EnrolmentService {
    * Puts the person on the class's waiting list (idempotent: the position they have).
    * @throws CourseNotFullError (a place is free: enrol instead), AlreadyEnrolledError,
    *   EnrolmentNotOpenError, EnrolmentClosedError, EmailNotVerifiedError, EnrolledInOtherClassError
+   * `atDesk`: as for `enrol`.
    */
-  async joinWaitingList(userId: string, ref: ClassRef, log: Log = this.#log): Promise<JoinResult> {
+  async joinWaitingList(
+    userId: string,
+    ref: ClassRef,
+    log: Log = this.#log,
+    atDesk = false,
+  ): Promise<JoinResult> {
     const { classId, courseSlug } = ref;
-    await this.#requireVerifiedEmail(userId);
+    if (!atDesk) await this.#requireVerifiedEmail(userId);
     await this.#requirePrerequisites(userId, courseSlug);
     const { decision, position, promotion } = await this.#repository.joinWaitingList(
       classId,
@@ -271,7 +285,7 @@ export class EnrolmentService {
     return this.#repository.personRows(userId);
   }
 
-  /** People waiting, by course. */
+  /** People waiting, by class. */
   waitingCounts() {
     return this.#repository.waitingCounts();
   }

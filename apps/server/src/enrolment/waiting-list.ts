@@ -253,15 +253,15 @@ export function createWaitingList(
       return rows.map((r) => r.id);
     },
 
-    /** People waiting, by course slug (courses without anyone waiting are absent). */
+    /** People waiting, by class id (classes without anyone waiting are absent). */
     async waitingCounts(): Promise<Map<string, number>> {
       const rows = await db
         .selectFrom('waiting_list')
-        .select(['course_slug', (eb) => eb.fn.countAll<number>().as('n')])
+        .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
         .where('active', '=', 1)
-        .groupBy('course_slug')
+        .groupBy('class_id')
         .execute();
-      return new Map(rows.map((r) => [r.course_slug, Number(r.n)]));
+      return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
     },
   };
 }

@@ -212,6 +212,8 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         await trx.deleteFrom('enrolments').where('user_id', '=', userId).execute();
         await trx.deleteFrom('waiting_list').where('user_id', '=', userId).execute();
         await trx.deleteFrom('cancellations').where('person_id', '=', userId).execute();
+        // What the desk kept of them before they claimed it: name, phone, consent (decision 095).
+        await trx.deleteFrom('desk_people').where('claimed_by', '=', userId).execute();
         await trx
           .updateTable('staff_actions')
           .set({ subject_id: anonymous })

@@ -358,6 +358,18 @@ export const REFUSALS = {
   ),
   /** 'Mover para outra turma' into the class the person is in. */
   moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
+  /** 'Inscrever no balcão' for an account the directory does not have (decision 095). */
+  deskPersonNotFound: refusal(
+    [404],
+    C.UserNotFound,
+    'Não encontramos esta pessoa. Busque de novo pelo e-mail ou celular.',
+  ),
+  /** A claim code no person enrolled at the desk holds, or holds no longer (decision 095). */
+  claimCodeUnknown: refusal(
+    [404],
+    C.NotFound,
+    'Código não encontrado ou já usado. Confira as letras e os números no papel da secretaria.',
+  ),
   /** The person's certificate of a class they did not complete, or someone else's (decision 094). */
   noCertificate: refusal(
     [404],

@@ -6,16 +6,17 @@
  * (decision 056) are put into each page as served, checked at each publication, every
  * `bannerCheckMs`, and at the moment a period starts or ends when that comes before the next check
  * (decision 072): a banner shows or goes on time on every instance, and within `bannerCheckMs` of a
- * clock changed under it. Each course page is rendered with its classes' meetings (decision 075),
- * looked at every `CONTENT_WATCH_MS`: a class saved on any instance is on its page within seconds.
+ * clock changed under it. Each page that says when courses meet (the course pages, the programme
+ * pages, /horarios) is rendered with the classes' meetings (decision 075), looked at every
+ * `CONTENT_WATCH_MS`: a class saved on any instance is on those pages within seconds.
  * Publications run one at a time (a check and a render never prepare the same page at once), and
  * saves close together render their pages once (decision 083).
  */
-import { allCourses, centre, type ClassMeetings, coursePath, signedInPaths } from '@centro/content';
+import { centre, type ClassMeetings, signedInPaths } from '@centro/content';
 import { nextBannerChange, bannersOn } from '@centro/contracts';
 import { type ClassHint, classHints, withClassHint } from '../classes/class-hint.js';
 import type { ClassRow } from '../classes/class-store.js';
-import { builtClassesKey, classesKey, classesOnPages } from '../classes/page-classes.js';
+import { builtClasses, classesOnPages, classPageKeys } from '../classes/page-classes.js';
 import { pagesOf, type SiteContent } from '../content/documents.js';
 import type { PhotoLibrary } from '../content/photos-library.js';
 import { photoPlace } from '../content/photos-places.js';
@@ -113,6 +114,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         now().toISOString(),
       );
       classes = classesOnPages(rows);
+      classKeys = classPageKeys(classes);
     } catch (error) {
       // The hints and classes stay as they were: the next check reads them again.
       log.error({ err: error }, 'classes not read');
@@ -123,9 +125,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
     ...content,
     classes: Object.fromEntries(classes),
   });
-  // The classes each course page was last rendered with (absent: the build's, the content's).
-  const courseKeys = new Map(allCourses().map((c) => [coursePath(c), builtClassesKey(c)]));
-  const renderedKeys = new Map(courseKeys);
+  // What the classes made each page that shows them say when it was last rendered (first: the
+  // build's, the content's meetings), and what they make it say now.
+  const renderedKeys = classPageKeys(builtClasses());
+  let classKeys = new Map(renderedKeys);
   /**
    * Prepares the page again when its banners or hint changed, or when it has new HTML (with the
    * scripts its renderer emitted there: decision 003).
@@ -224,7 +227,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const renderPage = async (urlPath: string, content: SiteContent, cause: string) => {
     if (!renderer) return;
     // Tried once per change of its classes: a failure is not rendered again every 2 s.
-    if (courseKeys.has(urlPath)) renderedKeys.set(urlPath, classesKey(classes.get(urlPath) ?? []));
+    const key = classKeys.get(urlPath);
+    if (key !== undefined) renderedKeys.set(urlPath, key);
     try {
       const page = await renderer.render(urlPath, withClasses(content), assets);
       // Nothing of a page holding a script its renderer did not emit is published.
@@ -254,15 +258,15 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }),
   });
   /**
-   * Renders again each course page whose classes now say something else than its served page
-   * (a class saved, opened, started or concluded, here or on another instance), and puts in
-   * the course pages' hints.
+   * Renders again each page whose classes now say something else than its served page (a class
+   * saved, opened, started or concluded, here or on another instance), and puts in the course
+   * pages' hints.
    */
   const publishClasses = () =>
     queue(async () => {
       await readClasses();
-      for (const urlPath of courseKeys.keys()) {
-        if (renderer && classesKey(classes.get(urlPath) ?? []) !== renderedKeys.get(urlPath)) {
+      for (const [urlPath, key] of classKeys) {
+        if (renderer && key !== renderedKeys.get(urlPath)) {
           await renderPage(urlPath, service.content(), 'classes');
         } else {
           await publish(urlPath);

@@ -1,6 +1,7 @@
 /**
  * What each staff role may do, pure. Coordenação: everything; Secretaria: sees the lists, exports
- * them, marks attendance and moves a participant to another class at the desk (decision 090), and
+ * them, marks attendance, moves a participant to another class at the desk (decision 090), enrols a
+ * person at the desk or at the door (decisions 095 and 096), and
  * changes nothing else (no settings, removals or roles);
  * Comunicação: edits the site's content only (no participant data, no course settings);
  * Monitor(a): nothing across the centre, and in each class given to them its participants and its
@@ -21,6 +22,11 @@ export type StaffPermission =
   | 'remove'
   /** 'Mover para outra turma': a participant's place to another class of the course (decision 090). */
   | 'move'
+  /**
+   * 'Inscrever no balcão' and a walk-in at the door: enrol a person who phones or comes in
+   * (decisions 095 and 096).
+   */
+  | 'desk'
   /** See, grant and revoke roles. */
   | 'roles'
   /** The record of staff actions. */
@@ -47,12 +53,13 @@ const PERMISSIONS: Readonly<Record<StaffRoleName, ReadonlySet<StaffPermission>>>
     'message',
     'remove',
     'move',
+    'desk',
     'roles',
     'actions',
     'content',
     'reports',
   ]),
-  secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message', 'move']),
+  secretaria: new Set(['view', 'export', 'attendance', 'exceptions', 'message', 'move', 'desk']),
   comunicacao: new Set(['content']),
   // Nothing of the centre: what a monitor does is in their classes (IN_A_CLASS).
   monitor: new Set(),

@@ -9,6 +9,8 @@ import {
   type Centre,
   centre,
   type ClassMeetings,
+  type Course,
+  coursePath,
   type ScheduleDay,
 } from '@centro/content';
 import type { AboutTexts, CourseTexts, HomeTexts, PlacedPhoto, Texts } from '@centro/contracts';
@@ -28,7 +30,8 @@ export interface PublishedContent {
   /**
    * Each course page's classes, by the page's path, as the server reads them from the classes
    * (decision 075): those listed to visitors (open or planned), else the course's current one.
-   * A page absent here shows the content's meetings (the build, a fresh install).
+   * A page absent here shows the content's meetings (the build, a fresh install). Read with
+   * `classesOf`.
    */
   classes?: Readonly<Record<string, readonly ClassMeetings[]>>;
   /**
@@ -49,6 +52,15 @@ export function contactOf(content: PublishedContent): Contact {
 }
 
 export const publishedContent = createContext<PublishedContent>({});
+
+/**
+ * The classes a course's page shows, with their meetings as the server read them from the classes
+ * (decision 075); the build: one, the content's. The course page, its programme's card and
+ * /horarios read them here, so that they say the same.
+ */
+export function classesOf(content: PublishedContent, course: Course): readonly ClassMeetings[] {
+  return content.classes?.[coursePath(course)] ?? [{ name: '', meetings: course.meetings }];
+}
 
 /** The texts of a document in effect: saved, or packaged (the build's, a fresh install's). */
 export function textsOf(content: PublishedContent, document: 'home'): HomeTexts;

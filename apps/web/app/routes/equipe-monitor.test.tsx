@@ -25,6 +25,14 @@ const staffClass = (id: string, name: string): StaffClass => ({
   opensAt: null,
   closesAt: null,
   schedule: [{ date: '2026-03-07', start: '2026-03-07T18:00:00.000Z' }],
+  meetings: {
+    firstMeeting: '2026-03-07',
+    weekday: 'saturday',
+    time: '15:00',
+    durationMinutes: 90,
+    count: 1,
+    room: null,
+  },
 });
 const passe: StaffMonitoredClass = {
   slug: 'passe',

@@ -24,6 +24,7 @@ const course = (slug: string, title: string): StaffCourseSummary => ({
   })),
   attendance: [2, 0, 0],
   hasInvite: true,
+  classId: 'c-1',
   className: 'Turma 2026/1',
   classState: 'open',
   firstMeeting: '2026-03-07',
@@ -52,6 +53,14 @@ const staffClass = (id: string, name: string, state: StaffClass['state']): Staff
   opensAt: null,
   closesAt: null,
   schedule: [{ date: '2026-03-07', start: '2026-03-07T18:00:00.000Z' }],
+  meetings: {
+    firstMeeting: '2026-03-07',
+    weekday: 'saturday',
+    time: '15:00',
+    durationMinutes: 90,
+    count: 1,
+    room: 'Sala 2',
+  },
 });
 const K1 = '00000000-0000-4000-8000-000000000001';
 const K2 = '00000000-0000-4000-8000-000000000002';
@@ -136,7 +145,7 @@ describe('StaffArea', () => {
     renderWithRouter(<StaffArea sections={staffSections} />, { url: '/equipe', auth: signedIn() });
     expect(await screen.findByRole('link', { name: 'Passe' })).toHaveAttribute(
       'href',
-      '/equipe?curso=passe',
+      '/equipe?curso=passe&turma=c-1',
     );
     expect(screen.getByText('Sua função: Secretaria')).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Seções da equipe' });
@@ -158,6 +167,12 @@ describe('StaffArea', () => {
       auth: signedIn(),
     });
     const table = await screen.findByRole('table', { name: 'Participantes de Passe' });
+    // The class's meetings, as its page and e-mails say them (decision 075).
+    expect(
+      screen.getByText(
+        'Primeiro encontro: sábado, 07/03/2026, às 15h00 · Todo sábado, das 15h00 às 16h30 (1 encontro) · Local: Sala 2',
+      ),
+    ).toBeVisible();
     expect(
       within(table)
         .getAllByRole('rowheader')
@@ -182,6 +197,7 @@ describe('StaffArea', () => {
       'Turmas',
       'Participantes',
       'Presença',
+      'Inscrever no balcão',
       'Mensagem à turma',
       'Pré-requisitos',
       'Conclusões',

@@ -4,17 +4,45 @@
  */
 import { lazy } from 'react';
 import { signedInMeta, signedInScreen } from '~/components/signed-in-page';
-import { AttendancePanel } from '~/features/door/components/attendance-panel';
 import { PendingMarks } from '~/features/door/components/pending-marks';
 import { StaffArea, type StaffSections } from '~/features/staff/components/staff-area';
 import {
   CoursesSection,
   useCourseTitles,
 } from '~/features/staff-classes/components/courses-section';
-import { MonitorSection } from '~/features/staff-classes/components/monitor-section';
-import { ContentPanel } from '~/features/staff-content/components/content-panel';
-import { ActionRecord } from '~/features/staff-people/components/action-record';
-import { RolesPanel } from '~/features/staff-people/components/roles-panel';
+
+/*
+ * The staff area's first load is the courses' overview (its budget: scripts/check-js-budget.mjs);
+ * every other section and tab is loaded when opened.
+ */
+const AttendancePanel = lazy(() =>
+  import('~/features/door/components/attendance-panel').then((m) => ({
+    default: m.AttendancePanel,
+  })),
+);
+const DeskEnrolPanel = lazy(() =>
+  import('~/features/door/components/desk-enrol-panel').then((m) => ({
+    default: m.DeskEnrolPanel,
+  })),
+);
+const MonitorSection = lazy(() =>
+  import('~/features/staff-classes/components/monitor-section').then((m) => ({
+    default: m.MonitorSection,
+  })),
+);
+const ContentPanel = lazy(() =>
+  import('~/features/staff-content/components/content-panel').then((m) => ({
+    default: m.ContentPanel,
+  })),
+);
+const ActionRecord = lazy(() =>
+  import('~/features/staff-people/components/action-record').then((m) => ({
+    default: m.ActionRecord,
+  })),
+);
+const RolesPanel = lazy(() =>
+  import('~/features/staff-people/components/roles-panel').then((m) => ({ default: m.RolesPanel })),
+);
 
 /** 'Relatórios' and its chart library: loaded when Coordenação opens it, never before. */
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
@@ -22,7 +50,9 @@ const ReportsView = lazy(() => import('~/features/reports/components/reports-vie
 const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
 
 export const staffSections: StaffSections = {
-  courses: (props) => <CoursesSection {...props} attendance={AttendancePanel} />,
+  courses: (props) => (
+    <CoursesSection {...props} attendance={AttendancePanel} desk={DeskEnrolPanel} />
+  ),
   record: RecordSection,
   content: ContentPanel,
   roles: RolesPanel,

@@ -1,12 +1,15 @@
 import type { Route } from './+types/horarios';
 import { getSchedulePage } from '~/features/schedule/data.server';
 import { SchedulePage } from '~/features/schedule/components/schedule-page';
-import { contactOf, publishedContent } from '~/lib/published-content.server';
+import { classesOf, contactOf, publishedContent } from '~/lib/published-content.server';
 
-// The schedule saved in the staff area when the server renders the page again (decision 054).
+// The schedule saved in the staff area, and the classes, when the server renders the page again
+// (decisions 054, 075).
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(publishedContent);
-  return getSchedulePage(content.schedule, contactOf(content).whatsapp);
+  return getSchedulePage(content.schedule, contactOf(content).whatsapp, (course) =>
+    classesOf(content, course),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -16,8 +16,8 @@ import * as contentRevisions from './013-content-revisions.js';
 import * as openingAlerts from './014-opening-alerts.js';
 import * as completions from './015-completions.js';
 import * as classReminders from './016-class-reminders.js';
-import * as prerequisites from './018-prerequisites.js';
 import * as rowsPerClass from './017-rows-per-class.js';
+import * as prerequisites from './018-prerequisites.js';
 import * as classMessages from './019-class-messages.js';
 import * as contentPhotos from './021-content-photos.js';
 import * as classLife from './024-class-life.js';
@@ -26,6 +26,7 @@ import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
 import * as waitingListHistory from './030-waiting-list-history.js';
 import * as termPreparations from './033-term-preparations.js';
 import * as certificates from './034-certificates.js';
+import * as deskPeopleAndGuests from './035-desk-people-and-guests.js';
 import * as classScopedRoles from './037-class-scoped-roles.js';
 
 const migrations: Record<string, Migration> = {
@@ -45,8 +46,8 @@ const migrations: Record<string, Migration> = {
   '014-opening-alerts': openingAlerts,
   '015-completions': completions,
   '016-class-reminders': classReminders,
-  '018-prerequisites': prerequisites,
   '017-rows-per-class': rowsPerClass,
+  '018-prerequisites': prerequisites,
   '019-class-messages': classMessages,
   '021-content-photos': contentPhotos,
   '024-class-life': classLife,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '030-waiting-list-history': waitingListHistory,
   '033-term-preparations': termPreparations,
   '034-certificates': certificates,
+  '035-desk-people-and-guests': deskPeopleAndGuests,
   '037-class-scoped-roles': classScopedRoles,
 };
 

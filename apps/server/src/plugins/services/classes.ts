@@ -18,6 +18,7 @@ import {
   RosterService,
 } from '../../classes/service.js';
 import { createCourseStore } from '../../courses/course-store.js';
+import { createDeskStore } from '../../desk/desk-store.js';
 import { staffNotices } from '../../enrolment/notices.js';
 
 export interface ClassesPluginOptions {
@@ -35,6 +36,7 @@ export const classesService = fp<ClassesPluginOptions>(
       prerequisites: createPrerequisiteStore(database.db),
       classMessages: createClassMessageStore(database, mail),
       nextTerm: createNextTermStore(database),
+      desk: createDeskStore(database),
       directory,
       enrolment,
       log: app.log,

@@ -5,6 +5,8 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { createDirectory, type DirectoryAdapter } from '../../directory/create-directory.js';
+import { withDeskPeople } from '../../desk/desk-directory.js';
+import { createDeskStore } from '../../desk/desk-store.js';
 
 export interface DirectoryPluginOptions {
   config: Config;
@@ -15,10 +17,14 @@ export interface DirectoryPluginOptions {
 export const directoryService = fp<DirectoryPluginOptions>(
   async (app, { config, wrap }) => {
     const { database } = app;
-    const configured = await createDirectory(config, database.db, {
-      logger: app.log,
-      ...(database.sqlite ? { statements: database.sqlite } : {}),
-    });
+    // People enrolled at the desk without an account are answered from our tables (decision 095).
+    const configured = withDeskPeople(
+      await createDirectory(config, database.db, {
+        logger: app.log,
+        ...(database.sqlite ? { statements: database.sqlite } : {}),
+      }),
+      createDeskStore(database),
+    );
     const directory = wrap?.(configured) ?? configured;
     app.decorate('directory', directory);
     app.addHook('onClose', () => directory.close());

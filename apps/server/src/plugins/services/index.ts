@@ -25,6 +25,7 @@ import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
 import type { Limits } from './limits.js';
 import type { StaffReports } from '@centro/contracts';
+import type { DeskClaims } from '../../desk/claims.js';
 import type { Certificates } from '../../certificates/service.js';
 
 declare module 'fastify' {
@@ -54,6 +55,8 @@ declare module 'fastify' {
     photos: PhotoLibrary;
     /** 'Relatórios': a year's classes in counts (the newest year with classes by default). */
     reports: { ofYear(year?: number): Promise<StaffReports> };
+    /** What the desk enrolled becomes an account's: a proven e-mail or a claim code. */
+    deskClaims: DeskClaims;
     /** Certificates of completion: the person's PDF, the public check of a code (decision 094). */
     certificates: Certificates;
     /** The participant's own space: my enrolments, my data, deleting my account. */
@@ -87,6 +90,7 @@ export { contentService } from './content.js';
 export { coursesService } from './courses.js';
 export { databaseService } from './database.js';
 export { directoryService } from './directory.js';
+export { deskService } from './desk.js';
 export { enrolmentService } from './enrolment.js';
 export { limitsService } from './limits.js';
 export { mailService } from './mail.js';

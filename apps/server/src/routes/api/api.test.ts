@@ -308,6 +308,8 @@ describe.each(targets)('the API on $dialect', ({ databaseUrl }) => {
             firstMeeting: course.meetings.firstMeeting,
             time: course.meetings.time,
             place: expect.stringContaining(centre.address.street) as unknown,
+            // The person's class, whose own calendar file the page links (decision 076).
+            classId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
           },
         },
       });

@@ -19,11 +19,16 @@ import { calendarRoutes } from './index.js';
 
 const SITE_URL = 'https://www.centro.org.br';
 let app: FastifyInstance;
+/** The content's courses, each page showing its one class (the reader's own: staff.test.ts). */
+const contentCourses = Object.assign(
+  async (slug: string) => allCourses().find((c) => c.slug === slug),
+  { onPage: async (slug: string) => allCourses().find((c) => c.slug === slug) },
+);
 
 beforeAll(async () => {
   app = fastify();
   // The content's courses as they are (the staff's changes: routes/api/staff/staff.test.ts).
-  app.decorate('courseOf', async (slug: string) => allCourses().find((c) => c.slug === slug));
+  app.decorate('courseOf', contentCourses);
   await app.register(calendarRoutes, { siteUrl: SITE_URL });
   await app.ready();
 });
@@ -98,7 +103,7 @@ describe('the address in the calendar files', () => {
   it('is the one published, from the next request after a save', async () => {
     const published = { revision: 0, address: centre.address };
     const edited = fastify();
-    edited.decorate('courseOf', async (slug: string) => allCourses().find((c) => c.slug === slug));
+    edited.decorate('courseOf', contentCourses);
     await edited.register(calendarRoutes, { siteUrl: SITE_URL, address: () => published });
     const locations = async (url: string) => {
       const body = (await edited.inject({ method: 'GET', url })).body;

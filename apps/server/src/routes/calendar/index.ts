@@ -2,9 +2,10 @@
  * Calendar files of the site: GET /agenda.ics, the centre's weekly schedule as
  * recurring events, rendered from the schedule in effect (packages/content, or the staff's latest
  * revision: decision 054) once per revision of it or of the contact details; and
- * GET /<programme>/<course>/encontros.ics, each course's meetings in effect (the staff area may
- * change them: read at each request, the file itself cached by its content in calendar/course-calendar.ts),
- * the same file as the enrolment e-mail's attachment. Site routes, outside /api: no rate limit, not
+ * GET /<programme>/<course>/encontros.ics, the meetings in effect of the class the course page
+ * shows, or with `?turma=<id>` of that class of the course (a page listing several links each;
+ * another id: 404), read at each request (the staff area may change them), the same event as the
+ * enrolment e-mail's attachment. Site routes, outside /api: no rate limit, not
  * in the OpenAPI document; `text/calendar; charset=utf-8`, cached for an hour like the sitemap.
  * Both give the centre's address as published (the contact details edited in 'Conteúdo', decision
  * 073), like the pages and the e-mails.
@@ -79,9 +80,11 @@ export const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (
   const { courseOf } = app;
   for (const { slug, programme } of allCourses()) {
     const path = courseCalendarPath({ slug, programme });
-    app.get(path, async (_request, reply) => {
-      const course = await courseOf(slug);
-      if (!course) throw new Error(`Course ${slug} left the content`);
+    app.get<{ Querystring: { turma?: unknown } }>(path, async (request, reply) => {
+      // A page listing several classes links each class's own file (decision 076).
+      const { turma } = request.query;
+      const course = await courseOf.onPage(slug, typeof turma === 'string' ? turma : undefined);
+      if (!course) return reply.callNotFound();
       return send(
         reply,
         calendarFileName(course),

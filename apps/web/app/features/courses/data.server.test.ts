@@ -169,16 +169,34 @@ describe('a course page rendered with its classes (decision 075)', () => {
     });
   });
 
-  it('shows two classes apart, each named, and two runs in its JSON-LD', () => {
+  it("says the class's day, time and first meeting on its programme's card too", () => {
+    const card = (content: Parameters<typeof getProgrammePage>[1]) =>
+      getProgrammePage('/global-kardec', content)
+        .page.stages.flatMap((s) => s.courses)
+        .find((c) => c.path === path);
+    expect(card({})?.meetings).toEqual(['Todo sábado, das 17h30 às 19h00, a partir de 06/03/2027']);
+    const saturday = { id: 'a', name: 'Turma 2026/2', meetings: saved };
+    expect(card({ classes: { [path]: [saturday] } })?.meetings).toEqual([
+      'Todo sábado, das 19h00 às 21h00, a partir de 28/11/2026',
+    ]);
+    const ended = { [path]: [{ ...saturday, concluded: true }] };
+    expect(card({ classes: ended })?.meetings).toEqual([]);
+  });
+
+  it('shows two classes apart, each named, with their own calendar files and two runs in its JSON-LD', () => {
     const next = { ...saved, firstMeeting: '2027-03-02', weekday: 'tuesday' as const };
     const { page, meta } = getCoursePage(path, {
       classes: {
         [path]: [
-          { name: 'Turma 2026/2', meetings: saved },
-          { name: 'Turma 2027/1', meetings: next },
+          { id: 'a', name: 'Turma 2026/2', meetings: saved },
+          { id: 'b', name: 'Turma 2027/1', meetings: next },
         ],
       },
     });
+    expect(page.share.calendars).toEqual([
+      { name: 'Turma 2026/2', path: `${path}/encontros.ics?turma=a` },
+      { name: 'Turma 2027/1', path: `${path}/encontros.ics?turma=b` },
+    ]);
     expect(page.meetings.map((m) => [m.name, m.firstMeeting])).toEqual([
       ['Turma 2026/2', 'sábado, 28/11/2026, às 19h00'],
       ['Turma 2027/1', 'terça-feira, 02/03/2027, às 19h00'],

@@ -5,9 +5,12 @@
 import {
   addMinutes,
   centre,
+  classCalendarPath,
+  type ClassMeetings,
   courseCalendarPath,
   coursePath,
   findCourse,
+  formatDate,
   formatFirstMeeting,
   formatMeetingCount,
   formatMeetingPlace,
@@ -28,7 +31,12 @@ import { courseSlot } from '@centro/contracts/photo-rules';
 import { placedImage } from '~/lib/images.server';
 import { courseJsonLd, itemListJsonLd } from '~/lib/json-ld';
 import { absoluteUrl, buildPageMeta } from '~/lib/seo';
-import { contactOf, type PublishedContent, textsOf } from '~/lib/published-content.server';
+import {
+  classesOf,
+  contactOf,
+  type PublishedContent,
+  textsOf,
+} from '~/lib/published-content.server';
 import { getSite } from '~/lib/site.server';
 import { firstSentence } from '~/lib/text';
 import { courseShareData } from './share';
@@ -45,6 +53,19 @@ function programmeSlugOf(segment: string | undefined): ProgrammeSlug {
   return slug;
 }
 
+/**
+ * A course card's lines about when the course meets, from the classes its page shows (decision
+ * 075): 'Toda quinta-feira, das 19h30 às 21h00, a partir de 04/03/2027', each class's under its
+ * name when there are several; a concluded class says nothing (it no longer meets).
+ */
+export function classLines(classes: readonly ClassMeetings[]): string[] {
+  const meeting = classes.filter((c) => !c.concluded);
+  return meeting.map(({ name, meetings }) => {
+    const line = `${formatWeeklySlot(meetings)}, a partir de ${formatDate(meetings.firstMeeting)}`;
+    return meeting.length > 1 ? `${name}: ${line}` : line;
+  });
+}
+
 export function getProgrammePage(
   pathname: string,
   content: PublishedContent = {},
@@ -59,6 +80,7 @@ export function getProgrammePage(
       summary: textsOf(content, coursePath(course)).summary,
       image: placedImage(course.image, content.photos?.[courseSlot(coursePath(course))]),
       path: coursePath(course),
+      meetings: classLines(classesOf(content, course)),
     };
     const stage = stages.find((s) => s.name === course.stage);
     if (stage) stage.courses.push(card);
@@ -102,7 +124,7 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
   const texts = textsOf(content, path);
   const { address } = contactOf(content);
   // The classes' meetings as the server read them (decision 075); the build: the content's.
-  const classes = content.classes?.[path] ?? [{ name: '', meetings: course.meetings }];
+  const classes = classesOf(content, course);
   return {
     page: {
       programme: {
@@ -129,7 +151,12 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
       share: courseShareData(
         course.title,
         absoluteUrl(site.origin, path),
-        courseCalendarPath(course),
+        classes.length > 1
+          ? classes.map(({ id, name }) => ({
+              name,
+              path: classCalendarPath(courseCalendarPath(course), id),
+            }))
+          : [{ path: courseCalendarPath(course) }],
       ),
       prerequisite: prerequisiteText(course),
     },

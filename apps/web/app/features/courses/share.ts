@@ -14,11 +14,18 @@ export function whatsAppShareUrl(title: string, url: string): string {
   return `https://wa.me/?text=${encodeURIComponent(shareText(title, url))}`;
 }
 
-/** The share data of a course page at `url` whose meetings are in `calendarPath`. */
-export function courseShareData(title: string, url: string, calendarPath: string): CourseShareData {
+/**
+ * The share data of a course page at `url`, whose classes' meetings are in `calendars` (one file
+ * per class shown: decision 076).
+ */
+export function courseShareData(
+  title: string,
+  url: string,
+  calendars: CourseShareData['calendars'],
+): CourseShareData {
   return {
     url,
-    calendarPath,
+    calendars,
     text: shareText(title, url),
     whatsappHref: whatsAppShareUrl(title, url),
   };

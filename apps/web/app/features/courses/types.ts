@@ -8,6 +8,8 @@ export interface CourseCardData {
   summary: string;
   image: PageImage;
   path: string;
+  /** When the course meets, one line per class its page shows (decision 075); none: concluded. */
+  meetings: string[];
 }
 
 export interface ProgrammePageData {
@@ -61,8 +63,11 @@ export interface CoursePageData {
 export interface CourseShareData {
   /** Absolute address of the page. */
   url: string;
-  /** Root-relative address of the course's .ics file. */
-  calendarPath: string;
+  /**
+   * 'Adicionar à minha agenda': the root-relative address of each shown class's .ics file, named
+   * when the page shows several (decision 076: each its own event).
+   */
+  calendars: { name?: string; path: string }[];
   /** The text the share sheet receives (and WhatsApp, inside `whatsappHref`). */
   text: string;
   /** 'Compartilhar no WhatsApp': `wa.me/?text=` with the text. */

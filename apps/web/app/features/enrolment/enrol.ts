@@ -11,7 +11,12 @@
  * page says the registration could not be updated. Any other failure stops the sequence (spec
  * section 8).
  */
-import { confirmationPath, courseCalendarPath, groupLinkOf } from '@centro/content/site';
+import {
+  classCalendarPath,
+  confirmationPath,
+  courseCalendarPath,
+  groupLinkOf,
+} from '@centro/content/site';
 import { messages } from '@centro/contracts/messages';
 import type { AuthUser, UserWithToken } from '~/auth/types';
 import type { ToastKind } from '~/components/toasts/notify';
@@ -168,11 +173,14 @@ export async function enrol(
         ...(enrolment.meetings
           ? {
               meetings: {
-                ...enrolment.meetings,
-                calendarPath: courseCalendarPath({
-                  programme: course.programme.slug,
-                  slug: course.slug,
-                }),
+                firstMeeting: enrolment.meetings.firstMeeting,
+                time: enrolment.meetings.time,
+                place: enrolment.meetings.place,
+                // The person's class's own file (decision 076), not the page's first class's.
+                calendarPath: classCalendarPath(
+                  courseCalendarPath({ programme: course.programme.slug, slug: course.slug }),
+                  enrolment.meetings.classId,
+                ),
               },
             }
           : {}),

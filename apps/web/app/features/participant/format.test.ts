@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enrolmentStateText, formatNextMeeting } from './format';
+import { claimedText, enrolmentStateText, formatNextMeeting } from './format';
 
 describe('formatNextMeeting', () => {
   it('reads an instant on São Paulo’s clock, as the course page does', () => {
@@ -18,5 +18,13 @@ describe('enrolmentStateText', () => {
     expect(enrolmentStateText({ state: 'concluded', position: null })).toBe('Concluído');
     expect(enrolmentStateText({ state: 'not-concluded', position: null })).toBe('Não concluído');
     expect(enrolmentStateText({ state: 'cancelled', position: null })).toBe('Cancelada');
+  });
+});
+
+describe('a claim code used', () => {
+  it('says how many enrolments came to the account', () => {
+    expect(claimedText(1)).toBe('Pronto: a inscrição feita na secretaria agora está na sua conta.');
+    expect(claimedText(2)).toContain('2 inscrições');
+    expect(claimedText(0)).toContain('Não havia inscrições novas');
   });
 });

@@ -45,3 +45,11 @@ export function enrolmentStateText(e: {
 export function isCurrent(state: MyEnrolmentState): boolean {
   return state === 'enrolled' || state === 'pending' || state === 'waiting';
 }
+
+/** After a claim code was used (decision 095). */
+export function claimedText(claimed: number): string {
+  if (claimed === 0) return 'Código aceito. Não havia inscrições novas para trazer.';
+  return claimed === 1
+    ? 'Pronto: a inscrição feita na secretaria agora está na sua conta.'
+    : `Pronto: ${claimed} inscrições feitas na secretaria agora estão na sua conta.`;
+}

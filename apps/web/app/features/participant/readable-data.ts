@@ -46,10 +46,13 @@ const STAFF_ACTIONS: Readonly<Record<string, string>> = {
   'completions.view': 'Viu as conclusões do curso com seu nome',
   'people.view': 'Encontrou seu cadastro numa busca',
   'participant.remove': 'Removeu você do curso',
+  'participant.move': 'Mudou você de turma',
   'role.grant': 'Concedeu uma função a você',
   'role.revoke': 'Retirou uma função sua',
   'prerequisite.exception': 'Liberou sua inscrição sem pré-requisito',
   'completion.change': 'Alterou sua conclusão do curso',
+  'desk.enrol': 'Inscreveu você no balcão',
+  'attendance.walk-in': 'Recebeu você num encontro sem inscrição',
   'account.delete': 'Conta excluída',
 };
 

@@ -1,10 +1,14 @@
 /**
  * The schedule page, prepared at build time from the content, or from the schedule saved in the
- * staff area when the server renders it again (decision 054).
+ * staff area when the server renders it again (decision 054), and when the courses meet, from
+ * their classes as the server read them (decision 075).
  */
 import {
   addMinutes,
+  allCourses,
   centre,
+  type ClassMeetings,
+  type Course,
   MEETING_TIME_ZONE,
   schedule as packagedSchedule,
   type ScheduleDay,
@@ -17,11 +21,15 @@ import { weeklyEventsJsonLd } from '~/lib/json-ld';
 import { buildPageMeta } from '~/lib/seo';
 import { getSite } from '~/lib/site.server';
 import { SCHEDULE_TITLE } from './copy';
+import { courseMeetingDays } from './course-meetings';
 import type { ScheduleLoaderData } from './types';
 
 export function getSchedulePage(
   schedule: readonly ScheduleDay[] = packagedSchedule,
   whatsapp: string = centre.whatsapp,
+  classesOf: (course: Course) => readonly ClassMeetings[] = (course) => [
+    { name: '', meetings: course.meetings },
+  ],
 ): ScheduleLoaderData {
   const days = schedule.map((day) => ({
     day: day.day,
@@ -48,7 +56,7 @@ export function getSchedulePage(
   const site = getSite();
   const summary = schedule.map((day) => `${day.day}: ${day.whatsappTopic}`).join('; ');
   return {
-    page: { days },
+    page: { days, courseDays: courseMeetingDays(allCourses(), classesOf) },
     meta: buildPageMeta(site, {
       title: SCHEDULE_TITLE,
       description: `Dias e horários das atividades da semana. ${summary}.`,

@@ -13,8 +13,27 @@ export interface ScheduleDayView {
   questionHref: string;
 }
 
+/** A course's class meeting on a weekday (decision 075), linked to the course's page. */
+export interface CourseMeetingView {
+  /** "19h30" */
+  time: string;
+  /** The course's title, with the class's name when its page shows several. */
+  title: string;
+  path: string;
+  /** "Escola de Médiuns · até 21h00 · Sala 1 · Primeiro encontro: 04/03/2027" */
+  note: string;
+}
+
+export interface CourseMeetingDay {
+  /** "Quinta-feira" */
+  day: string;
+  courses: CourseMeetingView[];
+}
+
 export interface SchedulePageData {
   days: ScheduleDayView[];
+  /** When the courses meet, read from their classes: the weekdays with a course. */
+  courseDays: CourseMeetingDay[];
 }
 
 export interface ScheduleLoaderData {

@@ -13,6 +13,14 @@ const klass = (id: string, state: StaffClass['state']): StaffClass => ({
   opensAt: null,
   closesAt: null,
   schedule: [],
+  meetings: {
+    firstMeeting: '2026-03-07',
+    weekday: 'saturday',
+    time: '15:00',
+    durationMinutes: 90,
+    count: 1,
+    room: 'Sala 2',
+  },
 });
 
 describe('the class a course view shows', () => {

@@ -3,43 +3,12 @@
  * turma' form's texts and request.
  */
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
-
-/** "YYYY-MM-DD" of an instant in São Paulo, where the classes meet. */
-const dayInSaoPaulo = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
-
-/** A class not concluded whose meetings have begun and not ended by `today` (or meet today). */
-function underWay(c: StaffClass, today: string): boolean {
-  const first = c.schedule[0]?.date;
-  const last = c.schedule.at(-1)?.date;
-  return c.state !== 'concluded' && first !== undefined && first <= today && today <= (last ?? '');
-}
+import { currentClassOf } from '@centro/contracts/class-status';
 
 /**
- * The class a staff screen opens on (decision 077): the class that meets today, else the one
- * under way (its meetings begun and not over), else its latest open class, else running, else
- * planned, else its latest. A class made by 'Nova turma' for next term, planned or already taking
- * enrolments, never takes the view from the class being run: it is chosen on purpose.
+ * The class the address asks for (`?turma=`), else the one the staff screens open on (decision
+ * 077, `currentClassOf`, as the overview chooses it).
  */
-export function currentClassOf(
-  classes: readonly StaffClass[],
-  now: Date = new Date(),
-): StaffClass | undefined {
-  const today = dayInSaoPaulo(now);
-  const meetsToday = classes.findLast(
-    (c) => c.state !== 'concluded' && c.schedule.some((m) => m.date === today),
-  );
-  if (meetsToday) return meetsToday;
-  const running = classes.findLast((c) => underWay(c, today));
-  if (running) return running;
-  for (const state of ['open', 'running', 'planned'] as const) {
-    const found = classes.findLast((c) => c.state === state);
-    if (found) return found;
-  }
-  return classes.at(-1);
-}
-
-/** The class the address asks for (`?turma=`), else the course's current class. */
 export function chosenClass(
   classes: readonly StaffClass[],
   asked: string | null,

@@ -43,6 +43,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'settings.view': 'Viu as configurações do curso',
   'settings.update': 'Alterou as configurações do curso',
   'participant.remove': 'Removeu um participante',
+  'participant.move': 'Moveu um participante de turma',
   'attendance.view': 'Viu a presença de um encontro',
   'attendance.update': 'Marcou a presença de um encontro',
   'roles.view': 'Viu as funções da equipe',
@@ -60,9 +61,11 @@ export const actionLabels: Record<StaffActionName, string> = {
   'prerequisites.view': 'Viu os pré-requisitos do curso',
   'prerequisites.update': 'Alterou os pré-requisitos do curso',
   'prerequisite.exception': 'Liberou a inscrição de uma pessoa sem os pré-requisitos',
-  'people.view': 'Buscou uma pessoa pelo e-mail ou nome',
+  'people.view': 'Buscou uma pessoa pelo e-mail, celular ou nome',
   'completions.view': 'Viu as conclusões do curso',
   'completion.change': 'Alterou a conclusão de um participante',
+  'desk.enrol': 'Inscreveu uma pessoa no balcão',
+  'attendance.walk-in': 'Recebeu uma pessoa sem inscrição num encontro',
 };
 
 /** The prerequisites and completions (decision 061). */

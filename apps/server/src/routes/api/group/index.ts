@@ -78,6 +78,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
                     ...content.content().contact.address,
                     country: 'BR',
                   }),
+                  classId: ref.classId,
                 },
               }
             : {}),

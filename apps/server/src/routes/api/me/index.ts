@@ -10,6 +10,7 @@
  *                                      refused once the person's class has ended
  * - POST /api/me/waiting-list/join     {course}: only when the course is full and enrolment open
  * - POST /api/me/waiting-list/leave    {course}
+ * - POST /api/me/claim                {code}: the desk's claim code makes its rows the person's
  * - GET  /api/me/opening-alerts        the courses whose opening the person will be told of
  * - POST /api/me/opening-alert         {course}: one e-mail when the course's enrolment opens
  * - POST /api/me/opening-alert/cancel  {course}
@@ -32,6 +33,8 @@ import {
   myCourseRequestSchema,
   myWaitingListJoinRequestSchema,
   myAccountSchema,
+  myClaimRequestSchema,
+  myClaimResponseSchema,
   myDataSchema,
   myPasswordChangeRequestSchema,
   myPasswordChangeResponseSchema,
@@ -54,7 +57,7 @@ import type { RefusalName } from '../../../refusals/catalogue.js';
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { enrolment, participant, staff, openingAlerts, limits, certificates } = app;
+  const { enrolment, participant, staff, openingAlerts, limits, certificates, deskClaims } = app;
   const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
@@ -73,8 +76,22 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.myEnrolments,
     bearerRoute({ answer: myEnrolmentsResponseSchema, refusals: [...AUTH] }),
+    async (request) => {
+      // What the desk enrolled with this person's proven e-mail becomes theirs (decision 095).
+      await deskClaims.byVerifiedEmail(request.person.userId);
+      return { enrolments: await participant.myEnrolments(request.person.userId) };
+    },
+  );
+
+  app.post(
+    apiPaths.myClaim,
+    bearerRoute({
+      body: myClaimRequestSchema,
+      answer: myClaimResponseSchema,
+      refusals: [...AUTH, 'invalidRequest', 'claimCodeUnknown'],
+    }),
     async (request) => ({
-      enrolments: await participant.myEnrolments(request.person.userId),
+      claimed: await deskClaims.byCode(request.person.userId, request.body.code),
     }),
   );
 

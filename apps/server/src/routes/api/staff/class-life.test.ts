@@ -143,6 +143,22 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
       sequence: first.sequence + 2,
       start: `${later}T20:15:00`,
     });
+
+    // A second class listed on the page has its own file, its own event (decision 076).
+    const created = await as(
+      ADMIN,
+      'POST',
+      `/api/staff/courses/${calendarCourse.slug}/classes`,
+      {},
+    );
+    const next = created.json().class as { id: string; firstMeeting: string };
+    const own = eventOf((await api.app.inject({ url: `${page}?turma=${next.id}` })).body);
+    expect(own.uid).toContain(next.id);
+    expect(own.uid).not.toBe(first.uid);
+    expect(own.start.slice(0, 10)).toBe(next.firstMeeting);
+    expect(eventOf((await api.app.inject({ url: page })).body)).toEqual(third);
+    const other = await api.app.inject({ url: `${page}?turma=${randomUUID()}` });
+    expect(other.statusCode).toBe(404);
   });
 
   it('mails the WhatsApp invite to the people told it would come, once, when it is saved', async () => {

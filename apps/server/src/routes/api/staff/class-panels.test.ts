@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
+import type { StaffCourseSummary } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
@@ -177,6 +178,29 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: 'not_found', message: 'Turma não encontrada.' });
     }
+  });
+
+  it("opens the overview on the class that meets today, not on 'Turma 2027/1' taking enrolments", async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(),
+    );
+    const meetsToday = { ...SETTINGS, firstMeeting: today };
+    expect((await as('POST', `${C}/settings?turma=${first}`, meetsToday)).statusCode).toBe(200);
+    expect((await as('POST', `${C}/classes/${second}/open`, {})).statusCode).toBe(200);
+    const overview = async () =>
+      ((await as('GET', '/api/staff/courses')).json().courses as StaffCourseSummary[]).find(
+        (c) => c.slug === course.slug,
+      );
+    expect(await overview()).toMatchObject({
+      classId: first,
+      classState: 'open',
+      enrolled: 2,
+      firstMeeting: today,
+      attendance: [1, 0],
+    });
+    // Its meetings over: the class taking enrolments is the one to open on.
+    expect((await as('POST', `${C}/settings?turma=${first}`, SETTINGS)).statusCode).toBe(200);
+    expect(await overview()).toMatchObject({ classId: second, className: 'Turma 2027/1' });
   });
 
   it('keeps a concluded class readable and refuses its changes (409, in Portuguese)', async () => {

@@ -6,7 +6,12 @@
  * line in the staff record says.
  */
 import { randomUUID } from 'node:crypto';
-import { schedule as packagedSchedule } from '@centro/content';
+import {
+  allCourses,
+  coursePath,
+  schedule as packagedSchedule,
+  programmePath,
+} from '@centro/content';
 import type { StaffPhotosResponse } from '@centro/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +33,7 @@ const targets = [
 
 const ADMIN = randomUUID();
 /** The pages the fixture's renderer rendered, in order (tests/support/web-root.ts). */
-const renders = ((globalThis as { __centroRenders?: string[] }).__centroRenders = []);
+const renders: string[] = ((globalThis as { __centroRenders?: string[] }).__centroRenders = []);
 
 describe.each(targets)('what content saves cost on $dialect', ({ databaseUrl }) => {
   let fixture: FixtureWebRoot;
@@ -108,6 +113,32 @@ describe.each(targets)('what content saves cost on $dialect', ({ databaseUrl }) 
     expect(new Set(renders).size).toBe(renders.length);
     const page = (await api.app.inject({ method: 'GET', url: '/' })).body;
     expect(page).toContain('apresentação');
+  });
+
+  it("renders again the pages that say when a course meets once its class's meetings change, and only them", async () => {
+    const [course] = allCourses();
+    if (!course) throw new Error('no course');
+    const saved = await as(ADMIN, 'POST', `/api/staff/courses/${course.slug}/settings`, {
+      places: null,
+      inviteCode: null,
+      opensAt: null,
+      closesAt: null,
+      firstMeeting: null,
+      time: '19:00',
+      count: null,
+      durationMinutes: null,
+      room: 'Salão Bezerra de Menezes',
+    });
+    expect(saved.statusCode).toBe(200);
+    // Each instance looks at the classes every 2 s (decision 075).
+    const pages = [coursePath(course), programmePath(course.programme), '/horarios'];
+    await expect
+      .poll(() => pages.every((path) => renders.includes(path)), { timeout: 15_000 })
+      .toBe(true);
+    expect([...renders].sort()).toEqual([...pages].sort());
+    expect((await api.app.inject({ url: coursePath(course) })).body).toContain(
+      'Salão Bezerra de Menezes',
+    );
   });
 
   it('limits the saves and previews of each staff member, saying when to try again', async () => {

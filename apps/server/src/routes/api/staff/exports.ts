@@ -29,13 +29,13 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { row, participants } = await rosters.exportRows(
+      const { row, turma, participants } = await rosters.exportRows(
         request.staffActor,
         request.params.slug,
         'csv',
         request.query.turma,
       );
-      const body = participantsCsv(participants);
+      const body = participantsCsv(participants, turma);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
@@ -58,13 +58,13 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { course, row, participants, waiting, attendance } = await rosters.exportRows(
+      const { course, row, turma, participants, waiting, attendance } = await rosters.exportRows(
         request.staffActor,
         request.params.slug,
         'xlsx',
         request.query.turma,
       );
-      const body = await participantsXlsx(course.title, participants, waiting, attendance);
+      const body = await participantsXlsx(course.title, turma, participants, waiting, attendance);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(

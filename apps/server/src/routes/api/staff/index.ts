@@ -43,6 +43,7 @@ import { staffExportRoutes } from './exports.js';
 import { staffNextTermRoutes } from './next-term.js';
 import { staffPhotoRoutes } from './photos.js';
 import { staffReportRoutes } from './reports.js';
+import { staffDeskRoutes } from './desk.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -103,6 +104,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffReportRoutes);
   // 'Preparar próximo semestre': every course's next class at once (decision 093).
   await app.register(staffNextTermRoutes);
+  // 'Inscrever no balcão' and walk-ins at the door (decisions 095 and 096).
+  await app.register(staffDeskRoutes);
 
   app.get(
     apiPaths.staffMe,

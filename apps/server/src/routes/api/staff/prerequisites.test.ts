@@ -153,7 +153,7 @@ describe.each(targets)('prerequisites on $dialect', ({ databaseUrl }) => {
     const short = await as(secretaria, 'GET', '/api/staff/people?q=ab');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(
-      'Digite o e-mail completo ou o nome e o sobrenome da pessoa.',
+      'Digite o e-mail completo, o celular com DDD ou o nome e o sobrenome da pessoa.',
     );
 
     const freed = await as(secretaria, 'POST', `/api/staff/courses/${second.slug}/exceptions`, {

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { allCourses } from '@centro/content';
+import { allCourses, formatDate, formatTime, type Weekday, weekdayNames } from '@centro/content';
+import type { StaffCourseSummary } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
@@ -224,12 +225,28 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const text = bytes.toString('utf8').slice(1);
     expect(text.startsWith('sep=')).toBe(false);
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Celular;Data de inscrição;Situação;Presenças;Turma;Primeiro encontro;Dia;Horário;Duração (min);Encontros;Local',
+    );
     expect(lines).toHaveLength(4);
     const jose = lines.find((l) => l.includes('Araújo'));
     expect(jose).toMatch(
-      /^"José Araújo; ""Zé""";[^;]+@example\.org;\(11\) 98765-4321;\d{2}\/\d{2}\/\d{4};Confirmada;0$/,
+      /^"José Araújo; ""Zé""";[^;]+@example\.org;\(11\) 98765-4321;\d{2}\/\d{2}\/\d{4};Confirmada;0;Turma \d{4}\/[12];/,
     );
+    // The class's meetings in effect, as the staff overview says them.
+    const overview = await as(ADMIN, { method: 'GET', url: '/api/staff/courses' });
+    const m = (overview.json().courses as StaffCourseSummary[]).find(
+      (c) => c.slug === course.slug,
+    ) as StaffCourseSummary;
+    const meetings = [
+      formatDate(m.firstMeeting),
+      weekdayNames[m.weekday as Weekday],
+      formatTime(m.time),
+      m.durationMinutes,
+      m.meetings,
+      m.room ?? '',
+    ].join(';');
+    expect(jose).toContain(`;${meetings}`);
 
     // The waiting list has its own CSV, named apart.
     const waiting = await as(secretaria, { method: 'GET', url: `${C}/lista-de-espera.csv` });
@@ -248,6 +265,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(workbook.worksheets.map((s) => s.name).slice(1)).toEqual([
       'Lista de espera',
       'Presença',
+      'Visitantes',
     ]);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
@@ -258,6 +276,13 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       'Data de inscrição',
       'Situação',
       'Presenças',
+      'Turma',
+      'Primeiro encontro',
+      'Dia',
+      'Horário',
+      'Duração (min)',
+      'Encontros',
+      'Local',
     ]);
     const values = Array.from({ length: 3 }, (_, i) => sheet?.getRow(i + 2).getCell(1).value);
     expect(values).toContain('José Araújo; "Zé"');

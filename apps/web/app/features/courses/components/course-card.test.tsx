@@ -11,6 +11,7 @@ const course: CourseCardData = {
   summary: 'O que é o passe espírita e como é aplicado.',
   path: '/global-kardec/passe',
   image: { src: '/assets/passe.svg', alt: 'Duas mãos abertas', width: 640, height: 400 },
+  meetings: ['Todo sábado, das 17h30 às 19h00, a partir de 06/03/2027'],
 };
 
 function renderCard(options: Parameters<typeof renderWithRouter>[1] = {}, lazyImage = false) {

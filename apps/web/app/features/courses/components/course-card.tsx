@@ -21,6 +21,11 @@ export function CourseCard({ course, lazyImage }: CourseCardProps) {
       <div className="course-card__body">
         <h3>{course.title}</h3>
         <p>{course.summary}</p>
+        {course.meetings.map((line) => (
+          <p key={line} className="course-card__meetings">
+            {line}
+          </p>
+        ))}
         <Link className="btn btn-outline course-card__link" to={course.path}>
           {signedIn ? 'Fazer Matrícula' : 'Mais Informações'}
           {/* Names the course for screen readers and search engines: ten links, ten names. */}

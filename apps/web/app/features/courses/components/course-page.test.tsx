@@ -29,11 +29,9 @@ const page: CoursePageData = {
       place: 'Sala 3 – Rua da Esperança, 123',
     },
   ],
-  share: courseShareData(
-    'Passe',
-    'https://www.centro.org.br/global-kardec/passe',
-    '/global-kardec/passe/encontros.ics',
-  ),
+  share: courseShareData('Passe', 'https://www.centro.org.br/global-kardec/passe', [
+    { path: '/global-kardec/passe/encontros.ics' },
+  ]),
   prerequisite: null,
 };
 

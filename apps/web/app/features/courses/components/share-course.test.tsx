@@ -7,7 +7,7 @@ import { ShareCourse } from './share-course';
 const URL_ = 'https://www.centro.org.br/global-kardec/passe';
 const props = {
   title: 'Passe',
-  ...courseShareData('Passe', URL_, '/global-kardec/passe/encontros.ics'),
+  ...courseShareData('Passe', URL_, [{ path: '/global-kardec/passe/encontros.ics' }]),
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,6 +31,19 @@ describe('ShareCourse', () => {
       'href',
       '/global-kardec/passe/encontros.ics',
     );
+  });
+
+  it('offers each class its own calendar file when the page shows several', () => {
+    const calendars = [
+      { name: 'Turma 2026/2', path: '/global-kardec/passe/encontros.ics?turma=a' },
+      { name: 'Turma 2027/1', path: '/global-kardec/passe/encontros.ics?turma=b' },
+    ];
+    renderWithRouter(<ShareCourse {...props} calendars={calendars} />);
+    expect(
+      screen
+        .getAllByRole('link', { name: /^Adicionar à minha agenda/ })
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual(calendars.map((c) => [`Adicionar à minha agenda: ${c.name}`, c.path]));
   });
 
   it('has no share-sheet button where the browser has no Web Share API', () => {

@@ -11,7 +11,11 @@ export async function fetchAttendance(
   token: string,
 ): Promise<StaffAttendanceResponse> {
   const url = staffCoursePaths(slug, classId).attendance(meeting);
-  return checked(await fetchJson(url, { bearer: token }), url, { date: 'string', marks: 'array' });
+  return checked(await fetchJson(url, { bearer: token }), url, {
+    date: 'string',
+    marks: 'array',
+    guests: 'array',
+  });
 }
 
 export async function saveAttendance(

@@ -27,6 +27,7 @@ function stubApi() {
         { personId: 'u1', name: 'Ana Souza', present: false },
         { personId: 'u2', name: 'José Ávila', present: null },
       ],
+      guests: [],
     });
   });
   return posts;
@@ -62,6 +63,14 @@ describe('AttendancePanel', () => {
       opensAt: null,
       closesAt: null,
       schedule,
+      meetings: {
+        firstMeeting: '2026-03-03',
+        weekday: 'tuesday',
+        time: '19:30',
+        durationMinutes: 90,
+        count: 3,
+        room: null,
+      },
     };
     const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
     renderWithRouter(<AttendancePanel {...panel} />, {

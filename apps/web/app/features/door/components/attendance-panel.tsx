@@ -25,6 +25,7 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from '~/components/staff/load-failed';
 import { useAttendanceQueue } from './use-attendance-queue';
+import { WalkIn } from './walk-in';
 
 export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
   const id = useId();
@@ -95,7 +96,7 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
 
   if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
   if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
-  const { date, marks } = sheet.data;
+  const { date, marks, guests } = sheet.data;
   // What this device still has to send overrides the sheet as loaded (decision 089).
   const pending = pendingFor(queue ?? [], classId, meeting);
   const sentHere = pendingFor(sent, classId, meeting);
@@ -139,127 +140,149 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
     if (!already) void set([{ personId, present: true }]);
   };
 
+  // Who came without a place (decision 096): added here, listed apart from the marks.
+  const walkIn = (
+    <WalkIn
+      slug={slug}
+      classId={classId}
+      meeting={meeting}
+      guests={guests}
+      open={!readOnly && notYet === null}
+      onAdded={() => void sheet.reload()}
+    />
+  );
   if (marks.length === 0) {
-    return <p>Nenhum participante inscrito nesta turma.</p>;
+    return (
+      <>
+        <p>Nenhum participante inscrito nesta turma.</p>
+        {walkIn}
+      </>
+    );
   }
   if (readOnly) {
     return (
-      <ul
-        className="plain-list staff__marks"
-        aria-label={`${meeting}º encontro, ${formatDate(date)}`}
-      >
-        {marks.map((mark) => (
-          <li key={mark.personId}>
-            {mark.name || 'Participante sem nome'}: {markLabel(mark.present)}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul
+          className="plain-list staff__marks"
+          aria-label={`${meeting}º encontro, ${formatDate(date)}`}
+        >
+          {marks.map((mark) => (
+            <li key={mark.personId}>
+              {mark.name || 'Participante sem nome'}: {markLabel(mark.present)}
+            </li>
+          ))}
+        </ul>
+        {walkIn}
+      </>
     );
   }
   const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
   const why = notYet ? `${id}-not-yet` : undefined;
   const found = findByName(marks, search);
   return (
-    <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
-      {notYet && (
-        <p id={why} className="staff__notice">
-          {notYet}
-        </p>
-      )}
-      {pending.size > 0 && (
-        <p className="staff__notice" role="status">
-          {pendingMessage(pending.size)}
-        </p>
-      )}
-      <fieldset disabled={notYet !== null} aria-describedby={why} className="staff__door">
-        <div className="staff__field">
-          <label htmlFor={`${id}-search`}>{doorTexts.search}</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            autoComplete="off"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setDoor(null);
-            }}
-          />
-        </div>
-        {search.trim() !== '' && found.length === 0 && (
-          <p className="staff__door-outcome staff__door-outcome--none">{doorTexts.notFound}</p>
+    <>
+      {walkIn}
+      <form className="staff__attendance-form" onSubmit={(event) => void save(event)}>
+        {notYet && (
+          <p id={why} className="staff__notice">
+            {notYet}
+          </p>
         )}
-        {found.length > 0 && (
-          <ul className="plain-list staff__door-results" aria-label="Encontrados">
-            {found.map((m) => (
-              <li key={m.personId}>
-                <button
-                  type="button"
-                  className="btn btn-outline staff__door-person"
-                  onClick={() => tapAtDoor(m.personId, m.name, m.present)}
-                >
-                  {m.name || 'Participante sem nome'}
-                </button>
+        {pending.size > 0 && (
+          <p className="staff__notice" role="status">
+            {pendingMessage(pending.size)}
+          </p>
+        )}
+        <fieldset disabled={notYet !== null} aria-describedby={why} className="staff__door">
+          <div className="staff__field">
+            <label htmlFor={`${id}-search`}>{doorTexts.search}</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              autoComplete="off"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setDoor(null);
+              }}
+            />
+          </div>
+          {search.trim() !== '' && found.length === 0 && (
+            <p className="staff__door-outcome staff__door-outcome--none">{doorTexts.notFound}</p>
+          )}
+          {found.length > 0 && (
+            <ul className="plain-list staff__door-results" aria-label="Encontrados">
+              {found.map((m) => (
+                <li key={m.personId}>
+                  <button
+                    type="button"
+                    className="btn btn-outline staff__door-person"
+                    onClick={() => tapAtDoor(m.personId, m.name, m.present)}
+                  >
+                    {m.name || 'Participante sem nome'}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p
+            role="status"
+            className={
+              door
+                ? `staff__door-outcome staff__door-outcome--${door.outcome === 'presente' ? 'present' : 'already'}`
+                : undefined
+            }
+          >
+            {door?.text}
+          </p>
+        </fieldset>
+        <fieldset disabled={notYet !== null} aria-describedby={why}>
+          <legend>
+            {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
+          </legend>
+          <ul className="plain-list staff__marks">
+            {marks.map((mark) => (
+              <li key={mark.personId}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={isPresent(mark.personId, mark.present)}
+                    onChange={(event) => {
+                      const { checked } = event.currentTarget;
+                      setMarkedAll(null);
+                      void set([{ personId: mark.personId, present: checked }]);
+                    }}
+                  />{' '}
+                  {mark.name || 'Participante sem nome'}
+                  {pending.has(mark.personId) && (
+                    <span className="staff__pending">{doorTexts.pending}</span>
+                  )}
+                </label>
               </li>
             ))}
           </ul>
-        )}
-        <p
-          role="status"
-          className={
-            door
-              ? `staff__door-outcome staff__door-outcome--${door.outcome === 'presente' ? 'present' : 'already'}`
-              : undefined
-          }
-        >
-          {door?.text}
-        </p>
-      </fieldset>
-      <fieldset disabled={notYet !== null} aria-describedby={why}>
-        <legend>
-          {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes
-        </legend>
-        <ul className="plain-list staff__marks">
-          {marks.map((mark) => (
-            <li key={mark.personId}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={isPresent(mark.personId, mark.present)}
-                  onChange={(event) => {
-                    const { checked } = event.currentTarget;
-                    setMarkedAll(null);
-                    void set([{ personId: mark.personId, present: checked }]);
-                  }}
-                />{' '}
-                {mark.name || 'Participante sem nome'}
-                {pending.has(mark.personId) && (
-                  <span className="staff__pending">{doorTexts.pending}</span>
-                )}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <div className="staff__actions">
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={notYet !== null}
-          aria-describedby={why}
-          onClick={() => void markAll()}
-        >
-          Marcar todos como presentes
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={notYet !== null}
-          aria-describedby={why}
-        >
-          Salvar presença
-        </button>
-      </div>
-      <p role="status">{markedAll}</p>
-    </form>
+        </fieldset>
+        <div className="staff__actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={notYet !== null}
+            aria-describedby={why}
+            onClick={() => void markAll()}
+          >
+            Marcar todos como presentes
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={notYet !== null}
+            aria-describedby={why}
+          >
+            Salvar presença
+          </button>
+        </div>
+        <p role="status">{markedAll}</p>
+      </form>
+    </>
   );
 }

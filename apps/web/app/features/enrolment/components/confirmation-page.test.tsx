@@ -44,7 +44,8 @@ describe('ConfirmationPage', () => {
         firstMeeting: '2027-03-06',
         time: '17:30',
         place: 'Sala 2 – Rua X, 1 - Centro, Cidade - SP, CEP 00000-000',
-        calendarPath: '/global-kardec/passe/encontros.ics',
+        calendarPath:
+          '/global-kardec/passe/encontros.ics?turma=3f1c2a9e-0d4b-4c7a-9e21-7b5f0c1d2e3a',
       },
     });
     expect(screen.getByText(/Primeiro encontro:/).closest('li')).toHaveTextContent(
@@ -55,7 +56,7 @@ describe('ConfirmationPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Adicionar à minha agenda' })).toHaveAttribute(
       'href',
-      '/global-kardec/passe/encontros.ics',
+      '/global-kardec/passe/encontros.ics?turma=3f1c2a9e-0d4b-4c7a-9e21-7b5f0c1d2e3a',
     );
     expect(screen.getByRole('link', { name: 'Entre em nosso grupo de WhatsApp' })).toBeVisible();
   });

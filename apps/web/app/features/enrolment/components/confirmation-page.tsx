@@ -29,7 +29,7 @@ export function confirmationStateOf(value: unknown): ConfirmationState | null {
       typeof meetings.time === 'string' &&
       typeof meetings.place === 'string' &&
       typeof meetings.calendarPath === 'string' &&
-      /^\/[\w/-]+\.ics$/.test(meetings.calendarPath)
+      /^\/[\w/-]+\.ics(\?turma=[\w-]+)?$/.test(meetings.calendarPath)
     )
   ) {
     return { ...state, meetings: undefined };

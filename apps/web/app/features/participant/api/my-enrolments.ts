@@ -59,3 +59,13 @@ export async function joinWaitingList(
 export async function leaveWaitingList(course: string, token: string): Promise<void> {
   await post(apiPaths.myWaitingListLeave, course, token);
 }
+
+/**
+ * POST /api/me/claim: the code the desk gave a person enrolled without an account makes those
+ * places the person's (decision 095); resolves to how many.
+ */
+export async function claimDeskCode(code: string, token: string): Promise<number> {
+  const url = apiPaths.myClaim;
+  const answer = await fetchJson(url, { method: 'POST', body: { code }, bearer: token });
+  return checked<{ claimed: number }>(answer, url, { claimed: 'number' }).claimed;
+}

@@ -2,7 +2,7 @@
  * 'Minhas inscrições' on the profile: each class the person holds a place in or
  * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
  * then their past classes ('Concluído', with its certificate to download, 'Não concluído',
- * 'Cancelada').
+ * 'Cancelada'); and the code the desk gave a person enrolled there (decision 095).
  */
 import { coursePath, formatClassMeetings, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
@@ -14,6 +14,7 @@ import { enrolmentStateText, formatNextMeeting } from '../format';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { ClaimCode } from './claim-code';
 import { CertificateDownload } from './certificate-download';
 import '../participant.css';
 
@@ -89,6 +90,7 @@ export function MyEnrolments() {
           ))}
         </ul>
       )}
+      {mine.state === 'ready' && <ClaimCode busy={busy} run={run} />}
     </section>
   );
 }

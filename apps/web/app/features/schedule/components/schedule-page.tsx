@@ -1,10 +1,11 @@
 import { scheduleCalendarPath } from '@centro/content/site';
 import { SCHEDULE_TITLE } from '../copy';
 import type { SchedulePageData } from '../types';
+import { CourseDays } from './course-days';
 import { ScheduleDayCard } from './schedule-day';
 import '../schedule.css';
 
-export function SchedulePage({ days }: SchedulePageData) {
+export function SchedulePage({ days, courseDays }: SchedulePageData) {
   return (
     <div className="page">
       <h1>{SCHEDULE_TITLE}</h1>
@@ -25,6 +26,7 @@ export function SchedulePage({ days }: SchedulePageData) {
           </li>
         ))}
       </ul>
+      <CourseDays days={courseDays} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 /**
  * A course's prerequisites, 'Liberar inscrição', finding the person, and the completions
- * (decision 061): /api/staff/courses/:slug/{prerequisites,exceptions,completions}, /api/staff/people.
+ * (decision 061): /api/staff/courses/:slug/{prerequisites,exceptions,completions}; finding the
+ * person is ~/lib/staff/find-people.
  */
 import type {
   StaffCompletion,
   StaffCompletionChange,
-  StaffPeopleResponse,
   StaffPrerequisitesResponse,
 } from '@centro/contracts';
-import { apiPaths, staffCoursePaths } from '@centro/contracts/paths';
+import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
@@ -45,17 +45,6 @@ export async function grantException(slug: string, personId: string, token: stri
   checked(await fetchJson(url, { method: 'POST', body: { personId }, bearer: token }), url, {
     ok: [true],
   });
-}
-
-/** People whose e-mail or name holds `text`. */
-export async function findPeople(
-  text: string,
-  token: string,
-): Promise<StaffPeopleResponse['people']> {
-  const url = `${apiPaths.staffPeople}?q=${encodeURIComponent(text)}`;
-  return checked<StaffPeopleResponse>(await fetchJson(url, { bearer: token }), url, {
-    people: 'array',
-  }).people;
 }
 
 export async function fetchCompletions(slug: string, token: string): Promise<StaffCompletion[]> {

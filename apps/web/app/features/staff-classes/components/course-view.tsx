@@ -7,12 +7,13 @@
  * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
-import { type ComponentType, useCallback } from 'react';
+import { type ComponentType, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchClasses } from '../api/classes';
 import { type ClassPanelProps, chosenClass, isReadOnly } from '~/lib/staff/classes';
+import { formatClassMeetings } from '@centro/content/site';
 import { classStatus, placesTaken } from '@centro/contracts/class-status';
 import { classMessages } from '~/lib/staff/copy';
 import { ClassMessageForm } from './class-message-form';
@@ -28,6 +29,8 @@ interface CourseViewProps {
   coordination: boolean;
   /** 'Presença' (the door's feature, composed by the route). */
   attendance: ComponentType<ClassPanelProps>;
+  /** 'Inscrever no balcão' (the door's feature too, decision 095). */
+  desk: ComponentType<ClassPanelProps>;
   /** Something changed the overview's figures (a removal, new settings, a class). */
   onChanged: () => void;
 }
@@ -36,6 +39,7 @@ export function CourseView({
   course,
   coordination,
   attendance: AttendancePanel,
+  desk: DeskPanel,
   onChanged,
 }: CourseViewProps) {
   const call = useApi();
@@ -78,6 +82,8 @@ export function CourseView({
     { key: 'turmas', label: 'Turmas' },
     { key: 'participantes', label: 'Participantes' },
     { key: 'presenca', label: 'Presença' },
+    // Enrolling at the desk: into a class not concluded (decision 095).
+    ...(chosen && !isReadOnly(chosen) ? [{ key: 'balcao', label: 'Inscrever no balcão' }] : []),
     // A concluded class is read-only: no message to it either.
     ...(chosen && !isReadOnly(chosen) ? [{ key: 'mensagem', label: 'Mensagem à turma' }] : []),
     // Of the course, whatever the class.
@@ -100,6 +106,8 @@ export function CourseView({
           <span>{placesTaken(chosen.taken, chosen.places)}</span>
         </p>
       )}
+      {/* When and where the class meets, as its page and e-mails say it (decision 075). */}
+      {chosen && <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>}
       {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
@@ -124,7 +132,11 @@ export function CourseView({
         />
       )}
       {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
-      {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+      {/* The door's panels are loaded when their tab is opened (the route makes them lazy). */}
+      <Suspense fallback={<p role="status">Carregando…</p>}>
+        {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
+        {panel && current === 'balcao' && <DeskPanel key={chosen.id} {...panel} />}
+      </Suspense>
       {panel && current === 'configuracoes' && <SettingsPanel key={chosen.id} {...panel} />}
       {panel && current === 'mensagem' && (
         <ClassMessageForm key={chosen.id} slug={slug} classId={chosen.id} className={chosen.name} />

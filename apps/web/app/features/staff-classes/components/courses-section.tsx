@@ -1,34 +1,41 @@
 /** 'Cursos' in the staff area: the overview, or the course of `?curso=`. */
 import type { ComponentType } from 'react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useApi } from '~/auth/use-api';
 import { LoadFailed } from '~/components/staff/load-failed';
 import type { ClassPanelProps } from '~/lib/staff/classes';
 import { useLoad } from '~/lib/use-load';
 import { fetchOverview } from '../api/get-overview';
-import { CourseView } from './course-view';
 import { Overview } from './overview';
+
+/** A course's screen and its panels: loaded when a course is opened, not with the overview. */
+const CourseView = lazy(() => import('./course-view').then((m) => ({ default: m.CourseView })));
 
 export interface CoursesSectionProps {
   slug: string | null;
   coordination: boolean;
   /** 'Presença', a feature of its own (the door), composed by the route. */
   attendance: ComponentType<ClassPanelProps>;
+  /** 'Inscrever no balcão', the door's too. */
+  desk: ComponentType<ClassPanelProps>;
 }
 
-export function CoursesSection({ slug, coordination, attendance }: CoursesSectionProps) {
+export function CoursesSection({ slug, coordination, attendance, desk }: CoursesSectionProps) {
   const overview = useOverview();
   if (overview.state === 'loading') return <p role="status">Carregando…</p>;
   if (overview.state === 'failed') return <LoadFailed onRetry={overview.reload} />;
   const course = slug ? overview.data.find((c) => c.slug === slug) : undefined;
   return course ? (
-    <CourseView
-      key={course.slug}
-      course={course}
-      coordination={coordination}
-      attendance={attendance}
-      onChanged={overview.reload}
-    />
+    <Suspense fallback={<p role="status">Carregando…</p>}>
+      <CourseView
+        key={course.slug}
+        course={course}
+        coordination={coordination}
+        attendance={attendance}
+        desk={desk}
+        onChanged={overview.reload}
+      />
+    </Suspense>
   ) : (
     <Overview courses={overview.data} coordination={coordination} />
   );

@@ -44,7 +44,12 @@ export function Overview({
               .map((course) => (
                 <li key={course.slug} className="staff__course">
                   <h3>
-                    <Link to={`?curso=${encodeURIComponent(course.slug)}`}>{course.title}</Link>
+                    {/* The class these figures are of, as the course's view opens on it (decision 077). */}
+                    <Link
+                      to={`?curso=${encodeURIComponent(course.slug)}&turma=${encodeURIComponent(course.classId)}`}
+                    >
+                      {course.title}
+                    </Link>
                   </h3>
                   <p className="staff__figures">
                     <span>{course.className}</span>

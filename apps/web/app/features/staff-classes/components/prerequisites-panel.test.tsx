@@ -88,7 +88,7 @@ describe('PrerequisitesPanel', () => {
     await userEvent.type(search, 'ana');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(search).toHaveAccessibleDescription(
-      'Digite o e-mail completo ou o nome e o sobrenome da pessoa.',
+      'Digite o e-mail completo, o celular com DDD ou o nome e o sobrenome da pessoa.',
     );
 
     await userEvent.type(search, ' souza');

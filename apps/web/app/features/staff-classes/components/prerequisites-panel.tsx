@@ -4,6 +4,7 @@
  * (Coordenação and Secretaria): find the person by e-mail or name and let them enrol in this
  * course without the prerequisites. Problems sit beside the field they are about.
  */
+import { findPeople } from '~/lib/staff/find-people';
 import type { StaffPeopleResponse, StaffPrerequisitesResponse } from '@centro/contracts';
 import { isSpecificPeopleQuery } from '@centro/contracts/people-query';
 import { joinPortuguese } from '@centro/contracts/lists';
@@ -11,12 +12,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
-import {
-  fetchPrerequisites,
-  findPeople,
-  grantException,
-  savePrerequisites,
-} from '../api/prerequisites';
+import { fetchPrerequisites, grantException, savePrerequisites } from '../api/prerequisites';
 import { prerequisiteMessages, staffMessages } from '~/lib/staff/copy';
 import { formatDateTime } from '~/lib/staff/format';
 import { failureMessage } from '~/lib/staff/messages';

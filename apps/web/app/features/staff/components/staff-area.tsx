@@ -180,7 +180,8 @@ function StaffViews({ me, sections }: { me: StaffMeResponse; sections: StaffSect
           </Link>
         ))}
       </nav>
-      {view}
+      {/* Every section but the courses is loaded when opened (the route makes them lazy). */}
+      <Suspense fallback={<p role="status">Carregando…</p>}>{view}</Suspense>
     </div>
   );
 }
