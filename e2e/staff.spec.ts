@@ -142,10 +142,13 @@ staffTest(
       expect(csv.name).toMatch(new RegExp(`^inscritos-${course.slug}-turma-\\d{4}-[12]\\.csv$`));
       expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
-      expect(lines[0]).toBe('Nome;E-mail;Celular;Data de inscrição;Situação;Presenças');
+      // The class's meetings on every row, as its page says them (decision 075).
+      expect(lines[0]).toBe(
+        'Nome;E-mail;Celular;Data de inscrição;Situação;Presenças;Turma;Primeiro encontro;Dia;Horário;Duração (min);Encontros;Local',
+      );
       expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana Souza', 'José Ávila']);
       expect(lines[2]).toMatch(
-        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada;0$/,
+        /^José Ávila;pessoa-[^;]+@example\.org;[^;]*;\d{2}\/\d{2}\/\d{4};Confirmada;0;Turma \d{4}\/[12];/,
       );
       expect(csv.bytes.includes('sep=')).toBe(false);
 
@@ -164,6 +167,7 @@ staffTest(
         'Data de inscrição',
         'Situação',
         'Presenças',
+        ...'Turma;Primeiro encontro;Dia;Horário;Duração (min);Encontros;Local'.split(';'),
       ]);
       expect(sheet?.getCell('A3').value).toBe('José Ávila');
       expect(sheet?.getCell('D3').value).toBeInstanceOf(Date);

@@ -5,8 +5,9 @@
  * meeting further ahead has not happened. Pure, browser-safe: the server refuses by the same rule
  * the screen shows.
  */
-import type { CourseMeetings, Weekday } from './schema.js';
-import { formatTime, meetingDates, meetingStart, wallClockAt, weekdayOf } from './meetings.js';
+import type { Weekday } from './schema.js';
+import { heldMeetings, type MeetingRule } from './class-meetings.js';
+import { formatTime, meetingStart, wallClockAt, weekdayOf } from './meetings.js';
 
 /** Marking opens this long before a meeting starts. */
 export const MARKING_OPENS_MINUTES_BEFORE = 60;
@@ -29,14 +30,15 @@ export interface ScheduledMeeting {
   start: Date;
 }
 
-/** Every meeting with its date and start (São Paulo's wall-clock time), in order. */
-export function scheduledMeetings(
-  meetings: Pick<CourseMeetings, 'firstMeeting' | 'count' | 'time'>,
-): ScheduledMeeting[] {
-  return meetingDates(meetings).map((date, i) => ({
+/**
+ * Every meeting that takes place with its date and start (São Paulo's wall-clock time), in order:
+ * a cancelled or skipped date has no attendance (decision 091).
+ */
+export function scheduledMeetings(meetings: MeetingRule): ScheduledMeeting[] {
+  return heldMeetings(meetings).map((m, i) => ({
     meeting: i + 1,
-    date,
-    start: meetingStart(meetings, date),
+    date: m.date,
+    start: meetingStart(m, m.date),
   }));
 }
 

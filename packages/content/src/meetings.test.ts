@@ -9,12 +9,12 @@ import {
   formatWeeklySlot,
   meetingDates,
   meetingStart,
-  nextMeeting,
   timeZoneOffsetMinutes,
   wallClockAt,
   weekdayOf,
   zonedInstant,
 } from './meetings.js';
+import { nextMeeting } from './class-meetings.js';
 import type { CourseMeetings } from './schema.js';
 
 const meetings: CourseMeetings = {

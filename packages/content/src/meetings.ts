@@ -46,7 +46,10 @@ export function weekdayOf(isoDate: string): Weekday {
   return weekday;
 }
 
-/** Every meeting's date, "YYYY-MM-DD", in order: one a week from the first. */
+/**
+ * The weekly rule's dates alone, "YYYY-MM-DD", in order: one a week from the first. A class's
+ * meetings, with their changes and the recesses, are `classMeetings`'s (decision 091).
+ */
 export function meetingDates(meetings: Pick<CourseMeetings, 'firstMeeting' | 'count'>): string[] {
   return Array.from({ length: meetings.count }, (_, week) =>
     addDays(meetings.firstMeeting, week * 7),
@@ -153,18 +156,6 @@ export function meetingStart(meetings: Pick<CourseMeetings, 'time'>, isoDate: st
   return zonedInstant(isoDate, meetings.time);
 }
 
-/** The first meeting that starts after `after`, or undefined when the course is over. */
-export function nextMeeting(
-  meetings: Pick<CourseMeetings, 'firstMeeting' | 'count' | 'time'>,
-  after: Date,
-): { date: string; start: Date } | undefined {
-  for (const date of meetingDates(meetings)) {
-    const start = meetingStart(meetings, date);
-    if (start.getTime() > after.getTime()) return { date, start };
-  }
-  return undefined;
-}
-
 /** "17:30" → "17h30"; "15:00" → "15h00". */
 export function formatTime(time: string): string {
   const { hours, minutes } = parseTime(time);
@@ -232,20 +223,4 @@ export interface ClassMeetings {
   meetings: CourseMeetings;
   /** A concluded class, shown on its course page as the latest: no longer said to meet. */
   concluded?: boolean;
-}
-
-/**
- * A class's meetings on one line, as the staff overview and 'Minhas inscrições' say them (decision
- * 075): 'Primeiro encontro: sábado, 28/11/2026, às 19h00 · Todo sábado, das 19h00 às 21h00 (10
- * encontros) · Local: Salão Bezerra de Menezes' (no place without a room: the centre's address).
- */
-export function formatClassMeetings(
-  meetings: Pick<CourseMeetings, 'firstMeeting' | 'time' | 'durationMinutes' | 'count'> & {
-    weekday: string;
-    room?: string | null;
-  },
-): string {
-  const slot = formatWeeklySlot({ ...meetings, weekday: meetings.weekday as Weekday });
-  const place = meetings.room ? ` · Local: ${meetings.room}` : '';
-  return `Primeiro encontro: ${formatFirstMeeting(meetings)} · ${slot} (${formatMeetingCount(meetings.count)})${place}`;
 }

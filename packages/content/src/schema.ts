@@ -3,6 +3,7 @@
  * its courses is described here and validated (zod) when the package is built and when it is loaded.
  */
 import { z } from 'zod';
+import type { MeetingChange } from './class-meetings.js';
 import { programmeSlugs, weekdays } from './constants.js';
 
 export { programmeSlugs, weekdays };
@@ -109,6 +110,11 @@ export const courseMeetingsSchema = z
     room: nonEmpty.optional(),
     /** Where the course meets when not at the centre's own address. */
     address: addressSchema.optional(),
+    /**
+     * A class's changes to single meetings (decision 091): the content sets none; the server
+     * checks them with `meetingChangeSchema` (packages/contracts) when it reads a class.
+     */
+    changes: z.array(z.custom<MeetingChange>()).optional(),
   })
   .superRefine((meetings, ctx) => {
     if (weekdays[weekdayIndexOf(meetings.firstMeeting)] !== meetings.weekday) {

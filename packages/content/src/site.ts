@@ -6,6 +6,7 @@ export * from './constants.js';
 export type * from './schema.js';
 export * from './links.js';
 export * from './meetings.js';
+export * from './class-meetings.js';
 export * from './attendance-meetings.js';
 export * from './schedule-times.js';
 export * from './routes.js';

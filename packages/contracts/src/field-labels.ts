@@ -37,6 +37,9 @@ export function fieldLabel(key: string): string {
 }
 
 /** Longest subject and text of a message to a class ('Enviar mensagem à turma', decision 063). */
+/** Limits of a cancelled meeting's message and a recess's name (decision 091, 092). */
+export const MEETING_TEXT_LIMITS = { message: 1000, recessName: 120 } as const;
+
 export const CLASS_MESSAGE_LIMITS = { subject: 120, text: 5000 } as const;
 
 /** Its problems, beside their field: the server's contract and the staff form say the same. */

@@ -4,7 +4,9 @@
  * from that token only: no body names a person. Instants are UTC ISO-8601.
  */
 import { z } from 'zod';
+import { meetingChangeSchema } from './staff-meetings.js';
 import { ACCOUNT_DELETE_CONFIRMATION, confirmsAccountDeletion, fieldMessages } from './messages.js';
+import { checkInCodeSchema } from './check-in.js';
 import { staffRoleSchema } from './staff.js';
 
 const courseSlugSchema = z
@@ -87,8 +89,12 @@ export const myEnrolmentSchema = z.object({
       durationMinutes: z.number().int(),
       count: z.number().int(),
       room: z.string().nullable(),
+      /** Its single meetings changed (decision 091), for `formatClassMeetings`. */
+      changes: z.array(meetingChangeSchema).optional(),
     })
     .nullable(),
+  /** The QR code to show at the door (decision 097); only for a place ('enrolled', 'pending'). */
+  checkIn: checkInCodeSchema.nullable(),
 });
 export type MyEnrolment = z.infer<typeof myEnrolmentSchema>;
 

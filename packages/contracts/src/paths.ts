@@ -129,6 +129,8 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     exportWaitingCsv: `${base}/lista-de-espera.csv${q}`,
     settings: `${base}/settings${q}`,
     attendance: (meeting: number) => `${base}/attendance/${meeting}${q}`,
+    /** POST {code}: whose a QR code read at the door is (decision 097). */
+    checkIn: (meeting: number) => `${base}/check-in/${meeting}${q}`,
     /** POST {person}: someone who came to the meeting without a place (decision 096). */
     walkIn: (meeting: number) => `${base}/attendance/${meeting}/walk-in${q}`,
     /** POST {personId} or {person}: 'Inscrever no balcão' (decision 095). */
@@ -152,8 +154,15 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     reopen: (id: string) => `${base}/classes/${encodeURIComponent(id)}/reopen`,
     /** POST: 'Enviar mensagem à turma'. */
     classMessages: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/messages`,
+    /** POST: one meeting skipped, cancelled, moved, added or restored (decision 091). */
+    meetings: (classId: string) => `${base}/classes/${encodeURIComponent(classId)}/meetings`,
   };
 };
+
+/** The centre's recesses (decision 092): GET the list, POST one; POST `remove(id)`. */
+export const STAFF_RECESSES_PATH = '/api/staff/recesses';
+export const staffRecessRemovePath = (id: string) =>
+  `${STAFF_RECESSES_PATH}/${encodeURIComponent(id)}/remove`;
 
 /** The person as the identity provider's Graph (or the built-in provider's stand-in) describes them. */
 export const GRAPH_ME_PATH = '/v1.0/me';

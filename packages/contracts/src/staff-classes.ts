@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FORBIDDEN_NAME_CHARACTERS } from './api.js';
 import { CLASS_MESSAGE_LIMITS, classMessageProblems as P } from './field-labels.js';
+import { meetingChangeSchema, staffClassMeetingSchema } from './staff-meetings.js';
 import { localDateTime, staffCourseParamsSchema, staffDate } from './staff.js';
 
 /** `:slug/:classId` of a course's class. */
@@ -21,7 +22,7 @@ export const staffClassSchema = z.object({
   firstMeeting: z.string().nullable(),
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
-  /** Each meeting in effect: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
+  /** Each meeting held: its date ("YYYY-MM-DD", São Paulo) and start (ISO instant). */
   schedule: z.array(z.object({ date: z.string(), start: z.string() })),
   /**
    * Its meetings in effect (decision 075), as the course page, the e-mails and the exports say
@@ -34,7 +35,11 @@ export const staffClassSchema = z.object({
     durationMinutes: z.number().int(),
     count: z.number().int(),
     room: z.string().nullable(),
+    /** Its single meetings changed (decision 091), for `formatClassMeetings`. */
+    changes: z.array(meetingChangeSchema).optional(),
   }),
+  /** Every date of the class, skipped and cancelled ones too (decision 091). */
+  dates: z.array(staffClassMeetingSchema),
 });
 export type StaffClass = z.infer<typeof staffClassSchema>;
 

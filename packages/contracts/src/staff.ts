@@ -250,7 +250,16 @@ export const staffAttendanceResponseSchema = z.object({
   /** YYYY-MM-DD */
   date: z.string(),
   marks: z.array(
-    z.object({ personId: z.string(), name: z.string(), present: z.boolean().nullable() }),
+    z.object({
+      personId: z.string(),
+      name: z.string(),
+      present: z.boolean().nullable(),
+      /**
+       * The token of the person's QR code (decision 097): a code read while offline is found on
+       * the device.
+       */
+      checkInToken: z.string(),
+    }),
   ),
   /** Who came without a place, counted apart from the marks (decision 096). */
   guests: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -287,6 +296,7 @@ export const staffActionNameSchema = z.enum(
     'participant.move',
     'attendance.view',
     'attendance.update',
+    'attendance.checkIn',
     'roles.view',
     'role.grant',
     'role.revoke',
@@ -304,6 +314,9 @@ export const staffActionNameSchema = z.enum(
     'completions.view',
     'completion.change',
     'class.message',
+    'class.meetings',
+    'recess.create',
+    'recess.remove',
     'term.prepare',
     'desk.enrol',
     'attendance.walk-in',

@@ -97,4 +97,40 @@ describe('courseCalendar', () => {
     expect(starts[11]).toBe('2027-01-16T18:00:00.000Z');
     expect(starts.every((s) => s.endsWith('T18:00:00.000Z'))).toBe(true);
   });
+
+  it('carries single meetings changed (decision 091): a skip excluded, a cancellation and a move as instances of the same event, an added meeting apart', () => {
+    const ics = text({
+      ...course({
+        changes: [
+          { kind: 'skip', date: '2026-03-14', then: 'later', reason: 'Feriado' },
+          { kind: 'cancel', date: '2026-03-21', message: 'Reforma do salão' },
+          { kind: 'move', date: '2026-03-28', to: '2026-03-29', time: '10:00' },
+          { kind: 'add', date: '2026-04-01', time: '19:00' },
+        ],
+      }),
+      calendar: { classId: 'c1a55e5-0001', sequence: 3 },
+    });
+    const { calendar, event } = parse(ics);
+    expect(ics).toContain('EXDATE;TZID=America/Sao_Paulo:20260314T150000');
+    // The skip pushes the end a week later: eleven weeks, ten meetings in place, one added.
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;COUNT=11');
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const uid = 'global-kardec-passe-c1a55e5-0001@www.centro.org.br';
+    const cancelled = events.find(
+      (e) => e.component.getFirstPropertyValue('status') === 'CANCELLED',
+    );
+    expect(cancelled?.uid).toBe(uid);
+    expect(cancelled?.sequence).toBe(3);
+    expect(cancelled?.recurrenceId?.toString()).toBe('2026-03-21T15:00:00');
+    const moved = events.find((e) => e.recurrenceId?.toString() === '2026-03-28T15:00:00');
+    expect(moved?.uid).toBe(uid);
+    expect(moved?.startDate.toJSDate().toISOString()).toBe('2026-03-29T13:00:00.000Z');
+    expect(events.find((e) => e.uid !== uid)?.startDate.toString()).toBe('2026-04-01T19:00:00');
+    const starts: string[] = [];
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) starts.push(next.toString());
+    expect(starts).toHaveLength(10);
+    expect(starts).not.toContain('2026-03-14T15:00:00');
+    expect(event.description).toContain('Sem encontro em sábado, 14/03/2026 (Feriado)');
+  });
 });

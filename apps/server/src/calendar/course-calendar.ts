@@ -1,7 +1,7 @@
 /**
  * The calendar file (RFC 5545, made with ical-generator) of a course's meetings, attached to the
  * enrolment confirmation: one VEVENT repeating weekly (`RRULE:FREQ=WEEKLY;COUNT=n`) from the first
- * meeting, its DTSTART in America/Sao_Paulo (`TZID`) with the zone's VTIMEZONE (vtimezone.ts), the
+ * meeting, with its single meetings' changes as exceptions of the same event (decision 091), its DTSTART in America/Sao_Paulo (`TZID`) with the zone's VTIMEZONE (vtimezone.ts), the
  * place, and the course page's address. The UID names the course's class and the SEQUENCE the
  * revision of its meetings (decision 076): every file served for a class (the confirmation's, the
  * page's 'Adicionar à minha agenda', the notice of changed meetings, the reminder) says the same
@@ -14,11 +14,12 @@ import {
   formatMeetingCount,
   formatMeetingPlace,
   formatWeeklySlot,
+  classMeetings,
+  formatMeetingChanges,
   MEETING_TIME_ZONE,
-  meetingDates,
   zonedInstant,
 } from '@centro/content';
-import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus } from 'ical-generator';
 import { eventZones } from './vtimezone.js';
 import { wallClock } from './wall-clock.js';
 
@@ -42,6 +43,17 @@ export interface CourseCalendarInput {
   courseUrl: string;
   /** DTSTAMP (default: now). */
   now?: Date;
+  /**
+   * A class the person left (a move, decision 090): its event is cancelled in the same file
+   * (its UID at a higher SEQUENCE, `STATUS:CANCELLED`), so it leaves their calendar (decision 091).
+   */
+  cancels?: CourseCalendarInput['course'];
+}
+
+/** The UID of a class's event without its host: the class, never its dates (decision 076). */
+function eventUid(course: CourseCalendarInput['course']): string {
+  const { calendar: of } = course;
+  return `${course.programme}-${course.slug}-${of ? of.classId : course.meetings.firstMeeting}`;
 }
 
 /** The file name of a course's calendar attachment. */
@@ -70,6 +82,7 @@ export function courseCalendar(input: CourseCalendarInput): string {
     input.centreName,
     input.centreAddress,
     input.courseUrl,
+    input.cancels ?? null,
     stamp.getTime(),
   ]);
   let file = written.get(key);
@@ -81,12 +94,25 @@ export function courseCalendar(input: CourseCalendarInput): string {
   return file;
 }
 
+/**
+ * The class's meetings (decision 091) as one recurring event and its exceptions: the weekly rule
+ * over the weeks it spans (`RRULE:FREQ=WEEKLY;COUNT=`), a skipped date excluded (`EXDATE`), a
+ * cancelled meeting as an instance of the same UID with `STATUS:CANCELLED` and a moved one as an
+ * instance with its new start (`RECURRENCE-ID` = the rule's date), each at the class's SEQUENCE;
+ * a meeting added outside the rule is an event of its own (`…-extra-<date>` UID). A calendar that
+ * imports the file again replaces the event with its instances, since the SEQUENCE is higher.
+ */
 function writeCourseCalendar(input: CourseCalendarInput): string {
   const { course, programmeName, centreName, centreAddress, courseUrl } = input;
   const { meetings } = course;
-  const dates = meetingDates(meetings);
-  const lastDate = dates[dates.length - 1] ?? meetings.firstMeeting;
-  const end = addMinutes(meetings.time, meetings.durationMinutes);
+  const all = classMeetings(meetings);
+  const held = all.filter((m) => m.status === 'scheduled');
+  const ruleDates = all.filter((m) => m.slot !== null);
+  const ends = (m: { date: string; time: string }) => addMinutes(m.time, meetings.durationMinutes);
+  const last = all.reduce(
+    (latest, m) => (m.date > latest.date ? m : latest),
+    all[0] ?? { date: meetings.firstMeeting, time: meetings.time },
+  );
   const host = new URL(courseUrl).hostname || 'localhost';
   const calendar = ical({
     prodId: { company: centreName, product: 'Cursos', language: 'PT-BR' },
@@ -94,27 +120,71 @@ function writeCourseCalendar(input: CourseCalendarInput): string {
     name: `${course.title} – ${programmeName}`,
     timezone: eventZones(
       zonedInstant(meetings.firstMeeting, meetings.time),
-      zonedInstant(lastDate, end),
+      zonedInstant(last.date, ends(last)),
     ),
   });
   const { calendar: of } = course;
-  calendar.createEvent({
-    // The class, never its dates: a change of the first meeting is a new revision of one event.
-    id: `${course.programme}-${course.slug}-${of ? of.classId : meetings.firstMeeting}@${host}`,
+  const uid = eventUid(course);
+  const common = {
     sequence: of?.sequence ?? 0,
     stamp: input.now ?? new Date(),
-    start: wallClock(meetings.firstMeeting, meetings.time),
-    end: wallClock(meetings.firstMeeting, end),
     timezone: MEETING_TIME_ZONE,
-    repeating: { freq: ICalEventRepeatingFreq.WEEKLY, count: meetings.count },
     summary: `${course.title} (${programmeName})`,
     location: formatMeetingPlace(meetings, centreAddress),
     description: [
       `${course.title} – ${programmeName}, ${centreName}.`,
-      `${formatWeeklySlot(meetings)} (${formatMeetingCount(meetings.count)}).`,
+      `${formatWeeklySlot(meetings)} (${formatMeetingCount(held.length)}).`,
+      ...formatMeetingChanges(meetings),
       `Página do curso: ${courseUrl}`,
     ].join('\n'),
     url: courseUrl,
+  };
+  const skipped = ruleDates.filter((m) => m.status === 'skipped');
+  calendar.createEvent({
+    ...common,
+    id: `${uid}@${host}`,
+    start: wallClock(meetings.firstMeeting, meetings.time),
+    end: wallClock(meetings.firstMeeting, addMinutes(meetings.time, meetings.durationMinutes)),
+    repeating: {
+      freq: ICalEventRepeatingFreq.WEEKLY,
+      count: Math.max(1, ruleDates.length),
+      ...(skipped.length > 0
+        ? { exclude: skipped.map((m) => wallClock(m.date, meetings.time)) }
+        : {}),
+    },
   });
+  for (const m of ruleDates) {
+    if (m.status !== 'cancelled' && !m.movedFrom) continue;
+    calendar.createEvent({
+      ...common,
+      id: `${uid}@${host}`,
+      recurrenceId: wallClock(m.slot ?? m.date, meetings.time),
+      start: wallClock(m.date, m.time),
+      end: wallClock(m.date, ends(m)),
+      ...(m.status === 'cancelled' ? { status: ICalEventStatus.CANCELLED } : {}),
+    });
+  }
+  const left = input.cancels;
+  if (left) {
+    // The whole series of the class left, one revision after the last one sent of it.
+    const end = addMinutes(left.meetings.time, left.meetings.durationMinutes);
+    calendar.createEvent({
+      ...common,
+      id: `${eventUid(left)}@${host}`,
+      sequence: (left.calendar?.sequence ?? 0) + 1,
+      status: ICalEventStatus.CANCELLED,
+      start: wallClock(left.meetings.firstMeeting, left.meetings.time),
+      end: wallClock(left.meetings.firstMeeting, end),
+      description: `${course.title} – ${programmeName}: você não está mais nesta turma.`,
+    });
+  }
+  for (const m of held.filter((x) => x.added)) {
+    calendar.createEvent({
+      ...common,
+      id: `${uid}-extra-${m.date}@${host}`,
+      start: wallClock(m.date, m.time),
+      end: wallClock(m.date, ends(m)),
+    });
+  }
   return calendar.toString();
 }

@@ -5,7 +5,7 @@
  * dates and hours from the class's meetings in effect and the meeting count the completion was
  * given from. Nothing is stored but the code.
  */
-import { allCourses, centre, type Course, getProgramme, meetingDates } from '@centro/content';
+import { allCourses, centre, type Course, getProgramme, heldMeetings } from '@centro/content';
 import {
   type CertificateCheck,
   certificatePath,
@@ -52,7 +52,8 @@ export function createCertificates(options: CertificatesOptions) {
       const personName = await nameOf(personId);
       if (!personName) throw new Refusal('noCertificate');
       const meetings = effectiveMeetings(course, row);
-      const dates = meetingDates(meetings);
+      // The dates the class met (decision 091): a skipped or cancelled date is no first or last.
+      const dates = heldMeetings(meetings).map((m) => m.date);
       const code = await store.issue(personId, course.slug, classId, now());
       const text = certificateText({
         centreName: centre.name,
@@ -62,7 +63,7 @@ export function createCertificates(options: CertificatesOptions) {
         className: row.name,
         firstMeeting: dates[0] ?? meetings.firstMeeting,
         lastMeeting: dates.at(-1) ?? meetings.firstMeeting,
-        meetings: completion.meetings ?? meetings.count,
+        meetings: completion.meetings ?? dates.length,
         durationMinutes: meetings.durationMinutes,
         concludedAt: completion.concluded_at,
         code,

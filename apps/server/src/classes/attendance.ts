@@ -1,6 +1,6 @@
 /** Attendance per meeting of a class: the list to mark, and the marks of the people enrolled. */
 import type { StaffAttendanceMark } from '@centro/contracts';
-import { canMark, markingOpensAt, meetingDates, scheduledMeetings } from '@centro/content';
+import { canMark, markingOpensAt, scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { Refusal } from '../refusals/refusal.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
@@ -34,10 +34,9 @@ export async function classAttendance(
   turma?: string,
 ): Promise<AttendanceSheet> {
   const { course, row } = await classOf(ctx, slug, turma);
-  const meetings = effectiveMeetings(course, row);
-  // The class's meeting days as the e-mails, the calendar and the attendance screen read them.
-  const dates = meetingDates(meetings);
-  const numbers = dates.map((_, i) => i + 1);
+  // The meetings held (decision 091): a cancelled or skipped date has no column.
+  const schedule = scheduledMeetings(effectiveMeetings(course, row));
+  const numbers = schedule.map((m) => m.meeting);
   const [byMeeting, guests] = await Promise.all([
     Promise.all(numbers.map((n) => ctx.roster.attendance(row.id, n))),
     ctx.desk.guests(row.id),
@@ -51,7 +50,7 @@ export async function classAttendance(
     }
   });
   return {
-    dates,
+    dates: schedule.map((m) => m.date),
     marks,
     guests: guests.map((g) => ({ meeting: g.meeting, name: g.name })),
   };
@@ -65,9 +64,9 @@ export async function attendance(
   turma?: string,
 ) {
   const { course, row } = await classOf(ctx, slug, turma);
-  const meetings = effectiveMeetings(course, row);
-  if (meeting > meetings.count) throw new StaffCourseNotFoundError();
-  const [{ people }, marks, guests] = await Promise.all([
+  const scheduled = scheduledMeetings(effectiveMeetings(course, row))[meeting - 1];
+  if (!scheduled) throw new StaffCourseNotFoundError();
+  const [{ people, checkInTokens }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
     ctx.roster.attendance(row.id, meeting),
     ctx.desk.guests(row.id, meeting),
@@ -80,11 +79,12 @@ export async function attendance(
   });
   return {
     meeting,
-    date: meetingDates(meetings)[meeting - 1] ?? meetings.firstMeeting,
+    date: scheduled.date,
     marks: people.map((p) => ({
       personId: p.id,
       name: p.name,
       present: marks.get(p.id) ?? null,
+      checkInToken: checkInTokens.get(p.id) ?? '',
     })),
     // Apart from the marks: a guest holds no place and never counts for completion (decision 096).
     guests: guests.map((g) => ({ id: g.id, name: g.name })),

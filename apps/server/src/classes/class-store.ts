@@ -29,6 +29,7 @@ const CLASS_SETTINGS = [
   'meeting_count',
   'meeting_duration_minutes',
   'meeting_room',
+  'meeting_changes',
 ] as const satisfies readonly (keyof ClassesTable)[];
 
 /** A class's row. */
@@ -184,6 +185,7 @@ export function createClassStore(db: Db) {
               meeting_count: null,
               meeting_duration_minutes: null,
               meeting_room: null,
+              meeting_changes: null,
               created_at: at,
               updated_at: at,
             })),

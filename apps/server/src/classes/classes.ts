@@ -14,11 +14,15 @@ import {
   scheduledMeetings,
   weekdayOf,
   weekdays,
+  applyRecesses,
+  classMeetings,
 } from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
 import { type ClassTemplate, holdsPlaces, nextTermClass } from './class-rules.js';
 import type { ClassRow } from './class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
+import { staffMeetings, writeMeetingChanges } from '../courses/meeting-changes.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
 import { Refusal } from '../refusals/refusal.js';
 import { completes, DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 import type { Completion } from './completion-store.js';
@@ -43,6 +47,8 @@ export function staffClass(course: Course, row: ClassRow): StaffClass {
       start: m.start.toISOString(),
     })),
     meetings,
+    // Every date of the class, skipped and cancelled ones too (decision 091).
+    dates: staffMeetings(classMeetings(meetings), meetings.changes),
   };
 }
 
@@ -123,17 +129,21 @@ export async function createClass(
   if (firstMeeting !== null) {
     refusePastRetention(ctx, firstMeeting, next.meeting_count ?? course.meetings.count);
   }
+  const input = {
+    ...next,
+    course_slug: slug,
+    name: overrides.name ?? next.name,
+    places: overrides.places ?? next.places,
+    enrolment_opens_at: opensAt,
+    enrolment_closes_at: closesAt,
+    first_meeting: firstMeeting,
+    meeting_weekday: weekday,
+  };
+  // The centre's recesses apply to a class made after them too (decision 092).
+  const rule = effectiveMeetings(course, settingsColumnsOf(input));
+  const changes = applyRecesses(rule, await ctx.recesses.all());
   const id = await ctx.classes.create(
-    {
-      ...next,
-      course_slug: slug,
-      name: overrides.name ?? next.name,
-      places: overrides.places ?? next.places,
-      enrolment_opens_at: opensAt,
-      enrolment_closes_at: closesAt,
-      first_meeting: firstMeeting,
-      meeting_weekday: weekday,
-    },
+    { ...input, meeting_changes: writeMeetingChanges(changes) },
     ctx.now(),
   );
   const created = await ctx.classes.byId(id);
@@ -214,6 +224,8 @@ export async function concludeClass(
           minimumPercent,
         })),
       ),
+    // 75 % of the meetings held (decision 091), never of the rule's count.
+    (settings) => scheduledMeetings(effectiveMeetings(course, settings)).length,
   );
   if (completions === null) throw new Refusal('classConcluded');
   const left = await leaveGroup(ctx, course.groupId, classId, slug);

@@ -5,6 +5,7 @@
  * at once on two instances, writes nothing the second time.
  */
 import type { Kysely } from 'kysely';
+import { type CourseSettingsColumns, SETTINGS_COLUMNS } from '../courses/course-store.js';
 import {
   withdrawCertificate,
   withdrawClassCertificates,
@@ -51,6 +52,11 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
       now: Date,
       /** Written with the conclusion: each person's result told (decision 077). */
       after?: InTransaction<GivenCompletion[]>,
+      /**
+       * The class's meetings held, from its settings as stored when it is concluded (decision
+       * 091: cancelled and skipped dates do not count); absent: the stored count.
+       */
+      meetingsOf?: (settings: CourseSettingsColumns) => number,
     ): Promise<GivenCompletion[] | null> {
       const at = now.toISOString();
       return writeTransaction(handle, async (trx) => {
@@ -63,11 +69,12 @@ export function createCompletionStore(handle: Pick<DatabaseHandle, 'db' | 'diale
         if (Number(moved.numUpdatedRows) === 0) return null;
         // Read after the update, which holds the class's row: a change of its meetings is
         // before it (and counts) or after it (and is refused: a concluded class is read-only).
-        const { meeting_count: meetings } = await trx
+        const settings = await trx
           .selectFrom('classes')
-          .select('meeting_count')
+          .select(['places', ...SETTINGS_COLUMNS])
           .where('id', '=', classId)
           .executeTakeFirstOrThrow();
+        const meetings = meetingsOf ? meetingsOf(settings) : settings.meeting_count;
         const people = await trx
           .selectFrom('enrolments')
           .select('user_id')

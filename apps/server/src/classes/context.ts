@@ -21,6 +21,7 @@ import type { CompletionStore } from './completion-store.js';
 import type { RecessPeriod } from './next-term-rules.js';
 import type { NextTermStore } from './next-term-store.js';
 import type { PrerequisiteStore } from './prerequisite-store.js';
+import type { RecessStore } from './recess-store.js';
 import type { RosterStore } from './roster-store.js';
 
 export { collator } from '../staff/context.js';
@@ -43,6 +44,8 @@ export interface ClassContext {
   nextTerm: NextTermStore;
   /** The centre's recesses, applied to the next term's classes (none until they are kept). */
   recessPeriods: () => Promise<RecessPeriod[]>;
+  /** The centre's recesses (decision 092). */
+  recesses: RecessStore;
   directory: Directory;
   /** Removals, changes of places and the waiting lists go through the enrolment. */
   enrolment: Pick<

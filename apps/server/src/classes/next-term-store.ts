@@ -28,7 +28,9 @@ export type NewTermClass = Pick<ClassesTable, 'course_slug' | 'name' | 'places'>
     | 'meeting_count'
     | 'meeting_duration_minutes'
     | 'meeting_room'
-  >;
+  > &
+  /** The recesses' skips (decision 092). */
+  Partial<Pick<ClassesTable, 'meeting_changes'>>;
 
 export interface Prepared {
   created: { slug: string; classId: string }[];

@@ -4,7 +4,7 @@
  * table, created together (next-term-store.ts) and recorded. The recesses come through one
  * seam, `ctx.recessPeriods`: none until the centre's recesses are kept.
  */
-import { type Course, wallClockAt, weekdayOf, zonedInstant } from '@centro/content';
+import { applyRecesses, type Course, wallClockAt, weekdayOf, zonedInstant } from '@centro/content';
 import type {
   StaffPrepareTermRequest,
   StaffPrepareTermResponse,
@@ -14,6 +14,8 @@ import type {
 import { randomUUID } from 'node:crypto';
 import type { ClassRow } from './class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
+import { settingsColumnsOf } from '../courses/course-store.js';
+import { writeMeetingChanges } from '../courses/meeting-changes.js';
 import {
   type CourseClasses,
   type CourseProposal,
@@ -204,6 +206,7 @@ export async function prepareTerm(
   const { courses, rows } = await proposals(ctx, term);
   const bySlug = new Map(rows.map((r) => [r.slug, r]));
   const classes: NewTermClass[] = [];
+  const recesses = await ctx.recesses.all();
   for (const [index, input] of request.classes.entries()) {
     const row = bySlug.get(input.slug);
     if (!row) throw new Refusal('courseNotFound');
@@ -211,7 +214,13 @@ export async function prepareTerm(
     const course = courses.find((c) => c.slug === row.slug);
     const source = course?.classes.find((c) => c.id === row.proposal.fromClassId);
     if (!source) throw new Refusal('courseNotFound');
-    classes.push(classToCreate(row, source, input, index, term));
+    const made = classToCreate(row, source, input, index, term);
+    const content = ctx.courses.get(row.slug);
+    // Every class has the centre's recesses as skips, the next term's too (decision 092).
+    const changes = content
+      ? applyRecesses(effectiveMeetings(content, settingsColumnsOf(made)), recesses)
+      : [];
+    classes.push({ ...made, meeting_changes: writeMeetingChanges(changes) });
   }
   const result = await ctx.nextTerm.prepare({
     key: request.key,

@@ -57,9 +57,10 @@ export async function overview(
       ),
       opensAt: row.enrolment_opens_at,
       closesAt: row.enrolment_closes_at,
-      meetings: meetings.count,
+      // The meetings held (decision 091), numbered as attendance numbers them.
+      meetings: schedule.length,
       schedule,
-      attendance: Array.from({ length: meetings.count }, (_, i) => present?.get(i + 1) ?? 0),
+      attendance: schedule.map((_, i) => present?.get(i + 1) ?? 0),
       hasInvite: (row.invite_code ?? course.inviteCode) !== null,
       classId: row.id,
       className: row.name,

@@ -31,6 +31,7 @@ const row = (over: Partial<ClassRow>): ClassRow => ({
   meeting_count: null,
   meeting_duration_minutes: null,
   meeting_room: null,
+  meeting_changes: null,
   reminded_at: null,
   calendar_sequence: 0,
   invite_mailed_at: null,

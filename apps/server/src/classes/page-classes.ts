@@ -67,6 +67,7 @@ export function classesKey(classes: readonly ClassMeetings[]): string {
       m.durationMinutes,
       m.room ?? null,
       m.address ?? null,
+      m.changes ?? null,
       concluded === true,
     ]),
   );

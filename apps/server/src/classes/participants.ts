@@ -45,7 +45,13 @@ export async function enrolledPeople(
   ctx: ClassContext,
   slug: string,
   turma?: string,
-): Promise<{ course: Course; row: ClassRow; people: StaffParticipant[] }> {
+): Promise<{
+  course: Course;
+  row: ClassRow;
+  people: StaffParticipant[];
+  /** Each person's QR code token, for the door (decision 097). */
+  checkInTokens: Map<string, string>;
+}> {
   const { course, row } = await classOf(ctx, slug, turma);
   const enrolments = await ctx.roster.enrolments(row.id);
   const people: StaffParticipant[] = [];
@@ -65,7 +71,8 @@ export async function enrolledPeople(
       });
     });
   }
-  return { course, row, people };
+  const checkInTokens = new Map(enrolments.map((e) => [e.personId, e.checkInToken]));
+  return { course, row, people, checkInTokens };
 }
 
 /** The class's waiting list in order, with the directory's data of each person. */

@@ -12,6 +12,22 @@ export interface EnrolmentRow {
   personId: string;
   status: EnrolmentStatus;
   createdAt: string;
+  /** The token of the enrolment's QR code (decision 097). */
+  checkInToken: string;
+}
+
+function enrolmentRow(r: {
+  user_id: string;
+  status: EnrolmentStatus;
+  created_at: string;
+  check_in_token: string;
+}): EnrolmentRow {
+  return {
+    personId: r.user_id,
+    status: r.status,
+    createdAt: r.created_at,
+    checkInToken: r.check_in_token,
+  };
 }
 
 export function createRosterStore(db: Db) {
@@ -33,23 +49,35 @@ export function createRosterStore(db: Db) {
     async enrolments(classId: string): Promise<EnrolmentRow[]> {
       const rows = await db
         .selectFrom('enrolments')
-        .select(['user_id', 'status', 'created_at'])
+        .select(['user_id', 'status', 'created_at', 'check_in_token'])
         // Whatever the class's state: a concluded class's rows stay, inactive (decision 059).
         .where('class_id', '=', classId)
         .orderBy('created_at')
         .execute();
-      return rows.map((r) => ({ personId: r.user_id, status: r.status, createdAt: r.created_at }));
+      return rows.map(enrolmentRow);
     },
 
     async enrolment(classId: string, personId: string): Promise<EnrolmentRow | undefined> {
       const r = await db
         .selectFrom('enrolments')
-        .select(['user_id', 'status', 'created_at'])
+        .select(['user_id', 'status', 'created_at', 'check_in_token'])
         .where('class_id', '=', classId)
         .where('user_id', '=', personId)
         .where('active', '=', 1)
         .executeTakeFirst();
-      return r && { personId: r.user_id, status: r.status, createdAt: r.created_at };
+      return r && enrolmentRow(r);
+    },
+
+    /** The enrolment a QR code's token belongs to, in whichever class (decision 097). */
+    async enrolmentByCheckInToken(
+      token: string,
+    ): Promise<{ classId: string; courseSlug: string; personId: string } | undefined> {
+      const r = await db
+        .selectFrom('enrolments')
+        .select(['class_id', 'course_slug', 'user_id'])
+        .where('check_in_token', '=', token)
+        .executeTakeFirst();
+      return r && { classId: r.class_id, courseSlug: r.course_slug, personId: r.user_id };
     },
 
     /** The class's waiting list in order (first come, first served). */

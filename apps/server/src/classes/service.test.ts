@@ -19,6 +19,7 @@ import { createCompletionStore } from './completion-store.js';
 import { createNextTermStore } from './next-term-store.js';
 import type { ClassContext } from './context.js';
 import { createPrerequisiteStore } from './prerequisite-store.js';
+import { createRecessStore } from './recess-store.js';
 import { createRosterStore } from './roster-store.js';
 import { ClassService, createClassContext, PrerequisiteService, RosterService } from './service.js';
 
@@ -55,6 +56,7 @@ function contextOf(handle: DatabaseHandle, recorded: { action: string; extra?: R
     classMessages: createClassMessageStore(handle, mail),
     nextTerm: createNextTermStore(handle),
     desk: createDeskStore(handle),
+    recesses: createRecessStore(handle.db),
     directory: new MemoryDirectory(),
     enrolment,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },

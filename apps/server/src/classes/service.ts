@@ -16,6 +16,8 @@ import type {
   DeskNewPerson,
   StaffNewClassRequest,
   StaffPrepareTermRequest,
+  StaffMeetingChangeRequest,
+  StaffRecessRequest,
 } from '@centro/contracts';
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import type { StaffActor } from '../staff/context.js';
@@ -27,6 +29,9 @@ import type { ClassContext } from './context.js';
 import { settings, updateSettings } from './course-settings.js';
 import { prepareTerm, termProposal } from './next-term.js';
 import { overview } from './overview.js';
+import { changeMeeting } from './meetings.js';
+import { addRecess, listRecesses, removeRecess } from './recesses.js';
+import { checkIn } from './check-in.js';
 import {
   exportRows,
   exportWaiting,
@@ -107,6 +112,29 @@ export class ClassService {
   /** 'Criar turmas': the term's classes created together. @throws invalidSettings, courseNotFound */
   prepareTerm(by: StaffActor, request: StaffPrepareTermRequest) {
     return prepareTerm(this.#ctx, by, request);
+  }
+
+  /**
+   * One meeting of a class skipped, cancelled, moved, added or restored (decision 091).
+   * @throws classNotFound, classReadOnly, meetingNotFound, meetingPast
+   */
+  changeMeeting(by: StaffActor, slug: string, classId: string, request: StaffMeetingChangeRequest) {
+    return changeMeeting(this.#ctx, by, slug, classId, request);
+  }
+
+  /** The centre's recesses (decision 092). */
+  recesses() {
+    return listRecesses(this.#ctx);
+  }
+
+  /** A recess entered: applied to every class not concluded, their people told. */
+  addRecess(by: StaffActor, request: StaffRecessRequest) {
+    return addRecess(this.#ctx, by, request);
+  }
+
+  /** A recess removed: its skips taken back from every class, their people told. */
+  removeRecess(by: StaffActor, id: string) {
+    return removeRecess(this.#ctx, by, id);
   }
 
   /** 'Abrir inscrições': a planned class takes enrolments. @throws classNotFound, classReadOnly */
@@ -201,6 +229,11 @@ export class RosterService {
     turma?: string,
   ): Promise<void> {
     return markAttendance(this.#ctx, by, slug, meeting, marks, turma);
+  }
+
+  /** Whose a QR code read at the door is, for the class (decision 097). */
+  checkIn(by: StaffActor, slug: string, meeting: number, token: string, turma?: string) {
+    return checkIn(this.#ctx, by, slug, meeting, token, turma);
   }
 
   /** 'Inscrever no balcão' (decision 095): an account or a person without one, into the class. */

@@ -37,6 +37,7 @@ export const SETTINGS_COLUMNS = [
   'meeting_count',
   'meeting_duration_minutes',
   'meeting_room',
+  'meeting_changes',
 ] as const satisfies readonly (keyof ClassesTable)[];
 
 /** The course row's settings columns that make the course in effect (null = the content's default). */
@@ -113,6 +114,7 @@ export function settingsColumnsOf(
     meeting_count: row.meeting_count ?? null,
     meeting_duration_minutes: row.meeting_duration_minutes ?? null,
     meeting_room: row.meeting_room ?? null,
+    meeting_changes: row.meeting_changes ?? null,
   };
 }
 
@@ -214,6 +216,17 @@ export function createCourseStore(db: Db, dialect?: Dialect) {
         .where('e.active', '=', 1)
         .executeTakeFirst();
       return own ?? settings(slug);
+    },
+
+    /** A class's settings in effect and its calendar identity, with its course (decision 076). */
+    async classCalendarSettings(
+      classId: string,
+    ): Promise<(ClassSettingsColumns & { course_slug: string }) | undefined> {
+      return db
+        .selectFrom('classes')
+        .select(['places', 'course_slug', ...SETTINGS_COLUMNS, ...CALENDAR_COLUMNS])
+        .where('id', '=', classId)
+        .executeTakeFirst();
     },
 
     /** A class's settings in effect (undefined: no such class). */

@@ -16,9 +16,14 @@ import {
   type CourseSettingsColumns,
   createCourseStore,
 } from './course-store.js';
+import { readMeetingChanges } from './meeting-changes.js';
 
-/** The meetings in effect: the database's settings over the content's. */
+/**
+ * The meetings in effect: the database's settings over the content's, with the class's changes to
+ * single meetings (decision 091) for `classMeetings` to read.
+ */
 export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
+  const changes = readMeetingChanges(row.meeting_changes);
   return {
     firstMeeting: row.first_meeting ?? course.meetings.firstMeeting,
     weekday: (row.meeting_weekday ?? course.meetings.weekday) as Weekday,
@@ -26,6 +31,7 @@ export function effectiveMeetings(course: Course, row: CourseSettingsColumns) {
     count: row.meeting_count ?? course.meetings.count,
     durationMinutes: row.meeting_duration_minutes ?? course.meetings.durationMinutes,
     room: row.meeting_room ?? course.meetings.room ?? null,
+    ...(changes ? { changes: [...changes] } : {}),
   };
 }
 
@@ -57,6 +63,8 @@ export type CourseReader = ((slug: string) => Promise<CourseInEffect | undefined
   inEffect(slug: string, row: CourseSettingsColumns): Course | undefined;
   /** The course as the person's class has it (decision 052), else as its current class has it. */
   forPerson(slug: string, personId: string): Promise<CourseInEffect | undefined>;
+  /** The course as one of its classes has it (undefined: no such class of the course). */
+  forClass(slug: string, classId: string): Promise<CourseInEffect | undefined>;
   /**
    * The course as one of its classes has it (undefined: no such class of the course), or, without
    * a class, as the first class its page shows has it (decision 075): each class listed on the
@@ -96,6 +104,11 @@ export function createCourseReader(
       if (!course) return undefined;
       const row = await store.settingsFor(slug, personId);
       return row ? classCourse(course, row) : course;
+    },
+    async forClass(slug: string, classId: string) {
+      const course = bySlug.get(slug);
+      const row = course && (await store.classCalendarSettings(classId));
+      return course && row?.course_slug === slug ? classCourse(course, row) : undefined;
     },
     async onPage(slug: string, classId?: string) {
       const course = bySlug.get(slug);

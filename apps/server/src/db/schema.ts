@@ -13,9 +13,11 @@ import type {
   TokenRevocationsTable,
 } from './schema-identity.js';
 import type { ContentPhotosTable, ContentRevisionsTable } from './schema-content.js';
+import type { DeskPeopleTable, MeetingGuestsTable } from './schema-desk.js';
 
 export type * from './schema-identity.js';
 export type * from './schema-content.js';
+export type * from './schema-desk.js';
 
 /** Local directory: groups (one per course, seeded from the content). */
 export interface DirectoryGroupsTable {
@@ -72,8 +74,27 @@ export interface ClassesTable {
   calendar_sequence: Generated<number>;
   /** When the WhatsApp invite was mailed to the people told it would come (migration 024). */
   invite_mailed_at: string | null;
+  /**
+   * The changes to single meetings and the recesses' skips, JSON of `MeetingChange[]` (migration
+   * 031, decision 091); null: the weekly rule as it is.
+   */
+  meeting_changes: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The centre's recesses (migration 032, decision 092). */
+export interface RecessesTable {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD, first day without meetings. */
+  starts_on: string;
+  /** YYYY-MM-DD, last day without meetings (included). */
+  ends_on: string;
+  /** 'later': each class skipped ends a week later; 'fewer': it has one meeting fewer. */
+  meetings_then: 'later' | 'fewer';
+  created_by: string;
+  created_at: string;
 }
 
 export type StaffRole = 'coordenacao' | 'secretaria' | 'comunicacao' | 'monitor';
@@ -168,6 +189,11 @@ export interface EnrolmentsTable {
    * has at most one active row per course.
    */
   active: Generated<number>;
+  /**
+   * The random code of the enrolment's QR code, read at the door (migration 036, decision 097);
+   * given by the database to every row.
+   */
+  check_in_token: Generated<string>;
 }
 
 /**
@@ -336,6 +362,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   staff_roles: StaffRolesTable;
   attendance: AttendanceTable;
+  recesses: RecessesTable;
   staff_actions: StaffActionsTable;
   staff_action_subjects: StaffActionSubjectsTable;
   limited_actions: LimitedActionsTable;
@@ -349,42 +376,6 @@ export interface Database {
   term_preparations: TermPreparationsTable;
   desk_people: DeskPeopleTable;
   meeting_guests: MeetingGuestsTable;
-}
-
-/**
- * A person enrolled at the desk without an account (migration 035, decision 095): their id
- * (`desk-<uuid>`) stands in the enrolment's rows until an account claims them.
- */
-export interface DeskPeopleTable {
-  id: string;
-  display_name: string;
-  /** Lower-cased; null: none given. */
-  mail: string | null;
-  /** As typed, normalised ("+55 21 97777-2222"); null: none given. */
-  mobile_phone: string | null;
-  /** The phone's digits, for finding the person by it. */
-  phone_digits: string | null;
-  /** SHA-256 (hex) of the claim code given to the person on paper. */
-  claim_code_hash: string;
-  /** The exact wording read to the person, who agreed in person. */
-  consent_text: string;
-  /** The staff member who recorded the consent. */
-  consent_by: string;
-  consent_at: string;
-  /** The account that claimed the person's rows; null: not claimed. */
-  claimed_by: string | null;
-  claimed_at: string | null;
-}
-
-/** A guest of one meeting: came without a place (migration 035, decision 096). */
-export interface MeetingGuestsTable {
-  id: string;
-  class_id: string;
-  course_slug: string;
-  meeting: number;
-  name: string;
-  added_by: string;
-  added_at: string;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

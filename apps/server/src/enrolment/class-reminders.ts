@@ -1,6 +1,6 @@
 /**
  * The reminder before a class starts (decision 055): two days before a class's
- * first meeting, every person with a confirmed place in it gets 'Lembrete: sua turma começa …'
+ * first meeting held (decision 091: a first date skipped or cancelled does not count), every person with a confirmed place in it gets 'Lembrete: sua turma começa …'
  * with the place and the course's calendar file, once.
  *
  * `sendDue` (every `intervalMs`, and once at start) finds the classes not reminded yet whose first
@@ -12,7 +12,7 @@
  * row lock and then matches nothing; on SQLite the immediate transaction serialises them. A class
  * whose first meeting passed while no instance ran is not reminded late.
  */
-import { allCourses, type Course, meetingStart } from '@centro/content';
+import { allCourses, type Course, heldMeetings, meetingStart } from '@centro/content';
 import type { FastifyBaseLogger } from 'fastify';
 import { SETTINGS_COLUMNS } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
@@ -64,8 +64,10 @@ export function createClassReminders(options: {
     return rows.flatMap((row) => {
       const course = bySlug.get(row.course_slug);
       if (!course) return [];
-      const meetings = effectiveMeetings(course, row);
-      const start = meetingStart(meetings, meetings.firstMeeting);
+      // The first meeting held (decision 091): a first date skipped or cancelled moves it.
+      const first = heldMeetings(effectiveMeetings(course, row))[0];
+      if (!first) return [];
+      const start = meetingStart(first, first.date);
       return reminderDue(start, at) ? [{ id: row.id, courseSlug: row.course_slug }] : [];
     });
   }

@@ -13,6 +13,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { allCourses } from '@centro/content';
 import type { CourseReader } from '../courses/effective-course.js';
+import { checkInPng } from '../check-in/check-in-code.js';
+import type { CheckInTokenOf } from '../check-in/check-in-tokens.js';
 import { isEmailAddress } from '../config/parsers.js';
 import type { Directory } from '../directory/directory.js';
 import { composeEnrolmentConfirmation } from '../mail/compose.js';
@@ -63,6 +65,8 @@ export function enrolmentConfirmationComposer(options: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The centre as published at delivery (decision 073). */
   centre: () => MessageCentre;
+  /** The place's QR code token (decision 097); none: the message goes without the code. */
+  checkInToken?: CheckInTokenOf;
 }): MailComposer {
   return async (data) => {
     if (!('courseSlug' in data)) return null;
@@ -80,6 +84,7 @@ export function enrolmentConfirmationComposer(options: {
       );
       return null;
     }
+    const token = await options.checkInToken?.(data.personId, data.courseSlug);
     return composeEnrolmentConfirmation({
       centre: options.centre(),
       course,
@@ -87,6 +92,7 @@ export function enrolmentConfirmationComposer(options: {
       personName: user.displayName?.trim() ?? '',
       siteUrl: options.siteUrl,
       ...(data.kind === 'waiting-list-promotion' ? { promoted: true } : {}),
+      ...(token ? { checkInPng: (await checkInPng(token)).toString('base64') } : {}),
     });
   };
 }

@@ -57,9 +57,10 @@ export interface EnrolmentNotices {
   joined(userId: string, courseSlug: string, position: number): DataMailRow | null;
   /**
    * Moved to another class of the course by staff (decision 090): the meetings' notice, composed
-   * at delivery from the person's class, the new one, with its calendar.
+   * at delivery from the person's class, the new one, with its calendar; the calendar cancels
+   * the event of the class left (`left`), so it leaves the person's agenda (decision 091).
    */
-  moved(userId: string, courseSlug: string): DataMailRow | null;
+  moved(userId: string, courseSlug: string, left?: string): DataMailRow | null;
 }
 
 /** No notice at all (a service built without mail). */
@@ -159,7 +160,13 @@ export function enrolmentNotices(options: {
     place: (kind, personId, courseSlug) => row({ kind, personId, courseSlug }),
     joined: (personId, courseSlug, position) =>
       row({ kind: 'waiting-list-joined', personId, courseSlug, position }),
-    moved: (personId, courseSlug) => row({ kind: 'course-meetings-changed', personId, courseSlug }),
+    moved: (personId, courseSlug, left) =>
+      row({
+        kind: 'course-meetings-changed',
+        personId,
+        courseSlug,
+        ...(left === undefined ? {} : { leftClass: left }),
+      }),
   };
 }
 
@@ -356,6 +363,18 @@ export function noticeComposer(options: {
     if (data.kind === 'class-reopened') {
       return composeClassReopened({ centre, ...who, course, siteUrl, className: data.className });
     }
-    return composeCourseNotice({ centre, kind: data.kind, ...who, course, siteUrl });
+    // A move (decision 090): the class left, whose event the calendar file cancels.
+    const left =
+      data.kind === 'course-meetings-changed' && data.leftClass !== undefined
+        ? await options.courseOf.forClass(data.courseSlug, data.leftClass)
+        : undefined;
+    return composeCourseNotice({
+      centre,
+      kind: data.kind,
+      ...who,
+      course,
+      siteUrl,
+      ...(left ? { left } : {}),
+    });
   };
 }

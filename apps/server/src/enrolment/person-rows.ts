@@ -19,6 +19,8 @@ export interface PersonRows {
     promotedAt: string | null;
     /** False once the class is concluded (decision 059). */
     active: boolean;
+    /** The token of the place's QR code, shown at the door (decision 097). */
+    checkInToken: string;
   }[];
   waiting: {
     courseSlug: string;
@@ -62,6 +64,7 @@ export function createPersonRows(db: Kysely<Database>) {
             'updated_at',
             'promoted_at',
             'active',
+            'check_in_token',
           ])
           .where('user_id', '=', userId)
           .orderBy('created_at')
@@ -82,6 +85,7 @@ export function createPersonRows(db: Kysely<Database>) {
           updatedAt: e.updated_at,
           promotedAt: e.promoted_at,
           active: Number(e.active) === 1,
+          checkInToken: e.check_in_token,
         })),
         waiting: await Promise.all(
           waiting.map(async (w) => ({

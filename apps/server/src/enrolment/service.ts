@@ -251,7 +251,7 @@ export class EnrolmentService {
     userId: string,
     log: Log = this.#log,
   ): Promise<MoveDecision> {
-    const notice = this.#notices.moved(userId, from.courseSlug);
+    const notice = this.#notices.moved(userId, from.courseSlug, from.classId);
     const { decision, promotion } = await this.#repository.move(
       from,
       to.classId,

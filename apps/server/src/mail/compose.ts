@@ -4,6 +4,7 @@
  * origin) and the centre as published when composed (`centre`: the contact details edited in
  * 'Conteúdo', read by the caller; decision 073). Pure, like the messages themselves.
  */
+import type { CourseCalendarInput } from '../calendar/course-calendar.js';
 import {
   centre as packagedCentre,
   coursePath,
@@ -71,6 +72,8 @@ export interface EnrolmentConfirmationFor extends WithCentre {
   now?: Date;
   /** The place came from the waiting list (the message says the waiting ended). */
   promoted?: boolean;
+  /** The place's QR code as a PNG, base64 (decision 097). */
+  checkInPng?: string;
 }
 
 /** The confirmation of an enrolment in a course. */
@@ -86,6 +89,7 @@ export function composeEnrolmentConfirmation(input: EnrolmentConfirmationFor): M
     courseUrl: absolute(input.siteUrl, coursePath(course)),
     ...(input.now ? { now: input.now } : {}),
     ...(input.promoted ? { promoted: true } : {}),
+    ...(input.checkInPng ? { checkInPng: input.checkInPng } : {}),
   });
 }
 
@@ -152,6 +156,8 @@ export interface CourseNoticeFor extends WithCentre {
   personName: string;
   siteUrl: string;
   now?: Date;
+  /** 'course-meetings-changed' of a move: the class left, its event cancelled (decision 091). */
+  left?: CourseCalendarInput['course'];
 }
 
 /** What every notice about a place in a course takes from its input. */
@@ -179,7 +185,7 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage | null 
   if (input.kind === 'enrolment-opened') return enrolmentOpened(common);
   const when = input.now ? { now: input.now } : {};
   if (input.kind === 'class-reminder') return classReminder({ ...common, ...when });
-  return courseMeetingsChanged({ ...common, ...when });
+  return courseMeetingsChanged({ ...common, ...when, ...(input.left ? { left: input.left } : {}) });
 }
 
 /** The person's result in a class Coordenação concluded. */

@@ -21,6 +21,7 @@ import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/s
 import { seedPeople } from '../../tests/support/server-process.js';
 import { createFixtureWebRoot } from '../../tests/support/web-root.js';
 import { firstClassOf } from '../../tests/support/classes.js';
+import { readQrCode } from '../../tests/support/qr.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
@@ -336,7 +337,24 @@ describe('the confirmation e-mail without SMTP_URL (the embedded default)', () =
       expect(file).toMatch(/-enrolment-confirmation-[0-9a-f-]+\.eml$/);
       const parsed = await simpleParser(await readFile(path.join(dir, file)));
       expect(parsed.subject).toBe('Inscrição confirmada: Passe (Global Kardec)');
-      expect(parsed.attachments.map((a) => a.filename)).toEqual(['passe.ics']);
+      expect(parsed.attachments.map((a) => a.filename).sort()).toEqual([
+        'passe.ics',
+        'qr-presenca.png',
+      ]);
+      // The place's QR code, shown inside the message (decision 097): it reads back as the token
+      // of Ana's place, not as anything of hers.
+      const qr = parsed.attachments.find((a) => a.filename === 'qr-presenca.png');
+      expect(qr?.contentDisposition).toBe('inline');
+      // Referenced by the HTML's image (mailparser marks such a part `related`).
+      expect(qr?.related).toBe(true);
+      expect(parsed.html).toContain('alt="QR code da sua inscrição, para marcar presença"');
+      const place = await app.database.db
+        .selectFrom('enrolments')
+        .select('check_in_token')
+        .where('user_id', '=', ana)
+        .executeTakeFirstOrThrow();
+      expect(await readQrCode(qr?.content as Buffer)).toBe(place.check_in_token);
+      expect(parsed.text).toContain('mostre na entrada o QR code desta mensagem');
 
       const logged = lines.join('');
       expect(logged).toContain(file);

@@ -61,6 +61,7 @@ function mailOptions(mail: ClaimedMail, from: string, replyTo: ReplyTo) {
       contentType: a.contentType,
       content: a.content,
       ...(a.encoding === 'base64' ? { encoding: 'base64' } : {}),
+      ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}),
     })),
   };
 }

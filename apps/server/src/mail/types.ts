@@ -12,6 +12,8 @@ export interface MailAttachment {
   contentType: string;
   content: string;
   encoding: 'utf-8' | 'base64';
+  /** Shown inside the HTML by `cid:<cid>` (an inline image) rather than listed as a file. */
+  cid?: string;
 }
 
 /** What a message is, for logs and operators ("enrolment-confirmation"...): never who or what. */
@@ -77,6 +79,11 @@ export type MailData =
       personId: string;
       /** The course's slug. */
       courseSlug: string;
+      /**
+       * 'course-meetings-changed' of a move (decision 090): the class left, whose calendar event
+       * the notice's file cancels (decision 091).
+       */
+      leftClass?: string;
     }
   | {
       kind: 'waiting-list-joined';

@@ -10,6 +10,7 @@ const place = (classId: string, active: boolean, at: string) => ({
   updatedAt: at,
   promotedAt: null,
   active,
+  checkInToken: `TOKEN-${classId}`,
 });
 
 describe("the person's history of classes", () => {

@@ -18,7 +18,8 @@ import {
   allCourses,
   centre,
   type Course,
-  meetingDates,
+  heldMeetings,
+  type MeetingRule,
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
@@ -56,6 +57,7 @@ import type { Mail } from '../mail/mail.js';
 import { personData } from './data-export.js';
 
 import { personHistory } from './history.js';
+import { checkInCodeOf } from '../check-in/check-in-code.js';
 
 import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
 
@@ -88,13 +90,16 @@ export interface ParticipantServiceOptions {
   now?: () => Date;
 }
 
-/** Start of the next meeting not yet over, as an instant; null after the last one. */
+/**
+ * Start of the next meeting held (decision 091: not a cancelled or skipped date) not yet over, as
+ * an instant; null after the last one.
+ */
 export function nextMeeting(
-  meetings: { firstMeeting: string; count: number; time: string; durationMinutes: number },
+  meetings: MeetingRule & { durationMinutes: number },
   now: Date,
 ): string | null {
-  for (const date of meetingDates(meetings)) {
-    const start = zonedInstant(date, meetings.time);
+  for (const { date, time } of heldMeetings(meetings)) {
+    const start = zonedInstant(date, time);
     if (start.getTime() + meetings.durationMinutes * 60_000 > now.getTime()) {
       return start.toISOString();
     }
@@ -145,6 +150,8 @@ export class ParticipantService {
       this.#repository.classes(),
     ]);
     const bySlug = new Map(settings.map((r) => [r.slug, r]));
+    // The QR code of each place held now (decision 097).
+    const tokens = new Map(rows.enrolments.map((e) => [e.classId, e.checkInToken]));
     // One completion per person and class.
     const reasons = new Map(completions.map((c) => [c.classId, c.reason]));
     const now = this.#now();
@@ -177,8 +184,10 @@ export class ParticipantService {
                 durationMinutes: meetings.durationMinutes,
                 count: meetings.count,
                 room: meetings.room,
+                ...(meetings.changes ? { changes: meetings.changes } : {}),
               }
             : null,
+        checkIn: current ? checkInCodeOf(tokens.get(entry.classId)) : null,
       };
       const completion = entry.state === 'concluded' || entry.state === 'not-concluded';
       answer.push({

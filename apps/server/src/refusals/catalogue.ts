@@ -27,6 +27,7 @@ import { notMarkableYetMessage } from '@centro/content';
 
 import { CONTENT_LIMIT_REFUSALS, CONTENT_REFUSALS, PHOTO_REFUSALS } from './catalogue-content.js';
 
+import { CLASS_PEOPLE_REFUSALS } from './catalogue-class-people.js';
 import { instantText, own, refusal, waitMinutes } from './wording.js';
 
 export { type RefusalDeclaration, waitMinutes, waitSeconds } from './wording.js';
@@ -344,32 +345,7 @@ export const REFUSALS = {
     'A senha da sua conta é alterada na página da Microsoft, não aqui.',
   ),
   ...CONTENT_LIMIT_REFUSALS,
-  /** 'Mover para outra turma' into a class without a free place (decision 090). */
-  moveTargetFull: refusal(
-    [409],
-    C.CourseFull,
-    'A turma escolhida está lotada: não há vaga para mover esta pessoa. Ninguém foi movido.',
-  ),
-  /** 'Mover para outra turma' into a running or concluded class (decision 090). */
-  moveTargetClosed: refusal(
-    [409],
-    C.Conflict,
-    'Só é possível mover para uma turma aberta ou planejada deste curso.',
-  ),
-  /** 'Mover para outra turma' into the class the person is in. */
-  moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
-  /** 'Inscrever no balcão' for an account the directory does not have (decision 095). */
-  deskPersonNotFound: refusal(
-    [404],
-    C.UserNotFound,
-    'Não encontramos esta pessoa. Busque de novo pelo e-mail ou celular.',
-  ),
-  /** A claim code no person enrolled at the desk holds, or holds no longer (decision 095). */
-  claimCodeUnknown: refusal(
-    [404],
-    C.NotFound,
-    'Código não encontrado ou já usado. Confira as letras e os números no papel da secretaria.',
-  ),
+  ...CLASS_PEOPLE_REFUSALS,
   /** The person's certificate of a class they did not complete, or someone else's (decision 094). */
   noCertificate: refusal(
     [404],
@@ -397,6 +373,21 @@ export const REFUSALS = {
     C.Forbidden,
     'Você não é monitor(a) desta turma (ou deixou de ser): não pode ver os participantes nem marcar a presença dela.',
   ),
+  /** A change to a date that is not one of the class's meetings (decision 091). */
+  meetingNotFound: refusal([404], C.NotFound, 'Este encontro não existe nesta turma.'),
+  /**
+   * A change to a meeting that has begun (attendance may be marked from an hour before), or to a
+   * date and time already past: attendance keeps its meetings' numbers (decision 091).
+   */
+  meetingPast: refusal(
+    [409],
+    C.Conflict,
+    'Só encontros que ainda não começaram podem ser mudados, e para uma data futura.',
+  ),
+  /** A recess that has begun, or ends before it starts (decision 092). */
+  recessPast: refusal([409], C.Conflict, 'O recesso precisa começar numa data futura.'),
+  /** A recess removed or unknown. */
+  recessNotFound: refusal([404], C.NotFound, 'Recesso não encontrado.'),
 } as const;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -3,7 +3,7 @@
  * after each opening, attendance per meeting, completions and the waiting list's history. Counts
  * only (no person is named); the same statements on SQLite and PostgreSQL. figures.ts shapes them.
  */
-import { allCourses, getProgramme, meetingDates, type Course } from '@centro/content';
+import { allCourses, getProgramme, heldMeetings, type Course } from '@centro/content';
 import type { StaffReports } from '@centro/contracts';
 import { sql, type Kysely } from 'kysely';
 import { effectiveMeetings } from '../courses/effective-course.js';
@@ -120,7 +120,10 @@ export async function readReports(
   );
 
   const attendanceBy = groupBy(attendance, (a) => a.class_id);
-  const datesBy = new Map(ofYear.map((k) => [k.row.id, meetingDates(k.meetings)] as const));
+  // Attendance numbers the meetings held (decision 091): a meeting's date is the held one's.
+  const datesBy = new Map(
+    ofYear.map((k) => [k.row.id, heldMeetings(k.meetings).map((m) => m.date)] as const),
+  );
   const attendanceReport = classes.flatMap((c) => {
     const marks = attendanceBy.get(c.id);
     if (!marks) return [];

@@ -111,6 +111,7 @@ function publisherOf(options: {
     content: options.content,
     photos: { file: async () => undefined, keepPreview: () => undefined },
     readClasses: async () => [],
+    readRecesses: async () => [],
     dataProtectionEmail: centre.email,
     log,
     clock: options.clock,

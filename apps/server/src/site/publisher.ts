@@ -12,10 +12,11 @@
  * Publications run one at a time (a check and a render never prepare the same page at once), and
  * saves close together render their pages once (decision 083).
  */
-import { centre, type ClassMeetings, signedInPaths } from '@centro/content';
+import { centre, type ClassMeetings, signedInPaths, wallClockAt } from '@centro/content';
 import { nextBannerChange, bannersOn } from '@centro/contracts';
 import { type ClassHint, classHints, withClassHint } from '../classes/class-hint.js';
 import type { ClassRow } from '../classes/class-store.js';
+import type { StoredRecess } from '../classes/recess-store.js';
 import { builtClasses, classesOnPages, classPageKeys } from '../classes/page-classes.js';
 import { pagesOf, type SiteContent } from '../content/documents.js';
 import type { PhotoLibrary } from '../content/photos-library.js';
@@ -37,6 +38,8 @@ import { RenderBatches } from './render-batches.js';
 
 /** The privacy notice, which names the data-protection address (decision 080). */
 const PRIVACY_PATH = '/privacidade';
+/** The schedule page, which shows the centre's recesses (decision 092). */
+const SCHEDULE_PATH = '/horarios';
 
 /** How often an instance looks for revisions, and classes, saved on another one. */
 export const CONTENT_WATCH_MS = 2000;
@@ -82,6 +85,8 @@ export interface PublisherOptions {
   photos: Pick<PhotoLibrary, 'file' | 'keepPreview'>;
   /** Every class (the course pages' hints and meetings). */
   readClasses: () => Promise<readonly ClassRow[]>;
+  /** The centre's recesses (for /horarios: decision 092). */
+  readRecesses: () => Promise<readonly StoredRecess[]>;
   /** The data-protection address of the configuration, named by every page (decision 080). */
   dataProtectionEmail: string;
   log: Pick<Log, 'info' | 'error'>;
@@ -106,8 +111,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
   // of the banners and of the classes.
   let hints = new Map<string, ClassHint>();
   let classes = new Map<string, ClassMeetings[]>();
+  // The centre's recesses not over yet, for /horarios (decision 092), read with the classes.
+  let recesses: readonly StoredRecess[] = [];
   const readClasses = async () => {
     try {
+      const { year, month, day } = wallClockAt(now());
+      recesses = (await options.readRecesses()).filter(
+        (r) => r.endsOn >= `${year}-${month}-${day}`,
+      );
       const rows = await options.readClasses();
       hints = classHints(
         rows.filter((r) => r.state === 'open' || r.state === 'planned'),
@@ -124,7 +135,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const withClasses = (content: SiteContent) => ({
     ...content,
     classes: Object.fromEntries(classes),
+    recesses: recesses.map(({ name, startsOn, endsOn }) => ({ name, startsOn, endsOn })),
   });
+  /** What /horarios says of the recesses, as last rendered (the build: none). */
+  const recessesKey = () => JSON.stringify(withClasses({} as SiteContent).recesses);
+  let renderedRecesses = JSON.stringify([]);
   // What the classes made each page that shows them say when it was last rendered (first: the
   // build's, the content's meetings), and what they make it say now.
   const renderedKeys = classPageKeys(builtClasses());
@@ -265,6 +280,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const publishClasses = () =>
     queue(async () => {
       await readClasses();
+      if (renderer && recessesKey() !== renderedRecesses) {
+        // Tried once per change, like the pages after their classes.
+        renderedRecesses = recessesKey();
+        await renderPage(SCHEDULE_PATH, service.content(), 'recesses');
+      }
       for (const [urlPath, key] of classKeys) {
         if (renderer && key !== renderedKeys.get(urlPath)) {
           await renderPage(urlPath, service.content(), 'classes');

@@ -34,6 +34,8 @@ export interface PublishedContent {
    * `classesOf`.
    */
   classes?: Readonly<Record<string, readonly ClassMeetings[]>>;
+  /** The centre's recesses not over yet, for `/horarios` (decision 092). */
+  recesses?: readonly { name: string; startsOn: string; endsOn: string }[];
   /**
    * Where personal data requests go: the server's DATA_PROTECTION_EMAIL (decision 080), never
    * the contact details edited in 'Conteúdo'; missing: `packages/content`'s centre e-mail.

@@ -30,6 +30,7 @@ const mine = (
   whatsappUrl: state === 'enrolled' ? 'https://chat.whatsapp.com/NovoConvite' : null,
   turma: null,
   meetings: null,
+  checkIn: null,
 });
 
 /**

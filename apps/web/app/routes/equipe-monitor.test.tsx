@@ -33,6 +33,7 @@ const staffClass = (id: string, name: string): StaffClass => ({
     count: 1,
     room: null,
   },
+  dates: [],
 });
 const passe: StaffMonitoredClass = {
   slug: 'passe',

@@ -61,6 +61,7 @@ const staffClass = (id: string, name: string, state: StaffClass['state']): Staff
     count: 1,
     room: 'Sala 2',
   },
+  dates: [],
 });
 const K1 = '00000000-0000-4000-8000-000000000001';
 const K2 = '00000000-0000-4000-8000-000000000002';
@@ -196,6 +197,7 @@ describe('StaffArea', () => {
     ).toEqual([
       'Turmas',
       'Participantes',
+      'Encontros',
       'Presença',
       'Inscrever no balcão',
       'Mensagem à turma',

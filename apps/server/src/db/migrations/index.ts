@@ -24,9 +24,12 @@ import * as classLife from './024-class-life.js';
 import * as personDataOnce from './025-person-data-once.js';
 import * as mailFloodsAndSeenPeople from './026-mail-floods-and-seen-people.js';
 import * as waitingListHistory from './030-waiting-list-history.js';
+import * as meetingChanges from './031-meeting-changes.js';
+import * as recesses from './032-recesses.js';
 import * as termPreparations from './033-term-preparations.js';
 import * as certificates from './034-certificates.js';
 import * as deskPeopleAndGuests from './035-desk-people-and-guests.js';
+import * as checkInTokens from './036-check-in-tokens.js';
 import * as classScopedRoles from './037-class-scoped-roles.js';
 
 const migrations: Record<string, Migration> = {
@@ -54,9 +57,12 @@ const migrations: Record<string, Migration> = {
   '025-person-data-once': personDataOnce,
   '026-mail-floods-and-seen-people': mailFloodsAndSeenPeople,
   '030-waiting-list-history': waitingListHistory,
+  '031-meeting-changes': meetingChanges,
+  '032-recesses': recesses,
   '033-term-preparations': termPreparations,
   '034-certificates': certificates,
   '035-desk-people-and-guests': deskPeopleAndGuests,
+  '036-check-in-tokens': checkInTokens,
   '037-class-scoped-roles': classScopedRoles,
 };
 

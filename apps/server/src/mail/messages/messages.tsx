@@ -8,6 +8,8 @@
  */
 import {
   type Course,
+  firstHeldMeeting,
+  heldMeetings,
   formatFirstMeeting,
   formatMeetingCount,
   formatMeetingPlace,
@@ -27,6 +29,7 @@ import {
   textLayout,
 } from './layout.js';
 import { httpUrl } from './links.js';
+import { CHECK_IN_TEXT, CheckInCode, checkInAttachment } from './check-in-code.js';
 
 /** How long an e-mail verification code is valid. */
 export const EMAIL_CODE_TTL_MINUTES = 15;
@@ -57,6 +60,8 @@ export interface EnrolmentConfirmationInput {
   now?: Date;
   /** The place came from the waiting list: the message says the waiting ended. */
   promoted?: boolean;
+  /** The place's QR code as a PNG, base64 (decision 097); none: the message goes without it. */
+  checkInPng?: string;
 }
 
 /** Right after a confirmed enrolment: the course, its first meeting, the group link, a calendar. */
@@ -66,8 +71,8 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
   // No invite yet: no button to a link that leads nowhere, a sentence instead.
   const groupLink = groupLinkOf(course.inviteCode);
   const groupUrl = groupLink === null ? null : httpUrl(groupLink);
-  const first = formatFirstMeeting(course.meetings);
-  const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`;
+  const first = formatFirstMeeting(firstHeldMeeting(course.meetings));
+  const weekly = `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(heldMeetings(course.meetings).length)})`;
   const place = formatMeetingPlace(course.meetings, centre.address);
   const { promoted = false } = input;
   const subject = promoted
@@ -94,6 +99,7 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
         <br />
         <strong>Local:</strong> {place}
       </Notice>
+      {input.checkInPng && <CheckInCode />}
       {groupUrl === null ? (
         <Paragraph>
           As orientações da turma são dadas no grupo de WhatsApp do curso. {messages.groupLinkLater}
@@ -141,6 +147,7 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
         weekly,
         `Local: ${place}`,
         '',
+        ...(input.checkInPng ? [CHECK_IN_TEXT, ''] : []),
         ...(groupUrl === null
           ? [
               `As orientações da turma são dadas no grupo de WhatsApp do curso. ${messages.groupLinkLater}`,
@@ -167,6 +174,7 @@ export function enrolmentConfirmation(input: EnrolmentConfirmationInput): MailMe
         courseUrl,
         ...(input.now ? { now: input.now } : {}),
       }),
+      ...(input.checkInPng ? [checkInAttachment(input.checkInPng)] : []),
     ],
   };
 }

@@ -140,6 +140,30 @@ describe('the notices', () => {
     expect(String(vevent?.getFirstPropertyValue('dtstart'))).toMatch(/^2026-03-10T19:30:00$/);
   });
 
+  it('the reminder follows the meetings as dates (decision 091): the first held, a holiday, a cancellation', () => {
+    const m = classReminder({
+      ...base,
+      course: {
+        ...course,
+        meetings: {
+          ...course.meetings,
+          changes: [
+            { kind: 'skip', date: '2026-03-10', then: 'later', reason: 'Carnaval' },
+            { kind: 'cancel', date: '2026-03-24', message: 'Reforma do salão' },
+          ],
+        },
+      },
+    });
+    // The first date is a holiday: the class begins a week later.
+    expect(m.subject).toBe('Lembrete: sua turma começa terça-feira, 17/03 às 19h30');
+    expect(m.text).toContain('Primeiro encontro: terça-feira, 17/03/2026, às 19h30');
+    expect(m.text).toContain('Sem encontro em terça-feira, 10/03/2026 (Carnaval)');
+    expect(m.text).toContain('Encontro de terça-feira, 24/03/2026 cancelado: Reforma do salão');
+    const ics = m.attachments.find((a) => a.filename === 'passe.ics')?.content ?? '';
+    expect(ics).toContain('EXDATE;TZID=America/Sao_Paulo:20260310T193000');
+    expect(ics).toContain('STATUS:CANCELLED');
+  });
+
   it('escapes names in the HTML part', () => {
     const m = enrolmentCancelled({ ...base, personName: HOSTILE });
     expect(m.html).not.toContain('<img');

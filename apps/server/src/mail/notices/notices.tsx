@@ -10,7 +10,11 @@
  */
 import {
   type Course,
+  firstHeldMeeting,
   formatFirstMeeting,
+  formatMeetingChanges,
+  heldMeetings,
+  type MeetingRule,
   groupLinkOf,
   formatMeetingCount,
   formatMeetingPlace,
@@ -20,6 +24,7 @@ import {
   weekdayOf,
 } from '@centro/content';
 import { meetingCountText } from '@centro/contracts';
+import type { CourseCalendarInput } from '../../calendar/course-calendar.js';
 import { courseCalendarAttachment } from '../calendar-attachment.js';
 import type { MailAttachment, MailMessage, NoticeKind } from '../types.js';
 import {
@@ -298,15 +303,23 @@ export function enrolmentOpened(input: CourseNoticeInput): MailMessage {
 
 /** The meeting lines of a course: first meeting, weekly slot and count, place. */
 export function meetingLines(course: Pick<Course, 'meetings'>, centre: MessageCentre): string[] {
+  // The meetings held and the dates changed (decision 091): a cancellation's message among them.
   return [
-    `Primeiro encontro: ${formatFirstMeeting(course.meetings)}`,
-    `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(course.meetings.count)})`,
+    `Primeiro encontro: ${formatFirstMeeting(firstHeldMeeting(course.meetings))}`,
+    `${formatWeeklySlot(course.meetings)} (${formatMeetingCount(heldMeetings(course.meetings).length)})`,
+    ...formatMeetingChanges(course.meetings),
     `Local: ${formatMeetingPlace(course.meetings, centre.address)}`,
   ];
 }
 
-/** The course's meetings changed (day, time, count or room): the new ones and a new calendar. */
-export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date }): MailMessage {
+/**
+ * The course's meetings changed (day, time, count or room, a date skipped, cancelled, moved or
+ * added), or the person was moved to another class (`left`: the class left, whose event the
+ * calendar file cancels): the new ones and a new calendar.
+ */
+export function courseMeetingsChanged(
+  input: CourseNoticeInput & { now?: Date; left?: CourseCalendarInput['course'] },
+): MailMessage {
   const { centre, course, programmeName } = input;
   const courseUrl = httpUrl(input.courseUrl);
   return render(centre, {
@@ -335,6 +348,7 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
         centreAddress: centre.address,
         courseUrl,
         ...(input.now ? { now: input.now } : {}),
+        ...(input.left ? { cancels: input.left } : {}),
       }),
     ],
   });
@@ -345,11 +359,12 @@ export function courseMeetingsChanged(input: CourseNoticeInput & { now?: Date })
  * wall-clock date and time, São Paulo's, as the meetings are kept).
  */
 export function classReminderSubject(
-  meetings: Pick<Course['meetings'], 'firstMeeting' | 'time'>,
+  meetings: Omit<MeetingRule, 'count'> & { count?: number },
 ): string {
-  const [, month = '', day = ''] = meetings.firstMeeting.split('-');
-  const weekday = weekdayNames[weekdayOf(meetings.firstMeeting)];
-  return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(meetings.time)}`;
+  const first = firstHeldMeeting({ count: 1, ...meetings });
+  const [, month = '', day = ''] = first.firstMeeting.split('-');
+  const weekday = weekdayNames[weekdayOf(first.firstMeeting)];
+  return `Lembrete: sua turma começa ${weekday}, ${day}/${month} às ${formatTime(first.time)}`;
 }
 
 /** Two days before the class's first meeting: when, where, and the calendar again. */

@@ -10,6 +10,7 @@ import { createClassStore } from '../../classes/class-store.js';
 import { createCompletionStore } from '../../classes/completion-store.js';
 import { createNextTermStore } from '../../classes/next-term-store.js';
 import { createPrerequisiteStore } from '../../classes/prerequisite-store.js';
+import { createRecessStore } from '../../classes/recess-store.js';
 import { createRosterStore } from '../../classes/roster-store.js';
 import {
   ClassService,
@@ -28,6 +29,7 @@ export interface ClassesPluginOptions {
 export const classesService = fp<ClassesPluginOptions>(
   async (app, { config }) => {
     const { database, directory, enrolment, mail, staff } = app;
+    const recesses = createRecessStore(database.db);
     const context = createClassContext({
       roster: createRosterStore(database.db),
       courseStore: createCourseStore(database.db),
@@ -37,6 +39,10 @@ export const classesService = fp<ClassesPluginOptions>(
       classMessages: createClassMessageStore(database, mail),
       nextTerm: createNextTermStore(database),
       desk: createDeskStore(database),
+      recesses,
+      // The recesses kept (decision 092) for the next term's proposal (decision 093).
+      recessPeriods: async () =>
+        (await recesses.all()).map((r) => ({ start: r.startsOn, end: r.endsOn })),
       directory,
       enrolment,
       log: app.log,

@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { createClassStore } from '../../classes/class-store.js';
+import { createRecessStore } from '../../classes/recess-store.js';
 import { PhotoLibrary } from '../../content/photos-library.js';
 import { photoStore } from '../../content/photos-store.js';
 import { ContentService } from '../../content/service.js';
@@ -35,6 +36,7 @@ export const contentService = fp<ContentPluginOptions>(
     });
     const photos = new PhotoLibrary(photoFiles, service);
     const classStore = createClassStore(app.database.db);
+    const recessStore = createRecessStore(app.database.db);
     const publisher = createPublisher({
       pages: options.pages,
       security: options.security,
@@ -42,6 +44,7 @@ export const contentService = fp<ContentPluginOptions>(
       content: service,
       photos,
       readClasses: async () => [...(await classStore.all()).values()],
+      readRecesses: () => recessStore.all(),
       dataProtectionEmail: app.mail.settings.dataProtectionEmail,
       log: app.log,
       clock: options.now ? { ...systemClock, now: options.now } : systemClock,

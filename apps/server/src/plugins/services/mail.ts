@@ -8,6 +8,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
 import { ContactEmailChanges } from '../../idp/store/contact-email-changes.js';
+import { checkInTokenReader } from '../../check-in/check-in-tokens.js';
 import { enrolmentConfirmationComposer } from '../../enrolment/confirmation-mail.js';
 import { noticeComposer } from '../../enrolment/notices.js';
 import { createMail } from '../../mail/mail.js';
@@ -49,6 +50,7 @@ export const mailService = fp<MailPluginOptions>(
           siteUrl: config.siteUrl,
           log: app.log,
           centre,
+          checkInToken: checkInTokenReader(database.db),
         }),
       }),
     });

@@ -17,7 +17,10 @@ import {
   formatWeeklySlot,
   getProgramme,
   MEETING_TIME_ZONE,
-  meetingDates,
+  firstHeldMeeting,
+  formatMeetingChanges,
+  heldMeetings,
+  lastHeldMeeting,
   programmePath,
   programmeSlugs,
   allCourses,
@@ -143,10 +146,12 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
       image,
       meetings: classes.map(({ name, meetings }) => ({
         ...(classes.length > 1 ? { name } : {}),
-        firstMeeting: formatFirstMeeting(meetings),
+        // The meetings held and the dates changed (decision 091), as every surface says them.
+        firstMeeting: formatFirstMeeting(firstHeldMeeting(meetings)),
         weeklySlot: formatWeeklySlot(meetings),
-        count: formatMeetingCount(meetings.count),
+        count: formatMeetingCount(heldMeetings(meetings).length),
         place: formatMeetingPlace(meetings, address),
+        ...(meetings.changes?.length ? { changes: formatMeetingChanges(meetings) } : {}),
       })),
       share: courseShareData(
         course.title,
@@ -173,12 +178,12 @@ export function getCoursePage(pathname: string, content: PublishedContent = {}):
           image: image.src,
           instances: classes.map(({ name, meetings }) => ({
             ...(classes.length > 1 ? { name } : {}),
-            firstMeeting: meetings.firstMeeting,
-            lastMeeting: meetingDates(meetings).at(-1) ?? meetings.firstMeeting,
+            firstMeeting: firstHeldMeeting(meetings).firstMeeting,
+            lastMeeting: lastHeldMeeting(meetings)?.date ?? meetings.firstMeeting,
             weekday: meetings.weekday,
             startTime: meetings.time,
             endTime: addMinutes(meetings.time, meetings.durationMinutes),
-            count: meetings.count,
+            count: heldMeetings(meetings).length,
             durationMinutes: meetings.durationMinutes,
             timeZone: MEETING_TIME_ZONE,
             place: {

@@ -27,6 +27,8 @@ export interface CourseMeetingsData {
   firstMeeting: string;
   /** "Todo sábado, das 17h30 às 19h00" */
   weeklySlot: string;
+  /** The dates changed ('Sem encontro em …', '… cancelado: …'), decision 091; none: the rule holds. */
+  changes?: string[];
   /** "12 encontros" */
   count: string;
   /** "Sala 2 – Rua …, CEP …" */

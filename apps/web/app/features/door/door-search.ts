@@ -16,8 +16,11 @@ export function findByName<P extends DoorPerson>(people: readonly P[], query: st
   });
 }
 
-/** The answer to a tap on a name: marked now, or already marked present before. */
-export type DoorOutcome = 'presente' | 'já marcado';
+/**
+ * What the door tells the volunteer: marked now, already marked present before, and for a QR code
+ * (decision 097) a place in another class, or no place at all.
+ */
+export type DoorOutcome = 'presente' | 'já marcado' | 'outra turma' | 'não encontrado';
 
 export const doorOutcome = (alreadyPresent: boolean): DoorOutcome =>
   alreadyPresent ? 'já marcado' : 'presente';

@@ -43,6 +43,7 @@ const STAFF_ACTIONS: Readonly<Record<string, string>> = {
   'export.xlsx': 'Baixou a lista de participantes com seus dados (Excel)',
   'attendance.view': 'Viu a lista de presença com seu nome',
   'attendance.update': 'Marcou sua presença ou falta',
+  'attendance.checkIn': 'Leu o QR code da sua inscrição na entrada',
   'completions.view': 'Viu as conclusões do curso com seu nome',
   'people.view': 'Encontrou seu cadastro numa busca',
   'participant.remove': 'Removeu você do curso',

@@ -7,6 +7,7 @@ import {
   addMinutes,
   allCourses,
   centre,
+  formatDate,
   type ClassMeetings,
   type Course,
   MEETING_TIME_ZONE,
@@ -24,12 +25,20 @@ import { SCHEDULE_TITLE } from './copy';
 import { courseMeetingDays } from './course-meetings';
 import type { ScheduleLoaderData } from './types';
 
+/** A recess as the server gives it to the page (decision 092). */
+export interface ScheduleRecess {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+}
+
 export function getSchedulePage(
   schedule: readonly ScheduleDay[] = packagedSchedule,
   whatsapp: string = centre.whatsapp,
   classesOf: (course: Course) => readonly ClassMeetings[] = (course) => [
     { name: '', meetings: course.meetings },
   ],
+  recesses: readonly ScheduleRecess[] = [],
 ): ScheduleLoaderData {
   const days = schedule.map((day) => ({
     day: day.day,
@@ -55,8 +64,15 @@ export function getSchedulePage(
   );
   const site = getSite();
   const summary = schedule.map((day) => `${day.day}: ${day.whatsappTopic}`).join('; ');
+  const lines = recesses.map(
+    (r) => `${r.name}: de ${formatDate(r.startsOn)} a ${formatDate(r.endsOn)}`,
+  );
   return {
-    page: { days, courseDays: courseMeetingDays(allCourses(), classesOf) },
+    page: {
+      days,
+      courseDays: courseMeetingDays(allCourses(), classesOf),
+      ...(lines.length > 0 ? { recesses: lines } : {}),
+    },
     meta: buildPageMeta(site, {
       title: SCHEDULE_TITLE,
       description: `Dias e horários das atividades da semana. ${summary}.`,

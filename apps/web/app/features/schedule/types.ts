@@ -34,6 +34,11 @@ export interface SchedulePageData {
   days: ScheduleDayView[];
   /** When the courses meet, read from their classes: the weekdays with a course. */
   courseDays: CourseMeetingDay[];
+  /**
+   * The centre's recesses not over yet (decision 092), as lines: 'Recesso de fim de ano: de
+   * 20/12/2026 a 10/01/2027'. Absent: none.
+   */
+  recesses?: string[];
 }
 
 export interface ScheduleLoaderData {

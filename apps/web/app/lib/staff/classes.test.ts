@@ -21,6 +21,7 @@ const klass = (id: string, state: StaffClass['state']): StaffClass => ({
     count: 1,
     room: 'Sala 2',
   },
+  dates: [],
 });
 
 describe('the class a course view shows', () => {

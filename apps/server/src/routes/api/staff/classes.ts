@@ -5,7 +5,8 @@
  * 'Encerrar turma' (Coordenação, with `{ confirm: true }`, and `meetingsRemaining` before the last
  * meeting); POST .../classes/:classId/reopen, 'Reabrir turma' (Coordenação); POST
  * .../classes/:classId/messages,
- * 'Enviar mensagem à turma' (Coordenação and Secretaria).
+ * 'Enviar mensagem à turma' (Coordenação and Secretaria); POST .../classes/:classId/meetings, one
+ * meeting skipped, cancelled, moved, added or restored (Coordenação, decision 091).
  * Registered inside the staff routes, whose hook reads the person's roles.
  */
 import {
@@ -16,6 +17,8 @@ import {
   staffConcludeClassRequestSchema,
   staffConcludeClassResponseSchema,
   staffCourseParamsSchema,
+  staffMeetingChangeRequestSchema,
+  staffMeetingChangeResponseSchema,
   staffNewClassRequestSchema,
   staffNewClassResponseSchema,
   staffOpenClassRequestSchema,
@@ -146,6 +149,32 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       classes.sendClassMessage(
+        request.staffActor,
+        request.params.slug,
+        request.params.classId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/staff/courses/:slug/classes/:classId/meetings',
+    bearerRoute({
+      permission: 'classes',
+      params: staffClassParamsSchema,
+      body: staffMeetingChangeRequestSchema,
+      answer: staffMeetingChangeResponseSchema,
+      refusals: [
+        ...COORDINATION,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'classReadOnly',
+        'meetingNotFound',
+        'meetingPast',
+      ],
+    }),
+    async (request) =>
+      classes.changeMeeting(
         request.staffActor,
         request.params.slug,
         request.params.classId,

@@ -29,12 +29,15 @@ import {
   staffRemoveResponseSchema,
   staffRevokeRequestSchema,
   staffRolesResponseSchema,
+  staffCheckInRequestSchema,
+  staffCheckInResponseSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerRoute } from '../bearer-route.js';
 import type { AskedClass, StaffPermission } from '../../../staff/roles.js';
 import type { StaffActor } from '../../../staff/context.js';
 import { staffClassRoutes } from './classes.js';
+import { staffRecessRoutes } from './recesses.js';
 import { AUTH, CLASS_STAFF, COORDINATION, okOnceDone, STAFF } from './common.js';
 import { staffContentRoutes } from './content.js';
 import { staffPrerequisiteRoutes } from './prerequisites.js';
@@ -96,6 +99,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffPhotoRoutes);
   // A course's classes: 'Nova turma' and 'Encerrar turma'.
   await app.register(staffClassRoutes);
+  await app.register(staffRecessRoutes);
   // A class's participants as files (.csv, .xlsx).
   await app.register(staffExportRoutes);
   // Prerequisites, 'Liberar inscrição' and completions (decision 061).
@@ -292,6 +296,30 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.marks,
           request.query.turma,
         ),
+      ),
+  );
+
+  // A QR code read at the door: whose it is (decision 097). A POST, so the token stays out of the
+  // address and of every log that keeps one.
+  app.post(
+    '/api/staff/courses/:slug/check-in/:meeting',
+    bearerRoute({
+      permission: 'attendance',
+      // A class's monitor takes its attendance at the door too (decision 098).
+      classScope: true,
+      params: staffMeetingParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffCheckInRequestSchema,
+      answer: staffCheckInResponseSchema,
+      refusals: [...CLASS_STAFF, 'invalidRequest', 'courseNotFound', 'classNotFound'],
+    }),
+    async (request) =>
+      rosters.checkIn(
+        request.staffActor,
+        request.params.slug,
+        request.params.meeting,
+        request.body.code,
+        request.query.turma,
       ),
   );
 

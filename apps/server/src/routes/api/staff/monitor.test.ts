@@ -33,6 +33,7 @@ const ALLOWED = new Set([
   'GET /api/staff/courses/{slug}/participants',
   'GET /api/staff/courses/{slug}/attendance/{meeting}',
   'POST /api/staff/courses/{slug}/attendance/{meeting}',
+  'POST /api/staff/courses/{slug}/check-in/{meeting}',
 ]);
 
 const targets = await testDatabaseTargets('staff-monitor');
@@ -196,6 +197,19 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
     });
     expect(elsewhere.statusCode).toBe(403);
 
+    // At the door, a QR code read in their class names its person; in another class, refused
+    // (decision 097).
+    const places = (await as(ana, 'GET', '/api/me/enrolments')).json() as {
+      enrolments: { checkIn: { token: string } | null }[];
+    };
+    const code = places.enrolments.find((e) => e.checkIn)?.checkIn?.token;
+    const scanned = await as(MONITOR, 'POST', `${C}/check-in/1?turma=${mine}`, { code });
+    expect(scanned.json()).toMatchObject({ result: 'thisClass', personId: ana });
+    const scannedElsewhere = await as(MONITOR, 'POST', `${OTHER}/check-in/1?turma=${theirs}`, {
+      code,
+    });
+    expect(scannedElsewhere.statusCode).toBe(403);
+
     // What they saw is kept under their role (decision 078).
     const views = await api.app.database.db
       .selectFrom('staff_actions')
@@ -203,6 +217,7 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
       .where('actor_id', '=', MONITOR)
       .execute();
     expect([...new Set(views.map((v) => v.action))].sort()).toEqual([
+      'attendance.checkIn',
       'attendance.update',
       'attendance.view',
       'participants.view',

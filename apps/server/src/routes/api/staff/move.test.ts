@@ -158,6 +158,13 @@ describe.each(targets)(
         ICAL.parse(ics?.content.toString('utf8') ?? ''),
       ).getFirstSubcomponent('vevent');
       expect(String(vevent?.getFirstPropertyValue('dtstart'))).toMatch(/^2027-03-02T19:30:00$/);
+      // The class left leaves her calendar: its event, cancelled at a later revision (decision 091).
+      const left = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? ''))
+        .getAllSubcomponents('vevent')
+        .find((v) => String(v.getFirstPropertyValue('uid')).includes(first));
+      expect(left?.getFirstPropertyValue('status')).toBe('CANCELLED');
+      expect(Number(left?.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
+      expect(String(vevent?.getFirstPropertyValue('uid'))).toContain(second);
 
       // The staff record: who moved whom, from which class to which.
       const record = await api.app.database.db

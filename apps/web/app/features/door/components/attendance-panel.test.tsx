@@ -71,6 +71,7 @@ describe('AttendancePanel', () => {
         count: 3,
         room: null,
       },
+      dates: [],
     };
     const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
     renderWithRouter(<AttendancePanel {...panel} />, {

@@ -3,9 +3,10 @@
  * concluded): the menu lists each meeting with
  * its date and opens on today's (else the next, else the last); a meeting that has not happened
  * cannot be marked, and says from when it can; 'Marcar todos' marks every listed person present
- * in one request; then 'Salvar presença' saves the boxes as they are. Each tick, and each name
- * tapped in 'Buscar pelo nome', is queued on the device and sent at once; without a connection the
- * marks wait there, shown 'a enviar', until it returns (decision 089).
+ * in one request; then 'Salvar presença' saves the boxes as they are. Each tick, and each person
+ * found at the door (DoorPanel: 'Ler QR code', 'Buscar pelo nome'), is queued on the device and
+ * sent at once; without a connection the marks wait there, shown 'a enviar', until it returns
+ * (decision 089).
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
@@ -18,12 +19,14 @@ import {
 import { notify } from '~/components/toasts/notify';
 import { fetchAttendance } from '../api/attendance';
 import { pendingFor } from '../attendance-queue';
-import { doorOutcome, type DoorOutcome, doorTexts, findByName } from '../door-search';
+import { doorTexts } from '../door-search';
 import { type ClassPanelProps, isReadOnly } from '~/lib/staff/classes';
 import { markedAllMessage, pendingMessage, staffMessages } from '~/lib/staff/copy';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from '~/components/staff/load-failed';
+import { DoorHelp } from './door-help';
+import { DoorPanel } from './door-panel';
 import { useAttendanceQueue } from './use-attendance-queue';
 import { WalkIn } from './walk-in';
 
@@ -53,6 +56,7 @@ export function AttendancePanel({ slug, staffClass }: ClassPanelProps) {
           ))}
         </select>
       </div>
+      {!isReadOnly(staffClass) && <DoorHelp />}
       <MeetingMarks
         key={meeting}
         slug={slug}
@@ -91,8 +95,6 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
   const { queue, sent, mark } = useAttendanceQueue();
   const [present, setPresent] = useState<Record<string, boolean>>({});
   const [markedAll, setMarkedAll] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [door, setDoor] = useState<{ text: string; outcome: DoorOutcome } | null>(null);
 
   if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
   if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
@@ -131,15 +133,6 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
     const result = await set(marks.map((m) => ({ personId: m.personId, present: true })));
     if (result !== 'refused') setMarkedAll(markedAllMessage(marks.length, meeting));
   };
-  const tapAtDoor = (personId: string, name: string, stored: boolean | null) => {
-    const already = isPresent(personId, stored);
-    setDoor({
-      outcome: doorOutcome(already),
-      text: already ? doorTexts.already(name) : doorTexts.present(name),
-    });
-    if (!already) void set([{ personId, present: true }]);
-  };
-
   // Who came without a place (decision 096): added here, listed apart from the marks.
   const walkIn = (
     <WalkIn
@@ -178,7 +171,6 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
   }
   const count = marks.filter((m) => isPresent(m.personId, m.present)).length;
   const why = notYet ? `${id}-not-yet` : undefined;
-  const found = findByName(marks, search);
   return (
     <>
       {walkIn}
@@ -193,49 +185,16 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
             {pendingMessage(pending.size)}
           </p>
         )}
-        <fieldset disabled={notYet !== null} aria-describedby={why} className="staff__door">
-          <div className="staff__field">
-            <label htmlFor={`${id}-search`}>{doorTexts.search}</label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              autoComplete="off"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setDoor(null);
-              }}
-            />
-          </div>
-          {search.trim() !== '' && found.length === 0 && (
-            <p className="staff__door-outcome staff__door-outcome--none">{doorTexts.notFound}</p>
-          )}
-          {found.length > 0 && (
-            <ul className="plain-list staff__door-results" aria-label="Encontrados">
-              {found.map((m) => (
-                <li key={m.personId}>
-                  <button
-                    type="button"
-                    className="btn btn-outline staff__door-person"
-                    onClick={() => tapAtDoor(m.personId, m.name, m.present)}
-                  >
-                    {m.name || 'Participante sem nome'}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p
-            role="status"
-            className={
-              door
-                ? `staff__door-outcome staff__door-outcome--${door.outcome === 'presente' ? 'present' : 'already'}`
-                : undefined
-            }
-          >
-            {door?.text}
-          </p>
-        </fieldset>
+        <DoorPanel
+          slug={slug}
+          classId={classId}
+          meeting={meeting}
+          people={marks}
+          isPresent={isPresent}
+          markPresent={(personId) => void set([{ personId, present: true }])}
+          disabled={notYet !== null}
+          describedBy={why}
+        />
         <fieldset disabled={notYet !== null} aria-describedby={why}>
           <legend>
             {meeting}º encontro, {formatDate(date)}: {count} de {marks.length} presentes

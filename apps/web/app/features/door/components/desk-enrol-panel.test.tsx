@@ -48,6 +48,7 @@ const staffClass = {
     count: 8,
     room: 'Sala 3',
   },
+  dates: [],
 };
 
 function renderPanel() {

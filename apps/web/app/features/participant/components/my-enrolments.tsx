@@ -1,8 +1,9 @@
 /**
  * 'Minhas inscrições' on the profile: each class the person holds a place in or
- * waits for, with its state, position, next meeting, WhatsApp group, and cancelling or leaving;
- * then their past classes ('Concluído', with its certificate to download, 'Não concluído',
- * 'Cancelada'); and the code the desk gave a person enrolled there (decision 095).
+ * waits for, with its state, position, next meeting, WhatsApp group, the QR code for the door
+ * (decision 097), and cancelling or leaving; then their past classes ('Concluído', with its
+ * certificate to download, 'Não concluído', 'Cancelada'); and the code the desk gave a person
+ * enrolled there (decision 095).
  */
 import { coursePath, formatClassMeetings, type ProgrammeSlug } from '@centro/content/site';
 import { useEffect } from 'react';
@@ -14,6 +15,7 @@ import { enrolmentStateText, formatNextMeeting } from '../format';
 import { useCourseActions } from '../use-course-actions';
 import { useMyEnrolments } from '../use-my-enrolments';
 import { CancelEnrolment } from './cancel-enrolment';
+import { CheckInCode } from './check-in-code';
 import { ClaimCode } from './claim-code';
 import { CertificateDownload } from './certificate-download';
 import '../participant.css';
@@ -48,6 +50,7 @@ export function MyEnrolments() {
                 <p>Próximo encontro: {formatNextMeeting(e.nextMeeting)}</p>
               )}
               {e.meetings && <p>{formatClassMeetings(e.meetings)}</p>}
+              {e.checkIn && <CheckInCode code={e.checkIn} title={e.title} turma={e.turma?.name} />}
               <div className="actions">
                 {e.whatsappUrl && (
                   <a className="btn btn-whatsapp" href={e.whatsappUrl} rel="noopener">

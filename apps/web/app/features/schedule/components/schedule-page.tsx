@@ -5,7 +5,7 @@ import { CourseDays } from './course-days';
 import { ScheduleDayCard } from './schedule-day';
 import '../schedule.css';
 
-export function SchedulePage({ days, courseDays }: SchedulePageData) {
+export function SchedulePage({ days, courseDays, recesses }: SchedulePageData) {
   return (
     <div className="page">
       <h1>{SCHEDULE_TITLE}</h1>
@@ -19,6 +19,17 @@ export function SchedulePage({ days, courseDays }: SchedulePageData) {
           Adicionar à minha agenda
         </a>
       </p>
+      {recesses && (
+        <section className="schedule__recesses" aria-labelledby="recessos">
+          <h2 id="recessos">Recessos</h2>
+          <p>Nestes períodos não há encontros dos cursos:</p>
+          <ul>
+            {recesses.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <ul className="schedule plain-list">
         {days.map((day, index) => (
           <li key={day.day}>

@@ -1,13 +1,14 @@
 /**
  * One course in the staff area: its classes ('Turmas': the list; 'Nova turma', 'Abrir
  * inscrições' and 'Encerrar turma' for Coordenação) and, for the class chosen (`?turma=<id>`, else
- * the course's current class), its participants, attendance, a message to it and (Coordenação)
+ * the course's current class), its participants, its dates ('Encontros', decision 091), attendance,
+ * a message to it and (Coordenação)
  * settings; and, for the course, its prerequisites ('Liberar inscrição') and completions.
  * Each panel of a class takes `ClassPanelProps`; a concluded class's panels show no edit
  * controls (and it gets no message).
  */
 import type { StaffCourseSummary } from '@centro/contracts';
-import { type ComponentType, Suspense, useCallback } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -23,6 +24,11 @@ import { CompletionsPanel } from './completions-panel';
 import { PrerequisitesPanel } from './prerequisites-panel';
 import { ParticipantsPanel } from './participants-panel';
 import { SettingsPanel } from './settings-panel';
+
+/** 'Encontros' (decision 091): loaded when the tab is opened, outside the staff area's first load. */
+const MeetingsPanel = lazy(() =>
+  import('./meetings-panel').then((module) => ({ default: module.MeetingsPanel })),
+);
 
 interface CourseViewProps {
   course: StaffCourseSummary;
@@ -81,6 +87,7 @@ export function CourseView({
   const tabs = [
     { key: 'turmas', label: 'Turmas' },
     { key: 'participantes', label: 'Participantes' },
+    { key: 'encontros', label: 'Encontros' },
     { key: 'presenca', label: 'Presença' },
     // Enrolling at the desk: into a class not concluded (decision 095).
     ...(chosen && !isReadOnly(chosen) ? [{ key: 'balcao', label: 'Inscrever no balcão' }] : []),
@@ -96,6 +103,11 @@ export function CourseView({
   const base = `?curso=${encodeURIComponent(slug)}${chosen ? `&turma=${chosen.id}` : ''}`;
   const panel = chosen && { slug, staffClass: chosen, coordination, onChanged: changed };
 
+  const peopleFirst = current === 'participantes' || current === 'presenca';
+  const meetingsLine = chosen && (
+    <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>
+  );
+
   return (
     <section className="staff__course-view" aria-labelledby="staff-course-title">
       {header}
@@ -106,8 +118,11 @@ export function CourseView({
           <span>{placesTaken(chosen.taken, chosen.places)}</span>
         </p>
       )}
-      {/* When and where the class meets, as its page and e-mails say it (decision 075). */}
-      {chosen && <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>}
+      {/*
+       * When and where the class meets, as its page and e-mails say it (decision 075): above the
+       * tabs, except where the door's volunteer needs the first names on a phone's first screen.
+       */}
+      {chosen && !peopleFirst && meetingsLine}
       {chosen && isReadOnly(chosen) && <p className="staff__notice">{classMessages.readOnly}</p>}
       <nav className="staff__tabs staff__tabs--course" aria-label="Seções do curso">
         {tabs.map((tab) => (
@@ -132,6 +147,11 @@ export function CourseView({
         />
       )}
       {panel && current === 'participantes' && <ParticipantsPanel key={chosen.id} {...panel} />}
+      {panel && current === 'encontros' && (
+        <Suspense fallback={<p role="status">Carregando encontros…</p>}>
+          <MeetingsPanel key={chosen.id} {...panel} />
+        </Suspense>
+      )}
       {/* The door's panels are loaded when their tab is opened (the route makes them lazy). */}
       <Suspense fallback={<p role="status">Carregando…</p>}>
         {panel && current === 'presenca' && <AttendancePanel key={chosen.id} {...panel} />}
@@ -145,6 +165,7 @@ export function CourseView({
         <PrerequisitesPanel slug={slug} coordination={coordination} />
       )}
       {current === 'conclusoes' && <CompletionsPanel slug={slug} coordination={coordination} />}
+      {peopleFirst && meetingsLine}
     </section>
   );
 }

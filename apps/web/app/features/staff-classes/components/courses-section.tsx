@@ -1,4 +1,4 @@
-/** 'Cursos' in the staff area: the overview, or the course of `?curso=`. */
+/** 'Cursos' in the staff area: the centre's recesses and the overview, or the course of `?curso=`. */
 import type { ComponentType } from 'react';
 import { lazy, Suspense, useCallback } from 'react';
 import { useApi } from '~/auth/use-api';
@@ -8,6 +8,10 @@ import { useLoad } from '~/lib/use-load';
 import { fetchOverview } from '../api/get-overview';
 import { Overview } from './overview';
 
+/** 'Recessos do centro' (decision 092): loaded after the overview, outside the first load. */
+const RecessesPanel = lazy(() =>
+  import('./recesses-panel').then((module) => ({ default: module.RecessesPanel })),
+);
 /** A course's screen and its panels: loaded when a course is opened, not with the overview. */
 const CourseView = lazy(() => import('./course-view').then((m) => ({ default: m.CourseView })));
 
@@ -37,7 +41,12 @@ export function CoursesSection({ slug, coordination, attendance, desk }: Courses
       />
     </Suspense>
   ) : (
-    <Overview courses={overview.data} coordination={coordination} />
+    <>
+      <Suspense fallback={null}>
+        <RecessesPanel coordination={coordination} onChanged={overview.reload} />
+      </Suspense>
+      <Overview courses={overview.data} coordination={coordination} />
+    </>
   );
 }
 
