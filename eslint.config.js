@@ -73,12 +73,13 @@ const importDirection = [
  * 3. plugins/: what every route relies on (services as Fastify plugins, the bearer hook, errors,
  *    OpenAPI, rate limits, security headers, the prerendered site);
  * 4. domains: the rules of enrolment, classes, staff, the participant's space, courses, calendars,
- *    backups, the edited content, the reports, the certificates of completion;
+ *    backups, the edited content, the reports, the certificates of completion, and the site (its
+ *    pages, their publisher and policies);
  * 5. ports and adapters the domains call: auth/ (API tokens, provider tokens), directory/ (local
  *    tables or Graph), idp/ (the built-in OpenID provider, mounted by app.ts), mail/ (outbox and
- *    sender), site/ (the content's pages and policies);
- * 6. foundation: db/, config/ and the leaf modules beside app.ts (data-dir, logging, request
- *    activity).
+ *    sender);
+ * 6. foundation: db/, config/, http/ (what every page served shares: its CSP) and the leaf
+ *    modules beside app.ts (data-dir, logging, request activity).
  * A top-level entry of src/ that is in no list below is taken as foundation: it may import nothing
  * of the others until it is placed. Tests compose the whole app and are outside the rule.
  */
@@ -100,9 +101,10 @@ const serverLayers = [
       'reports',
       'desk',
       'certificates',
+      'site',
     ],
   },
-  { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail', 'site'] },
+  { name: 'The ports and adapters', paths: ['auth', 'directory', 'idp', 'mail'] },
 ];
 const placed = new Set(serverLayers.flatMap((layer) => layer.paths));
 // Everything in src/ outside the layers above, new entries included.

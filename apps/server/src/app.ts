@@ -31,6 +31,7 @@ import {
   reportsService,
   certificatesService,
   staffService,
+  classesService,
   type EmbeddedProviderSetup,
 } from './plugins/services/index.js';
 import { apiRateLimit, createRateLimitStore, idpRateLimit } from './plugins/rate-limit.js';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(backupService, { config });
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
+  await app.register(classesService, { config });
   await app.register(participantService, { embedded });
   await app.register(deskService);
   await app.register(reportsService);
@@ -158,7 +160,7 @@ export async function buildApp(
     security: pageSecurity,
     webRoot: config.webRoot,
     ...(options.notices
-      ? { now: options.notices.now, noticeCheckMs: options.notices.checkMs }
+      ? { now: options.notices.now, bannerCheckMs: options.notices.checkMs }
       : {}),
     ...(options.renderWindowMs === undefined ? {} : { renderWindowMs: options.renderWindowMs }),
   });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
+  type FastifyBaseLogger,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -114,3 +115,6 @@ class OneLinePerRequest extends LogController {
     }
   }
 }
+
+/** The log a service writes to: the app's (Fastify's pino), or a test's stand-in. */
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

@@ -40,11 +40,11 @@ export function isAllowedLink(link: string): boolean {
 
 // Notices ('Avisos', decision 056).
 
-export const NOTICE_LIMITS = { title: 80, text: 280, notices: 20 } as const;
+export const BANNER_LIMITS = { title: 80, text: 280, notices: 20 } as const;
 
 /** Where a notice shows. */
-export const noticePlaces = ['home', 'course', 'everywhere'] as const;
-export type NoticePlace = (typeof noticePlaces)[number];
+export const bannerPlaces = ['home', 'course', 'everywhere'] as const;
+export type BannerPlace = (typeof bannerPlaces)[number];
 
 /** São Paulo has kept UTC−3 all year since 2019. */
 const SAO_PAULO_OFFSET = '-03:00';

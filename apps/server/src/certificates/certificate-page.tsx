@@ -9,7 +9,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { CheckText } from './certificate-content.js';
-import { buildPageCsp, inlineStyleHashes } from '../site/csp.js';
+import { buildPageCsp, inlineStyleHashes } from '../http/csp.js';
 
 export type CheckTone = 'valid' | 'invalid' | 'unknown';
 

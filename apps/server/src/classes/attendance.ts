@@ -9,9 +9,9 @@ import {
   collator,
   record,
   type StaffActor,
-  type StaffContext,
+  type ClassContext,
   writableClassOf,
-} from '../staff/context.js';
+} from './context.js';
 import type { AttendanceSheet } from './exports.js';
 import { enrolledPeople } from './participants.js';
 
@@ -29,7 +29,7 @@ export function deviceInstant(markedAt: string | undefined, start: Date, now: Da
 
 /** Every meeting's date and the marks of the class, for the export. */
 export async function classAttendance(
-  ctx: StaffContext,
+  ctx: ClassContext,
   slug: string,
   turma?: string,
 ): Promise<AttendanceSheet> {
@@ -38,7 +38,7 @@ export async function classAttendance(
   const schedule = scheduledMeetings(effectiveMeetings(course, row));
   const numbers = schedule.map((m) => m.meeting);
   const [byMeeting, guests] = await Promise.all([
-    Promise.all(numbers.map((n) => ctx.repository.attendance(row.id, n))),
+    Promise.all(numbers.map((n) => ctx.roster.attendance(row.id, n))),
     ctx.desk.guests(row.id),
   ]);
   const marks = new Map<string, Map<number, boolean>>();
@@ -57,7 +57,7 @@ export async function classAttendance(
 }
 
 export async function attendance(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   meeting: number,
@@ -68,7 +68,7 @@ export async function attendance(
   if (!scheduled) throw new StaffCourseNotFoundError();
   const [{ people, checkInTokens }, marks, guests] = await Promise.all([
     enrolledPeople(ctx, slug, row.id),
-    ctx.repository.attendance(row.id, meeting),
+    ctx.roster.attendance(row.id, meeting),
     ctx.desk.guests(row.id, meeting),
   ]);
   people.sort((a, b) => collator.compare(a.name, b.name));
@@ -97,7 +97,7 @@ export async function attendance(
  *   classReadOnly (a concluded class)
  */
 export async function markAttendance(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   meeting: number,
@@ -111,7 +111,7 @@ export async function markAttendance(
   if (!canMark(scheduled.start, ctx.now())) {
     throw new Refusal('meetingNotYet', { details: { start: scheduled.start.toISOString() } });
   }
-  const enrolled = new Set((await ctx.repository.enrolments(row.id)).map((e) => e.personId));
+  const enrolled = new Set((await ctx.roster.enrolments(row.id)).map((e) => e.personId));
   const now = ctx.now();
   const known = marks
     .filter((m) => enrolled.has(m.personId))
@@ -119,7 +119,7 @@ export async function markAttendance(
   // Under the class's lock, as 'Encerrar turma' changes its state: a conclusion in between
   // (checked above without the lock) refuses the marks rather than leave ones it did not count.
   const written = await ctx.enrolment.changeClass(row.id, (trx) =>
-    ctx.repository.markAttendance(slug, row.id, meeting, known, actor.id, trx),
+    ctx.roster.markAttendance(slug, row.id, meeting, known, actor.id, trx),
   );
   if (!written) throw new Refusal('classReadOnly');
   await record(ctx, actor, 'attendance.update', {

@@ -6,7 +6,7 @@
 import type { StaffCheckInResponse } from '@centro/contracts';
 import { scheduledMeetings } from '@centro/content';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import { classOf, record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { classOf, record, type StaffActor, type ClassContext } from './context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
 
 /**
@@ -16,7 +16,7 @@ import { StaffCourseNotFoundError } from '../staff/errors.js';
  * @throws StaffCourseNotFoundError (no such course or meeting), Refusal classNotFound
  */
 export async function checkIn(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   meeting: number,
@@ -27,7 +27,7 @@ export async function checkIn(
   // The meetings held (decision 091): a cancelled or skipped date is no meeting to check in to.
   if (!scheduledMeetings(effectiveMeetings(course, row))[meeting - 1])
     throw new StaffCourseNotFoundError();
-  const found = await ctx.repository.enrolmentByCheckInToken(token);
+  const found = await ctx.roster.enrolmentByCheckInToken(token);
   if (!found) return { result: 'notFound' };
   const details = { class: row.id, meeting };
   if (found.classId !== row.id) {
@@ -45,7 +45,7 @@ export async function checkIn(
   }
   const [user, marks] = await Promise.all([
     ctx.directory.getUser(found.personId),
-    ctx.repository.attendance(row.id, meeting),
+    ctx.roster.attendance(row.id, meeting),
   ]);
   await record(ctx, actor, 'attendance.checkIn', {
     course: slug,

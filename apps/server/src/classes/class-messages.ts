@@ -11,7 +11,7 @@ import { composeClassMessage } from '../mail/compose.js';
 import type { MailMessage } from '../mail/types.js';
 import { Refusal } from '../refusals/refusal.js';
 import type { ClassRecipient } from './class-message-store.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { record, type StaffActor, type ClassContext } from './context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
 
 /** Directory reads at once while composing (Graph answers each person on its own). */
@@ -19,7 +19,7 @@ const DIRECTORY_CONCURRENCY = 8;
 
 /** Each recipient's address now; people gone or without a valid address are left out. */
 async function addressesOf(
-  ctx: StaffContext,
+  ctx: ClassContext,
   people: readonly ClassRecipient[],
 ): Promise<{ to: string; waiting: boolean }[]> {
   const found: ({ to: string; waiting: boolean } | null)[] = [];
@@ -42,7 +42,7 @@ async function addressesOf(
  *   classMessageLimit (with when the next may go), DirectoryError (nothing sent)
  */
 export async function sendClassMessage(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   classId: string,

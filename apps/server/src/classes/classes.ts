@@ -26,7 +26,7 @@ import { settingsColumnsOf } from '../courses/course-store.js';
 import { Refusal } from '../refusals/refusal.js';
 import { completes, DEFAULT_MINIMUM_ATTENDANCE_PERCENT } from './completion-rules.js';
 import type { Completion } from './completion-store.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { contentCourse, record, type StaffActor, type ClassContext } from './context.js';
 import { localDateTime, refusePastRetention, utcInstant } from './course-settings.js';
 import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.js';
 
@@ -52,15 +52,9 @@ export function staffClass(course: Course, row: ClassRow): StaffClass {
   };
 }
 
-function courseOf(ctx: StaffContext, slug: string) {
-  const course = ctx.courses.get(slug);
-  if (!course) throw new StaffCourseNotFoundError();
-  return course;
-}
-
 /** The course's latest class as the template of the next, its meetings in effect filled in. */
-async function nextOf(ctx: StaffContext, slug: string) {
-  const course = courseOf(ctx, slug);
+async function nextOf(ctx: ClassContext, slug: string) {
+  const course = contentCourse(ctx, slug);
   const latest = (await ctx.classes.ofCourse(slug)).at(-1);
   if (!latest) throw new StaffCourseNotFoundError();
   const meetings = effectiveMeetings(course, latest);
@@ -87,7 +81,7 @@ async function nextOf(ctx: StaffContext, slug: string) {
 
 /** The course's classes, oldest first, and what 'Nova turma' would create now. */
 export async function classes(
-  ctx: StaffContext,
+  ctx: ClassContext,
   slug: string,
 ): Promise<{ classes: StaffClass[]; proposal: StaffClassProposal }> {
   const { course, next } = await nextOf(ctx, slug);
@@ -113,7 +107,7 @@ const instantOr = (local: string | null | undefined, proposed: string | null) =>
  * @throws InvalidSettingsError (window or first meeting), StaffCourseNotFoundError
  */
 export async function createClass(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   overrides: StaffNewClassRequest,
@@ -164,12 +158,12 @@ export async function createClass(
  * @throws Refusal classNotFound, classReadOnly (concluded)
  */
 export async function openClass(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   classId: string,
 ): Promise<StaffClass> {
-  const course = courseOf(ctx, slug);
+  const course = contentCourse(ctx, slug);
   const row = await ctx.classes.byId(classId);
   if (row?.course_slug !== slug) throw new Refusal('classNotFound');
   if (row.state === 'concluded') throw new Refusal('classReadOnly');
@@ -190,13 +184,13 @@ export async function openClass(
  *   classNotStarted, classMeetingsRemain
  */
 export async function concludeClass(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   classId: string,
   meetingsRemaining?: number,
 ): Promise<Completion[]> {
-  const course = courseOf(ctx, slug);
+  const course = contentCourse(ctx, slug);
   const row = await ctx.classes.byId(classId);
   if (!row || row.course_slug !== slug) throw new Refusal('classNotFound');
   if (row.state === 'concluded') throw new Refusal('classConcluded');
@@ -254,12 +248,12 @@ export async function concludeClass(
  * @throws Refusal classNotFound, classNotConcluded (not concluded), classReopenConflict
  */
 export async function reopenClass(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   classId: string,
 ): Promise<StaffClass> {
-  const course = courseOf(ctx, slug);
+  const course = contentCourse(ctx, slug);
   const row = await ctx.classes.byId(classId);
   if (!row || row.course_slug !== slug) throw new Refusal('classNotFound');
   const reopened = await ctx.completions.reopen(classId, slug, ctx.now(), (trx, people) =>
@@ -294,7 +288,7 @@ export async function reopenClass(
  * conclusion. Answers how many left.
  */
 async function leaveGroup(
-  ctx: StaffContext,
+  ctx: ClassContext,
   groupId: string,
   classId: string,
   slug: string,

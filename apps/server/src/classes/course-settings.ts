@@ -14,13 +14,7 @@ import type { ClassRow } from './class-store.js';
 import { storedSettings } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classRetentionDue } from '../enrolment/rules.js';
-import {
-  classOf,
-  record,
-  type StaffActor,
-  type StaffContext,
-  writableClassOf,
-} from '../staff/context.js';
+import { classOf, record, type StaffActor, type ClassContext, writableClassOf } from './context.js';
 import { Refusal } from '../refusals/refusal.js';
 import { InvalidSettingsError, PlacesBelowTakenError } from '../staff/errors.js';
 
@@ -41,7 +35,7 @@ export function utcInstant(local: string): string {
  * for 2026): the next daily run would anonymise its people and take them out of the group.
  * @throws InvalidSettingsError on `firstMeeting`
  */
-export function refusePastRetention(ctx: StaffContext, firstMeeting: string, count: number): void {
+export function refusePastRetention(ctx: ClassContext, firstMeeting: string, count: number): void {
   const months = ctx.retentionMonths;
   if (months !== undefined && classRetentionDue(firstMeeting, count, months, ctx.now())) {
     throw new InvalidSettingsError(
@@ -98,7 +92,7 @@ export function settingChanges(
 }
 
 export async function settings(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   turma?: string,
@@ -115,7 +109,7 @@ export async function settings(
  *   classNotFound, classReadOnly
  */
 export async function updateSettings(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   settings: StaffCourseSettings,
@@ -162,7 +156,7 @@ export async function updateSettings(
       ctx.notices.withMeetingNotices(
         course,
         async (trx, classId) =>
-          (await ctx.repository.concludedIn(classId, trx))
+          (await ctx.roster.concludedIn(classId, trx))
             ? ('read-only' as const)
             : ctx.courseStore.updateSettings(
                 classId,

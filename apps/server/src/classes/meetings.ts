@@ -12,7 +12,7 @@ import { SETTINGS_COLUMNS } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { staffMeetings, writeMeetingChanges } from '../courses/meeting-changes.js';
 import { Refusal } from '../refusals/refusal.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { record, type StaffActor, type ClassContext } from './context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
 import { changedMeetings } from './meeting-rules.js';
 
@@ -21,7 +21,7 @@ import { changedMeetings } from './meeting-rules.js';
  *   meetingPast
  */
 export async function changeMeeting(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   classId: string,

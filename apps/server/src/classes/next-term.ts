@@ -30,7 +30,7 @@ import {
 } from './next-term-rules.js';
 import type { NewTermClass } from './next-term-store.js';
 import { Refusal } from '../refusals/refusal.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { record, type StaffActor, type ClassContext } from './context.js';
 import { localDateTime, utcInstant } from './course-settings.js';
 
 /** A class as the proposal reads it: its meetings in effect, its stored settings as the template. */
@@ -63,7 +63,7 @@ function sourceOf(course: Course, row: ClassRow): SourceClass {
 }
 
 /** Every course of the content with its classes, oldest first, as the proposal reads them. */
-async function coursesWithClasses(ctx: StaffContext): Promise<CourseClasses[]> {
+async function coursesWithClasses(ctx: ClassContext): Promise<CourseClasses[]> {
   const all = [...(await ctx.classes.all()).values()].sort(
     (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
   );
@@ -79,7 +79,7 @@ const today = (now: Date) => {
   return `${year}-${month}-${day}`;
 };
 
-async function proposals(ctx: StaffContext, term?: Term) {
+async function proposals(ctx: ClassContext, term?: Term) {
   const courses = await coursesWithClasses(ctx);
   const chosen =
     term ??
@@ -92,7 +92,7 @@ async function proposals(ctx: StaffContext, term?: Term) {
 }
 
 /** The term to prepare and each course's row, with a new key for its confirmation. */
-export async function termProposal(ctx: StaffContext): Promise<StaffTermProposalResponse> {
+export async function termProposal(ctx: ClassContext): Promise<StaffTermProposalResponse> {
   const { term, rows } = await proposals(ctx);
   return {
     term,
@@ -198,7 +198,7 @@ function classToCreate(
  * @throws Refusal invalidSettings (a row's field), courseNotFound (a course not in the content)
  */
 export async function prepareTerm(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   request: StaffPrepareTermRequest,
 ): Promise<StaffPrepareTermResponse> {

@@ -9,7 +9,7 @@ import type { StaffCourseSummary } from '@centro/contracts';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { classEnrolmentState } from './class-rules.js';
 import type { ClassRow } from './class-store.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { record, type StaffActor, type ClassContext } from './context.js';
 
 const byAge = (a: ClassRow, b: ClassRow) =>
   a.created_at === b.created_at
@@ -17,12 +17,12 @@ const byAge = (a: ClassRow, b: ClassRow) =>
     : a.created_at.localeCompare(b.created_at);
 
 export async function overview(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
 ): Promise<StaffCourseSummary[]> {
   const [classes, counts, waiting] = await Promise.all([
     ctx.classes.all(),
-    ctx.repository.presentCounts(),
+    ctx.roster.presentCounts(),
     ctx.enrolment.waitingCounts(),
   ]);
   const rows = [...classes.values()].sort(byAge);

@@ -15,9 +15,9 @@ import {
   collator,
   record,
   type StaffActor,
-  type StaffContext,
+  type ClassContext,
   writableClassOf,
-} from '../staff/context.js';
+} from './context.js';
 import { Refusal } from '../refusals/refusal.js';
 import { NotEnrolledError, RemovalIncompleteError } from '../staff/errors.js';
 import { classAttendance } from './attendance.js';
@@ -42,7 +42,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 
 /** The class's participants with their directory data (never stored by the staff area). */
 export async function enrolledPeople(
-  ctx: StaffContext,
+  ctx: ClassContext,
   slug: string,
   turma?: string,
 ): Promise<{
@@ -53,7 +53,7 @@ export async function enrolledPeople(
   checkInTokens: Map<string, string>;
 }> {
   const { course, row } = await classOf(ctx, slug, turma);
-  const enrolments = await ctx.repository.enrolments(row.id);
+  const enrolments = await ctx.roster.enrolments(row.id);
   const people: StaffParticipant[] = [];
   // A few directory reads at a time (Graph: one call per person).
   for (let i = 0; i < enrolments.length; i += 8) {
@@ -76,8 +76,8 @@ export async function enrolledPeople(
 }
 
 /** The class's waiting list in order, with the directory's data of each person. */
-async function waitingPeople(ctx: StaffContext, classId: string): Promise<StaffWaitingPerson[]> {
-  const rows = await ctx.repository.waiting(classId);
+async function waitingPeople(ctx: ClassContext, classId: string): Promise<StaffWaitingPerson[]> {
+  const rows = await ctx.roster.waiting(classId);
   const waiting: StaffWaitingPerson[] = [];
   for (let i = 0; i < rows.length; i += 8) {
     const batch = rows.slice(i, i + 8);
@@ -98,7 +98,7 @@ async function waitingPeople(ctx: StaffContext, classId: string): Promise<StaffW
 }
 
 export async function participants(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   query: ParticipantsQuery,
@@ -126,7 +126,7 @@ export async function participants(
  * waiting list, and the attendance per meeting; the export is recorded with everyone in it.
  */
 export async function exportRows(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   format: 'csv' | 'xlsx',
@@ -165,7 +165,7 @@ export async function exportRows(
 
 /** The class's waiting list as its own file; recorded as a CSV export of the list. */
 export async function exportWaiting(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   turma?: string,
@@ -182,12 +182,12 @@ export async function exportWaiting(
 
 /** Whether the person's place is still in the class, concluded meanwhile (its rows stay). */
 async function keptByConclusion(
-  ctx: StaffContext,
+  ctx: ClassContext,
   classId: string,
   personId: string,
 ): Promise<boolean> {
   if ((await ctx.classes.byId(classId))?.state !== 'concluded') return false;
-  return (await ctx.repository.enrolments(classId)).some((e) => e.personId === personId);
+  return (await ctx.roster.enrolments(classId)).some((e) => e.personId === personId);
 }
 
 /**
@@ -198,14 +198,14 @@ async function keptByConclusion(
  *   Refusal classNotFound, classReadOnly
  */
 export async function remove(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   personId: string,
   turma?: string,
 ): Promise<void> {
   const { row } = await writableClassOf(ctx, slug, turma);
-  const enrolment = await ctx.repository.enrolment(row.id, personId);
+  const enrolment = await ctx.roster.enrolment(row.id, personId);
   // A 'pending' row belongs to an enrolment in flight (or to the enrolment's repair).
   if (enrolment?.status !== 'confirmed') throw new NotEnrolledError();
   try {
@@ -236,7 +236,7 @@ export async function remove(
  *   moveSameClass, moveTargetClosed, moveTargetFull
  */
 export async function move(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   personId: string,

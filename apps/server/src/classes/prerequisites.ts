@@ -14,28 +14,22 @@ import type {
 import { prerequisiteListProblem, requiredCourses } from './prerequisite-rules.js';
 import { Refusal } from '../refusals/refusal.js';
 import { subjectNames } from '../staff/action-record.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
-import { InvalidSettingsError, StaffCourseNotFoundError } from '../staff/errors.js';
+import { contentCourse, record, type StaffActor, type ClassContext } from './context.js';
+import { InvalidSettingsError } from '../staff/errors.js';
 
 /** The most people a search answers. */
 const PEOPLE_FOUND = 20;
 
-function courseOf(ctx: StaffContext, slug: string) {
-  const course = ctx.courses.get(slug);
-  if (!course) throw new StaffCourseNotFoundError();
-  return course;
-}
-
-const titled = (ctx: StaffContext, slugs: readonly string[]) =>
+const titled = (ctx: ClassContext, slugs: readonly string[]) =>
   slugs.map((slug) => ({ slug, title: ctx.courses.get(slug)?.title ?? slug }));
 
 /** The list in effect, the default and the exceptions; the view is recorded. */
 export async function prerequisites(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
 ): Promise<StaffPrerequisitesResponse> {
-  const course = courseOf(ctx, slug);
+  const course = contentCourse(ctx, slug);
   const [override, exceptions] = await Promise.all([
     ctx.prerequisites.override(slug),
     ctx.prerequisites.exceptions(slug),
@@ -65,12 +59,12 @@ export async function prerequisites(
  * @throws InvalidSettingsError (a course unknown, twice, or the course itself)
  */
 export async function updatePrerequisites(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   required: readonly string[] | null,
 ): Promise<StaffPrerequisitesResponse> {
-  const course = courseOf(ctx, slug);
+  const course = contentCourse(ctx, slug);
   const problem = required && prerequisiteListProblem(slug, required, new Set(ctx.courses.keys()));
   if (problem) throw new InvalidSettingsError(problem);
   const before = requiredCourses(course.prerequisites, await ctx.prerequisites.override(slug));
@@ -84,12 +78,12 @@ export async function updatePrerequisites(
 
 /** 'Liberar inscrição': the person may enrol in the course without its prerequisites. */
 export async function grantException(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   personId: string,
 ): Promise<void> {
-  courseOf(ctx, slug);
+  contentCourse(ctx, slug);
   if ((await ctx.directory.getUser(personId)) === null) throw new Refusal('userNotFound');
   const granted = await ctx.prerequisites.grantException(slug, personId, actor.id, ctx.now());
   if (granted)
@@ -101,7 +95,7 @@ export async function grantException(
  * decision 081). Recorded with the people returned as the view's subjects, so that the record, and
  * each person's own data, say who saw them.
  */
-export async function findPeople(ctx: StaffContext, actor: StaffActor, text: string) {
+export async function findPeople(ctx: ClassContext, actor: StaffActor, text: string) {
   const found = await ctx.directory.findUsers(text, PEOPLE_FOUND);
   await record(ctx, actor, 'people.view', {
     details: { rows: found.length },
@@ -112,11 +106,11 @@ export async function findPeople(ctx: StaffContext, actor: StaffActor, text: str
 
 /** The completions of the course's concluded classes, newest first; the view is recorded. */
 export async function completions(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
 ): Promise<StaffCompletion[]> {
-  courseOf(ctx, slug);
+  contentCourse(ctx, slug);
   const [rows, classes] = await Promise.all([
     ctx.completions.ofCourse(slug),
     ctx.classes.ofCourse(slug),
@@ -143,14 +137,14 @@ export async function completions(
  * @throws Refusal completionNotFound
  */
 export async function changeCompletion(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   classId: string,
   personId: string,
   change: StaffCompletionChange,
 ): Promise<void> {
-  courseOf(ctx, slug);
+  contentCourse(ctx, slug);
   const row = await ctx.classes.byId(classId);
   if (!row || row.course_slug !== slug) throw new Refusal('completionNotFound');
   const before = await ctx.completions.change(

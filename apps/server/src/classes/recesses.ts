@@ -19,7 +19,7 @@ import { SETTINGS_COLUMNS } from '../courses/course-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { writeMeetingChanges } from '../courses/meeting-changes.js';
 import { Refusal } from '../refusals/refusal.js';
-import { record, type StaffActor, type StaffContext } from '../staff/context.js';
+import { record, type StaffActor, type ClassContext } from './context.js';
 
 type Rewrite = (
   meetings: ReturnType<typeof effectiveMeetings>,
@@ -27,7 +27,7 @@ type Rewrite = (
 
 /** `rewrite` on every class not concluded; how many classes changed and how many people were told. */
 async function rewriteClasses(
-  ctx: StaffContext,
+  ctx: ClassContext,
   rewrite: Rewrite,
 ): Promise<{ classes: number; notified: number }> {
   let classes = 0;
@@ -71,13 +71,13 @@ async function rewriteClasses(
 const sameLength = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
   (a?.length ?? 0) === b.length;
 
-export async function listRecesses(ctx: StaffContext): Promise<StaffRecessesResponse> {
+export async function listRecesses(ctx: ClassContext): Promise<StaffRecessesResponse> {
   return { recesses: await ctx.recesses.all() };
 }
 
 /** @throws Refusal recessPast (it starts today or before) */
 export async function addRecess(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   request: StaffRecessRequest,
 ): Promise<StaffRecessesResponse> {
@@ -96,7 +96,7 @@ export async function addRecess(
 
 /** @throws Refusal recessNotFound */
 export async function removeRecess(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   id: string,
 ): Promise<StaffRecessesResponse> {

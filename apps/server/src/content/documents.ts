@@ -5,8 +5,8 @@
 import { centre, publicPaths, schedule as packagedSchedule } from '@centro/content';
 import {
   type ContentDocument,
-  type NoticesDocument,
-  noticesDocumentSchema,
+  type BannersDocument,
+  bannersDocumentSchema,
   type PhotosDocument,
   photosDocumentSchema,
   type ScheduleDocument,
@@ -27,7 +27,7 @@ import {
 export interface SiteContent {
   schedule: ScheduleDocument;
   /** The notices ('Avisos'): none packaged. */
-  notices: NoticesDocument;
+  notices: BannersDocument;
   /** The photos put in place of the illustrations (decision 065): none packaged. */
   photos: PhotosDocument;
   /** The text documents saved, by name (decision 064); the others are packaged. */
@@ -58,7 +58,7 @@ export const packagedContent: SiteContent = {
 /** Each document's schema (the same on the way in and when read back). */
 export const documentSchemas = {
   schedule: scheduleDocumentSchema,
-  notices: noticesDocumentSchema,
+  notices: bannersDocumentSchema,
   photos: photosDocumentSchema,
   contact: contactDetailsSchema,
 } as const satisfies Record<ContentDocument, unknown>;

@@ -5,14 +5,14 @@
  * Whoever listens (the pages, the calendar) is told when a document changes, on this instance at
  * once and on the others at their next look (`watch`).
  */
+import type { Log } from '../logging.js';
 import {
   type ContentDocument,
-  noticesOn,
   type PhotosDocument,
   type StaffContentHistory,
   type StaffContentRestore,
-  type StaffNoticesResponse,
-  type StaffNoticesSave,
+  type StaffBannersResponse,
+  type StaffBannersSave,
   type StaffScheduleResponse,
   type StaffScheduleSave,
   type StaffTextsResponse,
@@ -21,7 +21,6 @@ import {
   type Texts,
 } from '@centro/contracts';
 import { mapFollowingAddress } from '@centro/contracts/contact-rules';
-import { saoPauloInstant } from '@centro/contracts/content-rules';
 import type {
   StaffContactHistory,
   StaffContactResponse,
@@ -29,57 +28,28 @@ import type {
   StaffContactSave,
 } from '@centro/contracts/contact';
 import { Refusal } from '../refusals/refusal.js';
-import { withNotices } from '../site/notice-banner.js';
 import type { StaffActor } from '../staff/context.js';
-import {
-  canonicalJson,
-  documentOf,
-  packagedContent,
-  pagesOf,
-  pagesShowing,
-  photoIdsIn,
-  schemaOf,
-  type SiteContent,
-  withDocument,
-} from './documents.js';
+import { packagedContent, pagesOf, schemaOf, type SiteContent, withDocument } from './documents.js';
 import { CONTENT_PREVIEW_LIMIT, CONTENT_SAVE_LIMIT, EditLimit } from './edit-limits.js';
-import { photoPlace } from './photos-places.js';
-import type { ContentStore, StoredRevision } from './store.js';
+import { documentPreview, type PreviewRenderer } from './previews.js';
+import {
+  historyOf,
+  prune,
+  type PrunablePhotos,
+  type PublishedRevision,
+  lastModifiedPages,
+  restoredBody,
+  sameAsLatest,
+  UNSAVED,
+} from './revisions.js';
+import type { ContentStore } from './store.js';
 import { isText, packagedTextsOf } from './texts-documents.js';
 
-/** How many revisions the history of a page shows. */
-export const HISTORY_LENGTH = 20;
-/** How many revisions of each document are kept; older ones are deleted at a save (decision 083). */
-export const KEPT_REVISIONS = 50;
-/**
- * How old a photo no kept revision names must be to be deleted: an upload stores its photo just
- * before its revision, maybe on another instance.
- */
-export const UNUSED_PHOTO_GRACE_MS = 60 * 60_000;
+export type { PublishedRevision } from './revisions.js';
 
-export type Log = { error(obj: object, msg: string): void };
-
-/** Who published the document in effect, and when (revision 0: the packaged content). */
-export interface PublishedRevision {
-  revision: number;
-  savedAt: string | null;
-  savedBy: string | null;
-}
+export type { PreviewRenderer } from './previews.js';
 
 export type PublishListener = (document: string, content: SiteContent) => Promise<void>;
-
-/** The web build's page renderer, for previews (site/page-renderer.ts). */
-export type PreviewRenderer = (
-  urlPath: string,
-  content: SiteContent,
-  options: { preview: true },
-) => Promise<{ html: string }>;
-
-/** The uploaded photos, as far as pruning needs them (photos-store.ts). */
-export interface PrunablePhotos {
-  /** Deletes the photos created before `before` whose id is not in `kept`; their ids. */
-  deleteUnused(kept: ReadonlySet<string>, before: string): Promise<string[]>;
-}
 
 export interface ContentServiceOptions {
   store: ContentStore;
@@ -89,11 +59,9 @@ export interface ContentServiceOptions {
   previewLimit?: { count: number; windowMs: number };
   /** Records a save in the staff record. */
   record: (by: StaffActor, action: string, details: Record<string, unknown>) => Promise<void>;
-  log: Log;
+  log: Pick<Log, 'error'>;
   now?: () => Date;
 }
-
-const UNSAVED: PublishedRevision = { revision: 0, savedAt: null, savedBy: null };
 
 export class ContentService {
   readonly #options: ContentServiceOptions;
@@ -142,15 +110,7 @@ export class ContentService {
 
   /** When each page showing an edited document was last published (ISO-8601), by path. */
   lastModified(pagesOf: (document: string) => readonly string[]): Map<string, string> {
-    const times = new Map<string, string>();
-    for (const [document, { savedAt }] of this.#revisions) {
-      if (savedAt === null) continue;
-      for (const urlPath of pagesOf(document)) {
-        const known = times.get(urlPath);
-        if (known === undefined || known < savedAt) times.set(urlPath, savedAt);
-      }
-    }
-    return times;
+    return lastModifiedPages(this.#revisions, pagesOf);
   }
 
   /** The schedule in effect, with its revision. */
@@ -167,18 +127,18 @@ export class ContentService {
     return this.schedule();
   }
 
-  /** The notices in effect, with their revision. */
-  notices(): StaffNoticesResponse {
+  /** The banners in effect (the `notices` document), with their revision. */
+  banners(): StaffBannersResponse {
     return { ...this.revisionOf('notices'), notices: this.#content.notices };
   }
 
   /**
-   * Saves and publishes new notices (the body is already valid: the route's schema).
+   * Saves and publishes new banners (the body is already valid: the route's schema).
    * @throws Refusal 'contentStale' when `revision` is no longer the latest.
    */
-  async saveNotices(by: StaffActor, save: StaffNoticesSave): Promise<StaffNoticesResponse> {
+  async saveBanners(by: StaffActor, save: StaffBannersSave): Promise<StaffBannersResponse> {
     await this.#save(by, 'notices', save.revision, save.notices);
-    return this.notices();
+    return this.banners();
   }
 
   /**
@@ -214,7 +174,7 @@ export class ContentService {
   /** The latest revisions of a page's texts, newest first, down to its packaged texts (0). */
   async history(document: string): Promise<StaffContentHistory> {
     if (!isText(document)) throw new Refusal('contentNotFound');
-    const revisions = await this.#history(document, packagedTextsOf(document));
+    const revisions = await historyOf(this.#options.store, document, packagedTextsOf(document));
     return {
       document,
       revisions: revisions.map(({ body, ...info }) => ({ ...info, texts: body })),
@@ -269,7 +229,7 @@ export class ContentService {
   documentHistory<D extends ContentDocument>(
     document: D,
   ): Promise<(PublishedRevision & { body: SiteContent[D] })[]> {
-    return this.#history(document, packagedContent[document]);
+    return historyOf(this.#options.store, document, packagedContent[document]);
   }
 
   /**
@@ -295,29 +255,8 @@ export class ContentService {
     body: SiteContent[D],
     slot?: string,
   ): Promise<string> {
-    const urlPath = previewPathOf(document, body, slot);
-    if (!this.#previewRenderer || urlPath === undefined) throw new Refusal('previewUnavailable');
     const content = withDocument(this.#content, document, body);
-    const { html } = await this.#previewRenderer(urlPath, content, { preview: true });
-    if (document !== 'notices') return html;
-    // Each notice as on its first day: the preview shows every notice this page would carry.
-    const shown = (body as SiteContent['notices']).filter(
-      (notice) => noticesOn([notice], urlPath, new Date(saoPauloInstant(notice.from))).length > 0,
-    );
-    return withNotices(html, shown);
-  }
-
-  /** A document's latest revisions as read back, newest first, then `packaged` as revision 0. */
-  async #history<T>(document: string, packaged: T): Promise<(PublishedRevision & { body: T })[]> {
-    const stored = await this.#options.store.history(document, HISTORY_LENGTH);
-    const revisions = stored.flatMap((row): (PublishedRevision & { body: T })[] => {
-      const parsed = schemaOf(document)?.safeParse(JSON.parse(row.body));
-      if (!parsed?.success) return [];
-      const body = parsed.data as T;
-      return [{ revision: row.revision, savedAt: row.createdAt, savedBy: row.authorName, body }];
-    });
-    if (stored.length < HISTORY_LENGTH) revisions.push({ ...UNSAVED, body: packaged });
-    return revisions;
+    return documentPreview(this.#previewRenderer, content, document, body, slot);
   }
 
   /** Saves revision `restore` of a document (0: `packaged`) again, from revision `from`. */
@@ -328,10 +267,7 @@ export class ContentService {
     restore: number,
     packaged: unknown,
   ) {
-    const earlier = restore === 0 ? undefined : await this.#options.store.at(document, restore);
-    const parsed = earlier && schemaOf(document)?.safeParse(JSON.parse(earlier.body));
-    if (restore !== 0 && !parsed?.success) throw new Refusal('contentNotFound');
-    const body = parsed?.success ? parsed.data : packaged;
+    const body = await restoredBody(this.#options.store, document, restore, packaged);
     await this.#save(by, document, from, body, { restoredFrom: restore });
   }
 
@@ -374,7 +310,7 @@ export class ContentService {
     const latest = await this.#options.store.latest(document);
     const revision = from + 1;
     const stale = (latest?.revision ?? 0) !== from;
-    if (!stale && this.#sameAsLatest(document, latest, body)) return;
+    if (!stale && sameAsLatest(document, latest, body)) return;
     if (
       stale ||
       !(await this.#options.store.insert({
@@ -390,7 +326,7 @@ export class ContentService {
         message: `${document} saved from revision ${from}, latest is ${latest?.revision ?? 0}`,
       });
     }
-    const pruned = await this.#prune(document, revision);
+    const pruned = await prune(this.#options, this.#now(), document, revision);
     await this.#options.record(by, 'content.save', {
       document,
       revision,
@@ -398,35 +334,6 @@ export class ContentService {
       ...(pruned && { pruned }),
     });
     await this.refresh();
-  }
-
-  /** Whether `body` is the document as its latest revision (or, never saved, its packaged one). */
-  #sameAsLatest(document: string, latest: StoredRevision | undefined, body: unknown): boolean {
-    const schema = schemaOf(document);
-    if (!schema) return false;
-    const current = schema.safeParse(
-      latest ? JSON.parse(latest.body) : documentOf(packagedContent, document),
-    );
-    return current.success && canonicalJson(current.data) === canonicalJson(body);
-  }
-
-  /**
-   * Deletes the revisions of `document` older than the latest KEPT_REVISIONS (the newest being
-   * `revision`), then the photos older than UNUSED_PHOTO_GRACE_MS that no kept revision names.
-   * What went, for the staff record; undefined when nothing did.
-   */
-  async #prune(document: string, revision: number) {
-    const below = revision - KEPT_REVISIONS + 1;
-    if (below <= 1) return undefined;
-    const revisions = await this.#options.store.deleteBelow(document, below);
-    if (revisions === 0) return undefined;
-    const photos = this.#options.photos
-      ? await this.#options.photos.deleteUnused(
-          photoIdsIn(await this.#options.store.bodies()),
-          new Date(this.#now().getTime() - UNUSED_PHOTO_GRACE_MS).toISOString(),
-        )
-      : [];
-    return { revisionsBelow: below, revisions, photos };
   }
 
   /**
@@ -487,15 +394,4 @@ export class ContentService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
   }
-}
-
-/** The page a fixed document's preview shows (undefined: none). */
-function previewPathOf(document: ContentDocument, body: unknown, slot?: string) {
-  if (document === 'photos') return slot === undefined ? undefined : photoPlace(slot)?.pages[0];
-  if (document === 'notices') {
-    const [first] = body as SiteContent['notices'];
-    return first?.place === 'course' && first.course ? first.course : '/';
-  }
-  if (document === 'contact') return '/contato';
-  return pagesShowing[document][0];
 }

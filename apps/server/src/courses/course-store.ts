@@ -9,6 +9,7 @@
  * `classes` table): a course's settings here are those of its current class, until the staff area
  * manages classes one by one.
  */
+import { allCourses } from '@centro/content';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { ClassesTable, ClassState, Database } from '../db/schema.js';
@@ -158,6 +159,11 @@ const SYNC_LOCK = 5_260_712;
  * `dialect`: the database's, when several instances may share it (PostgreSQL): the
  * synchronisation then holds a lock of the database's own.
  */
+/** The content's courses as the database holds them (synchronised at start-up). */
+export function contentCourses(): CourseRow[] {
+  return allCourses().map((c) => ({ slug: c.slug, groupId: c.groupId, places: c.places }));
+}
+
 export function createCourseStore(db: Db, dialect?: Dialect) {
   /** Courses with their current class. */
   const withCurrentClass = () =>

@@ -3,45 +3,21 @@
  * Timestamps are ISO-8601 text; expiry instants of the identity provider are epoch seconds.
  */
 import type { Generated } from 'kysely';
+import type {
+  AccountsTable,
+  ContactEmailChangesTable,
+  EmailVerificationsTable,
+  LoginFailuresTable,
+  OidcPayloadsTable,
+  PasswordResetsTable,
+  TokenRevocationsTable,
+} from './schema-identity.js';
+import type { ContentPhotosTable, ContentRevisionsTable } from './schema-content.js';
+import type { DeskPeopleTable, MeetingGuestsTable } from './schema-desk.js';
 
-/** Accounts of the built-in identity provider; the local directory's users are these rows. */
-export interface AccountsTable {
-  /** Directory object id (UUID), the `sub` of the provider's tokens. */
-  id: string;
-  /** Sign-in e-mail, lower-cased, unique. */
-  email: string;
-  /** scrypt hash with its parameters and salt (see idp/passwords.ts). */
-  password_hash: string;
-  display_name: string;
-  /** Graph `mail`: the contact e-mail the person may change in the profile. */
-  mail: string;
-  /**
-   * The person's phone ("+CC DD NNNNN-NNNN"): given at sign-up, changed in Perfil or at enrolment.
-   * Stored once (migration 025, decision 078); the directory answers it as Graph's `mobilePhone`.
-   */
-  mobile_phone: string | null;
-  /** The person's birth date (DD/MM/YYYY), stored once like the phone (migration 025). */
-  data_nascimento: string | null;
-  privacy_accepted_at: string;
-  created_at: string;
-  updated_at: string;
-  /** When the sign-in e-mail was last proven (a verification code, or a password reset); null: never. */
-  email_verified_at: string | null;
-}
-
-/** oidc-provider's storage (sessions, grants, codes, refresh tokens...). */
-export interface OidcPayloadsTable {
-  model: string;
-  id: string;
-  payload: string;
-  grant_id: string | null;
-  user_code: string | null;
-  uid: string | null;
-  /** Epoch seconds. */
-  expires_at: number | null;
-  /** Epoch seconds. */
-  consumed_at: number | null;
-}
+export type * from './schema-identity.js';
+export type * from './schema-content.js';
+export type * from './schema-desk.js';
 
 /** Local directory: groups (one per course, seeded from the content). */
 export interface DirectoryGroupsTable {
@@ -131,33 +107,6 @@ export interface StaffRolesTable {
   class_id: string | null;
   granted_by: string;
   granted_at: string;
-}
-
-/** A saved revision of an edited content document (migration 013, decision 054). */
-export interface ContentRevisionsTable {
-  /** 'schedule', ... */
-  document: string;
-  /** 1, 2, ... per document; the highest is the published one. */
-  revision: number;
-  /** The document, JSON. */
-  body: string;
-  author_id: string;
-  /** The author's name when saving (a snapshot, like the staff record's). */
-  author_name: string;
-  created_at: string;
-}
-
-/** A photo uploaded in the staff area, resized to its place (migration 021, decision 065). */
-export interface ContentPhotosTable {
-  /** The start of the SHA-256 of its JPEG (hex). */
-  id: string;
-  width: number;
-  height: number;
-  /** Each format's file, base64. */
-  avif: string;
-  webp: string;
-  jpeg: string;
-  created_at: string;
 }
 
 /** Attendance per meeting (migration 004). `present`: 1 or 0. */
@@ -289,7 +238,6 @@ export interface OpeningAlertsTable {
   created_at: string;
 }
 
-/** Failed sign-in attempts, for slowing down password guessing. */
 /** 'Enviar mensagem à turma': one row per message sent to a class (migration 019); no text. */
 export interface ClassMessagesTable {
   id: string;
@@ -351,57 +299,6 @@ export interface PrerequisiteExceptionsTable {
   person_id: string;
   granted_by: string;
   granted_at: string;
-}
-
-export interface LoginFailuresTable {
-  /** e.g. "email:ana@example.org" or "ip:127.0.0.1". */
-  key: string;
-  failures: number;
-  /** Epoch seconds of the last failure. */
-  last_failure_at: number;
-}
-
-/** A password-reset link of the built-in provider (only its hash is kept). */
-export interface PasswordResetsTable {
-  /** SHA-256 (hex) of the link's token. */
-  token_hash: string;
-  account_id: string;
-  created_at: string;
-  expires_at: string;
-  /** Set when the link was used: single use. */
-  used_at: string | null;
-}
-
-/** The e-mail verification code an account is waiting to type (one per account). */
-export interface EmailVerificationsTable {
-  account_id: string;
-  /** SHA-256 (hex) of the account id and the six digits. */
-  code_hash: string;
-  expires_at: string;
-  /** Wrong codes typed for this one. */
-  attempts: number;
-  sent_at: string;
-}
-
-/** A new contact address ('E-mail' of the profile) waiting for its confirmation link. */
-export interface ContactEmailChangesTable {
-  account_id: string;
-  new_mail: string;
-  /** SHA-256 (hex) of the link's token. */
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/**
- * Per person, the instant before which their tokens are refused (migration 010): set on a password
- * reset, an account's deletion and 'Sair'.
- */
-export interface TokenRevocationsTable {
-  /** The person's directory id (the built-in provider's account id, or Entra's object id). */
-  person_id: string;
-  /** ISO 8601 UTC. */
-  valid_after: string;
 }
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
@@ -479,42 +376,6 @@ export interface Database {
   term_preparations: TermPreparationsTable;
   desk_people: DeskPeopleTable;
   meeting_guests: MeetingGuestsTable;
-}
-
-/**
- * A person enrolled at the desk without an account (migration 035, decision 095): their id
- * (`desk-<uuid>`) stands in the enrolment's rows until an account claims them.
- */
-export interface DeskPeopleTable {
-  id: string;
-  display_name: string;
-  /** Lower-cased; null: none given. */
-  mail: string | null;
-  /** As typed, normalised ("+55 21 97777-2222"); null: none given. */
-  mobile_phone: string | null;
-  /** The phone's digits, for finding the person by it. */
-  phone_digits: string | null;
-  /** SHA-256 (hex) of the claim code given to the person on paper. */
-  claim_code_hash: string;
-  /** The exact wording read to the person, who agreed in person. */
-  consent_text: string;
-  /** The staff member who recorded the consent. */
-  consent_by: string;
-  consent_at: string;
-  /** The account that claimed the person's rows; null: not claimed. */
-  claimed_by: string | null;
-  claimed_at: string | null;
-}
-
-/** A guest of one meeting: came without a place (migration 035, decision 096). */
-export interface MeetingGuestsTable {
-  id: string;
-  class_id: string;
-  course_slug: string;
-  meeting: number;
-  name: string;
-  added_by: string;
-  added_at: string;
 }
 
 /** Placeholder to keep `Generated` imported for future auto-increment columns. */

@@ -13,14 +13,14 @@ import { CourseFullError, CourseNotFullError } from '../enrolment/errors.js';
 import type { ClassRef } from '../enrolment/class-ref.js';
 import { Refusal } from '../refusals/refusal.js';
 import { markAttendance } from '../classes/attendance.js';
-import { record, type StaffActor, type StaffContext, writableClassOf } from '../staff/context.js';
+import { type ClassContext, record, type StaffActor, writableClassOf } from '../classes/context.js';
 import { StaffCourseNotFoundError } from '../staff/errors.js';
 import { claimCodeHash, newClaimCode } from './claim-code.js';
 
 type Outcome = Pick<StaffDeskEnrolResponse, 'state' | 'position' | 'alreadyEnrolled'>;
 
 /** A place, else (the class full) the waiting list; a place freed in between is taken. */
-async function placeOrWait(ctx: StaffContext, personId: string, ref: ClassRef): Promise<Outcome> {
+async function placeOrWait(ctx: ClassContext, personId: string, ref: ClassRef): Promise<Outcome> {
   for (let round = 1; ; round++) {
     try {
       const reading = await ctx.enrolment.enrol(personId, ref, ctx.log, true);
@@ -41,7 +41,7 @@ async function placeOrWait(ctx: StaffContext, personId: string, ref: ClassRef): 
 }
 
 /** A new desk person with their consent; answers their id and the code to give them. */
-async function newDeskPerson(ctx: StaffContext, actor: StaffActor, person: DeskNewPerson) {
+async function newDeskPerson(ctx: ClassContext, actor: StaffActor, person: DeskNewPerson) {
   const claimCode = newClaimCode();
   const personId = await ctx.desk.create({
     name: person.name,
@@ -61,7 +61,7 @@ async function newDeskPerson(ctx: StaffContext, actor: StaffActor, person: DeskN
  * @throws the enrolment's refusals (prerequisiteMissing, enrolmentClosed, ...), deskPersonNotFound
  */
 export async function deskEnrol(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   request: {
@@ -120,7 +120,7 @@ const NO_PLACE = new Set([
  * @throws StaffCourseNotFoundError (no such meeting), Refusal meetingNotYet, classReadOnly
  */
 export async function walkIn(
-  ctx: StaffContext,
+  ctx: ClassContext,
   actor: StaffActor,
   slug: string,
   meeting: number,

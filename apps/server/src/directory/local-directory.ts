@@ -31,7 +31,7 @@ const COLUMN_OF_FIELD = {
 
 const ACCOUNT_COLUMNS = ['id', 'display_name', 'mail', 'mobile_phone', 'data_nascimento'] as const;
 
-type AccountRow = Pick<Selectable<AccountsTable>, (typeof ACCOUNT_COLUMNS)[number]>;
+type DirectoryAccountRow = Pick<Selectable<AccountsTable>, (typeof ACCOUNT_COLUMNS)[number]>;
 
 export interface CourseGroup {
   groupId: string;
@@ -89,7 +89,7 @@ export function createLocalDirectory(
   // PostgreSQL (options.batch): the users read and the members added by concurrent requests, in
   // one statement each (the key is unused for users, the group for members).
   const users = options.batch
-    ? new KeyedBatches<string, AccountRow | undefined>(async (_, ids) => {
+    ? new KeyedBatches<string, DirectoryAccountRow | undefined>(async (_, ids) => {
         const rows = await db
           .selectFrom('accounts')
           .select(ACCOUNT_COLUMNS)

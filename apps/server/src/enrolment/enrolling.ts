@@ -17,7 +17,8 @@ import {
   EnrolmentClosedError,
   EnrolmentIncompleteError,
 } from './errors.js';
-import type { EnrolmentParts, Log, Promotions } from './promotions.js';
+import type { Log } from '../logging.js';
+import type { EnrolmentParts, Promotions } from './promotions.js';
 import { notOpenError } from './requested-class.js';
 import type { ClassRef } from './class-ref.js';
 import type { EnrolReading } from './service-types.js';

@@ -14,7 +14,7 @@ import { classAvailability } from '../classes/class-rules.js';
 import { createClassStore } from '../classes/class-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { EnrolmentService } from './service.js';
-import { startEnrolment } from './start.js';
+import { createEnrolmentUpkeep } from './upkeep.js';
 
 const COURSE: CourseRow = {
   slug: 'curso-de-teste',
@@ -549,14 +549,15 @@ describe.each(targets)('enrolment on $dialect', (target) => {
 
       directory.fault = undefined;
       const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-      const started = await startEnrolment({
+      const upkeep = createEnrolmentUpkeep({
+        service: service(directory),
         database: handle,
         directory,
         log,
         repairAfterMs: 60_000,
-        courses: [COURSE, OTHER],
       });
-      started.stop();
+      await upkeep.start();
+      upkeep.stop();
       expect(await rows()).toEqual([]);
     });
 

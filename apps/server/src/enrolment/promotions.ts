@@ -4,14 +4,12 @@
  * its e-mail. A failure leaves the row 'pending' (the place stays theirs; the repair tries again);
  * a person the directory does not know loses the place, which goes on to the next person waiting.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../logging.js';
 import { DirectoryUserNotFoundError, type Directory } from '../directory/directory.js';
 import type { ClassRef } from './class-ref.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import type { Promotion } from './course-lock.js';
 import type { EnrolmentRepository } from './repository.js';
-
-export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export const silent: Log = {
   info: () => undefined,

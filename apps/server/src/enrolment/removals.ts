@@ -10,7 +10,8 @@ import { DirectoryError } from '../directory/directory.js';
 import type { ClassRef } from './class-ref.js';
 import { CancellationIncompleteError } from './errors.js';
 import type { EnrolmentNotices } from './notices.js';
-import type { EnrolmentParts, Log, Promotions } from './promotions.js';
+import type { Log } from '../logging.js';
+import type { EnrolmentParts, Promotions } from './promotions.js';
 
 /** What the person is told of the removal (none: an account deletion, which says it itself). */
 export type RemovalNotice = 'enrolment-cancelled' | 'enrolment-removed';

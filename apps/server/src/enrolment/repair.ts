@@ -3,7 +3,8 @@
  * request ended, removals under way, and free places beside a waiting list. The membership in the
  * directory decides; a row the directory cannot answer about stays for the next run.
  */
-import type { EnrolmentParts, Log, Promotions } from './promotions.js';
+import type { Log } from '../logging.js';
+import type { EnrolmentParts, Promotions } from './promotions.js';
 import { staleBefore } from './rules.js';
 
 export interface RepairReport {

@@ -16,7 +16,7 @@ import { DirectoryError } from '../directory/directory.js';
 import { createClassStore } from '../classes/class-store.js';
 import { createEnrolmentRepository } from './repository.js';
 import { ANONYMOUS_PREFIX, anonymiseEndedCourses } from './retention.js';
-import { contentCourses } from './start.js';
+import { contentCourses } from '../courses/course-store.js';
 import { firstClassOf } from '../../tests/support/classes.js';
 
 const [ended, running] = allCourses() as [

@@ -4,12 +4,12 @@
 import type { CourseRow, CourseSettingsColumns } from '../courses/course-store.js';
 import type { ConfirmationMail } from './confirmation-mail.js';
 import type { EnrolmentNotices } from './notices.js';
-import type { Log } from './promotions.js';
+import type { Log } from '../logging.js';
 import type { EnrolmentRepository } from './repository.js';
 import type { Directory } from '../directory/directory.js';
 
 /** A course as the routes know it from the content: its slug and its group. */
-export type EnrolmentCourse = Pick<CourseRow, 'slug' | 'groupId'>;
+export type CourseSlugAndGroup = Pick<CourseRow, 'slug' | 'groupId'>;
 
 export interface EnrolResult {
   /** True when the person was enrolled before this request (no place was taken). */

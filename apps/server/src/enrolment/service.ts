@@ -40,13 +40,8 @@ import type { Promotion } from './course-lock.js';
 import type { MoveDecision } from './move-rules.js';
 import type { PersonRows } from './person-rows.js';
 import type { PrerequisiteCheck } from '../classes/prerequisite-check.js';
-import {
-  createPromotions,
-  type EnrolmentParts,
-  type Log,
-  type Promotions,
-  silent,
-} from './promotions.js';
+import type { Log } from '../logging.js';
+import { createPromotions, type EnrolmentParts, type Promotions, silent } from './promotions.js';
 import { createRepair, type RepairReport } from './repair.js';
 import type { EnrolmentRepository } from './repository.js';
 import { classOfRequest, notOpenError } from './requested-class.js';
@@ -56,14 +51,14 @@ export type { RepairReport } from './repair.js';
 
 export type { ClassRef } from './class-ref.js';
 export type {
-  EnrolmentCourse,
+  CourseSlugAndGroup,
   EnrolmentServiceOptions,
   EnrolReading,
   EnrolResult,
   JoinResult,
 } from './service-types.js';
 import type {
-  EnrolmentCourse,
+  CourseSlugAndGroup,
   EnrolmentServiceOptions,
   EnrolReading,
   JoinResult,
@@ -111,7 +106,7 @@ export class EnrolmentService {
    * names, else the course's only open class, else the only one taking enrolments now.
    * @throws ClassNotFoundError, ClassRequiredError, EnrolmentNotOpenError, EnrolmentClosedError
    */
-  async requestedClass(course: EnrolmentCourse, requested?: string): Promise<ClassRef> {
+  async requestedClass(course: CourseSlugAndGroup, requested?: string): Promise<ClassRef> {
     const classId = await classOfRequest(this.#parts, course.slug, requested);
     return { classId, courseSlug: course.slug, groupId: course.groupId };
   }
@@ -120,7 +115,7 @@ export class EnrolmentService {
    * The class of the person's place in the course, else of their waiting row (a class not
    * concluded); null: they hold neither.
    */
-  async heldClass(userId: string, course: EnrolmentCourse): Promise<ClassRef | null> {
+  async heldClass(userId: string, course: CourseSlugAndGroup): Promise<ClassRef | null> {
     const classId = await this.#repository.heldClassOf(course.slug, userId);
     return classId === null ? null : { classId, courseSlug: course.slug, groupId: course.groupId };
   }

@@ -11,7 +11,7 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { inlineScriptHashes } from '../site/csp.js';
+import { inlineScriptHashes } from '../http/csp.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import {
   IdpBrowser,

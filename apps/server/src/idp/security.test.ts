@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { inlineScriptHashes } from '../site/csp.js';
+import { inlineScriptHashes } from '../http/csp.js';
 import { signUpMessages } from './routes/form-validation.js';
 import { createTestApi } from '../../tests/support/api-app.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';

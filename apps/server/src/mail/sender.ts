@@ -16,12 +16,10 @@
  * Logs say which message (id, kind) and what happened, and for `.eml` files the file's name; never
  * an address, a subject or a body.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../logging.js';
 import type { ClaimedMail, MailOutbox } from './outbox.js';
 import type { MailTransport } from './transports.js';
 import type { MailComposer, MailMessage, MailSettings } from './types.js';
-
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -12,6 +12,8 @@
  * provider) the account with its sessions and tokens. A directory failure stops it midway: what was
  * done stays done, and deleting again goes on from there.
  */
+import type { Log } from '../logging.js';
+
 import {
   allCourses,
   centre,
@@ -21,35 +23,47 @@ import {
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
+
 import {
   type MyAccount,
   type MyAccountDeleteResponse,
   type MyData,
   type MyEnrolment,
-  personBirthDate,
-  personPhone,
 } from '@centro/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Directory } from '../directory/directory.js';
+
 import { EnrolmentInProgressError, NoEnrolmentError } from '../enrolment/errors.js';
+
 import type { EnrolmentService } from '../enrolment/service.js';
+
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
+
 import { settingsColumnsOf } from '../courses/course-store.js';
+
 import { Refusal } from '../refusals/refusal.js';
+
 import { AccountDeletionIncompleteError } from './errors.js';
+
 import { endOfSecond, type TokenRevocations } from '../auth/token-revocations.js';
+
 import { AuthRefusal } from '../auth/errors.js';
+
 import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-in.js';
+
 import { composeAccountDeleted } from '../mail/compose.js';
+
 import type { Mail } from '../mail/mail.js';
+
+import { personData } from './data-export.js';
+
 import { personHistory } from './history.js';
 import { checkInCodeOf } from '../check-in/check-in-code.js';
-import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
-import { validatePassword } from '../idp/routes/form-validation.js';
-import { staffRoleOf } from '../staff/roles.js';
-import type { ParticipantRepository } from './repository.js';
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
+
+import { validatePassword } from '../idp/routes/form-validation.js';
+
+import type { ParticipantRepository } from './repository.js';
 
 export interface ParticipantServiceOptions {
   repository: ParticipantRepository;
@@ -276,72 +290,12 @@ export class ParticipantService {
         this.#history(userId),
         this.#repository.prerequisiteExceptions(userId),
       ]);
-    const title = (slug: string) => this.#courses.get(slug)?.title ?? slug;
-    const turma = (classId: string) => classes.get(classId)?.name ?? null;
-    return {
-      exportedAt: this.#now().toISOString(),
-      account: {
-        id: userId,
-        name: user?.displayName ?? account?.display_name ?? null,
-        signInEmail: account?.email ?? null,
-        mail: user?.mail ?? account?.mail ?? null,
-        // The one phone and birth date every staff list and file shows (decision 078).
-        phone: user ? personPhone(user) : (account?.mobile_phone ?? null),
-        birthDate: user ? personBirthDate(user) : (account?.data_nascimento ?? null),
-        createdAt: account?.created_at ?? null,
-        emailVerifiedAt: account?.email_verified_at ?? null,
-      },
-      consentAt: account?.privacy_accepted_at ?? null,
-      enrolments: rows.enrolments.map((e) => ({
-        course: e.courseSlug,
-        title: title(e.courseSlug),
-        turma: turma(e.classId),
-        status: e.status,
-        enrolledAt: e.createdAt,
-        updatedAt: e.updatedAt,
-        promotedAt: e.promotedAt,
-      })),
-      waitingList: rows.waiting.map((w) => ({
-        course: w.courseSlug,
-        title: title(w.courseSlug),
-        turma: turma(w.classId),
-        position: w.position,
-        joinedAt: w.joinedAt,
-      })),
-      history: history.map(({ enrolment: h, changeReason }) => ({
-        course: h.course,
-        title: h.title,
-        turma: h.turma?.name ?? null,
-        state: h.state,
-        position: h.position,
-        since: h.since,
-        changeReason,
-      })),
-      prerequisiteExceptions: exceptions.map((e) => ({
-        course: e.course_slug,
-        title: title(e.course_slug),
-        grantedAt: e.granted_at,
-        // The role, not the staff member (decision 061).
-        grantedBy: 'secretaria-ou-coordenacao' as const,
-      })),
-      attendance: attendance.map((a) => ({
-        course: a.course_slug,
-        turma: turma(a.class_id),
-        meeting: a.meeting,
-        present: a.present === 1,
-        markedAt: a.marked_at,
-      })),
-      // By role and course title (decision 078): the staff member's identity is their own data.
-      staffActions: actions.map((a) => ({
-        at: a.at,
-        action: a.action,
-        course: a.course_slug,
-        title: a.course_slug === null ? null : title(a.course_slug),
-        role: staffRoleOf(a.actor_role),
-        count: a.count,
-      })),
-      staffRoles: roles,
-    };
+    return personData({
+      userId,
+      exportedAt: this.#now(),
+      courses: this.#courses,
+      ...{ account, user, rows, attendance, actions, roles, classes, history, exceptions },
+    });
   }
 
   /**

@@ -23,7 +23,7 @@ import {
   staffMoveRequestSchema,
   staffRemoveRequestSchema,
   staffRevokeRequestSchema,
-  staffNoticesSaveSchema,
+  staffBannersSaveSchema,
   staffPhotoUploadSchema,
   staffScheduleSaveSchema,
   staffTextsSaveSchema,
@@ -31,7 +31,7 @@ import {
   staffTextsPreviewSchema,
   staffRevisionRestoreSchema,
   staffSchedulePreviewSchema,
-  staffNoticesPreviewSchema,
+  staffBannersPreviewSchema,
   staffPhotoRemoveSchema,
   staffPhotosPreviewSchema,
   staffNewClassRequestSchema,
@@ -97,7 +97,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   '/api/staff/next-term': staffPrepareTermRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
-  '/api/staff/content/notices': staffNoticesSaveSchema,
+  '/api/staff/content/notices': staffBannersSaveSchema,
   // The server's schema adds the check of the page and its own texts (same JSON Schema).
   '/api/staff/content/texts': staffTextsSaveSchema,
   '/api/staff/content/restore': staffContentRestoreSchema,
@@ -110,7 +110,7 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/content/schedule/preview': staffSchedulePreviewSchema,
   '/api/staff/content/notices/restore': staffRevisionRestoreSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
-  '/api/staff/content/notices/preview': staffNoticesPreviewSchema,
+  '/api/staff/content/notices/preview': staffBannersPreviewSchema,
   '/api/staff/content/photos/restore': staffRevisionRestoreSchema,
   '/api/staff/content/photos/remove': staffPhotoRemoveSchema,
   '/api/staff/content/photos/preview': staffPhotosPreviewSchema,

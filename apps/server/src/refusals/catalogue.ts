@@ -7,7 +7,9 @@
  * `refusalResponses(name, …)` documents it in the OpenAPI document from the same line: a new
  * refusal is one line here, nothing else (decision 038). A leaf module: it imports nothing of the
  * server, so every layer may throw refusals. New lines go at the end: the order of the lines is the
- * order of the codes in the OpenAPI document's descriptions.
+ * order of the codes in the OpenAPI document's descriptions. The edited content's lines are
+ * written in catalogue-content.ts and spread here in their place; the words the lines share, in
+ * wording.ts.
  */
 import {
   API_BODY_LIMIT_BYTES,
@@ -18,52 +20,17 @@ import {
   type AttendedHere,
   prerequisiteMissingMessage,
   meetingCountText,
-  PHOTO_LIMITS,
   sessionMessages,
 } from '@centro/contracts';
-import { formatTime, notMarkableYetMessage, wallClockAt } from '@centro/content';
 
-/** "N minutos" for a Retry-After in seconds (at least 1 minute). */
-export function waitMinutes(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
-}
+import { notMarkableYetMessage } from '@centro/content';
 
-/** "N segundos" for a Retry-After in seconds (at least 1 second). */
-export function waitSeconds(retryAfterSeconds: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
-}
+import { CONTENT_LIMIT_REFUSALS, CONTENT_REFUSALS, PHOTO_REFUSALS } from './catalogue-content.js';
 
-/** An instant as São Paulo's clock shows it: "11/03/2027 às 09h00". */
-function instantText(instant: string): string {
-  const at = wallClockAt(instant);
-  return `${at.day}/${at.month}/${at.year} às ${formatTime(`${at.hour}:${at.minute}`)}`;
-}
+import { CLASS_PEOPLE_REFUSALS } from './catalogue-class-people.js';
+import { instantText, own, refusal, waitMinutes } from './wording.js';
 
-/** What one line declares. */
-export interface RefusalDeclaration<Details = never> {
-  /** The statuses it is answered with: the first, unless the thrower chose another of them. */
-  readonly statuses: readonly [number, ...number[]];
-  readonly code: C;
-  /** The answer's pt-BR sentence (without details, and in the OpenAPI document). */
-  readonly message: string;
-  /** The sentence when the refusal carries details. */
-  readonly say?: (details: Details) => string;
-}
-
-/** One line of the catalogue (types its statuses and details for the throwers). */
-function refusal<const S extends readonly [number, ...number[]], Details = never>(
-  statuses: S,
-  code: C,
-  message: string,
-  say?: (details: Details) => string,
-): RefusalDeclaration<Details> & { readonly statuses: S } {
-  return say ? { statuses, code, message, say } : { statuses, code, message };
-}
-
-/** A sentence written by the thrower (it names the field or the setting). */
-const own = ({ message }: { message: string }) => message;
+export { type RefusalDeclaration, waitMinutes, waitSeconds } from './wording.js';
 
 /** `invalidRequest`'s message for a body that is not a JSON object. */
 export const BODY_NOT_AN_OBJECT = 'O corpo da requisição deve ser um objeto JSON.';
@@ -235,26 +202,7 @@ export const REFUSALS = {
     ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
       `Muitos pedidos de troca de e-mail. Por segurança, aguarde ${waitMinutes(retryAfterSeconds)} e tente novamente.`,
   ),
-  /** A staff member without Comunicação or Coordenação on the site's content. */
-  contentRolesOnly: refusal(
-    [403],
-    C.Forbidden,
-    'Só a Coordenação e a Comunicação podem alterar o conteúdo do site.',
-  ),
-  /** A content save from a revision someone else replaced meanwhile (nothing was overwritten). */
-  contentStale: refusal(
-    [409],
-    C.ContentStale,
-    'Outra pessoa alterou esta página enquanto você editava.',
-  ),
-  /** A page without texts to edit, or a revision of it that does not exist (decision 064). */
-  contentNotFound: refusal([404], C.NotFound, 'Página ou versão não encontrada.'),
-  /** A preview asked of a server whose web build has no page renderer (decision 064). */
-  previewUnavailable: refusal(
-    [503],
-    C.ServiceUnavailable,
-    'A pré-visualização não está disponível neste servidor.',
-  ),
+  ...CONTENT_REFUSALS,
   /** Revoking Coordenação from an ADMIN_EMAILS address: nothing would change. */
   roleFromAdminEmails: refusal(
     [409],
@@ -333,20 +281,7 @@ export const REFUSALS = {
     C.ClassEnded,
     'Este curso já terminou: não é mais possível cancelar a inscrição.',
   ),
-  /** An uploaded photo over PHOTO_LIMITS: its file, or its pixels (decision 065). */
-  photoTooLarge: refusal(
-    [413],
-    C.PhotoTooLarge,
-    `Foto grande demais: no máximo ${PHOTO_LIMITS.bytes / 1024 / 1024} MB e ${PHOTO_LIMITS.megapixels} megapixels.`,
-  ),
-  /** An uploaded file the server cannot read as an image (decision 065). */
-  notAnImage: refusal(
-    [415],
-    C.NotAnImage,
-    'Foto: não foi possível ler este arquivo como imagem. Envie uma foto JPEG, PNG, WebP ou AVIF.',
-  ),
-  /** A photo for a place the site does not have (a course that does not exist). */
-  photoPlaceNotFound: refusal([422], C.InvalidRequest, 'Escolha onde a foto aparece.'),
+  ...PHOTO_REFUSALS,
   /**
    * A staff role without an action that roles other than Coordenação have (Comunicação on the
    * participants, which Secretaria sees): 'Só a Coordenação' would not be true.
@@ -409,57 +344,8 @@ export const REFUSALS = {
     C.Conflict,
     'A senha da sua conta é alterada na página da Microsoft, não aqui.',
   ),
-  /**
-   * A photo sent while another is being prepared on this instance (decision 082): refused before
-   * any work, as the one under way would make it stale.
-   */
-  photoUploadInProgress: refusal(
-    [409],
-    C.ContentStale,
-    'Outra foto está sendo enviada agora. Aguarde alguns segundos e envie de novo.',
-  ),
-  /** Content saves past a staff member's limit (decision 083): when the next may go. */
-  tooManyContentSaves: refusal(
-    [429],
-    C.TooManyRequests,
-    'Muitas alterações do conteúdo em pouco tempo. Aguarde um pouco e tente novamente.',
-    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
-      `Muitas alterações do conteúdo em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
-  ),
-  /** Previews past a staff member's limit (decision 083): when the next may go. */
-  tooManyPreviews: refusal(
-    [429],
-    C.TooManyRequests,
-    'Muitas pré-visualizações em pouco tempo. Aguarde um pouco e tente novamente.',
-    ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
-      `Muitas pré-visualizações em pouco tempo. Aguarde ${waitSeconds(retryAfterSeconds)} e tente novamente.`,
-  ),
-  /** 'Mover para outra turma' into a class without a free place (decision 090). */
-  moveTargetFull: refusal(
-    [409],
-    C.CourseFull,
-    'A turma escolhida está lotada: não há vaga para mover esta pessoa. Ninguém foi movido.',
-  ),
-  /** 'Mover para outra turma' into a running or concluded class (decision 090). */
-  moveTargetClosed: refusal(
-    [409],
-    C.Conflict,
-    'Só é possível mover para uma turma aberta ou planejada deste curso.',
-  ),
-  /** 'Mover para outra turma' into the class the person is in. */
-  moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
-  /** 'Inscrever no balcão' for an account the directory does not have (decision 095). */
-  deskPersonNotFound: refusal(
-    [404],
-    C.UserNotFound,
-    'Não encontramos esta pessoa. Busque de novo pelo e-mail ou celular.',
-  ),
-  /** A claim code no person enrolled at the desk holds, or holds no longer (decision 095). */
-  claimCodeUnknown: refusal(
-    [404],
-    C.NotFound,
-    'Código não encontrado ou já usado. Confira as letras e os números no papel da secretaria.',
-  ),
+  ...CONTENT_LIMIT_REFUSALS,
+  ...CLASS_PEOPLE_REFUSALS,
   /** The person's certificate of a class they did not complete, or someone else's (decision 094). */
   noCertificate: refusal(
     [404],

@@ -1,6 +1,6 @@
 /** The website as the server needs to know it, taken from @centro/content. */
 import { centre, publicPaths, signedInPaths } from '@centro/content';
-import { cspOrigin } from './csp.js';
+import { cspOrigin } from '../http/csp.js';
 import type { SiteRoutes } from './load-pages.js';
 
 export interface SiteDefinition extends SiteRoutes {

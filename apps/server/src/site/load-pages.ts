@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPageCsp, inlineScriptHashes, inlineStyleHashes, sha256Source } from './csp.js';
+import { buildPageCsp, inlineScriptHashes, inlineStyleHashes, sha256Source } from '../http/csp.js';
 import { preparePage, type PreparedPage } from './page.js';
 
 /** File of the client-rendered shell used for the signed-in routes. */

@@ -25,7 +25,7 @@ function parseCursor(cursor: string): { at: string; id: string } {
 
 /** Participants' names now, by id ('Conta excluída' when gone; absent when the directory fails). */
 export async function subjectNames(
-  ctx: StaffContext,
+  ctx: Pick<StaffContext, 'directory'>,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   const names = new Map<string, string>();

@@ -62,7 +62,7 @@ export function throttlePolicy(limits: { perEmail: number; perAddress: number })
 }
 
 /** An attempt admitted (counted; its password may be checked), or refused. */
-export type Admission =
+export type SignInAdmission =
   | { allowed: true; emailAttempts: number; addressAttempts: number }
   | { allowed: false; retryAfterSeconds: number };
 
@@ -110,7 +110,7 @@ export class LoginThrottle {
    * Counts a sign-in attempt for this e-mail and this address, atomically, before its password is
    * checked; refused (and not counted) when either is at its limit.
    */
-  async admit(email: string, address: string): Promise<Admission> {
+  async admit(email: string, address: string): Promise<SignInAdmission> {
     const byEmail = await this.count(emailKey(email), this.policy.email.hardLimit);
     if (byEmail.refused) return this.refusal(byEmail.last);
     const byAddress = await this.count(addressKey(address), this.policy.address.hardLimit);
@@ -123,7 +123,7 @@ export class LoginThrottle {
   }
 
   /** The password was wrong: waits the delay the counts call for. */
-  async failed(admission: Admission): Promise<void> {
+  async failed(admission: SignInAdmission): Promise<void> {
     if (!admission.allowed) return;
     const delay = Math.max(
       this.delayFor(admission.emailAttempts, this.policy.email.freeFailures),
@@ -143,7 +143,7 @@ export class LoginThrottle {
    * place); refused once `limit` were counted in the window. Only sign-ups that create an account
    * (or look as if they did) are counted.
    */
-  async admitSignUp(address: string, limit: number): Promise<Admission> {
+  async admitSignUp(address: string, limit: number): Promise<SignInAdmission> {
     const counted = await this.count(key('signup', address), limit);
     return counted.refused
       ? this.refusal(counted.last)
@@ -154,7 +154,7 @@ export class LoginThrottle {
    * Counts a link to a new contact e-mail for this account and to this address, atomically; refused
    * (and not counted) once either had CONTACT_CHANGES_PER_HOUR in the last hour.
    */
-  async admitContactChange(accountId: string, recipient: string): Promise<Admission> {
+  async admitContactChange(accountId: string, recipient: string): Promise<SignInAdmission> {
     const limit = CONTACT_CHANGES_PER_HOUR;
     const window = CONTACT_CHANGE_WINDOW_SECONDS;
     const byAccount = await this.count(key('contact', accountId), limit, window);
@@ -194,7 +194,7 @@ export class LoginThrottle {
     return Math.min(this.policy.baseDelayMs * 2 ** (failures - free - 1), this.policy.maxDelayMs);
   }
 
-  private refusal(lastCounted: number, windowSeconds = this.policy.windowSeconds): Admission {
+  private refusal(lastCounted: number, windowSeconds = this.policy.windowSeconds): SignInAdmission {
     const until = lastCounted + windowSeconds;
     return { allowed: false, retryAfterSeconds: Math.max(1, until - this.nowSeconds()) };
   }

@@ -4,7 +4,7 @@
  * to this site or to the client's registered redirect origins (browsers apply form-action to the
  * redirects that follow a form post, and sign-in ends with one to the website).
  */
-import { inlineScriptHashes } from '../../site/csp.js';
+import { inlineScriptHashes } from '../../http/csp.js';
 
 export interface IdpCspOptions {
   /** Origins forms and their redirects may go to, besides 'self' (the site, the redirect URIs). */

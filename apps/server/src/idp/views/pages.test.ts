@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { brand } from '@centro/content';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../site/csp.js';
+import { inlineScriptHashes } from '../../http/csp.js';
 import { interactionPaths } from './form-parts.js';
 import type { SiteIdentity } from './layout.js';
 import { autoSubmitPage, messagePage, signOutConfirmPage } from './message-pages.js';

@@ -11,14 +11,14 @@ import type { Config } from '../../config/index.js';
 import { embeddedProviderSource } from '../../idp/source.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
-export interface AuthServiceOptions {
+export interface AuthPluginOptions {
   config: Config;
   embedded: EmbeddedProviderSetup | null;
   /** The Entra tenant's discovery document, read by the start-up check (no second discovery). */
   entraDiscovered: EntraTenantMetadata | undefined;
 }
 
-export const authService = fp<AuthServiceOptions>(
+export const authService = fp<AuthPluginOptions>(
   async (app, { config, embedded, entraDiscovered }) => {
     const auth = await createAuthServices(config, {
       embeddedProvider: embedded

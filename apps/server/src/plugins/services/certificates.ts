@@ -2,11 +2,11 @@
 import fp from 'fastify-plugin';
 import { createCertificates } from '../../certificates/service.js';
 
-export interface CertificatesServiceOptions {
+export interface CertificatesPluginOptions {
   siteUrl: string;
 }
 
-export const certificatesService = fp<CertificatesServiceOptions>(
+export const certificatesService = fp<CertificatesPluginOptions>(
   async (app, { siteUrl }) => {
     const { database, directory } = app;
     app.decorate('certificates', createCertificates({ db: database.db, directory, siteUrl }));

@@ -8,13 +8,13 @@ import { createDirectory, type DirectoryAdapter } from '../../directory/create-d
 import { withDeskPeople } from '../../desk/desk-directory.js';
 import { createDeskStore } from '../../desk/desk-store.js';
 
-export interface DirectoryServiceOptions {
+export interface DirectoryPluginOptions {
   config: Config;
   /** Wraps the configured adapter (tests: faults on demand around the real adapter). */
   wrap?: ((directory: DirectoryAdapter) => DirectoryAdapter) | undefined;
 }
 
-export const directoryService = fp<DirectoryServiceOptions>(
+export const directoryService = fp<DirectoryPluginOptions>(
   async (app, { config, wrap }) => {
     const { database } = app;
     // People enrolled at the desk without an account are answered from our tables (decision 095).

@@ -7,7 +7,13 @@
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/index.js';
-import { startEnrolment } from '../../enrolment/start.js';
+import { allCourses } from '@centro/content';
+import { createPrerequisiteStore } from '../../classes/prerequisite-store.js';
+import { requirePrerequisites } from '../../classes/prerequisite-check.js';
+import { contentCourses } from '../../courses/course-store.js';
+import { createEnrolmentRepository } from '../../enrolment/repository.js';
+import { EnrolmentService } from '../../enrolment/service.js';
+import { createEnrolmentUpkeep } from '../../enrolment/upkeep.js';
 import { requireVerifiedAccount } from '../../enrolment/verified-email.js';
 import { enrolmentConfirmationMail } from '../../enrolment/confirmation-mail.js';
 import { enrolmentNotices } from '../../enrolment/notices.js';
@@ -15,7 +21,7 @@ import { createOpeningAlerts } from '../../enrolment/opening-alerts.js';
 import { createClassReminders } from '../../enrolment/class-reminders.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
-export interface EnrolmentServiceOptions {
+export interface EnrolmentPluginOptions {
   config: Pick<
     Config,
     'enrolmentRepairAfterSeconds' | 'classRemindersEverySeconds' | 'retentionMonthsAfterCourse'
@@ -23,15 +29,18 @@ export interface EnrolmentServiceOptions {
   embedded: EmbeddedProviderSetup | null;
 }
 
-export const enrolmentService = fp<EnrolmentServiceOptions>(
+export const enrolmentService = fp<EnrolmentPluginOptions>(
   async (app, { config, embedded }) => {
     const { database, directory, mail } = app;
-    const enrolment = await startEnrolment({
-      database,
+    const enrolment = new EnrolmentService({
+      repository: createEnrolmentRepository(database),
       directory,
       log: app.log,
-      repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
-      retentionMonths: config.retentionMonthsAfterCourse,
+      // The content's prerequisites, or Coordenação's (decision 061).
+      requirePrerequisites: requirePrerequisites(
+        createPrerequisiteStore(database.db),
+        allCourses(),
+      ),
       confirmationMail: enrolmentConfirmationMail({ mail }),
       notices: enrolmentNotices({ mail }),
       // The built-in provider's accounts confirm their e-mail before enrolling, when required.
@@ -39,8 +48,18 @@ export const enrolmentService = fp<EnrolmentServiceOptions>(
         ? { requireVerifiedEmail: requireVerifiedAccount(database.db) }
         : {}),
     });
-    app.decorate('enrolment', enrolment.service);
-    app.addHook('onClose', async () => enrolment.stop());
+    await enrolment.syncCourses(contentCourses());
+    const upkeep = createEnrolmentUpkeep({
+      service: enrolment,
+      database,
+      directory,
+      log: app.log,
+      repairAfterMs: config.enrolmentRepairAfterSeconds * 1000,
+      retentionMonths: config.retentionMonthsAfterCourse,
+    });
+    await upkeep.start();
+    app.decorate('enrolment', enrolment);
+    app.addHook('onClose', () => upkeep.stop());
     const openingAlerts = createOpeningAlerts({ database, mail, log: app.log });
     app.decorate('openingAlerts', openingAlerts);
     app.addHook('onReady', () => openingAlerts.start());

@@ -20,6 +20,7 @@ import type { ContactEmailChanges } from '../../idp/store/contact-email-changes.
 import type { Mail } from '../../mail/mail.js';
 import type { ParticipantService } from '../../participant/service.js';
 import type { StaffService } from '../../staff/service.js';
+import type { ClassService, PrerequisiteService, RosterService } from '../../classes/service.js';
 import type { PhotoLibrary } from '../../content/photos-library.js';
 import type { ContentService } from '../../content/service.js';
 import type { Limits } from './limits.js';
@@ -40,8 +41,14 @@ declare module 'fastify' {
     classReminders: ClassReminders;
     /** A course in effect by slug: the content with the staff's settings (invite code, meetings). */
     courseOf: CourseReader;
-    /** The staff area (roles, lists, exports, settings, removals, attendance, action record). */
+    /** The staff area: who may do what, and the record of staff actions. */
     staff: StaffService;
+    /** A course's classes: their list, life, settings and messages (staff area). */
+    classes: ClassService;
+    /** A class's people: lists, exports, removals, moves, attendance (staff area). */
+    rosters: RosterService;
+    /** Prerequisites, their exceptions and the completions (staff area, decision 061). */
+    prerequisites: PrerequisiteService;
     /** The site's edited content: its revisions, published to the pages and the calendar. */
     content: ContentService;
     /** The photos uploaded in the staff area, and their files (decision 065). */
@@ -78,6 +85,7 @@ declare module 'fastify' {
 export type { EmbeddedProviderSetup } from './embedded-provider.js';
 export { authService } from './auth.js';
 export { backupService } from './backup.js';
+export { classesService } from './classes.js';
 export { contentService } from './content.js';
 export { coursesService } from './courses.js';
 export { databaseService } from './database.js';

@@ -33,7 +33,7 @@ export interface Limits {
   peopleSearch(reply: FastifyReply, staffId: string): Promise<void>;
 }
 
-export interface LimitsServiceOptions {
+export interface LimitsPluginOptions {
   config: Pick<Config, 'enrolmentChangesPerHour' | 'staffPeopleSearchesPerHour'>;
 }
 
@@ -43,7 +43,7 @@ function refuseUnless(reply: FastifyReply, admission: Admission): void {
   throw new Refusal('tooManyEnrolmentChanges', { details: admission });
 }
 
-export const limitsService = fp<LimitsServiceOptions>(
+export const limitsService = fp<LimitsPluginOptions>(
   async (app, { config }) => {
     const actions = createLimitedActions(app.database.db);
     const enrolmentChanges: ActionLimit = {

@@ -17,14 +17,14 @@ import { packagedContact } from '../../content/documents.js';
 import type { RequestActivity } from '../../request-activity.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
-export interface MailServiceOptions {
+export interface MailPluginOptions {
   config: Pick<Config, 'mail' | 'siteUrl'>;
   embedded: EmbeddedProviderSetup | null;
   /** Requests begun so far: the sender gives way to them during a rush (decision 033). */
   activity: RequestActivity;
 }
 
-export const mailService = fp<MailServiceOptions>(
+export const mailService = fp<MailPluginOptions>(
   async (app, { config, embedded, activity }) => {
     const { database, directory, courseOf } = app;
     // The contact details published now (decision 073). The content service is registered after

@@ -7,11 +7,11 @@ import { createParticipantRepository } from '../../participant/repository.js';
 import { ParticipantService } from '../../participant/service.js';
 import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
-export interface ParticipantServiceOptions {
+export interface ParticipantPluginOptions {
   embedded: EmbeddedProviderSetup | null;
 }
 
-export const participantService = fp<ParticipantServiceOptions>(
+export const participantService = fp<ParticipantPluginOptions>(
   async (app, { embedded }) => {
     const { database, directory, enrolment, mail, tokenRevocations } = app;
     app.decorate(

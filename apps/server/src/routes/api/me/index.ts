@@ -61,7 +61,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const known = new Map(allCourses().map((c) => [c.slug, c]));
 
   /** Only the content's courses. */
-  const courseOf = (slug: string) => {
+  const knownCourse = (slug: string) => {
     if (!known.has(slug)) throw new CourseNotFoundError();
     return slug;
   };
@@ -112,7 +112,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const userId = request.person.userId;
-      const course = courseOf(request.body.course);
+      const course = knownCourse(request.body.course);
       // Before the directory is called: each cancellation queues mail (decision 080).
       await limits.enrolmentChange(reply, userId, course);
       await participant.cancel(userId, course, request.log);
@@ -166,7 +166,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         refusals: [...AUTH, 'unknownCourse', ...refusals],
       }),
       async (request) => {
-        const course = courseOf(request.body.course);
+        const course = knownCourse(request.body.course);
         const { userId } = request.person;
         await (alert ? openingAlerts.ask(userId, course) : openingAlerts.cancel(userId, course));
         return { course, alert };

@@ -29,7 +29,7 @@ import { bearerRoute } from '../bearer-route.js';
 import { COORDINATION, STAFF } from './common.js';
 
 export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { classes } = app;
 
   app.get(
     '/api/staff/courses/:slug/classes',
@@ -39,7 +39,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffClassesResponseSchema,
       refusals: [...STAFF, 'courseNotFound'],
     }),
-    async (request) => staff.classes(request.params.slug),
+    async (request) => classes.classes(request.params.slug),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...COORDINATION, 'invalidRequest', 'invalidSettings', 'courseNotFound'],
     }),
     async (request) => ({
-      class: await staff.createClass(request.staffActor, request.params.slug, request.body),
+      class: await classes.createClass(request.staffActor, request.params.slug, request.body),
     }),
   );
 
@@ -72,7 +72,11 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => ({
-      class: await staff.openClass(request.staffActor, request.params.slug, request.params.classId),
+      class: await classes.openClass(
+        request.staffActor,
+        request.params.slug,
+        request.params.classId,
+      ),
     }),
   );
 
@@ -93,7 +97,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => ({
-      completions: await staff.concludeClass(
+      completions: await classes.concludeClass(
         request.staffActor,
         request.params.slug,
         request.params.classId,
@@ -119,7 +123,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => ({
-      class: await staff.reopenClass(
+      class: await classes.reopenClass(
         request.staffActor,
         request.params.slug,
         request.params.classId,
@@ -144,7 +148,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) =>
-      staff.sendClassMessage(
+      classes.sendClassMessage(
         request.staffActor,
         request.params.slug,
         request.params.classId,
@@ -170,7 +174,7 @@ export const staffClassRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) =>
-      staff.changeMeeting(
+      classes.changeMeeting(
         request.staffActor,
         request.params.slug,
         request.params.classId,

@@ -14,7 +14,7 @@ import { schedule } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
-import { inlineScriptHashes } from '../../../site/csp.js';
+import { inlineScriptHashes } from '../../../http/csp.js';
 
 const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
 const hasRenderer = existsSync(path.join(BUILT_WEB_ROOT, '..', 'renderer', 'render.js'));

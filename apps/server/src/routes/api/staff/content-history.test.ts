@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { schedule as packagedSchedule } from '@centro/content';
 import type {
-  StaffNoticesHistory,
+  StaffBannersHistory,
   StaffPhotosHistory,
   StaffPhotosResponse,
   StaffScheduleHistory,
@@ -102,7 +102,7 @@ describe.skipIf(!hasRenderer)('versions of the schedule, the notices and the pho
     expect((await as('PUT', `${C}/notices`, { revision: 0, notices: [notice] })).statusCode).toBe(
       200,
     );
-    const history = (await as('GET', `${C}/notices/history`)).json<StaffNoticesHistory>();
+    const history = (await as('GET', `${C}/notices/history`)).json<StaffBannersHistory>();
     expect(history.revisions.map((r) => [r.revision, r.notices.length])).toEqual([
       [1, 1],
       [0, 0],

@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { schedule as packagedSchedule } from '@centro/content';
-import type { Notice } from '@centro/contracts';
+import type { Banner } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -18,14 +18,14 @@ const NOTICES = '/api/staff/content/notices';
 const ADMIN = randomUUID();
 const COURSE = '/global-kardec/conheca-o-espiritismo';
 
-const holiday: Notice = {
+const holiday: Banner = {
   title: 'Feriado de Natal',
   text: 'Não haverá reunião na sexta-feira, 25 de dezembro.',
   from: '2026-12-20T00:00',
   until: '2026-12-26T00:00',
   place: 'home',
 };
-const courseNotice: Notice = {
+const courseNotice: Banner = {
   title: 'Aula <remarcada>',
   text: 'A aula de terça passa para quarta & quinta.',
   from: '2026-12-01T00:00',
@@ -33,7 +33,7 @@ const courseNotice: Notice = {
   place: 'course',
   course: COURSE,
 };
-const everywhere: Notice = {
+const everywhere: Banner = {
   title: 'Recesso',
   text: 'O centro fecha de 25 a 27 de dezembro.',
   from: '2026-12-25T00:00',

@@ -47,7 +47,7 @@ export function contentRoute<Route extends Omit<BearerRouteDeclaration, 'permiss
   });
 }
 
-type Answer<Schema extends z.ZodType> = Promise<z.output<Schema>> | z.output<Schema>;
+type Answered<Schema extends z.ZodType> = Promise<z.output<Schema>> | z.output<Schema>;
 
 /** A document edited by revisions: its path, schemas and the content service's calls. */
 export interface RevisionedDocument<
@@ -60,16 +60,16 @@ export interface RevisionedDocument<
   path: string;
   response: Response;
   save: Save;
-  read: () => Answer<Response>;
-  write: (by: StaffActor, body: z.output<Save>) => Answer<Response>;
+  read: () => Answered<Response>;
+  write: (by: StaffActor, body: z.output<Save>) => Answered<Response>;
   /** The history's routes; none: the document keeps no history the staff area lists. */
   history?: {
     path: string;
     restorePath: string;
     response: History;
     restore: Restore;
-    read: () => Answer<History>;
-    write: (by: StaffActor, body: z.output<Restore>) => Answer<Response>;
+    read: () => Answered<History>;
+    write: (by: StaffActor, body: z.output<Restore>) => Answered<Response>;
   };
   /** The preview's route; none: the document has no preview. */
   preview?: {

@@ -12,10 +12,10 @@
 import { allCourses, coursePath } from '@centro/content';
 import {
   apiPaths,
-  staffNoticesHistorySchema,
-  staffNoticesPreviewSchemaFor,
-  staffNoticesResponseSchema,
-  staffNoticesSaveSchemaFor,
+  staffBannersHistorySchema,
+  staffBannersPreviewSchemaFor,
+  staffBannersResponseSchema,
+  staffBannersSaveSchemaFor,
   staffRevisionRestoreSchema,
   staffScheduleHistorySchema,
   staffSchedulePreviewSchema,
@@ -66,14 +66,14 @@ export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   revisionedDocumentRoutes(app, {
     path: apiPaths.staffContentNotices,
-    response: staffNoticesResponseSchema,
-    save: staffNoticesSaveSchemaFor(allCourses().map(coursePath)),
-    read: () => content.notices(),
-    write: (by, body) => content.saveNotices(by, body),
+    response: staffBannersResponseSchema,
+    save: staffBannersSaveSchemaFor(allCourses().map(coursePath)),
+    read: () => content.banners(),
+    write: (by, body) => content.saveBanners(by, body),
     history: {
       path: apiPaths.staffContentNoticesHistory,
       restorePath: apiPaths.staffContentNoticesRestore,
-      response: staffNoticesHistorySchema,
+      response: staffBannersHistorySchema,
       restore: staffRevisionRestoreSchema,
       read: async () => ({
         revisions: (await content.documentHistory('notices')).map(({ body, ...info }) => ({
@@ -83,12 +83,12 @@ export const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       write: async (by, body) => {
         await content.restoreDocument(by, 'notices', body);
-        return content.notices();
+        return content.banners();
       },
     },
     preview: {
       path: apiPaths.staffContentNoticesPreview,
-      body: staffNoticesPreviewSchemaFor(allCourses().map(coursePath)),
+      body: staffBannersPreviewSchemaFor(allCourses().map(coursePath)),
       render: (body) => content.previewDocument('notices', body.notices),
     },
   });

@@ -37,7 +37,7 @@ const ENROLMENT: RefusalName[] = [
 ];
 
 export const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { rosters } = app;
 
   app.post(
     `${COURSE}/desk-enrol`,
@@ -50,7 +50,7 @@ export const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, ...ENROLMENT, 'deskPersonNotFound'],
     }),
     async (request) =>
-      staff.deskEnrol(request.staffActor, request.params.slug, request.body, request.query.turma),
+      rosters.deskEnrol(request.staffActor, request.params.slug, request.body, request.query.turma),
   );
 
   app.post(
@@ -64,7 +64,7 @@ export const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, ...ENROLMENT, 'meetingNotYet'],
     }),
     async (request) =>
-      staff.walkIn(
+      rosters.walkIn(
         request.staffActor,
         request.params.slug,
         request.params.meeting,

@@ -17,7 +17,7 @@ import {
 import { STAFF } from './common.js';
 
 export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { rosters } = app;
 
   app.get(
     '/api/staff/courses/:slug/export.csv',
@@ -29,7 +29,7 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { row, turma, participants } = await staff.exportRows(
+      const { row, turma, participants } = await rosters.exportRows(
         request.staffActor,
         request.params.slug,
         'csv',
@@ -58,7 +58,7 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { course, row, turma, participants, waiting, attendance } = await staff.exportRows(
+      const { course, row, turma, participants, waiting, attendance } = await rosters.exportRows(
         request.staffActor,
         request.params.slug,
         'xlsx',
@@ -85,7 +85,7 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request, reply) => {
-      const { row, waiting } = await staff.exportWaiting(
+      const { row, waiting } = await rosters.exportWaiting(
         request.staffActor,
         request.params.slug,
         request.query.turma,

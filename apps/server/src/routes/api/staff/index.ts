@@ -75,7 +75,7 @@ function askedClass(params: unknown, query: unknown): AskedClass {
 }
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { staff, classes, rosters } = app;
 
   // The person (set by the bearerAuth hook) with their roles, read now; a route's
   // `config.permission` is checked here (403 without it), before the request's body and query
@@ -125,7 +125,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.staffCourses,
     bearerRoute({ permission: 'view', answer: staffOverviewResponseSchema, refusals: [...STAFF] }),
     async (request) => ({
-      courses: await staff.overview(request.staffActor),
+      courses: await classes.overview(request.staffActor),
     }),
   );
 
@@ -140,7 +140,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...CLASS_STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request) => {
-      const { course, participants, waiting } = await staff.participants(
+      const { course, participants, waiting } = await rosters.participants(
         request.staffActor,
         request.params.slug,
         request.query,
@@ -158,7 +158,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffCourseSettingsResponseSchema,
       refusals: [...COORDINATION, 'courseNotFound', 'classNotFound'],
     }),
-    async (request) => staff.settings(request.staffActor, request.params.slug, request.query.turma),
+    async (request) =>
+      classes.settings(request.staffActor, request.params.slug, request.query.turma),
   );
 
   app.post(
@@ -180,7 +181,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) =>
-      staff.updateSettings(
+      classes.updateSettings(
         request.staffActor,
         request.params.slug,
         request.body,
@@ -207,7 +208,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => {
-      await staff.remove(
+      await rosters.remove(
         request.staffActor,
         request.params.slug,
         request.params.personId,
@@ -238,7 +239,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request) => {
-      await staff.move(
+      await rosters.move(
         request.staffActor,
         request.params.slug,
         request.params.personId,
@@ -260,7 +261,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...CLASS_STAFF, 'courseNotFound', 'classNotFound', 'directoryUnavailable'],
     }),
     async (request) =>
-      staff.attendance(
+      rosters.attendance(
         request.staffActor,
         request.params.slug,
         request.params.meeting,
@@ -288,7 +289,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       okOnceDone(
-        staff.markAttendance(
+        rosters.markAttendance(
           request.staffActor,
           request.params.slug,
           request.params.meeting,
@@ -313,7 +314,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...CLASS_STAFF, 'invalidRequest', 'courseNotFound', 'classNotFound'],
     }),
     async (request) =>
-      staff.checkIn(
+      rosters.checkIn(
         request.staffActor,
         request.params.slug,
         request.params.meeting,

@@ -14,7 +14,7 @@ import { bearerRoute } from '../bearer-route.js';
 import { COORDINATION } from './common.js';
 
 export const staffNextTermRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { classes } = app;
 
   app.get(
     apiPaths.staffNextTerm,
@@ -23,7 +23,7 @@ export const staffNextTermRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffTermProposalResponseSchema,
       refusals: COORDINATION,
     }),
-    async () => staff.termProposal(),
+    async () => classes.termProposal(),
   );
 
   app.post(
@@ -34,6 +34,6 @@ export const staffNextTermRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffPrepareTermResponseSchema,
       refusals: [...COORDINATION, 'invalidRequest', 'invalidSettings', 'courseNotFound'],
     }),
-    async (request) => staff.prepareTerm(request.staffActor, request.body),
+    async (request) => classes.prepareTerm(request.staffActor, request.body),
   );
 };

@@ -25,7 +25,7 @@ import { COORDINATION, okOnceDone, STAFF } from './common.js';
 const COURSE = '/api/staff/courses/:slug';
 
 export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { prerequisites } = app;
 
   app.get(
     `${COURSE}/prerequisites`,
@@ -35,7 +35,7 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffPrerequisitesResponseSchema,
       refusals: [...STAFF, 'courseNotFound'],
     }),
-    async (request) => staff.prerequisites(request.staffActor, request.params.slug),
+    async (request) => prerequisites.prerequisites(request.staffActor, request.params.slug),
   );
 
   app.put(
@@ -48,7 +48,11 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...COORDINATION, 'courseNotFound', 'invalidSettings'],
     }),
     async (request) =>
-      staff.updatePrerequisites(request.staffActor, request.params.slug, request.body.required),
+      prerequisites.updatePrerequisites(
+        request.staffActor,
+        request.params.slug,
+        request.body.required,
+      ),
   );
 
   app.post(
@@ -62,7 +66,11 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       okOnceDone(
-        staff.grantException(request.staffActor, request.params.slug, request.body.personId),
+        prerequisites.grantException(
+          request.staffActor,
+          request.params.slug,
+          request.body.personId,
+        ),
       ),
   );
 
@@ -77,7 +85,7 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Before the directory is asked (decision 081).
       await app.limits.peopleSearch(reply, request.staffActor.id);
-      return { people: await staff.findPeople(request.staffActor, request.query.q) };
+      return { people: await prerequisites.findPeople(request.staffActor, request.query.q) };
     },
   );
 
@@ -90,7 +98,7 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: [...STAFF, 'courseNotFound'],
     }),
     async (request) => ({
-      completions: await staff.completions(request.staffActor, request.params.slug),
+      completions: await prerequisites.completions(request.staffActor, request.params.slug),
     }),
   );
 
@@ -106,7 +114,7 @@ export const staffPrerequisiteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { slug, classId, personId } = request.params;
       return okOnceDone(
-        staff.changeCompletion(request.staffActor, slug, classId, personId, request.body),
+        prerequisites.changeCompletion(request.staffActor, slug, classId, personId, request.body),
       );
     },
   );

@@ -14,7 +14,7 @@ import { bearerRoute } from '../bearer-route.js';
 import { COORDINATION, STAFF } from './common.js';
 
 export const staffRecessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff } = app;
+  const { classes } = app;
 
   app.get(
     '/api/staff/recesses',
@@ -23,7 +23,7 @@ export const staffRecessRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffRecessesResponseSchema,
       refusals: STAFF,
     }),
-    async () => staff.recesses(),
+    async () => classes.recesses(),
   );
 
   app.post(
@@ -34,7 +34,7 @@ export const staffRecessRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffRecessesResponseSchema,
       refusals: [...COORDINATION, 'invalidRequest', 'recessPast'],
     }),
-    async (request) => staff.addRecess(request.staffActor, request.body),
+    async (request) => classes.addRecess(request.staffActor, request.body),
   );
 
   app.post(
@@ -45,6 +45,6 @@ export const staffRecessRoutes: FastifyPluginAsyncZod = async (app) => {
       answer: staffRecessesResponseSchema,
       refusals: [...COORDINATION, 'invalidRequest', 'recessNotFound'],
     }),
-    async (request) => staff.removeRecess(request.staffActor, request.params.id),
+    async (request) => classes.removeRecess(request.staffActor, request.params.id),
   );
 };

@@ -5,10 +5,10 @@
  * (the page with a draft or an earlier revision, published nowhere).
  */
 import type {
-  StaffNoticesHistory,
-  StaffNoticesPreview,
-  StaffNoticesResponse,
-  StaffNoticesSave,
+  StaffBannersHistory,
+  StaffBannersPreview,
+  StaffBannersResponse,
+  StaffBannersSave,
   StaffPreviewResponse,
   StaffRevisionRestore,
   StaffScheduleHistory,
@@ -83,10 +83,10 @@ export const schedule = contentDocument<
 
 /** The notices (decision 056). */
 export const notices = contentDocument<
-  StaffNoticesResponse,
-  StaffNoticesSave,
-  StaffNoticesHistory,
-  StaffNoticesPreview
+  StaffBannersResponse,
+  StaffBannersSave,
+  StaffBannersHistory,
+  StaffBannersPreview
 >(
   {
     url: apiPaths.staffContentNotices,

@@ -7,8 +7,8 @@
  * (texts-history.tsx).
  */
 import { allCourses, coursePath } from '@centro/content/site';
-import type { Notice, StaffNoticesResponse } from '@centro/contracts';
-import { NOTICE_LIMITS, type NoticePlace, saoPauloInstant } from '@centro/contracts/content-rules';
+import type { Banner, StaffBannersResponse } from '@centro/contracts';
+import { BANNER_LIMITS, type BannerPlace, saoPauloInstant } from '@centro/contracts/content-rules';
 import { useMemo, useState } from 'react';
 import { useApi } from '~/auth/use-api';
 import { notices as noticesApi } from '../api/content';
@@ -19,25 +19,25 @@ import { PublishForm } from './publish-form';
 import type { ListedRevision, RevisionPreview } from './texts-history';
 import { type ContentDocumentForm, type FieldProps, useContentForm } from './use-content-form';
 
-interface NoticeForm {
+interface BannerForm {
   title: string;
   text: string;
   from: string;
   until: string;
-  place: NoticePlace;
+  place: BannerPlace;
   course: string;
 }
 
-const PLACES: [NoticePlace, string][] = [
+const PLACES: [BannerPlace, string][] = [
   ['home', 'Página inicial'],
   ['course', 'Página de um curso'],
   ['everywhere', 'Todas as páginas'],
 ];
 
-const formOf = (notices: readonly Notice[]): NoticeForm[] =>
+const formOf = (notices: readonly Banner[]): BannerForm[] =>
   notices.map((n) => ({ ...n, course: n.course ?? '' }));
 
-const noticesOf = (forms: NoticeForm[]): Notice[] =>
+const noticesOf = (forms: BannerForm[]): Banner[] =>
   forms.map(({ course, ...n }) => ({
     ...n,
     title: n.title.trim(),
@@ -46,7 +46,7 @@ const noticesOf = (forms: NoticeForm[]): Notice[] =>
   }));
 
 /** Problems beside their fields, by field key (`0.title`, `1.until`). */
-function problemsOf(forms: NoticeForm[]): Map<string, string> {
+function problemsOf(forms: BannerForm[]): Map<string, string> {
   const problems = new Map<string, string>();
   forms.forEach((n, i) => {
     if (!n.title.trim()) problems.set(`${i}.title`, 'Informe o título.');
@@ -61,7 +61,7 @@ function problemsOf(forms: NoticeForm[]): Map<string, string> {
   return problems;
 }
 
-const placeName = (notice: Notice) =>
+const placeName = (notice: Banner) =>
   notice.place === 'course'
     ? (allCourses().find((c) => coursePath(c) === notice.course)?.title ?? notice.course ?? '')
     : (PLACES.find(([value]) => value === notice.place)?.[1] ?? notice.place);
@@ -73,7 +73,7 @@ const localText = (local: string) => {
 };
 
 /** Each notice in a line, for 'Antes e depois'. */
-const noticesText = (notices: readonly Notice[]) =>
+const noticesText = (notices: readonly Banner[]) =>
   notices.length === 0
     ? 'Nenhum aviso.'
     : notices
@@ -91,7 +91,7 @@ const loadHistory = async (token: string): Promise<ListedRevision[]> =>
   }));
 
 const previewRevision: RevisionPreview = (revision, token) =>
-  noticesApi.preview({ notices: revision.body as Notice[] }, token);
+  noticesApi.preview({ notices: revision.body as Banner[] }, token);
 
 const restore = (revision: number, restore: number, token: string) =>
   noticesApi.restore({ revision, restore }, token);
@@ -115,7 +115,7 @@ export function NoticesPanel() {
   );
 }
 
-const NOTICES_FORM: ContentDocumentForm<StaffNoticesResponse, NoticeForm[]> = {
+const BANNERS_FORM: ContentDocumentForm<StaffBannersResponse, BannerForm[]> = {
   formOf: (saved) => formOf(saved.notices),
   problemsOf,
   send: (revision, form, token) => noticesApi.save({ revision, notices: noticesOf(form) }, token),
@@ -127,10 +127,10 @@ function NoticesForm({
   initial,
   onSaved,
 }: {
-  initial: StaffNoticesResponse;
-  onSaved: (saved: StaffNoticesResponse) => void;
+  initial: StaffBannersResponse;
+  onSaved: (saved: StaffBannersResponse) => void;
 }) {
-  const settings = useMemo(() => ({ ...NOTICES_FORM, onSaved }), [onSaved]);
+  const settings = useMemo(() => ({ ...BANNERS_FORM, onSaved }), [onSaved]);
   const doc = useContentForm(initial, settings);
   const { form: notices, setForm: setNotices, field, check } = doc;
   const call = useApi();
@@ -143,7 +143,7 @@ function NoticesForm({
     setPreviewProblem(await openPreview(render, 'notices preview'));
   };
 
-  const change = (i: number, field: keyof NoticeForm, value: string) =>
+  const change = (i: number, field: keyof BannerForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
 
   const input = (i: number, key: 'title' | 'text' | 'from' | 'until', props: FieldProps) => (
@@ -152,7 +152,7 @@ function NoticesForm({
       value={notices[i]?.[key] ?? ''}
       {...(key === 'from' || key === 'until'
         ? { type: 'datetime-local' }
-        : { maxLength: NOTICE_LIMITS[key] })}
+        : { maxLength: BANNER_LIMITS[key] })}
       onChange={(e) => change(i, key, e.currentTarget.value)}
     />
   );
@@ -223,7 +223,7 @@ function NoticesForm({
           </button>
         </fieldset>
       ))}
-      {notices.length < NOTICE_LIMITS.notices && (
+      {notices.length < BANNER_LIMITS.notices && (
         <button
           type="button"
           className="btn btn-outline"
@@ -236,7 +236,7 @@ function NoticesForm({
   );
 }
 
-const blankNotice = (): NoticeForm => ({
+const blankNotice = (): BannerForm => ({
   title: '',
   text: '',
   from: '',

@@ -1,12 +1,12 @@
 /**
- * The notices' banner (decision 056): the notices a page shows, put into its HTML as served, right
+ * The banners ('Avisos', decision 056): the banners a page shows, put into its HTML as served, right
  * after `<body>`, with a small inline stylesheet at the end of `<head>` (its hash joins the page's CSP when the page is
  * prepared). It is plain HTML and CSS, in the page from its first byte: no script, no shift of the
  * layout after the first paint. React leaves them alone: when it hydrates `<head>` and `<body>` it
  * skips elements of another type than the one it expects; the first element it renders in
  * `<body>` is the skip link (an `<a>`), so the banner must never be an `<a>`.
  */
-import type { Notice } from '@centro/contracts';
+import type { Banner } from '@centro/contracts';
 
 const STYLE =
   '<style>.avisos{background:#fff4d6;color:#3d2e00;border-bottom:1px solid #e8d49a;' +
@@ -19,18 +19,18 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** The banner's HTML for these notices ('' for none). */
-export function noticeBanner(notices: readonly Notice[]): string {
-  if (notices.length === 0) return '';
-  const items = notices
+/** The banners' HTML ('' for none). */
+export function bannerHtml(banners: readonly Banner[]): string {
+  if (banners.length === 0) return '';
+  const items = banners
     .map((n) => `<p><strong>${escapeHtml(n.title)}</strong> ${escapeHtml(n.text)}</p>`)
     .join('');
   return `<div class="avisos" role="region" aria-label="Avisos">${items}</div>`;
 }
 
-/** The page with its notices' banner first in `<body>` (unchanged when there are none). */
-export function withNotices(html: string, notices: readonly Notice[]): string {
-  const banner = noticeBanner(notices);
+/** The page with its banners first in `<body>` (unchanged when there are none). */
+export function withBanners(html: string, banners: readonly Banner[]): string {
+  const banner = bannerHtml(banners);
   if (banner === '') return html;
   const body = /<body\b[^>]*>/i.exec(html);
   if (!body) return html;

@@ -1,13 +1,15 @@
 /**
- * Notices ('Avisos', decision 056): a title, a short text, the period it is shown (São
- * Paulo time, as a `datetime-local` field gives it: "2026-12-24T18:00") and where: the home page,
- * one course's page, or every page. Kept as a content document with revisions, like the schedule.
+ * Banners ('Avisos', decision 056; 'notices' are e-mails: decision 101): a title, a short text,
+ * the period it is shown (São Paulo time, as a `datetime-local` field gives it:
+ * "2026-12-24T18:00") and where: the home page, one course's page, or every page. Kept as a
+ * content document with revisions, like the schedule; the document, its route and its JSON field
+ * keep the name `notices`.
  */
 import { z } from 'zod';
 import { contentRevisionInfoSchema, revisionHistorySchema } from './content.js';
-import { NOTICE_LIMITS, noticePlaces, saoPauloInstant, type NoticePlace } from './content-rules.js';
+import { BANNER_LIMITS, bannerPlaces, saoPauloInstant, type BannerPlace } from './content-rules.js';
 
-export { NOTICE_LIMITS, noticePlaces, saoPauloInstant, type NoticePlace };
+export { BANNER_LIMITS, bannerPlaces, saoPauloInstant, type BannerPlace };
 
 const localTime = (label: string) =>
   z
@@ -23,15 +25,15 @@ const text = (label: string, max: number) =>
     .min(1, { error: `${label}: campo obrigatório.` })
     .max(max, { error: `${label}: no máximo ${max} caracteres.` });
 
-export const noticeSchema = z
+export const bannerSchema = z
   .strictObject({
-    title: text('Título', NOTICE_LIMITS.title),
-    text: text('Texto', NOTICE_LIMITS.text),
+    title: text('Título', BANNER_LIMITS.title),
+    text: text('Texto', BANNER_LIMITS.text),
     /** Shown from (São Paulo time). */
     from: localTime('Início'),
     /** Shown until (São Paulo time), excluded. */
     until: localTime('Fim'),
-    place: z.enum(noticePlaces, { error: 'Escolha onde o aviso aparece.' }),
+    place: z.enum(bannerPlaces, { error: 'Escolha onde o aviso aparece.' }),
     /** The course page ("/global-kardec/passe"), when `place` is 'course'. */
     course: z.string().max(200).optional(),
   })
@@ -47,37 +49,37 @@ export const noticeSchema = z
       ctx.addIssue({ code: 'custom', path: ['course'], message: 'Escolha o curso.' });
     }
   });
-export type Notice = z.infer<typeof noticeSchema>;
+export type Banner = z.infer<typeof bannerSchema>;
 
-export const noticesDocumentSchema = z
-  .array(noticeSchema)
-  .max(NOTICE_LIMITS.notices, { error: `No máximo ${NOTICE_LIMITS.notices} avisos.` });
-export type NoticesDocument = z.infer<typeof noticesDocumentSchema>;
+export const bannersDocumentSchema = z
+  .array(bannerSchema)
+  .max(BANNER_LIMITS.notices, { error: `No máximo ${BANNER_LIMITS.notices} avisos.` });
+export type BannersDocument = z.infer<typeof bannersDocumentSchema>;
 
 /** GET /api/staff/content/notices, and the answer of a save. */
-export const staffNoticesResponseSchema = contentRevisionInfoSchema.extend({
-  notices: noticesDocumentSchema,
+export const staffBannersResponseSchema = contentRevisionInfoSchema.extend({
+  notices: bannersDocumentSchema,
 });
-export type StaffNoticesResponse = z.infer<typeof staffNoticesResponseSchema>;
+export type StaffBannersResponse = z.infer<typeof staffBannersResponseSchema>;
 
 /** PUT /api/staff/content/notices: the revision the edit started from, and the new notices. */
-export const staffNoticesSaveSchema = z.strictObject({
+export const staffBannersSaveSchema = z.strictObject({
   revision: z.number({ error: 'Informe a versão editada.' }).int().min(0),
-  notices: noticesDocumentSchema,
+  notices: bannersDocumentSchema,
 });
-export type StaffNoticesSave = z.infer<typeof staffNoticesSaveSchema>;
+export type StaffBannersSave = z.infer<typeof staffBannersSaveSchema>;
 
 /**
  * The save as the server checks it: each course named is one of `coursePaths` (the content's
  * courses; kept out of this package's main entry, which the pages' bundles import).
  */
-export function staffNoticesSaveSchemaFor(coursePaths: readonly string[]) {
-  return staffNoticesSaveSchema.superRefine(knownCourses(coursePaths));
+export function staffBannersSaveSchemaFor(coursePaths: readonly string[]) {
+  return staffBannersSaveSchema.superRefine(knownCourses(coursePaths));
 }
 
 /** Refuses a notice for a course not in `coursePaths`, beside its field. */
 function knownCourses(coursePaths: readonly string[]) {
-  return (save: { notices: Notice[] }, ctx: z.RefinementCtx) => {
+  return (save: { notices: Banner[] }, ctx: z.RefinementCtx) => {
     save.notices.forEach((notice, i) => {
       if (notice.place === 'course' && !coursePaths.includes(notice.course ?? '')) {
         ctx.addIssue({
@@ -91,20 +93,20 @@ function knownCourses(coursePaths: readonly string[]) {
 }
 
 /** GET /api/staff/content/notices/history. */
-export const staffNoticesHistorySchema = revisionHistorySchema('notices', noticesDocumentSchema);
-export type StaffNoticesHistory = z.infer<typeof staffNoticesHistorySchema>;
+export const staffBannersHistorySchema = revisionHistorySchema('notices', bannersDocumentSchema);
+export type StaffBannersHistory = z.infer<typeof staffBannersHistorySchema>;
 
 /** POST /api/staff/content/notices/preview: the page the notices show on, published nowhere. */
-export const staffNoticesPreviewSchema = z.strictObject({ notices: noticesDocumentSchema });
-export type StaffNoticesPreview = z.infer<typeof staffNoticesPreviewSchema>;
+export const staffBannersPreviewSchema = z.strictObject({ notices: bannersDocumentSchema });
+export type StaffBannersPreview = z.infer<typeof staffBannersPreviewSchema>;
 
 /** The preview as the server checks it: each course named is one of `coursePaths`. */
-export function staffNoticesPreviewSchemaFor(coursePaths: readonly string[]) {
-  return staffNoticesPreviewSchema.superRefine(knownCourses(coursePaths));
+export function staffBannersPreviewSchemaFor(coursePaths: readonly string[]) {
+  return staffBannersPreviewSchema.superRefine(knownCourses(coursePaths));
 }
 
 /** The notices a page shows at `now`: in their period, for this page (or every page). */
-export function noticesOn(notices: readonly Notice[], urlPath: string, now: Date): Notice[] {
+export function bannersOn(notices: readonly Banner[], urlPath: string, now: Date): Banner[] {
   const t = now.getTime();
   return notices.filter(
     (n) =>
@@ -117,7 +119,7 @@ export function noticesOn(notices: readonly Notice[], urlPath: string, now: Date
 }
 
 /** The next instant after `now` when a notice's period starts or ends (epoch ms), or undefined. */
-export function nextNoticeChange(notices: readonly Notice[], now: Date): number | undefined {
+export function nextBannerChange(notices: readonly Banner[], now: Date): number | undefined {
   const t = now.getTime();
   const later = notices
     .flatMap((n) => [saoPauloInstant(n.from), saoPauloInstant(n.until)])

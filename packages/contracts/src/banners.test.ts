@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Notice,
-  nextNoticeChange,
-  noticesDocumentSchema,
-  noticesOn,
+  type Banner,
+  nextBannerChange,
+  bannersDocumentSchema,
+  bannersOn,
   saoPauloInstant,
-  staffNoticesSaveSchemaFor,
-} from './notices.js';
+  staffBannersSaveSchemaFor,
+} from './banners.js';
 
-const holiday: Notice = {
+const holiday: Banner = {
   title: 'Feriado',
   text: 'Não haverá reunião na terça-feira, 25 de dezembro.',
   from: '2026-12-20T00:00',
@@ -18,7 +18,7 @@ const holiday: Notice = {
 
 /** The pt-BR messages of a notices document, by field path. */
 function errors(notices: unknown[]): Record<string, string> {
-  const result = noticesDocumentSchema.safeParse(notices);
+  const result = bannersDocumentSchema.safeParse(notices);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
@@ -36,9 +36,9 @@ describe('saoPauloInstant', () => {
   );
 });
 
-describe('noticesDocumentSchema', () => {
+describe('bannersDocumentSchema', () => {
   it('accepts a notice and trims its texts', () => {
-    expect(noticesDocumentSchema.parse([{ ...holiday, title: '  Feriado ' }])).toEqual([holiday]);
+    expect(bannersDocumentSchema.parse([{ ...holiday, title: '  Feriado ' }])).toEqual([holiday]);
   });
 
   it('gives each bad field its pt-BR message', () => {
@@ -68,8 +68,8 @@ describe('noticesDocumentSchema', () => {
   });
 
   it('refuses unknown fields and, on the server, a course that does not exist', () => {
-    expect(noticesDocumentSchema.safeParse([{ ...holiday, html: '<b>' }]).success).toBe(false);
-    const schema = staffNoticesSaveSchemaFor(['/global-kardec/passe']);
+    expect(bannersDocumentSchema.safeParse([{ ...holiday, html: '<b>' }]).success).toBe(false);
+    const schema = staffBannersSaveSchemaFor(['/global-kardec/passe']);
     const onCourse = (course: string) => ({
       revision: 0,
       notices: [{ ...holiday, place: 'course', course }],
@@ -82,12 +82,12 @@ describe('noticesDocumentSchema', () => {
   });
 });
 
-describe('noticesOn', () => {
-  const course: Notice = { ...holiday, title: 'Aula', place: 'course', course: '/g/passe' };
-  const everywhere: Notice = { ...holiday, title: 'Todos', place: 'everywhere' };
+describe('bannersOn', () => {
+  const course: Banner = { ...holiday, title: 'Aula', place: 'course', course: '/g/passe' };
+  const everywhere: Banner = { ...holiday, title: 'Todos', place: 'everywhere' };
   const all = [holiday, course, everywhere];
   const titles = (path: string, at: string) =>
-    noticesOn(all, path, new Date(at)).map((n) => n.title);
+    bannersOn(all, path, new Date(at)).map((n) => n.title);
 
   it('shows each notice on its pages only', () => {
     const during = '2026-12-22T12:00:00Z';
@@ -104,11 +104,11 @@ describe('noticesOn', () => {
   });
 });
 
-describe('nextNoticeChange', () => {
-  const later: Notice = { ...holiday, from: '2026-12-22T10:00', until: '2026-12-23T00:00' };
+describe('nextBannerChange', () => {
+  const later: Banner = { ...holiday, from: '2026-12-22T10:00', until: '2026-12-23T00:00' };
 
   it('is the next start or end of a period, in São Paulo time', () => {
-    const at = (iso: string) => nextNoticeChange([holiday, later], new Date(iso));
+    const at = (iso: string) => nextBannerChange([holiday, later], new Date(iso));
     expect(at('2026-12-19T00:00:00Z')).toBe(Date.parse('2026-12-20T03:00:00Z'));
     expect(at('2026-12-21T00:00:00Z')).toBe(Date.parse('2026-12-22T13:00:00Z'));
     expect(at('2026-12-22T13:00:00Z')).toBe(Date.parse('2026-12-23T03:00:00Z'));
@@ -116,7 +116,7 @@ describe('nextNoticeChange', () => {
   });
 
   it('is none once every period has ended', () => {
-    expect(nextNoticeChange([holiday], new Date('2026-12-26T03:00:00Z'))).toBeUndefined();
-    expect(nextNoticeChange([], new Date('2026-12-01T00:00:00Z'))).toBeUndefined();
+    expect(nextBannerChange([holiday], new Date('2026-12-26T03:00:00Z'))).toBeUndefined();
+    expect(nextBannerChange([], new Date('2026-12-01T00:00:00Z'))).toBeUndefined();
   });
 });

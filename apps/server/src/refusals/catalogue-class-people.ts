@@ -1,0 +1,36 @@
+/**
+ * The catalogue's lines about a class's people (catalogue.ts puts them in its order): moving a
+ * participant to another class (decision 090) and the desk's people without an account (decision
+ * 095).
+ */
+import { ErrorCode as C } from '@centro/contracts';
+import { refusal } from './wording.js';
+
+export const CLASS_PEOPLE_REFUSALS = {
+  /** 'Mover para outra turma' into a class without a free place (decision 090). */
+  moveTargetFull: refusal(
+    [409],
+    C.CourseFull,
+    'A turma escolhida está lotada: não há vaga para mover esta pessoa. Ninguém foi movido.',
+  ),
+  /** 'Mover para outra turma' into a running or concluded class (decision 090). */
+  moveTargetClosed: refusal(
+    [409],
+    C.Conflict,
+    'Só é possível mover para uma turma aberta ou planejada deste curso.',
+  ),
+  /** 'Mover para outra turma' into the class the person is in. */
+  moveSameClass: refusal([409], C.Conflict, 'Esta pessoa já está nesta turma.'),
+  /** 'Inscrever no balcão' for an account the directory does not have (decision 095). */
+  deskPersonNotFound: refusal(
+    [404],
+    C.UserNotFound,
+    'Não encontramos esta pessoa. Busque de novo pelo e-mail ou celular.',
+  ),
+  /** A claim code no person enrolled at the desk holds, or holds no longer (decision 095). */
+  claimCodeUnknown: refusal(
+    [404],
+    C.NotFound,
+    'Código não encontrado ou já usado. Confira as letras e os números no papel da secretaria.',
+  ),
+} as const;
