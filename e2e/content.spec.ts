@@ -16,7 +16,7 @@
  * listed from the API's OpenAPI document. Phone and desktop: each run has its own server.
  */
 import { getProgramme } from '@centro/content';
-import type { StaffCourseSettings } from '@centro/contracts';
+import { DESK_CONSENT_TEXT, type StaffCourseSettings } from '@centro/contracts';
 import type { Page } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { accessibilityViolations } from './support/test';
@@ -49,6 +49,12 @@ const settings: StaffCourseSettings = {
   durationMinutes: null,
   room: null,
 };
+/** A person without an account, as the desk and the door add one. */
+const newPerson = {
+  name: 'Rosa Balcão',
+  phone: '(21) 97777-2222',
+  consentText: DESK_CONSENT_TEXT,
+};
 /** A valid body for each staff route that takes one, so that only the role can refuse it. */
 const VALID_BODIES: Record<string, object> = {
   '/api/staff/courses/{slug}/settings': settings,
@@ -76,6 +82,17 @@ const VALID_BODIES: Record<string, object> = {
     text: 'Olá, turma.',
     waitingList: false,
   },
+  '/api/staff/courses/{slug}/desk-enrol': { person: newPerson },
+  '/api/staff/courses/{slug}/attendance/{meeting}/walk-in': { person: newPerson },
+  '/api/staff/courses/{slug}/check-in/{meeting}': { code: 'A'.repeat(32) },
+  '/api/staff/courses/{slug}/classes/{classId}/meetings': { kind: 'undo', date: '2027-03-06' },
+  '/api/staff/recesses': {
+    name: 'Recesso de fim de ano',
+    startsOn: '2027-12-20',
+    endsOn: '2028-01-10',
+    then: 'later',
+  },
+  '/api/staff/recesses/{id}/remove': { confirm: true },
   '/api/staff/next-term': {
     key: '00000000-0000-4000-8000-000000000000',
     term: '2027/2',
@@ -383,7 +400,7 @@ contentTest(
               url: path
                 .replace('{slug}', course.slug)
                 .replace('{meeting}', '1')
-                .replace(/\{(personId|classId)\}/, anyId),
+                .replace(/\{(personId|classId|id)\}/, anyId),
               body: method === 'get' ? undefined : VALID_BODIES[path],
             })),
         );

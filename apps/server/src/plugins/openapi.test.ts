@@ -39,6 +39,8 @@ import {
   staffReopenClassRequestSchema,
   staffOpenClassRequestSchema,
   staffPrepareTermRequestSchema,
+  staffMeetingChangeRequestSchema,
+  staffRecessRequestSchema,
   staffCompletionChangeSchema,
   staffExceptionRequestSchema,
   staffPrerequisitesRequestSchema,
@@ -96,6 +98,9 @@ const BODY_CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/courses/{slug}/completions/{classId}/{personId}': staffCompletionChangeSchema,
   '/api/staff/courses/{slug}/classes/{classId}/messages': staffClassMessageRequestSchema,
   '/api/staff/next-term': staffPrepareTermRequestSchema,
+  '/api/staff/courses/{slug}/classes/{classId}/meetings': staffMeetingChangeRequestSchema,
+  '/api/staff/recesses': staffRecessRequestSchema,
+  '/api/staff/recesses/{id}/remove': staffRemoveRequestSchema,
   // The server's schema adds the check of the course against the content (same JSON Schema).
   '/api/staff/content/notices': staffBannersSaveSchema,
   // The server's schema adds the check of the page and its own texts (same JSON Schema).

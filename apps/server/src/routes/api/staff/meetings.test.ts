@@ -238,7 +238,9 @@ describe.each(targets)(
       });
       expect(begun.statusCode).toBe(409);
       const id: string = recess.json().recesses[0].id;
-      const removed = await as(ADMIN, 'POST', `/api/staff/recesses/${id}/remove`);
+      const removed = await as(ADMIN, 'POST', `/api/staff/recesses/${id}/remove`, {
+        confirm: true,
+      });
       expect(removed.statusCode).toBe(200);
       expect(removed.json()).toMatchObject({ recesses: [], classes: 2 });
       expect(await schedule(classId)).toEqual([first, third, fourth]);

@@ -7,6 +7,7 @@
 import {
   staffRecessesResponseSchema,
   staffRecessParamsSchema,
+  staffRemoveRequestSchema,
   staffRecessRequestSchema,
 } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,6 +43,8 @@ export const staffRecessRoutes: FastifyPluginAsyncZod = async (app) => {
     bearerRoute({
       permission: 'classes',
       params: staffRecessParamsSchema,
+      // Asked first in the staff area, as a participant's removal is.
+      body: staffRemoveRequestSchema,
       answer: staffRecessesResponseSchema,
       refusals: [...COORDINATION, 'invalidRequest', 'recessNotFound'],
     }),

@@ -48,7 +48,11 @@ export async function addRecess(
 
 export async function removeRecess(id: string, token: string): Promise<StaffRecessesResponse> {
   const url = staffRecessRemovePath(id);
-  return checked(await fetchJson(url, { method: 'POST', body: {}, bearer: token }), url, {
-    recesses: 'array',
-  });
+  return checked(
+    await fetchJson(url, { method: 'POST', body: { confirm: true }, bearer: token }),
+    url,
+    {
+      recesses: 'array',
+    },
+  );
 }
