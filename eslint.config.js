@@ -212,6 +212,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverImportDirection }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

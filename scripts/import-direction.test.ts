@@ -4,7 +4,7 @@
  * routes → plugins → domains → ports and adapters → db/config, decision 041): each fixture under
  * fixtures/import-direction is linted with ESLint's Node API as if it stood where its first line
  * says, and must give exactly the expected rule's error; the allowed one must give none. Import
- * cycles are refused in the website (decision 103).
+ * cycles are refused on both sides (decision 103).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +57,7 @@ describe('the import-direction lint rule', () => {
     expect(await failingRules(fixture)).toEqual(['import-x/no-restricted-paths']);
   });
 
-  it.each(['cycle.ts'])('refuses the import cycle of %s', async (fixture) => {
+  it.each(['cycle.ts', 'server-cycle.ts'])('refuses the import cycle of %s', async (fixture) => {
     expect(await failingRules(fixture)).toEqual(['import-x/no-cycle']);
   });
 

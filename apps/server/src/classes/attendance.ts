@@ -13,7 +13,7 @@ import {
   writableClassOf,
 } from './context.js';
 import type { AttendanceSheet } from './exports.js';
-import { enrolledPeople } from './participants.js';
+import { enrolledPeople } from './class-people.js';
 
 /**
  * When a mark was made, as the device says, bounded by what can be true: not before the meeting could

@@ -7,7 +7,7 @@
  * transaction. The directory failing leaves the enrolment as it was (answer 502/503).
  */
 import type { Course } from '@centro/content';
-import { personPhone, type StaffParticipant, type StaffWaitingPerson } from '@centro/contracts';
+import type { StaffParticipant, StaffWaitingPerson } from '@centro/contracts';
 import { CancellationIncompleteError } from '../enrolment/errors.js';
 import type { ClassRow } from './class-store.js';
 import {
@@ -21,6 +21,7 @@ import {
 import { Refusal } from '../refusals/refusal.js';
 import { NotEnrolledError, RemovalIncompleteError } from '../staff/errors.js';
 import { classAttendance } from './attendance.js';
+import { enrolledPeople, waitingPeople } from './class-people.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import {
   type AttendanceSheet,
@@ -39,63 +40,6 @@ export interface ParticipantsQuery {
 
 /** Lower case without accents, for searching. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** The class's participants with their directory data (never stored by the staff area). */
-export async function enrolledPeople(
-  ctx: ClassContext,
-  slug: string,
-  turma?: string,
-): Promise<{
-  course: Course;
-  row: ClassRow;
-  people: StaffParticipant[];
-  /** Each person's QR code token, for the door (decision 097). */
-  checkInTokens: Map<string, string>;
-}> {
-  const { course, row } = await classOf(ctx, slug, turma);
-  const enrolments = await ctx.roster.enrolments(row.id);
-  const people: StaffParticipant[] = [];
-  // A few directory reads at a time (Graph: one call per person).
-  for (let i = 0; i < enrolments.length; i += 8) {
-    const batch = enrolments.slice(i, i + 8);
-    const users = await Promise.all(batch.map((e) => ctx.directory.getUser(e.personId)));
-    batch.forEach((e, j) => {
-      const user = users[j];
-      people.push({
-        id: e.personId,
-        name: user?.displayName ?? '',
-        email: user?.mail ?? '',
-        celular: (user && personPhone(user)) ?? '',
-        enrolledAt: e.createdAt,
-        status: e.status,
-      });
-    });
-  }
-  const checkInTokens = new Map(enrolments.map((e) => [e.personId, e.checkInToken]));
-  return { course, row, people, checkInTokens };
-}
-
-/** The class's waiting list in order, with the directory's data of each person. */
-async function waitingPeople(ctx: ClassContext, classId: string): Promise<StaffWaitingPerson[]> {
-  const rows = await ctx.roster.waiting(classId);
-  const waiting: StaffWaitingPerson[] = [];
-  for (let i = 0; i < rows.length; i += 8) {
-    const batch = rows.slice(i, i + 8);
-    const users = await Promise.all(batch.map((w) => ctx.directory.getUser(w.userId)));
-    batch.forEach((w, j) => {
-      const user = users[j];
-      waiting.push({
-        id: w.userId,
-        position: i + j + 1,
-        name: user?.displayName ?? '',
-        email: user?.mail ?? '',
-        celular: (user && personPhone(user)) ?? '',
-        joinedAt: w.joinedAt,
-      });
-    });
-  }
-  return waiting;
-}
 
 export async function participants(
   ctx: ClassContext,
