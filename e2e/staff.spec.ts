@@ -18,6 +18,7 @@ import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/acc
 import { accessibilityViolations } from './support/test';
 import { expect, test } from './support/sign-in-server';
 import { codeReader, mailServerTestWith } from './support/smtp';
+import { reviewShot } from './support/review-shot';
 
 const programme = getProgramme('global-kardec');
 const course = programme.courses[0];
@@ -550,6 +551,7 @@ staffTest(
       expect(csv.name).toBe(`relatorio-conclusao-por-curso-${year}.csv`);
       expect(csv.bytes.toString('utf8')).toContain(`${course.title};0;1;0 %`);
       expect(await page.locator('.reports__chart canvas').count()).toBeGreaterThan(1);
+      await reviewShot(page, `relatorios-${page.viewportSize()?.width ?? 0}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
       );

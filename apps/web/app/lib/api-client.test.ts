@@ -1,9 +1,7 @@
 import { ErrorCode } from '@centro/contracts/error-codes';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchJson } from './api-client';
 import { ApiError } from './api-error';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchJson', () => {
   it('sends JSON with a bearer token and parses the answer', async () => {

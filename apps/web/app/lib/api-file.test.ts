@@ -1,8 +1,6 @@
 import { ErrorCode } from '@centro/contracts/error-codes';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchFile } from './api-file';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchFile', () => {
   it('gives the file and the name the server chose, with the bearer token', async () => {

@@ -20,6 +20,13 @@ export function useLoad<T>(
 ): Loaded<T> & { reload: () => Promise<void> } {
   const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
   const latest = useRef(0);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const run = useCallback(() => {
     const ticket = ++latest.current;
     return load().then(
@@ -27,6 +34,8 @@ export function useLoad<T>(
         if (ticket === latest.current) setResult({ state: 'ready', data });
       },
       (error: unknown) => {
+        // A screen left before its answer came has nothing to report.
+        if (!mounted.current) return;
         if (explainedRefusal(error) === null && !(error instanceof SignedOutError)) {
           console.error(`${what} failed`, error);
         }

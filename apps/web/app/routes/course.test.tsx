@@ -1,7 +1,7 @@
 import type { MyEnrolment, PublicClass } from '@centro/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getCoursePage } from '~/features/courses/data.server';
 import { authValue, signedIn, testUser } from '~/test/auth';
 import { aClass } from '~/test/classes';
@@ -59,8 +59,6 @@ function stubApi(
   });
   return posted;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the course route', () => {
   it("offers 'Quero me inscrever' when signed out, which starts the account creation", async () => {

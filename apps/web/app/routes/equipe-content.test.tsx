@@ -1,7 +1,7 @@
 import { schedule } from '@centro/content';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { StaffArea } from '~/features/staff/components/staff-area';
@@ -81,8 +81,6 @@ async function tuesdayTime() {
   const tuesday = await screen.findByRole('group', { name: 'Terça-feira' });
   return within(tuesday).getByLabelText('Horário');
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the Conteúdo section', () => {
   it('is all Comunicação sees: no course or participant call is made', async () => {

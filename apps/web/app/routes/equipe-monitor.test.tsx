@@ -6,7 +6,7 @@
 import type { StaffClass, StaffMonitoredClass } from '@centro/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StaffArea } from '~/features/staff/components/staff-area';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
@@ -79,8 +79,6 @@ const open = (url: string) =>
     path: '/equipe',
     auth: signedIn(),
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Monitor(a) in the staff area', () => {
   it('opens their one class with its participants, no tabs of the centre and no exports', async () => {

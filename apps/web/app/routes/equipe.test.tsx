@@ -1,7 +1,7 @@
 import type { StaffClass, StaffCourseSummary, StaffParticipant } from '@centro/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { StaffArea } from '~/features/staff/components/staff-area';
@@ -129,8 +129,6 @@ const signedIn = () =>
       token: 'staff-token',
     })),
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('StaffArea', () => {
   it('is the 404 page for a person without a staff role', async () => {

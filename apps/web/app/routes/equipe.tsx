@@ -47,7 +47,7 @@ const RolesPanel = lazy(() =>
 /** 'Relatórios' and its chart library: loaded when Coordenação opens it, never before. */
 const ReportsView = lazy(() => import('~/features/reports/components/reports-view'));
 /** 'Preparar próximo semestre': used a couple of times a year, loaded when opened. */
-const NextTermView = lazy(() => import('~/features/staff-classes/components/next-term-view'));
+const NextTermView = lazy(() => import('~/features/next-term/components/next-term-view'));
 
 export const staffSections: StaffSections = {
   courses: (props) => (

@@ -9,7 +9,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted before the stubs go: a screen still loading must not reach the real network.
   cleanup();
+  vi.unstubAllGlobals();
   // Any console.error during a test fails it (React reports its warnings there).
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();

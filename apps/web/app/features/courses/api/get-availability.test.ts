@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchAvailability } from './get-availability';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchAvailability', () => {
   it('reads the places left by course', async () => {

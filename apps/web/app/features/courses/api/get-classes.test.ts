@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchClasses } from './get-classes';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchClasses', () => {
   it("reads each course's classes, leaving out those it cannot read", async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicClass } from '@centro/contracts';
 import { aClass } from '~/test/classes';
 import { renderWithRouter } from '~/test/render';
@@ -39,7 +39,6 @@ const stubClasses = (...classes: PublicClass[]) =>
   vi.stubGlobal('fetch', async () => Response.json({ courses: { passe: classes } }));
 
 beforeEach(() => stubClasses(aClass()));
-afterEach(() => vi.unstubAllGlobals());
 
 /** The action the route would give: it shows what it was told. */
 const action = ({ open, full, turma }: { open: boolean; full: boolean; turma?: string }) => (

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '~/test/render';
 import { courseShareData, whatsAppShareUrl } from '../share';
 import { ShareCourse } from './share-course';
@@ -9,8 +9,6 @@ const props = {
   title: 'Passe',
   ...courseShareData('Passe', URL_, [{ path: '/global-kardec/passe/encontros.ics' }]),
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ShareCourse', () => {
   it("links to WhatsApp with the course's title and address, without JavaScript", () => {

@@ -44,7 +44,6 @@ const signedIn = () =>
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('AttendancePanel', () => {

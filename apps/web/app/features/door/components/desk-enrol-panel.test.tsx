@@ -2,7 +2,7 @@
 import { DESK_CONSENT_TEXT } from '@centro/contracts/desk';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { DeskEnrolPanel } from './desk-enrol-panel';
@@ -64,10 +64,6 @@ function renderPanel() {
   );
   return onChanged;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('DeskEnrolPanel', () => {
   it('enrols an account found by phone, and says the class was full', async () => {

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/lib/api-error';
 import { addToGroup, isCourseFull } from './add-to-group';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('addToGroup', () => {
   it('maps a refused enrolment to an ApiError with the API code and message', async () => {

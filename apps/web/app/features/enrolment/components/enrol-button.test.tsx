@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthContext } from '~/auth/auth-context';
 import type { AuthContextValue, AuthUser } from '~/auth/types';
@@ -78,7 +78,6 @@ beforeEach(() => {
   calls.length = 0;
   vi.mocked(notify).mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('EnrolButton', () => {
   it("is 'Quero me inscrever' while signed out and starts the account creation", async () => {

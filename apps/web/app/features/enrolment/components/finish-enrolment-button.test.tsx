@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthContext } from '~/auth/auth-context';
 import { notify } from '~/components/toasts/notify';
@@ -59,7 +59,6 @@ beforeEach(() => {
   calls.length = 0;
   vi.mocked(notify).mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe("'Finalizar inscrição', whose sequence loads at the press", () => {
   it('warns when the code cannot load, and the next press loads it and enrols', async () => {

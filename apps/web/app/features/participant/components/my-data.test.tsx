@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '~/components/toasts/notify';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
@@ -56,7 +56,6 @@ async function confirmWith(word: string) {
 }
 
 beforeEach(() => vi.mocked(notify).mockClear());
-afterEach(() => vi.unstubAllGlobals());
 
 describe("'Meus dados'", () => {
   it("takes 'excluir' in any case, then signs out to the home page with the answer", async () => {

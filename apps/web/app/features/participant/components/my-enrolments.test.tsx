@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '~/components/toasts/notify';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
@@ -39,8 +39,6 @@ function stubApi(pdf: Response) {
   });
   return asked;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("'Minhas inscrições'", () => {
   it('offers the certificate of a completed class only, and downloads it with the token', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '~/auth/types';
 import { notify } from '~/components/toasts/notify';
 import { authValue, testUser } from '~/test/auth';
@@ -64,7 +64,6 @@ beforeEach(() => {
   passwordChanges.length = 0;
   vi.mocked(notify).mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ProfilePage', () => {
   it("shows the form only after 'Carregar Dados', filled with the person's details", async () => {

@@ -1,7 +1,7 @@
 /** 'Enviar mensagem à turma': problems beside their field, the send and the daily limit's refusal. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { ClassMessageForm } from './class-message-form';
@@ -14,8 +14,6 @@ const signedIn = () =>
       token: 'staff-token',
     })),
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 function render(answers: Response[]) {
   const posts: { url: string; body: unknown }[] = [];

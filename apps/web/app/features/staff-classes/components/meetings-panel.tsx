@@ -12,15 +12,9 @@ import { useApi } from '~/auth/use-api';
 import { type ClassPanelProps, isReadOnly } from '~/lib/staff/classes';
 import { failureMessage } from '~/lib/staff/messages';
 import { changeMeeting } from '../api/meetings';
-import {
-  meetingAhead,
-  meetingLine,
-  meetingsChangedText,
-  meetingStateText,
-  thenLabels,
-} from '../meeting-texts';
+import { meetingAhead, meetingLine, meetingsChangedText, meetingStateText } from '../meeting-texts';
 import '../meetings.css';
-import { WhenFields } from './when-fields';
+import { ThenChoice, WhenFields } from './when-fields';
 
 const CHANGE_FAILED = 'Não foi possível mudar o encontro. Tente novamente.';
 
@@ -164,20 +158,7 @@ function ChangeForm({ meeting, busy, onSend, onBack }: ChangeFormProps) {
       </fieldset>
       {kind === 'skip' && (
         <>
-          <fieldset>
-            <legend>E a turma?</legend>
-            {(['later', 'fewer'] as const).map((value) => (
-              <label key={value} className="staff__check">
-                <input
-                  type="radio"
-                  name={`${id}-then`}
-                  checked={then === value}
-                  onChange={() => setThen(value)}
-                />
-                {thenLabels[value]}
-              </label>
-            ))}
-          </fieldset>
+          <ThenChoice legend="E a turma?" name={`${id}-then`} value={then} onChange={setThen} />
           <div className="staff__field">
             <label htmlFor={`${id}-reason`}>Motivo (opcional)</label>
             <input

@@ -1,7 +1,7 @@
 /** A course's prerequisites, 'Liberar inscrição' and the completions in the staff area. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { CompletionsPanel } from './completions-panel';
@@ -63,10 +63,6 @@ const signedIn = () =>
       token: 'staff-token',
     })),
   });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('PrerequisitesPanel', () => {
   it('shows Secretaria the course required, finds a person and frees their enrolment', async () => {

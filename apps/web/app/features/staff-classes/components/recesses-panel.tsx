@@ -15,7 +15,7 @@ import { useLoad } from '~/lib/use-load';
 import { addRecess, fetchRecesses, removeRecess } from '../api/meetings';
 import { recessLine, recessSavedText, thenLabels } from '../meeting-texts';
 import '../meetings.css';
-import { WhenFields } from './when-fields';
+import { ThenChoice, WhenFields } from './when-fields';
 
 const SAVE_FAILED = 'Não foi possível salvar o recesso. Tente novamente.';
 
@@ -154,20 +154,12 @@ export function RecessesPanel({
               },
             ]}
           />
-          <fieldset>
-            <legend>Cada turma com encontro no recesso:</legend>
-            {(['later', 'fewer'] as const).map((value) => (
-              <label key={value} className="staff__check">
-                <input
-                  type="radio"
-                  name={`${id}-then`}
-                  checked={then === value}
-                  onChange={() => setThen(value)}
-                />
-                {thenLabels[value]}
-              </label>
-            ))}
-          </fieldset>
+          <ThenChoice
+            legend="Cada turma com encontro no recesso:"
+            name={`${id}-then`}
+            value={then}
+            onChange={setThen}
+          />
           <p className="staff__meeting-hint">
             As pessoas inscritas nas turmas que mudarem recebem um e-mail com os encontros
             atualizados.

@@ -1,3 +1,5 @@
+import { thenLabels } from '../meeting-texts';
+
 /** A date and a time (or two dates) side by side, each required: the meetings' and recesses' forms. */
 export interface WhenField {
   id: string;
@@ -23,5 +25,35 @@ export function WhenFields({ fields }: { fields: readonly WhenField[] }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** What a skipped date does to a class: it ends a week later, or has one meeting fewer. */
+export function ThenChoice({
+  legend,
+  name,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: 'later' | 'fewer';
+  onChange: (value: 'later' | 'fewer') => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {(['later', 'fewer'] as const).map((option) => (
+        <label key={option} className="staff__check">
+          <input
+            type="radio"
+            name={name}
+            checked={value === option}
+            onChange={() => onChange(option)}
+          />
+          {thenLabels[option]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

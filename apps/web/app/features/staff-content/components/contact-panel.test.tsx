@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { ContactPanel } from './contact-panel';
@@ -57,8 +57,6 @@ const signedIn = () =>
       token: 'staff-token',
     })),
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the contact details', () => {
   it('says beside each field what is wrong, and sends nothing', async () => {

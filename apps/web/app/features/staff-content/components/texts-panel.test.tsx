@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { TextsPanel } from './texts-panel';
@@ -52,8 +52,6 @@ const signedIn = () =>
       token: 'staff-token',
     })),
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the pages’ texts', () => {
   it('says beside the field that a link is not allowed, and sends nothing', async () => {
