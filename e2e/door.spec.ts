@@ -98,7 +98,7 @@ doorTest(
       ]);
 
       await door.goto(`/equipe?curso=${course.slug}&aba=presenca`);
-      await expect(door.getByLabel('Encontro')).toHaveValue('3');
+      await expect(door.getByLabel('Encontro', { exact: true })).toHaveValue('3');
       const box = (name: string) => door.getByRole('checkbox', { name });
       await expect(box('Ana Souza')).not.toBeChecked();
       const outcome = door.locator('.staff__door-outcome[role="status"]');

@@ -121,7 +121,7 @@ meetingsTest(
 
     await test.step('attendance lists the meetings held only', async () => {
       await page.getByRole('link', { name: 'Presença' }).click();
-      const options = page.getByLabel('Encontro').locator('option');
+      const options = page.getByLabel('Encontro', { exact: true }).locator('option');
       await expect(options).toHaveCount(course.meetings.count - 1);
       const texts = await options.allTextContents();
       for (const date of [holiday, cancelled]) {

@@ -111,7 +111,7 @@ test('horários: every day, its activities and a Tirar Dúvidas link naming the 
   const links = page.getByRole('link', { name: /Tirar Dúvidas/ });
   await expect(links).toHaveCount(schedule.length);
   for (const [index, day] of schedule.entries()) {
-    await expect(page.getByRole('heading', { name: day.day })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: day.day })).toBeVisible();
     for (const activity of day.activities) {
       await expect(page.getByText(activity.title).first()).toBeVisible();
     }

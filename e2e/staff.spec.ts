@@ -256,7 +256,7 @@ staffTest(
       ]);
 
       await page.goto(`/equipe?curso=${course.slug}&aba=presenca`);
-      const menu = page.getByLabel('Encontro');
+      const menu = page.getByLabel('Encontro', { exact: true });
       await expect(menu).toHaveValue('3');
       await expect(menu.locator('option:checked')).toHaveText(formatMeetingOption(3, today));
       await expect(menu.locator('option').nth(3)).toHaveText(
@@ -394,7 +394,7 @@ staffTest(
       // José was removed: Ana alone, present at today's meeting.
       const sheet = `/equipe?curso=${course.slug}&aba=presenca`;
       await page.goto(sheet);
-      await expect(page.getByLabel('Encontro')).toHaveValue('3');
+      await expect(page.getByLabel('Encontro', { exact: true })).toHaveValue('3');
       const box = (name: string) => page.getByRole('checkbox', { name });
       const ana = page.locator('label', { hasText: 'Ana Souza' });
       await expect(box('Ana Souza')).toBeChecked();

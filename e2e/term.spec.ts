@@ -176,7 +176,7 @@ termTest(
 
     await test.step('attendance is marked and a message goes to the class', async () => {
       await page.getByRole('link', { name: 'Presença' }).click();
-      await expect(page.getByLabel('Encontro')).toHaveValue('1');
+      await expect(page.getByLabel('Encontro', { exact: true })).toHaveValue('1');
       await page.getByRole('button', { name: 'Marcar todos como presentes' }).click();
       await expect(
         page.getByText(/^2 participantes marcados como presentes no 1º encontro\./),
