@@ -4,7 +4,9 @@
  * holiday and cancels a meeting with a message from the class's 'Encontros': the course page as
  * served, Ana's e-mail and its `.ics` (the date excluded, the meeting cancelled under the same
  * event) and attendance (the meetings held only) follow. Then a recess entered once skips the
- * meetings in it in every class, its people told, and `/horarios` shows it.
+ * meetings in it in every class, its people told, and `/horarios` shows it. A second server
+ * reminds every 2 s: the reminder of a class brought forward to tomorrow names its date skipped,
+ * which its `.ics` leaves out.
  */
 import {
   addDays,
@@ -15,6 +17,9 @@ import {
   formatShortDate,
   getProgramme,
   type Recess,
+  wallClockAt,
+  weekdayNames,
+  weekdayOf,
 } from '@centro/content';
 import ICAL from 'ical.js';
 import type { Page } from '@playwright/test';
@@ -28,6 +33,11 @@ if (!course) throw new Error('No course');
 const path = coursePath(course);
 const coordinatorEmail = uniqueEmail();
 const meetingsTest = mailServerTestWith({ ADMIN_EMAILS: coordinatorEmail });
+// The reminder job looks every 2 s (a minute by default): the test waits for it, not for a minute.
+const reminderTest = mailServerTestWith({
+  ADMIN_EMAILS: coordinatorEmail,
+  CLASS_REMINDERS_EVERY_SECONDS: '2',
+});
 
 // The content's weekly rule: the holiday is its second date, the cancelled meeting its third.
 const start = course.meetings.firstMeeting;
@@ -164,6 +174,64 @@ meetingsTest(
       await ana.goto('/horarios');
       await expect(ana.getByRole('region', { name: 'Recessos' })).toBeVisible();
       await shot(ana, 'horarios-recess', 'main');
+    });
+
+    await ana.context().close();
+  },
+);
+
+reminderTest(
+  'the reminder of a class starting tomorrow names the holiday skipped after it',
+  async ({ page, browser, ownServer, smtp }) => {
+    test.setTimeout(120_000);
+    const codeFor = codeReader(smtp);
+    // Tomorrow (São Paulo's calendar, as meetings are kept): within the reminder's two days.
+    const tomorrow = wallClockAt(new Date(Date.now() + 24 * 60 * 60_000));
+    const first = `${tomorrow.year}-${tomorrow.month}-${tomorrow.day}`;
+    const skipped = addDays(first, 14);
+    const firstMeeting = async (date: string) => {
+      await page.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
+      await page.getByLabel('Primeiro encontro').fill(date);
+      await page.getByLabel('Horário dos encontros').fill('19:30');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByText('Configurações salvas.')).toBeVisible();
+    };
+    const ana = await otherPersonPage(browser, ownServer.origin);
+    const anaEmail = uniqueEmail();
+
+    // The class is reminded once, when its first meeting comes within two days, of the people
+    // enrolled then: it starts a week later first, Ana enrols, and then it is brought forward.
+    await test.step('a week from tomorrow, its date in three weeks skipped; Ana enrols', async () => {
+      await signUpFrom(page, path, { email: coordinatorEmail, name: 'Lúcia Coord', codeFor });
+      await firstMeeting(addDays(first, 7));
+      await page.goto(`/equipe?curso=${course.slug}&aba=encontros`);
+      await dateItem(page, skipped).getByRole('button', { name: 'Mudar este encontro' }).click();
+      await page.getByLabel('Pular esta data (feriado, recesso)').check();
+      await page.getByLabel('Motivo (opcional)').fill('Feriado');
+      await page.getByLabel('A turma termina uma semana depois').check();
+      await page.getByRole('button', { name: 'Confirmar mudança' }).click();
+      await expect(dateItem(page, skipped)).toContainText('Sem encontro: Feriado');
+      await signUpFrom(ana, path, { email: anaEmail, name: 'Ana Souza', codeFor });
+      await ana.getByRole('button', { name: 'Finalizar inscrição' }).click();
+      await expect(ana.getByRole('heading', { name: 'Inscrição Confirmada!' })).toBeVisible();
+    });
+
+    await test.step('brought forward to tomorrow: the reminder says the date skipped', async () => {
+      await firstMeeting(first);
+      const reminders = () =>
+        smtp.received.filter(
+          (m) => sentTo(m, anaEmail) && /^Lembrete: sua turma começa /.test(m.subject ?? ''),
+        );
+      await expect.poll(() => reminders().length, { timeout: 20_000 }).toBe(1);
+      const reminder = reminders()[0];
+      expect(reminder?.subject).toContain(`${tomorrow.day}/${tomorrow.month} às 19h30`);
+      expect(reminder?.text).toContain(
+        `Sem encontro em ${weekdayNames[weekdayOf(skipped)]}, ${formatDate(skipped)} (Feriado)`,
+      );
+      const ics = reminder?.attachments.find((a) => a.filename === `${course.slug}.ics`);
+      expect(ics?.content.toString('utf8')).toContain(
+        `EXDATE;TZID=America/Sao_Paulo:${skipped.replaceAll('-', '')}T193000`,
+      );
     });
 
     await ana.context().close();

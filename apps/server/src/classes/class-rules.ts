@@ -43,7 +43,7 @@ export interface ClassChoiceRow {
  * - `none`: no class takes enrolments; `nextOpening` is the earliest future opening of a planned
  *   class (null: none announced).
  */
-export type ClassChoice =
+export type ChosenClass =
   | { kind: 'class'; id: string }
   | { kind: 'class-required' }
   | { kind: 'unknown-class' }
@@ -58,7 +58,7 @@ export function chooseClass(
   classes: readonly ClassChoiceRow[],
   requested: string | undefined,
   now: string,
-): ClassChoice {
+): ChosenClass {
   if (requested !== undefined) {
     return classes.some((c) => c.id === requested)
       ? { kind: 'class', id: requested }

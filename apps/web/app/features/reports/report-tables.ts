@@ -3,7 +3,7 @@
  * (for screen readers and for copying) and downloaded as CSV the way the staff's other files are
  * (UTF-8 with a BOM, ';' between cells, CRLF: Excel in Portuguese opens it as is; decision 053).
  */
-import type { StaffReports } from '@centro/contracts';
+import type { ReportClass, StaffReports } from '@centro/contracts';
 
 export interface ReportTable {
   /** The table's caption, also its chart's title. */
@@ -13,8 +13,6 @@ export interface ReportTable {
   columns: string[];
   rows: (string | number)[][];
 }
-
-type ReportClass = StaffReports['classes'][number];
 
 const percent = (part: number, whole: number): string =>
   whole === 0 ? '—' : `${Math.round((part / whole) * 100)} %`;

@@ -99,7 +99,7 @@ export function settingsFormOf(settings: StaffCourseSettings): SettingsForm {
 }
 
 /** A field the form refuses before sending, with the sentence shown beside it. */
-export interface FieldProblem {
+export interface SettingsProblem {
   field: keyof SettingsForm;
   message: string;
 }
@@ -112,7 +112,7 @@ export interface FieldProblem {
  */
 export function settingsRequestOf(
   form: SettingsForm,
-): { ok: true; settings: StaffCourseSettings } | ({ ok: false } & FieldProblem) {
+): { ok: true; settings: StaffCourseSettings } | ({ ok: false } & SettingsProblem) {
   const value = (field: keyof SettingsForm) => {
     const trimmed = form[field].trim();
     return trimmed === '' ? null : trimmed;

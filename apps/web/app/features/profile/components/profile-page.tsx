@@ -29,7 +29,7 @@ export const requiredHints: Record<keyof ProfileValues, string> = {
   mobilePhone: 'Preencha este campo com seu celular',
 };
 
-interface Loaded {
+interface LoadedProfile {
   id: string;
   token: string;
   initial: ProfileValues;
@@ -54,7 +54,7 @@ const clearCustomValidity = (event: FormEvent<HTMLInputElement>) =>
 export function ProfilePage() {
   const { getUser, setAuthUser } = useAuth();
   const auth = useShell()?.auth;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loaded, setLoaded] = useState<LoadedProfile | null>(null);
   const [values, setValues] = useState<ProfileValues>(emptyProfile);
   const [busy, setBusy] = useState(false);
   const id = useId();

@@ -14,7 +14,7 @@ import { staffCoursePaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
 import { checked } from '~/lib/answer';
 
-export type Completion = StaffConcludeClassResponse['completions'][number];
+export type ClassResult = StaffConcludeClassResponse['completions'][number];
 
 export async function fetchClasses(slug: string, token: string): Promise<StaffClassesResponse> {
   const url = staffCoursePaths(slug).classList;
@@ -59,7 +59,7 @@ export async function concludeClass(
   classId: string,
   token: string,
   meetingsRemaining?: number,
-): Promise<Completion[]> {
+): Promise<ClassResult[]> {
   const url = staffCoursePaths(slug).conclude(classId);
   const body = { confirm: true, ...(meetingsRemaining ? { meetingsRemaining } : {}) };
   const answer = checked<StaffConcludeClassResponse>(

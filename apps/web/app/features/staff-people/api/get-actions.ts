@@ -7,7 +7,6 @@ import { apiPaths } from '@centro/contracts/paths';
 import { fetchJson } from '~/lib/api-client';
 import { checked } from '~/lib/answer';
 
-export type StaffAction = StaffActionsResponse['actions'][number];
 export type StaffActionsPage = StaffActionsResponse;
 
 /** The record's filters (empty: all). */

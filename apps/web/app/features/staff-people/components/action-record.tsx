@@ -4,13 +4,9 @@
  * course and person (a person's name in a row filters by them). Repeated views are one row with
  * their count. It stores ids, never a participant's data; the names are read when shown.
  */
+import type { StaffAction } from '@centro/contracts';
 import { useCallback, useId, useState } from 'react';
-import {
-  type ActionFilter,
-  fetchActions,
-  type StaffAction,
-  type StaffActionsPage,
-} from '../api/get-actions';
+import { type ActionFilter, fetchActions, type StaffActionsPage } from '../api/get-actions';
 import { actionLabels, staffMessages } from '~/lib/staff/copy';
 import { failureMessage } from '~/lib/staff/messages';
 import { formatDateTime } from '~/lib/staff/format';
