@@ -32,6 +32,7 @@ import type { StaffActor } from '../staff/context.js';
 import { packagedContent, pagesOf, schemaOf, type SiteContent, withDocument } from './documents.js';
 import { CONTENT_PREVIEW_LIMIT, CONTENT_SAVE_LIMIT, EditLimit } from './edit-limits.js';
 import { documentPreview, type PreviewRenderer } from './previews.js';
+import { Publications } from './publications.js';
 import {
   historyOf,
   prune,
@@ -71,6 +72,7 @@ export class ContentService {
   readonly #listeners: PublishListener[] = [];
   /** Refreshes run one after the other. */
   #refreshing: Promise<void> = Promise.resolve();
+  readonly #publishing = new Publications();
   #timer: NodeJS.Timeout | undefined;
   #previewRenderer: PreviewRenderer | undefined;
   readonly #saves: EditLimit;
@@ -348,7 +350,7 @@ export class ContentService {
       () => undefined,
     );
     return next.then(async (publications) => {
-      await Promise.all(publications);
+      await Promise.all([...publications, ...this.#publishing.underWay()]);
     });
   }
 
@@ -374,7 +376,8 @@ export class ContentService {
         savedBy: stored.authorName,
       });
       const content = this.#content;
-      for (const listener of this.#listeners) publications.push(listener(document, content));
+      const work = this.#listeners.map((listener) => listener(document, content));
+      publications.push(this.#publishing.start(document, work));
     }
     return publications;
   }

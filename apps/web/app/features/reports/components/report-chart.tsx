@@ -14,6 +14,7 @@ import {
   LineController,
   LineElement,
   PointElement,
+  type Scale,
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
@@ -90,7 +91,12 @@ export function ReportChart({
         plugins: { legend: { display: series.length > 1, position: 'bottom' } },
         scales: {
           x: { stacked: Boolean(stacked), ticks: { autoSkip: true, maxRotation: 0 } },
-          y: { stacked: Boolean(stacked), beginAtZero: true, ticks: { precision: 0 } },
+          y: {
+            stacked: Boolean(stacked),
+            beginAtZero: true,
+            // A class's whole name is in the table beside; on a phone the bars keep their width.
+            ticks: horizontal ? { callback: shortLabel } : { precision: 0 },
+          },
         },
       },
     });
@@ -102,4 +108,10 @@ export function ReportChart({
       <canvas ref={canvas} />
     </div>
   );
+}
+
+/** A category's label cut to 24 characters, for an axis beside the bars. */
+function shortLabel(this: Scale, value: number | string): string {
+  const text = this.getLabelForValue(Number(value));
+  return text.length > 24 ? `${text.slice(0, 23)}…` : text;
 }
