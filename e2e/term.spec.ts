@@ -25,6 +25,7 @@ import {
   formatWeeklySlot,
   getProgramme,
   wallClockAt,
+  type WallClock,
   weekdayNames,
   weekdayOf,
 } from '@centro/content';
@@ -60,6 +61,23 @@ const termTest = mailServerTestWith({
 });
 // The refused enrolment (prerequisite_missing): Chromium reports the 409 itself.
 termTest.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+/**
+ * Half an hour from `now` on São Paulo's clock; the next midnight instead when a 15-minute meeting
+ * then would end the next day (at most 45 minutes away: attendance opens an hour before).
+ */
+function meetingSoon(now: number): WallClock {
+  const soon = wallClockAt(new Date(now + 30 * 60_000));
+  if (Number(soon.hour) * 60 + Number(soon.minute) + 15 < 24 * 60) return soon;
+  const next = addDays(`${soon.year}-${soon.month}-${soon.day}`, 1);
+  return {
+    year: next.slice(0, 4),
+    month: next.slice(5, 7),
+    day: next.slice(8, 10),
+    hour: '00',
+    minute: '00',
+  };
+}
 
 /** The messages to `email` whose subject matches `subject`, once one arrived (at most one). */
 async function messageTo(
@@ -160,9 +178,10 @@ termTest(
       await expect(carla.getByText('Você está na lista de espera (posição 1).')).toBeVisible();
     });
 
-    // Its one meeting half an hour from now (São Paulo's clock, as meetings are kept): within two
-    // days (the reminder) and within the hour before it starts (attendance may be marked).
-    const start = wallClockAt(new Date(Date.now() + 30 * 60_000));
+    // Its one meeting of 15 minutes half an hour from now (São Paulo's clock, as meetings are
+    // kept): within two days (the reminder) and within the hour before it starts (attendance may
+    // be marked). A meeting ends the day it starts: late in the evening, it starts at midnight.
+    const start = meetingSoon(Date.now());
     await test.step('the class meets half an hour from now, once', async () => {
       await page.goto(`/equipe?curso=${first.slug}&aba=turmas`);
       await staffClass(page, 'Turma 2027/1').getByRole('link').click();
@@ -170,6 +189,7 @@ termTest(
       await page.getByLabel('Primeiro encontro').fill(`${start.year}-${start.month}-${start.day}`);
       await page.getByLabel('Horário dos encontros').fill(`${start.hour}:${start.minute}`);
       await page.getByLabel('Número de encontros').fill('1');
+      await page.getByLabel('Duração de cada encontro (minutos)').fill('15');
       await page.getByRole('button', { name: 'Salvar configurações' }).click();
       await expect(page.getByText('Configurações salvas.')).toBeVisible();
     });
