@@ -1,12 +1,11 @@
 /**
- * What happens to a person, told in a few lines (decision 055): their
- * cancellation, their place on a waiting list, a removal by staff, a change of the course's
- * meetings (with a new calendar file), and the opening of a course's
- * enrolment they asked to be told about, and the reminder two days before a class starts
- * (decision 058). (The promotion from a waiting
- * list is the confirmation with its own opening: messages.tsx.) Each says what it means and what to
- * do (a staff role given or taken back: staff-roles.tsx). Pure, like the other messages: built from one list of blocks, so the HTML and the plain text
- * say the same.
+ * What happens to a person, told in a few lines (decision 055): their cancellation, their place on
+ * a waiting list, a removal by staff, a change of the course's meetings (with a new calendar file),
+ * the opening of an enrolment they asked to be told about, and the reminder two days before a class
+ * starts (decision 058). The promotion from a waiting list is the confirmation with its own
+ * opening (messages.tsx); a staff role given or taken back is staff-roles.tsx. Each says what it
+ * means and what to do. Pure, like the other messages: built from one list of blocks, so the HTML
+ * and the plain text say the same.
  */
 import {
   type Course,
