@@ -30,7 +30,7 @@ export interface AuthServicesOptions {
   entraDiscovered?: EntraTenantMetadata | undefined;
 }
 
-type AuthSettings = Pick<
+type AuthServiceSettings = Pick<
   Config,
   'dataDir' | 'identityProvider' | 'entra' | 'apiTokenSecret' | 'apiTokenTtlSeconds'
 >;
@@ -60,7 +60,7 @@ export function createProviderTokenVerifier(
 
 /** Reads the API token key (DATA_DIR must exist) and builds both services. */
 export async function createAuthServices(
-  config: AuthSettings,
+  config: AuthServiceSettings,
   options: AuthServicesOptions = {},
 ): Promise<AuthServices> {
   const secret = await loadApiTokenSecret({

@@ -12,10 +12,7 @@ import {
   CERTIFICATE_CODE_GROUP_LENGTH,
   CERTIFICATE_CODE_GROUPS,
 } from '@centro/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database>;
+import type { Db } from '../db/schema.js';
 
 /** A new code: each letter drawn uniformly by the system's cryptographic generator. */
 export function newCertificateCode(): string {

@@ -6,9 +6,8 @@
  * daily limit together.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { Mail } from '../mail/mail.js';
 import type { MailMessage } from '../mail/types.js';
@@ -42,8 +41,6 @@ export interface ClassMessageStore {
    */
   write(entry: ClassMessageEntry, messages: readonly MailMessage[], at: Date): Promise<Allowance>;
 }
-
-type Db = Kysely<Database>;
 
 async function sentSince(db: Db, classId: string, at: Date): Promise<Date[]> {
   const rows = await db

@@ -11,12 +11,10 @@
  * just made by 'Nova turma' (planned) does not take the place of the one still open.
  */
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
-import type { ClassesTable, Database } from '../db/schema.js';
+import type { ClassesTable, Database, Db } from '../db/schema.js';
 import { termName } from './class-rules.js';
-
-type Db = Kysely<Database>;
 
 /** A class's settings columns (null: the content's default). */
 const CLASS_SETTINGS = [

@@ -3,10 +3,7 @@
  * waiting list and its attendance, as the staff's lists, exports and attendance read them. No
  * personal data is stored here: names, e-mails and phones stay in the directory.
  */
-import type { Kysely } from 'kysely';
-import type { Database, EnrolmentStatus } from '../db/schema.js';
-
-type Db = Kysely<Database>;
+import type { Db, EnrolmentStatus } from '../db/schema.js';
 
 export interface EnrolmentRow {
   personId: string;

@@ -97,7 +97,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+type RawEnvironment = Record<string, string | undefined>;
 
 /** The environment: every area's variables (DIRECTORY and GRAPH_* are read by directory.ts). */
 const envSchema = z
@@ -121,7 +121,7 @@ const envSchema = z
  * Relative directories are resolved against the working directory.
  * @throws ConfigError listing every invalid variable.
  */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: RawEnvironment = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const directoryConfig = readDirectoryConfig(env);
   if (!parsed.success || directoryConfig.problems.length > 0) {
@@ -172,7 +172,7 @@ const backupToolsSchema = z.object({
  * The settings of the backup, restore and copy tools, through the same parts as the server's.
  * @throws ConfigError listing every invalid variable.
  */
-export function loadBackupSettings(env: Env = process.env): BackupSettings {
+export function loadBackupSettings(env: RawEnvironment = process.env): BackupSettings {
   const parsed = backupToolsSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(

@@ -10,12 +10,10 @@
  * manages classes one by one.
  */
 import { allCourses } from '@centro/content';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
-import type { ClassesTable, ClassState, Database } from '../db/schema.js';
+import type { ClassesTable, ClassState, Db } from '../db/schema.js';
 import { createClassStore, currentClassId } from '../classes/class-store.js';
-
-type Db = Kysely<Database>;
 
 /** A course as the content gives it to the database (synchronised at start-up). */
 export interface CourseRow {

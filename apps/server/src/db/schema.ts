@@ -2,7 +2,7 @@
  * Table types of the database, for Kysely. One schema for SQLite (embedded default) and PostgreSQL.
  * Timestamps are ISO-8601 text; expiry instants of the identity provider are epoch seconds.
  */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type {
   AccountsTable,
   ContactEmailChangesTable,
@@ -340,6 +340,9 @@ export interface TermPreparationsTable {
   created: string;
   created_at: string;
 }
+
+/** The database as every store queries it (one name: a store does not declare its own). */
+export type Db = Kysely<Database>;
 
 export interface Database {
   accounts: AccountsTable;

@@ -17,10 +17,14 @@ import { type ClassContext, record, type StaffActor, writableClassOf } from '../
 import { StaffCourseNotFoundError } from '../staff/errors.js';
 import { claimCodeHash, newClaimCode } from './claim-code.js';
 
-type Outcome = Pick<StaffDeskEnrolResponse, 'state' | 'position' | 'alreadyEnrolled'>;
+type DeskOutcome = Pick<StaffDeskEnrolResponse, 'state' | 'position' | 'alreadyEnrolled'>;
 
 /** A place, else (the class full) the waiting list; a place freed in between is taken. */
-async function placeOrWait(ctx: ClassContext, personId: string, ref: ClassRef): Promise<Outcome> {
+async function placeOrWait(
+  ctx: ClassContext,
+  personId: string,
+  ref: ClassRef,
+): Promise<DeskOutcome> {
   for (let round = 1; ; round++) {
     try {
       const reading = await ctx.enrolment.enrol(personId, ref, ctx.log, true);
@@ -81,7 +85,7 @@ export async function deskEnrol(
     personId = request.personId ?? '';
     if ((await ctx.directory.getUser(personId)) === null) throw new Refusal('deskPersonNotFound');
   }
-  let outcome: Outcome;
+  let outcome: DeskOutcome;
   try {
     if (request.release) {
       if (await ctx.prerequisites.grantException(slug, personId, actor.id, ctx.now())) {

@@ -6,15 +6,12 @@
  * class's (`classes.taken`, kept by the database's triggers); a class takes enrolments only while
  * open (a concluded class holds no places and promotes nobody).
  */
-import type { Kysely } from 'kysely';
 import { UnknownCourseError } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import type { ClassRef } from './class-ref.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { type CoursePlaces, placesToPromote } from './rules.js';
-
-type Db = Kysely<Database>;
 
 /** People promoted from a class's waiting list, in order (their rows are 'pending'). */
 export interface Promotion extends ClassRef {

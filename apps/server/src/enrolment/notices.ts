@@ -22,11 +22,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { allCourses, type Course } from '@centro/content';
 import type { StaffRoleName } from '@centro/contracts';
-import type { Kysely } from 'kysely';
 import { isEmailAddress } from '../config/parsers.js';
 import { SETTINGS_COLUMNS } from '../courses/course-store.js';
 import { type CourseReader, effectiveMeetings } from '../courses/effective-course.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import type { Directory } from '../directory/directory.js';
 import {
   composeClassConcluded,
@@ -41,7 +40,6 @@ import type { MessageCentre } from '../mail/messages/layout.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import type { CourseNoticeKind, MailComposer, MailData } from '../mail/types.js';
 
-type Db = Kysely<Database>;
 /** Work on a class (`classId`) in the transaction under its lock. */
 type ClassWork<T> = (trx: Db, classId: string) => Promise<T>;
 

@@ -4,18 +4,15 @@
  * A person waits for at most one class of a course that is not concluded (unique course and person
  * of the active rows, decision 059), and never for a course they hold an active place in.
  */
-import type { Kysely } from 'kysely';
 import { takesEnrolmentsAt } from '../classes/class-rules-sql.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { type DataMailRow, insertDataRows } from '../mail/outbox.js';
 import { type CourseLock, nobody, type Promotion } from './course-lock.js';
 import { recordCancellation } from './cancellations.js';
 import type { ClassRef } from './class-ref.js';
 import { decideJoin, type JoinDecision, placesToPromote } from './rules.js';
-
-type Db = Kysely<Database>;
 
 /** What `joinWaitingList` did: the decision, and the person's position when they wait. */
 export interface JoinOutcome {

@@ -27,7 +27,7 @@ import {
   classInvite,
   classReminder,
   classReopened,
-  type ClassResult,
+  type ClassOutcome,
   courseMeetingsChanged,
   enrolmentCancelled,
   enrolmentOpened,
@@ -190,7 +190,7 @@ export function composeCourseNotice(input: CourseNoticeFor): MailMessage | null 
 
 /** The person's result in a class Coordenação concluded. */
 export function composeClassConcluded(
-  input: Omit<CourseNoticeFor, 'kind' | 'now'> & ClassResult,
+  input: Omit<CourseNoticeFor, 'kind' | 'now'> & ClassOutcome,
 ): MailMessage {
   return classConcluded({
     ...noticeCommon(input),

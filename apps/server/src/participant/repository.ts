@@ -5,12 +5,11 @@
  * with its anonymised trace.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { createClassStore } from '../classes/class-store.js';
 import { cancellationsOf } from '../enrolment/cancellations.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { endAccountSessions } from '../idp/store/adapter.js';
 import { LoginThrottle } from '../idp/store/throttle.js';
@@ -18,8 +17,6 @@ import { endOfSecond, recordTokenRevocation } from '../auth/token-revocations.js
 import type { Mail } from '../mail/mail.js';
 import type { MailMessage } from '../mail/types.js';
 import type { PersonCompletion } from './history.js';
-
-type Db = Kysely<Database>;
 
 /** The name the staff record keeps for a deleted account. */
 export const DELETED_ACCOUNT_NAME = 'Conta excluída';

@@ -5,12 +5,10 @@
  */
 import { allCourses, getProgramme, heldMeetings, type Course } from '@centro/content';
 import type { StaffReports } from '@centro/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { effectiveMeetings } from '../courses/effective-course.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { classYear, lengthPerDay, perHourAfter, saoPauloDate, sumBy } from './figures.js';
-
-type Db = Kysely<Database>;
 
 const n = (value: unknown): number => Number(value ?? 0);
 

@@ -31,14 +31,14 @@ export interface RenderedPage {
  * How to render: `preview`, as React Router wrote it, its stylesheets linked (decision 064);
  * `photoOf`, an uploaded photo's JPEG by id, for a link preview drawn with it (decision 065).
  */
-export interface RenderOptions {
+export interface PageRenderOptions {
   preview?: boolean;
   photoOf?: (id: string) => Promise<Uint8Array | undefined>;
 }
 
 /** The renderer's contract: the page for `urlPath`, from `content`. */
 export interface PageRenderer {
-  render(urlPath: string, content: unknown, options?: RenderOptions): Promise<RenderedPage>;
+  render(urlPath: string, content: unknown, options?: PageRenderOptions): Promise<RenderedPage>;
 }
 
 /** Where the renderer sits for a client build (WEB_ROOT is `<build>/client`). */
@@ -58,7 +58,7 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
     render?: (
       urlPath: string,
       content: unknown,
-      options?: RenderOptions,
+      options?: PageRenderOptions,
     ) => Promise<string | (Omit<RenderedPage, 'scripts'> & { scripts?: string[] })>;
   };
   const render = module.render;

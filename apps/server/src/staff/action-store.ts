@@ -5,10 +5,7 @@
  * Ids, counts and settings only: no participant's name, e-mail or phone is stored here.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database>;
+import type { Db } from '../db/schema.js';
 
 export interface StaffActionInput {
   actorId: string;

@@ -4,11 +4,8 @@
  * No participant's personal data is stored here: names, e-mails and phones stay in the directory.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { createActionStore } from './action-store.js';
-
-type Db = Kysely<Database>;
 
 /** A role granted: for the whole centre (`classId` null), or Monitor(a) of one class. */
 export interface RoleGrant {

@@ -5,7 +5,7 @@ import { AuthContext } from '~/auth/auth-context';
 import type { AuthContextValue } from '~/auth/types';
 import { authValue } from './auth';
 
-interface RenderOptions {
+interface TestRenderOptions {
   /** The address shown. */
   url?: string;
   /** The route pattern matching it (defaults to the address; '*' for the 404 route). */
@@ -17,7 +17,7 @@ interface RenderOptions {
 /** Renders a component inside a data router and an auth context (signed out by default). */
 export function renderWithRouter(
   ui: ReactNode,
-  { url = '/', path, auth = authValue() }: RenderOptions = {},
+  { url = '/', path, auth = authValue() }: TestRenderOptions = {},
 ) {
   const router = createMemoryRouter(
     [{ path: path ?? url, element: <AuthContext value={auth}>{ui}</AuthContext> }],

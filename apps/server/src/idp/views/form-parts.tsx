@@ -42,7 +42,7 @@ export function FormError({ id, message }: { id: string; message?: string | unde
   );
 }
 
-export interface FieldProps {
+export interface FormFieldProps {
   name: string;
   label: string;
   type: 'text' | 'email' | 'password' | 'tel';
@@ -56,7 +56,7 @@ export interface FieldProps {
   maxLength?: number;
 }
 
-export function Field(props: FieldProps) {
+export function Field(props: FormFieldProps) {
   const { name, hint, error, describedBy = [] } = props;
   const hintId = hint ? `${name}-dica` : undefined;
   const errorId = error ? `${name}-erro` : undefined;

@@ -212,7 +212,7 @@ export function classInvite(
 }
 
 /** What a person's result in a concluded class says (decision 077). */
-export interface ClassResult {
+export interface ClassOutcome {
   /** The class's name ('Turma 2027/1'). */
   className: string;
   concluded: boolean;
@@ -229,7 +229,7 @@ export interface ClassResult {
  */
 export function classConcluded(
   input: CourseNoticeInput &
-    ClassResult & { /** Absolute address of 'Minhas inscrições'. */ profileUrl: string },
+    ClassOutcome & { /** Absolute address of 'Minhas inscrições'. */ profileUrl: string },
 ): MailMessage {
   const courseUrl = httpUrl(input.courseUrl);
   const { present, meetings, minimumPercent } = input;

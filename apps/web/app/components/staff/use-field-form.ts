@@ -12,7 +12,7 @@ export interface FieldProblem<Field extends string> {
   message: string;
 }
 
-type Outcome<Field extends string, Done> =
+type FormOutcome<Field extends string, Done> =
   { kind: 'done'; done: Done } | ({ kind: 'problem' } & FieldProblem<Field>) | null;
 
 export function useFieldForm<Field extends string, Done = void>(
@@ -21,7 +21,7 @@ export function useFieldForm<Field extends string, Done = void>(
   fieldOf: (name: string | undefined) => Field | null = (name) => (isField(name) ? name : null),
 ) {
   const id = useId();
-  const [outcome, setOutcome] = useState<Outcome<Field, Done>>(null);
+  const [outcome, setOutcome] = useState<FormOutcome<Field, Done>>(null);
   const [busy, setBusy] = useState(false);
   const inputId = (field: Field) => `${id}-${field}`;
   const show = ({ field, message }: FieldProblem<Field>) => {

@@ -19,8 +19,9 @@ export interface ClassMessageFormProps {
   className: string;
 }
 
-type Field = 'subject' | 'text';
-const isField = (name: string | undefined): name is Field => name === 'subject' || name === 'text';
+type MessageField = 'subject' | 'text';
+const isField = (name: string | undefined): name is MessageField =>
+  name === 'subject' || name === 'text';
 
 const SEND_FAILED = 'Não foi possível enviar a mensagem. Tente novamente.';
 
@@ -35,7 +36,10 @@ export function sentText(recipients: number, left: number): string {
 }
 
 /** The form's own check, before asking the server (which checks the same). */
-function problemOfMessage(subject: string, text: string): { message: string; field: Field } | null {
+function problemOfMessage(
+  subject: string,
+  text: string,
+): { message: string; field: MessageField } | null {
   const limits = CLASS_MESSAGE_LIMITS;
   if (subject.trim() === '') return { field: 'subject', message: P.subjectMissing };
   if (subject.trim().length > limits.subject)
@@ -51,7 +55,7 @@ export function ClassMessageForm({ slug, classId, className }: ClassMessageFormP
   const [text, setText] = useState('');
   const [waitingList, setWaitingList] = useState(false);
   const { id, inputId, busy, show, run, done, problemOf, formProblem } = useFieldForm<
-    Field,
+    MessageField,
     { recipients: number; left: number }
   >(isField);
 

@@ -17,7 +17,11 @@ import { DocumentPanel } from './document-panel';
 import { openPreview } from './preview-window';
 import { PublishForm } from './publish-form';
 import type { ListedRevision, RevisionPreview } from './texts-history';
-import { type ContentDocumentForm, type FieldProps, useContentForm } from './use-content-form';
+import {
+  type ContentDocumentForm,
+  type ContentFieldProps,
+  useContentForm,
+} from './use-content-form';
 
 interface BannerForm {
   title: string;
@@ -146,7 +150,7 @@ function NoticesForm({
   const change = (i: number, field: keyof BannerForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
 
-  const input = (i: number, key: 'title' | 'text' | 'from' | 'until', props: FieldProps) => (
+  const input = (i: number, key: 'title' | 'text' | 'from' | 'until', props: ContentFieldProps) => (
     <input
       {...props}
       value={notices[i]?.[key] ?? ''}

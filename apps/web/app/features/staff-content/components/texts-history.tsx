@@ -33,10 +33,14 @@ export interface ListedRevision {
 /** What the versions list does with a revision: its preview, and its restore. */
 export type RevisionPreview = (revision: ListedRevision, token: string) => Promise<string>;
 
-type Field = { key: string; label: string };
+type HistoryField = { key: string; label: string };
 
 /** The fields a revision changed from the one before it (all of them for the first listed). */
-function changes(fields: readonly Field[], revision: ListedRevision, before?: ListedRevision) {
+function changes(
+  fields: readonly HistoryField[],
+  revision: ListedRevision,
+  before?: ListedRevision,
+) {
   const after = revision.values;
   const earlier = before?.values;
   return fields
@@ -101,7 +105,7 @@ export function RevisionHistory<Saved>({
 }: {
   /** The list's heading, unique on the page (it names the list's landmark). */
   title?: string;
-  fields: readonly Field[];
+  fields: readonly HistoryField[];
   /** The name of revision 0 (the packaged content). */
   original: string;
   /** Changes after each save: the list loads again. */

@@ -11,7 +11,7 @@ import { staffMessages } from '~/lib/staff/copy';
 import { failureMessage } from '~/lib/staff/messages';
 
 /** What a field's input gets: its id and, with a problem, the attributes that point to it. */
-export interface FieldProps {
+export interface ContentFieldProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -77,7 +77,7 @@ export function useContentForm<Saved extends { revision: number }, Form>(
   };
 
   /** A labelled field with its problem beside it. */
-  const field = (key: string, label: string, input: (props: FieldProps) => ReactNode) => {
+  const field = (key: string, label: string, input: (props: ContentFieldProps) => ReactNode) => {
     const fieldId = `${id}-${key}`;
     const message = problems.get(key);
     return (
