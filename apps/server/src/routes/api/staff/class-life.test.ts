@@ -17,15 +17,17 @@ import {
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import type { TestApi } from '../../../../tests/support/api-app.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
-import { seedPeople } from '../../../../tests/support/server-process.js';
 import {
-  createTestSmtpServer,
-  type TestSmtpServer,
-} from '../../../../tests/support/smtp-server.js';
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+} from '../../../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../../../tests/support/smtp-server.js';
 
-const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
 const open = allCourses().filter((c) => !c.prerequisites?.length);
 const [calendarCourse, inviteCourse, lifeCourse] = open as [Course, Course, Course];
 
@@ -60,57 +62,24 @@ const dayFromToday = (days: number) =>
   new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10);
 
 describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (target) => {
+  let app: MailApi;
   let smtp: TestSmtpServer;
   let api: TestApi;
   const ADMIN = randomUUID();
 
-  const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
-    api.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
-  const enrol = (person: string, course: Course) =>
-    api.app.inject({
-      method: 'POST',
-      url: '/api/group/add',
-      payload: { group: course.groupId, user: person, token: api.tokenFor(person) },
-    });
+  const as = requestsAs(() => api);
+  const enrol = enrolmentsIn(() => api);
   /** The messages to `person` whose subject starts with `subject`, once `count` arrived. */
-  const messagesTo = async (person: string, subject: string, count = 1): Promise<ParsedMail[]> => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = smtp.received.filter(
-        (m) =>
-          JSON.stringify(m.to).includes(`${person}@example.org`) && m.subject?.startsWith(subject),
-      );
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`no ${count} '${subject}' to ${person}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const messagesTo = (person: string, subject: string, count = 1): Promise<ParsedMail[]> =>
+    mailTo(smtp, person, subject, { count });
   const calendarOf = (mail: ParsedMail) =>
     eventOf(mail.attachments.find((a) => a.filename?.endsWith('.ics'))?.content.toString() ?? '');
 
   beforeAll(async () => {
-    smtp = await createTestSmtpServer();
-    api = await createTestApi({
-      databaseUrl: target.databaseUrl,
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM,
-        ADMIN_EMAILS: `${ADMIN}@example.org`,
-        RATE_LIMIT_API_PER_MINUTE: '0',
-      },
-    });
-    await api.app.ready();
-    await seedPeople(api.app.database.db, [ADMIN]);
+    app = await createMailApi({ databaseUrl: target.databaseUrl, admin: ADMIN, people: [ADMIN] });
+    ({ smtp, api } = app);
   });
-  afterAll(async () => {
-    await api.close();
-    await smtp.stop();
-  });
+  afterAll(() => app.close());
 
   it('gives every calendar file of a class one event, whose SEQUENCE rises when its meetings change', async () => {
     const C = `/api/staff/courses/${calendarCourse.slug}/settings`;
