@@ -14,6 +14,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
+import { courseSettings } from '../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
 import {
   createMailApi,
@@ -31,19 +32,6 @@ const C = `/api/staff/courses/${passe.slug}`;
 const targets = await testDatabaseTargets('notices-mail');
 afterAll(async () => {
   for (const target of targets) await target.cleanup();
-});
-
-const settings = (changes: Record<string, unknown> = {}) => ({
-  places: null,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
-  firstMeeting: null,
-  time: null,
-  count: null,
-  durationMinutes: null,
-  room: null,
-  ...changes,
 });
 
 describe.each(targets)(
@@ -154,7 +142,7 @@ describe.each(targets)(
         ADMIN,
         'POST',
         `${C}/settings`,
-        settings({ places: 1, time: '20:15' }),
+        courseSettings({ places: 1, time: '20:15' }),
       );
       expect(changed.statusCode).toBe(200);
       // Staff are told who was e-mailed: the one enrolled person.
@@ -174,7 +162,7 @@ describe.each(targets)(
         ADMIN,
         'POST',
         `${C}/settings`,
-        settings({ places: 1, time: '20:15' }),
+        courseSettings({ places: 1, time: '20:15' }),
       );
       expect(again.json()).toMatchObject({ notified: 0 });
       await new Promise((resolve) => setTimeout(resolve, 1000));

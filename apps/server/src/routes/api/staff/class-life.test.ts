@@ -18,6 +18,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
   createMailApi,
@@ -34,19 +35,6 @@ const [calendarCourse, inviteCourse, lifeCourse] = open as [Course, Course, Cour
 const targets = await testDatabaseTargets('class-life');
 afterAll(async () => {
   for (const target of targets) await target.cleanup();
-});
-
-const settings = (changes: Record<string, unknown> = {}) => ({
-  places: null,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
-  firstMeeting: null,
-  time: null,
-  count: null,
-  durationMinutes: null,
-  room: null,
-  ...changes,
 });
 
 /** The UID and SEQUENCE of a calendar file's one event, as a calendar program reads them. */
@@ -91,7 +79,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     // 'Adicionar à minha agenda' serves the same event, at the same revision.
     expect(eventOf((await api.app.inject({ url: page })).body)).toEqual(first);
 
-    expect((await as(ADMIN, 'POST', C, settings({ time: '20:15' }))).statusCode).toBe(200);
+    expect((await as(ADMIN, 'POST', C, courseSettings({ time: '20:15' }))).statusCode).toBe(200);
     const [moved] = await messagesTo(ana, 'Mudança nos encontros');
     expect(moved?.text).toContain(
       'Anexamos um novo arquivo de calendário (.ics): abra-o para atualizar os encontros na sua agenda.',
@@ -104,7 +92,12 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
 
     // A new first meeting is the same event too (its UID does not name the date).
     const later = scheduledMeetings(calendarCourse.meetings)[1]?.date;
-    const changed = await as(ADMIN, 'POST', C, settings({ time: '20:15', firstMeeting: later }));
+    const changed = await as(
+      ADMIN,
+      'POST',
+      C,
+      courseSettings({ time: '20:15', firstMeeting: later }),
+    );
     expect(changed.statusCode).toBe(200);
     const third = calendarOf((await messagesTo(ana, 'Mudança nos encontros', 2))[1] as ParsedMail);
     expect(third).toEqual({
@@ -139,7 +132,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
       'O link do grupo de WhatsApp da turma será enviado a você mais tarde',
     );
 
-    const saved = await as(ADMIN, 'POST', C, settings({ inviteCode: 'GrupoDaTurma2027A' }));
+    const saved = await as(ADMIN, 'POST', C, courseSettings({ inviteCode: 'GrupoDaTurma2027A' }));
     expect(saved.statusCode).toBe(200);
     const [invite] = await messagesTo(bia, 'Grupo de WhatsApp da turma');
     expect(invite?.text).toContain('https://chat.whatsapp.com/GrupoDaTurma2027A');
@@ -149,8 +142,8 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     expect((await enrol(caio, inviteCourse)).statusCode).toBe(200);
     const [caioConfirmed] = await messagesTo(caio, 'Inscrição confirmada');
     expect(caioConfirmed?.text).toContain('https://chat.whatsapp.com/GrupoDaTurma2027A');
-    await as(ADMIN, 'POST', C, settings({ inviteCode: 'GrupoDaTurma2027B' }));
-    await as(ADMIN, 'POST', C, settings({ inviteCode: 'GrupoDaTurma2027B', time: '21:00' }));
+    await as(ADMIN, 'POST', C, courseSettings({ inviteCode: 'GrupoDaTurma2027B' }));
+    await as(ADMIN, 'POST', C, courseSettings({ inviteCode: 'GrupoDaTurma2027B', time: '21:00' }));
     await messagesTo(bia, 'Mudança nos encontros');
     await messagesTo(caio, 'Mudança nos encontros');
     const invites = smtp.received.filter((m) => m.subject?.startsWith('Grupo de WhatsApp'));
@@ -166,7 +159,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     const id = turma?.id as string;
     // Seven weekly meetings: six behind, the last one ahead.
     const firstMeeting = dayFromToday(-38);
-    const meetings = settings({ firstMeeting, count: 7, inviteCode: 'GrupoDaTurma2026X' });
+    const meetings = courseSettings({ firstMeeting, count: 7, inviteCode: 'GrupoDaTurma2026X' });
     expect((await as(ADMIN, 'POST', `${K}/settings`, meetings)).statusCode).toBe(200);
     for (let meeting = 1; meeting <= 6; meeting++) {
       const marks = [

@@ -12,6 +12,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
   createMailApi,
@@ -99,10 +100,12 @@ describe.each(targets)(
 
     it('skips a holiday, cancels a meeting with a message, and a recess skips every class once', async () => {
       const [ana = ''] = await api.createPeople(1);
-      const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-        ...{ places: 5, inviteCode: null, opensAt: null, closesAt: null },
-        ...{ firstMeeting: first, time: '19:00', count: 4, durationMinutes: null, room: null },
-      });
+      const settings = await as(
+        ADMIN,
+        'POST',
+        `${C}/settings`,
+        courseSettings({ places: 5, firstMeeting: first, time: '19:00', count: 4 }),
+      );
       expect(settings.statusCode).toBe(200);
       const classId: string = settings.json().classId;
       const enrolled = await enrol(ana, passe);

@@ -11,6 +11,7 @@ import { type Course, findCourse } from '@centro/content';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
   type ApiMethod,
@@ -62,17 +63,12 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
   const messageTo = async (person: string, subject: string): Promise<ParsedMail> =>
     (await mailTo(smtp, person, subject))[0] as ParsedMail;
   const pastMeetings = async (url: string) => {
-    const saved = await as(ADMIN, 'POST', `${url}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-03-03',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const saved = await as(
+      ADMIN,
+      'POST',
+      `${url}/settings`,
+      courseSettings({ firstMeeting: '2026-03-03', time: '19:30', count: 4 }),
+    );
     expect(saved.statusCode).toBe(200);
     return saved.json().classId as string;
   };

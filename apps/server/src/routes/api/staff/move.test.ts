@@ -11,6 +11,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
   createMailApi,
@@ -69,17 +70,12 @@ describe.each(targets)(
 
     it('moves the place, gives the freed one to the first waiting, tells the person and records it', async () => {
       const [ana = '', bia = '', caio = ''] = await api.createPeople(3);
-      const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-        places: 1,
-        inviteCode: null,
-        opensAt: null,
-        closesAt: null,
-        firstMeeting: '2026-03-03',
-        time: '19:30',
-        count: 2,
-        durationMinutes: null,
-        room: null,
-      });
+      const settings = await as(
+        ADMIN,
+        'POST',
+        `${C}/settings`,
+        courseSettings({ places: 1, firstMeeting: '2026-03-03', time: '19:30', count: 2 }),
+      );
       expect(settings.statusCode).toBe(200);
       const first: string = settings.json().classId;
       const enrolled = await enrol(ana, passe);
