@@ -79,14 +79,18 @@ export interface ProposedClass {
   fromClassId: string;
   name: string;
   places: number;
+  /** The first meeting held (a first date in a recess skipped). */
   firstMeeting: string;
-  /** The meetings' dates, recesses applied. */
+  /** The dates of the meetings held, each recess applied by its rule. */
   meetings: string[];
   time: string;
   room: string | null;
   opensAt: string | null;
   closesAt: string | null;
-  /** The stored settings of the class to create (invite none, window and first meeting moved). */
+  /**
+   * The stored settings of the class to create: invite none, the window moved, the first meeting
+   * the weekly rule's first date (which a recess may skip).
+   */
   template: ClassTemplate;
 }
 
