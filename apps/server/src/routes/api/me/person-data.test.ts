@@ -13,6 +13,7 @@ import { allCourses } from '@centro/content';
 import { apiPaths, DESK_CONSENT_TEXT, type MyData } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -177,17 +178,12 @@ describe.each(targets)("a person's data on $dialect", ({ databaseUrl }) => {
 
     expect((await as(secretaria, 'GET', `${C}/participants`)).statusCode).toBe(200);
     expect((await as(secretaria, 'GET', `${C}/export.csv`)).statusCode).toBe(200);
-    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-01-10',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const settings = await as(
+      ADMIN,
+      'POST',
+      `${C}/settings`,
+      courseSettings({ firstMeeting: '2026-01-10', time: '19:30', count: 4 }),
+    );
     expect(settings.statusCode, settings.body).toBe(200);
     const marked = await as(secretaria, 'POST', `${C}/attendance/1`, {
       marks: [{ personId: joana, present: true }],

@@ -10,6 +10,7 @@ import { allCourses } from '@centro/content';
 import type { StaffCourseSummary, StaffTermProposalResponse } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -35,17 +36,12 @@ const READ_ONLY = {
     'Esta turma foi encerrada: participantes, presença e configurações ficam apenas para consulta.',
 };
 
-const SETTINGS = {
+const SETTINGS = courseSettings({
   places: 30,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
   firstMeeting: '2026-03-03',
   time: '19:30',
   count: 2,
-  durationMinutes: null,
-  room: null,
-};
+});
 
 describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
   let api: TestApi;
