@@ -226,7 +226,10 @@ describe.each(targets)('the desk and the door ($dialect)', { timeout: 60_000 }, 
       person: newPerson('Sebastião Ferreira'),
     });
     expect(enrolled.statusCode).toBe(200);
-    const { personId, claimCode: lost } = enrolled.json() as { personId: string; claimCode: string };
+    const { personId, claimCode: lost } = enrolled.json() as {
+      personId: string;
+      claimCode: string;
+    };
     const [withAccount = ''] = await api.createPeople(1);
     const byAccount = await as(SECRETARIA, 'POST', `${C}/desk-enrol?turma=${turma}`, {
       personId: withAccount,
