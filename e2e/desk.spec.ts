@@ -24,7 +24,7 @@ deskTest.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 deskTest(
   'a desk enrolment found after sign-up, and a walk-in at the door',
   async ({ page, browser, ownServer, smtp }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const codeFor = codeReader(smtp);
     const rosaEmail = uniqueEmail();
     await signUpFrom(page, coursePath, { email: coordinatorEmail, name: 'Lúcia Coord', codeFor });
