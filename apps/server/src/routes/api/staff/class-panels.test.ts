@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
-import type { StaffCourseSummary } from '@centro/contracts';
+import type { StaffCourseSummary, StaffTermProposalResponse } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
@@ -85,8 +85,10 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     expect(marked.statusCode).toBe(200);
     const listed = await as('GET', `${C}/classes`);
     first = listed.json().classes[0].id;
-    // The proposal: the dates a term later, the latest class's places.
-    expect(listed.json().proposal).toMatchObject({ places: 30, firstMeeting: '2026-09-08' });
+    // The proposal: the course's row of 'Preparar próximo semestre', the latest class's places.
+    const table = (await as('GET', '/api/staff/next-term')).json<StaffTermProposalResponse>();
+    const row = table.courses.find((c) => c.slug === course.slug)?.proposal;
+    expect(listed.json().proposal).toMatchObject({ places: 30, firstMeeting: row?.firstMeeting });
     const created = await as('POST', `${C}/classes`, {
       name: 'Turma 2027/1',
       places: 5,

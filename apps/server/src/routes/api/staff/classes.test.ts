@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
-import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts';
+import { ACCOUNT_DELETE_CONFIRMATION, type StaffTermProposalResponse } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
@@ -120,11 +120,16 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
 
   it('creates a planned class a term later with no place taken, then concludes the old one', async () => {
     const [old] = await classesAs(ADMIN);
+    // What 'Preparar próximo semestre' proposes for the course (decision 105).
+    const table = (
+      await as(ADMIN, 'GET', '/api/staff/next-term')
+    ).json<StaffTermProposalResponse>();
+    const row = table.courses.find((c) => c.slug === course.slug)?.proposal;
     const created = await as(ADMIN, 'POST', `${C}/classes`, {});
     expect(created.statusCode).toBe(200);
     const next = created.json().class as StaffClass;
-    expect(next).toMatchObject({ name: 'Turma 2026/2', state: 'planned', places: 30, taken: 0 });
-    expect(next.firstMeeting?.startsWith('2026-09')).toBe(true);
+    expect(next).toMatchObject({ name: row?.name, state: 'planned', places: 30, taken: 0 });
+    expect(next.firstMeeting).toBe(row?.firstMeeting);
     const named = await as(ADMIN, 'POST', `${C}/classes`, { name: 'Turma de sábado', places: 12 });
     expect(named.json().class).toMatchObject({ name: 'Turma de sábado', places: 12, taken: 0 });
 
