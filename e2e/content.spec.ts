@@ -84,6 +84,7 @@ const VALID_BODIES: Record<string, object> = {
   },
   '/api/staff/courses/{slug}/desk-enrol': { person: newPerson },
   '/api/staff/courses/{slug}/attendance/{meeting}/walk-in': { person: newPerson },
+  '/api/staff/courses/{slug}/participants/{personId}/claim-code': { confirm: true },
   '/api/staff/courses/{slug}/check-in/{meeting}': { code: 'A'.repeat(32) },
   '/api/staff/courses/{slug}/classes/{classId}/meetings': { kind: 'undo', date: '2027-03-06' },
   '/api/staff/recesses': {

@@ -123,6 +123,9 @@ export const staffCoursePaths = (slug: string, classId?: string) => {
     remove: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/remove${q}`,
     /** POST {to}: 'Mover para outra turma' (decision 090). */
     move: (personId: string) => `${base}/participants/${encodeURIComponent(personId)}/move${q}`,
+    /** POST {confirm: true}: 'Gerar novo código' for a person enrolled at the desk (decision 095). */
+    claimCode: (personId: string) =>
+      `${base}/participants/${encodeURIComponent(personId)}/claim-code${q}`,
     exportCsv: `${base}/export.csv${q}`,
     exportXlsx: `${base}/export.xlsx${q}`,
     /** The waiting list's own CSV. */

@@ -90,6 +90,17 @@ export const staffWalkInResponseSchema = z.object({
 });
 export type StaffWalkInResponse = z.infer<typeof staffWalkInResponseSchema>;
 
+/**
+ * POST /api/staff/courses/:slug/participants/:personId/claim-code?turma= : 'Gerar novo código' for
+ * a person of the class enrolled at the desk who has not claimed yet (decision 095); the old code
+ * stops working.
+ */
+export const staffNewClaimCodeRequestSchema = z.strictObject({ confirm: z.literal(true) });
+export type StaffNewClaimCodeRequest = z.input<typeof staffNewClaimCodeRequestSchema>;
+/** Its answer: the new code, shown once for staff to write down for the person. */
+export const staffNewClaimCodeResponseSchema = z.object({ claimCode: z.string() });
+export type StaffNewClaimCodeResponse = z.infer<typeof staffNewClaimCodeResponseSchema>;
+
 /** POST /api/me/claim : the code the desk gave a person enrolled without an account. */
 export const myClaimRequestSchema = z.strictObject({
   code: z

@@ -105,6 +105,11 @@ export const staffParticipantSchema = z.object({
   /** UTC ISO-8601. */
   enrolledAt: z.string(),
   status: z.enum(['pending', 'confirmed']),
+  /**
+   * Enrolled at the desk without an account and not claimed yet: 'Gerar novo código' (decision
+   * 095).
+   */
+  atDesk: z.boolean(),
 });
 export type StaffParticipant = z.infer<typeof staffParticipantSchema>;
 /** A person on the waiting list, in order (position 1 gets the next free place). */
@@ -116,6 +121,8 @@ export const staffWaitingPersonSchema = z.object({
   celular: z.string(),
   /** UTC ISO-8601: the server's time of joining (the list's order). */
   joinedAt: z.string(),
+  /** As a participant's. */
+  atDesk: z.boolean(),
 });
 export type StaffWaitingPerson = z.infer<typeof staffWaitingPersonSchema>;
 export const staffParticipantsResponseSchema = z.object({
@@ -320,6 +327,7 @@ export const staffActionNameSchema = z.enum(
     'term.prepare',
     'desk.enrol',
     'attendance.walk-in',
+    'desk.new-code',
   ],
   { error: 'Tipo de ação desconhecido no filtro.' },
 );

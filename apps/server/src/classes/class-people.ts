@@ -5,6 +5,7 @@
  */
 import type { Course } from '@centro/content';
 import { personPhone, type StaffParticipant, type StaffWaitingPerson } from '@centro/contracts';
+import { isDeskId } from '../desk/desk-store.js';
 import type { ClassRow } from './class-store.js';
 import { classOf, type ClassContext } from './context.js';
 
@@ -36,6 +37,8 @@ export async function enrolledPeople(
         celular: (user && personPhone(user)) ?? '',
         enrolledAt: e.createdAt,
         status: e.status,
+        // The directory answers a desk id only while nobody has claimed it (decision 095).
+        atDesk: isDeskId(e.personId) && user !== null,
       });
     });
   }
@@ -62,6 +65,7 @@ export async function waitingPeople(
         email: user?.mail ?? '',
         celular: (user && personPhone(user)) ?? '',
         joinedAt: w.joinedAt,
+        atDesk: isDeskId(w.userId) && user !== null,
       });
     });
   }

@@ -21,6 +21,7 @@ const ana = {
   celular: '+55 21 97777-2222',
   enrolledAt: '2026-03-02T02:30:00Z', // 01/03 in São Paulo
   status: 'confirmed' as const,
+  atDesk: false,
   present: 1,
   concluded: null,
 };
@@ -45,6 +46,7 @@ const bia = {
   email: 'bia@example.org',
   celular: '+55 11 91234-5678',
   joinedAt: '2026-03-05T15:00:00Z',
+  atDesk: false,
 };
 
 describe('CSV export', () => {

@@ -22,6 +22,7 @@ import type {
 import { NO_STAFF_NOTICES } from '../enrolment/notices.js';
 import type { StaffActor } from '../staff/context.js';
 import { deskEnrol, walkIn } from '../desk/desk-enrolment.js';
+import { reissueClaimCode } from '../desk/new-claim-code.js';
 import { attendance, markAttendance } from './attendance.js';
 import { sendClassMessage } from './class-messages.js';
 import { classes, concludeClass, createClass, openClass, reopenClass } from './classes.js';
@@ -238,6 +239,11 @@ export class RosterService {
     turma?: string,
   ) {
     return deskEnrol(this.#ctx, by, slug, request, turma);
+  }
+
+  /** 'Gerar novo código' for a person enrolled at the desk who lost the paper (decision 095). */
+  reissueClaimCode(by: StaffActor, slug: string, personId: string, turma?: string) {
+    return reissueClaimCode(this.#ctx, by, slug, personId, turma);
   }
 
   /** Someone who came to the meeting without a place (decision 096). */

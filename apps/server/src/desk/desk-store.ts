@@ -135,6 +135,38 @@ export function createDeskStore(database: Pick<DatabaseHandle, 'db' | 'dialect'>
     },
 
     /**
+     * Gives a person not claimed yet a new code (its hash): the old one stops claiming at once.
+     * False: claimed already, or no such person.
+     */
+    async replaceCode(id: string, codeHash: string): Promise<boolean> {
+      const changed = await db
+        .updateTable('desk_people')
+        .set({ claim_code_hash: codeHash })
+        .where('id', '=', id)
+        .where('claimed_by', 'is', null)
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    },
+
+    /** Whether the person holds a place (of any state) or a waiting position in the class. */
+    async inClass(id: string, classId: string): Promise<boolean> {
+      const place = await db
+        .selectFrom('enrolments')
+        .select('user_id')
+        .where('class_id', '=', classId)
+        .where('user_id', '=', id)
+        .executeTakeFirst();
+      if (place) return true;
+      const waiting = await db
+        .selectFrom('waiting_list')
+        .select('user_id')
+        .where('class_id', '=', classId)
+        .where('user_id', '=', id)
+        .executeTakeFirst();
+      return waiting !== undefined;
+    },
+
+    /**
      * Makes the desk person's rows the account's, in one transaction: their places, waiting
      * positions, attendance, completions and exceptions in every course where the account has no
      * row of its own (there the account's own rows stay, and the desk's stay under the desk id for

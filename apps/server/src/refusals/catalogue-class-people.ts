@@ -33,4 +33,16 @@ export const CLASS_PEOPLE_REFUSALS = {
     C.NotFound,
     'Código não encontrado ou já usado. Confira as letras e os números no papel da secretaria.',
   ),
+  /** 'Gerar novo código' for someone not enrolled in this class at the desk (decision 095). */
+  claimCodeNoDeskPerson: refusal(
+    [404],
+    C.NotFound,
+    'Esta pessoa não foi inscrita no balcão nesta turma: não há código para gerar.',
+  ),
+  /** 'Gerar novo código' after the person claimed the enrolment with their account. */
+  claimCodeClaimed: refusal(
+    [409],
+    C.Conflict,
+    'Esta pessoa já assumiu a inscrição com a conta dela no site: não é preciso um novo código. Ela vê a inscrição em “Minhas inscrições”.',
+  ),
 } as const;

@@ -94,6 +94,7 @@ describe('Monitor(a) in the staff area', () => {
             celular: '',
             enrolledAt: '2026-03-02T15:00:00.000Z',
             status: 'confirmed',
+            atDesk: false,
           },
         ],
         waiting: [],

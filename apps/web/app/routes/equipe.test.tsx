@@ -41,6 +41,7 @@ const participant = (id: string, name: string, email: string): StaffParticipant 
   celular: '+55 11 98765-4321',
   enrolledAt: '2026-03-02T15:00:00.000Z',
   status: 'confirmed',
+  atDesk: false,
 });
 
 const staffClass = (id: string, name: string, state: StaffClass['state']): StaffClass => ({
@@ -112,6 +113,7 @@ function stubApi(
             email: 'bruno@example.org',
             celular: '',
             joinedAt: '2026-03-04T15:00:00.000Z',
+            atDesk: false,
           },
         ],
       });
@@ -240,6 +242,40 @@ describe('StaffArea', () => {
         body: { confirm: true },
       }),
     );
+  });
+
+  it('gives a person enrolled at the desk a new code after asking, shown once', async () => {
+    const desk = { ...participant('desk-1', 'Rosa Maria Lima', ''), atDesk: true };
+    const calls = stubApi(['secretaria'], {
+      'GET /api/staff/courses/passe/participants': () =>
+        Response.json({
+          course: { slug: 'passe', title: 'Passe' },
+          participants: [participant('u1', 'Zélia Prado', 'zelia@example.org'), desk],
+          waiting: [],
+        }),
+      'POST /api/staff/courses/passe/participants/desk-1/claim-code': () =>
+        Response.json({ claimCode: 'ABCDEFGH' }),
+    });
+    renderWithRouter(<StaffArea sections={staffSections} />, {
+      url: '/equipe?curso=passe',
+      path: '/equipe',
+      auth: signedIn(),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Gerar novo código para Rosa Maria Lima' }),
+    );
+    // Only the desk's person has one: an account claims nothing with a code.
+    expect(screen.queryByRole('button', { name: /Gerar novo código para Zélia/ })).toBeNull();
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('O código anterior deixa de funcionar na hora');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar novo código' }));
+    expect(await screen.findByText(/Entregue este código à pessoa/)).toHaveTextContent('ABCD-EFGH');
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      url: `/api/staff/courses/passe/participants/desk-1/claim-code?turma=${K1}`,
+      method: 'POST',
+      body: { confirm: true },
+    });
   });
 
   it('tells Secretaria whom to ask for a missing invite, never to do it', async () => {

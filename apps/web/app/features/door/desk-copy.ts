@@ -2,7 +2,6 @@
  * What the desk and the door say (decisions 095 and 096), and the sentences of their outcomes:
  * pure, so they are tested without a screen.
  */
-import { showClaimCode } from '@centro/contracts/desk';
 
 export const deskTexts = {
   tab: 'Inscrever no balcão',
@@ -50,9 +49,4 @@ export function walkInOutcome(name: string, state: 'enrolled' | 'guest'): string
   return state === 'enrolled'
     ? `${name} foi inscrita(o) na turma e marcada(o) como presente.`
     : `Não havia vaga: ${name} ficou como visitante deste encontro.`;
-}
-
-/** The claim code to give the person, with what it is for. */
-export function claimCodeText(code: string): string {
-  return `Entregue este código à pessoa, por escrito: ${showClaimCode(code)}. Ao criar a conta no site, ela o digita em “Minhas inscrições” para encontrar a inscrição.`;
 }

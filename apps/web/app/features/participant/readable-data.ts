@@ -54,6 +54,7 @@ const STAFF_ACTIONS: Readonly<Record<string, string>> = {
   'completion.change': 'Alterou sua conclusão do curso',
   'desk.enrol': 'Inscreveu você no balcão',
   'attendance.walk-in': 'Recebeu você num encontro sem inscrição',
+  'desk.new-code': 'Gerou um novo código para você assumir a inscrição do balcão',
   'account.delete': 'Conta excluída',
 };
 

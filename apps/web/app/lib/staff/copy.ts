@@ -70,6 +70,7 @@ export const actionLabels: Record<StaffActionName, string> = {
   'completion.change': 'Alterou a conclusão de um participante',
   'desk.enrol': 'Inscreveu uma pessoa no balcão',
   'attendance.walk-in': 'Recebeu uma pessoa sem inscrição num encontro',
+  'desk.new-code': 'Gerou um novo código para uma pessoa inscrita no balcão',
 };
 
 /** The prerequisites and completions (decision 061). */

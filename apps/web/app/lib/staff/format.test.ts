@@ -18,6 +18,7 @@ const person = (name: string, email: string, enrolledAt: string): StaffParticipa
   celular: '',
   enrolledAt,
   status: 'confirmed',
+  atDesk: false,
 });
 
 const people = [

@@ -3,12 +3,14 @@
  * enrols a person without an account with their consent (a place, then the waiting list when the
  * class is full), the person signs up later and finds the place theirs by their proven e-mail, or
  * by the code the desk gave them; a walk-in takes a free place and is marked present, or is a
- * guest of the meeting, shown apart from the marks.
+ * guest of the meeting, shown apart from the marks. A person who lost the paper gets a new code
+ * ('Gerar novo código'), and the old one claims nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { type Course, findCourse } from '@centro/content';
 import { DESK_CONSENT_TEXT } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSALS } from '../../../refusals/catalogue.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
@@ -43,8 +45,8 @@ describe.each(targets)('the desk and the door ($dialect)', { timeout: 60_000 }, 
   });
   const participants = async () =>
     (await as(ADMIN, 'GET', `${C}/participants?turma=${turma}`)).json() as {
-      participants: { id: string; name: string; celular: string }[];
-      waiting: { id: string; name: string }[];
+      participants: { id: string; name: string; celular: string; atDesk: boolean }[];
+      waiting: { id: string; name: string; atDesk: boolean }[];
     };
 
   beforeAll(async () => {
@@ -200,5 +202,74 @@ describe.each(targets)('the desk and the door ($dialect)', { timeout: 60_000 }, 
       ]),
     );
     expect(sheet.guests).toEqual([]);
+  });
+
+  it('gives a person who lost the paper a new code, and the old one claims nothing', async () => {
+    const MONITOR = randomUUID();
+    await seedPeople(api.app.database.db, [MONITOR]);
+    const monitor = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
+      email: `${MONITOR}@example.org`,
+      role: 'monitor',
+      classId: turma,
+    });
+    expect(monitor.statusCode).toBe(200);
+    const enrolled = await as(SECRETARIA, 'POST', `${C}/desk-enrol?turma=${turma}`, {
+      person: newPerson('Sebastião Ferreira'),
+    });
+    expect(enrolled.statusCode).toBe(200);
+    const { personId, claimCode: lost } = enrolled.json() as {
+      personId: string;
+      claimCode: string;
+    };
+    const [withAccount = ''] = await api.createPeople(1);
+    const byAccount = await as(SECRETARIA, 'POST', `${C}/desk-enrol?turma=${turma}`, {
+      personId: withAccount,
+    });
+    expect(byAccount.statusCode).toBe(200);
+    // The class's list marks who was enrolled at the desk and has not claimed yet.
+    const listed = await participants();
+    expect(listed.participants.find((p) => p.id === personId)?.atDesk).toBe(true);
+    expect(listed.participants.find((p) => p.id === withAccount)?.atDesk).toBe(false);
+
+    const path = `${C}/participants/${personId}/claim-code?turma=${turma}`;
+    const byMonitor = await as(MONITOR, 'POST', path, { confirm: true });
+    expect(byMonitor.statusCode).toBe(403);
+    expect(byMonitor.json().message).toBe(REFUSALS.monitorClassOnly.message);
+    // An account has no code to reissue.
+    const account = await as(
+      SECRETARIA,
+      'POST',
+      `${C}/participants/${withAccount}/claim-code?turma=${turma}`,
+      { confirm: true },
+    );
+    expect(account.statusCode).toBe(404);
+
+    const reissued = await as(SECRETARIA, 'POST', path, { confirm: true });
+    expect(reissued.statusCode).toBe(200);
+    const fresh = reissued.json().claimCode as string;
+    expect(fresh).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+    expect(fresh).not.toBe(lost);
+    // Coordenação may too; each new code replaces the one before.
+    const again = await as(ADMIN, 'POST', path, { confirm: true });
+    expect(again.statusCode).toBe(200);
+    const code = again.json().claimCode as string;
+
+    const [sebastiao = ''] = await api.createPeople(1);
+    for (const old of [lost, fresh]) {
+      const refused = await as(sebastiao, 'POST', '/api/me/claim', { code: old });
+      expect(refused.statusCode).toBe(404);
+    }
+    const claimed = await as(sebastiao, 'POST', '/api/me/claim', { code });
+    expect(claimed.json()).toEqual({ claimed: 1 });
+
+    const late = await as(SECRETARIA, 'POST', path, { confirm: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(REFUSALS.claimCodeClaimed.message);
+
+    // The record says who made each code, about the person (now the account), never the code.
+    const record = await as(ADMIN, 'GET', `/api/staff/actions?person=${sebastiao}`);
+    const text = JSON.stringify(record.json());
+    expect(text.match(/desk\.new-code/g)).toHaveLength(2);
+    for (const shown of [lost, fresh, code]) expect(text).not.toContain(shown);
   });
 });

@@ -2,7 +2,8 @@
  * The desk and the door (decisions 095 and 096), inside the staff routes (whose hook reads the
  * person's roles): POST /api/staff/courses/:slug/desk-enrol?turma= enrols an account found by the
  * people search, or a person without one with the consent they gave in person; POST
- * .../attendance/:meeting/walk-in?turma= adds someone who came without a place.
+ * .../attendance/:meeting/walk-in?turma= adds someone who came without a place; POST
+ * .../participants/:personId/claim-code?turma= gives a person enrolled at the desk a new claim code.
  */
 import {
   staffClassQuerySchema,
@@ -10,6 +11,9 @@ import {
   staffDeskEnrolRequestSchema,
   staffDeskEnrolResponseSchema,
   staffMeetingParamsSchema,
+  staffNewClaimCodeRequestSchema,
+  staffNewClaimCodeResponseSchema,
+  staffParticipantParamsSchema,
   staffWalkInRequestSchema,
   staffWalkInResponseSchema,
 } from '@centro/contracts';
@@ -69,6 +73,32 @@ export const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.slug,
         request.params.meeting,
         request.body.person,
+        request.query.turma,
+      ),
+  );
+
+  app.post(
+    `${COURSE}/participants/:personId/claim-code`,
+    bearerRoute({
+      permission: 'desk',
+      params: staffParticipantParamsSchema,
+      querystring: staffClassQuerySchema,
+      body: staffNewClaimCodeRequestSchema,
+      answer: staffNewClaimCodeResponseSchema,
+      refusals: [
+        ...STAFF,
+        'invalidRequest',
+        'courseNotFound',
+        'classNotFound',
+        'claimCodeNoDeskPerson',
+        'claimCodeClaimed',
+      ],
+    }),
+    async (request) =>
+      rosters.reissueClaimCode(
+        request.staffActor,
+        request.params.slug,
+        request.params.personId,
         request.query.turma,
       ),
   );

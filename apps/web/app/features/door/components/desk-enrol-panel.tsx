@@ -13,7 +13,8 @@ import { classMessages, prerequisiteMessages, staffMessages } from '~/lib/staff/
 import { findPeople } from '~/lib/staff/find-people';
 import { failureMessage } from '~/lib/staff/messages';
 import { deskEnrol } from '../api/desk';
-import { claimCodeText, deskOutcome, deskTexts } from '../desk-copy';
+import { claimCodeText } from '~/lib/staff/claim-code';
+import { deskOutcome, deskTexts } from '../desk-copy';
 import { NO_PERSON, NewPersonFields, personRequest } from './new-person-fields';
 
 type Found = StaffPeopleResponse['people'][number];

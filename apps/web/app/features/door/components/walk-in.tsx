@@ -9,7 +9,8 @@ import { useApi } from '~/auth/use-api';
 import { staffMessages } from '~/lib/staff/copy';
 import { failureMessage } from '~/lib/staff/messages';
 import { walkIn } from '../api/desk';
-import { claimCodeText, deskTexts, walkInOutcome } from '../desk-copy';
+import { claimCodeText } from '~/lib/staff/claim-code';
+import { deskTexts, walkInOutcome } from '../desk-copy';
 import { NO_PERSON, NewPersonFields, personRequest } from './new-person-fields';
 
 interface WalkInProps {

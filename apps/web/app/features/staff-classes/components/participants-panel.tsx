@@ -1,7 +1,8 @@
 /**
  * A class's participants: search by name or e-mail, sort, the two exports, 'Mover para outra
  * turma' (a class not concluded: a choice of the course's open or planned classes, decision 090)
- * and (Coordenação, a class not concluded) removal with a confirmation step. The list is loaded once (one recorded view); search and sort
+ * and (Coordenação, a class not concluded) removal with a confirmation step; a person enrolled at
+ * the desk without an account is marked, with 'Gerar novo código' (decision 095). The list is loaded once (one recorded view); search and sort
  * happen in the browser. On a phone each row reads as a card.
  */
 import type { StaffClass, StaffParticipant } from '@centro/contracts';
@@ -12,6 +13,7 @@ import { fetchParticipants } from '../api/get-participants';
 import { fetchClasses } from '../api/classes';
 import { moveParticipant } from '../api/move-participant';
 import { removeParticipant } from '../api/remove-participant';
+import { NewClaimCode } from './new-claim-code';
 import { type ClassPanelProps, isReadOnly } from '~/lib/staff/classes';
 import { staffMessages, statusLabels } from '~/lib/staff/copy';
 import {
@@ -33,6 +35,9 @@ const sortLabels: Record<ParticipantSort, Record<SortOrder, string>> = {
   enrolledAt: { asc: 'Mais antigos', desc: 'Mais recentes' },
 };
 
+/** Enrolled at the desk and not claimed yet: the person has the paper code, not an account. */
+const deskMark = 'Inscrição no balcão, sem conta';
+
 export function ParticipantsPanel({
   slug,
   staffClass,
@@ -47,7 +52,8 @@ export function ParticipantsPanel({
   const removes = coordination && !isReadOnly(staffClass);
   // A move: Secretaria and Coordenação, from a class not concluded (decision 090).
   const moves = !monitor && !isReadOnly(staffClass);
-  const actions = removes || moves;
+  // A new claim code: Secretaria and Coordenação, whatever the class's state (decision 095).
+  const reissues = !monitor;
   const list = useLoad(
     useCallback(
       () => call((token) => fetchParticipants(slug, classId, token)),
@@ -66,6 +72,7 @@ export function ParticipantsPanel({
     targets: StaffClass[] | null;
   } | null>(null);
   const [target, setTarget] = useState('');
+  const [reissuing, setReissuing] = useState<{ id: string; name: string } | null>(null);
 
   const download = async (format: ExportFormat) => {
     try {
@@ -92,6 +99,7 @@ export function ParticipantsPanel({
 
   const askMove = async (person: StaffParticipant) => {
     setConfirming(null);
+    setReissuing(null);
     setMoving({ person, targets: null });
     setTarget('');
     try {
@@ -128,6 +136,23 @@ export function ParticipantsPanel({
   const people = list.data.participants;
   const { waiting } = list.data;
   const shown = visibleParticipants(people, search, sort, order);
+  const actions = removes || moves || (reissues && people.some((p) => p.atDesk));
+  const reissueButton = (person: { id: string; name: string; atDesk: boolean }) =>
+    reissues &&
+    person.atDesk && (
+      <button
+        type="button"
+        className="staff__link-button"
+        onClick={() => {
+          setConfirming(null);
+          setMoving(null);
+          setReissuing(person);
+        }}
+        aria-label={`Gerar novo código para ${person.name}`}
+      >
+        Gerar novo código
+      </button>
+    );
 
   return (
     <div className="staff__panel">
@@ -199,6 +224,16 @@ export function ParticipantsPanel({
             </button>
           </div>
         </div>
+      )}
+
+      {reissuing && (
+        <NewClaimCode
+          key={reissuing.id}
+          slug={slug}
+          classId={classId}
+          person={reissuing}
+          onClose={() => setReissuing(null)}
+        />
       )}
 
       {moving && (
@@ -274,7 +309,10 @@ export function ParticipantsPanel({
                   <PhoneLinks phone={person.celular} name={person.name || person.email} />
                 </td>
                 <td data-label="Inscrição">{formatDate(person.enrolledAt)}</td>
-                <td data-label="Situação">{statusLabels[person.status]}</td>
+                <td data-label="Situação">
+                  {statusLabels[person.status]}
+                  {person.atDesk && ` · ${deskMark}`}
+                </td>
                 {actions && (
                   <td>
                     {person.status === 'confirmed' && moves && (
@@ -293,6 +331,7 @@ export function ParticipantsPanel({
                         className="staff__link-button"
                         onClick={() => {
                           setMoving(null);
+                          setReissuing(null);
                           setConfirming(person);
                         }}
                         aria-label={`Remover ${person.name || person.email}`}
@@ -300,6 +339,7 @@ export function ParticipantsPanel({
                         Remover
                       </button>
                     )}
+                    {reissueButton(person)}
                   </td>
                 )}
               </tr>
@@ -324,6 +364,8 @@ export function ParticipantsPanel({
                     </span>
                   )}
                   <span>Desde {formatDate(person.joinedAt)}</span>
+                  {person.atDesk && <span>{deskMark}</span>}
+                  {reissueButton(person)}
                 </li>
               ))}
             </ol>
