@@ -1,5 +1,5 @@
 /** Texts the website shows for API outcomes (spec sections 5 and 8), kept verbatim. */
-import { MEETING_TIME_ZONE } from '@centro/content/site';
+import { statusDateTime } from './class-status.js';
 
 export const messages = {
   enrolmentFailed: 'Erro ao carregar dados. Por favor tente novamente!',
@@ -37,24 +37,11 @@ export const fieldMessages = {
 /**
  * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
  * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
- * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
- * course pages, which are at their JS budget.
+ * The class status's formatter rather than content's `wallClockAt`: that one brings 30 B more
+ * (brotli) into the course pages, which are at their JS budget.
  */
 export function enrolmentOpensMessage(opensAt: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: MEETING_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(opensAt))
-      .map((p) => [p.type, p.value]),
-  );
-  return `As inscrições abrem em ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}.`;
+  return `As inscrições abrem em ${statusDateTime(opensAt)}.`;
 }
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */
