@@ -1,5 +1,5 @@
 /** Texts the website shows for API outcomes (spec sections 5 and 8), kept verbatim. */
-import { statusDateTime } from './class-status.js';
+import { MEETING_TIME_ZONE } from '@centro/content/site';
 
 export const messages = {
   enrolmentFailed: 'Erro ao carregar dados. Por favor tente novamente!',
@@ -35,13 +35,34 @@ export const fieldMessages = {
 } as const;
 
 /**
- * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
- * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
- * The class status's formatter rather than content's `wallClockAt`: that one brings 30 B more
- * (brotli) into the course pages, which are at their JS budget.
+ * An instant (UTC ISO-8601) as 'DD/MM/AAAA às HHhMM' in the meetings' zone (São Paulo): the opening
+ * sentence below and a class's status (class-status.ts) say it so. Its own formatter rather than
+ * content's `wallClockAt`: that one brings 30 B more (brotli) into the course pages, which are at
+ * their JS budget.
+ */
+export function dateTimeText(instant: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: MEETING_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}`;
+}
+
+/**
+ * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant: the server's refusal and
+ * the course page say the same sentence.
  */
 export function enrolmentOpensMessage(opensAt: string): string {
-  return `As inscrições abrem em ${statusDateTime(opensAt)}.`;
+  return `As inscrições abrem em ${dateTimeText(opensAt)}.`;
 }
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */
