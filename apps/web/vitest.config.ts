@@ -18,5 +18,8 @@ export default defineProject({
     // The build scripts' tests run in Node (`// @vitest-environment node` in each file).
     include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./app/test/setup.ts'],
+    // As for the server's tests: a limit only catches a hang. A screen's findBy may wait 5 s on a
+    // busy machine (app/test/setup.ts), and a test awaits several.
+    testTimeout: 30_000,
   },
 });

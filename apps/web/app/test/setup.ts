@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+
+// findBy and waitFor give a screen 5 s instead of 1 s: on a busy shared machine a render that
+// passes in 50 ms alone took over a second, and the test failed for the machine, not the screen.
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleError: MockInstance<typeof console.error>;
 
