@@ -3,8 +3,9 @@
  * server that sends its mail: Coordenação gives a volunteer one class, the volunteer is told by
  * e-mail, signs in, sees only that class (no tab of the centre, no other course), reads its
  * participants and marks one present; another class is refused, on the page and from the API;
- * taking the class back is asked first, and a mark the phone kept offline meanwhile is refused and
- * dropped with a note when the signal returns. SHOTS_DIR: the screens, for review (not in CI).
+ * taking the class back is asked first, and a mark the phone kept offline meanwhile is refused,
+ * dropped with a note and unticked when the signal returns. SHOTS_DIR: the screens, for review
+ * (not in CI).
  */
 import { addDays, getProgramme, wallClockAt } from '@centro/content';
 import type { Page } from '@playwright/test';
@@ -140,11 +141,20 @@ monitorTest(
       expect((await apiWithStoredToken(monitor, '/api/staff/courses')).status).toBe(403);
     });
 
-    await test.step('a mark made offline for a class taken back meanwhile is refused and dropped', async () => {
+    await test.step('a mark made offline for a class taken back meanwhile is refused, dropped and unticked', async () => {
       await monitor.goto(`/equipe?aba=presenca`);
-      await expect(monitor.getByRole('checkbox', { name: 'Ana Souza' })).toBeChecked();
+      const box = monitor.getByRole('checkbox', { name: 'Ana Souza' });
+      await expect(box).toBeChecked();
+      // Ana is unmarked while the class is still theirs, then ticked without a connection.
+      const [unticked] = await Promise.all([
+        monitor.waitForResponse(
+          (r) => r.url().includes('/attendance/') && r.request().method() === 'POST',
+        ),
+        box.uncheck(),
+      ]);
+      expect(unticked.status()).toBe(200);
       await monitor.context().setOffline(true);
-      await monitor.getByRole('checkbox', { name: 'Ana Souza' }).uncheck();
+      await box.check();
       await expect(monitor.getByText(/a enviar/).first()).toBeVisible();
 
       // Coordenação takes the class back, after saying what it means.
@@ -160,7 +170,8 @@ monitorTest(
       await dialog.getByRole('button', { name: 'Confirmar retirada' }).click();
       await expect(page.getByRole('button', { name })).toHaveCount(0);
 
-      // The signal returns: the phone sends the mark, the server refuses it, the phone drops it.
+      // The signal returns: the phone sends the mark, the server refuses it, the phone drops it
+      // and, without a reload, shows Ana as the server has her: not present.
       await monitor.context().setOffline(false);
       await expect(
         monitor.getByText(
@@ -168,6 +179,8 @@ monitorTest(
         ),
       ).toBeVisible();
       await expect(monitor.getByText(/a enviar/)).toHaveCount(0);
+      await expect(box).not.toBeChecked();
+      await expect(monitor.getByText(/0 de 1 presentes/)).toBeVisible();
       await reviewShot(monitor, 'monitor-lost-access');
       await monitor.goto('/equipe');
       await expect(

@@ -11,7 +11,13 @@
  * participant gets no 'Equipe' link and no staff data, from the page or from the API.
  */
 import { readFile } from 'node:fs/promises';
-import { addDays, formatMeetingOption, getProgramme, wallClockAt } from '@centro/content';
+import {
+  addDays,
+  formatDate,
+  formatMeetingOption,
+  getProgramme,
+  wallClockAt,
+} from '@centro/content';
 import ExcelJS from 'exceljs';
 import type { Page, Route } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
@@ -77,6 +83,8 @@ staffTest(
     // One long path of many steps (the door's offline attendance among them) on a shared machine.
     test.setTimeout(180_000);
     const codeFor = codeReader(smtp);
+    // The class's first meeting, as the door's step sets it (two weeks ago, at 00h00).
+    let firstMeeting = '';
     const jose = await otherPersonPage(browser, ownServer.origin);
     const ana = await otherPersonPage(browser, ownServer.origin);
     const secretary = await otherPersonPage(browser, ownServer.origin);
@@ -243,7 +251,8 @@ staffTest(
       const clock = wallClockAt(new Date());
       const today = `${clock.year}-${clock.month}-${clock.day}`;
       await page.goto(`/equipe?curso=${course.slug}&aba=configuracoes`);
-      await page.getByLabel('Primeiro encontro').fill(addDays(today, -14));
+      firstMeeting = addDays(today, -14);
+      await page.getByLabel('Primeiro encontro').fill(firstMeeting);
       await page.getByLabel('Horário dos encontros').fill('00:00');
       await page.getByRole('button', { name: 'Salvar configurações' }).click();
       // A first meeting already past: asked before anything is sent.
@@ -458,21 +467,24 @@ staffTest(
       const first = (await classes.first().getByRole('link').textContent()) ?? '';
 
       await page.getByRole('button', { name: 'Nova turma' }).click();
-      // Prefilled from the latest class, its dates a term later.
+      // Prefilled as 'Preparar próximo semestre' would: a term later, the enrolment opening as
+      // far from the first meeting as the latest class's (decision 105).
       await expect(page.getByLabel('Nome da turma')).toHaveValue(/^Turma \d{4}\/[12]$/);
-      await expect(page.getByLabel('Abertura das inscrições')).toHaveValue('2030-07-15T09:00');
+      const ahead = (Date.parse('2030-01-15') - Date.parse(firstMeeting)) / 86_400_000;
+      const opening = addDays(await page.getByLabel('Primeiro encontro').inputValue(), ahead);
+      await expect(page.getByLabel('Abertura das inscrições')).toHaveValue(`${opening}T09:00`);
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByLabel('Nome da turma').fill('Turma 2027/1');
       await page.getByLabel('Vagas').fill('2');
       await page.getByRole('button', { name: 'Criar turma' }).click();
       await expect(page.getByText('Turma 2027/1 criada (planejada).')).toBeVisible();
       await expect(classes.nth(1)).toContainText(
-        'Turma 2027/1PlanejadaAbrem em 15/07/2030 às 09h00Inscritos: 0 de 2 vagas',
+        `Turma 2027/1PlanejadaAbrem em ${formatDate(opening)} às 09h00Inscritos: 0 de 2 vagas`,
       );
       await page.getByRole('button', { name: 'Abrir inscrições da Turma 2027/1' }).click();
       await expect(page.getByText('Inscrições da Turma 2027/1 abertas.')).toBeVisible();
       await expect(classes.nth(1)).toContainText(
-        'Turma 2027/1Inscrições ainda não abertasAbrem em 15/07/2030',
+        `Turma 2027/1Inscrições ainda não abertasAbrem em ${formatDate(opening)}`,
       );
 
       // Each class its own participants.

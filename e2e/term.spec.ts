@@ -31,6 +31,7 @@ import {
 } from '@centro/content';
 import ExcelJS from 'exceljs';
 import ICAL from 'ical.js';
+import type { MyData } from '@centro/contracts';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -324,6 +325,25 @@ termTest(
       expect(text).toContain(first.title);
       const code = /Código de verificação: ([A-Z0-9-]+)/.exec(text)?.[1] ?? '';
       expect(code).not.toBe('');
+
+      // Her data lists the code and where it is checked: on the page and in the file.
+      const [saved] = await Promise.all([
+        ana.waitForEvent('download'),
+        ana.getByRole('button', { name: 'Baixar meus dados' }).click(),
+      ]);
+      const data = JSON.parse(await readFile(await saved.path(), 'utf8')) as MyData;
+      expect(data.certificates).toEqual([
+        expect.objectContaining({
+          code,
+          title: first.title,
+          valid: true,
+          verifyUrl: `${ownServer.origin}/certificados/${code}`,
+        }),
+      ]);
+      await ana.getByRole('button', { name: 'Ver meus dados' }).click();
+      const listed = ana.getByRole('region', { name: 'Certificados', exact: true });
+      await expect(listed).toContainText(`Código ${code}`);
+      await expect(listed).toContainText(`confira em ${ownServer.origin}/certificados/${code}`);
 
       // Whoever holds the paper checks it, without JavaScript.
       const checker = await (

@@ -150,7 +150,7 @@ export async function buildApp(
   await app.register(enrolmentService, { config, embedded });
   await app.register(staffService, { config, embedded });
   await app.register(classesService, { config });
-  await app.register(participantService, { embedded });
+  await app.register(participantService, { embedded, siteUrl: config.siteUrl });
   await app.register(deskService);
   await app.register(reportsService);
   await app.register(certificatesService, { siteUrl: config.siteUrl });

@@ -215,6 +215,12 @@ export const myDataSchema = z.object({
       updatedAt: z.string(),
       /** When the place came from the waiting list; null when taken directly. */
       promotedAt: z.string().nullable(),
+      /**
+       * Whether the place has a QR code for the door (decision 097): while the class is not
+       * concluded. The code itself is in 'Minhas inscrições' only: whoever holds it has the place
+       * marked present, so a file the person keeps or forwards does not carry it.
+       */
+      checkInCode: z.boolean(),
     }),
   ),
   waitingList: z.array(
@@ -256,6 +262,63 @@ export const myDataSchema = z.object({
        * their own personal data, not the person's.
        */
       grantedBy: z.literal('secretaria-ou-coordenacao'),
+    }),
+  ),
+  /**
+   * Certificates of completion issued to the person (decision 094: a code is issued on the first
+   * download of the PDF), oldest first, withdrawn ones included.
+   */
+  certificates: z.array(
+    z.object({
+      /** The verification code printed on the certificate. */
+      code: z.string(),
+      course: z.string(),
+      title: z.string(),
+      /** The class's name ('Turma 2027/1'). */
+      turma: z.string().nullable(),
+      /** When the completion was given; null when it is gone (the class reopened). */
+      concludedAt: z.string().nullable(),
+      /** When the code was issued. */
+      issuedAt: z.string(),
+      /** Not withdrawn, and the completion still says 'Concluído': what the public check says. */
+      valid: z.boolean(),
+      withdrawnAt: z.string().nullable(),
+      /** The public check's address (`/certificados/<código>`), as printed on the certificate. */
+      verifyUrl: z.string(),
+    }),
+  ),
+  /**
+   * What the desk recorded when it enrolled the person before they had an account (decision
+   * 095), and which the account claimed: the name, phone and e-mail given there, and the consent
+   * given in person, in the exact words read to them.
+   */
+  deskConsents: z.array(
+    z.object({
+      name: z.string(),
+      phone: z.string().nullable(),
+      mail: z.string().nullable(),
+      consentText: z.string(),
+      consentAt: z.string(),
+      /** Who recorded it, by role: only Secretaria or Coordenação enrol at the desk. */
+      recordedBy: z.literal('secretaria-ou-coordenacao'),
+      claimedAt: z.string().nullable(),
+    }),
+  ),
+  /** 'Avise-me quando abrir': the courses whose opening the person asked to be told of. */
+  openingAlerts: z.array(
+    z.object({ course: z.string(), title: z.string(), createdAt: z.string() }),
+  ),
+  /**
+   * The e-mails to the person the outbox still holds (a sent one is kept for a while, without its
+   * body: decision 051), oldest first.
+   */
+  messages: z.array(
+    z.object({
+      /** null: a message composed when it is sent, not yet sent. */
+      subject: z.string().nullable(),
+      status: z.enum(['pending', 'sending', 'sent', 'failed']),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
     }),
   ),
   attendance: z.array(

@@ -44,8 +44,9 @@ export const staffClassSchema = z.object({
 export type StaffClass = z.infer<typeof staffClassSchema>;
 
 /**
- * What 'Nova turma' would create now: the latest class's places, its dates a term later, named for
- * the term of its first meeting (São Paulo local date and time, as the settings form has them).
+ * What 'Nova turma' would create now: what 'Preparar próximo semestre' proposes for the course
+ * (decision 105), named for the term of its first meeting (São Paulo local date and time, as the
+ * settings form has them).
  */
 export const staffClassProposalSchema = z.object({
   name: z.string(),

@@ -4,7 +4,6 @@ import {
   classEnrolmentState,
   holdsPlaces,
   isListed,
-  nextTermClass,
   takesEnrolments,
   termName,
 } from './class-rules.js';
@@ -78,48 +77,5 @@ describe('chooseClass', () => {
       nextOpening: '2027-07-01T12:00:00.000Z',
     });
     expect(chooseClass([past], undefined, NOW)).toEqual({ kind: 'none', nextOpening: null });
-  });
-});
-
-describe('nextTermClass', () => {
-  const latest = {
-    name: 'Turma 2027/1',
-    places: 30,
-    invite_code: 'ConviteDaTurma1234567',
-    enrolment_opens_at: '2027-02-01T12:00:00.000Z',
-    enrolment_closes_at: '2027-03-01T12:00:00.000Z',
-    first_meeting: '2027-03-02',
-    meeting_weekday: 'tuesday',
-    meeting_time: '20:00',
-    meeting_count: 12,
-    meeting_duration_minutes: 90,
-    meeting_room: 'Sala 2',
-  };
-
-  it('moves the dates on by a term, keeping the weekday, and starts planned', () => {
-    const next = nextTermClass(latest, new Date('2027-06-20T12:00:00Z'));
-    expect(next).toEqual({
-      ...latest,
-      name: 'Turma 2027/2',
-      enrolment_opens_at: '2027-08-01T12:00:00.000Z',
-      enrolment_closes_at: '2027-09-01T12:00:00.000Z',
-      // 2027-09-02 is a Thursday: the next Tuesday.
-      first_meeting: '2027-09-07',
-      state: 'planned',
-    });
-    expect(new Date(`${next.first_meeting}T12:00:00Z`).getUTCDay()).toBe(2);
-  });
-
-  it('crosses the year, and names a class without dates for the next term', () => {
-    const second = { ...latest, first_meeting: '2027-08-31', name: 'Turma 2027/2' };
-    // 31 August + 6 months is the month's last day, 29 February 2028: a Tuesday.
-    expect(nextTermClass(second, new Date()).first_meeting).toBe('2028-02-29');
-    expect(nextTermClass(second, new Date()).name).toBe('Turma 2028/1');
-    const undated = { ...latest, first_meeting: null, enrolment_opens_at: null };
-    expect(nextTermClass(undated, new Date('2027-10-01T12:00:00Z'))).toMatchObject({
-      name: 'Turma 2028/1',
-      first_meeting: null,
-      enrolment_opens_at: null,
-    });
   });
 });

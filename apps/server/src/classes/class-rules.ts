@@ -171,7 +171,7 @@ export function classRowsOnPage<R extends PageClassRow>(slug: string, rows: read
   return listed.length > 0 ? listed : current ? [current] : [];
 }
 
-/** The settings a new class takes from the latest one ('Nova turma'). */
+/** The settings a new class takes from the latest one (decision 105). */
 export interface ClassTemplate {
   name: string;
   places: number;
@@ -184,51 +184,4 @@ export interface ClassTemplate {
   meeting_count: number | null;
   meeting_duration_minutes: number | null;
   meeting_room: string | null;
-}
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-/** A UTC date `months` calendar months later, on the same day or the month's last. */
-function addMonths(date: Date, months: number): Date {
-  const moved = new Date(date.getTime());
-  const day = moved.getUTCDate();
-  moved.setUTCDate(1);
-  moved.setUTCMonth(moved.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0));
-  moved.setUTCDate(Math.min(day, lastDay.getUTCDate()));
-  return moved;
-}
-
-/** A term later: six months. */
-const TERM_MONTHS = 6;
-
-/**
- * The next class of a course, prefilled from its latest class ('Nova turma'): the same places,
- * meetings, room and invite code, its dates moved on by a term (the first meeting to the same
- * weekday on or after the date six months later, the enrolment window six months later), named for
- * the term of its first meeting (else the term after `now`'s), and planned: staff open it.
- */
-export function nextTermClass(
-  latest: ClassTemplate,
-  now: Date,
-): ClassTemplate & { state: 'planned' } {
-  const moveInstant = (instant: string | null) =>
-    instant === null ? null : addMonths(new Date(instant), TERM_MONTHS).toISOString();
-  let firstMeeting: string | null = null;
-  if (latest.first_meeting !== null) {
-    const day = addMonths(new Date(`${latest.first_meeting}T12:00:00Z`), TERM_MONTHS);
-    const weekday = WEEKDAYS.indexOf(latest.meeting_weekday ?? '');
-    if (weekday >= 0) day.setUTCDate(day.getUTCDate() + ((weekday - day.getUTCDay() + 7) % 7));
-    firstMeeting = day.toISOString().slice(0, 10);
-  }
-  return {
-    ...latest,
-    name: termName(
-      firstMeeting === null ? addMonths(now, TERM_MONTHS) : new Date(`${firstMeeting}T12:00:00Z`),
-    ),
-    enrolment_opens_at: moveInstant(latest.enrolment_opens_at),
-    enrolment_closes_at: moveInstant(latest.enrolment_closes_at),
-    first_meeting: firstMeeting,
-    state: 'planned',
-  };
 }

@@ -1,7 +1,7 @@
 /**
- * A course's classes in the staff area: the list (Coordenação and
- * Secretaria), 'Nova turma' (Coordenação: prefilled from the latest class, its dates moved on by a
- * term, planned, no place taken) and 'Encerrar turma' (Coordenação: the class takes no more
+ * A course's classes in the staff area: the list (Coordenação and Secretaria), 'Nova turma'
+ * (Coordenação: prefilled with what 'Preparar próximo semestre' proposes for the course, decision
+ * 105; planned, no place taken) and 'Encerrar turma' (Coordenação: the class takes no more
  * enrolments and holds no places, its rows stay, and each participant gets 'Concluiu' or 'Não
  * concluiu' from their attendance; its people leave the course's group unless in another active
  * class of it: decision 060), with its guards and 'Reabrir turma' (decision 077). Each change is
@@ -18,7 +18,9 @@ import {
   classMeetings,
 } from '@centro/content';
 import type { StaffClass, StaffClassProposal, StaffNewClassRequest } from '@centro/contracts';
-import { type ClassTemplate, holdsPlaces, nextTermClass } from './class-rules.js';
+import { holdsPlaces } from './class-rules.js';
+import { courseProposal } from './next-term.js';
+import { storedFirstMeeting } from './next-term-rules.js';
 import type { ClassRow } from './class-store.js';
 import { effectiveMeetings } from '../courses/effective-course.js';
 import { staffMeetings, writeMeetingChanges } from '../courses/meeting-changes.js';
@@ -52,31 +54,15 @@ export function staffClass(course: Course, row: ClassRow): StaffClass {
   };
 }
 
-/** The course's latest class as the template of the next, its meetings in effect filled in. */
+/**
+ * The course and its next class as 'Preparar próximo semestre' would propose it (decision 105).
+ * @throws StaffCourseNotFoundError (not in the content, or without a class)
+ */
 async function nextOf(ctx: ClassContext, slug: string) {
   const course = contentCourse(ctx, slug);
-  const latest = (await ctx.classes.ofCourse(slug)).at(-1);
-  if (!latest) throw new StaffCourseNotFoundError();
-  const meetings = effectiveMeetings(course, latest);
-  // Only the template's fields: the latest class's id, counter and state are its own. The first
-  // meeting and weekday in effect (the content's when the class kept the default), so the dates
-  // move on by a term even then.
-  const template: ClassTemplate = {
-    name: latest.name,
-    places: latest.places,
-    // Each class has its own WhatsApp group: the last class's invite would put the new class's
-    // people in it (decision 077).
-    invite_code: null,
-    enrolment_opens_at: latest.enrolment_opens_at,
-    enrolment_closes_at: latest.enrolment_closes_at,
-    first_meeting: meetings.firstMeeting,
-    meeting_weekday: meetings.weekday,
-    meeting_time: latest.meeting_time,
-    meeting_count: latest.meeting_count,
-    meeting_duration_minutes: latest.meeting_duration_minutes,
-    meeting_room: latest.meeting_room,
-  };
-  return { course, next: nextTermClass(template, ctx.now()) };
+  const next = await courseProposal(ctx, slug);
+  if (!next) throw new StaffCourseNotFoundError();
+  return { course, next };
 }
 
 /** The course's classes, oldest first, and what 'Nova turma' would create now. */
@@ -90,9 +76,9 @@ export async function classes(
     proposal: {
       name: next.name,
       places: next.places,
-      opensAt: next.enrolment_opens_at && localDateTime(next.enrolment_opens_at),
-      closesAt: next.enrolment_closes_at && localDateTime(next.enrolment_closes_at),
-      firstMeeting: next.first_meeting ?? course.meetings.firstMeeting,
+      opensAt: next.opensAt && localDateTime(next.opensAt),
+      closesAt: next.closesAt && localDateTime(next.closesAt),
+      firstMeeting: next.firstMeeting,
     },
   };
 }
@@ -113,24 +99,23 @@ export async function createClass(
   overrides: StaffNewClassRequest,
 ): Promise<StaffClass> {
   const { course, next } = await nextOf(ctx, slug);
-  const opensAt = instantOr(overrides.opensAt, next.enrolment_opens_at);
-  const closesAt = instantOr(overrides.closesAt, next.enrolment_closes_at);
+  const opensAt = instantOr(overrides.opensAt, next.opensAt);
+  const closesAt = instantOr(overrides.closesAt, next.closesAt);
   if (opensAt !== null && closesAt !== null && closesAt <= opensAt) {
     throw new InvalidSettingsError(
       'O encerramento das inscrições deve ser depois da abertura.',
       'closesAt',
     );
   }
-  const firstMeeting = overrides.firstMeeting ?? next.first_meeting;
-  const weekday = firstMeeting === null ? null : weekdayOf(firstMeeting);
-  if (weekday !== null && !weekdays.includes(weekday)) {
+  const firstMeeting = storedFirstMeeting(next, overrides.firstMeeting ?? next.firstMeeting);
+  const weekday = weekdayOf(firstMeeting);
+  if (!weekdays.includes(weekday)) {
     throw new InvalidSettingsError('Data do primeiro encontro inválida.', 'firstMeeting');
   }
-  if (firstMeeting !== null) {
-    refusePastRetention(ctx, firstMeeting, next.meeting_count ?? course.meetings.count);
-  }
+  refusePastRetention(ctx, firstMeeting, next.template.meeting_count ?? course.meetings.count);
   const input = {
-    ...next,
+    ...next.template,
+    state: 'planned' as const,
     course_slug: slug,
     name: overrides.name ?? next.name,
     places: overrides.places ?? next.places,

@@ -18,7 +18,6 @@ import type { DeskStore } from '../desk/desk-store.js';
 import type { ClassMessageStore } from './class-message-store.js';
 import type { ClassRow, ClassStore } from './class-store.js';
 import type { CompletionStore } from './completion-store.js';
-import type { RecessPeriod } from './next-term-rules.js';
 import type { NextTermStore } from './next-term-store.js';
 import type { PrerequisiteStore } from './prerequisite-store.js';
 import type { RecessStore } from './recess-store.js';
@@ -42,8 +41,6 @@ export interface ClassContext {
   classMessages: ClassMessageStore;
   /** 'Preparar próximo semestre': the term's classes created together (decision 093). */
   nextTerm: NextTermStore;
-  /** The centre's recesses, applied to the next term's classes (none until they are kept). */
-  recessPeriods: () => Promise<RecessPeriod[]>;
   /** The centre's recesses (decision 092). */
   recesses: RecessStore;
   directory: Directory;

@@ -1,16 +1,14 @@
-import { weekdayOf } from '@centro/content';
-import fc from 'fast-check';
+import { type Recess, weekdayOf } from '@centro/content';
 import { describe, expect, it } from 'vitest';
 import type { ClassTemplate } from './class-rules.js';
 import {
+  nextClass,
   proposeTerm,
-  skipRecessWeeks,
   type SourceClass,
+  storedFirstMeeting,
   termOf,
   termToPrepare,
 } from './next-term-rules.js';
-
-const NOW = new Date('2026-11-28T12:00:00.000Z');
 
 function source(firstMeeting: string, overrides: Partial<ClassTemplate> = {}): SourceClass {
   const template: ClassTemplate = {
@@ -64,7 +62,6 @@ describe('proposeTerm', () => {
     const [row] = proposeTerm(
       [{ slug: 'curso', title: 'Curso', classes: [source('2026-08-03')] }],
       '2027/1',
-      NOW,
       [],
     );
     expect(row?.status).toBe('proposed');
@@ -88,7 +85,6 @@ describe('proposeTerm', () => {
         { slug: 'antigo', title: 'Antigo', classes: [source('2025-08-04')] },
       ],
       '2027/1',
-      NOW,
       [],
     );
     expect(rows[0]).toMatchObject({ status: 'prepared', existing: { firstMeeting: '2027-02-08' } });
@@ -96,11 +92,12 @@ describe('proposeTerm', () => {
   });
 
   it('skips the weeks of a recess, a first meeting in it moving to the week after', () => {
-    const recesses = [{ start: '2027-02-01', end: '2027-02-15' }];
+    const recesses: Recess[] = [
+      { name: 'Recesso', startsOn: '2027-02-01', endsOn: '2027-02-15', then: 'later' },
+    ];
     const [row] = proposeTerm(
       [{ slug: 'curso', title: 'Curso', classes: [source('2026-08-03')] }],
       '2027/1',
-      NOW,
       recesses,
     );
     if (row?.status !== 'proposed') throw new Error('not proposed');
@@ -110,33 +107,76 @@ describe('proposeTerm', () => {
   });
 });
 
-describe('skipRecessWeeks', () => {
-  const date = fc
-    .integer({ min: 0, max: 800 })
-    .map((n) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
-  it('keeps the count and the weekday, and no meeting falls in a recess', () => {
-    fc.assert(
-      fc.property(
-        date,
-        fc.integer({ min: 1, max: 20 }),
-        fc.array(
-          fc.tuple(date, fc.integer({ min: 0, max: 40 })).map(([start, days]) => ({
-            start,
-            end: new Date(Date.parse(start) + days * 86_400_000).toISOString().slice(0, 10),
-          })),
-          { maxLength: 3 },
-        ),
-        (first, count, recesses) => {
-          const dates = Array.from({ length: count }, (_, w) =>
-            new Date(Date.parse(first) + w * 7 * 86_400_000).toISOString().slice(0, 10),
-          );
-          const kept = skipRecessWeeks(dates, recesses);
-          expect(kept).toHaveLength(count);
-          expect(new Set(kept.map(weekdayOf))).toEqual(new Set([weekdayOf(first)]));
-          expect(kept.some((d) => recesses.some((r) => r.start <= d && d <= r.end))).toBe(false);
-          expect([...kept].sort()).toEqual(kept);
-        },
-      ),
+describe('a course’s next class', () => {
+  const recess = (then: Recess['then']): Recess => ({
+    id: 'recesso',
+    name: 'Recesso de Carnaval',
+    startsOn: '2027-02-13',
+    endsOn: '2027-02-21',
+    then,
+  });
+  const proposed = (classes: SourceClass[], recesses: Recess[] = []) => {
+    const [row] = proposeTerm([{ slug: 'curso', title: 'Curso', classes }], '2027/1', recesses);
+    if (row?.status !== 'proposed') throw new Error('not proposed');
+    return row.proposal;
+  };
+
+  it('is the same for ‘Nova turma’ as in the term’s table, and the term after once prepared', () => {
+    const classes = [source('2026-03-02'), source('2026-08-03')];
+    for (const recesses of [[], [recess('later')], [recess('fewer')]]) {
+      expect(nextClass(classes, '2027/1', recesses)).toEqual(proposed(classes, recesses));
+    }
+    // An old class still lands in the term to prepare, never in a term gone by.
+    expect(nextClass([source('2025-08-04')], '2027/1', [])).toEqual(
+      proposed([source('2025-08-04')]),
     );
+    const prepared = nextClass([...classes, source('2027-02-08')], '2027/1', []);
+    expect([prepared?.name, prepared?.firstMeeting]).toEqual(['Turma 2027/2', '2027-08-09']);
+  });
+
+  it('keeps the enrolment window as far from the first meeting as the latest class’s', () => {
+    // Opening a week before (19:30) and closing the day before (12:00) a Monday's first meeting.
+    const latest = source('2026-08-03', { enrolment_closes_at: '2026-08-02T15:00:00.000Z' });
+    const next = nextClass([latest], '2027/1', []);
+    // 2027-02-03 is a Wednesday: the first meeting is the next Monday, 2027-02-08.
+    expect(next?.firstMeeting).toBe('2027-02-08');
+    expect(next?.opensAt).toBe('2027-02-01T22:30:00.000Z');
+    expect(next?.closesAt).toBe('2027-02-07T15:00:00.000Z');
+    expect([next?.template.enrolment_opens_at, next?.template.enrolment_closes_at]).toEqual([
+      next?.opensAt,
+      next?.closesAt,
+    ]);
+  });
+
+  it('crosses the year on the same weekday, 31 August six months later being 29 February', () => {
+    const next = nextClass([source('2027-08-31')], '2028/1', []);
+    expect([next?.name, next?.firstMeeting]).toEqual(['Turma 2028/1', '2028-02-29']);
+  });
+
+  it('applies a recess by its rule: the class ends a week later, or has one meeting fewer', () => {
+    const classes = [source('2026-08-03')];
+    const later = nextClass(classes, '2027/1', [recess('later')]);
+    expect(later?.meetings).toHaveLength(10);
+    expect(later?.meetings).not.toContain('2027-02-15');
+    expect(later?.meetings.at(-1)).toBe('2027-04-19');
+    const fewer = nextClass(classes, '2027/1', [recess('fewer')]);
+    expect(fewer?.meetings).toHaveLength(9);
+    expect(fewer?.meetings).not.toContain('2027-02-15');
+    expect(fewer?.meetings.at(-1)).toBe('2027-04-12');
+  });
+
+  it('starts after a recess that holds its first date, one meeting fewer kept when it says so', () => {
+    const classes = [source('2026-08-03')];
+    const onFirst: Recess = { ...recess('fewer'), startsOn: '2027-02-06' };
+    const fewer = nextClass(classes, '2027/1', [onFirst]);
+    expect(fewer?.firstMeeting).toBe('2027-02-22');
+    expect(fewer?.meetings).toHaveLength(8);
+    // The window follows the first meeting held; the class keeps the rule's first date, so the
+    // recess's skips are stored with it (and leave with the recess).
+    expect(fewer?.opensAt).toBe('2027-02-15T22:30:00.000Z');
+    expect(fewer?.template.first_meeting).toBe('2027-02-08');
+    if (!fewer) return;
+    expect(storedFirstMeeting(fewer, '2027-02-22')).toBe('2027-02-08');
+    expect(storedFirstMeeting(fewer, '2027-03-01')).toBe('2027-03-01');
   });
 });

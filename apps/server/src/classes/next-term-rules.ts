@@ -1,13 +1,21 @@
 /**
- * 'Preparar próximo semestre', pure (decision 093): which term is the next one, and each course's
- * planned class for it, proposed from the course's latest class: a term later (the first meeting
- * to the same weekday on or after the date six months later, as 'Nova turma' moves it), the same
- * time, room, places and number of meetings, the centre's recesses applied, no WhatsApp invite, and
- * its enrolment window as far before its first meeting as the latest class's was. A course that
- * already has a class in that term is shown as prepared, and proposes nothing.
+ * A course's next class, pure (decisions 093 and 105): the one proposal 'Nova turma' prefills and
+ * 'Preparar próximo semestre' lists, from the course's latest class: a term later (the first
+ * meeting to the same weekday on or after the date six months later), the same time, room, places
+ * and number of meetings, each of the centre's recesses applied by its own rule (decision 092), no
+ * WhatsApp invite, and its enrolment window as far before its first meeting as the latest class's
+ * was. Which term is the next one, and a course that already has a class in it shown as prepared.
  */
-import { addDays, meetingDates, weekdayOf, zonedInstant } from '@centro/content';
-import { nextTermClass, type ClassTemplate } from './class-rules.js';
+import {
+  addDays,
+  applyRecesses,
+  heldMeetings,
+  type Recess,
+  weekdayOf,
+  weekdays,
+  zonedInstant,
+} from '@centro/content';
+import { type ClassTemplate, termName } from './class-rules.js';
 
 /** A term: '2027/1' (January to June) or '2027/2' (July to December). */
 export type Term = `${number}/${1 | 2}`;
@@ -43,37 +51,6 @@ export function termToPrepare(
   return termAfter(termOf(opened.at(-1) ?? today));
 }
 
-/** A recess of the centre: its first and last day ("YYYY-MM-DD"), inclusive. */
-export interface RecessPeriod {
-  start: string;
-  end: string;
-}
-
-/**
- * The seam to the centre's recesses: a class's weekly meeting dates with the recesses applied.
- * The default skips a meeting in a recess and adds one a week after the last, so a class keeps its
- * number of meetings and ends later.
- */
-export type ApplyRecesses = (
-  dates: readonly string[],
-  recesses: readonly RecessPeriod[],
-) => string[];
-
-const inRecess = (date: string, recesses: readonly RecessPeriod[]) =>
-  recesses.some((r) => r.start <= date && date <= r.end);
-
-export const skipRecessWeeks: ApplyRecesses = (dates, recesses) => {
-  const first = dates[0];
-  if (first === undefined) return [];
-  const kept: string[] = [];
-  // Bounded: a recess cannot stretch a class over more than a few years of weeks.
-  for (let week = 0; kept.length < dates.length && week < dates.length + 260; week += 1) {
-    const date = addDays(first, week * 7);
-    if (!inRecess(date, recesses)) kept.push(date);
-  }
-  return kept;
-};
-
 /** A class of a course, with its meetings in effect, as the proposal reads it. */
 export interface SourceClass {
   id: string;
@@ -102,14 +79,18 @@ export interface ProposedClass {
   fromClassId: string;
   name: string;
   places: number;
+  /** The first meeting held (a first date in a recess skipped). */
   firstMeeting: string;
-  /** The meetings' dates, recesses applied. */
+  /** The dates of the meetings held, each recess applied by its rule. */
   meetings: string[];
   time: string;
   room: string | null;
   opensAt: string | null;
   closesAt: string | null;
-  /** The stored settings of the class to create (invite none, window and first meeting moved). */
+  /**
+   * The stored settings of the class to create: invite none, the window moved, the first meeting
+   * the weekly rule's first date (which a recess may skip).
+   */
   template: ClassTemplate;
 }
 
@@ -161,40 +142,62 @@ export function windowFor(source: SourceClass, firstMeeting: string, time: strin
   };
 }
 
-/** The meetings of a class from its first one, recesses applied. */
-export function meetingsFrom(
-  firstMeeting: string,
-  count: number,
-  recesses: readonly RecessPeriod[],
-  apply: ApplyRecesses,
-): string[] {
-  return apply(meetingDates({ firstMeeting, count }), recesses);
+/** A calendar date six months later, on the same day or the month's last. */
+function sixMonthsLater(isoDate: string): string {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + 6, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0));
+  target.setUTCDate(Math.min(day, last.getUTCDate()));
+  return target.toISOString().slice(0, 10);
+}
+
+/** A first meeting a term later: on `weekday`, on or after the date six months later. */
+function aTermLater(isoDate: string, weekday: string): string {
+  const moved = sixMonthsLater(isoDate);
+  const wanted = weekdays.indexOf(weekday as (typeof weekdays)[number]);
+  const day = weekdays.indexOf(weekdayOf(moved));
+  return wanted < 0 ? moved : addDays(moved, (wanted - day + 7) % 7);
+}
+
+/** The course's latest class: by first meeting, then as listed (undefined: none). */
+export function latestClass<C extends Pick<SourceClass, 'firstMeeting'>>(
+  classes: readonly C[],
+): C | undefined {
+  return [...classes]
+    .map((c, order) => ({ c, order }))
+    .sort((a, b) => a.c.firstMeeting.localeCompare(b.c.firstMeeting) || a.order - b.order)
+    .at(-1)?.c;
 }
 
 /**
- * The course's class for `term`, from its latest class: moved on a term at a time until it falls in
- * `term` or later (a course whose latest class is older than last term still lands in it).
+ * The course's class for `term`, from `source`: moved on a term at a time until it falls in `term`
+ * or later (a course whose latest class is older than last term still lands in it), then each
+ * recess applied by its rule: a meeting in it skipped, the class ending a week `later` or having
+ * one meeting `fewer`. The proposal's first meeting is the first one held (where the window is
+ * measured from); the template keeps the weekly rule's first date, so that a first date in a
+ * recess is stored as a skip of that recess (and comes back if the recess is removed).
  */
 export function proposeClass(
   source: SourceClass,
   term: Term,
-  now: Date,
-  recesses: readonly RecessPeriod[],
-  apply: ApplyRecesses = skipRecessWeeks,
+  recesses: readonly Recess[],
 ): ProposedClass {
-  let next: ClassTemplate = { ...source.template, first_meeting: source.firstMeeting };
+  const weekday = source.template.meeting_weekday ?? weekdayOf(source.firstMeeting);
+  let ruleDate = source.firstMeeting;
   for (let step = 0; step < 40; step += 1) {
-    next = nextTermClass(next, now);
-    if (next.first_meeting !== null && notBefore(termOf(next.first_meeting), term)) break;
+    ruleDate = aTermLater(ruleDate, weekday);
+    if (notBefore(termOf(ruleDate), term)) break;
   }
-  const planned = next.first_meeting ?? source.firstMeeting;
-  const meetings = meetingsFrom(planned, source.count, recesses, apply);
-  // A first meeting in a recess moves to the first week after it.
-  const firstMeeting = meetings[0] ?? planned;
+  const rule = { firstMeeting: ruleDate, time: source.time, count: source.count };
+  const meetings = heldMeetings({ ...rule, changes: applyRecesses(rule, recesses) }).map(
+    (m) => m.date,
+  );
+  const firstMeeting = meetings[0] ?? ruleDate;
   const window = windowFor(source, firstMeeting, source.time);
+  const name = termName(new Date(`${firstMeeting}T12:00:00Z`));
   return {
     fromClassId: source.id,
-    name: next.name,
+    name,
     places: source.template.places,
     firstMeeting,
     meetings,
@@ -204,11 +207,11 @@ export function proposeClass(
     closesAt: window.closesAt,
     template: {
       ...source.template,
-      name: next.name,
+      name,
       // Each class has its own WhatsApp group (decision 077).
       invite_code: null,
-      first_meeting: firstMeeting,
-      meeting_weekday: weekdayOf(firstMeeting),
+      first_meeting: ruleDate,
+      meeting_weekday: weekdayOf(ruleDate),
       enrolment_opens_at: window.opensAt,
       enrolment_closes_at: window.closesAt,
     },
@@ -216,16 +219,41 @@ export function proposeClass(
 }
 
 /**
+ * What 'Nova turma' proposes for a course (decision 105): what 'Preparar próximo semestre' proposes
+ * for it, from its latest class to `toPrepare` (the term to prepare); a course that has a class in
+ * that term already gets one the term after its latest class. Undefined: the course has no class.
+ */
+export function nextClass(
+  classes: readonly SourceClass[],
+  toPrepare: Term,
+  recesses: readonly Recess[],
+): ProposedClass | undefined {
+  const latest = latestClass(classes);
+  if (!latest) return undefined;
+  const after = termAfter(termOf(latest.firstMeeting));
+  return proposeClass(latest, notBefore(after, toPrepare) ? after : toPrepare, recesses);
+}
+
+/**
+ * The first meeting to store for a class made from `proposal`: its weekly rule's first date when
+ * staff kept the proposed first meeting (a first date in a recess stays a skip of it), else the
+ * date they chose.
+ */
+export function storedFirstMeeting(proposal: ProposedClass, firstMeeting: string): string {
+  return firstMeeting === proposal.firstMeeting
+    ? (proposal.template.first_meeting ?? firstMeeting)
+    : firstMeeting;
+}
+
+/**
  * Every course's proposal for `term`: prepared when it has a class in the term or later, else its
- * latest class (by first meeting, then as listed) moved to the term. Courses without a class are
- * left out: the content's synchronisation gives each course its first one.
+ * next class (`nextClass`, its latest class moved to the term). Courses without a class are left
+ * out: the content's synchronisation gives each course its first one.
  */
 export function proposeTerm(
   courses: readonly CourseClasses[],
   term: Term,
-  now: Date,
-  recesses: readonly RecessPeriod[],
-  apply: ApplyRecesses = skipRecessWeeks,
+  recesses: readonly Recess[],
 ): CourseProposal[] {
   const proposals: CourseProposal[] = [];
   for (const course of courses) {
@@ -239,17 +267,10 @@ export function proposeTerm(
       });
       continue;
     }
-    const latest = [...course.classes]
-      .map((c, order) => ({ c, order }))
-      .sort((a, b) => a.c.firstMeeting.localeCompare(b.c.firstMeeting) || a.order - b.order)
-      .at(-1)?.c;
-    if (!latest) continue;
-    proposals.push({
-      slug: course.slug,
-      title: course.title,
-      status: 'proposed',
-      proposal: proposeClass(latest, term, now, recesses, apply),
-    });
+    const proposal = nextClass(course.classes, term, recesses);
+    if (proposal) {
+      proposals.push({ slug: course.slug, title: course.title, status: 'proposed', proposal });
+    }
   }
   return proposals;
 }

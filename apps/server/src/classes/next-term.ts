@@ -1,8 +1,8 @@
 /**
  * 'Preparar próximo semestre' (Coordenação, decision 093): the proposal of every course's planned
  * class for the next term (next-term-rules.ts), and its confirmation, corrected in one
- * table, created together (next-term-store.ts) and recorded. The recesses come through one
- * seam, `ctx.recessPeriods`: none until the centre's recesses are kept.
+ * table, created together (next-term-store.ts) and recorded; and the same proposal of one
+ * course's next class for 'Nova turma' (decision 105).
  */
 import { applyRecesses, type Course, wallClockAt, weekdayOf, zonedInstant } from '@centro/content';
 import type {
@@ -20,9 +20,11 @@ import {
   type CourseClasses,
   type CourseProposal,
   preparedClass,
+  nextClass,
+  type ProposedClass,
   proposeTerm,
-  type RecessPeriod,
   type SourceClass,
+  storedFirstMeeting,
   type Term,
   termOf,
   termToPrepare,
@@ -87,8 +89,27 @@ async function proposals(ctx: ClassContext, term?: Term) {
       courses.flatMap((c) => c.classes),
       today(ctx.now()),
     );
-  const recesses: RecessPeriod[] = await ctx.recessPeriods();
-  return { term: chosen, courses, rows: proposeTerm(courses, chosen, ctx.now(), recesses) };
+  const recesses = await ctx.recesses.all();
+  return { term: chosen, courses, rows: proposeTerm(courses, chosen, recesses) };
+}
+
+/**
+ * What 'Nova turma' proposes for a course: what 'Preparar próximo semestre' proposes for it, or,
+ * the course having a class in the term to prepare, its class for the term after (decision 105).
+ * Undefined: the course has no class.
+ */
+export async function courseProposal(
+  ctx: ClassContext,
+  slug: string,
+): Promise<ProposedClass | undefined> {
+  const courses = await coursesWithClasses(ctx);
+  const course = courses.find((c) => c.slug === slug);
+  if (!course) return undefined;
+  const toPrepare = termToPrepare(
+    courses.flatMap((c) => c.classes),
+    today(ctx.now()),
+  );
+  return nextClass(course.classes, toPrepare, await ctx.recesses.all());
 }
 
 /** The term to prepare and each course's row, with a new key for its confirmation. */
@@ -157,6 +178,7 @@ function classToCreate(
       `o primeiro encontro deve cair no semestre ${term}.`,
     );
   }
+  const ruleDate = storedFirstMeeting(row.proposal, input.firstMeeting);
   const opensAt = input.opensAt === null ? null : utcInstant(input.opensAt);
   const { closesAt } = windowFor(source, input.firstMeeting, input.time);
   const start = zonedInstant(input.firstMeeting, input.time).toISOString();
@@ -183,8 +205,8 @@ function classToCreate(
     invite_code: null,
     enrolment_opens_at: opensAt,
     enrolment_closes_at: closesAt,
-    first_meeting: input.firstMeeting,
-    meeting_weekday: weekdayOf(input.firstMeeting),
+    first_meeting: ruleDate,
+    meeting_weekday: weekdayOf(ruleDate),
     meeting_time: input.time === source.time ? template.meeting_time : input.time,
     meeting_count: template.meeting_count,
     meeting_duration_minutes: template.meeting_duration_minutes,

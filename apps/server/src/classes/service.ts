@@ -50,10 +50,7 @@ import {
 } from './prerequisites.js';
 
 /** What the classes module is built with; absent ones take the product's defaults. */
-export type ClassDeps = Omit<
-  ClassContext,
-  'courses' | 'now' | 'notices' | 'retentionMonths' | 'recessPeriods'
-> & {
+export type ClassDeps = Omit<ClassContext, 'courses' | 'now' | 'notices' | 'retentionMonths'> & {
   /** The content's courses (none: every course of the content). */
   courses?: readonly Course[];
   now?: () => Date;
@@ -61,8 +58,6 @@ export type ClassDeps = Omit<
   notices?: ClassContext['notices'];
   /** RETENTION_MONTHS_AFTER_COURSE (none: no retention, dates past it are not refused). */
   retentionMonths?: number;
-  /** The centre's recesses (none: no recess applied). */
-  recessPeriods?: ClassContext['recessPeriods'];
 };
 
 /** The context the module's services share. */
@@ -73,7 +68,6 @@ export function createClassContext(deps: ClassDeps): ClassContext {
     now: deps.now ?? (() => new Date()),
     notices: deps.notices ?? NO_STAFF_NOTICES,
     retentionMonths: deps.retentionMonths,
-    recessPeriods: deps.recessPeriods ?? (() => Promise.resolve([])),
   };
 }
 

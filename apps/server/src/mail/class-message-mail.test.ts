@@ -10,10 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { allCourses, type Course, findCourse } from '@centro/content';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
+import type { TestApi } from '../../tests/support/api-app.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
-import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
-import { seedPeople } from '../../tests/support/server-process.js';
+import {
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+} from '../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../tests/support/smtp-server.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const C = `/api/staff/courses/${passe.slug}`;
@@ -24,62 +30,34 @@ afterAll(async () => {
 });
 
 describe.each(targets)('a message to a class ($dialect)', { timeout: 60_000 }, (target) => {
+  let app: MailApi;
   let smtp: TestSmtpServer;
   let api: TestApi;
   const ADMIN = randomUUID();
 
-  const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
-    api.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
+  const as = requestsAs(() => api);
+  const enrol = enrolmentsIn(() => api);
   const to = (person: string) =>
     smtp.received.filter((m) => JSON.stringify(m.to).includes(`${person}@example.org`));
   /** The messages to `person` with this subject, once `count` arrived. */
-  const waitFor = async (person: string, subject: string, count = 1): Promise<ParsedMail[]> => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = to(person).filter((m) => m.subject === subject);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`no '${subject}' to ${person}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const waitFor = (person: string, subject: string, count = 1): Promise<ParsedMail[]> =>
+    mailTo(smtp, person, subject, { count, exact: true });
 
   beforeAll(async () => {
-    smtp = await createTestSmtpServer();
-    api = await createTestApi({
-      databaseUrl: target.databaseUrl,
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>',
-        ADMIN_EMAILS: `${ADMIN}@example.org`,
-        RATE_LIMIT_API_PER_MINUTE: '0',
-      },
-    });
-    await api.app.ready();
-    await seedPeople(api.app.database.db, [ADMIN]);
+    app = await createMailApi({ databaseUrl: target.databaseUrl, admin: ADMIN, people: [ADMIN] });
+    ({ smtp, api } = app);
     await api.app.database.db
       .updateTable('classes')
       .set({ places: 2 })
       .where('course_slug', '=', passe.slug)
       .execute();
   });
-  afterAll(async () => {
-    await api.close();
-    await smtp.stop();
-  });
+  afterAll(() => app.close());
 
   it('reaches the class as plain text, the waiting list when asked, three times a day', async () => {
     const [ana = '', bia = '', caio = '', sec = ''] = await api.createPeople(4);
     for (const person of [ana, bia]) {
-      const enrolled = await api.app.inject({
-        method: 'POST',
-        url: '/api/group/add',
-        payload: { group: passe.groupId, user: person, token: api.tokenFor(person) },
-      });
+      const enrolled = await enrol(person, passe);
       expect(enrolled.statusCode).toBe(200);
     }
     const joined = await as(caio, 'POST', '/api/me/waiting-list/join', { course: passe.slug });
@@ -202,11 +180,7 @@ describe.each(targets)('a message to a class ($dialect)', { timeout: 60_000 }, (
   it('five sends at once: three go, two are refused, whatever the instant', async () => {
     const third = allCourses().filter((c) => c.slug !== passe.slug)[1] as Course;
     const [eva = ''] = await api.createPeople(1);
-    const enrolled = await api.app.inject({
-      method: 'POST',
-      url: '/api/group/add',
-      payload: { group: third.groupId, user: eva, token: api.tokenFor(eva) },
-    });
+    const enrolled = await enrol(eva, third);
     expect(enrolled.statusCode).toBe(200);
     const base = `/api/staff/courses/${third.slug}`;
     const classes = (await as(ADMIN, 'GET', `${base}/classes`)).json() as {

@@ -12,11 +12,16 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
-import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
-import { seedPeople } from '../../tests/support/server-process.js';
+import {
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  TEST_MAIL_FROM as MAIL_FROM,
+} from '../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../tests/support/smtp-server.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
-const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
 const SUBJECT = 'Lembrete: sua turma começa sábado, 09/03 às 19h30';
 /** The class's first meeting: Saturday 09/03/2030, 19:30 in São Paulo. */
 const FIRST = zonedInstant('2030-03-09', '19:30');
@@ -31,36 +36,22 @@ describe.each(targets)(
   'the reminder before a class starts ($dialect)',
   { timeout: 60_000 },
   (target) => {
+    let app: MailApi;
     let smtp: TestSmtpServer;
     let api: TestApi;
+    const enrol = enrolmentsIn(() => api);
 
     const subjectsTo = (person: string) =>
       smtp.received
         .filter((m) => JSON.stringify(m.to).includes(`${person}@example.org`))
         .map((m) => m.subject);
     /** The messages to `person` whose subject is SUBJECT (waits for one). */
-    const remindersTo = async (person: string): Promise<ParsedMail[]> => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const found = smtp.received.filter(
-          (m) => JSON.stringify(m.to).includes(`${person}@example.org`) && m.subject === SUBJECT,
-        );
-        if (found.length > 0) return found;
-        if (Date.now() > deadline) {
-          throw new Error(`no reminder to ${person}; got ${subjectsTo(person).join(' | ')}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const remindersTo = (person: string): Promise<ParsedMail[]> =>
+      mailTo(smtp, person, SUBJECT, { exact: true });
 
     beforeAll(async () => {
-      smtp = await createTestSmtpServer();
-      api = await createTestApi({
-        databaseUrl: target.databaseUrl,
-        env: { SMTP_URL: smtp.url, MAIL_FROM, RATE_LIMIT_API_PER_MINUTE: '0' },
-      });
-      await api.app.ready();
-      await seedPeople(api.app.database.db, [randomUUID()]);
+      app = await createMailApi({ databaseUrl: target.databaseUrl, people: [randomUUID()] });
+      ({ smtp, api } = app);
       // Two places; the class starts on Saturday 09/03/2030 at 19:30.
       await api.app.database.db
         .updateTable('classes')
@@ -75,19 +66,12 @@ describe.each(targets)(
         .where('course_slug', '=', passe.slug)
         .execute();
     });
-    afterAll(async () => {
-      await api.close();
-      await smtp.stop();
-    });
+    afterAll(() => app.close());
 
     it('reminds every enrolled person once, two days before, with the place and the calendar', async () => {
       const [ana = '', caio = '', bia = ''] = await api.createPeople(3);
       for (const person of [ana, caio]) {
-        const enrolled = await api.app.inject({
-          method: 'POST',
-          url: '/api/group/add',
-          payload: { group: passe.groupId, user: person, token: api.tokenFor(person) },
-        });
+        const enrolled = await enrol(person, passe);
         expect(enrolled.statusCode).toBe(200);
       }
       const joined = await api.app.inject({

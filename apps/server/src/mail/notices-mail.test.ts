@@ -14,12 +14,19 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
+import { courseSettings } from '../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../tests/support/databases.js';
-import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
-import { seedPeople } from '../../tests/support/server-process.js';
+import {
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+  TEST_MAIL_FROM as MAIL_FROM,
+} from '../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../tests/support/smtp-server.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
-const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
 const C = `/api/staff/courses/${passe.slug}`;
 
 const targets = await testDatabaseTargets('notices-mail');
@@ -27,59 +34,23 @@ afterAll(async () => {
   for (const target of targets) await target.cleanup();
 });
 
-const settings = (changes: Record<string, unknown> = {}) => ({
-  places: null,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
-  firstMeeting: null,
-  time: null,
-  count: null,
-  durationMinutes: null,
-  room: null,
-  ...changes,
-});
-
 describe.each(targets)(
   'notices of what happens to a person ($dialect)',
   { timeout: 60_000 },
   (target) => {
+    let app: MailApi;
     let smtp: TestSmtpServer;
     let api: TestApi;
     const ADMIN = randomUUID();
 
-    const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
-      api.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-        ...(body === undefined ? {} : { payload: body }),
-      });
-    const enrol = (person: string) =>
-      api.app.inject({
-        method: 'POST',
-        url: '/api/group/add',
-        payload: { group: passe.groupId, user: person, token: api.tokenFor(person) },
-      });
+    const as = requestsAs(() => api);
+    const enrolIn = enrolmentsIn(() => api);
+    const enrol = (person: string) => enrolIn(person, passe);
     /** The one message to `person` whose subject starts with `subject` (waits for it). */
     const messageTo = async (person: string, subject: string): Promise<ParsedMail> => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const found = smtp.received.filter(
-          (m) => m.to !== undefined && JSON.stringify(m.to).includes(`${person}@example.org`),
-        );
-        const match = found.filter((m) => m.subject?.startsWith(subject));
-        if (match.length > 0) {
-          expect(match).toHaveLength(1);
-          return match[0] as ParsedMail;
-        }
-        if (Date.now() > deadline) {
-          throw new Error(
-            `no '${subject}' to ${person}; got ${found.map((m) => m.subject).join(' | ')}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const match = await mailTo(smtp, person, subject);
+      expect(match).toHaveLength(1);
+      return match[0] as ParsedMail;
     };
     /** A class of last term: its meetings over, so 'Encerrar turma' needs no second confirmation. */
     const lastTerm = (classId: string) =>
@@ -94,28 +65,15 @@ describe.each(targets)(
         .map((m) => m.subject);
 
     beforeAll(async () => {
-      smtp = await createTestSmtpServer();
-      api = await createTestApi({
-        databaseUrl: target.databaseUrl,
-        env: {
-          SMTP_URL: smtp.url,
-          MAIL_FROM,
-          ADMIN_EMAILS: `${ADMIN}@example.org`,
-          RATE_LIMIT_API_PER_MINUTE: '0',
-        },
-      });
-      await api.app.ready();
-      await seedPeople(api.app.database.db, [ADMIN]);
+      app = await createMailApi({ databaseUrl: target.databaseUrl, admin: ADMIN, people: [ADMIN] });
+      ({ smtp, api } = app);
       await api.app.database.db
         .updateTable('classes')
         .set({ places: 1 })
         .where('course_slug', '=', passe.slug)
         .execute();
     });
-    afterAll(async () => {
-      await api.close();
-      await smtp.stop();
-    });
+    afterAll(() => app.close());
 
     it('tells each person what happened and what to do, one message per event', async () => {
       const [ana = '', bia = '', caio = ''] = await api.createPeople(3);
@@ -184,7 +142,7 @@ describe.each(targets)(
         ADMIN,
         'POST',
         `${C}/settings`,
-        settings({ places: 1, time: '20:15' }),
+        courseSettings({ places: 1, time: '20:15' }),
       );
       expect(changed.statusCode).toBe(200);
       // Staff are told who was e-mailed: the one enrolled person.
@@ -204,7 +162,7 @@ describe.each(targets)(
         ADMIN,
         'POST',
         `${C}/settings`,
-        settings({ places: 1, time: '20:15' }),
+        courseSettings({ places: 1, time: '20:15' }),
       );
       expect(again.json()).toMatchObject({ notified: 0 });
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -229,11 +187,7 @@ describe.each(targets)(
       )[1] as Course;
       const K = `/api/staff/courses/${course.slug}`;
       const [fia = ''] = await api.createPeople(1);
-      const enrolled = await api.app.inject({
-        method: 'POST',
-        url: '/api/group/add',
-        payload: { group: course.groupId, user: fia, token: api.tokenFor(fia) },
-      });
+      const enrolled = await enrolIn(fia, course);
       expect(enrolled.statusCode).toBe(200);
       const [last] = (await as(ADMIN, 'GET', `${K}/classes`)).json().classes as { id: string }[];
       await lastTerm(last?.id as string);

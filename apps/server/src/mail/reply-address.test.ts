@@ -6,29 +6,24 @@
  * requests; the notice names the configured address from the start, and says who changes it.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { centre, findCourse, type Course } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltWebRoot, hasBuiltRenderer } from '../../tests/support/built-web-root.js';
+import type { FixtureWebRoot } from '../../tests/support/web-root.js';
 import { createTestApi, type TestApi } from '../../tests/support/api-app.js';
 import { seedPeople } from '../../tests/support/server-process.js';
 import { createTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server.js';
 
-const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
-const hasRenderer = existsSync(path.join(BUILT_WEB_ROOT, '..', 'renderer', 'render.js'));
 const ADMIN = randomUUID();
 const DATA_PROTECTION = 'dados@centro.example.org';
 const OUTSIDE = 'fora@exemplo.net';
 const passe = findCourse('global-kardec', 'passe') as Course;
 const { street, district, city, state, postalCode } = centre.address;
 
-describe.skipIf(!hasRenderer)('replies and data requests', () => {
+describe.skipIf(!hasBuiltRenderer)('replies and data requests', () => {
   let api: TestApi;
   let smtp: TestSmtpServer;
-  let dir: string;
+  let fixture: FixtureWebRoot;
   let comunicacao: string;
 
   const as = (person: string, method: 'GET' | 'PUT' | 'POST', url: string, body?: object) =>
@@ -41,16 +36,8 @@ describe.skipIf(!hasRenderer)('replies and data requests', () => {
   const page = async (url: string) => (await api.app.inject({ method: 'GET', url })).body;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'centro-reply-'));
+    fixture = await createBuiltWebRoot('reply');
     smtp = await createTestSmtpServer();
-    const fixture = {
-      dir,
-      webRoot: BUILT_WEB_ROOT,
-      dataDir: path.join(dir, 'data'),
-      scriptsOf: () => [],
-      markerOf: () => '',
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
     api = await createTestApi({
       fixture,
       env: {
@@ -72,7 +59,7 @@ describe.skipIf(!hasRenderer)('replies and data requests', () => {
   afterAll(async () => {
     await api.close();
     await smtp.stop();
-    await rm(dir, { recursive: true, force: true });
+    await fixture.cleanup();
   });
 
   it('keep the configured address when Comunicação publishes an outside contact e-mail', async () => {

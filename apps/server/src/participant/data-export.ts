@@ -1,14 +1,17 @@
 /**
  * 'Baixar meus dados': everything the product holds about a person, as one document (LGPD),
  * from what the participant's service read: the account, the directory's entry, places, waiting
- * positions and their history, attendance, prerequisite exceptions, and what staff did with their
- * data, by role and not by name (decision 078).
+ * positions and their history, attendance, prerequisite exceptions, certificates with their codes
+ * (decision 094), what the desk recorded with the consent given there (decision 095), opening
+ * alerts, the e-mails the outbox holds, and what staff did with their data, by role and not by
+ * name (decision 078).
  */
 import type { Course } from '@centro/content';
 import {
   type MyData,
   type UserDetails,
   type MyEnrolment,
+  certificatePath,
   personBirthDate,
   personPhone,
 } from '@centro/contracts';
@@ -22,7 +25,11 @@ type Reads =
   | 'staffActionsAbout'
   | 'staffRoles'
   | 'classes'
-  | 'prerequisiteExceptions';
+  | 'prerequisiteExceptions'
+  | 'certificates'
+  | 'deskConsents'
+  | 'openingAlerts'
+  | 'messages';
 type Read<K extends Reads> = Awaited<ReturnType<ParticipantRepository[K]>>;
 
 export interface PersonDataInput {
@@ -39,6 +46,12 @@ export interface PersonDataInput {
   /** The person's enrolments, each with the reason of a completion changed by Coordenação. */
   history: readonly { enrolment: MyEnrolment; changeReason: string | null }[];
   exceptions: Read<'prerequisiteExceptions'>;
+  certificates: Read<'certificates'>;
+  deskConsents: Read<'deskConsents'>;
+  openingAlerts: Read<'openingAlerts'>;
+  messages: Read<'messages'>;
+  /** The site's public origin: a certificate's check is `/certificados/<código>` on it. */
+  siteUrl: string;
 }
 
 export function personData(input: PersonDataInput): MyData {
@@ -68,6 +81,8 @@ export function personData(input: PersonDataInput): MyData {
       enrolledAt: e.createdAt,
       updatedAt: e.updatedAt,
       promotedAt: e.promotedAt,
+      // That it exists, not the token: it has the place marked present at the door (decision 097).
+      checkInCode: e.active,
     })),
     waitingList: rows.waiting.map((w) => ({
       course: w.courseSlug,
@@ -91,6 +106,38 @@ export function personData(input: PersonDataInput): MyData {
       grantedAt: e.granted_at,
       // The role, not the staff member (decision 061).
       grantedBy: 'secretaria-ou-coordenacao' as const,
+    })),
+    certificates: input.certificates.map((c) => ({
+      code: c.code,
+      course: c.courseSlug,
+      title: title(c.courseSlug),
+      turma: turma(c.classId),
+      concludedAt: c.concludedAt,
+      issuedAt: c.issuedAt,
+      valid: c.valid,
+      withdrawnAt: c.withdrawnAt,
+      verifyUrl: new URL(certificatePath(c.code), input.siteUrl).href,
+    })),
+    deskConsents: input.deskConsents.map((d) => ({
+      name: d.display_name,
+      phone: d.mobile_phone,
+      mail: d.mail,
+      consentText: d.consent_text,
+      consentAt: d.consent_at,
+      // The role, not the staff member (decision 078); the desk is Secretaria's and Coordenação's.
+      recordedBy: 'secretaria-ou-coordenacao' as const,
+      claimedAt: d.claimed_at,
+    })),
+    openingAlerts: input.openingAlerts.map((o) => ({
+      course: o.course_slug,
+      title: title(o.course_slug),
+      createdAt: o.created_at,
+    })),
+    messages: input.messages.map((m) => ({
+      subject: m.subject === '' ? null : m.subject,
+      status: m.status,
+      createdAt: m.created_at,
+      sentAt: m.sent_at,
     })),
     attendance: attendance.map((a) => ({
       course: a.course_slug,

@@ -118,6 +118,92 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
         .execute();
     },
 
+    /**
+     * The person's certificates (decision 094), oldest first, each with its completion's date and
+     * whether the public check says it is valid (not withdrawn, the completion still 'Concluído').
+     */
+    async certificates(userId: string) {
+      const rows = await db
+        .selectFrom('certificates as c')
+        .leftJoin('completions as k', (join) =>
+          join.onRef('k.class_id', '=', 'c.class_id').onRef('k.person_id', '=', 'c.person_id'),
+        )
+        .select([
+          'c.code',
+          'c.course_slug',
+          'c.class_id',
+          'c.issued_at',
+          'c.withdrawn_at',
+          'k.concluded',
+          'k.concluded_at',
+        ])
+        .where('c.person_id', '=', userId)
+        .orderBy('c.issued_at')
+        .orderBy('c.code')
+        .execute();
+      return rows.map((r) => ({
+        code: r.code,
+        courseSlug: r.course_slug,
+        classId: r.class_id,
+        issuedAt: r.issued_at,
+        withdrawnAt: r.withdrawn_at,
+        concludedAt: r.concluded_at,
+        valid: r.withdrawn_at === null && Number(r.concluded) === 1,
+      }));
+    },
+
+    /**
+     * What the desk recorded of the person before their account claimed it (decision 095): the
+     * claim code's hash and the staff member who recorded the consent are not read.
+     */
+    async deskConsents(userId: string) {
+      return db
+        .selectFrom('desk_people')
+        .select([
+          'display_name',
+          'mobile_phone',
+          'mail',
+          'consent_text',
+          'consent_at',
+          'claimed_at',
+        ])
+        .where('claimed_by', '=', userId)
+        .orderBy('consent_at')
+        .execute();
+    },
+
+    /** 'Avise-me quando abrir', oldest first. */
+    async openingAlerts(userId: string) {
+      return db
+        .selectFrom('opening_alerts')
+        .select(['course_slug', 'created_at'])
+        .where('person_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('course_slug')
+        .execute();
+    },
+
+    /**
+     * The outbox's messages to the person, oldest first: the rows to their addresses, and those
+     * kept as data for them (decision 033), which name the person and no address until sent. The
+     * body is not read.
+     */
+    async messages(userId: string, addresses: readonly string[]) {
+      const recipients = addresses.filter((a) => a !== '');
+      return db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'status', 'created_at', 'sent_at'])
+        .where((eb) =>
+          eb.or([
+            eb('person_id', '=', userId),
+            ...(recipients.length > 0 ? [eb('recipient', 'in', recipients)] : []),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
     /** The person's own cancellations (decision 059). */
     cancellations: (userId: string) => cancellationsOf(db, userId),
 

@@ -87,6 +87,8 @@ export interface ParticipantServiceOptions {
   /** Told of a deletion at once: this instance refuses the person's tokens before the next read. */
   revocations?: Pick<TokenRevocations, 'note'>;
   courses?: readonly Course[];
+  /** The site's public origin, for the address that checks a certificate (decision 094). */
+  siteUrl: string;
   now?: () => Date;
 }
 
@@ -107,6 +109,17 @@ export function nextMeeting(
   return null;
 }
 
+/** The addresses the person's e-mails go to: the sign-in e-mail and the contact e-mail. */
+function addressesOf(
+  account: { email: string; mail: string | null } | undefined,
+  user: { mail?: string | null } | null,
+): string[] {
+  const addresses = [account?.email, account?.mail, user?.mail].filter(
+    (a): a is string => typeof a === 'string' && a !== '',
+  );
+  return [...new Set(addresses)];
+}
+
 export class ParticipantService {
   readonly #repository: ParticipantRepository;
   readonly #enrolment: ParticipantServiceOptions['enrolment'];
@@ -114,6 +127,7 @@ export class ParticipantService {
   readonly #accounts: 'embedded' | 'tenant';
   readonly #courses: Map<string, Course>;
   readonly #now: () => Date;
+  readonly #siteUrl: string;
   readonly #mail: ParticipantServiceOptions['mail'];
   readonly #recentSignIn: RecentSignInPolicy;
   readonly #revocations: ParticipantServiceOptions['revocations'];
@@ -128,6 +142,7 @@ export class ParticipantService {
     this.#accounts = options.accounts;
     this.#courses = new Map((options.courses ?? allCourses()).map((c) => [c.slug, c]));
     this.#now = options.now ?? (() => new Date());
+    this.#siteUrl = options.siteUrl;
   }
 
   /**
@@ -278,23 +293,33 @@ export class ParticipantService {
 
   /** Everything the product holds about the person. */
   async exportData(userId: string): Promise<MyData> {
-    const [account, user, rows, attendance, actions, roles, classes, history, exceptions] =
-      await Promise.all([
-        this.#repository.account(userId),
-        this.#directory.getUser(userId),
-        this.#enrolment.personRows(userId),
-        this.#repository.attendance(userId),
-        this.#repository.staffActionsAbout(userId),
-        this.#repository.staffRoles(userId),
-        this.#repository.classes(),
-        this.#history(userId),
-        this.#repository.prerequisiteExceptions(userId),
-      ]);
+    const repository = this.#repository;
+    const [account, user] = await Promise.all([
+      repository.account(userId),
+      this.#directory.getUser(userId),
+    ]);
+    const [rows, attendance, actions, roles, classes, history, exceptions] = await Promise.all([
+      this.#enrolment.personRows(userId),
+      repository.attendance(userId),
+      repository.staffActionsAbout(userId),
+      repository.staffRoles(userId),
+      repository.classes(),
+      this.#history(userId),
+      repository.prerequisiteExceptions(userId),
+    ]);
+    const [certificates, deskConsents, openingAlerts, messages] = await Promise.all([
+      repository.certificates(userId),
+      repository.deskConsents(userId),
+      repository.openingAlerts(userId),
+      repository.messages(userId, addressesOf(account, user)),
+    ]);
     return personData({
       userId,
       exportedAt: this.#now(),
       courses: this.#courses,
+      siteUrl: this.#siteUrl,
       ...{ account, user, rows, attendance, actions, roles, classes, history, exceptions },
+      ...{ certificates, deskConsents, openingAlerts, messages },
     });
   }
 
@@ -352,14 +377,11 @@ export class ParticipantService {
       throw new AccountDeletionIncompleteError(error);
     }
     const deleteAccount = this.#accounts === 'embedded' && account !== undefined;
-    const addresses = [account?.email, account?.mail, user?.mail].filter(
-      (a): a is string => typeof a === 'string' && a !== '',
-    );
     // The confirmation goes to the address the person reads: the contact e-mail, else the sign-in.
     const to = user?.mail ?? account?.mail ?? account?.email;
     const mail = this.#mail;
     const now = this.#now();
-    await this.#repository.deletePerson(userId, [...new Set(addresses)], {
+    await this.#repository.deletePerson(userId, addressesOf(account, user), {
       account: deleteAccount,
       now,
       farewell:

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { it } from 'vitest';
+import { courseSettings } from '../support/course-settings.js';
 import {
   brokenJson,
   contentTypes,
@@ -131,17 +132,7 @@ await describeHostile('hostile api-bodies', (hostile) => {
         'completions',
       ] as const;
       const C = `/api/staff/courses/${course.slug}`;
-      const settings = {
-        places: null,
-        inviteCode: null,
-        opensAt: null,
-        closesAt: null,
-        firstMeeting: null,
-        time: null,
-        count: null,
-        durationMinutes: null,
-        room: null,
-      };
+      const settings = courseSettings();
       const posts = [
         { url: `${C}/settings`, body: () => ({ ...settings }) },
         { url: `${C}/participants/${bob}/remove`, body: () => ({ confirm: true }) },

@@ -12,20 +12,12 @@ import type { CourseClassesResponse, MyEnrolmentsResponse } from '@centro/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClassStore } from '../../src/classes/class-store.js';
 import { createCompletionStore } from '../../src/classes/completion-store.js';
-import { createTestApi, type TestApi } from '../support/api-app.js';
 import { firstClassOf } from '../support/classes.js';
 import { checkEnrolmentInvariants } from '../support/enrolment-invariants.js';
-import { createPostgresTestDatabase } from '../support/postgres.js';
+import { rushServers, rushTargets } from '../support/rush-servers.js';
 
-const pgDatabase = await createPostgresTestDatabase('class_rush');
-afterAll(async () => {
-  await pgDatabase?.drop();
-});
-
-const targets = [
-  { dialect: 'sqlite', databaseUrl: undefined, instances: 1 },
-  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url, instances: 2 }] : []),
-];
+const { targets, drop } = await rushTargets('class_rush');
+afterAll(drop);
 
 // A course anyone may enrol in (no prerequisites: decision 061).
 const course = allCourses().filter((c) => !c.prerequisites)[5] as ReturnType<
@@ -42,26 +34,20 @@ interface Answer {
 describe.each(targets)(
   'two classes of one course on $dialect ($instances instance(s))',
   (target) => {
-    const apis: TestApi[] = [];
-    const origins: string[] = [];
+    const servers = rushServers(target);
+    const { main, db } = servers;
     let tuesday = '';
     let saturday = '';
 
     beforeAll(async () => {
-      const first = await createTestApi({ databaseUrl: target.databaseUrl });
-      apis.push(first);
-      for (let i = 1; i < target.instances; i++) {
-        apis.push(await createTestApi({ databaseUrl: target.databaseUrl, fixture: first.fixture }));
-      }
-      for (const api of apis) origins.push(await api.app.listen({ host: '127.0.0.1', port: 0 }));
-      const { db } = first.app.database;
-      tuesday = await firstClassOf(db, course.slug);
-      await db
+      await servers.start();
+      tuesday = await firstClassOf(db(), course.slug);
+      await db()
         .updateTable('classes')
         .set({ places: TUESDAY_PLACES, name: 'Turma 2027/1' })
         .where('id', '=', tuesday)
         .execute();
-      saturday = await createClassStore(db).create({
+      saturday = await createClassStore(db()).create({
         course_slug: course.slug,
         name: 'Turma 2027/1 (sábado)',
         places: SATURDAY_PLACES,
@@ -72,25 +58,15 @@ describe.each(targets)(
         meeting_room: 'Sala 3',
       });
     }, 30_000);
-    afterAll(async () => {
-      for (const api of apis.reverse()) await api.close();
-    });
+    afterAll(() => servers.close());
 
-    const main = () => apis[0] as TestApi;
-    const db = () => main().app.database.db;
-
-    async function enrol(i: number, userId: string, turma?: string): Promise<Answer> {
-      const res = await fetch(`${origins[i % origins.length] as string}/api/group/add`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          group: course.groupId,
-          user: userId,
-          token: main().tokenFor(userId),
-          ...(turma === undefined ? {} : { turma }),
-        }),
+    function enrol(i: number, userId: string, turma?: string): Promise<Answer> {
+      return servers.post<Answer['body']>(i, '/api/group/add', {
+        group: course.groupId,
+        user: userId,
+        token: main().tokenFor(userId),
+        ...(turma === undefined ? {} : { turma }),
       });
-      return { status: res.status, body: (await res.json()) as Answer['body'] };
     }
 
     it('asks which class when several are open, and refuses a class of no such course', async () => {
@@ -158,7 +134,7 @@ describe.each(targets)(
       });
 
       // 'Minhas inscrições' names the person's class.
-      const mineRes = await fetch(`${origins[0] as string}/api/me/enrolments`, {
+      const mineRes = await fetch(`${servers.origin(0)}/api/me/enrolments`, {
         headers: { authorization: `Bearer ${main().tokenFor(onSaturday)}` },
       });
       const { enrolments } = (await mineRes.json()) as MyEnrolmentsResponse;
@@ -188,7 +164,7 @@ describe.each(targets)(
     it('puts a person on the waiting list of the full class they name', async () => {
       const [late] = (await main().createPeople(1)) as [string];
       const join = async (turma?: string) => {
-        const res = await fetch(`${origins[0] as string}/api/me/waiting-list/join`, {
+        const res = await fetch(`${servers.origin(0)}/api/me/waiting-list/join`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -212,7 +188,7 @@ describe.each(targets)(
     });
 
     it('lists both classes for the course page, with their places left', async () => {
-      const res = await fetch(`${origins[0] as string}/api/courses/classes`);
+      const res = await fetch(`${servers.origin(0)}/api/courses/classes`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as CourseClassesResponse;
       const classes = body.courses[course.slug] ?? [];

@@ -8,21 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { DESK_CONSENT_TEXT } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../support/api-app.js';
 import { firstClassOf } from '../support/classes.js';
 import { checkEnrolmentInvariants } from '../support/enrolment-invariants.js';
-import { createPostgresTestDatabase } from '../support/postgres.js';
+import { rushServers, rushTargets } from '../support/rush-servers.js';
 import { seedPeople } from '../support/server-process.js';
 
-const pgDatabase = await createPostgresTestDatabase('desk_rush');
-afterAll(async () => {
-  await pgDatabase?.drop();
-});
-
-const targets = [
-  { dialect: 'sqlite', databaseUrl: undefined, instances: 1 },
-  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url, instances: 2 }] : []),
-];
+const { targets, drop } = await rushTargets('desk_rush');
+afterAll(drop);
 
 // A course anyone may enrol in (no prerequisites: decision 061).
 const course = allCourses().filter((c) => !c.prerequisites)[6] as ReturnType<
@@ -32,42 +24,22 @@ const PLACES = 5;
 const ADMIN = randomUUID();
 
 describe.each(targets)('desk and web enrolments at once on $dialect', (target) => {
-  const apis: TestApi[] = [];
-  const origins: string[] = [];
+  const servers = rushServers(target, {
+    env: { ADMIN_EMAILS: `${ADMIN}@example.org`, RATE_LIMIT_API_PER_MINUTE: '0' },
+  });
+  const { main, db } = servers;
   let turma = '';
 
   beforeAll(async () => {
-    const env = { ADMIN_EMAILS: `${ADMIN}@example.org`, RATE_LIMIT_API_PER_MINUTE: '0' };
-    const first = await createTestApi({ databaseUrl: target.databaseUrl, env });
-    apis.push(first);
-    for (let i = 1; i < target.instances; i++) {
-      apis.push(
-        await createTestApi({ databaseUrl: target.databaseUrl, fixture: first.fixture, env }),
-      );
-    }
-    for (const api of apis) origins.push(await api.app.listen({ host: '127.0.0.1', port: 0 }));
-    const { db } = first.app.database;
-    await seedPeople(db, [ADMIN]);
-    turma = await firstClassOf(db, course.slug);
-    await db.updateTable('classes').set({ places: PLACES }).where('id', '=', turma).execute();
+    await servers.start();
+    await seedPeople(db(), [ADMIN]);
+    turma = await firstClassOf(db(), course.slug);
+    await db().updateTable('classes').set({ places: PLACES }).where('id', '=', turma).execute();
   }, 30_000);
-  afterAll(async () => {
-    for (const api of apis.reverse()) await api.close();
-  });
+  afterAll(() => servers.close());
 
-  const main = () => apis[0] as TestApi;
-  const db = () => main().app.database.db;
-  const post = async (i: number, path: string, body: object, bearer?: string) => {
-    const res = await fetch(`${origins[i % origins.length] as string}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as { error?: string; state?: string } };
-  };
+  const post = (i: number, path: string, body: object, bearer?: string) =>
+    servers.post<{ error?: string; state?: string }>(i, path, body, bearer);
 
   it('never overbooks the class', async () => {
     const webPeople = await main().createPeople(12);

@@ -7,19 +7,12 @@
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectoryError } from '../../src/directory/directory.js';
-import { createTestApi, type TestApi } from '../support/api-app.js';
-import { createPostgresTestDatabase } from '../support/postgres.js';
+import { createTestApi } from '../support/api-app.js';
 import { firstClassOf } from '../support/classes.js';
+import { rushServers, rushTargets } from '../support/rush-servers.js';
 
-const pgDatabase = await createPostgresTestDatabase('rush');
-afterAll(async () => {
-  await pgDatabase?.drop();
-});
-
-const targets = [
-  { dialect: 'sqlite', databaseUrl: undefined, instances: 1 },
-  ...(pgDatabase ? [{ dialect: 'postgres', databaseUrl: pgDatabase.url, instances: 2 }] : []),
-];
+const { targets, drop } = await rushTargets('rush');
+afterAll(drop);
 
 const courses = allCourses();
 const [rushCourse, sameCourse, faultCourse, repairCourse] = courses as [
@@ -38,39 +31,23 @@ interface Answer {
 }
 
 describe.each(targets)('enrolment rush on $dialect ($instances instance(s))', (target) => {
-  const apis: TestApi[] = [];
-  const origins: string[] = [];
+  const servers = rushServers(target);
+  const { apis, main, db } = servers;
 
-  beforeAll(async () => {
-    const first = await createTestApi({ databaseUrl: target.databaseUrl });
-    apis.push(first);
-    for (let i = 1; i < target.instances; i++) {
-      apis.push(await createTestApi({ databaseUrl: target.databaseUrl, fixture: first.fixture }));
-    }
-    for (const api of apis) {
-      origins.push(await api.app.listen({ host: '127.0.0.1', port: 0 }));
-    }
-  }, 30_000);
-  afterAll(async () => {
-    for (const api of apis.reverse()) await api.close();
-  });
-
-  const main = () => apis[0] as TestApi;
-  const db = () => main().app.database.db;
+  beforeAll(() => servers.start(), 30_000);
+  afterAll(() => servers.close());
 
   async function setPlaces(slug: string, places: number) {
     await db().updateTable('classes').set({ places }).where('course_slug', '=', slug).execute();
   }
 
   /** One enrolment, sent to instance `i % instances`. */
-  async function enrol(i: number, groupId: string, userId: string): Promise<Answer> {
-    const origin = origins[i % origins.length] as string;
-    const res = await fetch(`${origin}/api/group/add`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ group: groupId, user: userId, token: main().tokenFor(userId) }),
+  function enrol(i: number, groupId: string, userId: string): Promise<Answer> {
+    return servers.post<Answer['body']>(i, '/api/group/add', {
+      group: groupId,
+      user: userId,
+      token: main().tokenFor(userId),
     });
-    return { status: res.status, body: (await res.json()) as Answer['body'] };
   }
 
   async function rowsOf(slug: string) {

@@ -29,7 +29,6 @@ export interface ClassesPluginOptions {
 export const classesService = fp<ClassesPluginOptions>(
   async (app, { config }) => {
     const { database, directory, enrolment, mail, staff } = app;
-    const recesses = createRecessStore(database.db);
     const context = createClassContext({
       roster: createRosterStore(database.db),
       courseStore: createCourseStore(database.db),
@@ -39,10 +38,7 @@ export const classesService = fp<ClassesPluginOptions>(
       classMessages: createClassMessageStore(database, mail),
       nextTerm: createNextTermStore(database),
       desk: createDeskStore(database),
-      recesses,
-      // The recesses kept (decision 092) for the next term's proposal (decision 093).
-      recessPeriods: async () =>
-        (await recesses.all()).map((r) => ({ start: r.startsOn, end: r.endsOn })),
+      recesses: createRecessStore(database.db),
       directory,
       enrolment,
       log: app.log,

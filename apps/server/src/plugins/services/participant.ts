@@ -9,10 +9,12 @@ import type { EmbeddedProviderSetup } from './embedded-provider.js';
 
 export interface ParticipantPluginOptions {
   embedded: EmbeddedProviderSetup | null;
+  /** The site's public origin, for the addresses that check certificates. */
+  siteUrl: string;
 }
 
 export const participantService = fp<ParticipantPluginOptions>(
-  async (app, { embedded }) => {
+  async (app, { embedded, siteUrl }) => {
     const { database, directory, enrolment, mail, tokenRevocations } = app;
     app.decorate(
       'participant',
@@ -23,6 +25,7 @@ export const participantService = fp<ParticipantPluginOptions>(
         accounts: embedded && directory.kind === 'local' ? 'embedded' : 'tenant',
         mail,
         revocations: tokenRevocations,
+        siteUrl,
         // The built-in provider always says when the person signed in; Entra may not.
         recentSignIn: embedded ? 'required' : 'when-known',
       }),

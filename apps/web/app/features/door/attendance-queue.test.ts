@@ -9,6 +9,7 @@ import {
   pendingFor,
   type QueuedMark,
   settle,
+  shownFor,
 } from './attendance-queue';
 
 const at = (minute: number) => `2026-03-10T22:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -56,6 +57,36 @@ describe('the queue of marks at the door', () => {
     expect(settle(meanwhile, sent)).toEqual([
       mark({ personId: 'ana', present: false, markedAt: at(40) }),
     ]);
+  });
+
+  it('shows the latest mark made on the device, but never one the server refused', () => {
+    const before = mark({ personId: 'ana', present: false, markedAt: at(30) });
+    const tick = mark({ personId: 'ana', present: true, markedAt: at(31) });
+    const bia = mark({ personId: 'bia', present: true, markedAt: at(31) });
+    const caio = mark({ personId: 'caio', present: false, markedAt: at(32) });
+    const otherMeeting = mark({ personId: 'dora', meeting: 3 });
+    const made = [tick, bia];
+    const sent = [before, caio, otherMeeting];
+    expect(shownFor([made, [], sent], [], 'k1', 2)).toEqual(
+      new Map([
+        ['ana', true],
+        ['bia', true],
+        ['caio', false],
+      ]),
+    );
+    // Refused: Ana's box shows what this page sent before (the server's), Bia's the sheet's.
+    expect(shownFor([made, [], sent], [tick, bia], 'k1', 2)).toEqual(
+      new Map([
+        ['ana', false],
+        ['caio', false],
+      ]),
+    );
+    // Marked again while the refused one was on its way: the new tick is shown, to be sent.
+    const again = mark({ personId: 'bia', present: true, markedAt: at(33) });
+    expect(shownFor([[tick, again], [again], sent], [bia], 'k1', 2).get('bia')).toBe(true);
+    // An untick refused: ticked again, as the server still has the person present.
+    const untick = mark({ personId: 'bia', present: false, markedAt: at(34) });
+    expect(shownFor([[untick], [], [bia]], [untick], 'k1', 2).get('bia')).toBe(true);
   });
 
   it('keeps marks without a connection or a working server, and drops those refused for good', () => {

@@ -67,15 +67,40 @@ export function batches(queue: MarkQueue): MarkBatch[] {
   return [...byMeeting.values()];
 }
 
+/** Whether `mark` is one of `marks`: the same tick, not a later one of the same person. */
+const isOneOf = (marks: readonly QueuedMark[], mark: QueuedMark) =>
+  marks.some(
+    (m) => sameSlot(m, mark) && m.markedAt === mark.markedAt && m.present === mark.present,
+  );
+
 /**
  * The queue without the marks the server has taken (or refused for good): a mark made again since
  * it was sent (another `markedAt`) stays, to be sent in turn.
  */
 export function settle(queue: MarkQueue, done: readonly QueuedMark[]): MarkQueue {
-  return queue.filter(
-    (m) =>
-      !done.some((d) => sameSlot(d, m) && d.markedAt === m.markedAt && d.present === m.present),
-  );
+  return queue.filter((m) => !isOneOf(done, m));
+}
+
+/**
+ * What the screen shows for one meeting, by person, over the sheet as loaded: their mark in the
+ * first of `layers` (newest first: marked on this page, waiting on the device, sent from this page)
+ * that holds one the server did not refuse. A refused mark is never shown, so the box goes back to
+ * what the server holds (an earlier mark sent, else the sheet) instead of a mark that was dropped.
+ */
+export function shownFor(
+  layers: readonly MarkQueue[],
+  refused: MarkQueue,
+  classId: string,
+  meeting: number,
+): ReadonlyMap<string, boolean> {
+  const shown = new Map<string, boolean>();
+  for (const layer of layers) {
+    for (const m of layer) {
+      if (m.classId !== classId || m.meeting !== meeting || shown.has(m.personId)) continue;
+      if (!isOneOf(refused, m)) shown.set(m.personId, m.present);
+    }
+  }
+  return shown;
 }
 
 /**

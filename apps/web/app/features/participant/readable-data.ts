@@ -71,9 +71,28 @@ const byRole = (role: MyData['staffActions'][number]['role']) => {
   return role === 'monitor' ? 'pelo(a) monitor(a) da turma' : `pela ${ROLES[role] ?? role}`;
 };
 
-/** Who granted an exception, by role (decision 061). */
-const GRANTED_BY: Readonly<Record<MyData['prerequisiteExceptions'][number]['grantedBy'], string>> =
-  { 'secretaria-ou-coordenacao': 'pela secretaria ou coordenação' };
+/** Who granted an exception (decision 061) or recorded a consent at the desk, by role. */
+const BY_DESK: Readonly<Record<'secretaria-ou-coordenacao', string>> = {
+  'secretaria-ou-coordenacao': 'pela secretaria ou coordenação',
+};
+
+/** Where an e-mail to the person stands in the outbox. */
+const MESSAGE_STATUS: Readonly<Record<MyData['messages'][number]['status'], string>> = {
+  pending: 'aguardando envio',
+  sending: 'sendo enviado',
+  sent: 'enviado',
+  failed: 'não pôde ser enviado',
+};
+
+/** A certificate's code and where it is checked, or that it no longer holds (decision 094). */
+function certificateText(c: MyData['certificates'][number]): string {
+  const issued = `Código ${c.code}, emitido em ${readableInstant(c.issuedAt)}`;
+  if (!c.valid) {
+    // The words of the public check (`/certificados/<código>`) for a withdrawn one.
+    return `${issued}; inválido${c.withdrawnAt ? ` desde ${readableInstant(c.withdrawnAt)}` : ''}`;
+  }
+  return `${issued}; conclusão em ${readableInstant(c.concludedAt)}; confira em ${c.verifyUrl}`;
+}
 
 export function readableMyData(data: MyData): ReadableSection[] {
   const { account } = data;
@@ -82,6 +101,7 @@ export function readableMyData(data: MyData): ReadableSection[] {
     ...data.waitingList.map((w) => [w.course, w.title] as const),
     ...data.history.map((h) => [h.course, h.title] as const),
     ...data.prerequisiteExceptions.map((x) => [x.course, x.title] as const),
+    ...data.certificates.map((c) => [c.course, c.title] as const),
   ]);
   const course = (slug: string | null) => (slug ? (titleOf.get(slug) ?? slug) : '—');
   return [
@@ -101,13 +121,28 @@ export function readableMyData(data: MyData): ReadableSection[] {
       ],
     },
     {
+      title: 'Inscrição feita no balcão',
+      empty: 'Nenhuma inscrição feita no balcão.',
+      rows: data.deskConsents.flatMap((d): [string, string][] => [
+        ['Nome informado', value(d.name)],
+        ['Celular informado', value(d.phone)],
+        ['E-mail informado', value(d.mail)],
+        [
+          'Consentimento dado pessoalmente',
+          `Em ${readableInstant(d.consentAt)}, registrado ${BY_DESK[d.recordedBy]}`,
+        ],
+        ['Texto lido para você', d.consentText],
+        ['Vinculada à sua conta em', readableInstant(d.claimedAt)],
+      ]),
+    },
+    {
       title: 'Inscrições',
       empty: 'Nenhuma inscrição.',
       rows: data.enrolments.map((e) => [
         e.turma ? `${e.title} (${e.turma})` : e.title,
         `${e.status === 'confirmed' ? 'Confirmada' : 'Em confirmação'} desde ${readableInstant(e.enrolledAt)}${
           e.promotedAt ? ` (vaga da lista de espera em ${readableInstant(e.promotedAt)})` : ''
-        }`,
+        }${e.checkInCode ? `; QR code de entrada em 'Minhas inscrições'` : ''}`,
       ]),
     },
     {
@@ -129,12 +164,25 @@ export function readableMyData(data: MyData): ReadableSection[] {
       ]),
     },
     {
+      title: 'Certificados',
+      empty: 'Nenhum certificado emitido.',
+      rows: data.certificates.map((c) => [
+        c.turma ? `${c.title} (${c.turma})` : c.title,
+        certificateText(c),
+      ]),
+    },
+    {
       title: 'Inscrições liberadas sem pré-requisito',
       empty: 'Nenhuma inscrição liberada.',
       rows: data.prerequisiteExceptions.map((x) => [
         x.title,
-        `Liberada ${GRANTED_BY[x.grantedBy]} em ${readableInstant(x.grantedAt)}`,
+        `Liberada ${BY_DESK[x.grantedBy]} em ${readableInstant(x.grantedAt)}`,
       ]),
+    },
+    {
+      title: 'Avisos de abertura de inscrições',
+      empty: 'Nenhum aviso pedido.',
+      rows: data.openingAlerts.map((o) => [o.title, `Pedido em ${readableInstant(o.createdAt)}`]),
     },
     {
       title: 'Presenças',
@@ -142,6 +190,16 @@ export function readableMyData(data: MyData): ReadableSection[] {
       rows: data.attendance.map((a) => [
         `${course(a.course)}${a.turma ? ` (${a.turma})` : ''}, encontro ${a.meeting}`,
         `${a.present ? 'Presente' : 'Ausente'} (marcado em ${readableInstant(a.markedAt)})`,
+      ]),
+    },
+    {
+      title: 'E-mails para você',
+      empty: 'Nenhum e-mail guardado.',
+      rows: data.messages.map((m) => [
+        readableInstant(m.createdAt),
+        `${m.subject ?? 'Mensagem'}: ${MESSAGE_STATUS[m.status]}${
+          m.sentAt ? ` em ${readableInstant(m.sentAt)}` : ''
+        }`,
       ]),
     },
     {

@@ -20,7 +20,7 @@ export const classMessages = {
     'Use só se a turma foi encerrada por engano. Os resultados (“Concluiu” ou “Não concluiu”) dos participantes são retirados, e cada um recebe um e-mail avisando. A turma volta a andar, sem receber inscrições, e pode ser encerrada de novo depois.',
   reopened: (name: string) => `${name} reaberta. Os participantes foram avisados por e-mail.`,
   newClassHint:
-    'Preenchida a partir da turma mais recente, com as datas um semestre depois. A turma começa planejada e sem vagas ocupadas.',
+    'Preenchida como em “Preparar próximo semestre”: a partir da turma mais recente, no próximo semestre, sem os recessos, e com as inscrições abrindo tão antes do primeiro encontro quanto nela. A turma começa planejada e sem vagas ocupadas.',
   opensAtHint: 'Horário de Brasília. Vazio: as inscrições abrem desde já.',
   closesAtHint: 'Horário de Brasília. Vazio: sem data de encerramento.',
 } as const;

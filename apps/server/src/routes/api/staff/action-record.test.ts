@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -47,21 +48,6 @@ interface Page {
   next: string | null;
   places: { at: string; kind: string; personId: string; name: string | null }[] | null;
   actors: { id: string; name: string; email: string | null }[];
-}
-
-function settings(changes: Record<string, unknown> = {}) {
-  return {
-    places: null,
-    inviteCode: null,
-    opensAt: null,
-    closesAt: null,
-    firstMeeting: null,
-    time: null,
-    count: null,
-    durationMinutes: null,
-    room: null,
-    ...changes,
-  };
 }
 
 describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
@@ -222,14 +208,14 @@ describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
       ADMIN,
       'POST',
       `${other.slug === '' ? '' : `/api/staff/courses/${other.slug}`}/settings`,
-      settings({ places: 40, room: 'Sala 2' }),
+      courseSettings({ places: 40, room: 'Sala 2' }),
     );
     expect(first.statusCode, first.body).toBe(200);
     const second = await as(
       ADMIN,
       'POST',
       `/api/staff/courses/${other.slug}/settings`,
-      settings({ places: 45, room: 'Sala 2', time: '19:30' }),
+      courseSettings({ places: 45, room: 'Sala 2', time: '19:30' }),
     );
     expect(second.statusCode, second.body).toBe(200);
     const updates = (await page(`?action=settings.update&course=${other.slug}`)).actions;
@@ -248,7 +234,7 @@ describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
         ADMIN,
         'POST',
         `/api/staff/courses/${other.slug}/settings`,
-        settings({ room }),
+        courseSettings({ room }),
       );
       expect(refused.statusCode, JSON.stringify(room)).toBe(400);
       expect(refused.json()).toEqual({
@@ -314,9 +300,9 @@ describe.each(targets)('the staff record on $dialect', ({ databaseUrl }) => {
   it('shows what participants and the waiting list did to a course’s places', async () => {
     const [ana, bruno, carla] = (await api.createPeople(3)) as [string, string, string];
     const base = `/api/staff/courses/${third.slug}`;
-    expect((await as(ADMIN, 'POST', `${base}/settings`, settings({ places: 1 }))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await as(ADMIN, 'POST', `${base}/settings`, courseSettings({ places: 1 }))).statusCode,
+    ).toBe(200);
     const enrol = await api.app.inject({
       method: 'POST',
       url: '/api/group/add',

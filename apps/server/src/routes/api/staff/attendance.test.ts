@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -41,17 +42,7 @@ describe.each(targets)('attendance at the door on $dialect', ({ databaseUrl }) =
   const as = (method: 'GET' | 'POST', url: string, body?: object) =>
     asPerson(ADMIN, method, url, body);
   const meetingsFrom = (firstMeeting: string) =>
-    as('POST', `${C}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting,
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    as('POST', `${C}/settings`, courseSettings({ firstMeeting, time: '19:30', count: 4 }));
   const presentInOverview = async () => {
     const overview = await as('GET', '/api/staff/courses');
     const courses = overview.json().courses as { slug: string; attendance: number[] }[];
@@ -190,17 +181,11 @@ describe.each(targets)('attendance at the door on $dialect', ({ databaseUrl }) =
       for (let round = 0; round < 16; round++) {
         const created = await as('POST', `${K}/classes`, { firstMeeting: '2026-03-03' });
         const turma = created.json().class.id as string;
-        const oneMeeting = await as('POST', `${K}/settings?turma=${turma}`, {
-          places: null,
-          inviteCode: null,
-          opensAt: null,
-          closesAt: null,
-          firstMeeting: '2026-03-03',
-          time: '19:30',
-          count: 1,
-          durationMinutes: null,
-          room: null,
-        });
+        const oneMeeting = await as(
+          'POST',
+          `${K}/settings?turma=${turma}`,
+          courseSettings({ firstMeeting: '2026-03-03', time: '19:30', count: 1 }),
+        );
         expect(oneMeeting.statusCode).toBe(200);
         expect((await as('POST', `${K}/classes/${turma}/open`, {})).statusCode).toBe(200);
         const [person] = (await api.createPeople(1)) as [string];

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -65,17 +66,12 @@ describe.each(targets)('check-in by QR code on $dialect', ({ databaseUrl }) => {
     [ana, bia] = (await api.createPeople(2)) as [string, string];
     await enrol(ana, course.groupId);
     await enrol(bia, other.groupId);
-    const settings = await asPerson(ADMIN, 'POST', `${C}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-01-10',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const settings = await asPerson(
+      ADMIN,
+      'POST',
+      `${C}/settings`,
+      courseSettings({ firstMeeting: '2026-01-10', time: '19:30', count: 4 }),
+    );
     expect(settings.statusCode).toBe(200);
   });
   afterAll(async () => {

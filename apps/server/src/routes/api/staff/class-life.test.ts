@@ -17,34 +17,24 @@ import {
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
-import { seedPeople } from '../../../../tests/support/server-process.js';
 import {
-  createTestSmtpServer,
-  type TestSmtpServer,
-} from '../../../../tests/support/smtp-server.js';
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+} from '../../../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../../../tests/support/smtp-server.js';
 
-const MAIL_FROM = '"Centro Espírita" <nao-responda@centro.org.br>';
 const open = allCourses().filter((c) => !c.prerequisites?.length);
 const [calendarCourse, inviteCourse, lifeCourse] = open as [Course, Course, Course];
 
 const targets = await testDatabaseTargets('class-life');
 afterAll(async () => {
   for (const target of targets) await target.cleanup();
-});
-
-const settings = (changes: Record<string, unknown> = {}) => ({
-  places: null,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
-  firstMeeting: null,
-  time: null,
-  count: null,
-  durationMinutes: null,
-  room: null,
-  ...changes,
 });
 
 /** The UID and SEQUENCE of a calendar file's one event, as a calendar program reads them. */
@@ -60,57 +50,24 @@ const dayFromToday = (days: number) =>
   new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10);
 
 describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (target) => {
+  let app: MailApi;
   let smtp: TestSmtpServer;
   let api: TestApi;
   const ADMIN = randomUUID();
 
-  const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
-    api.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
-  const enrol = (person: string, course: Course) =>
-    api.app.inject({
-      method: 'POST',
-      url: '/api/group/add',
-      payload: { group: course.groupId, user: person, token: api.tokenFor(person) },
-    });
+  const as = requestsAs(() => api);
+  const enrol = enrolmentsIn(() => api);
   /** The messages to `person` whose subject starts with `subject`, once `count` arrived. */
-  const messagesTo = async (person: string, subject: string, count = 1): Promise<ParsedMail[]> => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = smtp.received.filter(
-        (m) =>
-          JSON.stringify(m.to).includes(`${person}@example.org`) && m.subject?.startsWith(subject),
-      );
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`no ${count} '${subject}' to ${person}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const messagesTo = (person: string, subject: string, count = 1): Promise<ParsedMail[]> =>
+    mailTo(smtp, person, subject, { count });
   const calendarOf = (mail: ParsedMail) =>
     eventOf(mail.attachments.find((a) => a.filename?.endsWith('.ics'))?.content.toString() ?? '');
 
   beforeAll(async () => {
-    smtp = await createTestSmtpServer();
-    api = await createTestApi({
-      databaseUrl: target.databaseUrl,
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM,
-        ADMIN_EMAILS: `${ADMIN}@example.org`,
-        RATE_LIMIT_API_PER_MINUTE: '0',
-      },
-    });
-    await api.app.ready();
-    await seedPeople(api.app.database.db, [ADMIN]);
+    app = await createMailApi({ databaseUrl: target.databaseUrl, admin: ADMIN, people: [ADMIN] });
+    ({ smtp, api } = app);
   });
-  afterAll(async () => {
-    await api.close();
-    await smtp.stop();
-  });
+  afterAll(() => app.close());
 
   it('gives every calendar file of a class one event, whose SEQUENCE rises when its meetings change', async () => {
     const C = `/api/staff/courses/${calendarCourse.slug}/settings`;
@@ -122,7 +79,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     // 'Adicionar à minha agenda' serves the same event, at the same revision.
     expect(eventOf((await api.app.inject({ url: page })).body)).toEqual(first);
 
-    expect((await as(ADMIN, 'POST', C, settings({ time: '20:15' }))).statusCode).toBe(200);
+    expect((await as(ADMIN, 'POST', C, courseSettings({ time: '20:15' }))).statusCode).toBe(200);
     const [moved] = await messagesTo(ana, 'Mudança nos encontros');
     expect(moved?.text).toContain(
       'Anexamos um novo arquivo de calendário (.ics): abra-o para atualizar os encontros na sua agenda.',
@@ -135,7 +92,12 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
 
     // A new first meeting is the same event too (its UID does not name the date).
     const later = scheduledMeetings(calendarCourse.meetings)[1]?.date;
-    const changed = await as(ADMIN, 'POST', C, settings({ time: '20:15', firstMeeting: later }));
+    const changed = await as(
+      ADMIN,
+      'POST',
+      C,
+      courseSettings({ time: '20:15', firstMeeting: later }),
+    );
     expect(changed.statusCode).toBe(200);
     const third = calendarOf((await messagesTo(ana, 'Mudança nos encontros', 2))[1] as ParsedMail);
     expect(third).toEqual({
@@ -170,7 +132,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
       'O link do grupo de WhatsApp da turma será enviado a você mais tarde',
     );
 
-    const saved = await as(ADMIN, 'POST', C, settings({ inviteCode: 'GrupoDaTurma2027A' }));
+    const saved = await as(ADMIN, 'POST', C, courseSettings({ inviteCode: 'GrupoDaTurma2027A' }));
     expect(saved.statusCode).toBe(200);
     const [invite] = await messagesTo(bia, 'Grupo de WhatsApp da turma');
     expect(invite?.text).toContain('https://chat.whatsapp.com/GrupoDaTurma2027A');
@@ -180,8 +142,8 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     expect((await enrol(caio, inviteCourse)).statusCode).toBe(200);
     const [caioConfirmed] = await messagesTo(caio, 'Inscrição confirmada');
     expect(caioConfirmed?.text).toContain('https://chat.whatsapp.com/GrupoDaTurma2027A');
-    await as(ADMIN, 'POST', C, settings({ inviteCode: 'GrupoDaTurma2027B' }));
-    await as(ADMIN, 'POST', C, settings({ inviteCode: 'GrupoDaTurma2027B', time: '21:00' }));
+    await as(ADMIN, 'POST', C, courseSettings({ inviteCode: 'GrupoDaTurma2027B' }));
+    await as(ADMIN, 'POST', C, courseSettings({ inviteCode: 'GrupoDaTurma2027B', time: '21:00' }));
     await messagesTo(bia, 'Mudança nos encontros');
     await messagesTo(caio, 'Mudança nos encontros');
     const invites = smtp.received.filter((m) => m.subject?.startsWith('Grupo de WhatsApp'));
@@ -197,7 +159,7 @@ describe.each(targets)('a class’s life ($dialect)', { timeout: 60_000 }, (targ
     const id = turma?.id as string;
     // Seven weekly meetings: six behind, the last one ahead.
     const firstMeeting = dayFromToday(-38);
-    const meetings = settings({ firstMeeting, count: 7, inviteCode: 'GrupoDaTurma2026X' });
+    const meetings = courseSettings({ firstMeeting, count: 7, inviteCode: 'GrupoDaTurma2026X' });
     expect((await as(ADMIN, 'POST', `${K}/settings`, meetings)).statusCode).toBe(200);
     for (let meeting = 1; meeting <= 6; meeting++) {
       const marks = [

@@ -7,9 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
-import type { StaffCourseSummary } from '@centro/contracts';
+import type { StaffCourseSummary, StaffTermProposalResponse } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -35,17 +36,12 @@ const READ_ONLY = {
     'Esta turma foi encerrada: participantes, presença e configurações ficam apenas para consulta.',
 };
 
-const SETTINGS = {
+const SETTINGS = courseSettings({
   places: 30,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
   firstMeeting: '2026-03-03',
   time: '19:30',
   count: 2,
-  durationMinutes: null,
-  room: null,
-};
+});
 
 describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
   let api: TestApi;
@@ -85,8 +81,10 @@ describe.each(targets)('a class’s panels on $dialect', ({ databaseUrl }) => {
     expect(marked.statusCode).toBe(200);
     const listed = await as('GET', `${C}/classes`);
     first = listed.json().classes[0].id;
-    // The proposal: the dates a term later, the latest class's places.
-    expect(listed.json().proposal).toMatchObject({ places: 30, firstMeeting: '2026-09-08' });
+    // The proposal: the course's row of 'Preparar próximo semestre', the latest class's places.
+    const table = (await as('GET', '/api/staff/next-term')).json<StaffTermProposalResponse>();
+    const row = table.courses.find((c) => c.slug === course.slug)?.proposal;
+    expect(listed.json().proposal).toMatchObject({ places: 30, firstMeeting: row?.firstMeeting });
     const created = await as('POST', `${C}/classes`, {
       name: 'Turma 2027/1',
       places: 5,

@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
-import { ACCOUNT_DELETE_CONFIRMATION } from '@centro/contracts';
+import { ACCOUNT_DELETE_CONFIRMATION, type StaffTermProposalResponse } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -79,17 +80,12 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
     expect(granted.statusCode).toBe(200);
     for (const p of [above, below]) expect((await enrol(p)).statusCode).toBe(200);
     // Four meetings, all past: 'above' at three (75 %), 'below' at two (50 %).
-    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-      places: 30,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-03-03',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const settings = await as(
+      ADMIN,
+      'POST',
+      `${C}/settings`,
+      courseSettings({ places: 30, firstMeeting: '2026-03-03', time: '19:30', count: 4 }),
+    );
     expect(settings.statusCode).toBe(200);
     for (const meeting of [1, 2, 3, 4]) {
       const marked = await as(ADMIN, 'POST', `${C}/attendance/${meeting}`, {
@@ -120,11 +116,16 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
 
   it('creates a planned class a term later with no place taken, then concludes the old one', async () => {
     const [old] = await classesAs(ADMIN);
+    // What 'Preparar próximo semestre' proposes for the course (decision 105).
+    const table = (
+      await as(ADMIN, 'GET', '/api/staff/next-term')
+    ).json<StaffTermProposalResponse>();
+    const row = table.courses.find((c) => c.slug === course.slug)?.proposal;
     const created = await as(ADMIN, 'POST', `${C}/classes`, {});
     expect(created.statusCode).toBe(200);
     const next = created.json().class as StaffClass;
-    expect(next).toMatchObject({ name: 'Turma 2026/2', state: 'planned', places: 30, taken: 0 });
-    expect(next.firstMeeting?.startsWith('2026-09')).toBe(true);
+    expect(next).toMatchObject({ name: row?.name, state: 'planned', places: 30, taken: 0 });
+    expect(next.firstMeeting).toBe(row?.firstMeeting);
     const named = await as(ADMIN, 'POST', `${C}/classes`, { name: 'Turma de sábado', places: 12 });
     expect(named.json().class).toMatchObject({ name: 'Turma de sábado', places: 12, taken: 0 });
 
@@ -201,17 +202,12 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
 
   it('refuses a date that is no day of the calendar, or out of 2000–2100, beside its field', async () => {
     const before = (await classesAs(ADMIN)).length;
-    const SETTINGS = {
+    const SETTINGS = courseSettings({
       places: 30,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
       firstMeeting: '2027-03-02',
       time: '19:30',
       count: 2,
-      durationMinutes: null,
-      room: null,
-    };
+    });
     // 13/45 used to be stored as 14/02/2028; year 9999 made 'Nova turma' propose a class in 10000
     // whose opening, compared as text, came before today; year 0026 counted as 1926.
     const refused = [
@@ -256,16 +252,7 @@ describe.each(targets)('a course’s classes on $dialect', ({ databaseUrl }) => 
         date.setUTCMonth(date.getUTCMonth() - months);
         return date.toISOString().slice(0, 10);
       };
-      const SETTINGS = {
-        places: 30,
-        inviteCode: null,
-        opensAt: null,
-        closesAt: null,
-        time: '19:30',
-        count: 4,
-        durationMinutes: null,
-        room: null,
-      };
+      const SETTINGS = courseSettings({ places: 30, time: '19:30', count: 4 });
       const message =
         'Com essa data, os dados da turma já estariam fora do prazo de guarda e seriam anonimizados. Confira o ano.';
       const classesBefore = await classesNow();

@@ -5,41 +5,34 @@
  * scripts, its `.data` (client navigation) follows, and a page no document shows stays the build's.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { schedule } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUILT_WEB_ROOT,
+  createBuiltWebRoot,
+  hasBuiltRenderer,
+} from '../../../../tests/support/built-web-root.js';
+import type { FixtureWebRoot } from '../../../../tests/support/web-root.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 import { inlineScriptHashes } from '../../../http/csp.js';
 
-const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
-const hasRenderer = existsSync(path.join(BUILT_WEB_ROOT, '..', 'renderer', 'render.js'));
 const ADMIN = randomUUID();
 
-describe.skipIf(!hasRenderer)('the schedule published on the real build', () => {
+describe.skipIf(!hasBuiltRenderer)('the schedule published on the real build', () => {
   let api: TestApi;
-  let dir: string;
+  let fixture: FixtureWebRoot;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'centro-content-'));
-    const fixture = {
-      dir,
-      webRoot: BUILT_WEB_ROOT,
-      dataDir: path.join(dir, 'data'),
-      scriptsOf: () => [],
-      markerOf: () => '',
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
+    fixture = await createBuiltWebRoot('content');
     api = await createTestApi({ fixture, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
     await seedPeople(api.app.database.db, [ADMIN]);
   }, 30_000);
   afterAll(async () => {
     await api.close();
-    await rm(dir, { recursive: true, force: true });
+    await fixture.cleanup();
   });
 
   it('serves /horarios rendered from the saved schedule, with a CSP for its scripts', async () => {

@@ -7,19 +7,14 @@
  * address moves a map left as it was. Needs the web build's renderer (`npm test` builds first).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { centre } from '@centro/content';
 import type { StaffContactHistory } from '@centro/contracts/contact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltWebRoot, hasBuiltRenderer } from '../../../../tests/support/built-web-root.js';
+import type { FixtureWebRoot } from '../../../../tests/support/web-root.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 
-const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
-const hasRenderer = existsSync(path.join(BUILT_WEB_ROOT, '..', 'renderer', 'render.js'));
 const CONTACT = '/api/staff/content/contact';
 const ADMIN = randomUUID();
 
@@ -32,9 +27,9 @@ const packaged = {
   mapTitle: centre.mapTitle,
 };
 
-describe.skipIf(!hasRenderer)('the contact details', () => {
+describe.skipIf(!hasBuiltRenderer)('the contact details', () => {
   let api: TestApi;
-  let dir: string;
+  let fixture: FixtureWebRoot;
   let comunicacao: string;
   let secretaria: string;
 
@@ -48,15 +43,7 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
   const page = async (url: string) => (await api.app.inject({ method: 'GET', url })).body;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'centro-contact-'));
-    const fixture = {
-      dir,
-      webRoot: BUILT_WEB_ROOT,
-      dataDir: path.join(dir, 'data'),
-      scriptsOf: () => [],
-      markerOf: () => '',
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
+    fixture = await createBuiltWebRoot('contact');
     api = await createTestApi({ fixture, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
     await seedPeople(api.app.database.db, [ADMIN]);
     [comunicacao, secretaria] = (await api.createPeople(2)) as [string, string];
@@ -73,7 +60,7 @@ describe.skipIf(!hasRenderer)('the contact details', () => {
   }, 30_000);
   afterAll(async () => {
     await api.close();
-    await rm(dir, { recursive: true, force: true });
+    await fixture.cleanup();
   });
 
   it('reads the packaged details until saved, for the content roles only', async () => {

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { photoStore } from '../../../content/photos-store.js';
 import { contentStore } from '../../../content/store.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -118,17 +119,12 @@ describe.each(targets)('what content saves cost on $dialect', ({ databaseUrl }) 
   it("renders again the pages that say when a course meets once its class's meetings change, and only them", async () => {
     const [course] = allCourses();
     if (!course) throw new Error('no course');
-    const saved = await as(ADMIN, 'POST', `/api/staff/courses/${course.slug}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: null,
-      time: '19:00',
-      count: null,
-      durationMinutes: null,
-      room: 'Salão Bezerra de Menezes',
-    });
+    const saved = await as(
+      ADMIN,
+      'POST',
+      `/api/staff/courses/${course.slug}/settings`,
+      courseSettings({ time: '19:00', room: 'Salão Bezerra de Menezes' }),
+    );
     expect(saved.statusCode).toBe(200);
     // Each instance looks at the classes every 2 s (decision 075).
     const pages = [coursePath(course), programmePath(course.programme), '/horarios'];

@@ -7,11 +7,6 @@
  * renderer (`npm test` builds first).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { schedule as packagedSchedule } from '@centro/content';
 import type {
   StaffBannersHistory,
@@ -21,17 +16,17 @@ import type {
 } from '@centro/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltWebRoot, hasBuiltRenderer } from '../../../../tests/support/built-web-root.js';
+import type { FixtureWebRoot } from '../../../../tests/support/web-root.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
 
-const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
-const hasRenderer = existsSync(path.join(BUILT_WEB_ROOT, '..', 'renderer', 'render.js'));
 const C = '/api/staff/content';
 const ADMIN = randomUUID();
 
-describe.skipIf(!hasRenderer)('versions of the schedule, the notices and the photos', () => {
+describe.skipIf(!hasBuiltRenderer)('versions of the schedule, the notices and the photos', () => {
   let api: TestApi;
-  let dir: string;
+  let fixture: FixtureWebRoot;
   let comunicacao: string;
 
   const as = (method: 'GET' | 'PUT' | 'POST', url: string, body?: object) =>
@@ -44,15 +39,7 @@ describe.skipIf(!hasRenderer)('versions of the schedule, the notices and the pho
   const page = async (url: string) => (await api.app.inject({ method: 'GET', url })).body;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'centro-history-'));
-    const fixture = {
-      dir,
-      webRoot: BUILT_WEB_ROOT,
-      dataDir: path.join(dir, 'data'),
-      scriptsOf: () => [],
-      markerOf: () => '',
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
+    fixture = await createBuiltWebRoot('history');
     api = await createTestApi({ fixture, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
     await seedPeople(api.app.database.db, [ADMIN]);
     [comunicacao] = (await api.createPeople(1)) as [string];
@@ -66,7 +53,7 @@ describe.skipIf(!hasRenderer)('versions of the schedule, the notices and the pho
   }, 30_000);
   afterAll(async () => {
     await api.close();
-    await rm(dir, { recursive: true, force: true });
+    await fixture.cleanup();
   });
 
   it('lists, previews and restores the schedule', async () => {

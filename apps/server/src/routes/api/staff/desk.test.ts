@@ -10,6 +10,7 @@ import { type Course, findCourse } from '@centro/content';
 import { DESK_CONSENT_TEXT } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 
@@ -58,17 +59,12 @@ describe.each(targets)('the desk and the door ($dialect)', { timeout: 60_000 }, 
       role: 'secretaria',
     });
     expect(granted.statusCode).toBe(200);
-    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-      places: 2,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-03-03',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const settings = await as(
+      ADMIN,
+      'POST',
+      `${C}/settings`,
+      courseSettings({ places: 2, firstMeeting: '2026-03-03', time: '19:30', count: 4 }),
+    );
     expect(settings.statusCode).toBe(200);
     turma = settings.json().classId;
   });
@@ -181,17 +177,12 @@ describe.each(targets)('the desk and the door ($dialect)', { timeout: 60_000 }, 
   });
 
   it('a walk-in takes a free place and is marked present', async () => {
-    const more = await as(ADMIN, 'POST', `${C}/settings?turma=${turma}`, {
-      places: 10,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-03-03',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const more = await as(
+      ADMIN,
+      'POST',
+      `${C}/settings?turma=${turma}`,
+      courseSettings({ places: 10, firstMeeting: '2026-03-03', time: '19:30', count: 4 }),
+    );
     expect(more.statusCode).toBe(200);
     const walked = await as(SECRETARIA, 'POST', `${C}/attendance/2/walk-in?turma=${turma}`, {
       person: newPerson('Rita de Cássia', 'rita@example.org'),

@@ -11,13 +11,17 @@ import { addDays, type Course, findCourse, formatDate, wallClockAt } from '@cent
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
-  createTestSmtpServer,
-  type TestSmtpServer,
-} from '../../../../tests/support/smtp-server.js';
-import { seedPeople } from '../../../../tests/support/server-process.js';
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+} from '../../../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../../../tests/support/smtp-server.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const C = `/api/staff/courses/${passe.slug}`;
@@ -39,6 +43,7 @@ describe.each(targets)(
   'meetings as dates and recesses ($dialect)',
   { timeout: 60_000 },
   (target) => {
+    let app: MailApi;
     let smtp: TestSmtpServer;
     let api: TestApi;
     const ADMIN = randomUUID();
@@ -51,27 +56,15 @@ describe.each(targets)(
       string,
     ];
 
-    const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
-      api.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-        ...(body === undefined ? {} : { payload: body }),
-      });
+    const as = requestsAs(() => api);
+    const enrol = enrolmentsIn(() => api);
     const messagesTo = (person: string, subject: string): ParsedMail[] =>
       smtp.received.filter(
         (m) =>
           JSON.stringify(m.to).includes(`${person}@example.org`) && m.subject?.startsWith(subject),
       );
-    const waitFor = async (person: string, subject: string, count: number): Promise<ParsedMail> => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const found = messagesTo(person, subject);
-        if (found.length >= count) return found[count - 1] as ParsedMail;
-        if (Date.now() > deadline) throw new Error(`no ${count} '${subject}' to ${person}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const waitFor = async (person: string, subject: string, count: number): Promise<ParsedMail> =>
+      (await mailTo(smtp, person, subject, { count }))[count - 1] as ParsedMail;
     const events = (mail: ParsedMail) => {
       const ics = mail.attachments.find((a) => a.filename === 'passe.ics');
       const calendar = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? ''));
@@ -91,42 +84,31 @@ describe.each(targets)(
         ?.schedule.map((m) => m.date);
 
     beforeAll(async () => {
-      smtp = await createTestSmtpServer();
-      api = await createTestApi({
+      app = await createMailApi({
         databaseUrl: target.databaseUrl,
-        env: {
-          SMTP_URL: smtp.url,
-          MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>',
-          ADMIN_EMAILS: `${ADMIN}@example.org`,
-          RATE_LIMIT_API_PER_MINUTE: '0',
-        },
+        admin: ADMIN,
+        people: [ADMIN, SECRETARIA],
       });
-      await api.app.ready();
-      await seedPeople(api.app.database.db, [ADMIN, SECRETARIA]);
+      ({ smtp, api } = app);
       const granted = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
         email: `${SECRETARIA}@example.org`,
         role: 'secretaria',
       });
       expect(granted.statusCode).toBe(200);
     });
-    afterAll(async () => {
-      await api.close();
-      await smtp.stop();
-    });
+    afterAll(() => app.close());
 
     it('skips a holiday, cancels a meeting with a message, and a recess skips every class once', async () => {
       const [ana = ''] = await api.createPeople(1);
-      const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-        ...{ places: 5, inviteCode: null, opensAt: null, closesAt: null },
-        ...{ firstMeeting: first, time: '19:00', count: 4, durationMinutes: null, room: null },
-      });
+      const settings = await as(
+        ADMIN,
+        'POST',
+        `${C}/settings`,
+        courseSettings({ places: 5, firstMeeting: first, time: '19:00', count: 4 }),
+      );
       expect(settings.statusCode).toBe(200);
       const classId: string = settings.json().classId;
-      const enrolled = await api.app.inject({
-        method: 'POST',
-        url: '/api/group/add',
-        payload: { group: passe.groupId, user: ana, token: api.tokenFor(ana) },
-      });
+      const enrolled = await enrol(ana, passe);
       expect(enrolled.statusCode).toBe(200);
       const M = `${C}/classes/${classId}/meetings`;
 

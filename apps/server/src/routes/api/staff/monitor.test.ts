@@ -10,13 +10,18 @@ import { randomUUID } from 'node:crypto';
 import { type Course, findCourse } from '@centro/content';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
-  createTestSmtpServer,
-  type TestSmtpServer,
-} from '../../../../tests/support/smtp-server.js';
-import { seedPeople } from '../../../../tests/support/server-process.js';
+  type ApiMethod,
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+} from '../../../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../../../tests/support/smtp-server.js';
 import { REFUSALS } from '../../../refusals/catalogue.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
@@ -42,6 +47,7 @@ afterAll(async () => {
 });
 
 describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }, (target) => {
+  let app: MailApi;
   let smtp: TestSmtpServer;
   let api: TestApi;
   const ADMIN = randomUUID();
@@ -52,37 +58,17 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
   let nextOfPasse = '';
   let theirs = '';
 
-  const as = (person: string, method: string, url: string, body?: object) =>
-    api.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
-  const messageTo = async (person: string, subject: string): Promise<ParsedMail> => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const match = smtp.received.find(
-        (m) =>
-          JSON.stringify(m.to).includes(`${person}@example.org`) && m.subject?.startsWith(subject),
-      );
-      if (match) return match;
-      if (Date.now() > deadline) throw new Error(`no '${subject}' to ${person}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const as = requestsAs(() => api);
+  const enrol = enrolmentsIn(() => api);
+  const messageTo = async (person: string, subject: string): Promise<ParsedMail> =>
+    (await mailTo(smtp, person, subject))[0] as ParsedMail;
   const pastMeetings = async (url: string) => {
-    const saved = await as(ADMIN, 'POST', `${url}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-03-03',
-      time: '19:30',
-      count: 4,
-      durationMinutes: null,
-      room: null,
-    });
+    const saved = await as(
+      ADMIN,
+      'POST',
+      `${url}/settings`,
+      courseSettings({ firstMeeting: '2026-03-03', time: '19:30', count: 4 }),
+    );
     expect(saved.statusCode).toBe(200);
     return saved.json().classId as string;
   };
@@ -98,35 +84,22 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
     });
 
   beforeAll(async () => {
-    smtp = await createTestSmtpServer();
-    api = await createTestApi({
+    app = await createMailApi({
       databaseUrl: target.databaseUrl,
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>',
-        ADMIN_EMAILS: `${ADMIN}@example.org`,
-        RATE_LIMIT_API_PER_MINUTE: '0',
-      },
+      admin: ADMIN,
+      people: [ADMIN, MONITOR],
     });
-    await api.app.ready();
-    await seedPeople(api.app.database.db, [ADMIN, MONITOR]);
+    ({ smtp, api } = app);
     mine = await pastMeetings(C);
     theirs = await pastMeetings(OTHER);
     [ana = ''] = await api.createPeople(1);
-    const enrolled = await api.app.inject({
-      method: 'POST',
-      url: '/api/group/add',
-      payload: { group: passe.groupId, user: ana, token: api.tokenFor(ana) },
-    });
+    const enrolled = await enrol(ana, passe);
     expect(enrolled.statusCode).toBe(200);
     const created = await as(ADMIN, 'POST', `${C}/classes`, {});
     expect(created.statusCode).toBe(200);
     nextOfPasse = created.json().class.id;
   });
-  afterAll(async () => {
-    await api.close();
-    await smtp.stop();
-  });
+  afterAll(() => app.close());
 
   it('is given one class by Coordenação, told by e-mail, and the record keeps it', async () => {
     const roles = (await as(ADMIN, 'GET', '/api/staff/roles')).json();
@@ -242,7 +215,7 @@ describe.each(targets)('Monitor(a) of one class ($dialect)', { timeout: 60_000 }
         .replace(/\{(personId|classId)\}/g, (_, name: string) =>
           name === 'personId' ? ana : mine,
         );
-      const answer = await as(MONITOR, method, `${url}?turma=${mine}`);
+      const answer = await as(MONITOR, method as ApiMethod, `${url}?turma=${mine}`);
       if (ALLOWED.has(route)) {
         expect(answer.statusCode, route).not.toBe(403);
         continue;

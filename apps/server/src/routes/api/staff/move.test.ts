@@ -10,13 +10,17 @@ import { type Course, findCourse } from '@centro/content';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import type { TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { testDatabaseTargets } from '../../../../tests/support/databases.js';
 import {
-  createTestSmtpServer,
-  type TestSmtpServer,
-} from '../../../../tests/support/smtp-server.js';
-import { seedPeople } from '../../../../tests/support/server-process.js';
+  createMailApi,
+  enrolmentsIn,
+  mailTo,
+  type MailApi,
+  requestsAs,
+} from '../../../../tests/support/mail-api.js';
+import type { TestSmtpServer } from '../../../../tests/support/smtp-server.js';
 
 const passe = findCourse('global-kardec', 'passe') as Course;
 const C = `/api/staff/courses/${passe.slug}`;
@@ -30,31 +34,16 @@ describe.each(targets)(
   'moving a participant to another class ($dialect)',
   { timeout: 60_000 },
   (target) => {
+    let app: MailApi;
     let smtp: TestSmtpServer;
     let api: TestApi;
     const ADMIN = randomUUID();
     const SECRETARIA = randomUUID();
 
-    const as = (person: string, method: 'GET' | 'POST', url: string, body?: object) =>
-      api.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${api.tokenFor(person)}` },
-        ...(body === undefined ? {} : { payload: body }),
-      });
-    const messageTo = async (person: string, subject: string): Promise<ParsedMail> => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const match = smtp.received.filter(
-          (m) =>
-            JSON.stringify(m.to).includes(`${person}@example.org`) &&
-            m.subject?.startsWith(subject),
-        );
-        if (match.length > 0) return match[0] as ParsedMail;
-        if (Date.now() > deadline) throw new Error(`no '${subject}' to ${person}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const as = requestsAs(() => api);
+    const enrol = enrolmentsIn(() => api);
+    const messageTo = async (person: string, subject: string): Promise<ParsedMail> =>
+      (await mailTo(smtp, person, subject))[0] as ParsedMail;
     const ids = async (turma: string) =>
       (
         (await as(ADMIN, 'GET', `${C}/participants?turma=${turma}`)).json().participants as {
@@ -65,49 +54,31 @@ describe.each(targets)(
         .sort();
 
     beforeAll(async () => {
-      smtp = await createTestSmtpServer();
-      api = await createTestApi({
+      app = await createMailApi({
         databaseUrl: target.databaseUrl,
-        env: {
-          SMTP_URL: smtp.url,
-          MAIL_FROM: '"Centro Espírita" <nao-responda@centro.org.br>',
-          ADMIN_EMAILS: `${ADMIN}@example.org`,
-          RATE_LIMIT_API_PER_MINUTE: '0',
-        },
+        admin: ADMIN,
+        people: [ADMIN, SECRETARIA],
       });
-      await api.app.ready();
-      await seedPeople(api.app.database.db, [ADMIN, SECRETARIA]);
+      ({ smtp, api } = app);
       const granted = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
         email: `${SECRETARIA}@example.org`,
         role: 'secretaria',
       });
       expect(granted.statusCode).toBe(200);
     });
-    afterAll(async () => {
-      await api.close();
-      await smtp.stop();
-    });
+    afterAll(() => app.close());
 
     it('moves the place, gives the freed one to the first waiting, tells the person and records it', async () => {
       const [ana = '', bia = '', caio = ''] = await api.createPeople(3);
-      const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-        places: 1,
-        inviteCode: null,
-        opensAt: null,
-        closesAt: null,
-        firstMeeting: '2026-03-03',
-        time: '19:30',
-        count: 2,
-        durationMinutes: null,
-        room: null,
-      });
+      const settings = await as(
+        ADMIN,
+        'POST',
+        `${C}/settings`,
+        courseSettings({ places: 1, firstMeeting: '2026-03-03', time: '19:30', count: 2 }),
+      );
       expect(settings.statusCode).toBe(200);
       const first: string = settings.json().classId;
-      const enrolled = await api.app.inject({
-        method: 'POST',
-        url: '/api/group/add',
-        payload: { group: passe.groupId, user: ana, token: api.tokenFor(ana) },
-      });
+      const enrolled = await enrol(ana, passe);
       expect(enrolled.statusCode).toBe(200);
       for (const person of [bia, caio]) {
         const joined = await as(person, 'POST', '/api/me/waiting-list/join', {

@@ -3,10 +3,10 @@
  * course's class for the next term proposed (a term later, same weekday, time and room, no invite),
  * a wrong row is refused in Portuguese with nothing created, the confirmed table creates every
  * course's planned class once (the same key again, or a new confirmation, creates none) and the
- * record keeps one row; Secretaria may not.
+ * record keeps one row; Secretaria may not. 'Nova turma' proposes each course the same class.
  */
 import { randomUUID } from 'node:crypto';
-import { allCourses, weekdayOf } from '@centro/content';
+import { addDays, allCourses, weekdayOf } from '@centro/content';
 import type { StaffTermProposalResponse } from '@centro/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
@@ -60,6 +60,42 @@ describe.each(targets)('preparing the next term on $dialect', ({ databaseUrl }) 
   });
   afterAll(async () => {
     await api.close();
+  });
+
+  it('prefills ‘Nova turma’ with the course’s row of the table, its window as far ahead', async () => {
+    const first = courses[0];
+    const C = `/api/staff/courses/${first?.slug}`;
+    const [latest] = (await as(ADMIN, 'GET', `${C}/classes`)).json().classes;
+    const meeting: string = latest.meetings.firstMeeting;
+    // Opening a week before the first meeting, closing the day before at noon.
+    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
+      places: null,
+      inviteCode: null,
+      opensAt: `${addDays(meeting, -7)}T09:00`,
+      closesAt: `${addDays(meeting, -1)}T12:00`,
+      firstMeeting: null,
+      time: null,
+      count: null,
+      durationMinutes: null,
+      room: null,
+    });
+    expect(settings.statusCode).toBe(200);
+    const table = (await as(ADMIN, 'GET', PATH)).json<StaffTermProposalResponse>();
+    for (const row of table.courses) {
+      const { proposal } = (
+        await as(ADMIN, 'GET', `/api/staff/courses/${row.slug}/classes`)
+      ).json();
+      expect(proposal).toEqual({
+        name: row.proposal?.name,
+        places: row.proposal?.places,
+        opensAt: row.proposal?.opensAt,
+        closesAt: row.proposal?.closesAt,
+        firstMeeting: row.proposal?.firstMeeting,
+      });
+    }
+    const row = table.courses.find((c) => c.slug === first?.slug)?.proposal;
+    expect(row?.opensAt).toBe(`${addDays(row?.firstMeeting ?? '', -7)}T09:00`);
+    expect(row?.closesAt).toBe(`${addDays(row?.firstMeeting ?? '', -1)}T12:00`);
   });
 
   it('proposes, refuses a wrong row, creates every course’s class once, and records it', async () => {

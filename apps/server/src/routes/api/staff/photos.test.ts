@@ -7,15 +7,11 @@
  * exists), the pages showing the place are rendered again with the photo at the place's size.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { centre } from '@centro/content';
 import type { StaffPhotosResponse } from '@centro/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltWebRoot, hasBuiltRenderer } from '../../../../tests/support/built-web-root.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -312,30 +308,19 @@ describe.each(targets)('photos uploaded in the staff area on $dialect', ({ datab
   }, 60_000);
 });
 
-const BUILT_WEB_ROOT = fileURLToPath(new URL('../../../../../web/build/client', import.meta.url));
-const hasRenderer = existsSync(path.join(BUILT_WEB_ROOT, '..', 'renderer', 'render.js'));
-
-describe.skipIf(!hasRenderer)('photos published on the real build', () => {
+describe.skipIf(!hasBuiltRenderer)('photos published on the real build', () => {
   let api: TestApi;
-  let dir: string;
+  let fixture: FixtureWebRoot;
   const as = asTo(() => api);
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'centro-photos-'));
-    const fixture = {
-      dir,
-      webRoot: BUILT_WEB_ROOT,
-      dataDir: path.join(dir, 'data'),
-      scriptsOf: () => [],
-      markerOf: () => '',
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
+    fixture = await createBuiltWebRoot('photos');
     api = await createTestApi({ fixture, env: { ADMIN_EMAILS: `${ADMIN}@example.org` } });
     await seedPeople(api.app.database.db, [ADMIN]);
   }, 30_000);
   afterAll(async () => {
     await api.close();
-    await rm(dir, { recursive: true, force: true });
+    await fixture.cleanup();
   });
 
   it("renders a course's page and its programme's list with the photo at the page's size", async () => {

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { allCourses } from '@centro/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -250,17 +251,12 @@ describe.each(targets)('prerequisites on $dialect', ({ databaseUrl }) => {
     expect((await enrol(graduate)).json().error).toBe('prerequisite_missing');
     const C = `/api/staff/courses/${first.slug}`;
     // One meeting, past, attended: 'Encerrar turma' gives 'Concluiu'.
-    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-      places: 30,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: '2026-03-03',
-      time: '19:30',
-      count: 1,
-      durationMinutes: null,
-      room: null,
-    });
+    const settings = await as(
+      ADMIN,
+      'POST',
+      `${C}/settings`,
+      courseSettings({ places: 30, firstMeeting: '2026-03-03', time: '19:30', count: 1 }),
+    );
     expect(settings.statusCode).toBe(200);
     const marked = await as(ADMIN, 'POST', `${C}/attendance/1`, {
       marks: [{ personId: graduate, present: true }],

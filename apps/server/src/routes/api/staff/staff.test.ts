@@ -12,6 +12,7 @@ import { allCourses, formatDate, formatTime, type Weekday, weekdayNames } from '
 import type { StaffCourseSummary } from '@centro/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
@@ -45,7 +46,7 @@ const endpoints = (someone: string): Call[] => [
     level: 'staff',
   },
   { method: 'GET', url: `${C}/settings`, level: 'coordenacao' },
-  { method: 'POST', url: `${C}/settings`, body: emptySettings(), level: 'coordenacao' },
+  { method: 'POST', url: `${C}/settings`, body: courseSettings(), level: 'coordenacao' },
   {
     method: 'POST',
     url: `${C}/participants/${someone}/remove`,
@@ -68,20 +69,6 @@ const endpoints = (someone: string): Call[] => [
   { method: 'GET', url: '/api/staff/actions', level: 'coordenacao' },
 ];
 
-function emptySettings() {
-  return {
-    places: null,
-    inviteCode: null,
-    opensAt: null,
-    closesAt: null,
-    firstMeeting: null,
-    time: null,
-    count: null,
-    durationMinutes: null,
-    room: null,
-  };
-}
-
 describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
   let api: TestApi;
   let people: string[];
@@ -100,7 +87,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     as(ADMIN, {
       method: 'POST',
       url: `${C}/settings`,
-      body: { ...emptySettings(), firstMeeting: '2026-01-10' },
+      body: { ...courseSettings(), firstMeeting: '2026-01-10' },
     });
   const enrol = (person: string) =>
     api.app.inject({
@@ -292,7 +279,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const below = await as(ADMIN, {
       method: 'POST',
       url: `${C}/settings`,
-      body: { ...emptySettings(), places: 2 },
+      body: { ...courseSettings(), places: 2 },
     });
     expect(below.statusCode).toBe(409);
     expect(below.json()).toEqual({
@@ -303,7 +290,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const changed = await as(ADMIN, {
       method: 'POST',
       url: `${C}/settings`,
-      body: { ...emptySettings(), places: 3, opensAt: '2099-03-01T19:30' },
+      body: { ...courseSettings(), places: 3, opensAt: '2099-03-01T19:30' },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().settings).toMatchObject({ places: 3, opensAt: '2099-03-01T19:30' });
@@ -326,7 +313,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       method: 'POST',
       url: `${C}/settings`,
       body: {
-        ...emptySettings(),
+        ...courseSettings(),
         places: 10,
         opensAt: '2020-01-01T08:00',
         closesAt: '2020-02-01T08:00',
@@ -337,8 +324,8 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       message: 'As inscrições para este curso foram encerradas.',
     });
     // Back to the defaults.
-    const reset = await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: emptySettings() });
-    expect(reset.json().settings).toEqual(emptySettings());
+    const reset = await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: courseSettings() });
+    expect(reset.json().settings).toEqual(courseSettings());
     expect(
       (await api.app.inject({ url: '/api/courses/availability' })).json().courses[course.slug],
     ).toMatchObject({ places: course.places, state: 'open' });
@@ -349,7 +336,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
       method: 'POST',
       url: `${C}/settings`,
       body: {
-        ...emptySettings(),
+        ...courseSettings(),
         // The link exactly as WhatsApp shares it: only its code is kept.
         inviteCode: ' https://chat.whatsapp.com/NovoConvite2027abc?mode=ems_copy_t ',
         firstMeeting: '2027-04-03',
@@ -388,7 +375,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     expect(calendar.body).toContain('DTSTART;TZID=America/Sao_Paulo:20270403T091500');
     expect(calendar.body).toContain('COUNT=2');
 
-    await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: emptySettings() });
+    await as(ADMIN, { method: 'POST', url: `${C}/settings`, body: courseSettings() });
     // Back to the content's invite: none yet, so no link at all (never a placeholder's).
     expect(course.inviteCode).toBeNull();
     expect((await enrol(newcomer)).json().data.groupLink).toBeNull();
@@ -398,7 +385,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
 
   it('names the field of a refused setting in Portuguese, as `field`, and tells which courses lack an invite', async () => {
     const url = `${C}/settings`;
-    const zero = await as(ADMIN, { method: 'POST', url, body: { ...emptySettings(), places: 0 } });
+    const zero = await as(ADMIN, { method: 'POST', url, body: { ...courseSettings(), places: 0 } });
     expect(zero.statusCode).toBe(400);
     expect(zero.json()).toEqual({
       error: 'invalid_request',
@@ -408,7 +395,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const link = await as(ADMIN, {
       method: 'POST',
       url,
-      body: { ...emptySettings(), inviteCode: 'https://example.com/NovoConvite2027abc' },
+      body: { ...courseSettings(), inviteCode: 'https://example.com/NovoConvite2027abc' },
     });
     expect(link.statusCode).toBe(400);
     expect(link.json()).toMatchObject({ field: 'inviteCode' });
@@ -416,7 +403,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const late = await as(ADMIN, {
       method: 'POST',
       url,
-      body: { ...emptySettings(), opensAt: '2099-03-02T08:00', closesAt: '2099-03-01T08:00' },
+      body: { ...courseSettings(), opensAt: '2099-03-02T08:00', closesAt: '2099-03-01T08:00' },
     });
     expect(late.json()).toEqual({
       error: 'invalid_request',
@@ -426,7 +413,7 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     const typed = await as(ADMIN, {
       method: 'POST',
       url,
-      body: { ...emptySettings(), count: '3' },
+      body: { ...courseSettings(), count: '3' },
     });
     expect(typed.json().message).toBe(
       'Campo "Número de encontros" com tipo inválido: esperado número.',
@@ -441,10 +428,10 @@ describe.each(targets)('the staff API on $dialect', ({ databaseUrl }) => {
     await as(ADMIN, {
       method: 'POST',
       url,
-      body: { ...emptySettings(), inviteCode: 'https://chat.whatsapp.com/NovoConvite2027abc' },
+      body: { ...courseSettings(), inviteCode: 'https://chat.whatsapp.com/NovoConvite2027abc' },
     });
     expect(await withInvite()).toBe(true);
-    await as(ADMIN, { method: 'POST', url, body: emptySettings() });
+    await as(ADMIN, { method: 'POST', url, body: courseSettings() });
   });
 
   it('removes a participant: a directory failure midway changes nothing, then the place is freed', async () => {
@@ -562,7 +549,7 @@ describe.runIf(pgDatabase)('two instances on one PostgreSQL', () => {
         method: 'POST',
         url: `${C}/settings`,
         headers: { authorization: `Bearer ${one.tokenFor(adminId as string)}` },
-        payload: { ...emptySettings(), places: 77 },
+        payload: { ...courseSettings(), places: 77 },
       });
       expect(set.statusCode).toBe(200);
       const seen = await two.app.inject({ url: '/api/courses/availability' });

@@ -1,7 +1,11 @@
-/** Attendance at the door: dated meetings, today's first, no marks ahead, 'Marcar todos'. */
-import { screen, within } from '@testing-library/react';
+/**
+ * Attendance at the door: dated meetings, today's first, no marks ahead, 'Marcar todos'; a mark the
+ * server refuses is not left ticked.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '~/components/toasts/notify';
 import { authValue } from '~/test/auth';
 import { renderWithRouter } from '~/test/render';
 import { AttendancePanel } from './attendance-panel';
@@ -12,13 +16,23 @@ const schedule = ['2026-03-03', '2026-03-10', '2026-03-17'].map((date) => ({
   start: `${date}T22:30:00.000Z`,
 }));
 
-function stubApi() {
+vi.mock('~/components/toasts/notify', () => ({
+  notify: vi.fn(() => Promise.resolve()),
+}));
+
+const READ_ONLY =
+  'Esta turma foi encerrada: participantes, presença e configurações ficam apenas para consulta.';
+
+/** The API of a class whose marks are taken, or refused as those of a class concluded meanwhile. */
+function stubApi(answer: 'taken' | 'refused' = 'taken') {
   const posts: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const meeting = Number(url.split('?')[0]?.split('/').pop());
     if (init.method === 'POST') {
       posts.push({ url, body: JSON.parse(String(init.body)) });
-      return Response.json({ ok: true });
+      return answer === 'taken'
+        ? Response.json({ ok: true })
+        : Response.json({ error: 'conflict', message: READ_ONLY }, { status: 409 });
     }
     return Response.json({
       meeting,
@@ -42,8 +56,31 @@ const signedIn = () =>
     })),
   });
 
+const staffClass = {
+  id: 'k1',
+  name: 'Turma 2026/1',
+  state: 'running' as const,
+  places: 30,
+  taken: 2,
+  firstMeeting: '2026-03-03',
+  opensAt: null,
+  closesAt: null,
+  schedule,
+  meetings: {
+    firstMeeting: '2026-03-03',
+    weekday: 'tuesday',
+    time: '19:30',
+    durationMinutes: 90,
+    count: 3,
+    room: null,
+  },
+  dates: [],
+};
+const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
+
 afterEach(() => {
   vi.useRealTimers();
+  localStorage.clear();
 });
 
 describe('AttendancePanel', () => {
@@ -52,27 +89,6 @@ describe('AttendancePanel', () => {
     // Noon of Tuesday 10 March in São Paulo: the 2nd meeting is today, at 19h30.
     vi.setSystemTime(new Date('2026-03-10T15:00:00Z'));
     const posts = stubApi();
-    const staffClass = {
-      id: 'k1',
-      name: 'Turma 2026/1',
-      state: 'running' as const,
-      places: 30,
-      taken: 2,
-      firstMeeting: '2026-03-03',
-      opensAt: null,
-      closesAt: null,
-      schedule,
-      meetings: {
-        firstMeeting: '2026-03-03',
-        weekday: 'tuesday',
-        time: '19:30',
-        durationMinutes: 90,
-        count: 3,
-        room: null,
-      },
-      dates: [],
-    };
-    const panel = { slug: 'passe', staffClass, coordination: true, onChanged: () => {} };
     renderWithRouter(<AttendancePanel {...panel} />, {
       url: '/equipe',
       auth: signedIn(),
@@ -116,5 +132,37 @@ describe('AttendancePanel', () => {
     ]);
     expect(screen.getByRole('checkbox', { name: 'José Ávila' })).toBeChecked();
     expect(screen.getByText(/2 de 2 presentes/)).toBeInTheDocument();
+  });
+
+  it('unticks a mark the server refused for good, whether ticked or saved, and says why', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // The evening of the 3rd meeting: every meeting can be marked.
+    vi.setSystemTime(new Date('2026-03-17T22:00:00Z'));
+    const posts = stubApi('refused');
+    renderWithRouter(<AttendancePanel {...panel} />, { url: '/equipe', auth: signedIn() });
+    const ana = await screen.findByRole('checkbox', { name: 'Ana Souza' });
+    const dropped = `${READ_ONLY} 1 marcação feita neste aparelho não foi aceita e foi descartada.`;
+
+    await userEvent.click(ana);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', dropped));
+    expect(posts).toHaveLength(1);
+    expect(ana).not.toBeChecked();
+    expect(screen.getByText(/0 de 2 presentes/)).toBeInTheDocument();
+    expect(screen.queryByText(/a enviar/)).not.toBeInTheDocument();
+
+    // Ticked, then saved with the rest: both requests refused, nobody left ticked.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'José Ávila' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar presença' }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        'error',
+        `${READ_ONLY} 2 marcações feitas neste aparelho não foram aceitas e foram descartadas.`,
+      ),
+    );
+    expect(screen.getByRole('checkbox', { name: 'José Ávila' })).not.toBeChecked();
+    expect(screen.getByText(/0 de 2 presentes/)).toBeInTheDocument();
+    expect(notify).not.toHaveBeenCalledWith('success', expect.anything());
   });
 });

@@ -6,7 +6,7 @@
  * in one request; then 'Salvar presença' saves the boxes as they are. Each tick, and each person
  * found at the door (DoorPanel: 'Ler QR code', 'Buscar pelo nome'), is queued on the device and
  * sent at once; without a connection the marks wait there, shown 'a enviar', until it returns
- * (decision 089).
+ * (decision 089). A mark the server refuses for good is shown as the server has it, not as made.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
@@ -18,7 +18,7 @@ import {
 } from '@centro/content/site';
 import { notify } from '~/components/toasts/notify';
 import { fetchAttendance } from '../api/attendance';
-import { pendingFor } from '../attendance-queue';
+import { pendingFor, shownFor } from '../attendance-queue';
 import { doorTexts } from '../door-search';
 import { type ClassPanelProps, isReadOnly } from '~/lib/staff/classes';
 import { markedAllMessage, pendingMessage, staffMessages } from '~/lib/staff/copy';
@@ -92,31 +92,25 @@ function MeetingMarks({ slug, classId, meeting, start, readOnly }: MeetingMarksP
     ),
     'Staff area: loading',
   );
-  const { queue, sent, mark } = useAttendanceQueue();
-  const [present, setPresent] = useState<Record<string, boolean>>({});
+  const { queue, made, sent, refused, mark } = useAttendanceQueue();
   const [markedAll, setMarkedAll] = useState<string | null>(null);
 
   if (sheet.state === 'loading') return <p role="status">Carregando presença…</p>;
   if (sheet.state === 'failed') return <LoadFailed onRetry={sheet.reload} />;
   const { date, marks, guests } = sheet.data;
-  // What this device still has to send overrides the sheet as loaded (decision 089).
+  // What this device marked overrides the sheet as loaded (decision 089), unless it was refused.
   const pending = pendingFor(queue ?? [], classId, meeting);
-  const sentHere = pendingFor(sent, classId, meeting);
+  const shown = shownFor([made, queue ?? [], sent], refused, classId, meeting);
   const isPresent = (personId: string, stored: boolean | null) =>
-    present[personId] ?? pending.get(personId) ?? sentHere.get(personId) ?? stored === true;
+    shown.get(personId) ?? stored === true;
   const notYet =
     start !== undefined && !canMark(new Date(start), new Date())
       ? notMarkableYetMessage(new Date(start))
       : null;
 
   /** Each tick is queued on the device and sent at once: nothing is left unsaved on the screen. */
-  const set = (all: { personId: string; present: boolean }[]) => {
-    setPresent((current) => ({
-      ...current,
-      ...Object.fromEntries(all.map((m) => [m.personId, m.present])),
-    }));
-    return mark(all.map((m) => ({ slug, classId, meeting, ...m })));
-  };
+  const set = (all: { personId: string; present: boolean }[]) =>
+    mark(all.map((m) => ({ slug, classId, meeting, ...m })));
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMarkedAll(null);

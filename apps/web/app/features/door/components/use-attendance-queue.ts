@@ -1,7 +1,8 @@
 /**
  * The door's queue of marks on this device (attendance-queue.ts, decision 089): `mark` queues and
  * sends at once; what could not be sent waits in localStorage and is sent at the next load and on
- * the `online` event. Marks the server refuses for good are dropped and the volunteer told.
+ * the `online` event. Marks the server refuses for good are dropped and the volunteer told, and no
+ * longer shown as made (shownFor).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '~/components/toasts/notify';
@@ -60,8 +61,12 @@ export type MarkResult = 'sent' | 'queued' | 'refused';
 export interface AttendanceQueue {
   /** Every mark of this staff member still on the device; null until the signed-in person is known. */
   queue: MarkQueue | null;
+  /** The marks made on this page, the latest per person and meeting, whatever became of them. */
+  made: MarkQueue;
   /** The marks this page has sent since it loaded: newer than the sheet it loaded. */
   sent: MarkQueue;
+  /** The marks the server refused for good since this page loaded: dropped, not to be shown. */
+  refused: MarkQueue;
   /**
    * Queues the marks and sends them: 'sent' once the server has every one, 'queued' while some wait
    * for a connection, 'refused' when the server refused them for good (the volunteer was told).
@@ -74,9 +79,12 @@ export function useAttendanceQueue(): AttendanceQueue {
   const { getUser } = useAuth();
   const [staffId, setStaffId] = useState<string | null>(null);
   const [queue, setQueue] = useState<MarkQueue | null>(null);
+  const [made, setMade] = useState<MarkQueue>([]);
   const [sent, setSent] = useState<MarkQueue>([]);
+  const [refused, setRefused] = useState<MarkQueue>([]);
   const sending = useRef<Promise<void> | null>(null);
-  const refused = useRef<QueuedMark[]>([]);
+  // Read by `mark` once its send is over, when the state it closed over is stale.
+  const refusedHere = useRef<QueuedMark[]>([]);
 
   useEffect(() => {
     let live = true;
@@ -120,8 +128,11 @@ export function useAttendanceQueue(): AttendanceQueue {
         write(who, settle(read(who), batch.marks));
         if (outcome === 'sent')
           setSent((done) => batch.marks.reduce((q, m) => enqueue(q, m), done));
-        if (outcome === 'refused') refused.current.push(...batch.marks);
-        if (outcome === 'refused') void notify('error', droppedMessage(batch.marks.length, reason));
+        if (outcome === 'refused') {
+          refusedHere.current.push(...batch.marks);
+          setRefused([...refusedHere.current]);
+          void notify('error', droppedMessage(batch.marks.length, reason));
+        }
       }
       setQueue(read(who));
     },
@@ -148,23 +159,24 @@ export function useAttendanceQueue(): AttendanceQueue {
 
   const mark = useCallback(
     async (marks: readonly Omit<QueuedMark, 'markedAt'>[]) => {
+      const markedAt = new Date().toISOString();
+      const ticks = marks.map((m) => ({ ...m, markedAt }));
+      setMade((earlier) => ticks.reduce((q, m) => enqueue(q, m), earlier));
       const who = staffId ?? (await staffMember(getUser));
       if (!who) return 'queued';
-      const markedAt = new Date().toISOString();
-      const made = marks.map((m) => ({ ...m, markedAt }));
       write(
         who,
-        made.reduce((q, m) => enqueue(q, m), read(who)),
+        ticks.reduce((q, m) => enqueue(q, m), read(who)),
       );
       setQueue(read(who));
       await flush(who);
       const ours = (m: QueuedMark) =>
-        made.some((n) => n.markedAt === m.markedAt && n.personId === m.personId);
-      if (refused.current.some(ours)) return 'refused';
+        ticks.some((n) => n.markedAt === m.markedAt && n.personId === m.personId);
+      if (refusedHere.current.some(ours)) return 'refused';
       return read(who).some(ours) ? 'queued' : 'sent';
     },
     [staffId, getUser, flush],
   );
 
-  return { queue, sent, mark };
+  return { queue, made, sent, refused, mark };
 }

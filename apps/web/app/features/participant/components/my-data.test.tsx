@@ -31,6 +31,22 @@ function stubApi(deleteAnswer: Response) {
               grantedBy: 'secretaria-ou-coordenacao',
             },
           ],
+          certificates: [
+            {
+              code: 'K7QM-3XPA-9T2C-HDRW',
+              course: 'passe',
+              title: 'Passe',
+              turma: 'Turma 2026/2',
+              concludedAt: '2026-12-10T13:30:00.000Z',
+              issuedAt: '2026-12-11T13:00:00.000Z',
+              valid: true,
+              withdrawnAt: null,
+              verifyUrl: 'https://www.centro.org.br/certificados/K7QM-3XPA-9T2C-HDRW',
+            },
+          ],
+          deskConsents: [],
+          openingAlerts: [],
+          messages: [],
           attendance: [],
           staffActions: [],
           staffRoles: [],
@@ -110,6 +126,14 @@ describe("'Meus dados'", () => {
       screen.getByRole('region', { name: 'Inscrições liberadas sem pré-requisito' }),
     ).toHaveTextContent(
       'Estudando André Luiz IILiberada pela secretaria ou coordenação em 05/03/2027, 11h00',
+    );
+    const certificates = screen.getByRole('region', { name: 'Certificados' });
+    expect(certificates).toHaveTextContent('Passe (Turma 2026/2)Código K7QM-3XPA-9T2C-HDRW');
+    expect(certificates).toHaveTextContent(
+      'confira em https://www.centro.org.br/certificados/K7QM-3XPA-9T2C-HDRW',
+    );
+    expect(screen.getByRole('region', { name: 'Inscrição feita no balcão' })).toHaveTextContent(
+      'Nenhuma inscrição feita no balcão.',
     );
   });
 });

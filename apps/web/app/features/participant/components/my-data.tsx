@@ -81,8 +81,9 @@ export function MyData() {
       <h2 id={`${id}-title`}>Meus dados</h2>
       <p>
         Você pode baixar tudo o que guardamos sobre você (cadastro, inscrições, listas de espera,
-        presenças, aceite do aviso de privacidade e ações da equipe sobre seus dados) ou excluir sua
-        conta, como garante a Lei Geral de Proteção de Dados (LGPD, art. 18).
+        presenças, certificados com seus códigos, aceite do aviso de privacidade, consentimento dado
+        no balcão, e-mails e ações da equipe sobre seus dados) ou excluir sua conta, como garante a
+        Lei Geral de Proteção de Dados (LGPD, art. 18).
       </p>
       <div className="actions">
         <button type="button" className="btn btn-outline" onClick={() => void download()}>
