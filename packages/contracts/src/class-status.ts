@@ -5,6 +5,7 @@
  * its places ('Inscritos: 3 de 30 vagas'). No validation library: the website imports it alone.
  */
 import { MEETING_TIME_ZONE } from '@centro/content/site';
+import { dateTimeText } from './messages.js';
 
 export type ClassStateName = 'planned' | 'open' | 'running' | 'concluded';
 
@@ -22,31 +23,10 @@ export interface ClassStatusWords {
   note: string | null;
 }
 
-const parts = (instant: string) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: MEETING_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-
-/** An instant as 'DD/MM/AAAA às HHhMM', in São Paulo. */
-export function statusDateTime(instant: string): string {
-  const p = parts(instant);
-  return `${p.day}/${p.month}/${p.year} às ${p.hour}h${p.minute}`;
-}
-
 /** Where the class stands at `now` (UTC ISO-8601). */
 export function classStatus(c: ClassStatusInput, now: string): ClassStatusWords {
   const opens =
-    c.opensAt !== null && now < c.opensAt ? `Abrem em ${statusDateTime(c.opensAt)}` : null;
+    c.opensAt !== null && now < c.opensAt ? `Abrem em ${dateTimeText(c.opensAt)}` : null;
   switch (c.state) {
     case 'planned':
       return { label: 'Planejada', note: opens };
@@ -59,11 +39,11 @@ export function classStatus(c: ClassStatusInput, now: string): ClassStatusWords 
       if (c.closesAt !== null && now >= c.closesAt)
         return {
           label: 'Inscrições encerradas',
-          note: `Encerradas em ${statusDateTime(c.closesAt)}`,
+          note: `Encerradas em ${dateTimeText(c.closesAt)}`,
         };
       return {
         label: 'Inscrições abertas',
-        note: c.closesAt === null ? null : `Encerram em ${statusDateTime(c.closesAt)}`,
+        note: c.closesAt === null ? null : `Encerram em ${dateTimeText(c.closesAt)}`,
       };
   }
 }

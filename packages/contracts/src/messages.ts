@@ -35,12 +35,12 @@ export const fieldMessages = {
 } as const;
 
 /**
- * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant (UTC ISO-8601), in the
- * meetings' zone (São Paulo): the server's refusal and the course page say the same sentence.
- * Its own formatter rather than content's `wallClockAt`: that one brings 30 B more (brotli) into the
- * course pages, which are at their JS budget.
+ * An instant (UTC ISO-8601) as 'DD/MM/AAAA às HHhMM' in the meetings' zone (São Paulo): the opening
+ * sentence below and a class's status (class-status.ts) say it so. Its own formatter rather than
+ * content's `wallClockAt`: that one brings 30 B more (brotli) into the course pages, which are at
+ * their JS budget.
  */
-export function enrolmentOpensMessage(opensAt: string): string {
+export function dateTimeText(instant: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('pt-BR', {
       timeZone: MEETING_TIME_ZONE,
@@ -51,10 +51,18 @@ export function enrolmentOpensMessage(opensAt: string): string {
       minute: '2-digit',
       hourCycle: 'h23',
     })
-      .formatToParts(new Date(opensAt))
+      .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
-  return `As inscrições abrem em ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}.`;
+  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}h${parts.minute}`;
+}
+
+/**
+ * 'As inscrições abrem em DD/MM/AAAA às HHhMM.' for an opening instant: the server's refusal and
+ * the course page say the same sentence.
+ */
+export function enrolmentOpensMessage(opensAt: string): string {
+  return `As inscrições abrem em ${dateTimeText(opensAt)}.`;
 }
 
 /** What the person types on the profile to delete their account (POST /api/me/delete). */

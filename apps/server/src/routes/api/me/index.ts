@@ -52,6 +52,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CourseNotFoundError } from '../../../enrolment/errors.js';
 import { bearerRoute } from '../bearer-route.js';
+import { sendAttachment } from '../attachment.js';
 import type { RefusalName } from '../../../refusals/catalogue.js';
 
 const AUTH: RefusalName[] = ['signInRequired', 'expiredToken', 'invalidToken', 'sessionEnded'];
@@ -214,10 +215,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         request.person.userId,
         request.params.turma,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(pdf);
+      return sendAttachment(reply, 'application/pdf', fileName, pdf);
     },
   );
 

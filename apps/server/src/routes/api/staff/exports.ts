@@ -7,6 +7,7 @@
 import { staffClassQuerySchema, staffCourseParamsSchema } from '@centro/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAttachment } from '../attachment.js';
 import { bearerRoute } from '../bearer-route.js';
 import {
   exportFileName,
@@ -35,14 +36,12 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
         'csv',
         request.query.turma,
       );
-      const body = participantsCsv(participants, turma);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, row.name, 'csv')}"`,
-        )
-        .send(body);
+      return sendAttachment(
+        reply,
+        'text/csv; charset=utf-8',
+        exportFileName(request.params.slug, row.name, 'csv'),
+        participantsCsv(participants, turma),
+      );
     },
   );
 
@@ -64,14 +63,12 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
         'xlsx',
         request.query.turma,
       );
-      const body = await participantsXlsx(course.title, turma, participants, waiting, attendance);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, row.name, 'xlsx')}"`,
-        )
-        .send(body);
+      return sendAttachment(
+        reply,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        exportFileName(request.params.slug, row.name, 'xlsx'),
+        await participantsXlsx(course.title, turma, participants, waiting, attendance),
+      );
     },
   );
 
@@ -90,13 +87,12 @@ export const staffExportRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.slug,
         request.query.turma,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(request.params.slug, row.name, 'csv', 'espera')}"`,
-        )
-        .send(waitingCsv(waiting));
+      return sendAttachment(
+        reply,
+        'text/csv; charset=utf-8',
+        exportFileName(request.params.slug, row.name, 'csv', 'espera'),
+        waitingCsv(waiting),
+      );
     },
   );
 };

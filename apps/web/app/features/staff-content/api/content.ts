@@ -26,14 +26,25 @@ import { apiPaths } from '@centro/contracts/paths';
 import { API_TIMEOUT_MS, fetchJson } from '~/lib/api-client';
 import { checked, type Shape } from '~/lib/answer';
 
-/** A content document's routes: what the server holds, checked against its shape. */
+/** The documents' names, as their paths under `apiPaths` spell them. */
+type DocumentName = 'Schedule' | 'Notices' | 'Contact';
+
+/**
+ * A content document's routes, its paths named after it (`staffContent${name}`, …History,
+ * …Restore, …Preview): what the server holds, checked against its shape.
+ */
 function contentDocument<Response, Save, History, Preview>(
-  paths: { url: string; history: string; restore: string; preview: string },
+  name: DocumentName,
   shape: Shape,
   /** How long a save or a restore may take: it answers once the pages are rendered again. */
   publishTimeoutMs = API_TIMEOUT_MS,
 ) {
-  const { url } = paths;
+  const url = apiPaths[`staffContent${name}`];
+  const paths = {
+    history: apiPaths[`staffContent${name}History`],
+    restore: apiPaths[`staffContent${name}Restore`],
+    preview: apiPaths[`staffContent${name}Preview`],
+  };
   const timeoutMs = publishTimeoutMs;
   return {
     fetch: async (token: string): Promise<Response> =>
@@ -71,15 +82,7 @@ export const schedule = contentDocument<
   StaffScheduleSave,
   StaffScheduleHistory,
   StaffSchedulePreview
->(
-  {
-    url: apiPaths.staffContentSchedule,
-    history: apiPaths.staffContentScheduleHistory,
-    restore: apiPaths.staffContentScheduleRestore,
-    preview: apiPaths.staffContentSchedulePreview,
-  },
-  { revision: 'number', schedule: 'array' },
-);
+>('Schedule', { revision: 'number', schedule: 'array' });
 
 /** The notices (decision 056). */
 export const notices = contentDocument<
@@ -87,15 +90,7 @@ export const notices = contentDocument<
   StaffBannersSave,
   StaffBannersHistory,
   StaffBannersPreview
->(
-  {
-    url: apiPaths.staffContentNotices,
-    history: apiPaths.staffContentNoticesHistory,
-    restore: apiPaths.staffContentNoticesRestore,
-    preview: apiPaths.staffContentNoticesPreview,
-  },
-  { revision: 'number', notices: 'array' },
-);
+>('Notices', { revision: 'number', notices: 'array' });
 
 /** The contact details (decision 068). */
 export const contact = contentDocument<
@@ -104,12 +99,7 @@ export const contact = contentDocument<
   StaffContactHistory,
   StaffContactPreview
 >(
-  {
-    url: apiPaths.staffContentContact,
-    history: apiPaths.staffContentContactHistory,
-    restore: apiPaths.staffContentContactRestore,
-    preview: apiPaths.staffContentContactPreview,
-  },
+  'Contact',
   { revision: 'number', contact: 'object' },
   // Every public page is rendered again before the answer (decision 068): seconds, more on a
   // loaded machine.

@@ -16,10 +16,8 @@ import {
 } from '@centro/contracts/contact-rules';
 import type { ContactDetails, StaffContactResponse } from '@centro/contracts/contact';
 import { useMemo, useState } from 'react';
-import { useApi } from '~/auth/use-api';
 import { contact } from '../api/content';
-import { DocumentPanel } from './document-panel';
-import { openPreview } from './preview-window';
+import { DocumentPanel, type DocumentFormProps } from './document-panel';
 import { PublishForm } from './publish-form';
 import type { ListedRevision, RevisionPreview } from './texts-history';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
@@ -78,9 +76,6 @@ const loadHistory = async (token: string): Promise<ListedRevision[]> =>
     values: { ...formOf(details) },
   }));
 
-const restore = (revision: number, restore: number, token: string) =>
-  contact.restore({ revision, restore }, token);
-
 const preview: RevisionPreview = (revision, token) =>
   contact.preview({ contact: detailsOf(revision.values as unknown as Form) }, token);
 
@@ -89,16 +84,15 @@ export function ContactPanel() {
     <section className="staff__settings" aria-labelledby="contato-titulo">
       <h2 id="contato-titulo">Contato</h2>
       <DocumentPanel
-        load={contact.fetch}
+        api={contact}
         loading="Carregando contato…"
         what="contact"
-        form={(initial, onSaved) => <ContactForm initial={initial} onSaved={onSaved} />}
+        Form={ContactForm}
         history={{
           title: 'Versões anteriores do contato',
           fields: FIELDS,
           original: 'Contato original do site',
           load: loadHistory,
-          restore,
           preview,
         }}
       />
@@ -106,24 +100,10 @@ export function ContactPanel() {
   );
 }
 
-function ContactForm({
-  initial,
-  onSaved,
-}: {
-  initial: StaffContactResponse;
-  onSaved: (saved: StaffContactResponse) => void;
-}) {
+function ContactForm({ initial, onSaved }: DocumentFormProps<StaffContactResponse>) {
   const settings = useMemo(() => ({ ...CONTACT_FORM, onSaved }), [onSaved]);
   const doc = useContentForm(initial, settings);
-  const { form, setForm, field, check } = doc;
-  const call = useApi();
-  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
-  const showPage = async () => {
-    setPreviewProblem(null);
-    if (!check()) return;
-    const render = () => call((token) => contact.preview({ contact: detailsOf(form) }, token));
-    setPreviewProblem(await openPreview(render, 'contact preview'));
-  };
+  const { form, setForm, field } = doc;
   // Until the person changes the map, it follows the address, as the server makes it do.
   const [mapEdited, setMapEdited] = useState(false);
   const change = (key: keyof Form, value: string) => {
@@ -144,18 +124,10 @@ function ContactForm({
       original="Contato original do site, ainda não alterado."
       about="Ao salvar, /contato e o rodapé de todas as páginas mudam em alguns segundos."
       submit="Publicar contato"
-      problems={
-        previewProblem && (
-          <p className="staff__problem" role="alert">
-            {previewProblem}
-          </p>
-        )
-      }
-      actions={
-        <button type="button" className="btn btn-outline" onClick={() => void showPage()}>
-          Pré-visualizar
-        </button>
-      }
+      preview={{
+        render: (token) => contact.preview({ contact: detailsOf(form) }, token),
+        what: 'contact preview',
+      }}
     >
       {FIELDS.map(({ key, label, hint }) => (
         <div key={key}>

@@ -3,7 +3,8 @@
  * details): its form, loaded once, then its versions (RevisionHistory). A save loads the versions
  * again; a restore replaces the form (a new key) with what the server then holds.
  */
-import { type ComponentProps, Fragment, type ReactNode, useCallback, useState } from 'react';
+import type { StaffRevisionRestore } from '@centro/contracts';
+import { type ComponentProps, type ComponentType, useCallback, useState } from 'react';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { LoadFailed } from '~/components/staff/load-failed';
@@ -11,28 +12,42 @@ import { RevisionHistory } from './texts-history';
 
 type HistoryProps<Saved> = Omit<
   ComponentProps<typeof RevisionHistory<Saved>>,
-  'version' | 'onRestored'
+  'version' | 'restore' | 'onRestored'
 >;
 
+/** What a document's form gets: the version it starts from, and whom to tell of each save. */
+export interface DocumentFormProps<Saved> {
+  initial: Saved;
+  onSaved: (saved: Saved) => void;
+}
+
 export function DocumentPanel<Saved extends { revision: number }>({
-  load,
+  api,
   loading,
   what,
-  form,
+  Form,
   history,
 }: {
-  load: (token: string) => Promise<Saved>;
+  /** The document's calls (api/content.ts): its load, and the restore of one of its versions. */
+  api: {
+    fetch: (token: string) => Promise<Saved>;
+    restore: (restore: StaffRevisionRestore, token: string) => Promise<Saved>;
+  };
   /** Said while it loads ('Carregando horários…'). */
   loading: string;
   /** For the console when the load fails. */
   what: string;
-  form: (initial: Saved, onSaved: () => void) => ReactNode;
+  Form: ComponentType<DocumentFormProps<Saved>>;
   history: HistoryProps<Saved>;
 }) {
   const call = useApi();
   const stored = useLoad(
-    useCallback(() => call(load), [call, load]),
+    useCallback(() => call(api.fetch), [call, api]),
     `Staff area: loading ${what}`,
+  );
+  const restore = useCallback(
+    (revision: number, restore: number, token: string) => api.restore({ revision, restore }, token),
+    [api],
   );
   const [restored, setRestored] = useState<Saved | null>(null);
   const [version, setVersion] = useState(0);
@@ -42,10 +57,11 @@ export function DocumentPanel<Saved extends { revision: number }>({
   const initial = restored ?? stored.data;
   return (
     <>
-      <Fragment key={initial.revision}>{form(initial, onSaved)}</Fragment>
+      <Form key={initial.revision} initial={initial} onSaved={onSaved} />
       <RevisionHistory<Saved>
         {...history}
         version={version}
+        restore={restore}
         onRestored={(saved) => {
           setRestored(saved);
           setVersion((v) => v + 1);

@@ -9,12 +9,10 @@
 import { allCourses, coursePath } from '@centro/content/site';
 import type { Banner, StaffBannersResponse } from '@centro/contracts';
 import { BANNER_LIMITS, type BannerPlace, saoPauloInstant } from '@centro/contracts/content-rules';
-import { useMemo, useState } from 'react';
-import { useApi } from '~/auth/use-api';
+import { useMemo } from 'react';
 import { notices as noticesApi } from '../api/content';
 import { staffMessages } from '~/lib/staff/copy';
-import { DocumentPanel } from './document-panel';
-import { openPreview } from './preview-window';
+import { DocumentPanel, type DocumentFormProps } from './document-panel';
 import { PublishForm } from './publish-form';
 import type { ListedRevision, RevisionPreview } from './texts-history';
 import {
@@ -97,22 +95,18 @@ const loadHistory = async (token: string): Promise<ListedRevision[]> =>
 const previewRevision: RevisionPreview = (revision, token) =>
   noticesApi.preview({ notices: revision.body as Banner[] }, token);
 
-const restore = (revision: number, restore: number, token: string) =>
-  noticesApi.restore({ revision, restore }, token);
-
 export function NoticesPanel() {
   return (
     <DocumentPanel
-      load={noticesApi.fetch}
+      api={noticesApi}
       loading="Carregando avisos…"
       what="notices"
-      form={(initial, onSaved) => <NoticesForm initial={initial} onSaved={onSaved} />}
+      Form={NoticesForm}
       history={{
         title: 'Versões anteriores dos avisos',
         fields: [{ key: 'notices', label: 'Avisos' }],
         original: 'Sem avisos (original do site)',
         load: loadHistory,
-        restore,
         preview: previewRevision,
       }}
     />
@@ -127,25 +121,10 @@ const BANNERS_FORM: ContentDocumentForm<StaffBannersResponse, BannerForm[]> = {
   what: 'notices',
 };
 
-function NoticesForm({
-  initial,
-  onSaved,
-}: {
-  initial: StaffBannersResponse;
-  onSaved: (saved: StaffBannersResponse) => void;
-}) {
+function NoticesForm({ initial, onSaved }: DocumentFormProps<StaffBannersResponse>) {
   const settings = useMemo(() => ({ ...BANNERS_FORM, onSaved }), [onSaved]);
   const doc = useContentForm(initial, settings);
-  const { form: notices, setForm: setNotices, field, check } = doc;
-  const call = useApi();
-  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
-  const preview = async () => {
-    setPreviewProblem(null);
-    if (!check()) return;
-    const render = () =>
-      call((token) => noticesApi.preview({ notices: noticesOf(notices) }, token));
-    setPreviewProblem(await openPreview(render, 'notices preview'));
-  };
+  const { form: notices, setForm: setNotices, field } = doc;
 
   const change = (i: number, field: keyof BannerForm, value: string) =>
     setNotices((current) => current.map((n, j) => (j === i ? { ...n, [field]: value } : n)));
@@ -168,19 +147,13 @@ function NoticesForm({
       original="Nenhum aviso publicado ainda."
       about="Cada aviso aparece no alto da página escolhida durante o período informado (horário de Brasília)."
       submit="Publicar avisos"
-      problems={
-        previewProblem && (
-          <p className="staff__problem" role="alert">
-            {previewProblem}
-          </p>
-        )
-      }
-      actions={
-        notices.length > 0 && (
-          <button type="button" className="btn btn-outline" onClick={() => void preview()}>
-            Pré-visualizar
-          </button>
-        )
+      preview={
+        notices.length > 0
+          ? {
+              render: (token) => noticesApi.preview({ notices: noticesOf(notices) }, token),
+              what: 'notices preview',
+            }
+          : undefined
       }
     >
       {notices.map((notice, i) => (

@@ -7,12 +7,10 @@
  */
 import type { StaffScheduleResponse } from '@centro/contracts';
 import { CONTENT_LIMITS, isAllowedLink, scheduleDayNames } from '@centro/contracts/content-rules';
-import { useMemo, useState } from 'react';
-import { useApi } from '~/auth/use-api';
+import { useMemo } from 'react';
 import { schedule as scheduleApi } from '../api/content';
 import { staffMessages } from '~/lib/staff/copy';
-import { DocumentPanel } from './document-panel';
-import { openPreview } from './preview-window';
+import { DocumentPanel, type DocumentFormProps } from './document-panel';
 import { PublishForm } from './publish-form';
 import type { ListedRevision, RevisionPreview } from './texts-history';
 import { type ContentDocumentForm, useContentForm } from './use-content-form';
@@ -93,22 +91,18 @@ const loadHistory = async (token: string): Promise<ListedRevision[]> =>
 const previewRevision: RevisionPreview = (revision, token) =>
   scheduleApi.preview({ schedule: revision.body as Schedule }, token);
 
-const restore = (revision: number, restore: number, token: string) =>
-  scheduleApi.restore({ revision, restore }, token);
-
 export function SchedulePanel() {
   return (
     <DocumentPanel
-      load={scheduleApi.fetch}
+      api={scheduleApi}
       loading="Carregando horários…"
       what="schedule"
-      form={(initial, onSaved) => <ScheduleForm initial={initial} onSaved={onSaved} />}
+      Form={ScheduleForm}
       history={{
         title: 'Versões anteriores dos horários',
         fields: HISTORY_FIELDS,
         original: 'Horários originais do site',
         load: loadHistory,
-        restore,
         preview: previewRevision,
       }}
     />
@@ -124,25 +118,10 @@ const SCHEDULE_FORM: ContentDocumentForm<StaffScheduleResponse, DayForm[]> = {
   what: 'content',
 };
 
-function ScheduleForm({
-  initial,
-  onSaved,
-}: {
-  initial: StaffScheduleResponse;
-  onSaved: (saved: StaffScheduleResponse) => void;
-}) {
+function ScheduleForm({ initial, onSaved }: DocumentFormProps<StaffScheduleResponse>) {
   const settings = useMemo(() => ({ ...SCHEDULE_FORM, onSaved }), [onSaved]);
   const doc = useContentForm(initial, settings);
-  const { form: days, setForm: setDays, field, check } = doc;
-  const call = useApi();
-  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
-  const preview = async () => {
-    setPreviewProblem(null);
-    if (!check()) return;
-    const render = () =>
-      call((token) => scheduleApi.preview({ schedule: scheduleOf(days) }, token));
-    setPreviewProblem(await openPreview(render, 'schedule preview'));
-  };
+  const { form: days, setForm: setDays, field } = doc;
   const missing = scheduleDayNames.filter((name) => !days.some((d) => d.day === name));
 
   const change = (d: number, update: (day: DayForm) => DayForm) =>
@@ -167,18 +146,10 @@ function ScheduleForm({
       original="Conteúdo original do site, ainda não alterado."
       about="Ao salvar, a página Horários e a agenda (.ics) mudam na hora."
       submit="Salvar e publicar"
-      problems={
-        previewProblem && (
-          <p className="staff__problem" role="alert">
-            {previewProblem}
-          </p>
-        )
-      }
-      actions={
-        <button type="button" className="btn btn-outline" onClick={() => void preview()}>
-          Pré-visualizar
-        </button>
-      }
+      preview={{
+        render: (token) => scheduleApi.preview({ schedule: scheduleOf(days) }, token),
+        what: 'schedule preview',
+      }}
     >
       {days.map((day, d) => (
         <fieldset key={day.day} className="staff__panel">

@@ -13,7 +13,6 @@ import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
 import { fetchTexts, previewTexts, saveTexts } from '../api/texts';
 import { LoadFailed } from '~/components/staff/load-failed';
-import { openPreview } from './preview-window';
 import { fieldsOf, type TextsForm as Form, textsProblems } from './texts-fields';
 import { TextsHistory } from './texts-history';
 import { PublishForm } from './publish-form';
@@ -106,34 +105,17 @@ function TextsForm({
     [document, onSaved],
   );
   const doc = useContentForm(initial, settings);
-  const { form, setForm, field, check } = doc;
-  const call = useApi();
-  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
-  const preview = async () => {
-    setPreviewProblem(null);
-    if (!check()) return;
-    const render = () =>
-      call((token) => previewTexts({ document, texts: textsOf(document, form) }, token));
-    setPreviewProblem(await openPreview(render, 'texts preview'));
-  };
+  const { form, setForm, field } = doc;
   return (
     <PublishForm
       doc={doc}
       original="Texto original do site, ainda não alterado."
       about="Ao salvar, a página muda na hora."
       submit="Publicar textos"
-      problems={
-        previewProblem && (
-          <p className="staff__problem" role="alert">
-            {previewProblem}
-          </p>
-        )
-      }
-      actions={
-        <button type="button" className="btn btn-outline" onClick={() => void preview()}>
-          Pré-visualizar
-        </button>
-      }
+      preview={{
+        render: (token) => previewTexts({ document, texts: textsOf(document, form) }, token),
+        what: 'texts preview',
+      }}
     >
       {fieldsOf(document).map(({ key, label, max, rich }) => (
         <Fragment key={key}>
