@@ -165,4 +165,25 @@ describe('AttendancePanel', () => {
     expect(screen.getByText(/0 de 2 presentes/)).toBeInTheDocument();
     expect(notify).not.toHaveBeenCalledWith('success', expect.anything());
   });
+
+  it('sends a mark even when the device refuses to store it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-17T22:00:00Z'));
+    // A private window or a full disk: every write to localStorage throws.
+    const refuse = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('QuotaExceededError');
+    });
+    try {
+      const posts = stubApi('taken');
+      renderWithRouter(<AttendancePanel {...panel} />, { url: '/equipe', auth: signedIn() });
+      const ana = await screen.findByRole('checkbox', { name: 'Ana Souza' });
+      await userEvent.click(ana);
+      await waitFor(() => expect(posts).toHaveLength(1));
+      expect(posts[0]?.body).toMatchObject({ marks: [{ personId: 'u1', present: true }] });
+      expect(ana).toBeChecked();
+      expect(screen.queryByText(/a enviar/)).not.toBeInTheDocument();
+    } finally {
+      refuse.mockRestore();
+    }
+  });
 });

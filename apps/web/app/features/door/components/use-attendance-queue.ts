@@ -23,7 +23,15 @@ import {
   settle,
 } from '../attendance-queue';
 
+/**
+ * The queues of a device whose storage refuses writes (a private window, a full disk): kept for the
+ * page's life, so the marks are still sent while online and a reload is the only way to lose them.
+ */
+const unstored = new Map<string, MarkQueue>();
+
 function read(staffId: string): MarkQueue {
+  const kept = unstored.get(staffId);
+  if (kept) return kept;
   try {
     return parseQueue(localStorage.getItem(queueStorageKey(staffId)));
   } catch {
@@ -35,8 +43,10 @@ function write(staffId: string, queue: MarkQueue): void {
   try {
     if (queue.length === 0) localStorage.removeItem(queueStorageKey(staffId));
     else localStorage.setItem(queueStorageKey(staffId), JSON.stringify(queue));
+    unstored.delete(staffId);
   } catch {
-    // Storage full or refused (a private window): the mark is still sent while online.
+    if (queue.length === 0) unstored.delete(staffId);
+    else unstored.set(staffId, queue);
   }
 }
 
