@@ -14,6 +14,25 @@ import {
 } from '@centro/contracts';
 import type { Db } from '../db/schema.js';
 
+/** The certificates with their completion, whose validity both the check and the person's data read. */
+export function certificatesWithCompletion(db: Db) {
+  return db
+    .selectFrom('certificates as c')
+    .leftJoin('completions as k', (join) =>
+      join.onRef('k.class_id', '=', 'c.class_id').onRef('k.person_id', '=', 'c.person_id'),
+    )
+    .select([
+      'c.code',
+      'c.person_id',
+      'c.course_slug',
+      'c.class_id',
+      'c.issued_at',
+      'c.withdrawn_at',
+      'k.concluded',
+      'k.concluded_at',
+    ]);
+}
+
 /** A new code: each letter drawn uniformly by the system's cryptographic generator. */
 export function newCertificateCode(): string {
   const groups: string[] = [];
@@ -96,20 +115,7 @@ export function createCertificateStore(db: Db) {
 
     /** The certificate of a code, or null when no certificate has it. */
     async byCode(code: string): Promise<IssuedCertificate | null> {
-      const row = await db
-        .selectFrom('certificates as c')
-        .leftJoin('completions as k', (join) =>
-          join.onRef('k.class_id', '=', 'c.class_id').onRef('k.person_id', '=', 'c.person_id'),
-        )
-        .select([
-          'c.code',
-          'c.person_id',
-          'c.course_slug',
-          'c.class_id',
-          'c.withdrawn_at',
-          'k.concluded',
-          'k.concluded_at',
-        ])
+      const row = await certificatesWithCompletion(db)
         .where('c.code', '=', code)
         .executeTakeFirst();
       if (!row) return null;

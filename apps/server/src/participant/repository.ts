@@ -9,6 +9,7 @@ import { createClassStore } from '../classes/class-store.js';
 import { cancellationsOf } from '../enrolment/cancellations.js';
 import { createCourseStore } from '../courses/course-store.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { certificatesWithCompletion } from '../certificates/certificate-store.js';
 import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { endAccountSessions } from '../idp/store/adapter.js';
@@ -123,20 +124,7 @@ export function createParticipantRepository(handle: Pick<DatabaseHandle, 'db' | 
      * whether the public check says it is valid (not withdrawn, the completion still 'Concluído').
      */
     async certificates(userId: string) {
-      const rows = await db
-        .selectFrom('certificates as c')
-        .leftJoin('completions as k', (join) =>
-          join.onRef('k.class_id', '=', 'c.class_id').onRef('k.person_id', '=', 'c.person_id'),
-        )
-        .select([
-          'c.code',
-          'c.course_slug',
-          'c.class_id',
-          'c.issued_at',
-          'c.withdrawn_at',
-          'k.concluded',
-          'k.concluded_at',
-        ])
+      const rows = await certificatesWithCompletion(db)
         .where('c.person_id', '=', userId)
         .orderBy('c.issued_at')
         .orderBy('c.code')
