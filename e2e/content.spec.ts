@@ -16,10 +16,11 @@
  * listed from the API's OpenAPI document. Phone and desktop: each run has its own server.
  */
 import { getProgramme } from '@centro/content';
-import { DESK_CONSENT_TEXT, type StaffCourseSettings } from '@centro/contracts';
+import { DESK_CONSENT_TEXT, UNSET_COURSE_SETTINGS } from '@centro/contracts';
 import type { Page } from '@playwright/test';
 import { mainNav, otherPersonPage, signUpFrom, uniqueEmail } from './support/accounts';
 import { accessibilityViolations } from './support/test';
+import { closeToasts } from './support/toasts';
 import { expect, test } from './support/sign-in-server';
 import { codeReader, mailServerTestWith } from './support/smtp';
 
@@ -38,17 +39,6 @@ const saoPauloAt = (ms: number) => new Date(ms - 3 * 3600_000).toISOString().sli
 const minuteAfter = (seconds: number) => Math.ceil((Date.now() + seconds * 1000) / 60_000) * 60_000;
 
 const anyId = '00000000-0000-4000-8000-000000000000';
-const settings: StaffCourseSettings = {
-  places: null,
-  inviteCode: null,
-  opensAt: null,
-  closesAt: null,
-  firstMeeting: null,
-  time: null,
-  count: null,
-  durationMinutes: null,
-  room: null,
-};
 /** A person without an account, as the desk and the door add one. */
 const newPerson = {
   name: 'Rosa Balcão',
@@ -57,7 +47,7 @@ const newPerson = {
 };
 /** A valid body for each staff route that takes one, so that only the role can refuse it. */
 const VALID_BODIES: Record<string, object> = {
-  '/api/staff/courses/{slug}/settings': settings,
+  '/api/staff/courses/{slug}/settings': UNSET_COURSE_SETTINGS,
   '/api/staff/courses/{slug}/participants/{personId}/remove': { confirm: true },
   '/api/staff/courses/{slug}/participants/{personId}/move': {
     to: '00000000-0000-4000-8000-000000000000',
@@ -227,9 +217,7 @@ contentTest(
       // The panel, with a problem beside its field. The last step's toast may still be here
       // (paused while another page had the focus) or fading: closed first, so axe measures the
       // panel and not an animation's half-transparent text.
-      for (const close of await volunteer.getByRole('button', { name: 'Fechar notificação' }).all())
-        await close.click({ timeout: 2_000 }).catch(() => undefined);
-      await expect(volunteer.locator('.Toastify__toast')).toHaveCount(0);
+      await closeToasts(volunteer);
       expect(await accessibilityViolations(volunteer)).toEqual([]);
       await photos.getByLabel(/^Texto alternativo/).fill('A sala de estudos do centro');
       await photos.getByRole('button', { name: 'Enviar e publicar' }).click();

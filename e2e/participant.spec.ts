@@ -22,6 +22,7 @@ import {
 } from './support/accounts';
 import { codeReader, mailServerTest, sentTo } from './support/smtp';
 import { accessibilityViolations } from './support/test';
+import { closeToasts } from './support/toasts';
 import { expect, test, type ProductServer } from './support/sign-in-server';
 
 const programme = getProgramme('escola-de-mediuns');
@@ -237,6 +238,8 @@ participantTest(
         m.subject === 'Sua conta foi excluída' && sentTo(m, brunoEmail);
       await expect.poll(() => smtp.received.filter(farewell).length).toBe(1);
 
+      // The answer's toast lies over a phone's header until it is closed or times out.
+      await closeToasts(page);
       await mainNav(page).getByRole('button', { name: 'Acessar' }).click();
       await page.getByLabel('E-mail').fill(brunoEmail);
       await page.getByLabel('Senha').fill(PASSWORD);

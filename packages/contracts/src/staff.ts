@@ -207,6 +207,19 @@ export const staffCourseSettingsSchema = z.strictObject({
 });
 export type StaffCourseSettings = z.infer<typeof staffCourseSettingsSchema>;
 
+/** A course's settings with none set: every field follows the content package's default. */
+export const UNSET_COURSE_SETTINGS: StaffCourseSettings = {
+  places: null,
+  inviteCode: null,
+  opensAt: null,
+  closesAt: null,
+  firstMeeting: null,
+  time: null,
+  count: null,
+  durationMinutes: null,
+  room: null,
+};
+
 /** GET/POST /api/staff/courses/:slug/settings */
 export const staffCourseSettingsResponseSchema = z.object({
   slug: z.string(),

@@ -13,7 +13,6 @@
  * done stays done, and deleting again goes on from there.
  */
 import type { Log } from '../logging.js';
-
 import {
   allCourses,
   centre,
@@ -23,7 +22,6 @@ import {
   groupLinkOf,
   zonedInstant,
 } from '@centro/content';
-
 import {
   type MyAccount,
   type MyAccountDeleteResponse,
@@ -31,39 +29,22 @@ import {
   type MyEnrolment,
 } from '@centro/contracts';
 import type { Directory } from '../directory/directory.js';
-
 import { EnrolmentInProgressError, NoEnrolmentError } from '../enrolment/errors.js';
-
 import type { EnrolmentService } from '../enrolment/service.js';
-
 import { effectiveCourse, effectiveMeetings } from '../courses/effective-course.js';
-
 import { settingsColumnsOf } from '../courses/course-store.js';
-
 import { Refusal } from '../refusals/refusal.js';
-
 import { AccountDeletionIncompleteError } from './errors.js';
-
 import { endOfSecond, type TokenRevocations } from '../auth/token-revocations.js';
-
 import { AuthRefusal } from '../auth/errors.js';
-
 import { signedInRecently, type RecentSignInPolicy } from '../auth/recent-sign-in.js';
-
 import { composeAccountDeleted } from '../mail/compose.js';
-
 import type { Mail } from '../mail/mail.js';
-
 import { personData } from './data-export.js';
-
 import { personHistory } from './history.js';
 import { checkInCodeOf } from '../check-in/check-in-code.js';
-
-import { hashPassword, verifyPassword } from '../idp/store/passwords.js';
-
-import { validatePassword } from '../idp/routes/form-validation.js';
-
 import type { ParticipantRepository } from './repository.js';
+import { changeOwnPassword } from './password-change.js';
 
 export interface ParticipantServiceOptions {
   repository: ParticipantRepository;
@@ -255,11 +236,8 @@ export class ParticipantService {
   }
 
   /**
-   * 'Alterar senha' in Perfil (built-in provider): the current password first, its guesses
-   * counted with the sign-in's limits for the account's e-mail and the client's address; the new
-   * one by the sign-up's rules.
-   * @throws Refusal passwordAtMicrosoft, userNotFound, tooManyRequests, wrongCurrentPassword,
-   *   newPasswordRefused
+   * 'Alterar senha' in Perfil (built-in provider; see `changeOwnPassword`).
+   * @throws Refusal passwordAtMicrosoft, and what `changeOwnPassword` throws
    */
   async changePassword(
     userId: string,
@@ -267,28 +245,7 @@ export class ParticipantService {
     address: string,
   ): Promise<void> {
     if (this.#accounts !== 'embedded') throw new Refusal('passwordAtMicrosoft');
-    const account = await this.#repository.passwordOf(userId);
-    if (!account) throw new Refusal('userNotFound');
-    const { throttle } = this.#repository;
-    const admission = await throttle.admit(account.email, address);
-    if (!admission.allowed) {
-      throw new Refusal('tooManyRequests', {
-        details: { retryAfterSeconds: admission.retryAfterSeconds },
-      });
-    }
-    if (!(await verifyPassword(change.current, account.password_hash))) {
-      await throttle.failed(admission);
-      throw new Refusal('wrongCurrentPassword', { field: 'current' });
-    }
-    await throttle.succeeded(account.email, address);
-    const checked = validatePassword(change.password, [account.display_name, account.email]);
-    if (typeof checked !== 'string') {
-      throw new Refusal('newPasswordRefused', {
-        details: { message: checked.error },
-        field: 'password',
-      });
-    }
-    await this.#repository.setPassword(userId, await hashPassword(checked), this.#now());
+    await changeOwnPassword(this.#repository, userId, change, { address, now: this.#now() });
   }
 
   /** Everything the product holds about the person. */
@@ -324,10 +281,6 @@ export class ParticipantService {
   }
 
   /**
-   * Deletes the person's data and (built-in provider) account; see the module's comment.
-   * @throws EnrolmentInProgressError, AccountDeletionIncompleteError
-   */
-  /**
    * 'Sair': ends every token of the person issued until now, on every device, and (built-in
    * provider) their sessions at the provider, so no other device renews its tokens silently.
    */
@@ -338,8 +291,10 @@ export class ParticipantService {
   }
 
   /**
+   * Deletes the person's data and (built-in provider) account; see the module's comment.
    * @param authTime when the person last signed in (the API token's `auth_time`), if known.
-   * @throws AuthRefusal recentSignInRequired (403) without a sign-in in the last minutes.
+   * @throws AuthRefusal recentSignInRequired (403) without a sign-in in the last minutes;
+   *   EnrolmentInProgressError, AccountDeletionIncompleteError
    */
   async deleteAccount(
     userId: string,

@@ -6,6 +6,7 @@
  * waited for.
  */
 import type { Course } from '@centro/content';
+import type { StaffRoleName } from '@centro/contracts';
 import type { ParsedMail } from 'mailparser';
 import { createTestApi, type TestApi } from './api-app.js';
 import { seedPeople } from './server-process.js';
@@ -30,6 +31,8 @@ export async function createMailApi(options: {
   admin?: string;
   /** People seeded once the app is ready. */
   people?: string[];
+  /** Staff roles the admin grants once they are seeded, by person. */
+  roles?: Record<string, Exclude<StaffRoleName, 'monitor'>>;
   /** More of the app's environment. */
   env?: Record<string, string>;
 }): Promise<MailApi> {
@@ -46,6 +49,15 @@ export async function createMailApi(options: {
   });
   await api.app.ready();
   if (options.people) await seedPeople(api.app.database.db, options.people);
+  for (const [person, role] of Object.entries(options.roles ?? {})) {
+    const granted = await api.app.inject({
+      method: 'POST',
+      url: '/api/staff/roles/grant',
+      headers: { authorization: `Bearer ${api.tokenFor(options.admin ?? '')}` },
+      payload: { email: `${person}@example.org`, role },
+    });
+    if (granted.statusCode !== 200) throw new Error(`${role} not granted: ${granted.body}`);
+  }
   return {
     smtp,
     api,

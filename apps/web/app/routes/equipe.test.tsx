@@ -1,4 +1,9 @@
-import type { StaffClass, StaffCourseSummary, StaffParticipant } from '@centro/contracts';
+import {
+  type StaffClass,
+  type StaffCourseSummary,
+  type StaffParticipant,
+  UNSET_COURSE_SETTINGS,
+} from '@centro/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -335,17 +340,7 @@ describe('StaffArea', () => {
   });
 
   it('asks before saving a first meeting already past, then says who was e-mailed', async () => {
-    const stored = {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: null,
-      time: null,
-      count: null,
-      durationMinutes: null,
-      room: null,
-    };
+    const stored = UNSET_COURSE_SETTINGS;
     const answer = (settings: Record<string, string | number | null>, notified?: number) => ({
       slug: 'passe',
       title: 'Passe',
@@ -395,17 +390,7 @@ describe('StaffArea', () => {
         Response.json({
           slug: 'passe',
           title: 'Passe',
-          settings: {
-            places: null,
-            inviteCode: null,
-            opensAt: null,
-            closesAt: null,
-            firstMeeting: null,
-            time: null,
-            count: null,
-            durationMinutes: null,
-            room: null,
-          },
+          settings: UNSET_COURSE_SETTINGS,
           defaults: {
             places: 40,
             inviteCode: 'AbCdEfGhIj12',
@@ -465,17 +450,7 @@ describe('StaffArea', () => {
   });
 
   it('takes the invite link as WhatsApp shares it, and clears “Configurações salvas.” on the next submit', async () => {
-    const settings = {
-      places: null,
-      inviteCode: null,
-      opensAt: null,
-      closesAt: null,
-      firstMeeting: null,
-      time: null,
-      count: null,
-      durationMinutes: null,
-      room: null,
-    };
+    const settings = UNSET_COURSE_SETTINGS;
     const answer = (stored: typeof settings | { inviteCode: string }) => ({
       slug: 'passe',
       title: 'Passe',

@@ -1,4 +1,4 @@
-import type { StaffParticipant } from '@centro/contracts';
+import { type StaffParticipant, UNSET_COURSE_SETTINGS } from '@centro/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
@@ -117,17 +117,7 @@ describe('the settings form', () => {
 });
 
 describe('meetings at a time already past', () => {
-  const blank = settingsFormOf({
-    places: null,
-    inviteCode: null,
-    opensAt: null,
-    closesAt: null,
-    firstMeeting: '2026-03-04',
-    time: null,
-    count: null,
-    durationMinutes: null,
-    room: null,
-  });
+  const blank = settingsFormOf({ ...UNSET_COURSE_SETTINGS, firstMeeting: '2026-03-04' });
   const defaults = { firstMeeting: '2026-03-04', time: '19:30', count: 10 };
   // Wednesday 11 March 2026, 20:00 in São Paulo: the second meeting's day.
   const now = new Date('2026-03-11T23:00:00.000Z');

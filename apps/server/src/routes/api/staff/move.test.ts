@@ -58,13 +58,9 @@ describe.each(targets)(
         databaseUrl: target.databaseUrl,
         admin: ADMIN,
         people: [ADMIN, SECRETARIA],
+        roles: { [SECRETARIA]: 'secretaria' },
       });
       ({ smtp, api } = app);
-      const granted = await as(ADMIN, 'POST', '/api/staff/roles/grant', {
-        email: `${SECRETARIA}@example.org`,
-        role: 'secretaria',
-      });
-      expect(granted.statusCode).toBe(200);
     });
     afterAll(() => app.close());
 

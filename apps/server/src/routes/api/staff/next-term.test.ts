@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../../../tests/support/postgres.js';
 import { seedPeople } from '../../../../tests/support/server-process.js';
 import { createTestApi, type TestApi } from '../../../../tests/support/api-app.js';
+import { courseSettings } from '../../../../tests/support/course-settings.js';
 
 const pgDatabase = await createPostgresTestDatabase('staff_next_term');
 afterAll(async () => {
@@ -68,17 +69,15 @@ describe.each(targets)('preparing the next term on $dialect', ({ databaseUrl }) 
     const [latest] = (await as(ADMIN, 'GET', `${C}/classes`)).json().classes;
     const meeting: string = latest.meetings.firstMeeting;
     // Opening a week before the first meeting, closing the day before at noon.
-    const settings = await as(ADMIN, 'POST', `${C}/settings`, {
-      places: null,
-      inviteCode: null,
-      opensAt: `${addDays(meeting, -7)}T09:00`,
-      closesAt: `${addDays(meeting, -1)}T12:00`,
-      firstMeeting: null,
-      time: null,
-      count: null,
-      durationMinutes: null,
-      room: null,
-    });
+    const settings = await as(
+      ADMIN,
+      'POST',
+      `${C}/settings`,
+      courseSettings({
+        opensAt: `${addDays(meeting, -7)}T09:00`,
+        closesAt: `${addDays(meeting, -1)}T12:00`,
+      }),
+    );
     expect(settings.statusCode).toBe(200);
     const table = (await as(ADMIN, 'GET', PATH)).json<StaffTermProposalResponse>();
     for (const row of table.courses) {
