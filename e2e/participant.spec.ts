@@ -23,6 +23,7 @@ import {
 import { codeReader, mailServerTest, sentTo } from './support/smtp';
 import { accessibilityViolations } from './support/test';
 import { closeToasts } from './support/toasts';
+import { reviewShot } from './support/review-shot';
 import { expect, test, type ProductServer } from './support/sign-in-server';
 
 const programme = getProgramme('escola-de-mediuns');
@@ -205,6 +206,7 @@ participantTest(
       await page.getByRole('button', { name: 'Ver meus dados' }).click();
       const readable = page.getByRole('region', { name: 'Cadastro', exact: true });
       await expect(readable.getByRole('definition').first()).toHaveText('Bruno Lima');
+      await reviewShot(page, 'ver-meus-dados');
       await expect(page.getByRole('region', { name: 'Inscrições', exact: true })).toContainText(
         course.title,
       );

@@ -314,7 +314,7 @@ export const myDataSchema = z.object({
    */
   messages: z.array(
     z.object({
-      /** null: a message composed when it is sent, not yet sent. */
+      /** null: a message composed when it is sent (its subject is kept once sent), not yet sent. */
       subject: z.string().nullable(),
       status: z.enum(['pending', 'sending', 'sent', 'failed']),
       createdAt: z.string(),

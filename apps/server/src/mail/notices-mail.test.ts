@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allCourses, type Course, findCourse, formatDate, getProgramme } from '@centro/content';
+import { apiPaths, type MyData } from '@centro/contracts';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,11 @@ describe.each(targets)(
       expect(subjectsTo(bia)).toHaveLength(4);
       expect(subjectsTo(caio)).toHaveLength(4);
       expect(await api.app.mail.outbox.counts()).toMatchObject({ pending: 0, failed: 0 });
+      // Her data lists each e-mail sent by its subject, those composed only when sent too.
+      const held = (await as(bia, 'GET', apiPaths.myData)).json<MyData>().messages;
+      expect(held.map((m) => [m.subject, m.status])).toEqual(
+        [...subjectsTo(bia)].map((subject) => [subject, 'sent']),
+      );
     });
 
     it("tells a person of last term's class the meetings of the class that opens", async () => {

@@ -290,6 +290,8 @@ export function createMailOutbox(
         .updateTable('mail_outbox')
         .set({
           ...SENT_WITHOUT_BODY,
+          // A message kept as data had no subject until it was composed: the person's data lists it.
+          ...(mail.data ? { subject: mail.subject } : {}),
           status: 'sent',
           sent_at: now().toISOString(),
           lease_until: null,

@@ -79,6 +79,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   async function deliver(mail: ClaimedMail): Promise<void> {
     const about = { mail: { id: mail.id, kind: mail.kind, attempt: mail.attempts } };
     let report;
+    // The subject sent: a message kept as data has one only once composed.
+    let subject = mail.subject;
     try {
       if (mail.data && (await overDailyCap(mail.data.personId))) {
         const dropped = await outbox.markDropped(mail);
@@ -98,6 +100,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         );
         return;
       }
+      subject = message.subject;
       report = await transport.deliver({ ...mail, ...message });
     } catch (error) {
       const outcome = await outbox.markFailed(mail, error);
@@ -107,7 +110,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       else log.warn(detail, 'mail not delivered, will retry');
       return;
     }
-    const marked = await outbox.markSent(mail);
+    const marked = await outbox.markSent({ ...mail, subject });
     const where = report.file ? { file: report.file } : { transport: transport.kind };
     if (report.file) {
       log.info({ mail: { ...about.mail, ...where } }, `mail written to outbox/${report.file}`);

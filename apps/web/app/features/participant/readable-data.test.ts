@@ -213,8 +213,8 @@ describe("'Meus dados' to read", () => {
     ]);
     expect(alerts?.rows).toEqual([['Estudo do Evangelho', 'Pedido em 03/03/2027, 09h00']]);
     expect(messages?.rows).toEqual([
-      ['02/03/2027, 10h30', 'Inscrição confirmada: Passe: enviado em 02/03/2027, 10h31'],
-      ['06/03/2027, 20h00', 'Mensagem: aguardando envio'],
+      ['Inscrição confirmada: Passe', 'Enviado em 02/03/2027, 10h31'],
+      ['E-mail com assunto definido no envio', 'Aguardando envio desde 06/03/2027, 20h00'],
     ]);
     expect(waiting?.rows).toEqual([]);
     expect(waiting?.empty).toBe('Nenhuma lista de espera.');

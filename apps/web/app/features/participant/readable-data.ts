@@ -79,10 +79,10 @@ const BY_DESK: Readonly<Record<'secretaria-ou-coordenacao', string>> = {
 
 /** Where an e-mail to the person stands in the outbox. */
 const MESSAGE_STATUS: Readonly<Record<MyData['messages'][number]['status'], string>> = {
-  pending: 'aguardando envio',
-  sending: 'sendo enviado',
-  sent: 'enviado',
-  failed: 'não pôde ser enviado',
+  pending: 'Aguardando envio',
+  sending: 'Sendo enviado',
+  sent: 'Enviado',
+  failed: 'Não pôde ser enviado',
 };
 
 /** A certificate's code and where it is checked, or that it no longer holds (decision 094). */
@@ -197,10 +197,10 @@ export function readableMyData(data: MyData): ReadableSection[] {
       title: 'E-mails para você',
       empty: 'Nenhum e-mail guardado.',
       rows: data.messages.map((m) => [
-        readableInstant(m.createdAt),
-        `${m.subject ?? 'Mensagem'}: ${MESSAGE_STATUS[m.status]}${
-          m.sentAt ? ` em ${readableInstant(m.sentAt)}` : ''
-        }`,
+        m.subject ?? 'E-mail com assunto definido no envio',
+        m.sentAt
+          ? `${MESSAGE_STATUS[m.status]} em ${readableInstant(m.sentAt)}`
+          : `${MESSAGE_STATUS[m.status]} desde ${readableInstant(m.createdAt)}`,
       ]),
     },
     {
