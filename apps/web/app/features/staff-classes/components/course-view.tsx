@@ -105,7 +105,9 @@ export function CourseView({
 
   const peopleFirst = current === 'participantes' || current === 'presenca';
   const meetingsLine = chosen && (
-    <p className="staff__meetings">{formatClassMeetings(chosen.meetings)}</p>
+    <p className={`staff__meetings${peopleFirst ? ' staff__meetings--below' : ''}`}>
+      {formatClassMeetings(chosen.meetings)}
+    </p>
   );
 
   return (
