@@ -1,8 +1,6 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
+import { Migrator } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationTargets } from '../../../tests/support/migration-targets.js';
 import { migrationProvider } from './index.js';
 
 /** The tables this test touches, as they were at migration 002 (before classes, decision 052). */
@@ -17,31 +15,7 @@ interface SchemaAt002 {
   };
 }
 
-const pgDatabase = await createPostgresTestDatabase('migration_002');
-afterAll(async () => {
-  await pgDatabase?.drop();
-});
-
-const targets = [
-  {
-    dialect: 'sqlite',
-    open: () =>
-      new Kysely<SchemaAt002>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) }),
-  },
-  ...(pgDatabase
-    ? [
-        {
-          dialect: 'postgres',
-          open: () =>
-            new Kysely<SchemaAt002>({
-              dialect: new PostgresDialect({
-                pool: new pg.Pool({ connectionString: pgDatabase.url, max: 2 }),
-              }),
-            }),
-        },
-      ]
-    : []),
-];
+const targets = await migrationTargets<SchemaAt002>('migration_002');
 
 describe.each(targets)('migration 002 on $dialect', ({ open }) => {
   it('counts the enrolments made before it, then keeps counting', async () => {

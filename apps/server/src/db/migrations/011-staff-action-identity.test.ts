@@ -1,36 +1,10 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
+import { Migrator } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationTargets } from '../../../tests/support/migration-targets.js';
 import type { Database } from '../schema.js';
 import { migrationProvider } from './index.js';
 
-const pgDatabase = await createPostgresTestDatabase('migration_011');
-afterAll(async () => {
-  await pgDatabase?.drop();
-});
-
-const targets = [
-  {
-    dialect: 'sqlite',
-    open: () =>
-      new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) }),
-  },
-  ...(pgDatabase
-    ? [
-        {
-          dialect: 'postgres',
-          open: () =>
-            new Kysely<Database>({
-              dialect: new PostgresDialect({
-                pool: new pg.Pool({ connectionString: pgDatabase.url, max: 2 }),
-              }),
-            }),
-        },
-      ]
-    : []),
-];
+const targets = await migrationTargets<Database>('migration_011');
 
 describe.each(targets)('migration 011 on $dialect', ({ open }) => {
   it('fills the e-mail of the staff who acted before it, from the accounts there now', async () => {

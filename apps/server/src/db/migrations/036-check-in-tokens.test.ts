@@ -1,36 +1,10 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../../../tests/support/postgres.js';
+import { Migrator } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationTargets } from '../../../tests/support/migration-targets.js';
 import { migrationProvider } from './index.js';
-import type { AnyDb } from './table-builders.js';
+import type { AnyDb, AnySchema } from './table-builders.js';
 
-const pgDatabase = await createPostgresTestDatabase('migration_036');
-afterAll(async () => {
-  await pgDatabase?.drop();
-});
-
-const targets = [
-  {
-    dialect: 'sqlite',
-    open: (): AnyDb =>
-      new Kysely({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) }),
-  },
-  ...(pgDatabase
-    ? [
-        {
-          dialect: 'postgres',
-          open: (): AnyDb =>
-            new Kysely({
-              dialect: new PostgresDialect({
-                pool: new pg.Pool({ connectionString: pgDatabase.url, max: 2 }),
-              }),
-            }),
-        },
-      ]
-    : []),
-];
+const targets = await migrationTargets<AnySchema>('migration_036');
 
 const AT = '2026-11-01T10:00:00.000Z';
 const place = (user: string) => ({

@@ -7,7 +7,8 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 
 // Migrations take Kysely<any>: they describe the database as it was at that time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>;
+export type AnySchema = any;
+export type AnyDb = Kysely<AnySchema>;
 
 type Table = CreateTableBuilder<string, string>;
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '~/components/toasts/notify';
 import { authValue } from '~/test/auth';
+import { aPersonsData } from '~/test/my-data';
 import { renderWithRouter } from '~/test/render';
 import { MyData } from './my-data';
 
@@ -11,46 +12,10 @@ vi.mock('~/components/toasts/notify', () => ({
   prepareToasts: vi.fn(),
 }));
 
-/** The API: /api/me/delete answers `deleteAnswer`; /api/me/data the export below. */
+/** The API: /api/me/delete answers `deleteAnswer`; /api/me/data a person's data. */
 function stubApi(deleteAnswer: Response) {
   vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/me/delete'
-      ? deleteAnswer.clone()
-      : Response.json({
-          exportedAt: '2027-03-07T01:00:00.000Z',
-          account: { id: 'user-1', name: 'Maria da Silva', signInEmail: 'maria@example.org' },
-          consentAt: null,
-          enrolments: [],
-          waitingList: [],
-          history: [],
-          prerequisiteExceptions: [
-            {
-              course: 'estudando-andre-luiz-ii',
-              title: 'Estudando André Luiz II',
-              grantedAt: '2027-03-05T14:00:00.000Z',
-              grantedBy: 'secretaria-ou-coordenacao',
-            },
-          ],
-          certificates: [
-            {
-              code: 'K7QM-3XPA-9T2C-HDRW',
-              course: 'passe',
-              title: 'Passe',
-              turma: 'Turma 2026/2',
-              concludedAt: '2026-12-10T13:30:00.000Z',
-              issuedAt: '2026-12-11T13:00:00.000Z',
-              valid: true,
-              withdrawnAt: null,
-              verifyUrl: 'https://www.centro.org.br/certificados/K7QM-3XPA-9T2C-HDRW',
-            },
-          ],
-          deskConsents: [],
-          openingAlerts: [],
-          messages: [],
-          attendance: [],
-          staffActions: [],
-          staffRoles: [],
-        }),
+    url === '/api/me/delete' ? deleteAnswer.clone() : Response.json(aPersonsData),
   );
 }
 
@@ -117,10 +82,10 @@ describe("'Meus dados'", () => {
     renderMyData();
     await userEvent.click(screen.getByRole('button', { name: 'Ver meus dados' }));
     const account = await screen.findByRole('region', { name: 'Cadastro' });
-    expect(account).toHaveTextContent('Maria da Silva');
+    expect(account).toHaveTextContent('Bruno Lima');
     expect(screen.getByRole('heading', { name: 'Seus dados em 06/03/2027, 22h00' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Inscrições' })).toHaveTextContent(
-      'Nenhuma inscrição.',
+      'Passe (Turma 2027/1)Confirmada desde 02/03/2027, 10h30',
     );
     expect(
       screen.getByRole('region', { name: 'Inscrições liberadas sem pré-requisito' }),
@@ -132,8 +97,8 @@ describe("'Meus dados'", () => {
     expect(certificates).toHaveTextContent(
       'confira em https://www.centro.org.br/certificados/K7QM-3XPA-9T2C-HDRW',
     );
-    expect(screen.getByRole('region', { name: 'Inscrição feita no balcão' })).toHaveTextContent(
-      'Nenhuma inscrição feita no balcão.',
+    expect(screen.getByRole('region', { name: 'E-mails para você' })).toHaveTextContent(
+      'Inscrição confirmada: PasseEnviado em 02/03/2027, 10h31',
     );
   });
 });
