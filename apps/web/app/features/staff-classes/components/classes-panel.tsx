@@ -7,8 +7,9 @@
  */
 import type { StaffClass, StaffClassProposal } from '@centro/contracts';
 import { formatDate } from '@centro/content/site';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { useApi } from '~/auth/use-api';
 import { notify } from '~/components/toasts/notify';
 import { ErrorCode } from '@centro/contracts/error-codes';
@@ -40,7 +41,6 @@ export function ClassesPanel({
   coordination,
   onChanged,
 }: ClassesPanelProps) {
-  const id = useId();
   const call = useApi();
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<StaffClass | null>(null);
@@ -56,12 +56,7 @@ export function ClassesPanel({
   };
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
   const now = new Date().toISOString();
-  // The confirmation takes the focus, so a keyboard or screen reader user is in it at once.
-  useEffect(() => {
-    if (confirming || reopening) dialog.current?.focus();
-  }, [confirming, reopening, warning]);
 
   const open = async (target: StaffClass) => {
     setBusy(true);
@@ -179,78 +174,47 @@ export function ClassesPanel({
       </ul>
 
       {confirming && (
-        <div
-          ref={dialog}
-          tabIndex={-1}
-          className="staff__confirm"
-          role="alertdialog"
-          aria-labelledby={`${id}-conclude`}
-          aria-describedby={`${id}-conclude-what`}
+        <ConfirmBox
+          key={confirming.id}
+          refocusOn={warning}
+          question={<strong>Encerrar {confirming.name}?</strong>}
+          explanation={classMessages.concludeExplained}
+          confirm={
+            warning === null
+              ? {
+                  label: 'Confirmar encerramento',
+                  onClick: () => void conclude(confirming),
+                  disabled: busy,
+                }
+              : warning.remaining === null
+                ? null
+                : {
+                    label: 'Encerrar mesmo assim',
+                    onClick: () => void conclude(confirming, warning.remaining ?? undefined),
+                    disabled: busy,
+                  }
+          }
+          onCancel={closeDialog}
         >
-          <p id={`${id}-conclude`}>
-            <strong>Encerrar {confirming.name}?</strong>
-          </p>
-          <p id={`${id}-conclude-what`}>{classMessages.concludeExplained}</p>
           {warning && (
             <p role="alert" className="staff__problem">
               {warning.message}
             </p>
           )}
-          <div className="actions">
-            {warning === null ? (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={busy}
-                onClick={() => void conclude(confirming)}
-              >
-                Confirmar encerramento
-              </button>
-            ) : (
-              warning.remaining !== null && (
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy}
-                  onClick={() => void conclude(confirming, warning.remaining ?? undefined)}
-                >
-                  Encerrar mesmo assim
-                </button>
-              )
-            )}
-            <button type="button" className="btn btn-outline" onClick={closeDialog}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       )}
       {reopening && (
-        <div
-          ref={dialog}
-          tabIndex={-1}
-          className="staff__confirm"
-          role="alertdialog"
-          aria-labelledby={`${id}-reopen`}
-          aria-describedby={`${id}-reopen-what`}
-        >
-          <p id={`${id}-reopen`}>
-            <strong>Reabrir {reopening.name}?</strong>
-          </p>
-          <p id={`${id}-reopen-what`}>{classMessages.reopenExplained}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() => void reopen(reopening)}
-            >
-              Confirmar reabertura
-            </button>
-            <button type="button" className="btn btn-outline" onClick={closeDialog}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          key={reopening.id}
+          question={<strong>Reabrir {reopening.name}?</strong>}
+          explanation={classMessages.reopenExplained}
+          confirm={{
+            label: 'Confirmar reabertura',
+            onClick: () => void reopen(reopening),
+            disabled: busy,
+          }}
+          onCancel={closeDialog}
+        />
       )}
       <p role="status" className="staff__saved">
         {done}

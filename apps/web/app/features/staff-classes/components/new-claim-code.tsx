@@ -3,8 +3,9 @@
  * claim code. Asked first, since the old code stops working; the new one is shown once, as after
  * the enrolment, for staff to write down for the person.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '~/auth/use-api';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { claimCodeText } from '~/lib/staff/claim-code';
 import { staffMessages } from '~/lib/staff/copy';
 import { failureMessage } from '~/lib/staff/messages';
@@ -19,7 +20,6 @@ interface NewClaimCodeProps {
 
 export function NewClaimCode({ slug, classId, person, onClose }: NewClaimCodeProps) {
   const call = useApi();
-  const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
@@ -49,29 +49,21 @@ export function NewClaimCode({ slug, classId, person, onClose }: NewClaimCodePro
     );
   }
   return (
-    <div className="staff__confirm" role="alertdialog" aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`}>
-        Gerar um novo código para <strong>{person.name}</strong>? O código anterior deixa de
-        funcionar na hora: entregue o novo à pessoa.
-      </p>
+    <ConfirmBox
+      question={
+        <>
+          Gerar um novo código para <strong>{person.name}</strong>? O código anterior deixa de
+          funcionar na hora: entregue o novo à pessoa.
+        </>
+      }
+      confirm={{ label: 'Confirmar novo código', onClick: () => void issue(), disabled: busy }}
+      onCancel={onClose}
+    >
       {problem && (
         <p className="staff__problem" role="alert">
           {problem}
         </p>
       )}
-      <div className="actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy}
-          onClick={() => void issue()}
-        >
-          Confirmar novo código
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          Cancelar
-        </button>
-      </div>
-    </div>
+    </ConfirmBox>
   );
 }

@@ -7,6 +7,7 @@
  */
 import type { StaffClass, StaffParticipant } from '@centro/contracts';
 import { useCallback, useId, useState } from 'react';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { notify } from '~/components/toasts/notify';
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { fetchParticipants } from '../api/get-participants';
@@ -205,25 +206,21 @@ export function ParticipantsPanel({
       </p>
 
       {confirming && (
-        <div className="staff__confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
-          <p id={`${id}-confirm`}>
-            Remover <strong>{confirming.name || confirming.email}</strong> deste curso? A vaga será
-            liberada e a pessoa sairá do grupo do curso.
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() => void remove(confirming)}
-            >
-              Confirmar remoção
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(null)}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          key={confirming.id}
+          question={
+            <>
+              Remover <strong>{confirming.name || confirming.email}</strong> deste curso? A vaga
+              será liberada e a pessoa sairá do grupo do curso.
+            </>
+          }
+          confirm={{
+            label: 'Confirmar remoção',
+            onClick: () => void remove(confirming),
+            disabled: busy,
+          }}
+          onCancel={() => setConfirming(null)}
+        />
       )}
 
       {reissuing && (
@@ -237,12 +234,26 @@ export function ParticipantsPanel({
       )}
 
       {moving && (
-        <div className="staff__confirm" role="alertdialog" aria-labelledby={`${id}-move`}>
-          <p id={`${id}-move`}>
-            Mover <strong>{moving.person.name || moving.person.email}</strong> para outra turma
-            deste curso? A presença já marcada fica nesta turma, a vaga liberada passa para a lista
-            de espera e a pessoa recebe os novos encontros por e-mail.
-          </p>
+        <ConfirmBox
+          key={moving.person.id}
+          question={
+            <>
+              Mover <strong>{moving.person.name || moving.person.email}</strong> para outra turma
+              deste curso? A presença já marcada fica nesta turma, a vaga liberada passa para a
+              lista de espera e a pessoa recebe os novos encontros por e-mail.
+            </>
+          }
+          confirm={
+            moving.targets !== null && moving.targets.length > 0
+              ? {
+                  label: 'Confirmar mudança',
+                  onClick: () => void move(moving.person, target),
+                  disabled: busy || target === '',
+                }
+              : null
+          }
+          onCancel={() => setMoving(null)}
+        >
           {moving.targets === null ? (
             <p role="status">Carregando turmas…</p>
           ) : moving.targets.length === 0 ? (
@@ -263,22 +274,7 @@ export function ParticipantsPanel({
               </select>
             </div>
           )}
-          <div className="actions">
-            {moving.targets !== null && moving.targets.length > 0 && (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={busy || target === ''}
-                onClick={() => void move(moving.person, target)}
-              >
-                Confirmar mudança
-              </button>
-            )}
-            <button type="button" className="btn btn-outline" onClick={() => setMoving(null)}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       )}
 
       {shown.length > 0 && (

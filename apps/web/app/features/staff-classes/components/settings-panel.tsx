@@ -8,9 +8,10 @@
  */
 import type { StaffCourseSettingsResponse } from '@centro/contracts';
 import { FIELD_LABELS } from '@centro/contracts/field-labels';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { formatDate, weekdayNames, type Weekday } from '@centro/content/site';
 import { fetchSettings, saveSettings } from '../api/course-settings';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { type ClassPanelProps, isReadOnly } from '~/lib/staff/classes';
 import { staffMessages } from '~/lib/staff/copy';
 import {
@@ -126,10 +127,6 @@ function SettingsFormView({
   >(isField);
   // A meeting already past: asked about before anything is sent.
   const [warning, setWarning] = useState<string | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (warning) dialog.current?.focus();
-  }, [warning]);
 
   const send = async () => {
     setWarning(null);
@@ -178,30 +175,15 @@ function SettingsFormView({
         </p>
       )}
       {warning && (
-        <div
-          ref={dialog}
-          tabIndex={-1}
-          className="staff__confirm"
-          role="alertdialog"
-          aria-labelledby="settings-past-warning"
-        >
-          <p id="settings-past-warning">
-            {warning} Quem está inscrito receberá este horário por e-mail. Salvar mesmo assim?
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() => void send()}
-            >
-              Salvar mesmo assim
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setWarning(null)}>
-              Voltar e corrigir
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          refocusOn={warning}
+          question={
+            <>{warning} Quem está inscrito receberá este horário por e-mail. Salvar mesmo assim?</>
+          }
+          confirm={{ label: 'Salvar mesmo assim', onClick: () => void send(), disabled: busy }}
+          onCancel={() => setWarning(null)}
+          cancelLabel="Voltar e corrigir"
+        />
       )}
       {done && (
         <p className="staff__saved" role="status">

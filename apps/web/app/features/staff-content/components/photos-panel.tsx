@@ -9,7 +9,8 @@
  */
 import type { PhotosDocument, StaffPhotosResponse } from '@centro/contracts';
 import { PHOTO_LIMITS } from '@centro/contracts/photo-rules';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { useApi } from '~/auth/use-api';
 import { ApiError } from '~/lib/api-error';
 import { notify } from '~/components/toasts/notify';
@@ -156,10 +157,6 @@ function PhotoForm({
 
   // 'Voltar à ilustração original' asks first; the question takes the focus.
   const [removing, setRemoving] = useState(false);
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (removing) dialog.current?.focus();
-  }, [removing]);
   const remove = async () => {
     setBusy(true);
     setProblem(null);
@@ -241,31 +238,16 @@ function PhotoForm({
         </button>
       )}
       {place?.photo && removing && (
-        <div
-          ref={dialog}
-          tabIndex={-1}
-          className="staff__confirm"
-          role="alertdialog"
-          aria-labelledby={`${id}-remove`}
-        >
-          <p id={`${id}-remove`}>
-            Tirar a foto de “{place.label}” e voltar à ilustração original? A página muda na hora; a
-            foto continua nas versões anteriores, se quiser restaurá-la.
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() => void remove()}
-            >
-              Tirar a foto
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setRemoving(false)}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          question={
+            <>
+              Tirar a foto de “{place.label}” e voltar à ilustração original? A página muda na hora;
+              a foto continua nas versões anteriores, se quiser restaurá-la.
+            </>
+          }
+          confirm={{ label: 'Tirar a foto', onClick: () => void remove(), disabled: busy }}
+          onCancel={() => setRemoving(false)}
+        />
       )}
       <div className="staff__field">
         <label htmlFor={`${id}-image`}>Foto (JPEG, PNG, WebP ou AVIF, até 10 MB)</label>

@@ -7,7 +7,8 @@
  * photos, the contact details).
  */
 import type { StaffTextsResponse, Texts } from '@centro/contracts';
-import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useCallback, useId, useState } from 'react';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { notify } from '~/components/toasts/notify';
 import { useApi } from '~/auth/use-api';
 import { useLoad } from '~/lib/use-load';
@@ -128,10 +129,6 @@ export function RevisionHistory<Saved>({
   const [problem, setProblem] = useState<string | null>(null);
   // The version 'Restaurar esta versão' asks about; the question takes the focus.
   const [confirming, setConfirming] = useState<number | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (confirming !== null) dialog.current?.focus();
-  }, [confirming]);
 
   if (history.state === 'loading') return <p role="status">Carregando versões…</p>;
   if (history.state === 'failed') return <LoadFailed onRetry={history.reload} />;
@@ -240,38 +237,17 @@ export function RevisionHistory<Saved>({
               </div>
             )}
             {confirming === revision.revision && (
-              <div
-                ref={dialog}
-                tabIndex={-1}
-                className="staff__confirm"
-                role="alertdialog"
-                aria-labelledby={`${headingId}-confirm`}
-              >
-                <p id={`${headingId}-confirm`}>
-                  Restaurar{' '}
-                  {revision.revision === 0
-                    ? 'o conteúdo original'
-                    : `a versão ${revision.revision}`}
-                  ? Ela será publicada na hora, no lugar da versão atual, que continua nesta lista.
-                </p>
-                <div className="actions">
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={busy}
-                    onClick={() => void restore(revision.revision)}
-                  >
-                    Confirmar restauração
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-outline"
-                    onClick={() => setConfirming(null)}
-                  >
-                    Cancelar
-                  </button>
-                </div>
-              </div>
+              <ConfirmBox
+                question={`Restaurar ${
+                  revision.revision === 0 ? 'o conteúdo original' : `a versão ${revision.revision}`
+                }? Ela será publicada na hora, no lugar da versão atual, que continua nesta lista.`}
+                confirm={{
+                  label: 'Confirmar restauração',
+                  onClick: () => void restore(revision.revision),
+                  disabled: busy,
+                }}
+                onCancel={() => setConfirming(null)}
+              />
             )}
           </li>
         ))}

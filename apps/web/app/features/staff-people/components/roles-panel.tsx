@@ -5,7 +5,8 @@
  * Microsoft Entra ID the roles are the tenant's app roles, and the API says so.
  */
 import type { StaffRoleName } from '@centro/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { ConfirmBox } from '~/components/staff/confirm-box';
 import { notify } from '~/components/toasts/notify';
 import { fetchStaffPeople, grantRole, revokeRole } from '../api/roles';
 import { classOption, type RoleLine, roleLines } from '../role-grants';
@@ -30,10 +31,6 @@ export function RolesPanel() {
   const [busy, setBusy] = useState(false);
   // The role 'Retirar' asks about, and whose; the question takes the focus.
   const [revoking, setRevoking] = useState<{ name: string; line: RoleLine } | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (revoking) dialog.current?.focus();
-  }, [revoking]);
 
   const act = async (run: (token: string) => Promise<void>, done: string, granting = false) => {
     setBusy(true);
@@ -76,36 +73,25 @@ export function RolesPanel() {
         </p>
       )}
       {revoking && (
-        <div
-          ref={dialog}
-          tabIndex={-1}
-          className="staff__confirm"
-          role="alertdialog"
-          aria-labelledby={`${id}-revoke`}
-        >
-          <p id={`${id}-revoke`}>
-            Retirar a função {revoking.line.label} de <strong>{revoking.name}</strong>? A pessoa
-            deixa de ver o que a função permite na hora e recebe um e-mail avisando.
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  (token) => revokeRole(revoking.line.revoke, token),
-                  staffMessages.roleRevoked,
-                ).then(() => setRevoking(null))
-              }
-            >
-              Confirmar retirada
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setRevoking(null)}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          key={`${revoking.line.revoke.personId}-${revoking.line.key}`}
+          question={
+            <>
+              Retirar a função {revoking.line.label} de <strong>{revoking.name}</strong>? A pessoa
+              deixa de ver o que a função permite na hora e recebe um e-mail avisando.
+            </>
+          }
+          confirm={{
+            label: 'Confirmar retirada',
+            disabled: busy,
+            onClick: () =>
+              void act(
+                (token) => revokeRole(revoking.line.revoke, token),
+                staffMessages.roleRevoked,
+              ).then(() => setRevoking(null)),
+          }}
+          onCancel={() => setRevoking(null)}
+        />
       )}
       {people.state === 'ready' && (
         <ul className="plain-list staff__people">
